@@ -1,0 +1,144 @@
+// Builds the HTTP app. Tablets talk only to `/api`, which is always the gateway: it adds the PMS
+// key (tablets never hold it), paces requests under the PMS rate limit and forwards either to the
+// hotel's real PMS (`PMS_URL`) or, with no PMS configured, in-process to the embedded test hotel.
+// The test hotel itself, key-checked like the real PMS, is also reachable at `/pms/api/...` for
+// other clients and tests. In test mode, `/__test` controls fault injection, which acts on `/api`
+// as a tablet sees it. Everything else is the built PWA from `dist/` with an SPA fallback.
+// `listen.ts` only binds this app to a port; tests call it in-process.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createGatewayApi } from './gateway/gateway.ts';
+import { createHotelApi } from './hotel/api.ts';
+import { faultMiddleware } from './hotel/faults.ts';
+import { DEMO_KEYS, type TestHotel } from './hotel/hotel.ts';
+import { createTestControlApi } from './hotel/test-control.ts';
+import { ApiError } from './http/errors.ts';
+
+/** Largest request body the server reads (our limit; a till sale is a few KB). */
+export const MAX_BODY_BYTES = 256 * 1024;
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Where the gateway forwards to: the hotel's PMS, with the key the gateway adds. */
+export interface RemotePms {
+  /** Base URL of the PMS; request paths `/api/...` are appended. */
+  url: string;
+  apiKey: string;
+  /** Vendor-issued `x-ibelsa-system-key`, for partner endpoints that take one. */
+  systemKey?: string;
+}
+
+export interface AppOptions {
+  /** The embedded test hotel; exactly one of hotel and pms. */
+  hotel?: TestHotel;
+  /** The hotel's real PMS. */
+  pms?: RemotePms;
+  /** Gateway pacing towards the PMS (default 900 a minute, under the published ~1,000). */
+  requestsPerMinute?: number;
+  /** Folder of the built app; omitted or missing: no static files are served. */
+  staticDir?: string;
+}
+
+export function createApp(options: AppOptions): Hono {
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('X-Frame-Options', 'DENY');
+  });
+
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiError(413, `the request body is larger than ${MAX_BODY_BYTES} bytes`);
+    },
+  });
+  app.use('/api/*', limitBody);
+  app.use('/pms/*', limitBody);
+
+  const requestsPerMinute = options.requestsPerMinute ?? 900;
+  if (options.pms) {
+    app.route('/api', createGatewayApi({ ...options.pms, requestsPerMinute }));
+  } else if (options.hotel) {
+    const hotelApi = createHotelApi(options.hotel);
+    app.route('/pms', hotelApi);
+    if (options.hotel.faults) {
+      app.use('/api/*', faultMiddleware(options.hotel.faults));
+      app.route('/__test', createTestControlApi(options.hotel));
+    }
+    app.route(
+      '/api',
+      createGatewayApi({
+        url: 'http://test-hotel.invalid',
+        apiKey: DEMO_KEYS.write,
+        requestsPerMinute,
+        fetch: (request) => hotelApi.fetch(request),
+      }),
+    );
+  } else {
+    throw new Error('createApp needs the embedded test hotel or a PMS to forward to');
+  }
+  app.all('/api/*', () => {
+    throw new ApiError(404, 'no such endpoint');
+  });
+
+  if (options.staticDir && existsSync(join(options.staticDir, 'index.html'))) {
+    mountStaticApp(app, resolve(options.staticDir));
+  }
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      return c.json(
+        { success: false, message: error.message, ...(error.field ? { field: error.field } : {}) },
+        error.status,
+      );
+    }
+    console.error('[server] unexpected error', error);
+    return c.json({ success: false, message: 'internal error in the test hotel' }, 500);
+  });
+  app.notFound((c) => c.json({ success: false, message: 'not found' }, 404));
+  return app;
+}
+
+function mountStaticApp(app: Hono, root: string): void {
+  const indexHtml = readFileSync(join(root, 'index.html'), 'utf8');
+  app.use(
+    '*',
+    serveStatic({
+      root,
+      onFound: (path, c) => {
+        // The worker script and the page must never be stale; hashed assets can be cached for good.
+        if (path.endsWith('sw.js') || path.endsWith('.html') || path.endsWith('.webmanifest')) {
+          c.header('Cache-Control', 'no-cache');
+        } else if (path.includes('/assets/')) {
+          c.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    }),
+  );
+  // SPA fallback: app routes (no file extension) get the shell; anything else is a real 404.
+  app.get('*', (c, next) => {
+    if (/\.[a-z0-9]+$/i.test(c.req.path)) return next();
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}

@@ -1,0 +1,57 @@
+// HTTP edge of the test hotel: the error type every route throws, the success envelope, and the
+// request parsing that turns bad input into a 4xx naming the field. One error handler (app.ts)
+// renders ApiError as `{success: false, message, field?}` and hides the internals of anything else.
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import { describeIssues } from '../../pms/wire.ts';
+
+export type ClientErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
+
+/** A refusal the client caused: rendered as JSON with its status and, where known, the field. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ClientErrorStatus | 500 | 502 | 503 | 504,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The success envelope `{success: true, totalCount, data}`. */
+export function ok(c: Context, data: unknown) {
+  const totalCount = Array.isArray(data) ? data.length : 1;
+  return c.json({ success: true, totalCount, data });
+}
+
+/** Reads and validates a JSON body; malformed JSON or a wrong shape is a 400 naming the field. */
+export async function parseBody<T extends v.GenericSchema>(c: Context, schema: T): Promise<v.InferOutput<T>> {
+  const contentType = c.req.header('content-type') ?? '';
+  if (!contentType.includes('application/json')) {
+    throw new ApiError(415, 'the request body must be JSON (Content-Type: application/json)');
+  }
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new ApiError(400, 'the request body is not valid JSON');
+  }
+  return parseValue(schema, body);
+}
+
+/** Validates a value against a schema, throwing a 400 that names the first offending field. */
+export function parseValue<T extends v.GenericSchema>(schema: T, value: unknown, fieldPrefix = ''): v.InferOutput<T> {
+  const result = v.safeParse(schema, value);
+  if (result.success) return result.output;
+  const { message, field } = describeIssues(result.issues);
+  const fullField = fieldPrefix && field ? `${fieldPrefix}.${field}` : fieldPrefix || field;
+  throw new ApiError(400, fieldPrefix ? `${fieldPrefix}: ${message}` : message, fullField);
+}
+
+/** Validates one path parameter, e.g. `param(c, 'entity_id', IdParam)`. */
+export function param<T extends v.GenericSchema>(c: Context, name: string, schema: T): v.InferOutput<T> {
+  const result = v.safeParse(schema, c.req.param(name));
+  if (result.success) return result.output;
+  throw new ApiError(400, `${name}: ${result.issues[0]?.message ?? 'invalid'}`, name);
+}

@@ -1,0 +1,6 @@
+// The shift/day report (placeholder).
+import { Placeholder } from './Placeholder';
+
+export default function ReportView() {
+  return <Placeholder titleKey="report.title" />;
+}

@@ -1,0 +1,6 @@
+// State of the outbox and PMS synchronisation (placeholder).
+import { Placeholder } from './Placeholder';
+
+export default function SyncView() {
+  return <Placeholder titleKey="sync.title" />;
+}

@@ -1,0 +1,76 @@
+/// <reference types="vitest/config" />
+// Build, PWA and test configuration. Owns: how the app and its service worker (src/sw.ts, built to
+// dist/sw.js with the precache manifest injected) are bundled, the web app manifest, and the two
+// vitest projects ("unit" in Node, "browser" against the built app in real Chromium).
+
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import solid from 'vite-plugin-solid';
+
+const BRAND_COLOUR = '#0f5f66'; // also in index.html, src/app/app.css and public/icons/make-icons.mjs
+const PAPER_COLOUR = '#f5f3ef';
+
+export default defineConfig({
+  plugins: [
+    solid(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt', // a new version waits until the cashier taps "Update"
+      injectRegister: false, // src/app/UpdatePrompt.tsx registers via virtual:pwa-register/solid
+      // Precached besides the default js/css/html and the manifest icons:
+      includeAssets: ['icons/icon.svg', 'icons/apple-touch-icon-180.png'],
+      manifest: {
+        name: 'Hotel Till',
+        short_name: 'Till',
+        description: 'Offline-first cash register for the bar, restaurant and minibar.',
+        lang: 'en',
+        theme_color: BRAND_COLOUR,
+        background_color: PAPER_COLOUR,
+        display: 'standalone',
+        orientation: 'any',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+    }),
+  ],
+  build: {
+    outDir: 'dist',
+    target: 'es2022',
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:8080' },
+  },
+  test: {
+    // Set here too: vite-plugin-solid otherwise defaults every project to jsdom, which is not installed.
+    environment: 'node',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/browser/**', '**/node_modules/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          environment: 'node', // Node drives a real Chromium through playwright-core
+          include: ['test/browser/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

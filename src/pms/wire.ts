@@ -23,10 +23,10 @@ export const Money = v.pipe(
 /** A positive integer id, as JSON number (bodies). */
 export const Id = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1));
 
-/** A positive integer id, as a path segment. */
+/** A positive integer id, as a path segment (at most 15 digits, so it stays a safe integer). */
 export const IdParam = v.pipe(
   v.string(),
-  v.regex(/^[1-9]\d{0,15}$/, 'must be a positive whole number'),
+  v.regex(/^[1-9]\d{0,14}$/, 'must be a positive whole number'),
   v.transform(Number),
 );
 

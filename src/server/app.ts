@@ -15,7 +15,7 @@ import { createHotelApi } from './hotel/api.ts';
 import { faultMiddleware } from './hotel/faults.ts';
 import { DEMO_KEYS, type TestHotel } from './hotel/hotel.ts';
 import { createTestControlApi } from './hotel/test-control.ts';
-import { ApiError } from './http/errors.ts';
+import { ApiError, renderError } from './http/errors.ts';
 
 /** Largest request body the server reads (our limit; a till sale is a few KB). */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -49,7 +49,8 @@ export interface AppOptions {
   hotel?: TestHotel;
   /** The hotel's real PMS. */
   pms?: RemotePms;
-  /** Gateway pacing towards the PMS (default 900 a minute, under the published ~1,000). */
+  /** Gateway pacing towards the PMS (default 900 a minute, under the published ~1,000; the embedded
+   * test hotel is unpaced unless given). */
   requestsPerMinute?: number;
   /** Folder of the built app; omitted or missing: no static files are served. */
   staticDir?: string;
@@ -75,9 +76,8 @@ export function createApp(options: AppOptions): Hono {
   app.use('/api/*', limitBody);
   app.use('/pms/*', limitBody);
 
-  const requestsPerMinute = options.requestsPerMinute ?? 900;
   if (options.pms) {
-    app.route('/api', createGatewayApi({ ...options.pms, requestsPerMinute }));
+    app.route('/api', createGatewayApi({ ...options.pms, requestsPerMinute: options.requestsPerMinute ?? 900 }));
   } else if (options.hotel) {
     const hotelApi = createHotelApi(options.hotel);
     app.route('/pms', hotelApi);
@@ -90,7 +90,8 @@ export function createApp(options: AppOptions): Hono {
       createGatewayApi({
         url: 'http://test-hotel.invalid',
         apiKey: DEMO_KEYS.write,
-        requestsPerMinute,
+        // The embedded hotel has no rate limit: unpaced unless pacing is asked for explicitly.
+        requestsPerMinute: options.requestsPerMinute ?? Number.POSITIVE_INFINITY,
         fetch: (request) => hotelApi.fetch(request),
       }),
     );
@@ -105,16 +106,7 @@ export function createApp(options: AppOptions): Hono {
     mountStaticApp(app, resolve(options.staticDir));
   }
 
-  app.onError((error, c) => {
-    if (error instanceof ApiError) {
-      return c.json(
-        { success: false, message: error.message, ...(error.field ? { field: error.field } : {}) },
-        error.status,
-      );
-    }
-    console.error('[server] unexpected error', error);
-    return c.json({ success: false, message: 'internal error in the test hotel' }, 500);
-  });
+  app.onError(renderError);
   app.notFound((c) => c.json({ success: false, message: 'not found' }, 404));
   return app;
 }

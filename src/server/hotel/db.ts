@@ -1,7 +1,7 @@
 // The test hotel's SQLite database: opening it (WAL, foreign keys) and its schema, applied as
 // numbered migrations tracked in `PRAGMA user_version`. A migration only ever adds: new tables,
 // new columns with defaults. Money columns hold integer cents; dates are TEXT `YYYY-MM-DD`;
-// timestamps TEXT ISO 8601 with offset.
+// timestamps TEXT ISO 8601 with offset. `statement()` caches prepared statements per database.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -145,6 +145,11 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX invoice_items_invoice ON invoice_items(invoice_id);
   CREATE INDEX invoice_items_reservation ON invoice_items(room_reservation_id);
   `,
+  // 2: who an invoice of a room reservation is made out to. With self_pay ADDITIONAL a stay has two
+  // invoices: the room rate for the booking's invoice recipient, extras for the guest.
+  `
+  ALTER TABLE invoices ADD COLUMN payer TEXT NOT NULL DEFAULT 'recipient' CHECK (payer IN ('recipient', 'guest'));
+  `,
 ];
 
 /** The schema version this code writes; a database at a lower version is migrated on open. */
@@ -160,6 +165,33 @@ export function openHotelDb(file: string): HotelDb {
   db.pragma('busy_timeout = 5000');
   migrate(db);
   return db;
+}
+
+const statementCache = new WeakMap<HotelDb, Map<string, Database.Statement>>();
+
+/** A prepared statement for `sql`, prepared once per database and reused. */
+export function statement<P extends unknown[] = unknown[], R = unknown>(
+  db: HotelDb,
+  sql: string,
+): Database.Statement<P, R> {
+  let cache = statementCache.get(db);
+  if (!cache) {
+    cache = new Map();
+    statementCache.set(db, cache);
+  }
+  let prepared = cache.get(sql);
+  if (!prepared) {
+    prepared = db.prepare(sql);
+    cache.set(sql, prepared);
+  }
+  return prepared as unknown as Database.Statement<P, R>;
+}
+
+/** Inserts an object as a row (keys are column names) and returns the new row's id. */
+export function insertRow(db: HotelDb, table: string, row: Record<string, unknown>): number {
+  const columns = Object.keys(row);
+  const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`;
+  return Number(statement(db, sql).run(row).lastInsertRowid);
 }
 
 function migrate(db: HotelDb): void {

@@ -1,7 +1,9 @@
 // HTTP edge of the test hotel: the error type every route throws, the success envelope, and the
-// request parsing that turns bad input into a 4xx naming the field. One error handler (app.ts)
-// renders ApiError as `{success: false, message, field?}` and hides the internals of anything else.
+// request parsing that turns bad input into a 4xx naming the field. One error renderer
+// (renderError, used by app.ts and the test hotel's own app) turns ApiError into
+// `{success: false, message, field?}` and hides the internals of anything else behind a 500.
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import * as v from 'valibot';
 import { describeIssues } from '../../pms/wire.ts';
 
@@ -25,15 +27,40 @@ export function ok(c: Context, data: unknown) {
   return c.json({ success: true, totalCount, data });
 }
 
-/** Reads and validates a JSON body; malformed JSON or a wrong shape is a 400 naming the field. */
-export async function parseBody<T extends v.GenericSchema>(c: Context, schema: T): Promise<v.InferOutput<T>> {
+/** Renders any error thrown by a route as the JSON error body; for `app.onError(renderError)`. */
+export function renderError(error: Error, c: Context): Response {
+  if (error instanceof ApiError) {
+    return c.json(
+      { success: false, message: error.message, ...(error.field ? { field: error.field } : {}) },
+      error.status,
+    );
+  }
+  if (error instanceof HTTPException && error.status < 500) {
+    return c.json({ success: false, message: error.message || 'bad request' }, error.status);
+  }
+  console.error('[server] unexpected error', error);
+  return c.json({ success: false, message: 'internal error' }, 500);
+}
+
+/**
+ * Reads and validates a JSON body; malformed JSON or a wrong shape is a 400 naming the field.
+ * With `emptyAs`, a request without a body is read as that value (for endpoints whose fields are
+ * all optional).
+ */
+export async function parseBody<T extends v.GenericSchema>(
+  c: Context,
+  schema: T,
+  options: { emptyAs?: unknown } = {},
+): Promise<v.InferOutput<T>> {
+  const text = await c.req.text();
+  if (text.trim() === '' && 'emptyAs' in options) return parseValue(schema, options.emptyAs);
   const contentType = c.req.header('content-type') ?? '';
   if (!contentType.includes('application/json')) {
     throw new ApiError(415, 'the request body must be JSON (Content-Type: application/json)');
   }
   let body: unknown;
   try {
-    body = await c.req.json();
+    body = JSON.parse(text);
   } catch {
     throw new ApiError(400, 'the request body is not valid JSON');
   }
@@ -41,7 +68,11 @@ export async function parseBody<T extends v.GenericSchema>(c: Context, schema: T
 }
 
 /** Validates a value against a schema, throwing a 400 that names the first offending field. */
-export function parseValue<T extends v.GenericSchema>(schema: T, value: unknown, fieldPrefix = ''): v.InferOutput<T> {
+export function parseValue<T extends v.GenericSchema>(
+  schema: T,
+  value: unknown,
+  fieldPrefix = '',
+): v.InferOutput<T> {
   const result = v.safeParse(schema, value);
   if (result.success) return result.output;
   const { message, field } = describeIssues(result.issues);

@@ -1,0 +1,150 @@
+// The gateway: the only way tablets reach the PMS. Mounted at `/api`, it forwards every request to
+// `${url}/api/...` with the hotel's key (tablets never hold it), paced for all tablets together
+// under the PMS rate limit. Owns what crosses between tablet and PMS: only content-negotiation
+// headers go up (no client keys, cookies, authorization or hop-by-hop headers); status, body,
+// content-type, content-disposition and retry-after come back, never Set-Cookie or the key.
+// A 429 is retried once, only for a read (GET /api/get/...): writes have no idempotency key, so
+// the till decides. `x-till-gateway: 1` marks every answer; 502/504 `PMS unreachable: ...` tell
+// the till the PMS, not its own network, failed. `GET /api/__gateway/status` reports the upstream.
+import { Hono } from 'hono';
+import { createPacer, QueueFullError } from './pacer.ts';
+import { createUpstream, RedirectError, type UpstreamRequest, type UpstreamResponse } from './upstream.ts';
+
+export interface GatewayConfig {
+  /** PMS base URL; the request path `/api/...` is appended. */
+  url: string;
+  apiKey: string;
+  systemKey?: string;
+  requestsPerMinute: number;
+  /** Most requests starting at once after a quiet spell. Default requestsPerMinute / 6. */
+  burst?: number;
+  /** Most requests waiting for their turn; beyond that 503 with Retry-After. Default 2000. */
+  maxQueued?: number;
+  /** Default globalThis.fetch; app.ts passes the embedded test hotel's in-process fetch. */
+  fetch?: (request: Request) => Response | Promise<Response>;
+  /** Upstream timeout in milliseconds, queueing not counted. Default 20000. */
+  timeoutMs?: number;
+}
+
+export const GATEWAY_HEADER = 'x-till-gateway';
+/** Client headers forwarded to the PMS; everything else stays behind. */
+const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type'];
+/** Upstream headers passed back to the tablet. */
+const RETURNED_RESPONSE_HEADERS = ['content-type', 'content-disposition', 'retry-after'];
+/** `.invalid` can never resolve (RFC 2606): such a URL names an in-process upstream. */
+const EMBEDDED_HOST_SUFFIX = '.invalid';
+
+export function createGatewayApi(config: GatewayConfig): Hono {
+  const base = new URL(config.url);
+  const pacer = createPacer({
+    requestsPerMinute: config.requestsPerMinute,
+    burst: config.burst ?? Math.max(1, Math.floor(config.requestsPerMinute / 6)),
+    maxQueued: config.maxQueued ?? 2000,
+  });
+  const upstream = createUpstream({
+    pmsOrigin: base.origin,
+    credentials: {
+      'x-ibelsa-key': config.apiKey,
+      ...(config.systemKey ? { 'x-ibelsa-system-key': config.systemKey } : {}),
+    },
+    pacer,
+    fetch: config.fetch ?? ((request) => globalThis.fetch(request)),
+    timeoutMs: config.timeoutMs ?? 20_000,
+  });
+  const secrets = [config.apiKey, config.systemKey].filter((secret): secret is string => !!secret);
+  const upstreamName = base.hostname.endsWith(EMBEDDED_HOST_SUFFIX) ? 'embedded test hotel' : base.origin;
+  const basePath = base.pathname.replace(/\/+$/, '');
+
+  const api = new Hono();
+  api.use('*', async (c, next) => {
+    await next();
+    c.header(GATEWAY_HEADER, '1');
+  });
+
+  api.get('/__gateway/status', (c) =>
+    c.json({ upstream: upstreamName, queued: pacer.queued, requestsPerMinute: config.requestsPerMinute }),
+  );
+
+  api.all('/*', async (c) => {
+    const incoming = new URL(c.req.url);
+    const url = new URL(base);
+    url.pathname = `${basePath}${incoming.pathname}`;
+    url.search = incoming.search;
+    const request: UpstreamRequest = {
+      method: c.req.method,
+      url,
+      headers: forwardedHeaders(c.req.raw.headers),
+      body: undefined,
+    };
+    // Reads are safe to send twice; several writes are GETs too, under /api/set/.
+    const isRead = request.method === 'GET' && incoming.pathname.startsWith('/api/get/');
+    const waitSignal = c.req.raw.signal;
+    try {
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        const body = await c.req.arrayBuffer();
+        if (body.byteLength > 0) request.body = body;
+      }
+      if (!request.body) request.headers.delete('content-type');
+      let response = await upstream.exchange(request, waitSignal);
+      if (response.status === 429 && isRead) response = await upstream.exchange(request, waitSignal);
+      return toTabletResponse(response, secrets);
+    } catch (error) {
+      if (waitSignal.aborted) return new Response(null, { status: 499 }); // the tablet has gone: nobody to answer
+      if (error instanceof QueueFullError) {
+        c.header('retry-after', String(error.retryAfterSeconds));
+        return c.json({ success: false, message: `gateway busy: ${error.message}` }, 503);
+      }
+      const { status, reason } = describeFailure(error);
+      console.warn(`[gateway] PMS unreachable (${request.method} ${request.url.pathname}): ${reason}`);
+      return c.json({ success: false, message: `PMS unreachable: ${reason}` }, status);
+    }
+  });
+  return api;
+}
+
+function forwardedHeaders(clientHeaders: Headers): Headers {
+  const headers = new Headers();
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = clientHeaders.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  return headers;
+}
+
+function describeFailure(error: unknown): { status: 502 | 504; reason: string } {
+  if ((error as { name?: unknown } | undefined)?.name === 'TimeoutError') {
+    return { status: 504, reason: 'no answer in time' };
+  }
+  if (error instanceof RedirectError) return { status: 502, reason: error.message };
+  const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code; // e.g. ECONNREFUSED
+  if (typeof code === 'string') return { status: 502, reason: code };
+  if (error instanceof Error) return { status: 502, reason: error.message };
+  return { status: 502, reason: 'unknown error' };
+}
+
+const BODYLESS_STATUSES = new Set([204, 205, 304]);
+
+function toTabletResponse(response: UpstreamResponse, secrets: readonly string[]): Response {
+  const headers = new Headers();
+  for (const name of RETURNED_RESPONSE_HEADERS) {
+    const value = response.headers.get(name);
+    if (value !== null) headers.set(name, redact(value, secrets));
+  }
+  if (BODYLESS_STATUSES.has(response.status)) return new Response(null, { status: response.status, headers });
+  return new Response(redactBody(response.body, headers.get('content-type'), secrets), {
+    status: response.status,
+    headers,
+  });
+}
+
+/** Text bodies that echo a key (an upstream error message, say) have it blanked out. */
+function redactBody(body: ArrayBuffer, contentType: string | null, secrets: readonly string[]): BodyInit {
+  if (!/json|text|xml|html/i.test(contentType ?? '')) return body;
+  const text = new TextDecoder().decode(body);
+  const redacted = redact(text, secrets);
+  return redacted === text ? body : redacted;
+}
+
+function redact(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((result, secret) => result.split(secret).join('[redacted]'), text);
+}

@@ -1,0 +1,60 @@
+// The test hotel's PMS interface: a Hono app whose routes are the PMS paths including `/api`
+// (app.ts mounts it at `/pms`; the gateway calls it in-process with the paths of a real PMS).
+// One route module per resource. Owns authentication and the body limit for these routes.
+//
+// Keys (our choice where pms-api.md is silent): header `x-ibelsa-key`; missing or unknown -> 401.
+// Every state-changing endpoint, i.e. all of /api/set/* (including the GET that closes an invoice)
+// and /api/create/*, needs the write key: the read key there -> 403. Reads, including the POST
+// /api/get/roomreservation/searchpattern, accept either key.
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { ApiError, renderError } from '../http/errors.ts';
+import { catalogueRoutes } from './catalogue.ts';
+import { chargeRoutes } from './charges.ts';
+import { DEMO_KEYS, type TestHotel } from './hotel.ts';
+import { registerRoutes } from './register.ts';
+import { reservationRoutes } from './reservations.ts';
+
+/** Largest request body the test hotel reads (our limit; app.ts applies the same on its side). */
+export const HOTEL_MAX_BODY_BYTES = 256 * 1024;
+
+export const KEY_HEADER = 'x-ibelsa-key';
+
+const requireAnyKey: MiddlewareHandler = async (c, next) => {
+  const key = c.req.header(KEY_HEADER);
+  if (!key) throw new ApiError(401, `no API key: send it in the ${KEY_HEADER} header`);
+  if (key !== DEMO_KEYS.read && key !== DEMO_KEYS.write) throw new ApiError(401, 'unknown API key');
+  await next();
+};
+
+const requireWriteKey: MiddlewareHandler = async (c, next) => {
+  if (c.req.header(KEY_HEADER) !== DEMO_KEYS.write) {
+    throw new ApiError(403, 'this API key has read access only; this endpoint needs write access');
+  }
+  await next();
+};
+
+export function createHotelApi(hotel: TestHotel): Hono {
+  const app = new Hono();
+  app.onError(renderError);
+  app.notFound((c) => c.json({ success: false, message: 'no such endpoint' }, 404));
+
+  app.use('/api/*', requireAnyKey);
+  app.use('/api/set/*', requireWriteKey);
+  app.use('/api/create/*', requireWriteKey);
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: HOTEL_MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError(413, `the request body is larger than ${HOTEL_MAX_BODY_BYTES} bytes`);
+      },
+    }),
+  );
+
+  app.route('/', catalogueRoutes(hotel));
+  app.route('/', registerRoutes(hotel));
+  app.route('/', chargeRoutes(hotel));
+  app.route('/', reservationRoutes(hotel));
+  return app;
+}

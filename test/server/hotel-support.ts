@@ -1,0 +1,99 @@
+// Shared setup for the test-hotel tests: a hotel on an in-memory database with its clock pinned to
+// 2026-11-22 10:00 in Berlin, a small request helper that sends the demo keys, and database
+// snapshots for asserting that a refused request wrote nothing.
+import type { Hono } from 'hono';
+import { createHotelApi } from '../../src/server/hotel/api.ts';
+import type { HotelDb } from '../../src/server/hotel/db.ts';
+import { createTestHotel, DEMO_KEYS, type TestHotel } from '../../src/server/hotel/hotel.ts';
+
+export const NOW = new Date('2026-11-22T10:00:00+01:00');
+export const TODAY = '2026-11-22';
+
+export function pinnedHotel(): TestHotel {
+  return createTestHotel({ dbFile: ':memory:', testMode: true, now: () => NOW });
+}
+
+export interface CallOptions {
+  /** 'read' or 'write' for a demo key, a string for any other key, null for none. Default 'write'. */
+  key?: 'read' | 'write' | string | null;
+  /** JSON-encoded unless `raw` is set. */
+  body?: unknown;
+  raw?: string;
+  contentType?: string;
+}
+
+export interface Answer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: test answers are read field by field
+  body: any;
+}
+
+/** Calls an app in-process and reads the JSON answer. */
+export async function call(
+  app: Hono,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  const key = options.key === undefined ? 'write' : options.key;
+  if (key !== null) headers['x-ibelsa-key'] = key === 'read' || key === 'write' ? DEMO_KEYS[key] : key;
+  let body: string | undefined;
+  if (options.raw !== undefined) body = options.raw;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
+  const response = await app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+/** The test hotel's own API and a shortcut to call it. */
+export function hotelApi(hotel: TestHotel) {
+  const api = createHotelApi(hotel);
+  return {
+    api,
+    get: (path: string, options?: CallOptions) => call(api, 'GET', path, options),
+    post: (path: string, body: unknown, options?: CallOptions) =>
+      call(api, 'POST', path, { body, ...options }),
+  };
+}
+
+const WRITABLE_TABLES = [
+  'invoice_items',
+  'invoices',
+  'room_reservations',
+  'main_reservations',
+  'products',
+  'commodity_groups',
+] as const;
+
+/** Every row of every table a request could write, to compare before and after. */
+export function snapshot(db: HotelDb): Record<string, unknown[]> {
+  return Object.fromEntries(
+    WRITABLE_TABLES.map((table) => [table, db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all()]),
+  );
+}
+
+export function count(db: HotelDb, table: string, where = '1 = 1', ...params: unknown[]): number {
+  return (db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`).get(...params) as { n: number }).n;
+}
+
+/** The id of the seeded stay whose guest has this last name. */
+export function stayOf(db: HotelDb, lastname: string): number {
+  const row = db
+    .prepare(
+      'SELECT rr.id FROM room_reservations rr JOIN contacts g ON g.id = rr.guest_id WHERE g.lastname = ?',
+    )
+    .get(lastname) as { id: number } | undefined;
+  if (!row) throw new Error(`no seeded stay for ${lastname}`);
+  return row.id;
+}
+
+/** The id of the seeded product with this article number. */
+export function productOf(db: HotelDb, number: string): number {
+  const row = db.prepare('SELECT id FROM products WHERE number = ?').get(number) as
+    | { id: number }
+    | undefined;
+  if (!row) throw new Error(`no seeded product ${number}`);
+  return row.id;
+}

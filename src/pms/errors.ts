@@ -1,0 +1,197 @@
+// The PMS client's errors: one hierarchy under `PmsError`, told apart by `kind`, which the outbox
+// (retry or read back?) and the views (what to tell the cashier) branch on. Messages are plain
+// English for logs; views translate by kind, never by message.
+//
+//   kind               when                                             write applied?
+//   network            fetch rejected: offline, DNS, connection reset    UNKNOWN (may have been sent)
+//   timeout            no complete answer within the client's timeout    UNKNOWN
+//   rejected           4xx, or a 2xx body saying success: false          no: the PMS refused it
+//   server             5xx, incl. the gateway's 502/504 (pmsUnreachable) UNKNOWN (see below)
+//   invalid-response   2xx whose body is not JSON or fails the schema    UNKNOWN (see below)
+//
+// Why 5xx is unknown: a 500 may come after the PMS stored part or all of the write, and the gateway's
+// 502/504 may come after the PMS received the request but before its answer got back. Why an
+// invalid 2xx is unknown: the PMS may have applied the write and answered oddly, or something else
+// (a captive portal on the hotel Wi-Fi, a proxy) answered instead of the PMS. The interface has no
+// idempotency keys, so an unknown outcome must be resolved by reading back (e.g. `getInvoice`,
+// `getReservationCost`) before sending the write again; `isOutcomeUnknown` says when. Reads are
+// never "unknown": they can be repeated freely. Which operations write is in operations.ts, not in
+// the HTTP method (closing an invoice is a GET).
+//
+// `PmsRequestError` is not a `PmsError`: it means the till built a request that does not match the
+// wire schema, found before anything is sent, so it is a bug (or unvalidated input), not a failure.
+import { changesState, type PmsOperation } from './operations.ts';
+
+export type PmsErrorKind = 'network' | 'timeout' | 'rejected' | 'server' | 'invalid-response';
+
+/** Which call failed. */
+export interface PmsCall {
+  operation: PmsOperation;
+  method: 'GET' | 'POST';
+  /** The URL requested, for logs (it never contains credentials: the gateway adds the key). */
+  url: string;
+}
+
+/**
+ * Base of all PMS call failures; narrow with `isPmsError` and switch on `kind`.
+ * @example
+ * if (isPmsError(e)) switch (e.kind) {
+ *   case 'rejected': return showRefusal(e.status, e.field);
+ *   case 'server': return e.pmsUnreachable ? showPmsDown() : showRetryLater();
+ *   default: return showOffline();
+ * }
+ */
+export abstract class PmsError extends Error {
+  abstract readonly kind: PmsErrorKind;
+  readonly operation: PmsOperation;
+  readonly method: 'GET' | 'POST';
+  readonly url: string;
+
+  constructor(call: PmsCall, message: string, cause?: unknown) {
+    super(`${message} (${call.operation}: ${call.method} ${call.url})`, cause === undefined ? {} : { cause });
+    this.operation = call.operation;
+    this.method = call.method;
+    this.url = call.url;
+  }
+}
+
+/** The request did not get an HTTP answer: offline, name lookup failed, connection refused or reset. */
+export class PmsNetworkError extends PmsError {
+  readonly kind = 'network';
+  override readonly name = 'PmsNetworkError';
+}
+
+/** No complete answer arrived within the client's timeout; the request was aborted. */
+export class PmsTimeoutError extends PmsError {
+  readonly kind = 'timeout';
+  override readonly name = 'PmsTimeoutError';
+  constructor(
+    call: PmsCall,
+    readonly timeoutMs: number,
+  ) {
+    super(call, `The PMS did not answer within ${timeoutMs} ms`);
+  }
+}
+
+/** Details of a refusal or failure as the PMS (or gateway) described it. */
+export interface PmsErrorDetails {
+  status: number;
+  /** The `message` of the JSON error body, or '' when there was none. */
+  pmsMessage: string;
+  /** The `field` of the JSON error body: dot path of the offending request field. */
+  field?: string | undefined;
+  /** From Retry-After (seconds or HTTP date), when the answer carried one. */
+  retryAfterMs?: number | undefined;
+}
+
+/** The PMS refused the request (4xx, or success: false); nothing was applied. */
+export class PmsRejectedError extends PmsError {
+  readonly kind = 'rejected';
+  override readonly name = 'PmsRejectedError';
+  readonly status: number;
+  readonly pmsMessage: string;
+  readonly field: string | undefined;
+  /** Set for 429 (too many requests) when Retry-After was given. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(call: PmsCall, details: PmsErrorDetails) {
+    super(call, `The PMS refused the request with ${details.status}: ${details.pmsMessage || 'no message'}`);
+    this.status = details.status;
+    this.pmsMessage = details.pmsMessage;
+    this.field = details.field;
+    this.retryAfterMs = details.retryAfterMs;
+  }
+}
+
+/** The PMS or the gateway failed (5xx). */
+export class PmsServerError extends PmsError {
+  readonly kind = 'server';
+  override readonly name = 'PmsServerError';
+  readonly status: number;
+  readonly pmsMessage: string;
+  /** True when our gateway answered 502/504 because the PMS itself could not be reached. */
+  readonly pmsUnreachable: boolean;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(call: PmsCall, details: PmsErrorDetails & { pmsUnreachable: boolean }) {
+    const what = details.pmsUnreachable ? 'The gateway could not reach the PMS' : 'The PMS failed';
+    super(call, `${what} (${details.status}): ${details.pmsMessage || 'no message'}`);
+    this.status = details.status;
+    this.pmsMessage = details.pmsMessage;
+    this.pmsUnreachable = details.pmsUnreachable;
+    this.retryAfterMs = details.retryAfterMs;
+  }
+}
+
+/** A 2xx answer whose body is not JSON or does not match the wire schema. */
+export class PmsInvalidResponseError extends PmsError {
+  readonly kind = 'invalid-response';
+  override readonly name = 'PmsInvalidResponseError';
+  constructor(
+    call: PmsCall,
+    readonly status: number,
+    /** What was wrong, e.g. `data.0.price: must be an amount` or `not JSON: <!doctype html>...`. */
+    readonly description: string,
+  ) {
+    super(call, `The PMS answered ${status} with an unexpected body: ${description}`);
+  }
+}
+
+/** Any PMS call failure, narrowable by `kind`. */
+export type AnyPmsError =
+  | PmsNetworkError
+  | PmsTimeoutError
+  | PmsRejectedError
+  | PmsServerError
+  | PmsInvalidResponseError;
+
+/**
+ * Narrows an unknown thrown value to a PMS call failure.
+ * @example if (isPmsError(e) && e.kind === 'rejected') show(e.pmsMessage);
+ */
+export function isPmsError(error: unknown): error is AnyPmsError {
+  return error instanceof PmsError;
+}
+
+/**
+ * A request that does not match the wire schema, refused before sending: a bug, never retried.
+ * @example await pms.getInvoice(0) // rejects: PmsRequestError 'Invalid getInvoice request: ...'
+ */
+export class PmsRequestError extends Error {
+  override readonly name = 'PmsRequestError';
+  constructor(
+    readonly operation: PmsOperation,
+    message: string,
+    /** Dot path of the first offending field, e.g. `products.0.quantity`. */
+    readonly field?: string,
+  ) {
+    super(`Invalid ${operation} request: ${message}`);
+  }
+}
+
+/**
+ * True when `operation` failed with `error` and it cannot be known whether the PMS applied it:
+ * the caller must read back before sending the write again. Always false for reads, for refusals
+ * (4xx) and for requests never sent (`PmsRequestError`). Any other thrown value on a write counts as
+ * unknown, to stay on the safe side.
+ * @example
+ * catch (e) { if (isOutcomeUnknown(e, 'closeInvoice')) await reconcileWithGetInvoice(); }
+ */
+export function isOutcomeUnknown(error: unknown, operation: PmsOperation): boolean {
+  if (!changesState(operation)) return false;
+  if (error instanceof PmsRequestError) return false;
+  if (!isPmsError(error)) return true;
+  return error.kind !== 'rejected';
+}
+
+/**
+ * Parses a Retry-After header (delay in seconds, or an HTTP date) into milliseconds from `nowMs`.
+ * @example parseRetryAfter('120', Date.now()) === 120_000; parseRetryAfter('soon', 0) === undefined
+ */
+export function parseRetryAfter(header: string | null, nowMs: number): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
+}

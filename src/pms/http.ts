@@ -1,0 +1,161 @@
+// One HTTP call to the PMS through the gateway: sends it with a timeout, turns every way it can fail
+// into a `PmsError` of the right kind (errors.ts explains the kinds), and parses a 2xx body with the
+// endpoint's envelope schema, handing back its `data` with money in cents. Nothing here retries:
+// whether a failed write may be sent again is the outbox's decision (see `isOutcomeUnknown`).
+// Only fetch, AbortController and timers are used, so this runs in pages, workers and Node.
+import * as v from 'valibot';
+import {
+  type PmsCall,
+  type PmsErrorDetails,
+  PmsInvalidResponseError,
+  PmsNetworkError,
+  PmsRejectedError,
+  PmsServerError,
+  PmsTimeoutError,
+  parseRetryAfter,
+} from './errors.ts';
+import { OPERATIONS, type PmsOperation } from './operations.ts';
+import { describeIssues, ErrorBody } from './wire.ts';
+
+/** The part of `fetch` the client needs; tests pass a fake. */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * Header our gateway sets on every answer; on a 502/504 it means the PMS behind it was unreachable.
+ * @example response.headers.get(GATEWAY_HEADER) === '1'
+ */
+export const GATEWAY_HEADER = 'x-till-gateway';
+
+export interface Transport {
+  /** Origin of the gateway, '' for the page's own origin. */
+  baseUrl: string;
+  fetch: FetchLike;
+  timeoutMs: number;
+  /** Clock for Retry-After dates, in ms since the epoch. */
+  now: () => number;
+}
+
+/** An envelope schema `{success, totalCount?, data}` from wire.ts's `Responses`. */
+export type EnvelopeSchema = v.GenericSchema<unknown, { data: unknown }>;
+
+export interface CallSpec<S extends EnvelopeSchema> {
+  operation: PmsOperation;
+  /** Path from `apiPath`, starting with /api, query included. */
+  path: string;
+  /** JSON body, already checked against its request schema (POST only). */
+  body?: unknown;
+  response: S;
+}
+
+/**
+ * Performs one call and returns the response's `data`, or throws a `PmsError`.
+ * @example const products = await callPms(transport, { operation: 'getAvailableProducts',
+ *   path: '/api/get/products/available', response: Responses.productsAvailable });
+ */
+export async function callPms<S extends EnvelopeSchema>(
+  transport: Transport,
+  spec: CallSpec<S>,
+): Promise<v.InferOutput<S>['data']> {
+  const method = OPERATIONS[spec.operation].method;
+  const call: PmsCall = { operation: spec.operation, method, url: `${transport.baseUrl}${spec.path}` };
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, transport.timeoutMs);
+  try {
+    let response: Response;
+    let text: string;
+    try {
+      response = await transport.fetch(call.url, {
+        method,
+        headers:
+          spec.body === undefined
+            ? { accept: 'application/json' }
+            : { accept: 'application/json', 'content-type': 'application/json' },
+        ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
+        cache: 'no-store',
+        signal: controller.signal,
+      });
+      text = await response.text();
+    } catch (cause) {
+      if (timedOut) throw new PmsTimeoutError(call, transport.timeoutMs);
+      throw new PmsNetworkError(call, `Could not reach the PMS: ${describeCause(cause)}`, cause);
+    }
+    return interpret(call, response, text, spec.response, transport.now());
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function interpret<S extends EnvelopeSchema>(
+  call: PmsCall,
+  response: Response,
+  text: string,
+  schema: S,
+  nowMs: number,
+): v.InferOutput<S>['data'] {
+  const { status } = response;
+  if (status >= 400) {
+    const details: PmsErrorDetails = {
+      status,
+      ...errorBodyOf(text),
+      retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), nowMs),
+    };
+    if (status < 500) throw new PmsRejectedError(call, details);
+    const pmsUnreachable = (status === 502 || status === 504) && response.headers.get(GATEWAY_HEADER) === '1';
+    throw new PmsServerError(call, { ...details, pmsUnreachable });
+  }
+  if (status < 200 || status > 299) {
+    throw new PmsInvalidResponseError(call, status, `unexpected status ${status}`);
+  }
+  const json = parseJson(text);
+  if (json === NOT_JSON) {
+    throw new PmsInvalidResponseError(call, status, `not JSON: ${snippet(text)}`);
+  }
+  // Our choice: a 2xx saying success: false is a refusal like a 4xx (the PMS says it did nothing).
+  const refusal = v.safeParse(ErrorBody, json);
+  if (refusal.success) {
+    throw new PmsRejectedError(call, {
+      status,
+      pmsMessage: refusal.output.message,
+      field: refusal.output.field,
+    });
+  }
+  const parsed = v.safeParse(schema, json);
+  if (!parsed.success) {
+    throw new PmsInvalidResponseError(call, status, describeIssues(parsed.issues).message);
+  }
+  return parsed.output.data;
+}
+
+const NOT_JSON = Symbol('not JSON');
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+function errorBodyOf(text: string): { pmsMessage: string; field?: string } {
+  const parsed = v.safeParse(ErrorBody, parseJson(text));
+  if (!parsed.success) return { pmsMessage: '' };
+  const { message, field } = parsed.output;
+  return field === undefined ? { pmsMessage: message } : { pmsMessage: message, field };
+}
+
+function snippet(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (!flat) return '(empty body)';
+  return flat.length > 80 ? `${flat.slice(0, 80)}…` : flat;
+}
+
+function describeCause(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  const inner = cause.cause;
+  const code = inner && typeof inner === 'object' && 'code' in inner ? ` (${String(inner.code)})` : '';
+  return `${cause.message}${code}`;
+}

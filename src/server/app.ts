@@ -77,7 +77,10 @@ export function createApp(options: AppOptions): Hono {
   app.use('/pms/*', limitBody);
 
   if (options.pms) {
-    app.route('/api', createGatewayApi({ ...options.pms, requestsPerMinute: options.requestsPerMinute ?? 900 }));
+    app.route(
+      '/api',
+      createGatewayApi({ ...options.pms, requestsPerMinute: options.requestsPerMinute ?? 900 }),
+    );
   } else if (options.hotel) {
     const hotelApi = createHotelApi(options.hotel);
     app.route('/pms', hotelApi);

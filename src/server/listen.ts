@@ -2,8 +2,8 @@
 // main.ts for `npm start`, and by browser tests and benchmarks with port 0 and ':memory:'.
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { type RemotePms, createApp } from './app.ts';
-import { type TestHotel, createTestHotel } from './hotel/hotel.ts';
+import { createApp, type RemotePms } from './app.ts';
+import { createTestHotel, type TestHotel } from './hotel/hotel.ts';
 
 export interface StartOptions {
   /** 0 picks a free port. Default 8080. */

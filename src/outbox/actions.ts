@@ -1,0 +1,150 @@
+// What staff can do with a sale that is stuck: retry it (optionally with a corrected payload), or
+// settle a step the till could not verify; voiding is in void-sale.ts (re-exported here). Owns the
+// rules for each; every action is one strict transaction, keeps the journal entry and its history,
+// and is refused with a plain-words reason (`OutboxActionRefused`) rather than half-done.
+import { setMeta } from '../storage/db.ts';
+import { changeSales, readActiveSales, type SaleEntry, type SaleWrite } from '../storage/outbox-store.ts';
+import type { IntentRecord } from '../storage/records.ts';
+import { OutboxActionRefused } from './refusal.ts';
+import { announceOutboxChange } from './status.ts';
+import { currentSteps, openStep, resettle } from './transitions.ts';
+
+export { OutboxActionRefused } from './refusal.ts';
+export { voidSale } from './void-sale.ts';
+
+export interface RetryOptions {
+  /** A corrected payload for the refused step, stored as a new revision of it. */
+  payload?: unknown;
+  by?: string;
+  now?: number;
+}
+
+/**
+ * Sends a refused step again (as it was, or corrected), or retries a waiting sale now.
+ * @example await retrySale(id, { payload: { ...payload, roomReservationId: 1207 }, by: 'Mia' });
+ */
+export async function retrySale(saleId: string, options: RetryOptions = {}): Promise<void> {
+  const now = options.now ?? Date.now();
+  await act(saleId, (entry) => {
+    const step = openStep(entry.intents);
+    if (entry.sale.status === 'voided' || !step)
+      return `Sale ${entry.sale.reference} has nothing left to send.`;
+    if (step.state === 'unverifiable') return 'First say whether this step reached the PMS.';
+    if (step.state === 'in-flight') return 'This step is being sent right now.';
+    if (step.state === 'failed' && options.payload !== undefined) {
+      const next = newRevision(step, options.payload, now);
+      const note = `${options.by ?? 'Staff'} corrected step ${step.step} and sent it again.`;
+      return write(entry, [{ ...step, state: 'superseded', settledAt: now }, next], now, note);
+    }
+    const retried = currentSteps(entry.intents)
+      .filter((i) => i.state === 'failed' || i.state === 'queued' || i.state === 'unsure')
+      .map((i) => ({
+        ...i,
+        state: i.state === 'failed' ? ('queued' as const) : i.state,
+        notBefore: 0,
+        failuresInRow: 0,
+      }));
+    const note =
+      step.state === 'failed'
+        ? `${options.by ?? 'Staff'} sent step ${step.step} again unchanged.`
+        : undefined;
+    return write(entry, retried, now, note);
+  });
+}
+
+/**
+ * Settles a step whose outcome the till could not verify: staff checked the PMS and say it was
+ * posted, or ask to post it again (as a new revision, with a new marker in the PMS line names).
+ * 'applied' also settles a refused step that staff completed in the PMS by hand (e.g. closed the
+ * invoice there with another payment method), so the sale can finish.
+ */
+export async function resolveUnverifiable(
+  saleId: string,
+  decision: 'applied' | 'resend',
+  options: { by?: string; now?: number } = {},
+): Promise<void> {
+  const now = options.now ?? Date.now();
+  const by = options.by ?? 'Staff';
+  await act(saleId, (entry) => {
+    const step = openStep(entry.intents);
+    const allowed = step?.state === 'unverifiable' || (step?.state === 'failed' && decision === 'applied');
+    if (!step || !allowed) return 'No step of this sale is waiting for that decision.';
+    if (decision === 'applied') {
+      const { lastError: _kept, ...rest } = step;
+      const done: IntentRecord = { ...rest, state: 'done', result: undefined, settledAt: now };
+      return write(entry, [done], now, `${by} confirmed that step ${step.step} reached the PMS.`);
+    }
+    const next = newRevision(step, step.payload, now);
+    return write(
+      entry,
+      [{ ...step, state: 'superseded', settledAt: now }, next],
+      now,
+      `${by} chose to post step ${step.step} again.`,
+    );
+  });
+}
+
+/**
+ * Makes every waiting step due now (the "Sync now" button) and lifts the "PMS unreachable" hold;
+ * a 429's Retry-After still holds.
+ */
+export async function retryWaitingNow(now = Date.now()): Promise<void> {
+  await clearUnreachableHold();
+  for (const { sale } of await readActiveSales()) {
+    if (sale.status === 'pending') await retrySale(sale.id, { now }).catch(() => undefined);
+  }
+}
+
+/** Lifts the "PMS unreachable" hold. */
+async function clearUnreachableHold(): Promise<void> {
+  await setMeta('unreachable-until', 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function newRevision(step: IntentRecord, payload: unknown, now: number): IntentRecord {
+  const {
+    seq: _new,
+    lastError: _cleared,
+    result: _none,
+    before: _reread,
+    sentAt: _unsent,
+    settledAt: _open,
+    ...rest
+  } = step;
+  return {
+    ...rest,
+    revision: step.revision + 1,
+    payload,
+    state: 'queued',
+    attempts: 0,
+    uncertainSends: 0,
+    failuresInRow: 0,
+    notBefore: 0,
+    createdAt: now,
+  };
+}
+
+function write(
+  entry: SaleEntry,
+  changed: IntentRecord[],
+  now: number,
+  note?: string,
+): SaleWrite<string | undefined> {
+  const bySeq = new Map(changed.filter((i) => i.seq !== undefined).map((i) => [i.seq, i]));
+  const intents = [
+    ...entry.intents.map((i) => bySeq.get(i.seq) ?? i),
+    ...changed.filter((i) => i.seq === undefined),
+  ];
+  return { sales: [resettle(entry.sale, intents, now, note)], intents: changed, value: undefined };
+}
+
+async function act(saleId: string, decide: (entry: SaleEntry) => SaleWrite<string | undefined> | string) {
+  const refusal = await changeSales([saleId], ([entry]) => {
+    if (!entry) return { value: 'No such sale.' };
+    const decision = decide(entry);
+    return typeof decision === 'string' ? { value: decision } : decision;
+  });
+  if (refusal) throw new OutboxActionRefused(refusal);
+  announceOutboxChange({ type: 'changed', saleId });
+}

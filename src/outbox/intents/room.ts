@@ -1,0 +1,164 @@
+// The intents of room charges: charge products to a room reservation, and take charged products
+// back off it (a reversal). Room-charge line names carry the sale marker (the interface lets each
+// call override the item name), which is how an unknown outcome is settled.
+//
+// Unknown outcomes: an add is looked for by marker among ALL the reservation's invoice items
+// (GET single_id/roomreservations, paid or not). Only if that read is refused does it fall back to
+// GET roomreservation/cost, which lists unpaid items only: there a missing marker proves nothing
+// (the guest may have paid meanwhile), so the answer is "cannot verify". A removal compares the
+// quantities read just before sending with those read after.
+import { isPmsError } from '../../pms/errors.ts';
+import type { InvoiceItem } from '../../pms/wire.ts';
+import {
+  hasMarker,
+  type IntentContext,
+  type IntentDefinition,
+  linesToProducts,
+  type OutboxPms,
+  type PayloadLine,
+  resultOf,
+} from './definition.ts';
+
+export const ADD_ROOM_PRODUCTS = 'room.add-products@1';
+export const REMOVE_ROOM_PRODUCTS = 'room.remove-products@1';
+
+export interface AddRoomProductsPayload {
+  roomReservationId: number;
+  /** YYYY-MM-DD: the day of the stay the products belong to. */
+  bookingDate?: string;
+  lines: PayloadLine[];
+}
+export interface ChargedItem {
+  invoiceItemId: number;
+  productId: number | null;
+  quantity: number;
+}
+export interface AddedRoomItems {
+  items: ChargedItem[];
+}
+
+export interface RemoveItem {
+  productId: number;
+  quantity: number;
+  invoiceItemId?: number;
+}
+export interface RemoveRoomProductsPayload {
+  roomReservationId: number;
+  /** What to take back; or, with `reverses`, everything that sale's charge created. */
+  items?: RemoveItem[];
+  /** The room charge to take back, when its items are only known once it is confirmed. */
+  reverses?: { saleId: string };
+}
+export interface RemovedRoomItems {
+  removedQuantity: number;
+}
+
+export const addRoomProducts: IntentDefinition<AddRoomProductsPayload, AddedRoomItems> = {
+  name: ADD_ROOM_PRODUCTS,
+  operation: 'addProducts',
+  title: 'Charge the items to the room',
+  async send(pms, payload, context) {
+    const added = await pms.addProducts({
+      room_reservation_id: payload.roomReservationId,
+      products: linesToProducts(payload.lines, context.marker),
+      ...(payload.bookingDate ? { booking_date: payload.bookingDate } : {}),
+    });
+    return { items: added.invoice_items.map(toChargedItem) };
+  },
+  async reconcile(pms, payload, context) {
+    const id = payload.roomReservationId;
+    const all = await readAllItems(pms, id);
+    const items = all ?? (await pms.getReservationCost(id)).invoice_items;
+    const found = items.filter((item) => hasMarker(item.name, context.marker));
+    if (found.length === payload.lines.length) {
+      return {
+        outcome: 'applied',
+        result: { items: found.map(toChargedItem) },
+        note: `Items ${context.marker} found on room reservation ${id}.`,
+      };
+    }
+    if (found.length === 0 && all) {
+      return { outcome: 'not-applied', note: `Items ${context.marker} are not on room reservation ${id}.` };
+    }
+    return {
+      outcome: 'cannot-verify',
+      reason: all
+        ? `Room reservation ${id} holds ${found.length} of the charge's ${payload.lines.length} lines.`
+        : `The PMS lists only unpaid items of room reservation ${id}; the charge is not among them, but it may have been paid already.`,
+    };
+  },
+};
+
+export const removeRoomProducts: IntentDefinition<RemoveRoomProductsPayload, RemovedRoomItems> = {
+  name: REMOVE_ROOM_PRODUCTS,
+  operation: 'removeProducts',
+  title: 'Take the items back off the room',
+  async captureBefore(pms, payload, context) {
+    const items = (await pms.getRoomReservation(payload.roomReservationId)).invoice_items;
+    return itemsToRemove(payload, context).map((wanted) => quantityOf(items, wanted));
+  },
+  async send(pms, payload, context) {
+    const removed = await pms.removeProducts({
+      room_reservation_id: payload.roomReservationId,
+      optional_products: itemsToRemove(payload, context).map((item) => ({
+        id: item.productId,
+        quantity: item.quantity,
+        ...(item.invoiceItemId ? { invoice_item_id: item.invoiceItemId } : {}),
+      })),
+    });
+    return { removedQuantity: removed.removed_quantity };
+  },
+  async reconcile(pms, payload, context) {
+    const wanted = itemsToRemove(payload, context);
+    const before = context.before;
+    if (!Array.isArray(before) || before.length !== wanted.length) {
+      return { outcome: 'cannot-verify', reason: 'The quantities before the removal were not recorded.' };
+    }
+    const items = await readAllItems(pms, payload.roomReservationId);
+    if (!items)
+      return { outcome: 'cannot-verify', reason: 'The PMS does not let the till read the room items back.' };
+    const after = wanted.map((item) => quantityOf(items, item));
+    const removed = wanted.map((item, i) => Math.min(item.quantity, (before[i] as number) - (after[i] ?? 0)));
+    if (removed.every((quantity, i) => quantity === wanted[i]?.quantity)) {
+      const total = removed.reduce((sum, quantity) => sum + quantity, 0);
+      return { outcome: 'applied', result: { removedQuantity: total }, note: 'The items are off the room.' };
+    }
+    if (removed.every((quantity) => quantity === 0)) {
+      return { outcome: 'not-applied', note: 'The items are still on the room.' };
+    }
+    return { outcome: 'cannot-verify', reason: 'Some but not all of the items are off the room.' };
+  },
+};
+
+/** The items a removal takes back: its own list, or what the reversed charge created. */
+export function itemsToRemove(payload: RemoveRoomProductsPayload, context: IntentContext): RemoveItem[] {
+  if (payload.items) return payload.items;
+  if (!payload.reverses) return [];
+  const charged = resultOf<AddedRoomItems | undefined>(context, ADD_ROOM_PRODUCTS, payload.reverses.saleId);
+  return (charged?.items ?? []).map((item) => ({
+    productId: item.productId ?? 0,
+    quantity: item.quantity,
+    invoiceItemId: item.invoiceItemId,
+  }));
+}
+
+function toChargedItem(item: InvoiceItem): ChargedItem {
+  return { invoiceItemId: item.id, productId: item.product_id, quantity: item.quantity };
+}
+
+function quantityOf(items: readonly InvoiceItem[], wanted: RemoveItem): number {
+  const matching = wanted.invoiceItemId
+    ? items.filter((item) => item.id === wanted.invoiceItemId)
+    : items.filter((item) => item.product_id === wanted.productId);
+  return matching.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+/** All invoice items of the reservation, or undefined when the PMS refuses to show them. */
+async function readAllItems(pms: OutboxPms, roomReservationId: number): Promise<InvoiceItem[] | undefined> {
+  try {
+    return (await pms.getRoomReservation(roomReservationId)).invoice_items;
+  } catch (error) {
+    if (isPmsError(error) && error.kind === 'rejected' && error.status !== 429) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,147 @@
+// Recording sales: the journal entry and the ordered intents that will carry it into the PMS,
+// written in one strict-durability transaction before anything is sent. Once a record function
+// resolves, the sale is done for staff (status 'pending' until the PMS confirms it) and survives
+// reloads, worker restarts and browser restarts. Owns: the intents each kind of sale is made of,
+// totals in cents, and validating staff input before it is recorded (a bad line is refused here,
+// not discovered hours later by the PMS).
+import { changeSale, insertSale, type SaleWrite } from '../storage/outbox-store.ts';
+import type { SaleLine, SaleRecord } from '../storage/records.ts';
+import {
+  ADD_CASH_INVOICE_PRODUCTS,
+  ADD_ROOM_PRODUCTS,
+  type AddRoomProductsPayload,
+  CLOSE_CASH_INVOICE,
+  CREATE_CASH_INVOICE,
+  CREATE_PRODUCT,
+  type CreateProductPayload,
+  type PayloadLine,
+} from './intents/index.ts';
+import { queueReversal, reversalRefusal } from './reversal.ts';
+import { composeSale, type SaleDraft, type SaleOrigin } from './sale-draft.ts';
+import { announceOutboxChange } from './status.ts';
+
+export type { SaleOrigin } from './sale-draft.ts';
+
+export interface CashSaleInput extends SaleOrigin {
+  lines: SaleLine[];
+  payment: { templateId: number; paymentMethodId: number; sendInvoice: boolean };
+  /** Who the invoice is made out to; '' for the hotel's cash customer. */
+  recipientName?: string;
+}
+
+export interface RoomChargeInput extends SaleOrigin {
+  room: { roomReservationId: number; roomNumber?: string; guestName?: string; bookingDate?: string };
+  lines: SaleLine[];
+}
+
+export interface ChargeReversalInput extends SaleOrigin {
+  /** The room charge to take back. It may still be pending: the reversal then waits for it. */
+  originalSaleId: string;
+  reason: string;
+}
+
+export interface ProductCreationInput extends SaleOrigin {
+  /** The product; without an article number the till assigns one from the sale reference. */
+  product: Omit<CreateProductPayload, 'number'> & { number?: string };
+}
+
+/**
+ * Records a cash sale: open a cash invoice, put the lines on it, close it with the payment.
+ * @example const sale = await recordCashSale({ staff: 'Mia', till: 'Bar 1', lines, payment });
+ */
+export async function recordCashSale(input: CashSaleInput): Promise<SaleRecord> {
+  checkLines(input.lines);
+  return record(input, (reference) => ({
+    kind: 'cash-sale',
+    lines: input.lines,
+    payment: input.payment,
+    intents: [
+      [CREATE_CASH_INVOICE, { recipientName: input.recipientName ?? '', reference }],
+      [ADD_CASH_INVOICE_PRODUCTS, { lines: input.lines.map(toPayloadLine) }],
+      [CLOSE_CASH_INVOICE, { ...input.payment }],
+    ],
+  }));
+}
+
+/**
+ * Records a charge of products to a room reservation.
+ * @example await recordRoomCharge({ staff, till, room: { roomReservationId: 1204 }, lines });
+ */
+export async function recordRoomCharge(input: RoomChargeInput): Promise<SaleRecord> {
+  checkLines(input.lines);
+  const payload: AddRoomProductsPayload = {
+    roomReservationId: input.room.roomReservationId,
+    ...(input.room.bookingDate ? { bookingDate: input.room.bookingDate } : {}),
+    lines: input.lines.map(toPayloadLine),
+  };
+  return record(input, () => ({
+    kind: 'room-charge',
+    lines: input.lines,
+    room: input.room,
+    intents: [[ADD_ROOM_PRODUCTS, payload]],
+  }));
+}
+
+/**
+ * Records taking a room charge back off the room. The charge may still be pending: the reversal then
+ * waits until it is confirmed. Refuses a sale that is not a room charge, already reversed, voided,
+ * or refused by the PMS (nothing to take back: void it instead).
+ * @example await recordChargeReversal({ staff, till, originalSaleId: sale.id, reason: 'wrong room' });
+ */
+export async function recordChargeReversal(input: ChargeReversalInput): Promise<SaleRecord> {
+  const at = input.at ?? Date.now();
+  const outcome = await changeSale(input.originalSaleId, (entry): SaleWrite<string | (() => SaleRecord)> => {
+    const refusal = reversalRefusal(entry);
+    return refusal ? { value: refusal } : queueReversal(entry!, input, at, input.reason);
+  });
+  if (typeof outcome === 'string') throw new Error(outcome);
+  const reversal = outcome();
+  announceOutboxChange({ type: 'recorded', saleId: reversal.id });
+  return reversal;
+}
+
+/**
+ * Records creating a product in the PMS, with a unique article number for reading it back.
+ * @example await recordProductCreation({ staff, till, product: { name: 'Hugo', price: 750, ... } });
+ */
+export async function recordProductCreation(input: ProductCreationInput): Promise<SaleRecord> {
+  return record(input, (reference) => ({
+    kind: 'product-creation',
+    lines: [],
+    intents: [[CREATE_PRODUCT, { ...input.product, number: input.product.number || `TILL-${reference}` }]],
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function record(origin: SaleOrigin, draft: (reference: string) => SaleDraft): Promise<SaleRecord> {
+  const at = origin.at ?? Date.now();
+  const { sale } = await insertSale((reference) => composeSale(origin, at, reference, draft(reference)));
+  announceOutboxChange({ type: 'recorded', saleId: sale.id });
+  return sale;
+}
+
+function toPayloadLine(line: SaleLine): PayloadLine {
+  return {
+    productId: line.productId,
+    quantity: line.quantity,
+    name: line.name,
+    priceCents: line.unitPriceCents,
+  };
+}
+
+function checkLines(lines: readonly SaleLine[]): void {
+  if (lines.length === 0) throw new RangeError('A sale needs at least one line.');
+  if (lines.length > 200) throw new RangeError('A sale can have at most 200 lines.');
+  for (const line of lines) {
+    if (!Number.isInteger(line.productId) || line.productId < 1)
+      throw new RangeError(`Unknown product in "${line.name}".`);
+    if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > 999) {
+      throw new RangeError(`"${line.name}": quantity must be a whole number from 1 to 999.`);
+    }
+    if (!Number.isSafeInteger(line.unitPriceCents) || line.unitPriceCents < 0) {
+      throw new RangeError(`"${line.name}": price must be a whole number of cents, not negative.`);
+    }
+    if (!line.name.trim()) throw new RangeError('Every line needs a name.');
+  }
+}

@@ -1,0 +1,98 @@
+// The state of one replay run, shared by the steps it sends: the PMS client, the clock, the backoff,
+// what happened so far, and when the run must stop starting new steps. Owns the stop rules: the
+// PMS (or the network) is unreachable, so trying the other sales now would only fail the same way;
+// the PMS said 429, so nothing is sent before its Retry-After; or the caller aborted.
+import type { PmsError } from '../pms/errors.ts';
+import type { BackoffPolicy } from './backoff.ts';
+import type { OutboxPms } from './intents/index.ts';
+
+/** How long to pause after a 429 that carried no Retry-After. */
+export const DEFAULT_RATE_LIMIT_PAUSE_MS = 30_000;
+
+export interface ReplayReport {
+  /** False when another replayer (tab or worker) held the lock, so this call did nothing. */
+  ran: boolean;
+  /** Steps sent and answered. */
+  sent: number;
+  /** Steps confirmed applied, by an answer or by reading back. */
+  confirmed: number;
+  /** Read-backs after an unknown outcome that gave an answer. */
+  readBack: number;
+  /** Sends that ended without an answer. */
+  unsure: number;
+  /** Steps the PMS refused (their sales now need attention). */
+  failed: number;
+  /** After the run: sales still waiting to reach the PMS (not counting those needing attention). */
+  pending: number;
+  needsAttention: number;
+  /** When the next retry is due; null when nothing is waiting by itself. */
+  nextAttemptAt: number | null;
+  /** Why the run ended early, if it did. */
+  stoppedBy?: 'unreachable' | 'rate-limited' | 'aborted';
+}
+
+export class ReplayRun {
+  readonly report: ReplayReport = {
+    ran: true,
+    sent: 0,
+    confirmed: 0,
+    readBack: 0,
+    unsure: 0,
+    failed: 0,
+    pending: 0,
+    needsAttention: 0,
+    nextAttemptAt: null,
+  };
+  /** Nothing is sent before this time (0: not paused). */
+  pausedUntil = 0;
+  /** The PMS was unreachable: the next attempt of any sale waits until this time (0: reachable). */
+  unreachableUntil = 0;
+  /** The run found sending held (paused or unreachable) and tried nothing. */
+  heldFromStart = false;
+  /** The last transient failure of this run, for the status line. */
+  lastTransientError: string | undefined;
+  private stopReason: ReplayReport['stoppedBy'];
+
+  constructor(
+    readonly pms: OutboxPms,
+    readonly now: () => number,
+    readonly backoff: BackoffPolicy,
+    readonly random: () => number,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
+
+  /** True once no new step may be started. */
+  get stopping(): boolean {
+    if (this.signal?.aborted) this.stopReason ??= 'aborted';
+    return this.stopReason !== undefined;
+  }
+
+  get stoppedBy(): ReplayReport['stoppedBy'] {
+    return this.stopReason;
+  }
+
+  /** A 429: stop the run and send nothing before Retry-After. Answers the time sending may resume. */
+  pause(retryAfterMs: number | undefined): number {
+    const until = this.now() + (retryAfterMs ?? DEFAULT_RATE_LIMIT_PAUSE_MS);
+    this.pausedUntil = Math.max(this.pausedUntil, until);
+    this.stopReason ??= 'rate-limited';
+    this.lastTransientError = 'The PMS asked the till to slow down (429).';
+    return until;
+  }
+
+  /**
+   * A transient failure; when it says the PMS cannot be reached at all, the run stops and no sale
+   * is tried before `retryAt` (the failed step's backoff).
+   */
+  noteTransientFailure(message: string, error: PmsError | undefined, retryAt: number): void {
+    this.lastTransientError ??= message;
+    const unreachable =
+      !error ||
+      error.kind === 'network' ||
+      error.kind === 'timeout' ||
+      (error.kind === 'server' && 'pmsUnreachable' in error && error.pmsUnreachable === true);
+    if (!unreachable) return;
+    this.stopReason ??= 'unreachable';
+    this.unreachableUntil = Math.max(this.unreachableUntil, retryAt);
+  }
+}

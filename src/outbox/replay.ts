@@ -1,0 +1,143 @@
+// The replay engine: brings every recorded sale into the PMS exactly once. Runs in the page and in
+// the service worker alike. Owns the run: take the outbox lock (one replayer across tabs and the
+// worker), turn steps left in-flight by a replayer that died into "unknown outcome", then replay
+// due sales, several at once (bounded) but the steps of one sale strictly in order, until nothing
+// is due, and record how the run went. What one step does is in replay-step.ts.
+import { setMeta } from '../storage/db.ts';
+import { readOutboxCounts } from '../storage/journal-queries.ts';
+import { changeSale, readInFlightIntents, readSale } from '../storage/outbox-store.ts';
+import { type BackoffPolicy, DEFAULT_BACKOFF } from './backoff.ts';
+import type { OutboxPms } from './intents/index.ts';
+import { defaultOutboxLock, OUTBOX_LOCK, type OutboxLock } from './locks.ts';
+import { type ReplayReport, ReplayRun } from './replay-run.ts';
+import { replayStep } from './replay-step.ts';
+import { dependenciesConfirmed, readSchedule } from './schedule.ts';
+import { announceOutboxChange } from './status.ts';
+import { changeIntent, nextMove } from './transitions.ts';
+
+export type { ReplayReport } from './replay-run.ts';
+
+export interface ReplayOptions {
+  client: OutboxPms;
+  /** Clock in ms since the epoch. Default Date.now. */
+  now?: () => number;
+  /** Aborting stops the run from starting further steps; steps under way finish. */
+  signal?: AbortSignal;
+  /** How many sales replay at once. Default 4. */
+  concurrency?: number;
+  /** Default: Web Locks, or an in-memory lock where there are none (Node). */
+  lock?: OutboxLock;
+  /** Queue behind a running replayer instead of returning at once (the service worker does). */
+  waitForLock?: boolean;
+  backoff?: BackoffPolicy;
+  /** Source of jitter in [0, 1). Default Math.random. */
+  random?: () => number;
+}
+
+/**
+ * Replays the outbox until nothing is due. Resolves with what happened; never rejects for PMS
+ * failures (they are recorded on the sales), only for storage failures.
+ * @example const report = await replayOutbox({ client: createPmsClient() });
+ */
+export async function replayOutbox(options: ReplayOptions): Promise<ReplayReport> {
+  const run = new ReplayRun(
+    options.client,
+    options.now ?? Date.now,
+    options.backoff ?? DEFAULT_BACKOFF,
+    options.random ?? Math.random,
+    options.signal,
+  );
+  const lock = options.lock ?? defaultOutboxLock();
+  const outcome = await lock.run(OUTBOX_LOCK, { wait: options.waitForLock ?? false }, async () => {
+    await recoverInterruptedSends(run);
+    await drain(run, Math.max(1, options.concurrency ?? 4));
+    await recordRun(run);
+  });
+  const [counts, schedule] = await Promise.all([readOutboxCounts(), readSchedule(run.now())]);
+  return {
+    ...run.report,
+    ran: outcome.acquired,
+    pending: counts.pending,
+    needsAttention: counts.needsAttention,
+    nextAttemptAt: schedule.nextAttemptAt,
+    ...(run.stoppedBy ? { stoppedBy: run.stoppedBy } : {}),
+  };
+}
+
+/** Steps still in-flight when the lock is ours were being sent by a replayer that died: unknown. */
+async function recoverInterruptedSends(run: ReplayRun): Promise<void> {
+  for (const intent of await readInFlightIntents()) {
+    const now = run.now();
+    await changeSale(intent.saleId, (entry) =>
+      changeIntent(
+        entry,
+        intent.seq!,
+        ['in-flight'],
+        (stored) => ({
+          ...stored,
+          state: 'unsure',
+          notBefore: 0,
+          uncertainSends: (stored.uncertainSends ?? 0) + 1,
+          lastError: { kind: 'interrupted', message: 'The till stopped while sending this step.', at: now },
+        }),
+        now,
+        `Step ${intent.step} was interrupted while sending; checking whether it reached the PMS.`,
+      ),
+    );
+  }
+}
+
+async function drain(run: ReplayRun, concurrency: number): Promise<void> {
+  const tried = new Set<string>(); // one pass per sale and run: failures wait for their backoff
+  while (!run.stopping) {
+    const schedule = await readSchedule(run.now());
+    if (schedule.heldUntil) {
+      run.heldFromStart = tried.size === 0;
+      return;
+    }
+    const due = schedule.due.filter((entry) => !tried.has(entry.sale.id));
+    if (due.length === 0) return;
+    for (const entry of due) tried.add(entry.sale.id);
+    await forEachBounded(
+      due.map((entry) => entry.sale.id),
+      concurrency,
+      (saleId) => replaySale(run, saleId),
+    );
+  }
+}
+
+/** The steps of one sale, in order, until it is finished, held, or must wait. */
+async function replaySale(run: ReplayRun, saleId: string): Promise<void> {
+  while (!run.stopping) {
+    const snapshot = await readSale(saleId);
+    if (!snapshot) return;
+    const move = nextMove(snapshot, run.now(), await dependenciesConfirmed(snapshot));
+    if (move.kind !== 'send' && move.kind !== 'reconcile') return;
+    if ((await replayStep(run, snapshot, move.intent)) === 'stop') return;
+  }
+}
+
+async function recordRun(run: ReplayRun): Promise<void> {
+  if (run.heldFromStart) return;
+  const now = run.now();
+  if (run.pausedUntil > now) await setMeta('paused-until', run.pausedUntil);
+  await setMeta('unreachable-until', run.unreachableUntil);
+  if (run.lastTransientError) {
+    await setMeta('last-error', { at: now, message: run.lastTransientError });
+  } else {
+    await setMeta('last-sync-at', now);
+    await setMeta('last-error', null);
+  }
+  announceOutboxChange({ type: 'replayed' });
+}
+
+async function forEachBounded<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

@@ -1,0 +1,62 @@
+// The shape of a new journal entry before it is written: who and when, what kind, and the ordered
+// `[intent name, payload]` steps. Owns composing the SaleRecord and its queued IntentRecords (pure),
+// shared by the record functions (journal.ts) and the reversal a void queues (reversal.ts).
+import type { IntentRecord, SaleLine, SaleRecord } from '../storage/records.ts';
+
+/** Who made the sale, at which till. */
+export interface SaleOrigin {
+  staff: string;
+  till: string;
+  /** Default Date.now(). */
+  at?: number;
+}
+
+/** The kind-specific part of a new sale: its lines, extras and `[intent name, payload]` steps. */
+export interface SaleDraft {
+  kind: SaleRecord['kind'];
+  lines: SaleLine[];
+  payment?: SaleRecord['payment'];
+  room?: SaleRecord['room'];
+  dependsOn?: string[];
+  reverses?: string;
+  /** Default: a new random id. */
+  id?: string;
+  /** Default: the sum of the lines. */
+  totalCents?: number;
+  notes?: SaleRecord['notes'];
+  intents: [name: string, payload: unknown][];
+}
+
+/** A new journal entry with its queued intents (pure; also used for reversals a void queues). */
+export function composeSale(
+  origin: SaleOrigin,
+  at: number,
+  reference: string,
+  draft: SaleDraft,
+): { sale: SaleRecord; intents: IntentRecord[] } {
+  const { intents, id, totalCents, notes, ...rest } = draft;
+  const sale: SaleRecord = {
+    ...rest,
+    id: id ?? crypto.randomUUID(),
+    reference,
+    status: 'pending',
+    createdAt: at,
+    updatedAt: at,
+    staff: origin.staff,
+    till: origin.till,
+    totalCents: totalCents ?? draft.lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0),
+    notes: notes ?? [],
+  };
+  const records: IntentRecord[] = intents.map(([name, payload], index) => ({
+    saleId: sale.id,
+    step: index + 1,
+    revision: 0,
+    name,
+    payload,
+    state: 'queued',
+    attempts: 0,
+    notBefore: 0,
+    createdAt: at,
+  }));
+  return { sale, intents: records };
+}

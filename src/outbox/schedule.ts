@@ -1,0 +1,66 @@
+// Which sales the replayer can work on now, and when the next one becomes due. Owns: combining each
+// sale's next move with the state of the sales it depends on, and the two holds on all sending: a
+// 429's Retry-After, and "the PMS was unreachable" (so an offline till probes once per backoff
+// interval, not once per sale). Used by the engine (what to replay) and by the status summary and
+// the page timer (when to try next).
+import { getMeta } from '../storage/db.ts';
+import { readActiveSales, readSale } from '../storage/outbox-store.ts';
+import { currentSteps, type NextMove, nextMove, type SaleSnapshot } from './transitions.ts';
+
+export interface Schedule {
+  /** Sales with a step to send or read back now. */
+  due: SaleSnapshot[];
+  /** Earliest time a waiting step becomes due (now, if any is due); null when none will by itself. */
+  nextAttemptAt: number | null;
+  /** Nothing is sent before this time (a 429's Retry-After, or the PMS was unreachable); 0: not held. */
+  heldUntil: number;
+}
+
+/**
+ * Reads the outbox and works out what is due at `now`.
+ * @example const { due, nextAttemptAt } = await readSchedule(Date.now());
+ */
+export async function readSchedule(now: number): Promise<Schedule> {
+  const [active, rateLimitedUntil, unreachableUntil] = await Promise.all([
+    readActiveSales(),
+    getMeta('paused-until'),
+    getMeta('unreachable-until'),
+  ]);
+  const hold = Math.max(rateLimitedUntil ?? 0, unreachableUntil ?? 0);
+  const heldUntil = hold > now ? hold : 0;
+  const synced = await dependencyStates(active);
+  const due: SaleSnapshot[] = [];
+  let nextAttemptAt: number | null = null;
+  for (const entry of active) {
+    const move = nextMove(entry, now, dependenciesSynced(entry, synced));
+    const at = dueAt(move, now);
+    if (at === null) continue;
+    if (at <= now) due.push(entry);
+    nextAttemptAt = nextAttemptAt === null ? at : Math.min(nextAttemptAt, at);
+  }
+  if (heldUntil && nextAttemptAt !== null) nextAttemptAt = Math.max(nextAttemptAt, heldUntil);
+  return { due: heldUntil ? [] : due, nextAttemptAt, heldUntil };
+}
+
+/** Whether every step of every sale this one depends on is confirmed in the PMS (voided or not). */
+export async function dependenciesConfirmed(entry: SaleSnapshot): Promise<boolean> {
+  return dependenciesSynced(entry, await dependencyStates([entry]));
+}
+
+function dueAt(move: NextMove, now: number): number | null {
+  if (move.kind === 'send' || move.kind === 'reconcile') return now;
+  if (move.kind === 'wait') return move.until;
+  return null;
+}
+
+function dependenciesSynced(entry: SaleSnapshot, synced: ReadonlyMap<string, boolean>): boolean {
+  return (entry.sale.dependsOn ?? []).every((id) => synced.get(id) === true);
+}
+
+async function dependencyStates(entries: readonly SaleSnapshot[]): Promise<Map<string, boolean>> {
+  const ids = [...new Set(entries.flatMap((entry) => entry.sale.dependsOn ?? []))];
+  const sales = await Promise.all(ids.map((id) => readSale(id)));
+  const confirmed = (entry: SaleSnapshot | undefined) =>
+    entry !== undefined && currentSteps(entry.intents).every((intent) => intent.state === 'done');
+  return new Map(ids.map((id, i) => [id, confirmed(sales[i])]));
+}

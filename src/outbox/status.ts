@@ -1,0 +1,122 @@
+// What the views may know about the outbox, and when it changes. Owns: the summary (pending,
+// sending, needs attention, oldest open sale, next try, last sync, last error, persistence), the
+// change announcements on the BroadcastChannel 'hotel-till-outbox' (between tabs and the service
+// worker) plus in-process listeners, and asking the browser to keep our storage.
+import { getMeta, setMeta } from '../storage/db.ts';
+import { readOutboxCounts } from '../storage/journal-queries.ts';
+import { readSchedule } from './schedule.ts';
+
+export const OUTBOX_CHANNEL = 'hotel-till-outbox';
+
+/** What changed: a sale recorded (replay wanted), replayed, or changed by staff. */
+export interface OutboxEvent {
+  type: 'recorded' | 'replayed' | 'changed';
+  saleId?: string;
+}
+
+export interface OutboxSummary {
+  /** Sales not yet (fully) in the PMS and not blocked on staff. */
+  pending: number;
+  /** Steps being sent right now. */
+  sending: number;
+  /** Sales the PMS refused or whose outcome could not be verified. */
+  needsAttention: number;
+  /** When the oldest sale not yet fully in the PMS was made (pending or needing attention). */
+  oldestPendingAt: number | null;
+  /** When the next retry is due. */
+  nextAttemptAt: number | null;
+  /** When a replay run last finished without a transient failure. */
+  lastSyncAt: number | null;
+  /** The last transient failure (e.g. PMS unreachable), cleared by a clean run. */
+  lastError: { at: number; message: string } | null;
+  /** Whether the browser granted persistent storage; null when it was not asked or cannot be. */
+  storagePersisted: boolean | null;
+}
+
+/**
+ * Reads the summary.
+ * @example const { pending, needsAttention } = await getOutboxSummary();
+ */
+export async function getOutboxSummary(now: number = Date.now()): Promise<OutboxSummary> {
+  const [counts, schedule, lastSyncAt, lastError, storagePersisted] = await Promise.all([
+    readOutboxCounts(),
+    readSchedule(now),
+    getMeta('last-sync-at'),
+    getMeta('last-error'),
+    getMeta('storage-persisted'),
+  ]);
+  return {
+    pending: counts.pending,
+    sending: counts.sending,
+    needsAttention: counts.needsAttention,
+    oldestPendingAt: counts.oldestOpenAt,
+    nextAttemptAt: schedule.nextAttemptAt,
+    lastSyncAt: lastSyncAt ?? null,
+    lastError: lastError ?? null,
+    storagePersisted: storagePersisted ?? null,
+  };
+}
+
+type Listener = (event: OutboxEvent) => void;
+const listeners = new Set<Listener>();
+let channel: BroadcastChannel | undefined;
+
+function openChannel(): BroadcastChannel | undefined {
+  if (channel || typeof BroadcastChannel === 'undefined') return channel;
+  channel = new BroadcastChannel(OUTBOX_CHANNEL);
+  channel.onmessage = (message: MessageEvent<OutboxEvent>) => deliver(message.data);
+  // Node keeps a process alive while a channel is open; browsers have no unref.
+  (channel as { unref?: () => void }).unref?.();
+  return channel;
+}
+
+function deliver(event: OutboxEvent): void {
+  for (const listener of listeners) {
+    try {
+      listener(event);
+    } catch (error) {
+      console.error('[outbox] a listener failed', error);
+    }
+  }
+}
+
+/**
+ * Tells this context's listeners and every other tab and worker that the outbox changed.
+ * @example announceOutboxChange({ type: 'recorded', saleId });
+ */
+export function announceOutboxChange(event: OutboxEvent): void {
+  deliver(event);
+  openChannel()?.postMessage(event);
+}
+
+/**
+ * Calls `listener` on every outbox change, here or in another tab or the worker.
+ * @example const stop = subscribeOutbox(() => void refresh()); stop();
+ */
+export function subscribeOutbox(listener: Listener): () => void {
+  openChannel();
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/**
+ * Asks the browser to keep the till's storage under storage pressure; stores and answers the result
+ * (null where the browser has no such API, e.g. in a worker).
+ * @example const persisted = await requestPersistentStorage(); // show "storage: kept" or a warning
+ */
+export async function requestPersistentStorage(): Promise<boolean | null> {
+  const storage = (
+    globalThis as {
+      navigator?: { storage?: { persist?: () => Promise<boolean>; persisted?: () => Promise<boolean> } };
+    }
+  ).navigator?.storage;
+  let persisted: boolean | null = null;
+  if (storage?.persist) {
+    persisted = (await storage.persisted?.()) === true || (await storage.persist());
+  }
+  await setMeta('storage-persisted', persisted);
+  announceOutboxChange({ type: 'changed' });
+  return persisted;
+}

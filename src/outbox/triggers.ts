@@ -1,0 +1,160 @@
+// When replay runs. In the service worker: on Background Sync (`replayFromWorker`). In the page, for
+// browsers without Background Sync (Safari, Firefox) and as a safety net everywhere: at start, when
+// the browser comes online (backoff reset), when the tab becomes visible again, on a timer at the
+// next retry time, and on "Sync now" (backoff reset). After a sale is recorded, Background Sync is registered where it exists, and
+// the page replays directly where it does not. The outbox lock keeps all of these to one replayer.
+//
+// This module is compiled for pages and for the worker, so it reaches `document` and the service
+// worker registration through narrow structural types instead of DOM-only globals.
+import { createPmsClient } from '../pms/client.ts';
+import { getMeta, setMeta } from '../storage/db.ts';
+import { retryWaitingNow } from './actions.ts';
+import type { OutboxPms } from './intents/index.ts';
+import { type ReplayOptions, type ReplayReport, replayOutbox } from './replay.ts';
+import { announceOutboxChange, subscribeOutbox } from './status.ts';
+
+/** The Background Sync tag the service worker replays on. */
+export const SYNC_TAG = 'outbox-replay';
+/** Shortest wait between two timer-driven runs. */
+const MIN_TIMER_MS = 1000;
+/** How soon to look again when another replayer held the lock. */
+const BUSY_RECHECK_MS = 5000;
+/** How long the page leaves a recorded sale to Background Sync before replaying it itself. */
+const BACKGROUND_SYNC_GRACE_MS = 30_000;
+
+export interface PageReplayer {
+  /** Retries everything waiting now (backoff reset; a 429 pause still holds) and replays. */
+  syncNow(): Promise<ReplayReport>;
+  /** Removes the listeners and the timer. */
+  stop(): void;
+}
+
+type PageReplayerOptions = Omit<ReplayOptions, 'signal'> & { client: OutboxPms };
+
+/**
+ * Starts replaying from the page; call once when the app starts.
+ * @example const replayer = startPageReplayer({ client: createPmsClient() }); button.onclick = () => replayer.syncNow();
+ */
+export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
+  const scope = globalThis as Partial<Pick<EventTarget, 'addEventListener' | 'removeEventListener'>>;
+  const doc = (globalThis as { document?: EventTarget & { visibilityState?: string } }).document;
+  const controller = new AbortController();
+  const now = options.now ?? Date.now;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timerAt = Number.POSITIVE_INFINITY;
+  let running: Promise<ReplayReport> | undefined;
+  let rerun: Promise<ReplayReport> | undefined;
+
+  /** Sets the timer to `at`; unless `replace`, only ever earlier than it already is. */
+  const wakeAt = (at: number | null, replace: boolean) => {
+    if (controller.signal.aborted || (!replace && (at === null || at >= timerAt))) return;
+    clearTimeout(timer);
+    timerAt = at ?? Number.POSITIVE_INFINITY;
+    if (at === null) return;
+    timer = setTimeout(
+      () => {
+        timerAt = Number.POSITIVE_INFINITY;
+        replayQuietly();
+      },
+      Math.max(MIN_TIMER_MS, at - now()),
+    );
+  };
+  const schedule = (report: ReplayReport) =>
+    wakeAt(report.ran ? report.nextAttemptAt : now() + BUSY_RECHECK_MS, true);
+  /** One run at a time from this page; asked again while running, it runs once more afterwards. */
+  const replay = (): Promise<ReplayReport> => {
+    if (running) {
+      rerun ??= running
+        .catch(() => undefined)
+        .then(() => {
+          rerun = undefined;
+          return replay();
+        });
+      return rerun;
+    }
+    running = replayOutbox({ ...options, signal: controller.signal })
+      .then((report) => {
+        schedule(report);
+        return report;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  const replayQuietly = () => {
+    replay().catch((error: unknown) => console.error('[outbox] replay failed', error));
+  };
+  // Back online is news the backoff could not know: everything waiting is tried now.
+  const onOnline = () => {
+    retryWaitingNow().then(replayQuietly, replayQuietly);
+  };
+  const onVisible = () => {
+    if (doc?.visibilityState === 'visible') replayQuietly();
+  };
+  // A recorded sale: Background Sync where there is one (with a page replay as a late safety net,
+  // should the worker not be running), else replay from the page at once.
+  const unsubscribe = subscribeOutbox((event) => {
+    if (event.type !== 'recorded') return;
+    void requestBackgroundReplay().then((registered) => {
+      if (registered) wakeAt(now() + BACKGROUND_SYNC_GRACE_MS, false);
+      else replayQuietly();
+    });
+  });
+
+  scope.addEventListener?.('online', onOnline);
+  doc?.addEventListener('visibilitychange', onVisible);
+  replayQuietly();
+
+  return {
+    async syncNow() {
+      await retryWaitingNow();
+      announceOutboxChange({ type: 'changed' });
+      return replay();
+    },
+    stop() {
+      controller.abort();
+      clearTimeout(timer);
+      unsubscribe();
+      scope.removeEventListener?.('online', onOnline);
+      doc?.removeEventListener('visibilitychange', onVisible);
+    },
+  };
+}
+
+/**
+ * Registers the Background Sync tag; false where the browser has no Background Sync or no worker.
+ * @example if (!(await requestBackgroundReplay())) await replayer.syncNow();
+ */
+export async function requestBackgroundReplay(): Promise<boolean> {
+  type SyncRegistration = { sync?: { register(tag: string): Promise<void> } };
+  const container = (
+    globalThis as { navigator?: { serviceWorker?: { getRegistration(): Promise<unknown> } } }
+  ).navigator?.serviceWorker;
+  try {
+    const registration = (await container?.getRegistration()) as SyncRegistration | undefined;
+    if (!registration?.sync) return false;
+    await registration.sync.register(SYNC_TAG);
+    return true;
+  } catch {
+    return false; // e.g. permission denied: the page replays instead
+  }
+}
+
+/** Where the PMS gateway is, for the service worker; '' is the app's own origin. */
+export async function setGatewayBaseUrl(baseUrl: string): Promise<void> {
+  await setMeta('gateway-base-url', baseUrl.trim().replace(/\/+$/, ''));
+}
+
+/**
+ * The service worker's replay, for its `sync` event. Queues behind a page replayer that is running.
+ * Rejects while sales are still waiting for the PMS, so the browser tries the sync again later.
+ * @example self.addEventListener('sync', (event) => { if (event.tag === SYNC_TAG) event.waitUntil(replayFromWorker()); });
+ */
+export async function replayFromWorker(): Promise<void> {
+  const baseUrl = (await getMeta('gateway-base-url')) ?? '';
+  const report = await replayOutbox({ client: createPmsClient({ baseUrl }), waitForLock: true });
+  if (report.pending > 0) {
+    throw new Error(`${report.pending} sale(s) still waiting for the PMS; Background Sync will retry.`);
+  }
+}

@@ -1,0 +1,110 @@
+// Voiding a sale with a reason. Owns what each kind allows: steps not yet applied are voided and
+// will never be sent; the journal keeps the sale, its lines and the reason. An applied room charge
+// is not silently kept: the void queues a reversal (room.remove-products of exactly its items). A
+// cash sale whose items are already on a PMS invoice is refused: the interface cannot take items
+// off a cash invoice, so it must be finished (retried) or cancelled in the PMS. A created product,
+// or a reversal already applied, cannot be voided. A step whose outcome is still being checked
+// blocks the void until the check is done; an unverifiable step is voided as "not posted".
+import { changeSales, readSale, type SaleEntry, type SaleWrite } from '../storage/outbox-store.ts';
+import type { IntentRecord, SaleRecord } from '../storage/records.ts';
+import {
+  ADD_CASH_INVOICE_PRODUCTS,
+  ADD_ROOM_PRODUCTS,
+  CREATE_CASH_INVOICE,
+  type CreatedCashInvoice,
+} from './intents/index.ts';
+import { OutboxActionRefused } from './refusal.ts';
+import { queueReversal } from './reversal.ts';
+import type { SaleOrigin } from './sale-draft.ts';
+import { announceOutboxChange } from './status.ts';
+import { currentSteps, resettle } from './transitions.ts';
+
+/**
+ * Voids a sale with a reason; see the header for what each kind allows. Answers the reversal sale
+ * when voiding queued one.
+ */
+export async function voidSale(
+  saleId: string,
+  reason: string,
+  origin: SaleOrigin,
+): Promise<SaleRecord | undefined> {
+  if (!reason.trim()) throw new OutboxActionRefused('Give a reason for voiding the sale.');
+  const now = origin.at ?? Date.now();
+  const first = await readSale(saleId);
+  const ids = first?.sale.reversedBy ? [saleId, first.sale.reversedBy] : [saleId];
+  const outcome = await changeSales(
+    ids,
+    ([entry, reversal]): SaleWrite<string | (() => SaleRecord | undefined)> => {
+      if (!entry || entry.sale.reversedBy !== first?.sale.reversedBy)
+        return { value: 'The sale changed; try again.' };
+      const refusal = voidRefusal(entry);
+      if (refusal) return { value: refusal };
+      const applied = (name: string) =>
+        currentSteps(entry.intents).some((i) => i.name === name && i.state === 'done');
+      const voidedSale: SaleRecord = { ...entry.sale, voided: { reason, at: now, staff: origin.staff } };
+      const stepsVoided = voidOpenSteps(entry, now);
+      const note = `Voided by ${origin.staff}: ${reason}${leftInPms(entry)}`;
+      const voided = { ...resettle(voidedSale, [...entry.intents, ...stepsVoided], now, note) };
+      if (entry.sale.kind === 'room-charge' && applied(ADD_ROOM_PRODUCTS) && !entry.sale.reversedBy) {
+        const queued = queueReversal(entry, origin, now, reason, voided);
+        return { ...queued, intents: stepsVoided };
+      }
+      const also =
+        reversal && !applied(ADD_ROOM_PRODUCTS) ? voidReversal(reversal, now) : { sales: [], intents: [] };
+      return {
+        sales: [voided, ...also.sales],
+        intents: [...stepsVoided, ...also.intents],
+        value: () => undefined,
+      };
+    },
+  );
+  if (typeof outcome === 'string') throw new OutboxActionRefused(outcome);
+  announceOutboxChange({ type: 'changed', saleId });
+  return outcome();
+}
+
+function voidRefusal(entry: SaleEntry): string | undefined {
+  const { sale } = entry;
+  const steps = currentSteps(entry.intents);
+  if (sale.status === 'voided') return `Sale ${sale.reference} is already voided.`;
+  const checking = steps.find((i) => i.state === 'in-flight' || i.state === 'unsure');
+  if (checking)
+    return `The till is still finding out whether step ${checking.step} reached the PMS; try again shortly.`;
+  if (
+    sale.kind === 'cash-sale' &&
+    steps.some((i) => i.name === ADD_CASH_INVOICE_PRODUCTS && i.state === 'done')
+  ) {
+    return `The items of ${sale.reference} are on a PMS invoice already. Finish the sale (retry), or cancel the invoice in the PMS.`;
+  }
+  if (sale.kind === 'product-creation' && sale.status === 'synced')
+    return 'The product exists in the PMS already.';
+  if (sale.kind === 'charge-reversal' && sale.status === 'synced')
+    return 'The items are already off the room.';
+  return undefined;
+}
+
+function voidOpenSteps(entry: SaleEntry, now: number): IntentRecord[] {
+  return currentSteps(entry.intents)
+    .filter((i) => i.state === 'queued' || i.state === 'failed' || i.state === 'unverifiable')
+    .map((i) => ({ ...i, state: 'voided' as const, settledAt: now }));
+}
+
+/** The pending reversal of a charge that never reached the room: nothing to take back. */
+function voidReversal(reversal: SaleEntry, now: number): { sales: SaleRecord[]; intents: IntentRecord[] } {
+  if (voidRefusal(reversal)) return { sales: [], intents: [] };
+  const intents = voidOpenSteps(reversal, now);
+  const sale = { ...reversal.sale, voided: { reason: 'the charge it takes back was voided', at: now } };
+  return {
+    sales: [resettle(sale, [...reversal.intents, ...intents], now, 'Voided: nothing to take back.')],
+    intents,
+  };
+}
+
+/** What a void leaves in the PMS, for the note: the empty invoice a voided cash sale opened. */
+function leftInPms(entry: SaleEntry): string {
+  const created = currentSteps(entry.intents).find(
+    (i) => i.name === CREATE_CASH_INVOICE && i.state === 'done',
+  );
+  const invoiceId = (created?.result as CreatedCashInvoice | undefined)?.invoiceId;
+  return invoiceId ? ` (cash invoice ${invoiceId} stays open and empty in the PMS)` : '';
+}

@@ -1,0 +1,97 @@
+// The offline caches the staff views sell from (schema v2): the product catalogue with payment
+// options and tax classes, parked tickets, and the in-house room reservations. Owns: replacing a
+// cache wholesale after a refresh (old rows never linger) and reading it back. These are copies of
+// PMS data, not records of sales, so default durability is enough; parked tickets are staff work
+// and are written strictly.
+import { getTillDb, STRICT } from './db.ts';
+import type {
+  CachedReservation,
+  CatalogueMetaKey,
+  CatalogueMetaValues,
+  CatalogueProduct,
+  TicketRecord,
+} from './records.ts';
+
+/**
+ * Replaces the catalogue with a fresh product list and notes when.
+ * @example await replaceCatalogue(await pms.getAvailableProducts(), Date.now());
+ */
+export async function replaceCatalogue(
+  products: readonly CatalogueProduct[],
+  refreshedAt: number,
+): Promise<void> {
+  const db = await getTillDb();
+  const tx = db.transaction(['catalogue', 'catalogue_meta'], 'readwrite');
+  const catalogue = tx.objectStore('catalogue');
+  await Promise.all([
+    catalogue.clear(),
+    ...products.map((product) => catalogue.put(product)),
+    tx.objectStore('catalogue_meta').put(refreshedAt, 'last-refreshed-at'),
+    tx.done,
+  ]);
+}
+
+/** Every cached product. */
+export async function readCatalogue(): Promise<CatalogueProduct[]> {
+  return (await getTillDb()).getAll('catalogue');
+}
+
+/**
+ * Finds a product by article number or EAN (a barcode scan).
+ * @example const product = await findProductByCode('4001234567890');
+ */
+export async function findProductByCode(code: string): Promise<CatalogueProduct | undefined> {
+  const db = await getTillDb();
+  return (
+    (await db.getFromIndex('catalogue', 'by-number', code)) ??
+    (await db.getFromIndex('catalogue', 'by-ean', code))
+  );
+}
+
+export async function getCatalogueMeta<K extends CatalogueMetaKey>(
+  key: K,
+): Promise<CatalogueMetaValues[K] | undefined> {
+  return (await (await getTillDb()).get('catalogue_meta', key)) as CatalogueMetaValues[K] | undefined;
+}
+
+export async function setCatalogueMeta<K extends CatalogueMetaKey>(
+  key: K,
+  value: CatalogueMetaValues[K],
+): Promise<void> {
+  await (await getTillDb()).put('catalogue_meta', value, key);
+}
+
+/** Parked tickets, most recently changed first. */
+export async function listTickets(): Promise<TicketRecord[]> {
+  return (await (await getTillDb()).getAllFromIndex('tickets', 'by-updated')).reverse();
+}
+
+export async function saveTicket(ticket: TicketRecord): Promise<void> {
+  const db = await getTillDb();
+  const tx = db.transaction('tickets', 'readwrite', STRICT);
+  await Promise.all([tx.store.put(ticket), tx.done]);
+}
+
+export async function deleteTicket(id: string): Promise<void> {
+  const db = await getTillDb();
+  const tx = db.transaction('tickets', 'readwrite', STRICT);
+  await Promise.all([tx.store.delete(id), tx.done]);
+}
+
+/** Replaces the cached in-house reservations. */
+export async function replaceReservations(reservations: readonly CachedReservation[]): Promise<void> {
+  const db = await getTillDb();
+  const tx = db.transaction('reservations_cache', 'readwrite');
+  await Promise.all([tx.store.clear(), ...reservations.map((r) => tx.store.put(r)), tx.done]);
+}
+
+/**
+ * Cached reservations, all or those of one room.
+ * @example const guests = await readReservations('204');
+ */
+export async function readReservations(roomNumber?: string): Promise<CachedReservation[]> {
+  const db = await getTillDb();
+  return roomNumber === undefined
+    ? db.getAll('reservations_cache')
+    : db.getAllFromIndex('reservations_cache', 'by-room-number', roomNumber);
+}

@@ -1,0 +1,137 @@
+// The till's IndexedDB database 'hotel-till': its one typed schema, its migrations and the shared
+// connection. This is the only module that imports `idb`; the other storage modules use the typed
+// handle it exports, and nothing above the storage layer sees a transaction.
+//
+// Invariants: migrations only add (stores, indexes), as `if (oldVersion < N)` steps, so a database
+// of any earlier version opens with every row kept (test/outbox/migrations.test.ts opens one made by
+// the frozen v1 code). Writes to the journal and the outbox use `STRICT` durability: the sale is on
+// disk before the till tells staff it is done. Inside a transaction nothing but that transaction's
+// own requests is awaited, or it would auto-commit half-way.
+import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb';
+import type {
+  CachedReservation,
+  CatalogueMetaKey,
+  CatalogueMetaValues,
+  CatalogueProduct,
+  IntentRecord,
+  IntentState,
+  MetaKey,
+  MetaValues,
+  SaleRecord,
+  SaleStatus,
+  TicketRecord,
+} from './records.ts';
+
+export const DB_NAME = 'hotel-till';
+/** The schema version this code writes. */
+export const DB_VERSION = 2;
+
+/** Every store, key and index of the database. */
+export interface TillSchema extends DBSchema {
+  /** v1. The sales journal: everything ever sold, kept whatever happens in the PMS. */
+  sales: {
+    key: string;
+    value: SaleRecord;
+    indexes: { 'by-status': [SaleStatus, number]; 'by-created': number };
+  };
+  /** v1. The outbox: one row per PMS write; the autoIncrement key is the global order. */
+  intents: {
+    key: number;
+    value: IntentRecord;
+    indexes: { 'by-sale': [string, number]; 'by-state': IntentState };
+  };
+  /** v1. Small settings and bookkeeping, typed per key by `MetaValues`. */
+  meta: { key: MetaKey; value: MetaValues[MetaKey] };
+  /** v2. Products bookable through the interface, for selling offline. */
+  catalogue: { key: number; value: CatalogueProduct; indexes: { 'by-number': string; 'by-ean': string } };
+  /** v2. Payment options, tax classes and when the catalogue was last refreshed. */
+  catalogue_meta: { key: CatalogueMetaKey; value: CatalogueMetaValues[CatalogueMetaKey] };
+  /** v2. Parked tickets (open tabs). */
+  tickets: { key: string; value: TicketRecord; indexes: { 'by-updated': number } };
+  /** v2. In-house room reservations, for room charges while offline. */
+  reservations_cache: { key: number; value: CachedReservation; indexes: { 'by-room-number': string } };
+}
+
+export type TillDb = IDBPDatabase<TillSchema>;
+/** A read-write transaction over the journal, the outbox and the settings. */
+export type JournalWriteTx = IDBPTransaction<TillSchema, ('sales' | 'intents' | 'meta')[], 'readwrite'>;
+
+/** Transaction options for every write to the journal and the outbox. */
+export const STRICT: { durability: 'strict' } = { durability: 'strict' };
+
+let connection: Promise<TillDb> | undefined;
+
+/**
+ * The shared connection, opened (and migrated) on first use.
+ * @example const db = await getTillDb(); const sale = await db.get('sales', id);
+ */
+export function getTillDb(): Promise<TillDb> {
+  connection ??= openTillDb().catch((error: unknown) => {
+    connection = undefined;
+    throw error;
+  });
+  return connection;
+}
+
+/** Closes the shared connection; the next `getTillDb()` opens a new one. Tests call this between cases. */
+export async function closeTillDb(): Promise<void> {
+  const open = connection;
+  connection = undefined;
+  if (open) (await open.catch(() => undefined))?.close();
+}
+
+async function openTillDb(): Promise<TillDb> {
+  let opened: TillDb | undefined;
+  opened = await openDB<TillSchema>(DB_NAME, DB_VERSION, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        const sales = db.createObjectStore('sales', { keyPath: 'id' });
+        sales.createIndex('by-status', ['status', 'createdAt']);
+        sales.createIndex('by-created', 'createdAt');
+        const intents = db.createObjectStore('intents', { keyPath: 'seq', autoIncrement: true });
+        intents.createIndex('by-sale', ['saleId', 'step']);
+        intents.createIndex('by-state', 'state');
+        db.createObjectStore('meta');
+      }
+      if (oldVersion < 2) {
+        const catalogue = db.createObjectStore('catalogue', { keyPath: 'id' });
+        catalogue.createIndex('by-number', 'number');
+        catalogue.createIndex('by-ean', 'ean');
+        db.createObjectStore('catalogue_meta');
+        const tickets = db.createObjectStore('tickets', { keyPath: 'id' });
+        tickets.createIndex('by-updated', 'updatedAt');
+        const reservations = db.createObjectStore('reservations_cache', { keyPath: 'id' });
+        reservations.createIndex('by-room-number', 'room_number');
+      }
+    },
+    // A newer version of the app (another tab, or the updated service worker) wants to upgrade:
+    // step aside so it is not blocked; the next getTillDb() here reopens at the new version.
+    blocking() {
+      opened?.close();
+      connection = undefined;
+    },
+    terminated() {
+      connection = undefined;
+    },
+  });
+  return opened;
+}
+
+/**
+ * Reads one setting.
+ * @example const tag = await getMeta('device-tag');
+ */
+export async function getMeta<K extends MetaKey>(key: K): Promise<MetaValues[K] | undefined> {
+  const db = await getTillDb();
+  return (await db.get('meta', key)) as MetaValues[K] | undefined;
+}
+
+/**
+ * Writes one setting (strict durability).
+ * @example await setMeta('gateway-base-url', 'https://till.hotel.example');
+ */
+export async function setMeta<K extends MetaKey>(key: K, value: MetaValues[K]): Promise<void> {
+  const db = await getTillDb();
+  const tx = db.transaction('meta', 'readwrite', STRICT);
+  await Promise.all([tx.store.put(value, key), tx.done]);
+}

@@ -1,0 +1,183 @@
+// The rows the till keeps in IndexedDB, one type per store. Owns: the shape of the sales journal,
+// the outbox intents and the small key-value settings. Invariants: money is integer cents; times are
+// epoch milliseconds; a row only ever gains optional fields (schema changes are additive), so a row
+// written by any earlier version of the app still satisfies these types.
+import type { PaymentOptions, Product, RoomReservation, TaxClassesAccounts } from '../pms/wire.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Journal
+
+/** What a journal entry records. */
+export type SaleKind = 'cash-sale' | 'room-charge' | 'charge-reversal' | 'product-creation';
+
+/**
+ * Where a sale stands towards the PMS: `pending` (not all steps confirmed yet), `needs-attention`
+ * (a step was refused or could not be verified; later steps are held), `synced` (every step is
+ * confirmed in the PMS), `voided` (staff voided it; steps not yet sent will never be sent).
+ */
+export type SaleStatus = 'pending' | 'needs-attention' | 'synced' | 'voided';
+
+/** One line of a sale, as the till showed it to the guest. */
+export interface SaleLine {
+  productId: number;
+  /** Product name as shown on the till (the PMS line name gets the sale reference appended). */
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+/** Why a sale needs staff: the PMS's refusal or an unverifiable outcome, in plain words. */
+export interface SaleAttention {
+  step: number;
+  kind: 'rejected' | 'cannot-verify' | 'unknown-intent';
+  message: string;
+  status?: number;
+  field?: string;
+  at: number;
+}
+
+/** One line of a sale's history, e.g. "Step 2 confirmed by reading back the invoice". */
+export interface SaleNote {
+  at: number;
+  text: string;
+}
+
+export interface SaleRecord {
+  /** Random UUID. */
+  id: string;
+  /** Short reference unique per till, e.g. 'K7QM-1F'; written into the PMS line names. */
+  reference: string;
+  kind: SaleKind;
+  status: SaleStatus;
+  createdAt: number;
+  updatedAt: number;
+  staff: string;
+  till: string;
+  lines: SaleLine[];
+  totalCents: number;
+  payment?: { templateId: number; paymentMethodId: number; sendInvoice: boolean };
+  room?: { roomReservationId: number; roomNumber?: string; guestName?: string; bookingDate?: string };
+  /** Sales whose steps must be confirmed before this one's are sent (e.g. the charge a reversal undoes). */
+  dependsOn?: string[];
+  /** For a charge reversal: the sale it takes back. */
+  reverses?: string;
+  /** The reversal queued when this sale was voided. */
+  reversedBy?: string;
+  attention?: SaleAttention;
+  notes: SaleNote[];
+  voided?: { reason: string; at: number; staff?: string };
+  syncedAt?: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outbox
+
+/**
+ * Where one intent stands:
+ * - `queued`: not sent yet, or known not to have been applied; due from `notBefore`.
+ * - `in-flight`: being sent now. Found at the start of a replay run it means the last sender died
+ *   mid-request, so the outcome is unknown.
+ * - `unsure`: sent, but no answer came (network, timeout, 5xx): read back before any re-send.
+ * - `done`: applied in the PMS; `result` holds what later steps need.
+ * - `failed`: the PMS refused it (4xx); staff must correct and retry, or void.
+ * - `unverifiable`: the outcome is unknown and the interface offers no way to read it back.
+ * - `voided`: staff voided the sale before this step was applied.
+ * - `superseded`: replaced by a newer revision of the same step (a corrected payload).
+ */
+export type IntentState =
+  | 'queued'
+  | 'in-flight'
+  | 'unsure'
+  | 'done'
+  | 'failed'
+  | 'unverifiable'
+  | 'voided'
+  | 'superseded';
+
+export interface IntentError {
+  /** A PmsError kind, or 'invalid-request', 'cannot-verify', 'unknown-intent'. */
+  kind: string;
+  message: string;
+  status?: number;
+  field?: string;
+  at: number;
+}
+
+export interface IntentRecord {
+  /** Global order, assigned by the store (autoIncrement); absent only before the first write. */
+  seq?: number;
+  saleId: string;
+  /** 1-based position within the sale; steps run in this order. */
+  step: number;
+  /** 0 for the original; +1 for each corrected or re-posted version of the same step. */
+  revision: number;
+  /** Intent name with version, e.g. 'cash-invoice.create@1'. A payload change gets a new name. */
+  name: string;
+  payload: unknown;
+  state: IntentState;
+  /** How many times it was sent. */
+  attempts: number;
+  /** Sends that ended without an answer (each then read back before anything else). */
+  uncertainSends?: number;
+  /** Transient failures in a row (sends or read-backs); drives the backoff, reset on progress. */
+  failuresInRow?: number;
+  /** Not sent (or read back) before this time: the backoff. */
+  notBefore: number;
+  createdAt: number;
+  sentAt?: number;
+  settledAt?: number;
+  /** What later steps (and reversals) need, e.g. `{invoiceId}`. */
+  result?: unknown;
+  /** PMS state read just before sending, to judge an unknown outcome against (removals). */
+  before?: unknown;
+  lastError?: IntentError;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Key-value settings and bookkeeping (store `meta`)
+
+export interface MetaValues {
+  /** Random tag of this browser profile, the first part of every sale reference. */
+  'device-tag': string;
+  /** Last sale number drawn on this device. */
+  'reference-counter': number;
+  /** Origin of the gateway, '' for the app's own origin; the service worker reads it. */
+  'gateway-base-url': string;
+  'last-sync-at': number;
+  /** Last transient failure of a replay run (cleared by a clean run). */
+  'last-error': { at: number; message: string } | null;
+  /** No request is sent before this time (a 429 with Retry-After). */
+  'paused-until': number;
+  /** The PMS was unreachable: no new attempt before this time, unless staff or 'online' say so. */
+  'unreachable-until': number;
+  /** Result of navigator.storage.persist(), or null when the browser has no such API. */
+  'storage-persisted': boolean | null;
+}
+export type MetaKey = keyof MetaValues;
+
+// ---------------------------------------------------------------------------------------------
+// Offline caches for the staff views (schema v2)
+
+/** A product as GET /api/get/products/available lists it (price in cents). */
+export type CatalogueProduct = Product;
+
+export interface CatalogueMetaValues {
+  'payment-options': PaymentOptions;
+  'tax-classes-accounts': TaxClassesAccounts;
+  'last-refreshed-at': number;
+}
+export type CatalogueMetaKey = keyof CatalogueMetaValues;
+
+/** A ticket parked at the till (an open tab), not yet a sale. */
+export interface TicketRecord {
+  id: string;
+  label: string;
+  lines: SaleLine[];
+  staff: string;
+  createdAt: number;
+  updatedAt: number;
+  room?: { roomReservationId: number; roomNumber?: string; guestName?: string };
+}
+
+/** An in-house room reservation, cached for room charges while offline. */
+export type CachedReservation = RoomReservation & { cachedAt: number };

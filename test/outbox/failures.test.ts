@@ -1,0 +1,152 @@
+// Each failure class of a send, and what the outbox does with it: retry with backoff (reading back
+// first when the write may have landed), pause on 429, or hold the sale for staff on a refusal.
+import { describe, expect, it } from 'vitest';
+import { recordCashSale, recordRoomCharge } from '../../src/outbox/journal.ts';
+import { getOutboxSummary } from '../../src/outbox/status.ts';
+import { readSale } from '../../src/storage/outbox-store.ts';
+import { createFakePms, type FaultKind } from './support/fake-pms.ts';
+import {
+  CARD_PAYMENT,
+  createClock,
+  PILS,
+  PILS_ONE,
+  replayAgainst,
+  TILL,
+  useFreshDatabase,
+} from './support/setup.ts';
+
+useFreshDatabase();
+
+describe('a send that gets no usable answer', () => {
+  it.each<FaultKind>(['network', 'timeout', 'server', 'invalid-response'])(
+    'after %s (not applied), reads back, finds nothing, and charges the room exactly once on the next run',
+    async (kind) => {
+      const pms = createFakePms();
+      const clock = createClock();
+      const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+      pms.failNext('addProducts', { kind });
+
+      const first = await replayAgainst(pms, clock);
+      expect(pms.rooms.get(501)).toHaveLength(0);
+      const waiting = await readSale(sale.id);
+      expect(waiting?.sale.status).toBe('pending');
+      expect(waiting?.intents[0]).toMatchObject({ state: 'unsure', attempts: 1, uncertainSends: 1 });
+      expect(first.nextAttemptAt).toBe(clock.now() + 1000);
+
+      await replayAgainst(pms, clock); // backoff not over: nothing happens
+      expect(pms.callsOf('addProducts')).toHaveLength(1);
+
+      clock.advance(1000);
+      await replayAgainst(pms, clock);
+
+      expect(pms.rooms.get(501)).toHaveLength(1);
+      expect((await readSale(sale.id))?.sale.status).toBe('synced');
+    },
+  );
+
+  it('backs off exponentially, capped, while the PMS stays unreachable, and records the last error', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT });
+    const delays: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      pms.failNext('createCashInvoice', { kind: 'network' });
+      const report = await replayAgainst(pms, clock, { random: () => 1 });
+      delays.push((report.nextAttemptAt ?? 0) - clock.now());
+      clock.advance(report.nextAttemptAt! - clock.now());
+    }
+    expect(delays).toEqual([1000, 2000, 4000, 8000, 16_000, 32_000, 60_000, 60_000]);
+    const summary = await getOutboxSummary();
+    expect(summary.lastError?.message).toMatch(/Could not reach the PMS/);
+    expect(summary.pending).toBe(1);
+  });
+
+  it('stops at the first unreachable-PMS failure and holds every sale until that backoff is over', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    for (let i = 0; i < 3; i++)
+      await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS_ONE] });
+    pms.failNext('addProducts', { kind: 'network' });
+
+    const report = await replayAgainst(pms, clock, { concurrency: 1 });
+    expect(report).toMatchObject({ stoppedBy: 'unreachable', pending: 3, nextAttemptAt: clock.now() + 1000 });
+    expect(pms.callsOf('addProducts')).toHaveLength(1);
+
+    await replayAgainst(pms, clock); // the other two sales are held too, not probed one by one
+    expect(pms.callsOf('addProducts')).toHaveLength(1);
+
+    clock.advance(1000);
+    await replayAgainst(pms, clock);
+    expect(pms.rooms.get(501)).toHaveLength(3);
+  });
+});
+
+describe('429 Too Many Requests', () => {
+  it('is not applied: the step is sent again only after Retry-After, and no other request goes out meanwhile', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    await recordRoomCharge({ ...TILL, room: { roomReservationId: 502 }, lines: [PILS] });
+    pms.failNext('addProducts', { kind: 'rejected', status: 429, retryAfterMs: 120_000 });
+
+    const first = await replayAgainst(pms, clock, { concurrency: 1 });
+    expect(first).toMatchObject({ stoppedBy: 'rate-limited', nextAttemptAt: clock.now() + 120_000 });
+    expect((await readSale(sale.id))?.intents[0]).toMatchObject({
+      state: 'queued',
+      notBefore: clock.now() + 120_000,
+    });
+
+    clock.advance(60_000);
+    await replayAgainst(pms, clock);
+    expect(pms.callsOf('addProducts')).toHaveLength(1);
+
+    clock.advance(60_000);
+    await replayAgainst(pms, clock);
+    expect(pms.rooms.get(501)).toHaveLength(1);
+    expect(pms.rooms.get(502)).toHaveLength(1);
+    expect(pms.callsOf('getRoomReservation')).toHaveLength(0); // a 429 is known not applied: no read-back
+  });
+});
+
+describe('a refusal (4xx)', () => {
+  it('moves the sale to needs attention with the PMS message, and holds its later steps', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    const sale = await recordCashSale({
+      ...TILL,
+      lines: [{ ...PILS, productId: 99 }],
+      payment: CARD_PAYMENT,
+    });
+
+    const report = await replayAgainst(pms, clock);
+
+    expect(report).toMatchObject({ failed: 1, needsAttention: 1, pending: 0, nextAttemptAt: null });
+    const entry = await readSale(sale.id);
+    expect(entry?.sale.status).toBe('needs-attention');
+    expect(entry?.sale.attention).toMatchObject({
+      step: 2,
+      kind: 'rejected',
+      message: 'no product 99',
+      status: 422,
+      field: 'products.0.id',
+    });
+    expect(entry?.intents.map((i) => i.state)).toEqual(['done', 'failed', 'queued']);
+
+    clock.advance(3_600_000);
+    await replayAgainst(pms, clock);
+    expect(pms.callsOf('closeInvoice')).toHaveLength(0);
+    expect([...pms.invoices.values()][0]?.status).toBe('open');
+    expect((await getOutboxSummary()).needsAttention).toBe(1);
+  });
+
+  it('does not stop other sales', async () => {
+    const pms = createFakePms();
+    await recordRoomCharge({ ...TILL, room: { roomReservationId: 999 }, lines: [PILS] });
+    const fine = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+
+    await replayAgainst(pms, createClock());
+
+    expect((await readSale(fine.id))?.sale.status).toBe('synced');
+    expect(pms.rooms.get(501)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,146 @@
+// The database under the outbox: migrations from every earlier schema version keep every row, the
+// journal and the outbox are written with strict durability, and recorded sales survive a restart.
+import 'fake-indexeddb/auto';
+import { IDBDatabase as FakeIDBDatabase } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { retrySale } from '../../src/outbox/actions.ts';
+import { recordCashSale, recordRoomCharge } from '../../src/outbox/journal.ts';
+import { voidSale } from '../../src/outbox/void-sale.ts';
+import { listTickets, readCatalogue, replaceCatalogue, saveTicket } from '../../src/storage/caches.ts';
+import { closeTillDb, DB_VERSION, getMeta, getTillDb } from '../../src/storage/db.ts';
+import { listSales } from '../../src/storage/journal-queries.ts';
+import { readSale } from '../../src/storage/outbox-store.ts';
+import { fillV1Database, openV1Database, V1_ROWS } from './fixtures/schema-v1.ts';
+import { createFakePms } from './support/fake-pms.ts';
+import { CARD_PAYMENT, createClock, PILS, replayAgainst, TILL, useFreshDatabase } from './support/setup.ts';
+
+useFreshDatabase();
+
+describe('migrations', () => {
+  it('opens a database made by the v1 code at the current version, keeping every row and index', async () => {
+    const v1 = await openV1Database();
+    await fillV1Database(v1);
+    v1.close();
+
+    const db = await getTillDb();
+
+    expect(db.version).toBe(DB_VERSION);
+    expect([...db.objectStoreNames].sort()).toEqual(
+      ['catalogue', 'catalogue_meta', 'intents', 'meta', 'reservations_cache', 'sales', 'tickets'].sort(),
+    );
+    expect(await db.getAll('sales')).toEqual([...V1_ROWS.sales].sort((a, b) => a.id.localeCompare(b.id)));
+    expect((await db.getAll('intents')).map(({ seq: _seq, ...intent }) => intent)).toEqual(V1_ROWS.intents);
+    expect(await getMeta('device-tag')).toBe('K7QM');
+    expect((await listSales({ status: 'pending' })).map((s) => s.id)).toEqual(['sale-pending']);
+    expect((await readSale('sale-synced'))?.intents.map((i) => i.step)).toEqual([1, 2, 3]);
+  });
+
+  it('goes on from the v1 rows: the queued charge replays, new sales continue the reference counter', async () => {
+    const v1 = await openV1Database();
+    await fillV1Database(v1);
+    v1.close();
+    const pms = createFakePms();
+
+    const sale = await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT });
+    await replayAgainst(pms, createClock());
+
+    expect(sale.reference).toBe('K7QM-3');
+    expect(pms.rooms.get(501)?.map((i) => i.name)).toEqual(['Pils 0,3 l · K7QM-2/1']);
+    expect((await readSale('sale-pending'))?.sale.status).toBe('synced');
+    const seqs = (await (await getTillDb()).getAll('intents')).map((i) => i.seq!);
+    expect(new Set(seqs).size).toBe(seqs.length);
+  });
+
+  it('gives the new v2 stores working indexes', async () => {
+    await replaceCatalogue(
+      [
+        {
+          id: 7,
+          number: 'P7',
+          ean: '4001234567890',
+          name: 'Pils',
+          price: 420,
+          commodity_group_id: 1,
+          commodity_group_name: 'Drinks',
+          tax_class_id: 1,
+          open_price: false,
+          bookable_via_api: true,
+        },
+      ],
+      1,
+    );
+    await saveTicket({ id: 't1', label: 'Table 4', lines: [PILS], staff: 'Mia', createdAt: 1, updatedAt: 2 });
+    expect((await readCatalogue()).map((p) => p.id)).toEqual([7]);
+    expect((await listTickets()).map((t) => t.label)).toEqual(['Table 4']);
+  });
+});
+
+describe('durability', () => {
+  const seen: { stores: string[]; mode: string; durability: string }[] = [];
+  const original = FakeIDBDatabase.prototype.transaction;
+  afterEach(() => {
+    FakeIDBDatabase.prototype.transaction = original;
+    seen.length = 0;
+  });
+
+  it('writes every change to the journal and the outbox in strict-durability transactions', async () => {
+    FakeIDBDatabase.prototype.transaction = function (
+      this: IDBDatabase,
+      ...args: Parameters<IDBDatabase['transaction']>
+    ) {
+      const tx = original.apply(this, args);
+      seen.push({ stores: [...tx.objectStoreNames], mode: tx.mode, durability: tx.durability });
+      return tx;
+    } as typeof original;
+    const pms = createFakePms();
+    const clock = createClock();
+    const sale = await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT });
+    const charge = await recordRoomCharge({ ...TILL, room: { roomReservationId: 999 }, lines: [PILS] });
+    await replayAgainst(pms, clock);
+    await retrySale(charge.id);
+    await voidSale(charge.id, 'wrong room', TILL);
+
+    const journalWrites = seen.filter(
+      (t) => t.mode === 'readwrite' && t.stores.some((s) => s === 'sales' || s === 'intents'),
+    );
+    expect(journalWrites.length).toBeGreaterThan(8);
+    expect(journalWrites.every((t) => t.durability === 'strict')).toBe(true);
+    expect((await readSale(sale.id))?.sale.status).toBe('synced');
+  });
+
+  it('keeps a recorded sale across a restart (connection closed and opened again)', async () => {
+    const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    await closeTillDb();
+
+    const entry = await readSale(sale.id);
+
+    expect(entry?.sale).toEqual(sale);
+    expect(entry?.intents.map((i) => [i.name, i.state])).toEqual([['room.add-products@1', 'queued']]);
+  });
+});
+
+describe('recording a sale', () => {
+  it('gives every sale a unique short reference from the device tag and a counter', async () => {
+    const sales = await Promise.all(
+      [1, 2, 3].map(() => recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] })),
+    );
+    const references = sales.map((s) => s.reference);
+    expect(new Set(references).size).toBe(3);
+    const tag = await getMeta('device-tag');
+    expect(references.sort()).toEqual([`${tag}-1`, `${tag}-2`, `${tag}-3`]);
+    expect(tag).toMatch(/^[2-9A-HJKMNP-Z]{4}$/);
+  });
+
+  it('refuses bad lines before anything is recorded', async () => {
+    await expect(recordCashSale({ ...TILL, lines: [], payment: CARD_PAYMENT })).rejects.toThrow(
+      /at least one line/,
+    );
+    await expect(
+      recordCashSale({ ...TILL, lines: [{ ...PILS, quantity: 0 }], payment: CARD_PAYMENT }),
+    ).rejects.toThrow(/quantity/);
+    await expect(
+      recordCashSale({ ...TILL, lines: [{ ...PILS, unitPriceCents: 4.2 }], payment: CARD_PAYMENT }),
+    ).rejects.toThrow(/cents/);
+    expect(await listSales()).toEqual([]);
+  });
+});

@@ -1,0 +1,78 @@
+// The page-side triggers: replay at start, after a sale is recorded (where there is no Background
+// Sync), when the browser comes back online (lifting the "unreachable" hold), on "Sync now".
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordRoomCharge } from '../../src/outbox/journal.ts';
+import { getOutboxSummary } from '../../src/outbox/status.ts';
+import { type PageReplayer, startPageReplayer } from '../../src/outbox/triggers.ts';
+import { readSale } from '../../src/storage/outbox-store.ts';
+import { createFakePms } from './support/fake-pms.ts';
+import { PILS, TILL, useFreshDatabase } from './support/setup.ts';
+
+useFreshDatabase();
+
+/** A window stand-in: Node's globalThis is no EventTarget. */
+function fakeWindow() {
+  const target = new EventTarget();
+  vi.stubGlobal('addEventListener', target.addEventListener.bind(target));
+  vi.stubGlobal('removeEventListener', target.removeEventListener.bind(target));
+  return target;
+}
+
+let replayer: PageReplayer | undefined;
+afterEach(() => {
+  replayer?.stop();
+  replayer = undefined;
+  vi.unstubAllGlobals();
+});
+
+describe('the page replayer', () => {
+  it('replays what is waiting when it starts', async () => {
+    fakeWindow();
+    const pms = createFakePms();
+    const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+
+    replayer = startPageReplayer({ client: pms.client });
+
+    await vi.waitFor(async () => expect((await readSale(sale.id))?.sale.status).toBe('synced'));
+    expect(pms.rooms.get(501)).toHaveLength(1);
+  });
+
+  it('replays a sale as soon as it is recorded when the browser has no Background Sync', async () => {
+    fakeWindow();
+    const pms = createFakePms();
+    replayer = startPageReplayer({ client: pms.client });
+
+    const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+
+    await vi.waitFor(async () => expect((await readSale(sale.id))?.sale.status).toBe('synced'));
+  });
+
+  it('after the PMS was unreachable, tries again at once when the browser comes back online', async () => {
+    const window = fakeWindow();
+    const pms = createFakePms();
+    pms.failNext('addProducts', { kind: 'network' });
+    const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    replayer = startPageReplayer({ client: pms.client, backoff: { baseMs: 60_000, capMs: 60_000 } });
+    await vi.waitFor(async () => expect((await getOutboxSummary()).lastError).not.toBeNull());
+    await vi.waitFor(async () => expect((await readSale(sale.id))?.intents[0]?.state).toBe('unsure'));
+
+    window.dispatchEvent(new Event('online'));
+
+    await vi.waitFor(async () => expect((await readSale(sale.id))?.sale.status).toBe('synced'));
+    expect(pms.rooms.get(501)).toHaveLength(1);
+  });
+
+  it('"Sync now" retries a waiting sale without waiting for its backoff', async () => {
+    fakeWindow();
+    const pms = createFakePms();
+    pms.failNext('addProducts', { kind: 'server', status: 500 });
+    const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    replayer = startPageReplayer({ client: pms.client, backoff: { baseMs: 60_000, capMs: 60_000 } });
+    await vi.waitFor(async () => expect((await readSale(sale.id))?.intents[0]?.state).toBe('unsure'));
+
+    const report = await replayer.syncNow();
+
+    expect(report.pending).toBe(0);
+    expect(pms.rooms.get(501)).toHaveLength(1);
+  });
+});

@@ -50,6 +50,7 @@ export default defineConfig({
   test: {
     // Set here too: vite-plugin-solid otherwise defaults every project to jsdom, which is not installed.
     environment: 'node',
+    reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
       {
         extends: true,

@@ -2,6 +2,7 @@
 // offline navigation fallback, the update handshake with the page, and the Background Sync hook for
 // the outbox. It never caches /api: PMS traffic always goes to the network (or into the outbox).
 import { clientsClaim } from 'workbox-core';
+import { replayFromWorker, SYNC_TAG } from './outbox/triggers';
 import { registerAppShell } from './worker/app-shell';
 import { listenForSkipWaiting } from './worker/update-handshake';
 
@@ -15,12 +16,10 @@ listenForSkipWaiting();
 clientsClaim();
 
 // ─── OUTBOX REPLAY (Background Sync) ─────────────────────────────────────────────────────────────
-// Not wired yet. When src/outbox exports its replay, handle the 'outbox-replay' sync tag here:
-//
-//   self.addEventListener('sync', (event) => {
-//     if (event.tag === 'outbox-replay') event.waitUntil(replayOutbox());
-//   });
-//
-// `replayOutbox()` must reject while entries remain so the browser retries the sync later; never
-// register a handler that resolves without replaying. SyncEvent types: src/worker/sync-types.d.ts.
+// The page registers the 'outbox-replay' tag after recording a sale; the browser fires it when the
+// network is there (also after the page was closed). `replayFromWorker` rejects while sales still
+// wait for the PMS, so the browser retries the sync later. SyncEvent types: src/worker/sync-types.d.ts.
+self.addEventListener('sync', (event) => {
+  if (event.tag === SYNC_TAG) event.waitUntil(replayFromWorker());
+});
 // ─────────────────────────────────────────────────────────────────────────────────────────────────

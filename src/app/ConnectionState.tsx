@@ -1,14 +1,35 @@
-// The header's connection indicator. Owns: showing online/offline in words and colour.
+// The header's sync indicator. Owns: showing online / PMS unreachable / offline in words and
+// colour, with the number of sales waiting for the PMS; one tap opens the sync view. The state
+// itself is decided in src/state/replayer.ts.
+import { A } from '@solidjs/router';
+import { Show } from 'solid-js';
+import { createSyncIndicator } from '../state/replayer';
 import { t } from './i18n';
-import { createOnlineStatus } from './online';
+
+const LABELS = {
+  online: 'connection.online',
+  'pms-unreachable': 'connection.pmsUnreachable',
+  offline: 'connection.offline',
+} as const;
 
 export function ConnectionState() {
-  const isOnline = createOnlineStatus();
-  const state = () => (isOnline() ? 'online' : 'offline');
+  const sync = createSyncIndicator();
   return (
-    <output class="connection-state" data-testid="connection-state" data-state={state()} aria-live="polite">
+    <A
+      href="/sync"
+      class="connection-state"
+      data-testid="connection-state"
+      data-state={sync().state}
+      title={t('connection.open')}
+      aria-live="polite"
+    >
       <span class="connection-dot" aria-hidden="true" />
-      {isOnline() ? t('connection.online') : t('connection.offline')}
-    </output>
+      {t(LABELS[sync().state])}
+      <Show when={sync().pending > 0}>
+        <span class="connection-pending" data-testid="pending-count" data-count={sync().pending}>
+          {` ${t('connection.pending').replace('{count}', String(sync().pending))}`}
+        </span>
+      </Show>
+    </A>
   );
 }

@@ -1,6 +1,13 @@
 // UI language and translations. Owns: every user-visible string (English and German), the current
 // language signal and its persistence. Invariant: the German dictionary has exactly the English keys.
 import { createSignal } from 'solid-js';
+import { stateStrings } from '../state/strings';
+import { catalogueStrings } from '../views/catalogue/strings';
+import { registerStrings } from '../views/register/strings';
+import { reportStrings } from '../views/report/strings';
+import { roomChargeStrings } from '../views/room-charge/strings';
+import { settingsStrings } from '../views/settings/strings';
+import { syncStrings } from '../views/sync/strings';
 
 const en = {
   'app.name': 'Hotel Till',
@@ -20,6 +27,13 @@ const en = {
   'update.apply': 'Update',
   'update.later': 'Later',
   'settings.language': 'Language',
+  ...stateStrings.en,
+  ...catalogueStrings.en,
+  ...registerStrings.en,
+  ...roomChargeStrings.en,
+  ...syncStrings.en,
+  ...reportStrings.en,
+  ...settingsStrings.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -43,6 +57,13 @@ const de: Record<MessageKey, string> = {
   'update.apply': 'Aktualisieren',
   'update.later': 'Später',
   'settings.language': 'Sprache',
+  ...stateStrings.de,
+  ...catalogueStrings.de,
+  ...registerStrings.de,
+  ...roomChargeStrings.de,
+  ...syncStrings.de,
+  ...reportStrings.de,
+  ...settingsStrings.de,
 };
 
 const dictionaries: Record<Language, Record<MessageKey, string>> = { en, de };

@@ -1,6 +1,46 @@
-// Catalogue of sellable items (placeholder).
-import { Placeholder } from './Placeholder';
+// The catalogue: browse and search every product (tapping one puts it on the ticket), see when the
+// catalogue was last refreshed from the PMS, and create products and commodity groups (online).
+import { createSignal, onMount } from 'solid-js';
+import { t } from '../app/i18n';
+import { startCatalogue } from '../state/catalogue';
+import { loadSalesCounts } from '../state/quick-keys';
+import { GroupForm } from './catalogue/GroupForm';
+import { ProductForm } from './catalogue/ProductForm';
+import { RefreshStatus } from './catalogue/RefreshStatus';
+import { TicketSummary } from './catalogue/TicketSummary';
+import { createToast, Toast } from './catalogue/Toast';
+import { ProductPicker } from './register/ProductPicker';
+import './catalogue/catalogue.css';
 
 export default function CatalogueView() {
-  return <Placeholder titleKey="catalogue.title" />;
+  const [dialog, setDialog] = createSignal<'none' | 'product' | 'group'>('none');
+  const [message, setMessage] = createToast();
+  const close = () => setDialog('none');
+  const created = (text: string) => {
+    close();
+    setMessage(text);
+  };
+  onMount(() => {
+    startCatalogue();
+    void loadSalesCounts();
+  });
+  return (
+    <section class="view catalogue-view">
+      <div class="catalogue-head">
+        <h1>{t('catalogue.title')}</h1>
+        <button type="button" onClick={() => setDialog('product')}>
+          + {t('catalogue.newProduct')}
+        </button>
+        <button type="button" onClick={() => setDialog('group')}>
+          + {t('catalogue.newGroup')}
+        </button>
+      </div>
+      <RefreshStatus />
+      <Toast message={message()} />
+      <ProductPicker detailed onMessage={setMessage} />
+      <TicketSummary />
+      <ProductForm open={dialog() === 'product'} onClose={close} onCreated={created} />
+      <GroupForm open={dialog() === 'group'} onClose={close} onCreated={created} />
+    </section>
+  );
 }

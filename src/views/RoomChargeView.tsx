@@ -1,6 +1,9 @@
-// Charging a bill to a guest's room (placeholder).
-import { Placeholder } from './Placeholder';
+// Route entry of the room-charge view (/room-charge): charging the ticket or a minibar count to a
+// guest's room, the guest's open items, and taking a charge back. See room-charge/RoomCharge.tsx.
+import './desk.css';
+import './room-charge/room-charge.css';
+import { RoomCharge } from './room-charge/RoomCharge';
 
 export default function RoomChargeView() {
-  return <Placeholder titleKey="roomCharge.title" />;
+  return <RoomCharge />;
 }

@@ -1,0 +1,186 @@
+// The catalogue the till sells from: products, commodity groups, tax classes and payment options,
+// cached in IndexedDB so the till starts and sells offline. Owns: loading the cache once at start,
+// refreshing it from the PMS at start, every 10 minutes while online and when the connection comes
+// back, and the time of the last refresh. A failed refresh keeps the cached catalogue.
+// Invariant: `catalogue()` always holds a consistent snapshot (products, search index and groups
+// of the same product list); it changes only as a whole.
+import { createSignal } from 'solid-js';
+import type { CommodityGroup, PaymentOptions, Product, TaxClass } from '../pms/wire';
+import { getCatalogueMeta, readCatalogue, replaceCatalogue, setCatalogueMeta } from '../storage/caches';
+import { putCatalogueProduct } from '../storage/catalogue-writes';
+import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
+import { pms } from './pms';
+import { buildSearchIndex, type SearchIndex } from './search';
+
+/** How often the catalogue is refreshed while online. */
+export const REFRESH_INTERVAL_MS = 10 * 60 * 1000;
+
+export interface GroupEntry {
+  id: number;
+  name: string;
+  productCount: number;
+}
+
+export interface Catalogue {
+  /** 'loading' until the cache was read at start. */
+  status: 'loading' | 'ready';
+  index: SearchIndex;
+  groups: GroupEntry[];
+  taxClasses: TaxClass[];
+  paymentOptions: PaymentOptions;
+  /** When the PMS last answered a refresh; null: never on this device. */
+  refreshedAt: number | null;
+}
+
+export interface RefreshState {
+  running: boolean;
+  /** The last refresh's failure, cleared by a successful one. */
+  error: unknown;
+}
+
+const NO_PAYMENT_OPTIONS: PaymentOptions = { invoice_templates: [], payment_methods: [] };
+
+const [catalogue, setCatalogue] = createSignal<Catalogue>(
+  snapshot([], [], NO_PAYMENT_OPTIONS, null, 'loading'),
+);
+const [refreshState, setRefreshState] = createSignal<RefreshState>({ running: false, error: null });
+
+/**
+ * The current catalogue (reactive).
+ * @example <For each={catalogue().groups}>{(group) => <button>{group.name}</button>}</For>
+ */
+export { catalogue, refreshState };
+
+/** The hotel's tax classes (reactive), for ticket totals. */
+export function taxClasses(): TaxClass[] {
+  return catalogue().taxClasses;
+}
+
+let loading: Promise<void> | undefined;
+let stopRefresh: (() => void) | undefined;
+
+/** Reads the cached catalogue (once); later calls return the same promise. */
+export function loadCatalogue(): Promise<void> {
+  loading ??= (async () => {
+    const [products, payment, tax, refreshedAt] = await Promise.all([
+      readCatalogue(),
+      getCatalogueMeta('payment-options'),
+      getCatalogueMeta('tax-classes-accounts'),
+      getCatalogueMeta('last-refreshed-at'),
+    ]);
+    // A refresh that finished first is newer than the cache: keep it.
+    if (catalogue().status === 'ready') return;
+    const taxList = tax?.tax_classes ?? [];
+    setCatalogue(snapshot(products, taxList, payment ?? NO_PAYMENT_OPTIONS, refreshedAt ?? null, 'ready'));
+  })().catch((error: unknown) => {
+    console.error('[catalogue] could not read the cache', error);
+    setCatalogue((current) => ({ ...current, status: 'ready' }));
+  });
+  return loading;
+}
+
+/**
+ * Fetches products, payment options and tax classes from the PMS and replaces the cache.
+ * Never rejects: a failure is kept in `refreshState().error` and the cached catalogue stays.
+ * @example await refreshCatalogue(); refreshState().error ?? 'fresh'
+ */
+export async function refreshCatalogue(): Promise<void> {
+  if (refreshState().running) return;
+  setRefreshState({ running: true, error: refreshState().error });
+  try {
+    const client = pms();
+    const [products, payment, tax] = await Promise.all([
+      client.getAvailableProducts(),
+      client.getPaymentOptions(),
+      client.getTaxClassesAccounts(),
+    ]);
+    const now = Date.now();
+    const bookable = products.filter((p) => p.bookable_via_api !== false);
+    setCatalogue(snapshot(bookable, tax.tax_classes, payment, now, 'ready'));
+    // Still "running" until it is cached: only then does the till sell it offline too.
+    await Promise.all([
+      replaceCatalogue(bookable, now),
+      setCatalogueMeta('payment-options', payment),
+      setCatalogueMeta('tax-classes-accounts', tax),
+    ]);
+    setRefreshState({ running: false, error: null });
+  } catch (error) {
+    setRefreshState({ running: false, error });
+  }
+}
+
+/**
+ * Loads the cache and keeps it fresh: now, every 10 minutes while online, and on reconnecting.
+ * Idempotent; the returned function stops the timer (tests).
+ * @example startCatalogue();
+ */
+export function startCatalogue(): () => void {
+  if (stopRefresh) return stopRefresh;
+  const refreshIfOnline = () => {
+    if (globalThis.navigator?.onLine !== false) void refreshCatalogue();
+  };
+  void loadCatalogue().then(refreshIfOnline);
+  const timer = setInterval(refreshIfOnline, REFRESH_INTERVAL_MS);
+  globalThis.addEventListener?.('online', refreshIfOnline);
+  stopRefresh = () => {
+    clearInterval(timer);
+    globalThis.removeEventListener?.('online', refreshIfOnline);
+    stopRefresh = undefined;
+  };
+  return stopRefresh;
+}
+
+/** Adds a product just created in the PMS, so it sells at once; also cached for offline. */
+export async function addCreatedProduct(product: Product): Promise<void> {
+  const { index, taxClasses: tax, paymentOptions, refreshedAt } = catalogue();
+  const others = index.products.filter((p) => p.id !== product.id);
+  setCatalogue(snapshot([...others, product], tax, paymentOptions, refreshedAt, 'ready'));
+  await putCatalogueProduct(product);
+}
+
+/** Remembers a commodity group just created here: the PMS lists groups only through their products. */
+export function addCreatedGroup(group: CommodityGroup): void {
+  writeLocal(LOCAL_KEYS.createdGroups, [...createdGroups().filter((g) => g.id !== group.id), group]);
+  const { index, taxClasses: tax, paymentOptions, refreshedAt, status } = catalogue();
+  setCatalogue(snapshot(index.products, tax, paymentOptions, refreshedAt, status));
+}
+
+function createdGroups(): CommodityGroup[] {
+  const saved = readLocal(LOCAL_KEYS.createdGroups);
+  return Array.isArray(saved)
+    ? saved.filter((g): g is CommodityGroup => typeof g?.id === 'number' && typeof g?.name === 'string')
+    : [];
+}
+
+function snapshot(
+  products: readonly Product[],
+  tax: TaxClass[],
+  paymentOptions: PaymentOptions,
+  refreshedAt: number | null,
+  status: Catalogue['status'],
+): Catalogue {
+  return {
+    status,
+    index: buildSearchIndex(products),
+    groups: groupsOf(products),
+    taxClasses: tax,
+    paymentOptions,
+    refreshedAt,
+  };
+}
+
+function groupsOf(products: readonly Product[]): GroupEntry[] {
+  const groups = new Map<number, GroupEntry>();
+  for (const product of products) {
+    const id = product.commodity_group_id;
+    if (id === null) continue;
+    const group = groups.get(id);
+    if (group) group.productCount++;
+    else groups.set(id, { id, name: product.commodity_group_name || `#${id}`, productCount: 1 });
+  }
+  for (const created of createdGroups()) {
+    if (!groups.has(created.id))
+      groups.set(created.id, { id: created.id, name: created.name, productCount: 0 });
+  }
+  return [...groups.values()].sort((a, b) => a.id - b.id);
+}

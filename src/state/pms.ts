@@ -1,0 +1,58 @@
+// The till's one PMS client and its page replayer. Owns: building the client from
+// `settings().gatewayUrl` (rebuilt when the address changes), starting the outbox's page replayer
+// once, and kicking it after a sale is recorded. Views never build clients of their own.
+
+import type { PageReplayer } from '../outbox/triggers';
+import { createPmsClient, type PmsClient } from '../pms/client';
+import { settings } from './settings';
+
+let client: PmsClient | undefined;
+let clientUrl: string | undefined;
+let replayer: Promise<PageReplayer> | undefined;
+
+/**
+ * The PMS client for the current gateway address.
+ * @example const products = await pms().getAvailableProducts();
+ */
+export function pms(): PmsClient {
+  const { gatewayUrl } = settings();
+  if (!client || clientUrl !== gatewayUrl) {
+    client = createPmsClient({ baseUrl: gatewayUrl });
+    clientUrl = gatewayUrl;
+  }
+  return client;
+}
+
+/**
+ * Starts the page replayer (once; later calls return the same one). Call when the app starts.
+ * The replay code is loaded on demand, so it is not part of the first page load. The outbox client
+ * follows the gateway address: each send asks `pms()` for the current client.
+ * @example void startSync(); // then: syncNow() on "Sync now"
+ */
+export function startSync(): Promise<PageReplayer> {
+  replayer ??= import('../outbox/triggers').then(({ startPageReplayer }) =>
+    startPageReplayer({
+      client: new Proxy({} as PmsClient, { get: (_target, key) => pms()[key as keyof PmsClient] }),
+    }),
+  );
+  return replayer;
+}
+
+/**
+ * Sends what is waiting now (staff's "Sync now", or right after a sale was recorded).
+ * @example await syncNow();
+ */
+export async function syncNow(): Promise<unknown> {
+  return (await startSync()).syncNow();
+}
+
+/**
+ * Asks for the outbox to be sent now, after a sale was recorded. The page replayer also reacts to
+ * the sale by registering Background Sync; this makes sure the page sends it even where the
+ * service worker does not replay (no Background Sync, or a worker without the sync handler).
+ * Never rejects: a failed send stays in the outbox and is retried on its schedule.
+ * @example await recordCashSale(input); kickSync();
+ */
+export function kickSync(): void {
+  syncNow().catch((error: unknown) => console.error('[sync] could not start sending', error));
+}

@@ -1,0 +1,135 @@
+// Charging to a room and taking a charge back. Owns: enforcing the usage rule (guest-rules.ts) at
+// the moment of recording, not only in the view — a stay that is not in house today, or a surname
+// staff did not confirm, is refused here with a reason the view words; recording the charge in the
+// outbox (booking date today, staff and till from the settings); the guest's open items online; and
+// the till's own charges on a stay, which are the ones it can take back (by a reversal sale).
+import { recordChargeReversal, recordRoomCharge } from '../outbox/journal';
+import { subscribeOutbox } from '../outbox/status';
+import type { ReservationCost, RoomReservation } from '../pms/wire';
+import { listSales } from '../storage/journal-queries';
+import type { SaleLine, SaleRecord } from '../storage/records';
+import {
+  type ChargeRefusal,
+  chargeRefusal,
+  guestDisplayName,
+  localDate,
+  surnameMatches,
+} from './guest-rules';
+import { pms } from './pms';
+import { notePmsFailure, notePmsRead } from './replayer';
+import { settings } from './settings';
+
+export type { SaleLine, SaleRecord } from '../storage/records';
+
+/** Why the till would not record a room charge. */
+export type RoomChargeProblem = ChargeRefusal | 'surname' | 'no-lines';
+
+export class RoomChargeRefused extends Error {
+  override readonly name = 'RoomChargeRefused';
+  constructor(readonly problem: RoomChargeProblem) {
+    super(`The room charge was refused: ${problem}`);
+  }
+}
+
+/** Who records: the staff member and till from the settings (as the register records them). */
+export function saleOrigin(): { staff: string; till: string } {
+  const { staffName, tillName } = settings();
+  return { staff: staffName, till: tillName };
+}
+
+/**
+ * Records a charge of `lines` to the stay, after checking the usage rule once more.
+ * @throws RoomChargeRefused when the stay is not in house today, the surname does not match or there is nothing to charge.
+ * @example const sale = await chargeRoom(stay, 'Bauer', [{ productId: 7, name: 'Pils', quantity: 2, unitPriceCents: 420 }]);
+ */
+export async function chargeRoom(
+  stay: RoomReservation,
+  confirmedSurname: string,
+  lines: readonly SaleLine[],
+  now: number = Date.now(),
+): Promise<SaleRecord> {
+  const today = localDate(new Date(now));
+  const refusal = chargeRefusal(stay, today);
+  if (refusal) throw new RoomChargeRefused(refusal);
+  if (!surnameMatches(confirmedSurname, stay)) throw new RoomChargeRefused('surname');
+  const saleLines = lines
+    .filter((line) => line.quantity > 0)
+    .map(({ productId, name, quantity, unitPriceCents }) => ({ productId, name, quantity, unitPriceCents }));
+  if (saleLines.length === 0) throw new RoomChargeRefused('no-lines');
+  return recordRoomCharge({
+    ...saleOrigin(),
+    at: now,
+    room: {
+      roomReservationId: stay.id,
+      roomNumber: stay.room_number,
+      guestName: guestDisplayName(stay),
+      bookingDate: today,
+    },
+    lines: saleLines,
+  });
+}
+
+/**
+ * The stay's unpaid items and their total, read from the PMS (online only; throws the PmsError).
+ * @example const { invoice_items, total } = await readOpenItems(stay.id);
+ */
+export async function readOpenItems(stayId: number): Promise<ReservationCost> {
+  try {
+    const cost = await pms().getReservationCost(stayId);
+    notePmsRead(true);
+    return cost;
+  } catch (error) {
+    notePmsFailure(error);
+    throw error;
+  }
+}
+
+/**
+ * This till's room charges on the stay that can still be taken back, newest first.
+ * @example const charges = await chargesOfStay(stay.id);
+ */
+export async function chargesOfStay(stayId: number): Promise<SaleRecord[]> {
+  const sales = await listSales({ limit: 500 });
+  return sales.filter(
+    (sale) =>
+      sale.kind === 'room-charge' &&
+      sale.room?.roomReservationId === stayId &&
+      !sale.reversedBy &&
+      (sale.status === 'pending' || sale.status === 'synced'),
+  );
+}
+
+/**
+ * Takes one of this till's room charges back off the room (a reversal sale, sent by the outbox).
+ * @example await takeBackCharge(sale.id, 'wrong room');
+ */
+export function takeBackCharge(saleId: string, reason: string): Promise<SaleRecord> {
+  return recordChargeReversal({ ...saleOrigin(), originalSaleId: saleId, reason: reason.trim() });
+}
+
+/**
+ * The sale reference in a PMS item name the till marked ("Pils 0,3 l · K7QM-1F/1" -> "K7QM-1F").
+ * @example saleReferenceIn('Pils 0,3 l · K7QM-1F/1b') === 'K7QM-1F'
+ */
+export function saleReferenceIn(itemName: string): string | undefined {
+  return /· ([0-9A-Z]+-[0-9A-Z]+)\/\d+[a-z]?\s*$/.exec(itemName)?.[1];
+}
+
+/**
+ * Calls `listener` (at most every 300 ms) when sales were recorded, sent or changed, so views can
+ * read a room's items again. Answers a stop function.
+ * @example onCleanup(onChargesChanged(() => reload()));
+ */
+export function onChargesChanged(listener: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = subscribeOutbox(() => {
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      listener();
+    }, 300);
+  });
+  return () => {
+    clearTimeout(timer);
+    stop();
+  };
+}

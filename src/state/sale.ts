@@ -1,0 +1,87 @@
+// Completing a cash sale from the current ticket. Owns: checking the payment (a method and a
+// template chosen; for cash, enough tendered), recording the sale in the journal and outbox
+// (`recordCashSale`: instant, online or offline; the page replayer sends it, see pms.ts), the
+// receipt, and only then clearing the ticket. Invariant: if recording fails, the ticket is
+// untouched and the error reaches the view.
+import { recordCashSale } from '../outbox/journal';
+import type { Cents } from '../pms/money';
+import { catalogue } from './catalogue';
+import { cashMethodId, changeDue } from './payment';
+import { kickSync } from './pms';
+import { noteSold } from './quick-keys';
+import { type ReceiptData, setLastReceipt } from './receipt';
+import { settings } from './settings';
+import { clearTicket, currentTicket, ticketTotals } from './ticket';
+
+export interface CashPayment {
+  paymentMethodId: number;
+  templateId: number;
+  /** Cash handed over; only for the cash method. */
+  tenderedCents?: Cents;
+}
+
+/** A payment the till refuses before recording; `reason` is for the view to put in words. */
+export class PaymentError extends Error {
+  override readonly name = 'PaymentError';
+  constructor(readonly reason: 'empty-ticket' | 'no-method' | 'no-template' | 'tendered-too-little') {
+    super(reason);
+  }
+}
+
+/**
+ * Records the current ticket as a cash-register sale and returns its receipt; the ticket is then
+ * cleared. Resolves as soon as the sale is safely in IndexedDB, whether or not the PMS is reachable.
+ * @example const receipt = await completeCashSale({ paymentMethodId: 1, templateId: 3, tenderedCents: 2000 });
+ */
+export async function completeCashSale(payment: CashPayment): Promise<ReceiptData> {
+  const ticket = currentTicket();
+  const totals = ticketTotals();
+  const { payment_methods: methods, invoice_templates: templates } = catalogue().paymentOptions;
+  const { staffName, tillName, outletName, currency, cashPaymentMethodId } = settings();
+  const method = methods.find((m) => m.id === payment.paymentMethodId);
+  if (ticket.lines.length === 0) throw new PaymentError('empty-ticket');
+  if (!method) throw new PaymentError('no-method');
+  if (!templates.some((t) => t.id === payment.templateId)) throw new PaymentError('no-template');
+  const isCash = cashMethodId(methods, cashPaymentMethodId) === method.id;
+  const tendered = isCash ? (payment.tenderedCents ?? totals.grossCents) : null;
+  const change = tendered === null ? null : changeDue(totals.grossCents, tendered);
+  if (tendered !== null && change === null) throw new PaymentError('tendered-too-little');
+
+  const sale = await recordCashSale({
+    staff: staffName,
+    till: tillName,
+    lines: ticket.lines.map(({ productId, name, quantity, unitPriceCents }) => ({
+      productId,
+      name,
+      quantity,
+      unitPriceCents,
+    })),
+    payment: { templateId: payment.templateId, paymentMethodId: method.id, sendInvoice: false },
+  });
+  const receipt: ReceiptData = {
+    saleId: sale.id,
+    reference: sale.reference,
+    createdAt: sale.createdAt,
+    tillName,
+    outletName,
+    staffName,
+    lines: ticket.lines.map(({ name, quantity, unitPriceCents }) => ({
+      name,
+      quantity,
+      unitPriceCents,
+      totalCents: unitPriceCents * quantity,
+    })),
+    note: ticket.note,
+    totals,
+    paymentMethodName: method.name,
+    isCash,
+    tenderedCents: tendered,
+    changeCents: change,
+    currency,
+  };
+  setLastReceipt(receipt);
+  noteSold(ticket.lines);
+  clearTicket();
+  kickSync();
+  return receipt;
+}

@@ -1,0 +1,146 @@
+// Device settings of this till. Owns: the values staff set once per tablet (gateway, till, outlet,
+// staff on shift, theme, currency, which payment method counts as cash), their persistence in
+// localStorage, and passing the gateway URL on to the outbox meta the service worker reads.
+// The UI language is kept by src/app/i18n.ts; `settings().language` reads it and
+// `updateSettings({ language })` delegates to `setLanguage`.
+// Invariants: `settings()` is always complete and valid (defaults fill what storage lacks);
+// `updateSettings` refuses an invalid value with a `SettingsError` and changes nothing then.
+import { createSignal } from 'solid-js';
+import { type Language, language, setLanguage } from '../app/i18n';
+import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
+
+export type Theme = 'system' | 'light' | 'dark';
+
+export interface Settings {
+  /** Origin of the gateway, e.g. 'http://till.local:8080'; '' is the app's own origin. */
+  gatewayUrl: string;
+  tillName: string;
+  outletName: string;
+  /** Who is selling; written into every sale. */
+  staffName: string;
+  language: Language;
+  theme: Theme;
+  /** ISO 4217 code of the hotel currency, e.g. 'EUR'. */
+  currency: string;
+  /** The payment method that is cash (tendered and change); null: guess from the names. */
+  cashPaymentMethodId: number | null;
+}
+
+type StoredSettings = Omit<Settings, 'language'>;
+
+export const DEFAULT_SETTINGS: Readonly<StoredSettings> = {
+  gatewayUrl: '',
+  tillName: 'Bar 1',
+  outletName: '',
+  staffName: '',
+  theme: 'system',
+  currency: 'EUR',
+  cashPaymentMethodId: null,
+};
+
+/** A value `updateSettings` refused; `field` names it. */
+export class SettingsError extends Error {
+  override readonly name = 'SettingsError';
+  constructor(
+    readonly field: keyof Settings,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const [stored, setStored] = createSignal<StoredSettings>(loadStored());
+
+/**
+ * The current settings (reactive when read in JSX or an effect).
+ * @example <span>{settings().tillName}</span>
+ */
+export function settings(): Settings {
+  return { ...stored(), language: language() };
+}
+
+/**
+ * Changes some settings, checks them, saves them on this device and applies them.
+ * @throws SettingsError when a value is invalid (nothing is changed then).
+ * @example updateSettings({ staffName: 'Mia', theme: 'dark' });
+ */
+export function updateSettings(patch: Partial<Settings>): void {
+  const { language: nextLanguage, ...rest } = patch;
+  const next = normalise({ ...stored(), ...rest });
+  if (nextLanguage !== undefined) setLanguage(nextLanguage);
+  const gatewayChanged = next.gatewayUrl !== stored().gatewayUrl;
+  setStored(next);
+  writeLocal(LOCAL_KEYS.settings, next);
+  applyTheme(next.theme);
+  if (gatewayChanged) syncGatewayToOutbox(next.gatewayUrl);
+}
+
+function normalise(candidate: StoredSettings): StoredSettings {
+  const gatewayUrl = candidate.gatewayUrl.trim().replace(/\/+$/, '');
+  if (gatewayUrl && !/^https?:\/\/[^/\s]+/i.test(gatewayUrl)) {
+    throw new SettingsError('gatewayUrl', 'The gateway address must start with http:// or https://');
+  }
+  const currency = candidate.currency.trim().toUpperCase();
+  if (!isCurrency(currency))
+    throw new SettingsError('currency', `"${candidate.currency}" is not a currency code`);
+  if (!['system', 'light', 'dark'].includes(candidate.theme))
+    throw new SettingsError('theme', 'Unknown theme');
+  const cashId = candidate.cashPaymentMethodId;
+  if (cashId !== null && !(Number.isInteger(cashId) && cashId > 0)) {
+    throw new SettingsError('cashPaymentMethodId', 'Unknown payment method');
+  }
+  const tillName = candidate.tillName.trim() || DEFAULT_SETTINGS.tillName;
+  return {
+    ...candidate,
+    gatewayUrl,
+    currency,
+    tillName,
+    outletName: candidate.outletName.trim(),
+    staffName: candidate.staffName.trim(),
+  };
+}
+
+function isCurrency(code: string): boolean {
+  if (!/^[A-Z]{3}$/.test(code)) return false;
+  try {
+    new Intl.NumberFormat('en', { style: 'currency', currency: code });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function loadStored(): StoredSettings {
+  const saved = readLocal(LOCAL_KEYS.settings);
+  const merged = { ...DEFAULT_SETTINGS, ...(isRecord(saved) ? saved : {}) } as StoredSettings;
+  try {
+    return normalise(merged);
+  } catch {
+    return { ...DEFAULT_SETTINGS };
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Marks <html data-theme> for the stylesheet; 'system' follows the device. */
+function applyTheme(theme: Theme): void {
+  const root = globalThis.document?.documentElement;
+  if (!root) return;
+  if (theme === 'system') delete root.dataset.theme;
+  else root.dataset.theme = theme;
+}
+
+function syncGatewayToOutbox(gatewayUrl: string): void {
+  if (typeof indexedDB === 'undefined') return;
+  // Loaded on demand: the settings are read by the shell, the outbox's replay code is not needed there.
+  import('../outbox/triggers')
+    .then(({ setGatewayBaseUrl }) => setGatewayBaseUrl(gatewayUrl))
+    .catch((error: unknown) =>
+      console.error('[settings] could not pass the gateway address to the outbox', error),
+    );
+}
+
+applyTheme(stored().theme);
+syncGatewayToOutbox(stored().gatewayUrl);

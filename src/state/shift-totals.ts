@@ -1,0 +1,119 @@
+// What a shift's sales come to, as a pure function of its journal entries: totals by payment
+// method (room charges as their own "method"), by commodity group, room charges net of reversals,
+// and how much the PMS has confirmed versus what is still pending. Owns which sales count: voided
+// sales do not, except an applied room charge that was voided, which counts together with the
+// reversal that takes it back (so the two cancel out and nothing is counted twice or dropped).
+import type { Cents } from '../pms/money';
+import type { SaleRecord } from '../storage/records';
+
+export interface Amount {
+  count: number;
+  cents: Cents;
+}
+
+export interface PaymentTotal extends Amount {
+  /** The PMS payment method; null for room charges (and their reversals). */
+  paymentMethodId: number | null;
+}
+
+export interface GroupTotal {
+  /** Commodity group id; null when the product is not in the cached catalogue. */
+  groupId: number | null;
+  /** The group's name as the catalogue had it ('' when unknown). */
+  name: string;
+  quantity: number;
+  cents: Cents;
+}
+
+export interface ShiftTotals {
+  /** All counted sales, net. */
+  total: Amount;
+  byPayment: PaymentTotal[];
+  byGroup: GroupTotal[];
+  /** Room charges (count of charges) and their net amount after reversals. */
+  roomCharges: Amount;
+  reversals: Amount;
+  confirmed: Amount;
+  /** Not yet confirmed by the PMS: pending, including those needing attention. */
+  pending: Amount;
+  needsAttention: Amount;
+  /** Voided sales (not counted). */
+  voided: number;
+}
+
+/** A product's commodity group, from the cached catalogue. */
+export type GroupOf = (productId: number) => { id: number | null; name: string } | undefined;
+
+/** True when the sale counts in the totals (see the header). */
+export function countsInTotals(sale: SaleRecord, byId: ReadonlyMap<string, SaleRecord>): boolean {
+  if (sale.kind === 'product-creation') return false;
+  if (sale.status !== 'voided') return true;
+  if (sale.kind !== 'room-charge' || !sale.reversedBy) return false;
+  return byId.get(sale.reversedBy)?.status !== 'voided';
+}
+
+/**
+ * The totals of a shift's sales.
+ * @example const totals = shiftTotals(sales, (id) => ({ id: 1, name: 'Bar' }));
+ */
+export function shiftTotals(sales: readonly SaleRecord[], groupOf: GroupOf): ShiftTotals {
+  const byId = new Map(sales.map((sale) => [sale.id, sale]));
+  const totals: ShiftTotals = {
+    total: zero(),
+    byPayment: [],
+    byGroup: [],
+    roomCharges: zero(),
+    reversals: zero(),
+    confirmed: zero(),
+    pending: zero(),
+    needsAttention: zero(),
+    voided: 0,
+  };
+  const payments = new Map<number | null, PaymentTotal>();
+  const groups = new Map<number | null, GroupTotal>();
+  for (const sale of sales) {
+    if (!countsInTotals(sale, byId)) {
+      if (sale.status === 'voided' && sale.kind !== 'product-creation') totals.voided += 1;
+      continue;
+    }
+    const cents = sale.totalCents;
+    add(totals.total, cents);
+    const methodId = sale.kind === 'cash-sale' ? (sale.payment?.paymentMethodId ?? null) : null;
+    const payment = payments.get(methodId) ?? { paymentMethodId: methodId, ...zero() };
+    payments.set(methodId, add(payment, cents));
+    if (sale.kind === 'room-charge') add(totals.roomCharges, cents);
+    if (sale.kind === 'charge-reversal') {
+      add(totals.reversals, cents);
+      totals.roomCharges.cents += cents;
+    }
+    if (sale.status === 'pending' || sale.status === 'needs-attention') add(totals.pending, cents);
+    else add(totals.confirmed, cents); // synced, or an applied charge voided by a reversal
+    if (sale.status === 'needs-attention') add(totals.needsAttention, cents);
+    const sign = sale.kind === 'charge-reversal' ? -1 : 1;
+    for (const line of sale.lines) {
+      const group = groupOf(line.productId) ?? { id: null, name: '' };
+      const entry = groups.get(group.id) ?? { groupId: group.id, name: group.name, quantity: 0, cents: 0 };
+      entry.quantity += sign * line.quantity;
+      entry.cents += sign * line.quantity * line.unitPriceCents;
+      groups.set(group.id, entry);
+    }
+  }
+  totals.byPayment = [...payments.values()].sort((a, b) => b.cents - a.cents);
+  totals.byGroup = [...groups.values()].sort((a, b) => b.cents - a.cents);
+  return totals;
+}
+
+/** Sales of the shift the PMS has not confirmed yet (the close-shift warning lists them). */
+export function unconfirmedSales(sales: readonly SaleRecord[]): SaleRecord[] {
+  return sales.filter((sale) => sale.status === 'pending' || sale.status === 'needs-attention');
+}
+
+function zero(): Amount {
+  return { count: 0, cents: 0 };
+}
+
+function add<T extends Amount>(amount: T, cents: Cents): T {
+  amount.count += 1;
+  amount.cents += cents;
+  return amount;
+}

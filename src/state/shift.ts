@@ -1,0 +1,109 @@
+// The current shift and closing it. Owns: what a shift is (from the last close on this till to
+// now), reading its sales from the journal (again whenever the outbox changes), its totals
+// (shift-totals.ts, with commodity groups and payment method names from catalogue.ts), and
+// closing it: a shift record stored on this device. Closing while sales are unconfirmed is allowed
+// (nothing is lost: they keep syncing and count in the totals stored) but the view warns first.
+import { type Accessor, createEffect, createMemo, createSignal, on, onCleanup } from 'solid-js';
+import { subscribeOutbox } from '../outbox/status';
+import type { NamedEntry, Product } from '../pms/wire';
+import { listSalesSince } from '../storage/journal-reads';
+import { appendShiftRecord, readShiftRecords, type ShiftRecord } from '../storage/local-records';
+import type { SaleRecord } from '../storage/records';
+import { catalogue } from './catalogue';
+import { settings } from './settings';
+import { type ShiftTotals, shiftTotals, unconfirmedSales } from './shift-totals';
+
+export type { ShiftRecord } from '../storage/local-records';
+
+export interface ShiftReport {
+  openedAt: number;
+  /** When the report was read. */
+  at: number;
+  sales: SaleRecord[];
+  totals: ShiftTotals;
+  unconfirmed: SaleRecord[];
+  paymentMethods: NamedEntry[];
+}
+
+const [closed, setClosed] = createSignal<readonly ShiftRecord[]>(readShiftRecords());
+
+/** Closed shifts on this device, oldest first (reactive). */
+export const closedShifts = closed;
+
+/** When the current shift began: the last close, or 0 when no shift was ever closed here. */
+export function currentShiftStart(): number {
+  return closed().at(-1)?.closedAt ?? 0;
+}
+
+/**
+ * The report of a shift's sales, with commodity groups and payment method names from `products`
+ * and `paymentMethods` (the cached catalogue).
+ * @example const report = shiftReport(openedAt, Date.now(), sales, catalogue().index.products, methods);
+ */
+export function shiftReport(
+  openedAt: number,
+  at: number,
+  sales: SaleRecord[],
+  products: readonly Product[],
+  paymentMethods: NamedEntry[],
+): ShiftReport {
+  const byProduct = new Map(
+    products.map((p) => [p.id, { id: p.commodity_group_id, name: p.commodity_group_name }] as const),
+  );
+  const totals = shiftTotals(sales, (id) => byProduct.get(id));
+  return { openedAt, at, sales, totals, unconfirmed: unconfirmedSales(sales), paymentMethods };
+}
+
+/**
+ * The current shift's report (reactive), read again when the outbox or the catalogue changes and
+ * after a close; call in a component.
+ * @example const report = createShiftReport(); <Show when={report()}>{(r) => r().totals.total.cents}</Show>
+ */
+export function createShiftReport(): Accessor<ShiftReport | undefined> {
+  const [snapshot, setSnapshot] = createSignal<{ openedAt: number; at: number; sales: SaleRecord[] }>();
+  let disposed = false;
+  const read = () => {
+    const openedAt = currentShiftStart();
+    listSalesSince(openedAt).then(
+      (sales) => {
+        if (!disposed && openedAt === currentShiftStart()) setSnapshot({ openedAt, at: Date.now(), sales });
+      },
+      (error: unknown) => console.error('[shift] could not read the report', error),
+    );
+  };
+  const report = createMemo(() => {
+    const current = snapshot();
+    const { index, paymentOptions } = catalogue();
+    return (
+      current &&
+      shiftReport(current.openedAt, current.at, current.sales, index.products, paymentOptions.payment_methods)
+    );
+  });
+  createEffect(on(currentShiftStart, read)); // first read, and again after a close
+  const stop = subscribeOutbox(read);
+  onCleanup(() => {
+    disposed = true;
+    stop();
+  });
+  return report;
+}
+
+/**
+ * Closes the shift: stores its record (with the totals as they stand) and starts the next one now.
+ * @throws Error when the browser refused to store the record (the shift then stays open).
+ */
+export function closeShift(report: ShiftReport, now: number = Date.now()): ShiftRecord {
+  const { staffName, tillName } = settings();
+  const record: ShiftRecord = {
+    id: crypto.randomUUID(),
+    openedAt: report.openedAt,
+    closedAt: Math.max(now, report.openedAt + 1),
+    till: tillName,
+    staff: staffName,
+    totals: report.totals,
+    openSales: report.unconfirmed.length,
+  };
+  if (!appendShiftRecord(record)) throw new Error('The shift record could not be stored on this device.');
+  setClosed(readShiftRecords());
+  return record;
+}

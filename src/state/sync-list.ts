@@ -1,0 +1,110 @@
+// The sales the sync view lists, with their steps. Owns: which sales it shows (every one needing
+// attention or pending, the newest confirmed and voided ones), each with its current steps (the
+// latest revision of each), read again whenever the outbox changes (coalesced), and the staff
+// actions on them with the staff name from the settings.
+import { type Accessor, createSignal, onCleanup } from 'solid-js';
+import { resolveUnverifiable, retrySale, voidSale } from '../outbox/actions';
+import { subscribeOutbox } from '../outbox/status';
+import { currentSteps } from '../outbox/transitions';
+import { listSales } from '../storage/journal-queries';
+import { readSale } from '../storage/outbox-store';
+import type { IntentRecord, SaleRecord } from '../storage/records';
+import { kickSync } from './pms';
+import { saleOrigin } from './room-charges';
+
+export type { IntentRecord, SaleRecord } from '../storage/records';
+
+export interface SaleWithSteps {
+  sale: SaleRecord;
+  /** The latest revision of each step, in step order. */
+  steps: IntentRecord[];
+}
+
+export interface SyncList {
+  attention: SaleWithSteps[];
+  /** Waiting or being sent; `sending` marks those with a step in flight. */
+  pending: SaleWithSteps[];
+  confirmed: SaleWithSteps[];
+  voided: SaleWithSteps[];
+}
+
+/** How many confirmed (and voided) sales the view shows. */
+const RECENT = 25;
+const COALESCE_MS = 150;
+
+/** Whether a step of the sale is being sent right now. */
+export function isSending(entry: SaleWithSteps): boolean {
+  return entry.steps.some((step) => step.state === 'in-flight');
+}
+
+async function withSteps(sales: readonly SaleRecord[]): Promise<SaleWithSteps[]> {
+  const entries = await Promise.all(sales.map((sale) => readSale(sale.id)));
+  return entries.flatMap((entry) =>
+    entry ? [{ sale: entry.sale, steps: currentSteps(entry.intents) }] : [],
+  );
+}
+
+/** Reads the list once. */
+export async function readSyncList(): Promise<SyncList> {
+  const [attention, pending, confirmed, voided] = await Promise.all([
+    listSales({ status: 'needs-attention' }),
+    listSales({ status: 'pending' }),
+    listSales({ status: 'synced', limit: RECENT }),
+    listSales({ status: 'voided', limit: RECENT }),
+  ]);
+  const oldestFirst = (sales: SaleRecord[]) => [...sales].reverse();
+  return {
+    attention: await withSteps(oldestFirst(attention)),
+    pending: await withSteps(oldestFirst(pending)),
+    confirmed: await withSteps(confirmed),
+    voided: await withSteps(voided),
+  };
+}
+
+/**
+ * The list (reactive), undefined until first read; call in a component.
+ * @example const list = createSyncList(); list()?.attention.length
+ */
+export function createSyncList(): Accessor<SyncList | undefined> {
+  const [list, setList] = createSignal<SyncList>();
+  let disposed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const read = () => {
+    timer = undefined;
+    readSyncList().then(
+      (next) => {
+        if (!disposed) setList(next);
+      },
+      (error: unknown) => console.error('[sync] could not read the sales', error),
+    );
+  };
+  read();
+  const stop = subscribeOutbox(() => {
+    timer ??= setTimeout(read, COALESCE_MS);
+  });
+  onCleanup(() => {
+    disposed = true;
+    clearTimeout(timer);
+    stop();
+  });
+  return list;
+}
+
+/** Sends a refused or waiting sale again, now. */
+export async function retry(saleId: string): Promise<void> {
+  await retrySale(saleId, { by: saleOrigin().staff || undefined });
+  kickSync();
+}
+
+/** Staff checked the PMS: the step was posted ('applied') or should be posted again ('resend'). */
+export async function resolve(saleId: string, decision: 'applied' | 'resend'): Promise<void> {
+  await resolveUnverifiable(saleId, decision, { by: saleOrigin().staff || undefined });
+  kickSync();
+}
+
+/** Voids a sale with a reason (an applied room charge is taken back by a reversal, sent at once). */
+export async function voidWithReason(saleId: string, reason: string): Promise<SaleRecord | undefined> {
+  const reversal = await voidSale(saleId, reason.trim(), saleOrigin());
+  if (reversal) kickSync();
+  return reversal;
+}

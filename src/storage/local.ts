@@ -1,0 +1,48 @@
+// Small device-local values kept in localStorage: read and written synchronously, so they are there
+// on the first frame after a reload and a write is done before the next tap. Owns the storage keys
+// (constants, one per value) and JSON (de)serialisation. Invariants: a read never throws (missing,
+// corrupt or blocked storage reads as undefined; the caller validates the shape), and a write that
+// fails (quota, private mode) reports false instead of throwing into a click handler.
+
+/** Every localStorage key the till's state modules use. */
+export const LOCAL_KEYS = {
+  /** Device settings: gateway, till, outlet, staff, theme, currency, cash method override. */
+  settings: 'hotel-till.settings',
+  /** The ticket being rung up, so a reload or crash never loses it. */
+  currentTicket: 'hotel-till.current-ticket',
+  /** The last completed sale's receipt, so the receipt view survives a reload. */
+  lastReceipt: 'hotel-till.last-receipt',
+  /** Commodity groups created at this till that have no product yet (the PMS cannot list groups). */
+  createdGroups: 'hotel-till.created-groups',
+} as const;
+
+export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];
+
+/**
+ * The parsed JSON stored under `key`, or undefined when missing, unreadable or not JSON.
+ * @example const saved = readLocal(LOCAL_KEYS.settings); // unknown: validate before use
+ */
+export function readLocal(key: LocalKey): unknown {
+  try {
+    const text = globalThis.localStorage?.getItem(key);
+    return text == null ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Stores `value` as JSON under `key` (undefined removes it); false when the browser refused.
+ * @example if (!writeLocal(LOCAL_KEYS.currentTicket, ticket)) console.warn('ticket not saved');
+ */
+export function writeLocal(key: LocalKey, value: unknown): boolean {
+  try {
+    const storage = globalThis.localStorage;
+    if (!storage) return false;
+    if (value === undefined) storage.removeItem(key);
+    else storage.setItem(key, JSON.stringify(value));
+    return true;
+  } catch {
+    return false;
+  }
+}

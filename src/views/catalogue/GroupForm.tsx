@@ -1,0 +1,54 @@
+// Creating a commodity group in the PMS (online only; offline it says so plainly).
+import { useAction } from '@solidjs/router';
+import { For } from 'solid-js';
+import { t } from '../../app/i18n';
+import { catalogue } from '../../state/catalogue';
+import { errorText } from '../../state/error-text';
+import { tf } from '../../state/format';
+import { Dialog } from './Dialog';
+import { createGroupAction } from './data';
+import { useFreshSubmission } from './fresh-submission';
+
+export function GroupForm(props: { open: boolean; onClose: () => void; onCreated: (text: string) => void }) {
+  const create = useAction(createGroupAction);
+  const submission = useFreshSubmission(createGroupAction, () => props.open);
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const parent = Number(form.get('parent'));
+    try {
+      const group = await create({
+        name: String(form.get('name') ?? ''),
+        parent_id: parent > 0 ? parent : null,
+      });
+      props.onCreated(tf('groupForm.created', group.name));
+    } catch {
+      // shown from submission.error below
+    }
+  };
+  return (
+    <Dialog open={props.open} title={t('groupForm.title')} onClose={props.onClose}>
+      <form class="form-stack" onSubmit={submit}>
+        <label class="field">
+          <span>{t('groupForm.name')}</span>
+          <input name="name" required maxLength={80} autocomplete="off" />
+        </label>
+        <label class="field">
+          <span>{t('groupForm.parent')}</span>
+          <select name="parent">
+            <option value="0">{t('groupForm.noParent')}</option>
+            <For each={catalogue().groups}>{(group) => <option value={group.id}>{group.name}</option>}</For>
+          </select>
+        </label>
+        <p class="form-error" role="alert">
+          {submission.error ? errorText(submission.error) : ''}
+        </p>
+        <div class="form-actions">
+          <button type="submit" class="primary" disabled={submission.pending}>
+            {t('groupForm.save')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,70 @@
+// Creating a product in the PMS (online only; offline it says so plainly). The new product shows
+// in the grid at once and is cached for offline selling.
+import { useAction } from '@solidjs/router';
+import { createEffect, createSignal, on } from 'solid-js';
+import { t } from '../../app/i18n';
+import { errorText } from '../../state/error-text';
+import { tf } from '../../state/format';
+import { parseAmount } from '../../state/ticket-lines';
+import { Dialog } from './Dialog';
+import { createProductAction } from './data';
+import { useFreshSubmission } from './fresh-submission';
+import { ProductFields } from './ProductFields';
+
+export function ProductForm(props: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (text: string) => void;
+}) {
+  const create = useAction(createProductAction);
+  const submission = useFreshSubmission(createProductAction, () => props.open);
+  const [problem, setProblem] = createSignal('');
+  createEffect(
+    on(
+      () => props.open,
+      () => setProblem(''),
+      { defer: true },
+    ),
+  );
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const field = (name: string) => String(form.get(name) ?? '').trim();
+    const price = parseAmount(field('price'));
+    const group = Number(field('group'));
+    const taxClass = Number(field('taxClass'));
+    setProblem(
+      price === undefined ? t('productForm.badPrice') : !(group && taxClass) ? t('productForm.missing') : '',
+    );
+    if (problem() || price === undefined) return;
+    try {
+      const product = await create({
+        name: field('name'),
+        number: field('number'),
+        ean: field('ean'),
+        price,
+        commodity_group_id: group,
+        tax_class_id: taxClass,
+        open_price: form.get('openPrice') === 'on',
+      });
+      props.onCreated(tf('productForm.created', product.name));
+    } catch {
+      // shown from submission.error below
+    }
+  };
+  return (
+    <Dialog open={props.open} title={t('productForm.title')} onClose={props.onClose}>
+      <form class="form-stack" onSubmit={submit}>
+        <ProductFields />
+        <p class="form-error" role="alert">
+          {problem() || (submission.error ? errorText(submission.error) : '')}
+        </p>
+        <div class="form-actions">
+          <button type="submit" class="primary" disabled={submission.pending}>
+            {submission.pending ? t('productForm.saving') : t('productForm.save')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

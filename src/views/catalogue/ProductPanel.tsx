@@ -1,0 +1,82 @@
+// Finding products: search field, commodity-group tabs, quick keys and the capped grid. Owns the
+// search state and the scanner rule: Enter with an exact article number or EAN picks that product
+// (from any group) and clears the field for the next scan.
+import { createMemo, createSignal, createUniqueId, Show } from 'solid-js';
+import { t } from '../../app/i18n';
+import type { Product } from '../../pms/wire';
+import { catalogue } from '../../state/catalogue';
+import { quickKeys } from '../../state/quick-keys';
+import { findByCode, search } from '../../state/search';
+import { GroupTabs } from './GroupTabs';
+import { ProductGrid } from './ProductGrid';
+import { QuickKeys } from './QuickKeys';
+import { SearchBar } from './SearchBar';
+import './products.css';
+
+/** Matches shown at first, and added by each "show more": several screens of tiles, while a
+ * keystroke over 10,000 products renders at most this many. */
+const PAGE = 120;
+
+export function ProductPanel(props: {
+  detailed?: boolean;
+  onPick: (product: Product) => void;
+  onNotFound: (code: string) => void;
+}) {
+  const gridId = createUniqueId();
+  const [query, setQuery] = createSignal('');
+  const [group, setGroup] = createSignal<number | null>(null);
+  const [limit, setLimit] = createSignal(PAGE);
+  const inGroup = (product: Product) => product.commodity_group_id === group();
+  const result = createMemo(() =>
+    search(catalogue().index, query(), limit(), group() === null ? undefined : inGroup),
+  );
+  const changeQuery = (next: string) => {
+    if (!query() && next) setGroup(null); // a new search looks in every group
+    setQuery(next);
+    setLimit(PAGE);
+  };
+  const selectGroup = (id: number | null) => {
+    setGroup(id);
+    setLimit(PAGE);
+  };
+  const onEnter = () => {
+    const code = query().trim();
+    if (!code) return;
+    const product = findByCode(catalogue().index, code);
+    if (product) {
+      props.onPick(product);
+      changeQuery('');
+    } else if (!/\s/.test(code)) props.onNotFound(code);
+  };
+  return (
+    <section class="product-panel" aria-label={t('products.list')}>
+      <SearchBar query={query()} onQuery={changeQuery} onEnter={onEnter} />
+      <GroupTabs groups={catalogue().groups} selected={group()} onSelect={selectGroup} controls={gridId} />
+      <Show when={!query() && group() === null}>
+        <QuickKeys products={quickKeys(catalogue().index.products)} onPick={props.onPick} />
+      </Show>
+      <Show when={catalogue().status === 'ready'} fallback={<p class="view-note">{t('products.loading')}</p>}>
+        <Show when={result().total > 0} fallback={<EmptyNote searching={query() !== ''} />}>
+          <ProductGrid
+            id={gridId}
+            products={result().matches}
+            hidden={result().total - result().matches.length}
+            detailed={props.detailed}
+            onPick={props.onPick}
+            onMore={() => setLimit((n) => n + PAGE)}
+          />
+        </Show>
+      </Show>
+    </section>
+  );
+}
+
+function EmptyNote(props: { searching: boolean }) {
+  return (
+    <p class="view-note">
+      {props.searching || catalogue().index.products.length > 0
+        ? t('products.none')
+        : t('products.emptyCatalogue')}
+    </p>
+  );
+}

@@ -1,0 +1,28 @@
+// Quick keys: the products sold most at this till, one tap each, above the grid.
+import { For, Show } from 'solid-js';
+import { t } from '../../app/i18n';
+import type { Product } from '../../pms/wire';
+import { formatCents } from '../../state/format';
+
+export function QuickKeys(props: { products: readonly Product[]; onPick: (product: Product) => void }) {
+  return (
+    <Show when={props.products.length > 0}>
+      <section class="quick-keys" aria-label={t('products.quickKeys')}>
+        <ul>
+          <For each={props.products}>
+            {(product) => (
+              <li>
+                <button type="button" class="quick-key" onClick={() => props.onPick(product)}>
+                  <span class="product-name">{product.name}</span>
+                  <span class="product-price">
+                    {product.open_price ? t('products.openPrice') : formatCents(product.price)}
+                  </span>
+                </button>
+              </li>
+            )}
+          </For>
+        </ul>
+      </section>
+    </Show>
+  );
+}

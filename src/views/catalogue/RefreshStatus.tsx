@@ -1,0 +1,37 @@
+// When the catalogue was last refreshed from the PMS, a button to refresh now, and why the last
+// refresh failed (the cached catalogue stays in use).
+import { Show } from 'solid-js';
+import { t } from '../../app/i18n';
+import { catalogue, refreshCatalogue, refreshState } from '../../state/catalogue';
+import { errorText } from '../../state/error-text';
+import { formatMoment, tf } from '../../state/format';
+
+export function RefreshStatus() {
+  const refreshedAt = () => catalogue().refreshedAt;
+  return (
+    <div
+      class="refresh-status"
+      data-testid="refresh-status"
+      data-refreshed={refreshedAt() !== null}
+      data-running={refreshState().running}
+    >
+      <p data-testid="catalogue-refreshed">
+        {refreshedAt() === null
+          ? t('catalogue.neverRefreshed')
+          : tf('catalogue.lastRefresh', formatMoment(refreshedAt() ?? 0))}
+        {' · '}
+        {tf('products.count', catalogue().index.products.length)}
+      </p>
+      <button type="button" disabled={refreshState().running} onClick={() => void refreshCatalogue()}>
+        {refreshState().running ? t('catalogue.refreshing') : t('catalogue.refresh')}
+      </button>
+      <Show when={refreshState().error}>
+        {(error) => (
+          <p class="form-error" role="alert">
+            {tf('catalogue.refreshFailed', errorText(error()))}
+          </p>
+        )}
+      </Show>
+    </div>
+  );
+}

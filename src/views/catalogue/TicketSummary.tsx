@@ -1,0 +1,18 @@
+// On the catalogue page: what is on the ticket so far, and the way to the register to pay it.
+import { A } from '@solidjs/router';
+import { Show } from 'solid-js';
+import { t } from '../../app/i18n';
+import { formatCents, tf } from '../../state/format';
+import { ticketTotals } from '../../state/ticket';
+
+export function TicketSummary() {
+  return (
+    <Show when={ticketTotals().items > 0}>
+      <A href="/register" class="button primary ticket-summary">
+        <span>{tf('catalogue.ticketSummary', tf('ticket.items', ticketTotals().items))}</span>
+        <strong>{formatCents(ticketTotals().grossCents)}</strong>
+        <span>{t('catalogue.toRegister')} →</span>
+      </A>
+    </Show>
+  );
+}

@@ -1,0 +1,17 @@
+// The ticket's note (e.g. "no ice"): kept with the ticket, parked with it, printed on the receipt.
+import { t } from '../../app/i18n';
+import { currentTicket, setNote } from '../../state/ticket';
+
+export function NoteField() {
+  return (
+    <label class="field note-field">
+      <span>{t('ticket.note')}</span>
+      <input
+        value={currentTicket().note}
+        maxLength={500}
+        placeholder={t('ticket.notePlaceholder')}
+        onChange={(event) => setNote(event.currentTarget.value)}
+      />
+    </label>
+  );
+}

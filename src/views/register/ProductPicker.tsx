@@ -1,0 +1,40 @@
+// Picking products onto the ticket, for the register and the catalogue: the product panel, what to
+// tell staff ("Added: Pils 0,3 l", or why not; shown by the view's toast), and the open-price
+// dialog for items whose amount is typed in.
+import { createSignal } from 'solid-js';
+import type { Product } from '../../pms/wire';
+import { errorText } from '../../state/error-text';
+import { tf } from '../../state/format';
+import { addProduct } from '../../state/ticket';
+import { ProductPanel } from '../catalogue/ProductPanel';
+import { OpenPriceDialog } from './OpenPriceDialog';
+
+export function ProductPicker(props: { detailed?: boolean; onMessage: (text: string) => void }) {
+  const [openPrice, setOpenPrice] = createSignal<Product>();
+  const pick = (product: Product) => {
+    if (product.open_price) {
+      setOpenPrice(product);
+      return;
+    }
+    try {
+      addProduct(product);
+      props.onMessage(tf('products.added', product.name));
+    } catch (error) {
+      props.onMessage(errorText(error));
+    }
+  };
+  return (
+    <div class="product-picker">
+      <ProductPanel
+        detailed={props.detailed}
+        onPick={pick}
+        onNotFound={(code) => props.onMessage(tf('products.notFound', code))}
+      />
+      <OpenPriceDialog
+        open={openPrice() !== undefined}
+        product={openPrice()}
+        onClose={() => setOpenPrice()}
+      />
+    </div>
+  );
+}

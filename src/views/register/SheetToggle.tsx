@@ -1,0 +1,22 @@
+// On a phone the ticket is a bottom sheet: this bar shows the item count and total and opens or
+// closes it. Hidden on tablets, where the ticket is a side panel (register.css).
+import { t } from '../../app/i18n';
+import { formatCents, tf } from '../../state/format';
+import { ticketTotals } from '../../state/ticket';
+
+export function SheetToggle(props: { open: boolean; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      class="sheet-toggle primary"
+      aria-expanded={props.open}
+      onClick={() => props.onToggle()}
+    >
+      <span>
+        {props.open ? '▾' : '▴'} {t('ticket.show')}
+      </span>
+      <span>{tf('ticket.items', ticketTotals().items)}</span>
+      <strong>{formatCents(ticketTotals().grossCents)}</strong>
+    </button>
+  );
+}

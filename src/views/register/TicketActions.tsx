@@ -1,0 +1,65 @@
+// The buttons under the ticket: open-price item, park, parked tabs, clear (tap twice) and pay.
+// Owns the dialogs they open.
+import { createAsync } from '@solidjs/router';
+import { createSignal, onCleanup } from 'solid-js';
+import { t } from '../../app/i18n';
+import { formatCents, tf } from '../../state/format';
+import { clearTicket, ticketLines, ticketTotals } from '../../state/ticket';
+import { getParkedTickets } from './data';
+import { OpenPriceDialog } from './OpenPriceDialog';
+import { ParkDialog } from './ParkDialog';
+import { TabsDialog } from './TabsDialog';
+
+type Open = 'none' | 'open-price' | 'park' | 'tabs';
+
+export function TicketActions(props: { onPay: () => void; onMessage: (text: string) => void }) {
+  const [open, setOpen] = createSignal<Open>('none');
+  const [confirmClear, setConfirmClear] = createSignal(false);
+  const tabs = createAsync(() => getParkedTickets());
+  const empty = () => ticketLines().length === 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  onCleanup(() => clearTimeout(timer));
+  const clear = () => {
+    if (!confirmClear()) {
+      setConfirmClear(true);
+      timer = setTimeout(() => setConfirmClear(false), 4000);
+      return;
+    }
+    clearTimeout(timer);
+    setConfirmClear(false);
+    clearTicket();
+  };
+  const close = () => setOpen('none');
+  const parked = (label: string) => {
+    close();
+    props.onMessage(tf('park.parked', label));
+  };
+  return (
+    <div class="ticket-actions">
+      <button type="button" onClick={() => setOpen('open-price')}>
+        {t('ticket.openPrice')}
+      </button>
+      <button type="button" disabled={empty()} onClick={() => setOpen('park')}>
+        {t('ticket.park')}
+      </button>
+      <button type="button" onClick={() => setOpen('tabs')}>
+        {t('ticket.tabs')} <span class="badge">{tabs()?.length ?? 0}</span>
+      </button>
+      <button
+        type="button"
+        class="danger"
+        classList={{ confirm: confirmClear() }}
+        disabled={empty()}
+        onClick={clear}
+      >
+        {confirmClear() ? t('ticket.clearConfirm') : t('ticket.clear')}
+      </button>
+      <button type="button" class="primary pay-button" disabled={empty()} onClick={() => props.onPay()}>
+        {t('ticket.pay')} {formatCents(ticketTotals().grossCents)}
+      </button>
+      <OpenPriceDialog open={open() === 'open-price'} onClose={close} />
+      <ParkDialog open={open() === 'park'} onClose={close} onParked={parked} />
+      <TabsDialog open={open() === 'tabs'} onClose={close} />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+// One ticket line: name, unit price and line total, then quantity with − and + (− at 1 removes)
+// and a remove button. Open-price lines have no stepper: they are always one item.
+import { Show } from 'solid-js';
+import { formatCents, tf } from '../../state/format';
+import { removeLine, setQuantity, type TicketLine } from '../../state/ticket';
+
+export function TicketLineRow(props: { line: TicketLine }) {
+  const line = () => props.line;
+  return (
+    <li class="ticket-line" data-line-key={line().key}>
+      <div class="line-text">
+        <span class="line-title">
+          <span class="line-name">{line().name}</span>{' '}
+          <Show when={!line().openPrice}>
+            <span class="line-unit">× {formatCents(line().unitPriceCents)}</span>
+          </Show>
+        </span>
+        <span class="line-total">{formatCents(line().unitPriceCents * line().quantity)}</span>
+      </div>
+      <div class="line-controls">
+        <Show when={!line().openPrice} fallback={<span class="line-qty">1</span>}>
+          <button
+            type="button"
+            class="step"
+            aria-label={tf('ticket.decrease', line().name)}
+            onClick={() => setQuantity(line().key, line().quantity - 1)}
+          >
+            −
+          </button>
+          <output class="line-qty" aria-label={tf('ticket.quantity', line().name)}>
+            {line().quantity}
+          </output>
+          <button
+            type="button"
+            class="step"
+            aria-label={tf('ticket.increase', line().name)}
+            onClick={() => setQuantity(line().key, line().quantity + 1)}
+          >
+            +
+          </button>
+        </Show>
+        <button
+          type="button"
+          class="remove"
+          aria-label={tf('ticket.remove', line().name)}
+          onClick={() => removeLine(line().key)}
+        >
+          ×
+        </button>
+      </div>
+    </li>
+  );
+}

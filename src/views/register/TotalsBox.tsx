@@ -1,0 +1,34 @@
+// The ticket's total with the VAT contained per tax class. A polite live region, so a screen
+// reader hears the new total after each change.
+import { For, Show } from 'solid-js';
+import { t } from '../../app/i18n';
+import { formatCents, locale, tf } from '../../state/format';
+import type { Totals } from '../../state/totals';
+
+export function TotalsBox(props: { totals: Totals }) {
+  return (
+    <div class="totals" aria-live="polite" aria-atomic="true" data-testid="ticket-totals">
+      <div class="total-row">
+        <span>{t('ticket.total')}</span>
+        <strong class="total-amount" data-testid="ticket-total">
+          {formatCents(props.totals.grossCents)}
+        </strong>
+      </div>
+      <Show when={props.totals.items > 0}>
+        <span class="total-items">{tf('ticket.items', props.totals.items)}</span>
+      </Show>
+      <For each={props.totals.taxes}>
+        {(tax) => (
+          <div class="tax-row">
+            <span>
+              {tax.ratePercent === null
+                ? t('ticket.noTaxClass')
+                : tf('ticket.vatIncluded', `${tax.ratePercent.toLocaleString(locale())} %`)}
+            </span>
+            <span>{formatCents(tax.taxCents)}</span>
+          </div>
+        )}
+      </For>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// Closing the shift. A first tap asks; when sales of the shift are not confirmed by the PMS yet it
+// warns and lists them (they keep syncing after the close: nothing is lost) with a way to the sync
+// view, and only "Close shift anyway" closes then. The closed shift is stored on this tablet.
+import { createSignal, createUniqueId, Show } from 'solid-js';
+import { t } from '../../app/i18n';
+import { closeShift, type ShiftReport } from '../../state/shift';
+import { clockTime, fill } from '../words';
+import { CloseWarning } from './CloseWarning';
+
+export function CloseShift(props: { report: ShiftReport }) {
+  const headingId = createUniqueId();
+  const [asking, setAsking] = createSignal(false);
+  const [outcome, setOutcome] = createSignal<{ tone: 'ok' | 'error'; text: string }>();
+  const open = () => props.report.unconfirmed;
+  const close = () => {
+    try {
+      const record = closeShift(props.report);
+      setOutcome({ tone: 'ok', text: fill(t('report.closed'), { time: clockTime(record.closedAt) }) });
+    } catch {
+      setOutcome({ tone: 'error', text: t('report.closeFailed') });
+    }
+    setAsking(false);
+  };
+  return (
+    <section class="desk-panel report-close" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('report.close')}</h2>
+      <Show when={outcome()}>
+        {(shown) => (
+          <p class="desk-notice" data-tone={shown().tone} role="status">
+            {shown().text}
+          </p>
+        )}
+      </Show>
+      <Show
+        when={asking()}
+        fallback={
+          <button
+            type="button"
+            class="primary"
+            onClick={() => {
+              setOutcome(undefined);
+              setAsking(true);
+            }}
+          >
+            {t('report.close')}
+          </button>
+        }
+      >
+        <Show when={open().length > 0} fallback={<p>{t('report.closeQuestion')}</p>}>
+          <CloseWarning sales={open()} />
+        </Show>
+        <div class="desk-actions">
+          <button type="button" class="primary" onClick={close}>
+            {open().length > 0 ? t('report.closeAnyway') : t('report.closeYes')}
+          </button>
+          <button type="button" onClick={() => setAsking(false)}>
+            {t('report.closeCancel')}
+          </button>
+        </div>
+      </Show>
+    </section>
+  );
+}

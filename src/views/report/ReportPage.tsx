@@ -1,0 +1,49 @@
+// The shift report: what this till took since the last close (totals by payment method, by
+// commodity group, room charges, confirmed versus pending), printable, and closing the shift.
+import { onMount, Show } from 'solid-js';
+import { t } from '../../app/i18n';
+import { startCatalogue } from '../../state/catalogue';
+import { settings } from '../../state/settings';
+import { createShiftReport } from '../../state/shift';
+import { dateTime, fill } from '../words';
+import { CloseShift } from './CloseShift';
+import { ReportTables } from './ReportTables';
+import { ShiftHistory } from './ShiftHistory';
+
+export function ReportPage() {
+  const report = createShiftReport();
+  onMount(startCatalogue); // commodity groups and payment method names
+  const since = (openedAt: number) =>
+    openedAt ? fill(t('report.shiftSince'), { time: dateTime(openedAt) }) : t('report.shiftSinceStart');
+  return (
+    <section class="view desk-view report-view">
+      <header class="report-head">
+        <h1>{t('report.title')}</h1>
+        <button type="button" class="report-print" onClick={() => window.print()}>
+          {t('report.print')}
+        </button>
+      </header>
+      <Show when={report()}>
+        {(shown) => (
+          <>
+            <p class="report-window">
+              <strong data-testid="shift-since">{since(shown().openedAt)}</strong>
+              <span class="desk-muted">
+                {fill(t('report.asOf'), {
+                  time: dateTime(shown().at),
+                  till: settings().tillName,
+                  staff: settings().staffName || '—',
+                })}
+              </span>
+            </p>
+            <Show when={shown().sales.length > 0} fallback={<p class="desk-notice">{t('report.empty')}</p>}>
+              <ReportTables report={shown()} />
+            </Show>
+            <CloseShift report={shown()} />
+          </>
+        )}
+      </Show>
+      <ShiftHistory />
+    </section>
+  );
+}

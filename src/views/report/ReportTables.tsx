@@ -1,0 +1,76 @@
+// The report's tables: the three headline amounts, then by payment method, by commodity group,
+// room charges, and confirmed versus pending. Every amount is in the hotel currency.
+import { t } from '../../app/i18n';
+import type { ShiftReport } from '../../state/shift';
+import { fill } from '../words';
+import { AmountTable } from './AmountTable';
+import { ReportTiles } from './ReportTiles';
+
+export function ReportTables(props: { report: ShiftReport }) {
+  const totals = () => props.report.totals;
+  const methodName = (id: number | null) =>
+    id === null
+      ? t('report.roomCharge')
+      : (props.report.paymentMethods.find((m) => m.id === id)?.name ??
+        fill(t('report.unknownMethod'), { id }));
+  return (
+    <div class="report-grid">
+      <ReportTiles totals={totals()} />
+      <AmountTable
+        testId="report-by-payment"
+        title={t('report.byPayment')}
+        unit="count"
+        rows={totals().byPayment.map((p) => ({
+          label: methodName(p.paymentMethodId),
+          n: p.count,
+          cents: p.cents,
+        }))}
+        total={totals().total}
+      />
+      <AmountTable
+        testId="report-by-group"
+        title={t('report.byGroup')}
+        unit="quantity"
+        rows={totals().byGroup.map((g) => ({
+          label: g.name || t('report.otherGroup'),
+          n: g.quantity,
+          cents: g.cents,
+        }))}
+      />
+      <AmountTable
+        testId="report-room-charges"
+        title={t('report.roomCharges')}
+        unit="count"
+        rows={[
+          {
+            label: t('report.charges'),
+            n: totals().roomCharges.count,
+            cents: totals().roomCharges.cents - totals().reversals.cents,
+          },
+          { label: t('report.reversals'), n: totals().reversals.count, cents: totals().reversals.cents },
+        ]}
+        total={{
+          count: totals().roomCharges.count + totals().reversals.count,
+          cents: totals().roomCharges.cents,
+        }}
+        totalLabel={t('report.roomNet')}
+      />
+      <AmountTable
+        testId="report-sync"
+        title={t('report.sync')}
+        unit="count"
+        rows={[
+          { label: t('report.confirmed'), n: totals().confirmed.count, cents: totals().confirmed.cents },
+          { label: t('report.pending'), n: totals().pending.count, cents: totals().pending.cents },
+          {
+            label: t('report.needsAttention'),
+            n: totals().needsAttention.count,
+            cents: totals().needsAttention.cents,
+            sub: true,
+          },
+          { label: t('report.voided'), n: totals().voided },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// The shifts closed on this tablet, newest first: their window, total and how many sales were
+// still unconfirmed at closing.
+import { createUniqueId, For, Show } from 'solid-js';
+import { t } from '../../app/i18n';
+import { closedShifts } from '../../state/shift';
+import type { ShiftTotals } from '../../state/shift-totals';
+import { dateTime, fill, money } from '../words';
+
+export function ShiftHistory() {
+  const headingId = createUniqueId();
+  const shifts = () => [...closedShifts()].reverse().slice(0, 10);
+  const total = (totals: unknown) => (totals as Partial<ShiftTotals> | null)?.total?.cents ?? 0;
+  return (
+    <Show when={shifts().length > 0}>
+      <section class="desk-panel report-history" aria-labelledby={headingId}>
+        <h2 id={headingId}>{t('report.history')}</h2>
+        <ul>
+          <For each={shifts()}>
+            {(shift) => (
+              <li>
+                <span>
+                  {fill(t('report.historyRow'), {
+                    from: shift.openedAt ? dateTime(shift.openedAt) : '—',
+                    to: dateTime(shift.closedAt),
+                  })}
+                </span>
+                <span>{shift.staff}</span>
+                <strong>{money(total(shift.totals))}</strong>
+                <Show when={shift.openSales > 0}>
+                  <span class="desk-badge" data-tone="warn">
+                    {fill(t('report.historyOpen'), { count: shift.openSales })}
+                  </span>
+                </Show>
+              </li>
+            )}
+          </For>
+        </ul>
+      </section>
+    </Show>
+  );
+}

@@ -1,0 +1,18 @@
+// The chosen stay: room, guest, dates and status, with a way back to the guest list.
+import { t } from '../../app/i18n';
+import type { RoomReservation } from '../../pms/wire';
+import { guestDisplayName } from '../../state/guest-rules';
+import { StayLine } from './StayLine';
+
+export function GuestCard(props: { stay: RoomReservation; onOther: () => void }) {
+  return (
+    <section class="desk-panel rc-guest" aria-label={guestDisplayName(props.stay)}>
+      <StayLine stay={props.stay} headingLevel={2} />
+      <div class="desk-actions">
+        <button type="button" onClick={() => props.onOther()}>
+          {t('roomCharge.other')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+// One open item: name, booking day, quantity, amount, and "Take back" when one of this till's
+// confirmed charges put it there (it takes back that whole sale).
+import { Show } from 'solid-js';
+import { t } from '../../app/i18n';
+import type { InvoiceItem } from '../../pms/wire';
+import type { SaleRecord } from '../../state/room-charges';
+import { calendarDay, fill, money } from '../words';
+
+export function OpenItemRow(props: {
+  item: InvoiceItem;
+  sale: SaleRecord | undefined;
+  onTakeBack: (sale: SaleRecord) => void;
+}) {
+  return (
+    <tr>
+      <td>{props.item.name}</td>
+      <td>{props.item.bookkeeping_date ? calendarDay(props.item.bookkeeping_date) : ''}</td>
+      <td class="num">{props.item.quantity}</td>
+      <td class="num">{money(props.item.price * props.item.quantity)}</td>
+      <td class="num">
+        <Show when={props.sale}>
+          {(sale) => (
+            <button
+              type="button"
+              aria-label={fill(t('roomCharge.takeBack.buttonLabel'), { reference: sale().reference })}
+              onClick={() => props.onTakeBack(sale())}
+            >
+              {t('roomCharge.takeBack.button')}
+            </button>
+          )}
+        </Show>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,63 @@
+// The guest's open items as the PMS has them (online only), and taking back a charge this till
+// made: a row whose item carries the sale marker of one of this till's charges gets a "Take back"
+// button, and this till's charges not yet in the PMS are listed below the table. Read again when
+// sales are sent, so a charge or a take-back shows up once the PMS has it.
+import { createEffect, createSignal, createUniqueId, Match, on, onCleanup, Show, Switch } from 'solid-js';
+import { t } from '../../app/i18n';
+import { createOnlineStatus } from '../../app/online';
+import type { ReservationCost, RoomReservation } from '../../pms/wire';
+import type { SaleRecord } from '../../state/room-charges';
+import { chargesOfStay, onChargesChanged, readOpenItems } from '../../state/room-charges';
+import { OpenItemsTable } from './OpenItemsTable';
+import { PendingCharges } from './PendingCharges';
+import { TakeBackForm } from './TakeBackForm';
+
+export function OpenItems(props: { stay: RoomReservation }) {
+  const headingId = createUniqueId();
+  const online = createOnlineStatus();
+  const [cost, setCost] = createSignal<ReservationCost | 'loading' | 'failed'>('loading');
+  const [charges, setCharges] = createSignal<SaleRecord[]>([]);
+  const [takingBack, setTakingBack] = createSignal<SaleRecord>();
+  const load = () => {
+    const id = props.stay.id;
+    void chargesOfStay(id).then((found) => props.stay.id === id && setCharges(found));
+    if (!online()) return;
+    if (cost() === 'failed') setCost('loading');
+    readOpenItems(id).then(
+      (read) => props.stay.id === id && setCost(read),
+      () => props.stay.id === id && setCost('failed'),
+    );
+  };
+  createEffect(on([() => props.stay.id, online], load));
+  onCleanup(onChargesChanged(load));
+  return (
+    <section class="desk-panel rc-open-items" aria-labelledby={headingId}>
+      <header class="rc-panel-head">
+        <h2 id={headingId}>{t('roomCharge.openItems.title')}</h2>
+        <button type="button" disabled={!online()} onClick={load}>
+          {t('roomCharge.openItems.reload')}
+        </button>
+      </header>
+      <Switch>
+        <Match when={!online()}>
+          <p class="desk-muted">{t('roomCharge.openItems.offline')}</p>
+        </Match>
+        <Match when={cost() === 'loading'}>
+          <p class="desk-muted">{t('roomCharge.openItems.loading')}</p>
+        </Match>
+        <Match when={cost() === 'failed'}>
+          <p class="desk-notice" data-tone="error" role="alert">
+            {t('roomCharge.openItems.failed')}
+          </p>
+        </Match>
+        <Match when={typeof cost() === 'object' && (cost() as ReservationCost)}>
+          {(read) => <OpenItemsTable cost={read()} charges={charges()} onTakeBack={setTakingBack} />}
+        </Match>
+      </Switch>
+      <PendingCharges charges={charges()} onTakeBack={setTakingBack} />
+      <Show when={takingBack()}>
+        {(sale) => <TakeBackForm sale={sale()} onClose={() => setTakingBack(undefined)} />}
+      </Show>
+    </section>
+  );
+}

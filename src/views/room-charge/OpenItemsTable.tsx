@@ -1,0 +1,60 @@
+// The open items of a stay as a table: item, booking date, quantity, amount, and "Take back" on
+// items that one of this till's confirmed charges put there (found by the sale marker in the name).
+import { For, Show } from 'solid-js';
+import { t } from '../../app/i18n';
+import type { ReservationCost } from '../../pms/wire';
+import type { SaleRecord } from '../../state/room-charges';
+import { saleReferenceIn } from '../../state/room-charges';
+import { money } from '../words';
+import { OpenItemRow } from './OpenItemRow';
+
+export function OpenItemsTable(props: {
+  cost: ReservationCost;
+  charges: SaleRecord[];
+  onTakeBack: (sale: SaleRecord) => void;
+}) {
+  const saleOf = (name: string) => {
+    const reference = saleReferenceIn(name);
+    return props.charges.find((sale) => sale.reference === reference && sale.status === 'synced');
+  };
+  return (
+    <Show
+      when={props.cost.invoice_items.length > 0}
+      fallback={<p class="desk-muted">{t('roomCharge.openItems.none')}</p>}
+    >
+      <div class="rc-table-scroll">
+        <table class="desk-table" data-testid="open-items">
+          <thead>
+            <tr>
+              <th scope="col">{t('roomCharge.openItems.item')}</th>
+              <th scope="col">{t('roomCharge.openItems.date')}</th>
+              <th scope="col" class="num">
+                {t('roomCharge.openItems.quantity')}
+              </th>
+              <th scope="col" class="num">
+                {t('roomCharge.openItems.amount')}
+              </th>
+              <th scope="col">
+                <span class="desk-visually-hidden">{t('roomCharge.takeBack.button')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            <For each={props.cost.invoice_items}>
+              {(item) => <OpenItemRow item={item} sale={saleOf(item.name)} onTakeBack={props.onTakeBack} />}
+            </For>
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3}>
+                {t('roomCharge.openItems.total')}
+              </th>
+              <td class="num">{money(props.cost.total)}</td>
+              <td />
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </Show>
+  );
+}

@@ -1,0 +1,37 @@
+// This till's charges on the stay that the PMS has not confirmed yet (made offline, or still on
+// their way): they are not among the open items, but they can be taken back already (the
+// take-back then waits for the charge).
+import { For, Show } from 'solid-js';
+import { t } from '../../app/i18n';
+import type { SaleRecord } from '../../state/room-charges';
+import { clockTime, fill, money } from '../words';
+
+export function PendingCharges(props: { charges: SaleRecord[]; onTakeBack: (sale: SaleRecord) => void }) {
+  const pending = () => props.charges.filter((sale) => sale.status === 'pending');
+  return (
+    <Show when={pending().length > 0}>
+      <h3 class="rc-subheading">{t('roomCharge.takeBack.pendingTitle')}</h3>
+      <ul class="rc-pending-charges">
+        <For each={pending()}>
+          {(sale) => (
+            <li>
+              <span>
+                {clockTime(sale.createdAt)} · {sale.reference} · {money(sale.totalCents)}{' '}
+                <span class="desk-badge" data-tone="warn">
+                  {t('roomCharge.takeBack.status.pending')}
+                </span>
+              </span>
+              <button
+                type="button"
+                aria-label={fill(t('roomCharge.takeBack.buttonLabel'), { reference: sale.reference })}
+                onClick={() => props.onTakeBack(sale)}
+              >
+                {t('roomCharge.takeBack.button')}
+              </button>
+            </li>
+          )}
+        </For>
+      </ul>
+    </Show>
+  );
+}

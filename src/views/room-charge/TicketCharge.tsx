@@ -1,0 +1,51 @@
+// Charging the current ticket to the chosen room: the ticket's lines and total, and the charge
+// button; on success the ticket is cleared, on failure it is kept and the reason shown.
+import { A } from '@solidjs/router';
+import { createUniqueId, Show } from 'solid-js';
+import { t } from '../../app/i18n';
+import type { RoomReservation } from '../../pms/wire';
+import type { SaleRecord } from '../../state/room-charges';
+import { clearTicket, ticketLines, ticketTotals } from '../../state/ticket';
+import { fill, money } from '../words';
+import { ChargeFooter } from './ChargeFooter';
+import { createChargeAction } from './charge-action';
+import { TicketLines } from './TicketLines';
+
+export function TicketCharge(props: {
+  stay: RoomReservation;
+  surname: string | undefined;
+  onCharged: (sale: SaleRecord) => void;
+}) {
+  const headingId = createUniqueId();
+  const action = createChargeAction(props);
+  const label = () =>
+    fill(t('roomCharge.charge.button'), {
+      amount: money(ticketTotals().grossCents),
+      room: props.stay.room_number,
+    });
+  return (
+    <section class="desk-panel rc-ticket" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('roomCharge.ticket.title')}</h2>
+      <Show
+        when={ticketLines().length > 0}
+        fallback={
+          <>
+            <p class="desk-muted">{t('roomCharge.ticket.empty')}</p>
+            <A class="button" href="/">
+              {t('roomCharge.ticket.toCatalogue')}
+            </A>
+          </>
+        }
+      >
+        <TicketLines />
+        <ChargeFooter
+          action={action}
+          label={label()}
+          ready={ticketLines().length > 0}
+          confirmed={Boolean(props.surname)}
+          onCharge={() => void action.charge(ticketLines(), clearTicket)}
+        />
+      </Show>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+// The settings view: language and theme, and this till (staff name, till and outlet name, gateway
+// address, currency, the cash payment method). Every change is saved at once on this tablet
+// (src/state/settings.ts checks it); a value it refuses is explained next to the field.
+import { createUniqueId, onMount, Show } from 'solid-js';
+import { LANGUAGE_NAMES, type Language, t } from '../../app/i18n';
+import { catalogue, startCatalogue } from '../../state/catalogue';
+import { type Settings, settings } from '../../state/settings';
+import { fill } from '../words';
+import { SelectField } from './SelectField';
+import { SettingField } from './SettingField';
+import { useSettingSaver } from './save-setting';
+
+const LANGUAGES = Object.keys(LANGUAGE_NAMES) as Language[];
+const THEMES = ['system', 'light', 'dark'] as const;
+
+export function SettingsPage() {
+  const deviceId = createUniqueId();
+  const looksId = createUniqueId();
+  const saver = useSettingSaver();
+  onMount(startCatalogue); // the payment methods for the cash choice
+  const cashChoices = () => [
+    { value: '', label: t('settings.cashMethodAuto') },
+    ...catalogue().paymentOptions.payment_methods.map((m) => ({ value: String(m.id), label: m.name })),
+  ];
+  return (
+    <section class="view desk-view settings-view">
+      <h1>{t('settings.title')}</h1>
+      <section class="desk-panel" aria-labelledby={looksId}>
+        <h2 id={looksId}>{t('settings.looks')}</h2>
+        <SelectField
+          label={t('settings.language')}
+          value={settings().language}
+          choices={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
+          onChange={(value) => saver.save({ language: value as Language })}
+        />
+        <SelectField
+          label={t('settings.theme')}
+          value={settings().theme}
+          choices={THEMES.map((theme) => ({ value: theme, label: t(`settings.theme.${theme}`) }))}
+          onChange={(value) => saver.save({ theme: value as Settings['theme'] })}
+        />
+      </section>
+      <section class="desk-panel" aria-labelledby={deviceId}>
+        <h2 id={deviceId}>{t('settings.device')}</h2>
+        <SettingField
+          field="staffName"
+          label={t('settings.staff')}
+          hint={t('settings.staffHint')}
+          saver={saver}
+        />
+        <SettingField field="tillName" label={t('settings.till')} saver={saver} />
+        <SettingField
+          field="outletName"
+          label={t('settings.outlet')}
+          hint={t('settings.outletHint')}
+          saver={saver}
+        />
+        <SettingField
+          field="gatewayUrl"
+          label={t('settings.gateway')}
+          hint={fill(t('settings.gatewayHint'), { origin: location.origin })}
+          type="url"
+          placeholder={location.origin}
+          saver={saver}
+        />
+        <SettingField
+          field="currency"
+          label={t('settings.currency')}
+          hint={t('settings.currencyHint')}
+          saver={saver}
+        />
+        <SelectField
+          label={t('settings.cashMethod')}
+          value={String(settings().cashPaymentMethodId ?? '')}
+          choices={cashChoices()}
+          onChange={(value) => saver.save({ cashPaymentMethodId: value ? Number(value) : null })}
+        />
+      </section>
+      <p class="settings-saved" role="status" aria-live="polite">
+        <Show when={saver.saved()}>{t('settings.saved')}</Show>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+// One sale in the sync view: kind, reference, amount, status, who and when, the room; for open
+// sales also each step with its state and trouble in staff words, and the actions (SaleActions).
+import { createUniqueId, Show } from 'solid-js';
+import { t } from '../../app/i18n';
+import { isSending, type SaleWithSteps } from '../../state/sync-list';
+import { clockTime, dateTime, fill, money } from '../words';
+import { SaleActions } from './SaleActions';
+import { StepList } from './StepList';
+
+const TONES = { 'needs-attention': 'error', pending: 'warn', synced: 'ok', voided: undefined } as const;
+
+export function SaleCard(props: { entry: SaleWithSteps; detailed: boolean }) {
+  const headingId = createUniqueId();
+  const sale = () => props.entry.sale;
+  const status = () => (sale().status === 'pending' && isSending(props.entry) ? 'sending' : sale().status);
+  return (
+    <article
+      class="sync-sale"
+      aria-labelledby={headingId}
+      data-status={sale().status}
+      data-reference={sale().reference}
+    >
+      <header class="sync-sale-head">
+        <h3 id={headingId}>
+          {t(`sync.sale.kind.${sale().kind}`)} ·{' '}
+          {fill(t('sync.sale.reference'), { reference: sale().reference })}
+        </h3>
+        <span class="desk-badge" data-tone={TONES[sale().status]}>
+          {t(`sync.sale.status.${status()}`)}
+        </span>
+        <span class="sync-amount">{money(sale().totalCents)}</span>
+      </header>
+      <p class="desk-muted">
+        {fill(t('sync.sale.madeBy'), {
+          time: props.detailed ? dateTime(sale().createdAt) : clockTime(sale().createdAt),
+          staff: sale().staff || '—',
+        })}
+        <Show when={sale().room}>
+          {(room) => (
+            <>
+              {' '}
+              · {fill(t('sync.sale.room'), { room: room().roomNumber ?? '', guest: room().guestName ?? '' })}
+            </>
+          )}
+        </Show>
+      </p>
+      <Show when={sale().voided}>
+        {(voided) => (
+          <p class="desk-muted">
+            {fill(t('sync.sale.voided'), { staff: voided().staff || '—', reason: voided().reason })}
+          </p>
+        )}
+      </Show>
+      <Show when={props.detailed}>
+        <StepList entry={props.entry} />
+        <SaleActions entry={props.entry} />
+      </Show>
+    </article>
+  );
+}

@@ -1,0 +1,69 @@
+// The till's standing towards the PMS: the header's state in words, last sync, next try, the last
+// problem, whether storage is persistent, and "Sync now" (retries everything waiting at once).
+import { createSignal, Show } from 'solid-js';
+import { t } from '../../app/i18n';
+import { createSyncIndicator, createSyncSummary, syncNow } from '../../state/replayer';
+import { clockTime, fill } from '../words';
+
+const STATE_KEYS = {
+  online: 'connection.online',
+  'pms-unreachable': 'connection.pmsUnreachable',
+  offline: 'connection.offline',
+} as const;
+
+export function SyncStatus() {
+  const indicator = createSyncIndicator();
+  const summary = createSyncSummary();
+  const [busy, setBusy] = createSignal(false);
+  const sync = () => {
+    setBusy(true);
+    syncNow()
+      .catch((error: unknown) => console.error('[sync] sync now failed', error))
+      .finally(() => setBusy(false));
+  };
+  const storage = () => {
+    const kept = summary()?.storagePersisted;
+    return kept === true
+      ? 'sync.storage.kept'
+      : kept === false
+        ? 'sync.storage.notKept'
+        : 'sync.storage.unknown';
+  };
+  return (
+    <section class="desk-panel sync-status" aria-label={t('sync.title')}>
+      <div class="sync-status-head">
+        <p class="sync-state" data-state={indicator().state}>
+          <span class="connection-dot" aria-hidden="true" />
+          {t(STATE_KEYS[indicator().state])}
+          <Show when={indicator().pending > 0}>
+            {' '}
+            · {fill(t('connection.pending'), { count: indicator().pending })}
+          </Show>
+        </p>
+        <button type="button" class="primary" disabled={busy()} onClick={sync}>
+          {busy() ? t('sync.busy') : t('sync.now')}
+        </button>
+      </div>
+      <Show when={summary()}>
+        {(s) => (
+          <ul class="sync-facts">
+            <li>
+              {s().lastSyncAt
+                ? fill(t('sync.lastSync'), { time: clockTime(s().lastSyncAt ?? 0) })
+                : t('sync.neverSynced')}
+            </li>
+            <Show when={s().nextAttemptAt}>
+              {(at) => <li>{fill(t('sync.nextAttempt'), { time: clockTime(at()) })}</li>}
+            </Show>
+            <Show when={s().lastError}>
+              {(error) => <li>{fill(t('sync.lastProblem'), { time: clockTime(error().at) })}</li>}
+            </Show>
+            <li data-testid="storage-persistence" data-persisted={String(s().storagePersisted)}>
+              {t(storage())}
+            </li>
+          </ul>
+        )}
+      </Show>
+    </section>
+  );
+}

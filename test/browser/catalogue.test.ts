@@ -1,0 +1,191 @@
+// The catalogue in real Chromium against the test hotel (build first: `npx vite build`): it loads
+// and caches the hotel's products and groups, finds products by name and number, adds what a
+// barcode scanner types, and creates products and groups in the PMS — online only, with a plain
+// message offline.
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.ts';
+import {
+  hotelDb,
+  openTill,
+  productTile,
+  type Server,
+  screenshot,
+  searchField,
+  startTill,
+  type Till,
+} from './till.ts';
+
+let browser: Browser;
+let server: Server;
+let till: Till | undefined;
+
+beforeAll(async () => {
+  server = await startTill();
+  browser = await launchChromium();
+});
+
+afterEach(async () => {
+  await till?.context.close();
+  till = undefined;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const tileNames = (till: Till) =>
+  till.page.getByRole('list', { name: 'Products' }).locator('.product-name').allTextContents();
+
+describe('the catalogue', () => {
+  it('loads the test hotel’s products and shows their commodity groups as tabs', async () => {
+    till = await openTill(browser, server);
+    const { page } = till;
+    const groups = page.getByRole('group', { name: 'Commodity groups' }).getByRole('button');
+    expect(await groups.allTextContents()).toEqual([
+      'All',
+      'Bar',
+      'Minibar',
+      'Küche / Kitchen',
+      'Spa',
+      'Service',
+    ]);
+    expect(await page.getByTestId('catalogue-refreshed').textContent()).toMatch(
+      /Catalogue from \d\d:\d\d · 58 products/,
+    );
+
+    await groups.getByText('Minibar').click();
+    expect(await groups.getByText('Minibar').getAttribute('aria-pressed')).toBe('true');
+    const names = await tileNames(till);
+    expect(names).toHaveLength(10);
+    expect(names.every((name) => name.startsWith('Minibar'))).toBe(true);
+    expect(till.errors).toEqual([]);
+  });
+
+  it('finds products by name as you type, and by article number', async () => {
+    till = await openTill(browser, server);
+    await searchField(till.page).fill('weiss');
+    await expect.poll(() => tileNames(till!)).toEqual(['Weißbier 0,5 l', 'Minibar Weißwein 0,25 l']);
+    await searchField(till.page).fill('spritz');
+    await expect.poll(() => tileNames(till!)).toEqual(['Aperol Spritz']);
+    await searchField(till.page).fill('K-302');
+    await expect.poll(() => tileNames(till!)).toEqual(['Kaiserschmarrn']);
+    await searchField(till.page).fill('B-13');
+    await expect
+      .poll(() => tileNames(till!))
+      .toEqual(['Cappuccino', 'Espresso', 'Latte Macchiato', 'Tee, Kännchen']);
+  });
+
+  it('adds the product whose EAN a barcode scanner types and ends with Enter', async () => {
+    const { ean } = hotelDb(server).prepare("SELECT ean FROM products WHERE number = 'B-100'").get() as {
+      ean: string;
+    };
+    till = await openTill(browser, server);
+    const search = searchField(till.page);
+    await search.pressSequentially(ean, { delay: 5 });
+    await search.press('Enter');
+    await expect.poll(() => till!.page.getByTestId('toast').textContent()).toBe('Added: Pils 0,3 l');
+    expect(await search.inputValue()).toBe(''); // ready for the next scan
+    // A scan right after tapping a tile (the focus on the tile) still lands in the search.
+    await productTile(till.page, 'Hugo').click();
+    await till.page.keyboard.type('b-100', { delay: 5 });
+    await till.page.keyboard.press('Enter');
+    await expect
+      .poll(() => till!.page.getByRole('link', { name: /Ticket: 3 items/ }).textContent())
+      .toContain('€16.30'); // 2 × 4.20 + 7.90
+  });
+
+  it('creates a product in the PMS: it shows at once and can be sold', async () => {
+    till = await openTill(browser, server);
+    const { page } = till;
+    await page.getByRole('button', { name: 'New product' }).click();
+    const form = page.getByRole('dialog', { name: 'New product' });
+    await form.getByLabel('Name').fill('Espresso Tonic');
+    await form.getByLabel('Article number (optional)').fill('B-150');
+    await form.getByLabel('Price (incl. VAT)').fill('6,40');
+    await form.getByLabel('Commodity group').selectOption({ label: 'Bar' });
+    await form.getByLabel('Tax class').selectOption({ label: 'USt 19 %' });
+    await screenshot(page, 'catalogue-new-product-768');
+    await form.getByRole('button', { name: 'Create product' }).click();
+
+    await expect
+      .poll(() => page.getByTestId('toast').textContent())
+      .toBe('Product “Espresso Tonic” created.');
+    await searchField(page).fill('espresso t');
+    await expect.poll(() => tileNames(till!)).toEqual(['Espresso Tonic']);
+    const row = hotelDb(server)
+      .prepare(
+        'SELECT name, price_cents, commodity_group_id, tax_class_id, bookable_via_api FROM products WHERE number = ?',
+      )
+      .get('B-150');
+    expect(row).toEqual({
+      name: 'Espresso Tonic',
+      price_cents: 640,
+      commodity_group_id: 1,
+      tax_class_id: 1,
+      bookable_via_api: 1,
+    });
+  });
+
+  it('creates a commodity group in the PMS and offers it for new products', async () => {
+    till = await openTill(browser, server);
+    const { page } = till;
+    await page.getByRole('button', { name: 'New group' }).click();
+    const form = page.getByRole('dialog', { name: 'New commodity group' });
+    await form.getByLabel('Name', { exact: true }).fill('Cocktails');
+    await form.getByRole('button', { name: 'Create group' }).click();
+
+    await expect
+      .poll(() => page.getByTestId('toast').textContent())
+      .toBe('Commodity group “Cocktails” created.');
+    expect(
+      hotelDb(server).prepare("SELECT COUNT(*) AS n FROM commodity_groups WHERE name = 'Cocktails'").get(),
+    ).toEqual({ n: 1 });
+    await page.getByRole('button', { name: 'New product' }).click();
+    const options = page
+      .getByRole('dialog', { name: 'New product' })
+      .getByLabel('Commodity group')
+      .locator('option');
+    expect(await options.allTextContents()).toContain('Cocktails');
+  });
+
+  it('says plainly that creating needs the till online, and creates nothing offline', async () => {
+    till = await openTill(browser, server);
+    const { page, context } = till;
+    const before = hotelDb(server).prepare('SELECT COUNT(*) AS n FROM products').get();
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'New product' }).click();
+    const form = page.getByRole('dialog', { name: 'New product' });
+    await form.getByLabel('Name').fill('Offline Lemonade');
+    await form.getByLabel('Price (incl. VAT)').fill('3.90');
+    await form.getByLabel('Commodity group').selectOption({ label: 'Bar' });
+    await form.getByLabel('Tax class').selectOption({ label: 'USt 19 %' });
+    await form.getByRole('button', { name: 'Create product' }).click();
+
+    await expect
+      .poll(() => form.getByRole('alert').textContent())
+      .toBe('The till is offline. This needs a connection to the PMS — try again when the till is online.');
+    await screenshot(page, 'catalogue-offline-create-768');
+    expect(hotelDb(server).prepare('SELECT COUNT(*) AS n FROM products').get()).toEqual(before);
+    // The catalogue itself still works offline from the cache.
+    await form.getByRole('button', { name: 'Close' }).click();
+    await searchField(page).fill('hugo');
+    await expect.poll(() => productTile(page, 'Hugo').count()).toBe(1);
+  });
+
+  it('looks right on a tablet in portrait and in landscape', async () => {
+    for (const viewport of [
+      { width: 768, height: 1024 },
+      { width: 1280, height: 800 },
+    ]) {
+      till = await openTill(browser, server, '/', viewport);
+      await screenshot(till.page, `catalogue-${viewport.width}x${viewport.height}`);
+      const tiles = await till.page.getByRole('list', { name: 'Products' }).getByRole('button').all();
+      for (const tile of tiles.slice(0, 12))
+        expect((await tile.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+      await till.context.close();
+      till = undefined;
+    }
+  });
+});

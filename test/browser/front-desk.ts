@@ -1,0 +1,165 @@
+// Shared set-up for the room-charge, sync, report and settings browser tests: the built app on an
+// in-memory test hotel (test mode, so faults can be injected), a fresh tablet in the hotel's time
+// zone with a staff name set, a ticket put in place the way the register stores it, and look-ups
+// in the hotel's database (the PMS side, where the tests assert).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startServer } from '../../src/server/listen.ts';
+import { openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
+
+/** The built app; TILL_APP_DIR points at a private build (so a parallel `vite build` cannot swap it mid-run). */
+export const BUILT_APP = process.env.TILL_APP_DIR ?? 'dist';
+
+export type Server = Awaited<ReturnType<typeof startServer>>;
+
+/** The test hotel with the built app; throws when the app was not built. */
+export async function startHotel(): Promise<Server> {
+  if (!existsSync(join(BUILT_APP, 'sw.js'))) {
+    throw new Error(`${BUILT_APP}/sw.js is missing: run "npx vite build" before the browser tests`);
+  }
+  return startServer({ port: 0, dbFile: ':memory:', testMode: true, staticDir: BUILT_APP });
+}
+
+export interface TillOptions {
+  language?: 'en' | 'de';
+  staffName?: string;
+  viewport?: { width: number; height: number };
+}
+
+/**
+ * A fresh tablet opened at `path`, controlled by the service worker, with settings in place.
+ * The hotel is in Europe/Berlin, so the tablet is too: "today" must be the hotel's today.
+ */
+export async function openTill(
+  browser: Browser,
+  server: Server,
+  path = '/',
+  options: TillOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await openFreshContext(browser, {
+    locale: 'en-GB',
+    timezoneId: 'Europe/Berlin',
+    ...(options.viewport ? { viewport: options.viewport } : {}),
+  });
+  const settings = { staffName: options.staffName ?? 'Mia', tillName: 'Bar 1', outletName: 'Lobby bar' };
+  await context.addInitScript(
+    ([saved, language]) => {
+      if (!localStorage.getItem('hotel-till.settings')) localStorage.setItem('hotel-till.settings', saved);
+      if (!localStorage.getItem('hotel-till.language')) localStorage.setItem('hotel-till.language', language);
+    },
+    [JSON.stringify(settings), options.language ?? 'en'] as const,
+  );
+  const page = await context.newPage();
+  await page.goto(new URL(path, server.url).href);
+  await waitForServiceWorkerControl(page);
+  return { context, page };
+}
+
+export interface LineSeed {
+  number: string;
+  quantity: number;
+}
+
+/** The product row of an article number in the hotel. */
+export function product(
+  server: Server,
+  number: string,
+): { id: number; name: string; cents: number; group: number } {
+  const row = server
+    .hotel!.db.prepare(
+      'SELECT id, name, price_cents AS cents, commodity_group_id AS "group" FROM products WHERE number = ?',
+    )
+    .get(number) as { id: number; name: string; cents: number; group: number } | undefined;
+  if (!row) throw new Error(`no product ${number}`);
+  return row;
+}
+
+/** Puts lines on the current ticket, as the register keeps it in localStorage, and reloads. */
+export async function putOnTicket(page: Page, server: Server, lines: LineSeed[]): Promise<void> {
+  const ticketLines = lines.map((line) => {
+    const p = product(server, line.number);
+    return {
+      key: `p${p.id}`,
+      productId: p.id,
+      name: p.name,
+      unitPriceCents: p.cents,
+      quantity: line.quantity,
+      taxClassId: null,
+      commodityGroupId: p.group,
+      openPrice: false,
+    };
+  });
+  await page.evaluate((seeded) => {
+    const now = Date.now();
+    const ticket = { id: `test-${now}`, label: '', note: '', lines: seeded, createdAt: now, updatedAt: now };
+    localStorage.setItem('hotel-till.current-ticket', JSON.stringify(ticket));
+  }, ticketLines);
+  await page.reload();
+}
+
+/** The room reservation in a room (the seeded stay), from the hotel's database. */
+export function stayIn(server: Server, room: string): { id: number; status: string; number: string } {
+  const row = server
+    .hotel!.db.prepare(
+      `SELECT rr.id, rr.status, m.reservation_number AS number FROM room_reservations rr
+       JOIN rooms r ON r.id = rr.room_id JOIN main_reservations m ON m.id = rr.main_reservation_id
+       WHERE r.number = ? ORDER BY rr.id LIMIT 1`,
+    )
+    .get(room) as { id: number; status: string; number: string } | undefined;
+  if (!row) throw new Error(`no stay in room ${room}`);
+  return row;
+}
+
+/** Invoice items of a stay whose name carries the sale reference (the till's marker). */
+export function itemsOfSale(
+  server: Server,
+  stayId: number,
+  reference: string,
+): { id: number; name: string; quantity: number; price_cents: number }[] {
+  return server
+    .hotel!.db.prepare(
+      `SELECT id, name, quantity, price_cents FROM invoice_items
+       WHERE room_reservation_id = ? AND name LIKE ? ORDER BY id`,
+    )
+    .all(stayId, `% · ${reference}/%`) as {
+    id: number;
+    name: string;
+    quantity: number;
+    price_cents: number;
+  }[];
+}
+
+/** The sale reference the room-charge view reports after charging. */
+export async function chargedReference(page: Page): Promise<string> {
+  const text = (await page.getByTestId('charge-done').textContent()) ?? '';
+  const match = /([0-9A-Z]{4,}-[0-9A-Z]+)/.exec(text);
+  if (!match?.[1]) throw new Error(`no sale reference in "${text}"`);
+  return match[1];
+}
+
+/** Picks a guest by room number in the cached list and confirms the surname. */
+export async function chooseGuest(page: Page, room: string, surname?: string): Promise<void> {
+  await page.getByRole('link', { name: 'Room charge', exact: true }).click();
+  await page.getByLabel('Room number or guest name').fill(room);
+  await page.getByRole('button', { name: new RegExp(`^Room ${room}\\b`) }).click();
+  if (surname === undefined) return;
+  await page.getByLabel('Guest’s surname (ask the guest)').fill(surname);
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+}
+
+/** Visible buttons, fields and button-like links in the view (and the header link) under 44 px. */
+export async function smallTouchTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const targets = document.querySelectorAll<HTMLElement>(
+      'main button, main input, main select, main a.button, header a.connection-state',
+    );
+    return [...targets]
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && box.height > 0 && (box.height < 44 || box.width < 44))
+      .map(
+        ({ el, box }) =>
+          `${el.tagName} "${el.textContent?.trim() || el.getAttribute('aria-label') || ''}" ${Math.round(box.width)}x${Math.round(box.height)}`,
+      );
+  });
+}

@@ -1,0 +1,189 @@
+// The sync state in real Chromium against the test hotel (run `npx vite build` first): a sale the
+// PMS refuses needs attention with the PMS's own message and can be sent again or voided with a
+// reason; a PMS that cannot be reached is said in plain words with the time of the next try, in
+// the header too, and "Sync now" sends at once; storage persistence is shown.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.ts';
+import {
+  chargedReference,
+  chooseGuest,
+  itemsOfSale,
+  type LineSeed,
+  openTill,
+  putOnTicket,
+  type Server,
+  startHotel,
+  stayIn,
+} from './front-desk.ts';
+
+let browser: Browser;
+let server: Server;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  server = await startHotel();
+});
+
+afterEach(async () => {
+  server.hotel?.faults?.clear();
+  await context?.close();
+  context = undefined;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function till(): Promise<Page> {
+  const opened = await openTill(browser, server, '/room-charge');
+  context = opened.context;
+  await expect.poll(() => opened.page.getByTestId('guest-list-age').textContent()).toMatch(/Guest list from/);
+  return opened.page;
+}
+
+const header = (page: Page) => page.getByTestId('connection-state');
+const card = (page: Page, reference: string) => page.locator(`article[data-reference="${reference}"]`);
+const section = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
+
+function setStatus(stayId: number, status: string): void {
+  server.hotel!.db.prepare('UPDATE room_reservations SET status = ? WHERE id = ?').run(status, stayId);
+}
+
+/** Puts lines on the ticket (the page reloads), picks the guest and charges the ticket. */
+async function chargeTicket(page: Page, room: string, surname: string, lines: LineSeed[]): Promise<string> {
+  await putOnTicket(page, server, lines);
+  await chooseGuest(page, room, surname);
+  await page.getByRole('button', { name: /^Charge .* to room/ }).click();
+  return chargedReference(page);
+}
+
+describe('a sale the PMS refuses', () => {
+  it('needs attention with the PMS’s message; it can be sent again, or voided with a reason', async () => {
+    const page = await till();
+    const stay = stayIn(server, '401');
+    await context!.setOffline(true);
+    const first = await chargeTicket(page, '401', 'Hofer', [{ number: 'B-101', quantity: 2 }]);
+    const second = await chargeTicket(page, '401', 'hofer', [{ number: 'B-140', quantity: 1 }]);
+    await expect.poll(() => header(page).textContent()).toBe('Offline 2 pending');
+
+    // Meanwhile the guest checks out at the front desk; then the till comes back online.
+    setStatus(stay.id, 'CHECKED_OUT');
+    await context!.setOffline(false);
+    await header(page).click();
+    const attention = section(page, 'Needs attention');
+    await expect.poll(() => attention.locator('article').count(), { timeout: 20_000 }).toBe(2);
+    const refusal = `The PMS refused this: room reservation ${stay.id} is CHECKED_OUT; it takes no more charges`;
+    expect(await card(page, first).textContent()).toContain(refusal);
+    expect(await card(page, first).getByText('Refused', { exact: true }).count()).toBe(1);
+    expect(await header(page).textContent()).toBe('Online 2 pending');
+
+    // Voiding needs a reason, then takes the sale off the list of open sales for good.
+    await card(page, first).getByRole('button', { name: 'Void…' }).click();
+    await card(page, first).getByRole('button', { name: 'Void sale' }).click();
+    expect(await card(page, first).getByRole('alert').textContent()).toBe('Give a reason.');
+    await card(page, first).getByLabel('Reason for voiding').fill('Guest paid at reception');
+    await card(page, first).getByRole('button', { name: 'Void sale' }).click();
+    const voided = section(page, 'Voided');
+    await expect.poll(() => voided.locator(`article[data-reference="${first}"]`).count()).toBe(1);
+    expect(await card(page, first).textContent()).toContain('Voided by Mia: Guest paid at reception');
+
+    // The stay is reopened in the PMS: the other sale goes through when sent again.
+    setStatus(stay.id, 'CHECKED_IN');
+    await card(page, second).getByRole('button', { name: 'Send again' }).click();
+    await expect.poll(() => itemsOfSale(server, stay.id, second).length, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => section(page, 'Confirmed').locator(`article[data-reference="${second}"]`).count())
+      .toBe(1);
+    expect(itemsOfSale(server, stay.id, first)).toHaveLength(0);
+    await expect.poll(() => header(page).textContent()).toBe('Online');
+    expect(await page.getByText('Every sale is in the PMS.').count()).toBe(1);
+  });
+});
+
+describe('a PMS that cannot be reached', () => {
+  it('is said in plain words with the next try, and "Sync now" sends the sale once it is back', async () => {
+    const page = await till();
+    const stay = stayIn(server, '402');
+    await putOnTicket(page, server, [{ number: 'B-132', quantity: 1 }]);
+    await chooseGuest(page, '402', 'Mueller');
+    // The network is up, but nothing gets through to the PMS (connections are cut).
+    server.hotel!.faults!.add({ path: '/api/', kind: 'reset' });
+    await page.getByRole('button', { name: /^Charge .* to room/ }).click();
+    const reference = await chargedReference(page);
+
+    await expect
+      .poll(() => header(page).getAttribute('data-state'), { timeout: 15_000 })
+      .toBe('pms-unreachable');
+    expect(await header(page).textContent()).toBe('PMS unreachable 1 pending');
+    await header(page).click();
+    const pending = card(page, reference);
+    await expect
+      .poll(() => pending.textContent(), { timeout: 10_000 })
+      .toMatch(/Could not reach the PMS — will retry at \d\d:\d\d/);
+    expect(itemsOfSale(server, stay.id, reference)).toHaveLength(0);
+
+    server.hotel!.faults!.clear();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => itemsOfSale(server, stay.id, reference).length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => header(page).textContent(), { timeout: 10_000 }).toBe('Online');
+    await page.waitForTimeout(1_000);
+    expect(itemsOfSale(server, stay.id, reference)).toHaveLength(1);
+  });
+});
+
+describe('a sale whose outcome the till cannot verify', () => {
+  it('asks staff to look in the PMS, and "Post again" posts it once', async () => {
+    const page = await till();
+    const stay = stayIn(server, '403');
+    // The charge is lost on the way (nothing applied), and this PMS will not show all of a
+    // stay's items: only its unpaid ones, which proves nothing.
+    server.hotel!.faults!.add({ path: '/api/set/add/products', kind: 'reset' });
+    await context!.route('**/api/get/single_id/roomreservations/**', (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: '{"success":false,"message":"not here"}',
+      }),
+    );
+    const reference = await chargeTicket(page, '403', 'Becker', [{ number: 'B-110', quantity: 1 }]);
+    await header(page).click();
+    const unclear = card(page, reference);
+    await expect.poll(() => unclear.textContent(), { timeout: 10_000 }).toContain('Could not reach the PMS');
+    // The till reads back before sending again (staff need not wait for the next try).
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect
+      .poll(() => unclear.textContent(), { timeout: 15_000 })
+      .toContain(
+        `The till cannot tell whether this reached the PMS. Look in the PMS for items marked ${reference}`,
+      );
+    expect(await unclear.getByRole('button', { name: 'It was posted' }).count()).toBe(1);
+    expect(itemsOfSale(server, stay.id, reference)).toHaveLength(0);
+
+    server.hotel!.faults!.clear();
+    await unclear.getByRole('button', { name: 'Post again' }).click();
+    await expect.poll(() => itemsOfSale(server, stay.id, reference).length, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => section(page, 'Confirmed').locator(`article[data-reference="${reference}"]`).count())
+      .toBe(1);
+    expect(itemsOfSale(server, stay.id, reference)[0]?.name).toMatch(new RegExp(`· ${reference}/1b$`));
+  });
+});
+
+describe('the sync view', () => {
+  it('says whether the browser keeps the till’s storage', async () => {
+    const page = await till();
+    await header(page).click();
+    const storage = page.getByTestId('storage-persistence');
+    await expect.poll(() => storage.getAttribute('data-persisted')).not.toBe('null');
+    const persisted = await page.evaluate(() => navigator.storage.persisted());
+    expect(await storage.getAttribute('data-persisted')).toBe(String(persisted));
+    expect(await storage.textContent()).toBe(
+      persisted
+        ? 'Storage is persistent: the browser will not clear the till’s sales.'
+        : 'Storage is not persistent: the browser may clear it when space runs low. Sync soon.',
+    );
+  });
+});

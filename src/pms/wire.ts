@@ -2,6 +2,9 @@
 // the till uses. The till's PMS client parses responses with these schemas and the test hotel
 // validates requests with the same ones, so the two cannot drift apart. docs/pms-api.md describes
 // the same shapes in prose and marks which parts are our own choices where pms-api.md is silent.
+// The endpoints beyond the till's (rates, bookings, stays, contacts, invoice actions) have their
+// schemas in the companion modules wire-rates.ts, wire-rate-updates.ts, wire-contacts.ts,
+// wire-bookings.ts and wire-invoices.ts, which build on the scalars here.
 //
 // Conventions (pms-api-facts.md): responses are `{success, totalCount, data}` with `success` as
 // `true` or `"true"`; missing values are often `""`; money arrives as a JSON number or a decimal
@@ -59,9 +62,9 @@ export const Quantity = v.pipe(
   v.maxValue(999, 'must be at most 999'),
 );
 
-const Text = (max: number) =>
+export const Text = (max: number) =>
   v.pipe(v.string('must be text'), v.trim(), v.maxLength(max, `at most ${max} characters`));
-const RequiredText = (max: number) => v.pipe(Text(max), v.minLength(1, 'must not be empty'));
+export const RequiredText = (max: number) => v.pipe(Text(max), v.minLength(1, 'must not be empty'));
 
 /** A non-negative price override or product price (our limit: at most 100,000.00). */
 export const Price = v.pipe(
@@ -71,7 +74,7 @@ export const Price = v.pipe(
 );
 
 /** A string field that real responses may send as "" or null when empty. */
-const LooseString = v.optional(
+export const LooseString = v.optional(
   v.pipe(
     v.nullable(v.union([v.string(), v.number()])),
     v.transform((s) => (s == null ? '' : String(s))),

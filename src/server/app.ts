@@ -9,12 +9,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createGatewayApi } from './gateway/gateway.ts';
 import { createHotelApi } from './hotel/api.ts';
 import { faultMiddleware } from './hotel/faults.ts';
 import { DEMO_KEYS, type TestHotel } from './hotel/hotel.ts';
 import { createTestControlApi } from './hotel/test-control.ts';
+import { limitBody } from './http/body.ts';
 import { ApiError, renderError } from './http/errors.ts';
 
 /** Largest request body the server reads (our limit; a till sale is a few KB). */
@@ -67,14 +67,9 @@ export function createApp(options: AppOptions): Hono {
     c.header('X-Frame-Options', 'DENY');
   });
 
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new ApiError(413, `the request body is larger than ${MAX_BODY_BYTES} bytes`);
-    },
-  });
-  app.use('/api/*', limitBody);
-  app.use('/pms/*', limitBody);
+  const limit = limitBody(MAX_BODY_BYTES);
+  app.use('/api/*', limit);
+  app.use('/pms/*', limit);
 
   if (options.pms) {
     app.route(

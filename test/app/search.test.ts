@@ -80,14 +80,15 @@ describe('product search', () => {
     expect(findByCode(index, '')).toBeUndefined();
   });
 
-  it('answers a keystroke over 10,000 products in a few milliseconds', () => {
+  it('searches 10,000 products, capping the matches it returns (its speed is measured in bench/ui)', () => {
     const many = Array.from({ length: 10_000 }, (_, i) =>
       product(i + 1, `Artikel ${i} ${['Bier', 'Wein', 'Saft', 'Kaffee'][i % 4]}`, `A-${i}`),
     );
     const big = buildSearchIndex(many);
-    search(big, 'wein', 200); // warm up
-    const started = performance.now();
-    for (const query of ['w', 'we', 'wei', 'wein', 'a-99']) search(big, query, 200);
-    expect((performance.now() - started) / 5).toBeLessThan(8);
+    const wine = search(big, 'wein', 200);
+    expect(wine.total).toBe(2500);
+    expect(wine.matches).toHaveLength(200);
+    expect(wine.matches.every((found) => found.name.endsWith('Wein'))).toBe(true);
+    expect(search(big, 'a-9999', 200).matches[0]?.name).toBe('Artikel 9999 Kaffee');
   });
 });

@@ -164,7 +164,7 @@ describe('malformed requests', () => {
   });
 
   it('answers 404 in JSON for an endpoint the hotel does not have', async () => {
-    const { status, body } = await api.get('/api/get/allactiverates');
+    const { status, body } = await api.get('/api/get/deeplinks');
     expect(status).toBe(404);
     expect(body.success).toBe(false);
   });

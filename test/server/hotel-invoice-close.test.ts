@@ -34,7 +34,12 @@ describe('GET /api/set/invoice/paid/{invoice_id}/{template_id}/{payment_method_i
     ]);
     const { status, body } = await api.get(`/api/set/invoice/paid/${id}/3/2/yes`);
     expect(status).toBe(200);
-    expect(body.data).toEqual({ invoice_id: id, status: 'closed', total: '16.70', document_url: '' });
+    expect(body.data).toEqual({
+      invoice_id: id,
+      status: 'closed',
+      total: '16.70',
+      document_url: `/api/get/invoice/${id}/document`,
+    });
     v.parse(Responses.invoicePaid, body);
     expect(hotel.db.prepare('SELECT * FROM invoices WHERE id = ?').get(id)).toMatchObject({
       status: 'closed',

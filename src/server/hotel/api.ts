@@ -1,19 +1,31 @@
 // The test hotel's PMS interface: a Hono app whose routes are the PMS paths including `/api`
 // (app.ts mounts it at `/pms`; the gateway calls it in-process with the paths of a real PMS).
-// One route module per resource. Owns authentication and the body limit for these routes.
+// One route module per resource. Owns authentication, the body limit and group commit for these
+// routes.
 //
 // Keys (our choice where pms-api.md is silent): header `x-ibelsa-key`; missing or unknown -> 401.
 // Every state-changing endpoint, i.e. all of /api/set/* (including the GET that closes an invoice)
 // and /api/create/*, needs the write key: the read key there -> 403. Reads, including the POST
-// /api/get/roomreservation/searchpattern, accept either key.
+// /api/get/roomreservation/searchpattern and /api/get/contacts/searchpattern, and the price-import
+// status under /api/check/*, accept either key.
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { limitBody } from '../http/body.ts';
 import { ApiError, renderError } from '../http/errors.ts';
+import { bookingDetailRoutes } from './booking-details.ts';
+import { bookingRoutes } from './bookings.ts';
 import { catalogueRoutes } from './catalogue.ts';
 import { chargeRoutes } from './charges.ts';
+import { contactRoutes } from './contacts.ts';
 import { DEMO_KEYS, type TestHotel } from './hotel.ts';
+import { inventoryRoutes } from './inventory.ts';
+import { invoiceActionRoutes } from './invoice-actions.ts';
+import { invoiceDocumentRoutes } from './invoice-documents.ts';
+import { priceRoutes } from './prices.ts';
+import { rateRoutes } from './rates.ts';
 import { registerRoutes } from './register.ts';
 import { reservationRoutes } from './reservations.ts';
+import { restrictionRoutes } from './restrictions.ts';
+import { stayLifecycleRoutes } from './stay-lifecycle.ts';
 
 /** Largest request body the test hotel reads (our limit; app.ts applies the same on its side). */
 export const HOTEL_MAX_BODY_BYTES = 256 * 1024;
@@ -42,19 +54,34 @@ export function createHotelApi(hotel: TestHotel): Hono {
   app.use('/api/*', requireAnyKey);
   app.use('/api/set/*', requireWriteKey);
   app.use('/api/create/*', requireWriteKey);
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: HOTEL_MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError(413, `the request body is larger than ${HOTEL_MAX_BODY_BYTES} bytes`);
-      },
-    }),
-  );
+  app.use('/api/*', limitBody(HOTEL_MAX_BODY_BYTES));
+
+  // Group commit (group-commit.ts): the writes of one event-loop turn share one durable COMMIT, and
+  // no answer leaves before everything it saw is on disk.
+  app.use('/api/*', async (_c, next) => {
+    await next();
+    await hotel.commits.durable();
+  });
+  const joinBatch: MiddlewareHandler = async (_c, next) => {
+    hotel.commits.join();
+    await next();
+  };
+  app.use('/api/set/*', joinBatch);
+  app.use('/api/create/*', joinBatch);
 
   app.route('/', catalogueRoutes(hotel));
   app.route('/', registerRoutes(hotel));
   app.route('/', chargeRoutes(hotel));
   app.route('/', reservationRoutes(hotel));
+  app.route('/', inventoryRoutes(hotel));
+  app.route('/', rateRoutes(hotel));
+  app.route('/', priceRoutes(hotel));
+  app.route('/', restrictionRoutes(hotel));
+  app.route('/', bookingRoutes(hotel));
+  app.route('/', bookingDetailRoutes(hotel));
+  app.route('/', stayLifecycleRoutes(hotel));
+  app.route('/', invoiceActionRoutes(hotel));
+  app.route('/', invoiceDocumentRoutes(hotel));
+  app.route('/', contactRoutes(hotel));
   return app;
 }

@@ -28,7 +28,25 @@ export function assertTimeZone(timeZone: string): void {
   formatter(timeZone);
 }
 
-function wallClock(instant: Date, timeZone: string) {
+interface WallClock {
+  date: string;
+  time: string;
+  offset: string;
+}
+
+/** The last reading per zone: every request asks for today and now, usually within one second. */
+const lastReading = new Map<string, { second: number; reading: WallClock }>();
+
+function wallClock(instant: Date, timeZone: string): WallClock {
+  const second = Math.floor(instant.getTime() / 1000);
+  const last = lastReading.get(timeZone);
+  if (last?.second === second) return last.reading;
+  const reading = readWallClock(instant, timeZone);
+  lastReading.set(timeZone, { second, reading });
+  return reading;
+}
+
+function readWallClock(instant: Date, timeZone: string): WallClock {
   const parts: Record<string, string> = {};
   for (const part of formatter(timeZone).formatToParts(instant)) parts[part.type] = part.value;
   // "GMT+01:00", or just "GMT" for a zero offset

@@ -150,6 +150,88 @@ const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE invoices ADD COLUMN payer TEXT NOT NULL DEFAULT 'recipient' CHECK (payer IN ('recipient', 'guest'));
   `,
+  // 3: the rest of the PMS interface: which categories a rate sells, its periods, prices and
+  // restrictions per day, price imports, service tasks, notes, key cards, additional guests, an
+  // invoice's own recipient (NULL: follows the reservation) and the check-in/out record of a stay.
+  `
+  ALTER TABLE rates ADD COLUMN active INTEGER NOT NULL DEFAULT 1;
+  CREATE TABLE rate_categories (
+    rate_id INTEGER NOT NULL REFERENCES rates(id),
+    category_id INTEGER NOT NULL REFERENCES room_categories(id),
+    PRIMARY KEY (rate_id, category_id)
+  );
+  CREATE TABLE rate_periods (
+    id INTEGER PRIMARY KEY,
+    rate_id INTEGER NOT NULL REFERENCES rates(id),
+    start_date TEXT NOT NULL,                     -- inclusive
+    end_date TEXT NOT NULL                        -- inclusive
+  );
+  CREATE INDEX rate_periods_rate ON rate_periods(rate_id, start_date);
+  CREATE TABLE rate_prices (
+    rate_id INTEGER NOT NULL REFERENCES rates(id),
+    category_id INTEGER NOT NULL REFERENCES room_categories(id),
+    date TEXT NOT NULL,
+    person_count INTEGER NOT NULL,
+    amount_cents INTEGER NOT NULL,                -- gross, per night
+    currency TEXT NOT NULL,
+    PRIMARY KEY (rate_id, category_id, date, person_count)
+  );
+  CREATE TABLE rate_restrictions (
+    rate_id INTEGER NOT NULL REFERENCES rates(id),
+    date TEXT NOT NULL,
+    min_los INTEGER,                              -- NULL: no restriction
+    max_los INTEGER,
+    closed_to_arrival INTEGER NOT NULL DEFAULT 0,
+    closed_to_departure INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (rate_id, date)
+  );
+  CREATE TABLE price_imports (
+    token TEXT PRIMARY KEY,
+    rate_id INTEGER NOT NULL REFERENCES rates(id),
+    payload TEXT NOT NULL,                        -- the validated entries, JSON
+    status TEXT NOT NULL CHECK (status IN ('In progress.', 'Done.')),
+    created_at TEXT NOT NULL,
+    done_at TEXT
+  );
+  CREATE TABLE service_tasks (
+    id INTEGER PRIMARY KEY,
+    main_reservation_id INTEGER NOT NULL REFERENCES main_reservations(id),
+    text TEXT NOT NULL,
+    done INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE reservation_notes (
+    id INTEGER PRIMARY KEY,
+    main_reservation_id INTEGER NOT NULL REFERENCES main_reservations(id),
+    room_reservation_id INTEGER REFERENCES room_reservations(id),  -- NULL: a main-reservation note
+    text TEXT NOT NULL,
+    housekeeping_report INTEGER NOT NULL DEFAULT 0,
+    breakfast_report INTEGER NOT NULL DEFAULT 0,
+    automailing INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX reservation_notes_main ON reservation_notes(main_reservation_id);
+  CREATE TABLE key_cards (
+    id INTEGER PRIMARY KEY,
+    card_id TEXT NOT NULL,
+    room_reservation_id INTEGER NOT NULL REFERENCES room_reservations(id),
+    linked_at TEXT NOT NULL,
+    UNIQUE (card_id, room_reservation_id)
+  );
+  CREATE INDEX key_cards_stay ON key_cards(room_reservation_id);
+  CREATE TABLE additional_guests (
+    room_reservation_id INTEGER NOT NULL REFERENCES room_reservations(id),
+    contact_id INTEGER NOT NULL REFERENCES contacts(id),
+    added_at TEXT NOT NULL,
+    PRIMARY KEY (room_reservation_id, contact_id)
+  );
+  ALTER TABLE invoices ADD COLUMN recipient_contact_id INTEGER REFERENCES contacts(id);
+  ALTER TABLE room_reservations ADD COLUMN guest_registered INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE room_reservations ADD COLUMN checked_in_at TEXT;
+  ALTER TABLE room_reservations ADD COLUMN checked_out_at TEXT;
+  CREATE INDEX room_reservations_room ON room_reservations(room_id);
+  CREATE INDEX room_reservations_main ON room_reservations(main_reservation_id);
+  `,
 ];
 
 /** The schema version this code writes; a database at a lower version is migrated on open. */

@@ -1,10 +1,14 @@
 // The embedded test hotel: its SQLite database, its clock and time zone, and (in test mode only)
 // the fault injector. It seeds the demo hotel into an empty database, or wipes and reseeds on
 // `reset`. Everything that asks "what day is it at the hotel" goes through today(), so tests that
-// pin the clock get the same demo data and the same bookkeeping dates every run.
+// pin the clock get the same demo data and the same bookkeeping dates every run. It also owns the
+// queue of asynchronous price imports (price-imports.ts), stopped when the hotel closes, and the
+// group commit of its connection (group-commit.ts), flushed when it closes.
 import { assertTimeZone, calendarDate, isoTimestamp } from './clock.ts';
 import { type HotelDb, openHotelDb } from './db.ts';
 import { FaultInjector } from './faults.ts';
+import { GroupCommit } from './group-commit.ts';
+import { createPriceImports, type PriceImports } from './price-imports.ts';
 import { isEmpty, seedDemoData } from './seed.ts';
 
 /** The demo hotel's API keys (x-ibelsa-key): the read key may only read, the write key may do all. */
@@ -23,6 +27,12 @@ export interface TestHotel {
   timestamp(): string;
   /** Pins the clock (tests, `POST /__test/clock`); null returns to the clock given at creation. */
   setClock(now: (() => Date) | null): void;
+  /** Shared durable commits of concurrent write requests (group-commit.ts). */
+  commits: GroupCommit;
+  /** Asynchronous price imports: accepted at once, applied a moment later. */
+  priceImports: PriceImports;
+  /** Resolves once every queued price import has been applied (tests, tools). */
+  settleImports(): Promise<void>;
   /** Wipes everything and writes the demo hotel for today(). */
   reset(): void;
   close(): void;
@@ -37,6 +47,8 @@ export interface TestHotelOptions {
   /** Wipe and reseed even when the database has data (`npm run reset-demo`). */
   reset?: boolean;
   timeZone?: string;
+  /** How long an accepted price import stays 'In progress.' before it runs. Default 200 ms. */
+  importDelayMs?: number;
 }
 
 export function createTestHotel(options: TestHotelOptions): TestHotel {
@@ -45,18 +57,28 @@ export function createTestHotel(options: TestHotelOptions): TestHotel {
   const baseClock = options.now ?? (() => new Date());
   let clock = baseClock;
   const db = openHotelDb(options.dbFile);
+  const timestamp = () => isoTimestamp(clock(), timeZone);
+  const commits = new GroupCommit(db);
+  const priceImports = createPriceImports(db, { delayMs: options.importDelayMs ?? 200, timestamp });
   const hotel: TestHotel = {
     db,
     faults: options.testMode ? new FaultInjector() : null,
     timeZone,
     now: () => clock(),
     today: () => calendarDate(clock(), timeZone),
-    timestamp: () => isoTimestamp(clock(), timeZone),
+    timestamp,
     setClock: (now) => {
       clock = now ?? baseClock;
     },
+    commits,
+    priceImports,
+    settleImports: () => priceImports.settle(),
     reset: () => seedDemoData(db, hotel.today(), timeZone),
-    close: () => db.close(),
+    close: () => {
+      priceImports.stop();
+      commits.flush();
+      db.close();
+    },
   };
   if (options.reset || isEmpty(db)) hotel.reset();
   return hotel;

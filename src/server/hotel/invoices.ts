@@ -16,6 +16,8 @@ export interface InvoiceRow {
   reference: string;
   status: 'open' | 'closed';
   payer: 'recipient' | 'guest';
+  /** set when the recipient was changed on the invoice itself; NULL: it follows the reservation */
+  recipient_contact_id: number | null;
   template_id: number | null;
   payment_method_id: number | null;
   send_invoice: 0 | 1;

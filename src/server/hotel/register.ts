@@ -1,15 +1,17 @@
 // Cash-register endpoints of the test hotel: creating a cash invoice without a reservation,
 // adding products to it, closing an invoice with template and payment method, reading one invoice
 // back (our assumed further endpoint, so a till can check a write whose answer it never got), and
-// the lists of templates and payment methods. Refusals: an unknown invoice in a body -> 422,
-// in the path -> 404; unknown template or payment method -> 404 naming it; adding to or closing a
-// closed invoice -> 409; closing an empty invoice -> 409; cash items on a room invoice -> 409.
+// the lists of templates and payment methods. Closing answers the path of the invoice's PDF
+// (document_url). Refusals: an unknown invoice in a body -> 422, in the path -> 404; unknown
+// template or payment method -> 404 naming it; adding to or closing a closed invoice -> 409;
+// closing an empty invoice -> 409; cash items on a room invoice -> 409.
 import { Hono } from 'hono';
 import { toDecimalString } from '../../pms/money.ts';
 import { AddInvoiceProductsRequest, CreateCashInvoiceRequest, IdParam, YesNo } from '../../pms/wire.ts';
 import { ApiError, ok, param, parseBody } from '../http/errors.ts';
 import { statement } from './db.ts';
 import type { TestHotel } from './hotel.ts';
+import { documentUrl } from './invoice-closing.ts';
 import {
   findInvoice,
   insertInvoice,
@@ -110,7 +112,7 @@ export function registerRoutes(hotel: TestHotel): Hono {
         invoice_id: invoiceId,
         status: 'closed',
         total: toDecimalString(totalCents(items)),
-        document_url: '',
+        document_url: documentUrl(invoiceId),
       };
     })();
     return ok(c, closed);

@@ -17,6 +17,29 @@ export interface ContactSeed {
   city: string;
   country: string;
   language: string;
+  phone?: string;
+  gender?: 'male' | 'female';
+}
+
+const DIALLING_CODES: Record<string, string> = {
+  DE: '49',
+  AT: '43',
+  GB: '44',
+  IT: '39',
+  FR: '33',
+  JP: '81',
+  US: '1',
+  NL: '31',
+  DK: '45',
+  PL: '48',
+};
+const FEMALE_TITLES = new Set(['Frau', 'Ms', 'Mme', 'Sig.ra', 'Pani']);
+
+/** A made-up, fixed phone number per contact key: an area code and seven digits. */
+function demoPhoneDigits(key: string): string {
+  let hash = 7;
+  for (const char of key) hash = (hash * 31 + char.charCodeAt(0)) % 9_000_000;
+  return `${100 + (hash % 900)} ${1_000_000 + hash}`;
 }
 
 const person = (
@@ -45,6 +68,8 @@ const person = (
   city,
   country,
   language,
+  phone: `+${DIALLING_CODES[country] ?? '49'} ${demoPhoneDigits(key)}`,
+  gender: FEMALE_TITLES.has(title) ? 'female' : 'male',
 });
 
 export const CONTACTS: readonly ContactSeed[] = [

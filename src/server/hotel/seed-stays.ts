@@ -27,6 +27,8 @@ export function seedStays(db: HotelDb, today: string, timeZone: string): void {
       city: c.city,
       country: c.country,
       language: c.language,
+      phone: c.phone ?? '',
+      gender: c.gender ?? '',
     });
     contacts.set(c.key, { ...c, id });
   });

@@ -1,5 +1,6 @@
 // Writes the demo hotel into an empty (or wiped) database: the catalogue from seed-catalogue.ts
-// here, the guests and stays through seed-stays.ts, placed around the hotel's today. Deterministic:
+// here, the rates' categories, periods, prices and restrictions through seed-rates.ts, the guests
+// and stays through seed-stays.ts, placed around the hotel's today. Deterministic:
 // the same today and time zone always give the same rows and ids (no randomness, no wall clock),
 // and it all happens in one transaction, so a reset either fully replaces the data or changes nothing.
 import { addDays, zonedTimestamp } from './clock.ts';
@@ -16,10 +17,20 @@ import {
   ROOMS,
   TAX_CLASSES,
 } from './seed-catalogue.ts';
+import { seedRates } from './seed-rates.ts';
 import { seedStays } from './seed-stays.ts';
 
 /** Tables in an order that deletes children before parents. */
 const TABLES = [
+  'price_imports',
+  'rate_restrictions',
+  'rate_prices',
+  'rate_periods',
+  'rate_categories',
+  'additional_guests',
+  'key_cards',
+  'reservation_notes',
+  'service_tasks',
   'invoice_items',
   'invoices',
   'room_reservations',
@@ -47,6 +58,7 @@ export function seedDemoData(db: HotelDb, today: string, timeZone: string): void
   db.transaction(() => {
     for (const table of TABLES) db.prepare(`DELETE FROM ${table}`).run();
     seedCatalogue(db, zonedTimestamp(addDays(today, -400), '09:00:00', timeZone));
+    seedRates(db, today);
     seedStays(db, today, timeZone);
   })();
 }

@@ -6,6 +6,7 @@ import type * as v from 'valibot';
 import type { MainReservation, RoomReservation } from '../../pms/wire.ts';
 import { type HotelDb, statement } from './db.ts';
 import { type ItemRow, itemToWire } from './invoices.ts';
+import { stayDetails } from './stay-details.ts';
 
 export interface StayRow {
   id: number;
@@ -36,6 +37,7 @@ export interface StayRow {
   guest_firstname: string;
   guest_lastname: string;
   guest_email: string;
+  guest_smart_check: string;
 }
 
 /** Selects StayRow columns; append a WHERE clause. */
@@ -43,7 +45,7 @@ export const SELECT_STAYS = `
   SELECT rr.*, mr.reservation_number, mr.duty_of_payment_at_kiosk, mr.recipient_contact_id,
          r.number AS room_number, rc.name AS room_category_name, co.company_name AS company_name,
          g.type AS guest_type, g.title AS guest_title, g.firstname AS guest_firstname,
-         g.lastname AS guest_lastname, g.email AS guest_email
+         g.lastname AS guest_lastname, g.email AS guest_email, g.smart_check AS guest_smart_check
   FROM room_reservations rr
   JOIN main_reservations mr ON mr.id = rr.main_reservation_id
   JOIN contacts g ON g.id = rr.guest_id
@@ -121,6 +123,11 @@ export function staysToWire(db: HotelDb, stays: readonly StayRow[]): WireStay[] 
     else itemsByStay.set(item.room_reservation_id, [item]);
   }
   const recipients = new Map<number | null, ReturnType<typeof recipientToWire>>();
+  const details = stayDetails(
+    db,
+    stays.map((s) => s.id),
+    stays.map((s) => s.main_reservation_id),
+  );
   return stays.map((stay) => {
     if (!recipients.has(stay.recipient_contact_id)) {
       recipients.set(stay.recipient_contact_id, recipientToWire(db, stay.recipient_contact_id));
@@ -153,17 +160,22 @@ export function staysToWire(db: HotelDb, stays: readonly StayRow[]): WireStay[] 
         lastname: stay.guest_lastname,
         fullname: name,
         email: stay.guest_email,
+        smart_check: stay.guest_smart_check,
       },
       guest_id: stay.guest_id,
       guest_name: name,
       company_id: stay.company_id,
       company_name: stay.company_name ?? '',
       invoice_items: (itemsByStay.get(stay.id) ?? []).map(itemToWire),
+      additional_guests: details.guestsOf(stay.id),
+      key_cards: details.cardsOf(stay.id),
+      notes: details.notesOfStay(stay.id),
       main_reservation: {
         id: stay.main_reservation_id,
         reservation_number: stay.reservation_number,
         invoice_recipient: recipients.get(stay.recipient_contact_id) ?? null,
         duty_of_payment_at_kiosk: stay.duty_of_payment_at_kiosk === 1,
+        notes: details.notesOfMain(stay.main_reservation_id),
       },
     };
   });
@@ -179,6 +191,7 @@ export function mainToWire(db: HotelDb, stays: readonly StayRow[]): v.InferInput
     reservation_number: first.reservation_number,
     invoice_recipient: wire[0]?.main_reservation?.invoice_recipient ?? null,
     duty_of_payment_at_kiosk: first.duty_of_payment_at_kiosk === 1,
+    notes: wire[0]?.main_reservation?.notes ?? [],
     room_reservations: wire,
   };
 }

@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import * as v from 'valibot';
 import { describeIssues } from '../../pms/wire.ts';
+import { bodyText } from './body.ts';
 
 export type ClientErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
 
@@ -52,7 +53,7 @@ export async function parseBody<T extends v.GenericSchema>(
   schema: T,
   options: { emptyAs?: unknown } = {},
 ): Promise<v.InferOutput<T>> {
-  const text = await c.req.text();
+  const text = await bodyText(c);
   if (text.trim() === '' && 'emptyAs' in options) return parseValue(schema, options.emptyAs);
   const contentType = c.req.header('content-type') ?? '';
   if (!contentType.includes('application/json')) {

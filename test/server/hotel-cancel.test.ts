@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TestHotel } from '../../src/server/hotel/hotel.ts';
+import { count, hotelApi, pinnedHotel, snapshot, stayOf } from './hotel-support.ts';
+
+let hotel: TestHotel;
+let api: ReturnType<typeof hotelApi>;
+beforeEach(() => {
+  hotel = pinnedHotel();
+  api = hotelApi(hotel);
+});
+afterEach(() => hotel.close());
+
+const create = (body: unknown) => api.post('/api/set/create/reservation', body);
+const suite = (start = '2026-11-23', end = '2026-11-25') => ({
+  category_id: 4,
+  rate_id: 1,
+  start_date: start,
+  end_date: end,
+});
+const guest = { firstname: 'Eva', lastname: 'Neumann', email: 'eva.neumann@example.com', country: 'de' };
+const suitesFree = async (night: string) => {
+  const { body } = await api.get(`/api/get/availabilities/${night}/${night}/1/1`);
+  return body.data[0].categories.find((k: { category_id: number }) => k.category_id === 4).available;
+};
+
+describe('GET /api/set/cancel/{entity}/{id}', () => {
+  it('cancels a BOOKED room reservation and gives its nights back', async () => {
+    const brown = stayOf(hotel.db, 'Brown');
+    expect(await suitesFree('2026-11-25')).toBe(3);
+    const { status, body } = await api.get(`/api/set/cancel/roomreservations/${brown}`);
+    expect([status, body.data]).toEqual([200, { cancelled: [brown], status: 'CANCELLED' }]);
+    expect(hotel.db.prepare('SELECT status FROM room_reservations WHERE id = ?').pluck().get(brown)).toBe(
+      'CANCELLED',
+    );
+    expect(await suitesFree('2026-11-25')).toBe(4);
+  });
+
+  it('cancels every room of a main reservation together', async () => {
+    const { body } = await create({ guest, rooms: [suite(), { ...suite(), category_id: 2 }] });
+    const answer = await api.get(`/api/set/cancel/mainreservations/${body.data.id}`);
+    expect(answer.body.data.cancelled).toHaveLength(2);
+    expect(
+      count(hotel.db, 'room_reservations', "main_reservation_id = ? AND status = 'CANCELLED'", body.data.id),
+    ).toBe(2);
+  });
+
+  it('refuses a stay that is not BOOKED, or already cancelled, with 409 and an unknown one with 404', async () => {
+    const before = snapshot(hotel.db);
+    const group = hotel.db
+      .prepare("SELECT id FROM main_reservations WHERE reservation_number = '24110'")
+      .pluck()
+      .get();
+    for (const [path, status] of [
+      [`roomreservations/${stayOf(hotel.db, 'Bauer')}`, 409],
+      [`mainreservations/${group}`, 409],
+      [`roomreservations/${stayOf(hotel.db, 'Schmid')}`, 409],
+      ['roomreservations/9999', 404],
+      ['reservations/1', 400],
+    ] as const) {
+      const answer = await api.get(`/api/set/cancel/${path}`);
+      expect(answer.status, path).toBe(status);
+    }
+    expect(snapshot(hotel.db)).toEqual(before);
+  });
+});

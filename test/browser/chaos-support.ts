@@ -1,0 +1,221 @@
+// Support for the chaos test (chaos.test.ts): reading the till's journal and outbox out of
+// IndexedDB ('hotel-till', see src/storage/db.ts) through the page, and checking them, sale by sale,
+// against the test hotel's database. Owns the exactly-once rules the test asserts:
+//   - every sale the test made is in the journal with exactly the lines it rang up, and nothing else is;
+//   - a cash sale: exactly one CLOSED cash invoice with the sale's reference holds exactly its lines
+//     (marked `reference/2`), with its total and payment; any other invoice with that reference (a
+//     create whose answer was lost, opened again) is open and empty;
+//   - a room charge: exactly one set of items marked `reference/1` on the sale's stay, its lines;
+//   - no item written during the test that no journal sale accounts for.
+import type { Page } from 'playwright-core';
+import type { HotelDb } from '../../src/server/hotel/db.ts';
+import type { IntentRecord, SaleRecord } from '../../src/storage/records.ts';
+
+/** A sale as the test made it in the UI: what the receipt (or the charge notice) said, what it rang up. */
+export interface MadeSale {
+  kind: 'cash-sale' | 'room-charge';
+  reference: string;
+  lines: { productId: number; quantity: number; unitPriceCents: number }[];
+}
+
+export interface TillContents {
+  sales: SaleRecord[];
+  intents: IntentRecord[];
+}
+
+/** mulberry32, so the test makes the same sales every run. */
+export function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Steps being sent right now, and steps not done yet, read from the till's outbox. */
+export function tillActivity(page: Page): Promise<{ inFlight: number; notDone: number }> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('hotel-till');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      const all = await new Promise<{ state: string }[]>((resolve, reject) => {
+        const request = db.transaction('intents').objectStore('intents').getAll();
+        request.onsuccess = () => resolve(request.result as { state: string }[]);
+        request.onerror = () => reject(request.error);
+      });
+      return {
+        inFlight: all.filter((intent) => intent.state === 'in-flight').length,
+        notDone: all.filter((intent) => intent.state !== 'done').length,
+      };
+    } finally {
+      db.close();
+    }
+  });
+}
+
+/** The whole journal and outbox. */
+export function readTill(page: Page): Promise<TillContents> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('hotel-till');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const all = (store: string) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const request = db.transaction(store).objectStore(store).getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    try {
+      const [sales, intents] = await Promise.all([all('sales'), all('intents')]);
+      return { sales, intents } as never;
+    } finally {
+      db.close();
+    }
+  });
+}
+
+interface InvoiceRow {
+  id: number;
+  kind: string;
+  reference: string;
+  status: string;
+  template_id: number | null;
+  payment_method_id: number | null;
+}
+interface ItemRow {
+  id: number;
+  invoice_id: number;
+  room_reservation_id: number | null;
+  product_id: number;
+  name: string;
+  quantity: number;
+  price_cents: number;
+}
+
+export interface HotelCheck {
+  problems: string[];
+  figures: {
+    salesInJournal: number;
+    cashSales: number;
+    roomCharges: number;
+    /** Cash invoices opened again after a create's answer was lost: open, empty, no money. */
+    emptyInvoicesLeft: number;
+    /** Steps confirmed by reading the PMS back after an unknown outcome. */
+    readBacks: number;
+    /** Steps found in flight by the next replayer: their sender (worker or tab) died mid-request. */
+    interruptedSends: number;
+  };
+}
+
+const MARKER = / · ([0-9A-Z]+-[0-9A-Z]+)\/(\d+)[a-z]?$/;
+
+/** Checks the journal against what the test made and against the hotel's database (see the header). */
+export function checkAgainstHotel(
+  db: HotelDb,
+  till: TillContents,
+  made: readonly MadeSale[],
+  since: { itemId: number },
+): HotelCheck {
+  const problems: string[] = [];
+  const invoices = db
+    .prepare('SELECT id, kind, reference, status, template_id, payment_method_id FROM invoices')
+    .all() as InvoiceRow[];
+  const items = db
+    .prepare(
+      'SELECT id, invoice_id, room_reservation_id, product_id, name, quantity, price_cents FROM invoice_items WHERE id > ?',
+    )
+    .all(since.itemId) as ItemRow[];
+  const invoiceById = new Map(invoices.map((invoice) => [invoice.id, invoice]));
+  const journal = new Map(till.sales.map((sale) => [sale.reference, sale]));
+  const accounted = new Set<number>();
+  let emptyInvoicesLeft = 0;
+
+  for (const sale of made) {
+    const recorded = journal.get(sale.reference);
+    if (!recorded) problems.push(`${sale.reference}: made in the UI but not in the journal`);
+    else if (recorded.kind !== sale.kind || shape(recorded.lines) !== shape(sale.lines)) {
+      problems.push(
+        `${sale.reference}: the journal has ${shape(recorded.lines)}, the UI rang up ${shape(sale.lines)}`,
+      );
+    }
+  }
+  if (till.sales.length !== made.length) {
+    problems.push(`the journal holds ${till.sales.length} sales, the test made ${made.length}`);
+  }
+
+  for (const sale of till.sales) {
+    const problem = (text: string) => problems.push(`${sale.reference} (${sale.kind}): ${text}`);
+    const step = sale.kind === 'cash-sale' ? '2' : '1';
+    const marked = items.filter((item) => {
+      const match = MARKER.exec(item.name);
+      return match?.[1] === sale.reference && match[2] === step;
+    });
+    for (const item of marked) accounted.add(item.id);
+    if (shape(marked.map(asLine)) !== shape(sale.lines)) {
+      problem(`the hotel holds ${shape(marked.map(asLine))}, the sale is ${shape(sale.lines)}`);
+      continue;
+    }
+    const total = marked.reduce((sum, item) => sum + item.quantity * item.price_cents, 0);
+    if (total !== sale.totalCents) problem(`total ${total} in the hotel, ${sale.totalCents} sold`);
+    if (sale.kind === 'cash-sale') {
+      const holding = new Set(marked.map((item) => item.invoice_id));
+      const invoice = invoiceById.get([...holding][0] ?? -1);
+      if (holding.size !== 1 || !invoice) {
+        problem(`items on ${holding.size} invoices`);
+        continue;
+      }
+      if (invoice.kind !== 'cashregister' || invoice.reference !== sale.reference)
+        problem('on a wrong invoice');
+      if (invoice.status !== 'closed') problem(`invoice ${invoice.id} is ${invoice.status}`);
+      if (
+        invoice.template_id !== sale.payment?.templateId ||
+        invoice.payment_method_id !== sale.payment?.paymentMethodId
+      ) {
+        problem(`invoice ${invoice.id} closed with another template or payment method`);
+      }
+      for (const other of invoices.filter((i) => i.reference === sale.reference && i.id !== invoice.id)) {
+        const onIt = items.filter((item) => item.invoice_id === other.id);
+        if (other.status !== 'open' || onIt.length > 0)
+          problem(`a second invoice ${other.id} is not open and empty`);
+        else emptyInvoicesLeft += 1;
+      }
+    } else if (!marked.every((item) => item.room_reservation_id === sale.room?.roomReservationId)) {
+      problem(`items not on stay ${sale.room?.roomReservationId}`);
+    }
+  }
+
+  const stray = items.filter((item) => !accounted.has(item.id));
+  for (const item of stray) problems.push(`item ${item.id} "${item.name}" belongs to no sale`);
+
+  const notes = till.sales.flatMap((sale) => sale.notes.map((note) => note.text));
+  return {
+    problems,
+    figures: {
+      salesInJournal: till.sales.length,
+      cashSales: till.sales.filter((sale) => sale.kind === 'cash-sale').length,
+      roomCharges: till.sales.filter((sale) => sale.kind === 'room-charge').length,
+      emptyInvoicesLeft,
+      readBacks: notes.filter((text) => text.startsWith('Read back')).length,
+      interruptedSends: notes.filter((text) => /interrupted while sending/.test(text)).length,
+    },
+  };
+}
+
+function asLine(item: ItemRow) {
+  return { productId: item.product_id, quantity: item.quantity, unitPriceCents: item.price_cents };
+}
+
+/** Lines as a canonical string, to compare regardless of order. */
+function shape(lines: readonly { productId: number; quantity: number; unitPriceCents: number }[]): string {
+  return lines
+    .map((line) => `${line.productId}x${line.quantity}@${line.unitPriceCents}`)
+    .sort()
+    .join(',');
+}

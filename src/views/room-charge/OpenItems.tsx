@@ -18,14 +18,22 @@ export function OpenItems(props: { stay: RoomReservation }) {
   const [cost, setCost] = createSignal<ReservationCost | 'loading' | 'failed'>('loading');
   const [charges, setCharges] = createSignal<SaleRecord[]>([]);
   const [takingBack, setTakingBack] = createSignal<SaleRecord>();
+  // Answers arrive after staff may have picked another guest or left: they are applied only while
+  // this component still shows the stay they were read for (never reading props after disposal).
+  let shownStayId: number | undefined;
+  onCleanup(() => {
+    shownStayId = undefined;
+  });
   const load = () => {
     const id = props.stay.id;
-    void chargesOfStay(id).then((found) => props.stay.id === id && setCharges(found));
+    shownStayId = id;
+    const stillShown = () => shownStayId === id;
+    void chargesOfStay(id).then((found) => stillShown() && setCharges(found));
     if (!online()) return;
     if (cost() === 'failed') setCost('loading');
     readOpenItems(id).then(
-      (read) => props.stay.id === id && setCost(read),
-      () => props.stay.id === id && setCost('failed'),
+      (read) => stillShown() && setCost(read),
+      () => stillShown() && setCost('failed'),
     );
   };
   createEffect(on([() => props.stay.id, online], load));

@@ -1,18 +1,21 @@
 // The app frame around every view. Owns: header (till name, sync state), navigation, the update
-// banner, the Suspense boundary that lazy views load under, and starting sync and the guest list.
+// banner, the Suspense boundary that lazy views load under, and starting the background work (sync,
+// guest list) and the service worker's registration once the first screen is up (state/startup.ts).
 import type { RouteSectionProps } from '@solidjs/router';
-import { onCleanup, onMount, Suspense } from 'solid-js';
-import { startReplayer } from '../state/replayer';
-import { startGuestRefresh } from '../state/reservations';
+import { createSignal, lazy, onCleanup, onMount, Show, Suspense } from 'solid-js';
+import { afterFirstScreen, startAfterFirstScreen } from '../state/startup';
 import { ConnectionState } from './ConnectionState';
 import { t } from './i18n';
 import { NavBar } from './NavBar';
-import { UpdatePrompt } from './UpdatePrompt';
+
+/** Registers the service worker and offers updates; loaded after the first screen. */
+const UpdatePrompt = lazy(() => import('./UpdatePrompt'));
 
 export function Shell(props: RouteSectionProps) {
+  const [firstScreenUp, setFirstScreenUp] = createSignal(false);
   onMount(() => {
-    startReplayer();
-    onCleanup(startGuestRefresh());
+    onCleanup(startAfterFirstScreen());
+    void afterFirstScreen().then(() => setFirstScreenUp(true));
   });
   return (
     <div class="shell">
@@ -25,7 +28,9 @@ export function Shell(props: RouteSectionProps) {
       <main class="app-main">
         <Suspense>{props.children}</Suspense>
       </main>
-      <UpdatePrompt />
+      <Show when={firstScreenUp()}>
+        <UpdatePrompt />
+      </Show>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { Show } from 'solid-js';
 import { t } from './i18n';
 import { createServiceWorkerUpdates } from './service-worker-updates';
 
-export function UpdatePrompt() {
+export default function UpdatePrompt() {
   const { updateWaiting, applyUpdate, dismissUpdate } = createServiceWorkerUpdates();
   return (
     <div class="update-prompt" role="alert">

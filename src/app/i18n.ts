@@ -1,72 +1,20 @@
-// UI language and translations. Owns: every user-visible string (English and German), the current
-// language signal and its persistence. Invariant: the German dictionary has exactly the English keys.
+// UI language and translations. Owns: the current language signal and its persistence, and loading
+// the dictionary of that language only (messages-en.ts or messages-de.ts, each its own chunk: a
+// German till never downloads the English texts, nor the other way round). Invariants: the German
+// dictionary has exactly the English keys (its type, and test/app/i18n.test.ts); the language
+// signal only changes once that language's dictionary is loaded, so `t()` always has its texts
+// (main.tsx waits for `loadLanguage()` before the first render).
 import { createSignal } from 'solid-js';
-import { stateStrings } from '../state/strings';
-import { catalogueStrings } from '../views/catalogue/strings';
-import { registerStrings } from '../views/register/strings';
-import { reportStrings } from '../views/report/strings';
-import { roomChargeStrings } from '../views/room-charge/strings';
-import { settingsStrings } from '../views/settings/strings';
-import { syncStrings } from '../views/sync/strings';
+import type { MessageKey } from './messages-en';
 
-const en = {
-  'app.name': 'Hotel Till',
-  'nav.label': 'Sections',
-  'catalogue.title': 'Catalogue',
-  'register.title': 'Register',
-  'roomCharge.title': 'Room charge',
-  'sync.title': 'Sync',
-  'settings.title': 'Settings',
-  'report.title': 'Report',
-  'notFound.title': 'Page not found',
-  'notFound.back': 'Back to the catalogue',
-  'view.comingSoon': 'This screen is coming soon.',
-  'connection.online': 'Online',
-  'connection.offline': 'Offline',
-  'update.available': 'New version available',
-  'update.apply': 'Update',
-  'update.later': 'Later',
-  'settings.language': 'Language',
-  ...stateStrings.en,
-  ...catalogueStrings.en,
-  ...registerStrings.en,
-  ...roomChargeStrings.en,
-  ...syncStrings.en,
-  ...reportStrings.en,
-  ...settingsStrings.en,
-} as const;
-
-export type MessageKey = keyof typeof en;
+export type { MessageKey };
 export type Language = 'en' | 'de';
+type Dictionary = Readonly<Record<MessageKey, string>>;
 
-const de: Record<MessageKey, string> = {
-  'app.name': 'Hotel Till',
-  'nav.label': 'Bereiche',
-  'catalogue.title': 'Artikel',
-  'register.title': 'Kasse',
-  'roomCharge.title': 'Zimmerbelastung',
-  'sync.title': 'Abgleich',
-  'settings.title': 'Einstellungen',
-  'report.title': 'Bericht',
-  'notFound.title': 'Seite nicht gefunden',
-  'notFound.back': 'Zurück zu den Artikeln',
-  'view.comingSoon': 'Diese Ansicht folgt in Kürze.',
-  'connection.online': 'Online',
-  'connection.offline': 'Offline',
-  'update.available': 'Neue Version verfügbar',
-  'update.apply': 'Aktualisieren',
-  'update.later': 'Später',
-  'settings.language': 'Sprache',
-  ...stateStrings.de,
-  ...catalogueStrings.de,
-  ...registerStrings.de,
-  ...roomChargeStrings.de,
-  ...syncStrings.de,
-  ...reportStrings.de,
-  ...settingsStrings.de,
+const DICTIONARIES: Record<Language, () => Promise<Dictionary>> = {
+  en: () => import('./messages-en').then((module) => module.messages),
+  de: () => import('./messages-de').then((module) => module.messages),
 };
-
-const dictionaries: Record<Language, Record<MessageKey, string>> = { en, de };
 
 /** Languages offered in settings, each named in itself. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'Deutsch' };
@@ -88,21 +36,57 @@ function initialLanguage(): Language {
   return pickLanguage(globalThis.navigator?.languages ?? []);
 }
 
+const loaded: Partial<Record<Language, Dictionary>> = {};
+const loading: Partial<Record<Language, Promise<Dictionary>>> = {};
 const [language, setLanguageSignal] = createSignal<Language>(initialLanguage());
+/** The language asked for last: a slower load of an earlier choice must not win over it. */
+let wanted = language();
 
 /** The current UI language (reactive). */
 export { language };
 
-/** Switches the UI language and remembers the choice on this device. */
-export function setLanguage(next: Language): void {
-  globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, next);
-  setLanguageSignal(next);
+function loadDictionary(lang: Language): Promise<Dictionary> {
+  loading[lang] ??= DICTIONARIES[lang]().then(
+    (messages) => {
+      loaded[lang] = messages;
+      return messages;
+    },
+    (error: unknown) => {
+      delete loading[lang]; // asked again, it tries again
+      throw error;
+    },
+  );
+  return loading[lang];
+}
+
+// The texts of the start language are fetched as soon as this module runs, while the rest of the
+// app's code is still being evaluated; main.tsx waits for them (`loadLanguage`) before rendering.
+loadDictionary(language()).catch(() => undefined);
+
+/**
+ * Loads the dictionary of `lang` (default: the current language); `t()` needs it loaded.
+ * @example await loadLanguage(); render(() => <App />, root);
+ */
+export async function loadLanguage(lang: Language = language()): Promise<void> {
+  await loadDictionary(lang);
 }
 
 /**
- * The text for `key` in the current language; reactive when read inside JSX or an effect.
+ * Switches the UI language once its dictionary is loaded, and remembers the choice on this device.
+ * @example await setLanguage('de');
+ */
+export async function setLanguage(next: Language): Promise<void> {
+  wanted = next;
+  globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, next);
+  await loadDictionary(next);
+  if (wanted === next) setLanguageSignal(next);
+}
+
+/**
+ * The text for `key` in the current language; reactive when read inside JSX or an effect. The key
+ * itself while no dictionary is loaded (never in the app: it loads one before rendering).
  * @example <h1>{t('register.title')}</h1>
  */
 export function t(key: MessageKey): string {
-  return dictionaries[language()][key];
+  return loaded[language()]?.[key] ?? key;
 }

@@ -1,8 +1,14 @@
 // When replay runs. In the service worker: on Background Sync (`replayFromWorker`). In the page, for
 // browsers without Background Sync (Safari, Firefox) and as a safety net everywhere: at start, when
 // the browser comes online (backoff reset), when the tab becomes visible again, on a timer at the
-// next retry time, and on "Sync now" (backoff reset). After a sale is recorded, Background Sync is registered where it exists, and
-// the page replays directly where it does not. The outbox lock keeps all of these to one replayer.
+// next retry time, on "Sync now" (backoff reset), and when asked (`requestReplay`: a sale was just
+// recorded, or staff acted on one sale). After a sale is recorded, Background Sync is registered
+// where it exists, and the page replays directly where it does not. The outbox lock keeps all of
+// these to one replayer.
+//
+// Only news the backoff could not know resets it: staff's "Sync now" and the browser coming back
+// online. A new sale is not such news: during an outage it waits like the others (and behind the
+// "PMS unreachable" hold), so each sale does not set off a retry of every waiting sale.
 //
 // This module is compiled for pages and for the worker, so it reaches `document` and the service
 // worker registration through narrow structural types instead of DOM-only globals.
@@ -25,6 +31,11 @@ const BACKGROUND_SYNC_GRACE_MS = 30_000;
 export interface PageReplayer {
   /** Retries everything waiting now (backoff reset; a 429 pause still holds) and replays. */
   syncNow(): Promise<ReplayReport>;
+  /**
+   * Replays what is due now, e.g. a sale just recorded. Sales waiting for their backoff keep
+   * waiting and the "unreachable" and 429 holds still hold: nothing is reset.
+   */
+  requestReplay(): Promise<ReplayReport>;
   /** Removes the listeners and the timer. */
   stop(): void;
 }
@@ -112,6 +123,7 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
       announceOutboxChange({ type: 'changed' });
       return replay();
     },
+    requestReplay: replay,
     stop() {
       controller.abort();
       clearTimeout(timer);

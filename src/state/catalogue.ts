@@ -44,12 +44,20 @@ const [catalogue, setCatalogue] = createSignal<Catalogue>(
   snapshot([], [], NO_PAYMENT_OPTIONS, null, 'loading'),
 );
 const [refreshState, setRefreshState] = createSignal<RefreshState>({ running: false, error: null });
+/** Whether the catalogue has been shown: products from the cache, or the first refresh settled (or
+ * was not tried, offline). Never goes back to false. */
+const [shown, setShown] = createSignal(false);
 
 /**
  * The current catalogue (reactive).
  * @example <For each={catalogue().groups}>{(group) => <button>{group.name}</button>}</For>
  */
 export { catalogue, refreshState };
+
+/** Whether the till has shown its catalogue since it started (reactive); the first screen is then up. */
+export function catalogueShown(): boolean {
+  return shown();
+}
 
 /** The hotel's tax classes (reactive), for ticket totals. */
 export function taxClasses(): TaxClass[] {
@@ -72,6 +80,7 @@ export function loadCatalogue(): Promise<void> {
     if (catalogue().status === 'ready') return;
     const taxList = tax?.tax_classes ?? [];
     setCatalogue(snapshot(products, taxList, payment ?? NO_PAYMENT_OPTIONS, refreshedAt ?? null, 'ready'));
+    if (products.length > 0) setShown(true);
   })().catch((error: unknown) => {
     console.error('[catalogue] could not read the cache', error);
     setCatalogue((current) => ({ ...current, status: 'ready' }));
@@ -96,16 +105,21 @@ export async function refreshCatalogue(): Promise<void> {
     ]);
     const now = Date.now();
     const bookable = products.filter((p) => p.bookable_via_api !== false);
-    setCatalogue(snapshot(bookable, tax.tax_classes, payment, now, 'ready'));
-    // Still "running" until it is cached: only then does the till sell it offline too.
+    const next = snapshot(bookable, tax.tax_classes, payment, now, 'ready');
+    setCatalogue(next);
+    setShown(true);
+    // Still "running" until it is cached: only then does the till sell it offline too. Cached in
+    // display order, so that sorting it again at the next start costs next to nothing.
     await Promise.all([
-      replaceCatalogue(bookable, now),
+      replaceCatalogue(next.index.products, now),
       setCatalogueMeta('payment-options', payment),
       setCatalogueMeta('tax-classes-accounts', tax),
     ]);
     setRefreshState({ running: false, error: null });
   } catch (error) {
     setRefreshState({ running: false, error });
+  } finally {
+    setShown(true);
   }
 }
 
@@ -118,8 +132,13 @@ export function startCatalogue(): () => void {
   if (stopRefresh) return stopRefresh;
   const refreshIfOnline = () => {
     if (globalThis.navigator?.onLine !== false) void refreshCatalogue();
+    else setShown(true); // offline: what the cache holds is all there is to show
   };
-  void loadCatalogue().then(refreshIfOnline);
+  // With a cached catalogue on screen, the refresh (a big answer to parse) waits for that screen's
+  // first frame; with none, the refresh is what the first screen waits for.
+  void loadCatalogue().then(() =>
+    catalogue().index.products.length > 0 ? nextFrame().then(refreshIfOnline) : refreshIfOnline(),
+  );
   const timer = setInterval(refreshIfOnline, REFRESH_INTERVAL_MS);
   globalThis.addEventListener?.('online', refreshIfOnline);
   stopRefresh = () => {
@@ -150,6 +169,14 @@ function createdGroups(): CommodityGroup[] {
   return Array.isArray(saved)
     ? saved.filter((g): g is CommodityGroup => typeof g?.id === 'number' && typeof g?.name === 'string')
     : [];
+}
+
+/** Resolves after the next frame was rendered (at once where there are no frames, e.g. Node). */
+function nextFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(resolve));
+    else setTimeout(resolve);
+  });
 }
 
 function snapshot(

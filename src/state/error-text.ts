@@ -5,7 +5,7 @@ import { isPmsError, PmsRequestError } from '../pms/errors';
 import { OfflineError } from './catalogue-admin';
 import { tf } from './format';
 import { ParkError } from './parked';
-import { PaymentError } from './sale';
+import { PaymentError } from './payment';
 import { TicketLineError } from './ticket-lines';
 
 /**

@@ -1,8 +1,18 @@
 // Rules of paying at the till, pure. Owns: which payment method is cash (a setting, else the
 // method whose name says cash/bar/bargeld), which invoice template is preselected, change due and
-// the quick amounts offered for cash tendered. Money is integer cents.
+// the quick amounts offered for cash tendered, and the refusals of a payment (`PaymentError`, here
+// rather than in sale.ts so that putting them in words needs no sale-recording code). Money is
+// integer cents.
 import type { Cents } from '../pms/money';
 import type { NamedEntry } from '../pms/wire';
+
+/** A payment the till refuses before recording; `reason` is for the view to put in words. */
+export class PaymentError extends Error {
+  override readonly name = 'PaymentError';
+  constructor(readonly reason: 'empty-ticket' | 'no-method' | 'no-template' | 'tendered-too-little') {
+    super(reason);
+  }
+}
 
 const CASH_NAME = /(^|[^\p{L}])(cash|bar|bargeld|barzahlung|espèces|contanti)([^\p{L}]|$)/iu;
 const RECEIPT_TEMPLATE = /(receipt|kassenbeleg|beleg|bon)/i;

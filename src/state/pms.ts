@@ -1,6 +1,6 @@
 // The till's one PMS client and its page replayer. Owns: building the client from
 // `settings().gatewayUrl` (rebuilt when the address changes), starting the outbox's page replayer
-// once, and kicking it after a sale is recorded. Views never build clients of their own.
+// once, and asking it to send after a sale is recorded. Views never build clients of their own.
 
 import type { PageReplayer } from '../outbox/triggers';
 import { createPmsClient, type PmsClient } from '../pms/client';
@@ -39,7 +39,7 @@ export function startSync(): Promise<PageReplayer> {
 }
 
 /**
- * Sends what is waiting now (staff's "Sync now", or right after a sale was recorded).
+ * Staff's "Sync now": retries everything waiting at once (their backoff reset) and sends it.
  * @example await syncNow();
  */
 export async function syncNow(): Promise<unknown> {
@@ -47,12 +47,17 @@ export async function syncNow(): Promise<unknown> {
 }
 
 /**
- * Asks for the outbox to be sent now, after a sale was recorded. The page replayer also reacts to
- * the sale by registering Background Sync; this makes sure the page sends it even where the
- * service worker does not replay (no Background Sync, or a worker without the sync handler).
- * Never rejects: a failed send stays in the outbox and is retried on its schedule.
- * @example await recordCashSale(input); kickSync();
+ * Asks for the outbox to be sent, after a sale was recorded or staff acted on one sale: what is due
+ * goes now; sales waiting for their backoff keep waiting (only "Sync now" and the browser coming
+ * back online retry them early), so during an outage each new sale does not set off a retry of
+ * every waiting one. The page replayer also reacts to a recorded sale by registering Background
+ * Sync; this makes sure the page sends it even where the service worker does not replay (no
+ * Background Sync, or a worker without the sync handler). Never rejects: a failed send stays in
+ * the outbox and is retried on its schedule.
+ * @example await recordCashSale(input); requestReplay();
  */
-export function kickSync(): void {
-  syncNow().catch((error: unknown) => console.error('[sync] could not start sending', error));
+export function requestReplay(): void {
+  startSync()
+    .then((replayer) => replayer.requestReplay())
+    .catch((error: unknown) => console.error('[sync] could not start sending', error));
 }

@@ -12,7 +12,7 @@ import { readGuestsRefreshedAt, writeGuestsRefreshedAt } from '../storage/local-
 import type { CachedReservation } from '../storage/records';
 import { localDate } from './guest-rules';
 import { pms } from './pms';
-import { notePmsFailure, notePmsRead } from './replayer';
+import { notePmsFailure, notePmsRead } from './sync-indicator';
 
 /** How often the list is fetched again while the till is online. */
 export const REFRESH_EVERY_MS = 5 * 60_000;

@@ -16,8 +16,8 @@ import {
   surnameMatches,
 } from './guest-rules';
 import { pms } from './pms';
-import { notePmsFailure, notePmsRead } from './replayer';
 import { settings } from './settings';
+import { notePmsFailure, notePmsRead } from './sync-indicator';
 
 export type { SaleLine, SaleRecord } from '../storage/records';
 

@@ -6,8 +6,8 @@
 import { recordCashSale } from '../outbox/journal';
 import type { Cents } from '../pms/money';
 import { catalogue } from './catalogue';
-import { cashMethodId, changeDue } from './payment';
-import { kickSync } from './pms';
+import { cashMethodId, changeDue, PaymentError } from './payment';
+import { requestReplay } from './pms';
 import { noteSold } from './quick-keys';
 import { type ReceiptData, setLastReceipt } from './receipt';
 import { settings } from './settings';
@@ -20,13 +20,7 @@ export interface CashPayment {
   tenderedCents?: Cents;
 }
 
-/** A payment the till refuses before recording; `reason` is for the view to put in words. */
-export class PaymentError extends Error {
-  override readonly name = 'PaymentError';
-  constructor(readonly reason: 'empty-ticket' | 'no-method' | 'no-template' | 'tendered-too-little') {
-    super(reason);
-  }
-}
+export { PaymentError };
 
 /**
  * Records the current ticket as a cash-register sale and returns its receipt; the ticket is then
@@ -82,6 +76,6 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
   setLastReceipt(receipt);
   noteSold(ticket.lines);
   clearTicket();
-  kickSync();
+  requestReplay();
   return receipt;
 }

@@ -2,7 +2,8 @@
 // staff on shift, theme, currency, which payment method counts as cash), their persistence in
 // localStorage, and passing the gateway URL on to the outbox meta the service worker reads.
 // The UI language is kept by src/app/i18n.ts; `settings().language` reads it and
-// `updateSettings({ language })` delegates to `setLanguage`.
+// `updateSettings({ language })` delegates to `setLanguage` (which switches once the language's
+// texts are loaded).
 // Invariants: `settings()` is always complete and valid (defaults fill what storage lacks);
 // `updateSettings` refuses an invalid value with a `SettingsError` and changes nothing then.
 import { createSignal } from 'solid-js';
@@ -67,12 +68,16 @@ export function settings(): Settings {
 export function updateSettings(patch: Partial<Settings>): void {
   const { language: nextLanguage, ...rest } = patch;
   const next = normalise({ ...stored(), ...rest });
-  if (nextLanguage !== undefined) setLanguage(nextLanguage);
+  if (nextLanguage !== undefined) {
+    setLanguage(nextLanguage).catch((error: unknown) =>
+      console.error('[settings] could not load the texts of the language', error),
+    );
+  }
   const gatewayChanged = next.gatewayUrl !== stored().gatewayUrl;
   setStored(next);
   writeLocal(LOCAL_KEYS.settings, next);
   applyTheme(next.theme);
-  if (gatewayChanged) syncGatewayToOutbox(next.gatewayUrl);
+  if (gatewayChanged) passGatewayToOutbox();
 }
 
 function normalise(candidate: StoredSettings): StoredSettings {
@@ -132,8 +137,13 @@ function applyTheme(theme: Theme): void {
   else root.dataset.theme = theme;
 }
 
-function syncGatewayToOutbox(gatewayUrl: string): void {
+/**
+ * Hands the gateway address to the outbox, where the service worker reads it; at start (with the
+ * background work, startup.ts) and on every change.
+ */
+export function passGatewayToOutbox(): void {
   if (typeof indexedDB === 'undefined') return;
+  const { gatewayUrl } = stored();
   // Loaded on demand: the settings are read by the shell, the outbox's replay code is not needed there.
   import('../outbox/triggers')
     .then(({ setGatewayBaseUrl }) => setGatewayBaseUrl(gatewayUrl))
@@ -143,4 +153,3 @@ function syncGatewayToOutbox(gatewayUrl: string): void {
 }
 
 applyTheme(stored().theme);
-syncGatewayToOutbox(stored().gatewayUrl);

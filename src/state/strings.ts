@@ -1,6 +1,7 @@
-// Texts of the till's shared state: what staff are told when something fails, in English and
-// German. Merged into src/app/i18n.ts's dictionaries. `{detail}` is filled in by `errorText`.
-const en = {
+// Texts of the till's shared state: what staff are told when something fails, in English (the
+// German ones are strings-de.ts). Part of src/app/messages-en.ts. `{detail}` is filled in by `errorText`.
+
+export const en = {
   'error.offline':
     'The till is offline. This needs a connection to the PMS — try again when the till is online.',
   'error.network': 'The PMS could not be reached. Check the network and try again.',
@@ -14,21 +15,3 @@ const en = {
   'error.storage': 'This could not be saved on the tablet. Nothing was lost — try again.',
   'error.unknown': 'Something went wrong ({detail}). Nothing was lost — try again.',
 } as const;
-
-const de: Record<keyof typeof en, string> = {
-  'error.offline':
-    'Die Kasse ist offline. Dafür braucht es eine Verbindung zum PMS – bitte erneut versuchen, sobald die Kasse online ist.',
-  'error.network': 'Das PMS ist nicht erreichbar. Bitte Netzwerk prüfen und erneut versuchen.',
-  'error.timeout': 'Das PMS hat nicht rechtzeitig geantwortet. Bitte erneut versuchen.',
-  'error.rejected': 'Das PMS hat abgelehnt: {detail}',
-  'error.pmsDown': 'Das PMS ist gerade nicht erreichbar. Bitte in ein paar Minuten erneut versuchen.',
-  'error.server': 'Im PMS ist ein Fehler aufgetreten. Bitte in ein paar Minuten erneut versuchen.',
-  'error.invalidResponse':
-    'Das PMS hat unverständlich geantwortet. Wenn das öfter passiert, bitte die Leitung informieren.',
-  'error.invalidInput': 'Bitte Eingabe prüfen: {detail}',
-  'error.storage':
-    'Auf dem Tablet konnte nichts gespeichert werden. Es ist nichts verloren – bitte erneut versuchen.',
-  'error.unknown': 'Etwas ist schiefgelaufen ({detail}). Es ist nichts verloren – bitte erneut versuchen.',
-};
-
-export const stateStrings = { en, de };

@@ -9,7 +9,7 @@ import { currentSteps } from '../outbox/transitions';
 import { listSales } from '../storage/journal-queries';
 import { readSale } from '../storage/outbox-store';
 import type { IntentRecord, SaleRecord } from '../storage/records';
-import { kickSync } from './pms';
+import { syncNow } from './pms';
 import { saleOrigin } from './room-charges';
 
 export type { IntentRecord, SaleRecord } from '../storage/records';
@@ -90,21 +90,26 @@ export function createSyncList(): Accessor<SyncList | undefined> {
   return list;
 }
 
+/** A staff action is news the backoff could not know, like "Sync now": everything waiting is tried. */
+function sendAfterStaffAction(): void {
+  syncNow().catch((error: unknown) => console.error('[sync] could not start sending', error));
+}
+
 /** Sends a refused or waiting sale again, now. */
 export async function retry(saleId: string): Promise<void> {
   await retrySale(saleId, { by: saleOrigin().staff || undefined });
-  kickSync();
+  sendAfterStaffAction();
 }
 
 /** Staff checked the PMS: the step was posted ('applied') or should be posted again ('resend'). */
 export async function resolve(saleId: string, decision: 'applied' | 'resend'): Promise<void> {
   await resolveUnverifiable(saleId, decision, { by: saleOrigin().staff || undefined });
-  kickSync();
+  sendAfterStaffAction();
 }
 
 /** Voids a sale with a reason (an applied room charge is taken back by a reversal, sent at once). */
 export async function voidWithReason(saleId: string, reason: string): Promise<SaleRecord | undefined> {
   const reversal = await voidSale(saleId, reason.trim(), saleOrigin());
-  if (reversal) kickSync();
+  if (reversal) sendAfterStaffAction();
   return reversal;
 }

@@ -165,6 +165,14 @@ export interface CatalogueMetaValues {
   'payment-options': PaymentOptions;
   'tax-classes-accounts': TaxClassesAccounts;
   'last-refreshed-at': number;
+  /**
+   * The whole product list as ONE value, in display order, next to the rows of the `catalogue`
+   * store (added within schema v2: a new key, no new store). Reading it at start is one read
+   * instead of thousands (~2 ms instead of ~100 ms for 5,000 products in Chromium). Written in
+   * the same transaction as the rows; `refreshedAt` and `count` let a reader tell a list that an
+   * older app version left behind (it writes rows only) and fall back to the rows.
+   */
+  'products-snapshot': { refreshedAt: number; count: number; products: CatalogueProduct[] };
 }
 export type CatalogueMetaKey = keyof CatalogueMetaValues;
 

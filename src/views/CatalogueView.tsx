@@ -1,16 +1,19 @@
 // The catalogue: browse and search every product (tapping one puts it on the ticket), see when the
-// catalogue was last refreshed from the PMS, and create products and commodity groups (online).
+// catalogue was last refreshed from the PMS, and create products and commodity groups (online; the
+// forms' code loads when first opened).
 import { createSignal, onMount } from 'solid-js';
 import { t } from '../app/i18n';
 import { startCatalogue } from '../state/catalogue';
 import { loadSalesCounts } from '../state/quick-keys';
-import { GroupForm } from './catalogue/GroupForm';
-import { ProductForm } from './catalogue/ProductForm';
+import { lazyDialog, OpenedOnce } from './catalogue/lazy-dialog';
 import { RefreshStatus } from './catalogue/RefreshStatus';
 import { TicketSummary } from './catalogue/TicketSummary';
 import { createToast, Toast } from './catalogue/Toast';
 import { ProductPicker } from './register/ProductPicker';
 import './catalogue/catalogue.css';
+
+const ProductForm = lazyDialog(() => import('./catalogue/ProductForm').then((m) => m.ProductForm));
+const GroupForm = lazyDialog(() => import('./catalogue/GroupForm').then((m) => m.GroupForm));
 
 export default function CatalogueView() {
   const [dialog, setDialog] = createSignal<'none' | 'product' | 'group'>('none');
@@ -39,8 +42,12 @@ export default function CatalogueView() {
       <Toast message={message()} />
       <ProductPicker detailed onMessage={setMessage} />
       <TicketSummary />
-      <ProductForm open={dialog() === 'product'} onClose={close} onCreated={created} />
-      <GroupForm open={dialog() === 'group'} onClose={close} onCreated={created} />
+      <OpenedOnce open={dialog() === 'product'}>
+        <ProductForm open={dialog() === 'product'} onClose={close} onCreated={created} />
+      </OpenedOnce>
+      <OpenedOnce open={dialog() === 'group'}>
+        <GroupForm open={dialog() === 'group'} onClose={close} onCreated={created} />
+      </OpenedOnce>
     </section>
   );
 }

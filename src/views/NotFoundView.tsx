@@ -1,8 +1,11 @@
 // Shown for any URL that is not a section of the till.
 import { A } from '@solidjs/router';
+import { onMount } from 'solid-js';
 import { t } from '../app/i18n';
+import { noteFirstScreen } from '../state/startup';
 
 export default function NotFoundView() {
+  onMount(noteFirstScreen);
   return (
     <section class="view">
       <h1>{t('notFound.title')}</h1>

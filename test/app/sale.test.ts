@@ -5,6 +5,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadLanguage } from '../../src/app/i18n.ts';
 import type { Product } from '../../src/pms/wire.ts';
 import { loadCatalogue } from '../../src/state/catalogue.ts';
 import { errorText } from '../../src/state/error-text.ts';
@@ -39,6 +40,7 @@ const CHARGING = product(3, 'Ladestation', 0, { open_price: true });
 const realFetch = globalThis.fetch;
 
 beforeAll(async () => {
+  await loadLanguage('en'); // the staff messages below are English
   globalThis.indexedDB = new IDBFactory();
   // The till is offline: every PMS call fails as a network error.
   globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch'));

@@ -1,7 +1,7 @@
 // The catalogue in real Chromium against the test hotel (build first: `npx vite build`): it loads
 // and caches the hotel's products and groups, finds products by name and number, adds what a
 // barcode scanner types, and creates products and groups in the PMS — online only, with a plain
-// message offline.
+// message offline; and it fits a phone.
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.ts';
@@ -147,7 +147,7 @@ describe('the catalogue', () => {
       .getByRole('dialog', { name: 'New product' })
       .getByLabel('Commodity group')
       .locator('option');
-    expect(await options.allTextContents()).toContain('Cocktails');
+    await expect.poll(() => options.allTextContents()).toContain('Cocktails');
   });
 
   it('says plainly that creating needs the till online, and creates nothing offline', async () => {
@@ -187,5 +187,19 @@ describe('the catalogue', () => {
       await till.context.close();
       till = undefined;
     }
+  });
+
+  it('fits a 390 px phone: no sideways scrolling, the group tabs scroll on their own', async () => {
+    till = await openTill(browser, server, '/', { width: 390, height: 844 });
+    const { page } = till;
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await pageWidth()).toBeLessThanOrEqual(390);
+    const tabs = page.getByRole('group', { name: 'Commodity groups' });
+    expect(await tabs.evaluate((row) => row.scrollWidth > row.clientWidth)).toBe(true);
+    await screenshot(page, 'catalogue-390x844');
+
+    await page.locator('nav a[href="/register"]').click();
+    await page.locator('.register-view').waitFor();
+    expect(await pageWidth()).toBeLessThanOrEqual(390);
   });
 });

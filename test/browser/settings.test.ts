@@ -4,11 +4,16 @@
 // name is recorded on each sale.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { stateStrings } from '../../src/state/strings.ts';
-import { reportStrings } from '../../src/views/report/strings.ts';
-import { roomChargeStrings } from '../../src/views/room-charge/strings.ts';
-import { settingsStrings } from '../../src/views/settings/strings.ts';
-import { syncStrings } from '../../src/views/sync/strings.ts';
+import { en as stateEn } from '../../src/state/strings.ts';
+import { de as stateDe } from '../../src/state/strings-de.ts';
+import { en as reportEn } from '../../src/views/report/strings.ts';
+import { de as reportDe } from '../../src/views/report/strings-de.ts';
+import { en as roomChargeEn } from '../../src/views/room-charge/strings.ts';
+import { de as roomChargeDe } from '../../src/views/room-charge/strings-de.ts';
+import { en as settingsEn } from '../../src/views/settings/strings.ts';
+import { de as settingsDe } from '../../src/views/settings/strings-de.ts';
+import { en as syncEn } from '../../src/views/sync/strings.ts';
+import { de as syncDe } from '../../src/views/sync/strings-de.ts';
 import { launchChromium } from '../support/browser.ts';
 import {
   chargedReference,
@@ -40,13 +45,18 @@ afterAll(async () => {
 });
 
 /** English UI text that German must not show: the literal parts of every string that differs. */
-const ENGLISH_ONLY = [stateStrings, roomChargeStrings, syncStrings, reportStrings, settingsStrings].flatMap(
-  ({ en, de }) =>
-    Object.entries(en)
-      .filter(([key, text]) => text !== de[key as keyof typeof de])
-      .flatMap(([, text]) => text.split(/\{\w+\}/))
-      .map((part) => part.trim())
-      .filter((part) => part.length >= 8),
+const ENGLISH_ONLY = [
+  { en: stateEn, de: stateDe },
+  { en: roomChargeEn, de: roomChargeDe },
+  { en: syncEn, de: syncDe },
+  { en: reportEn, de: reportDe },
+  { en: settingsEn, de: settingsDe },
+].flatMap(({ en, de }: { en: Record<string, string>; de: Record<string, string> }) =>
+  Object.entries(en)
+    .filter(([key, text]) => text !== de[key])
+    .flatMap(([, text]) => text.split(/\{\w+\}/))
+    .map((part) => part.trim())
+    .filter((part) => part.length >= 8),
 );
 
 /** What German must not show, and the touch targets that must stay large enough, on this screen. */

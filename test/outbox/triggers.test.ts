@@ -1,5 +1,6 @@
 // The page-side triggers: replay at start, after a sale is recorded (where there is no Background
-// Sync), when the browser comes back online (lifting the "unreachable" hold), on "Sync now".
+// Sync), when the browser comes back online (lifting the "unreachable" hold), on "Sync now", and on
+// request after a sale (which sends what is due and leaves the waiting sales to their backoff).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordRoomCharge } from '../../src/outbox/journal.ts';
 import { getOutboxSummary } from '../../src/outbox/status.ts';
@@ -9,6 +10,13 @@ import { createFakePms } from './support/fake-pms.ts';
 import { PILS, TILL, useFreshDatabase } from './support/setup.ts';
 
 useFreshDatabase();
+
+/** A browser with Background Sync: a recorded sale only registers the sync tag (the worker replays). */
+function withBackgroundSync() {
+  vi.stubGlobal('navigator', {
+    serviceWorker: { getRegistration: async () => ({ sync: { register: async () => {} } }) },
+  });
+}
 
 /** A window stand-in: Node's globalThis is no EventTarget. */
 function fakeWindow() {
@@ -74,5 +82,60 @@ describe('the page replayer', () => {
 
     expect(report.pending).toBe(0);
     expect(pms.rooms.get(501)).toHaveLength(1);
+  });
+
+  it('asked to replay after a new sale, sends it at once and leaves a waiting sale to its backoff', async () => {
+    fakeWindow();
+    withBackgroundSync();
+    const pms = createFakePms();
+    pms.failNext('addProducts', { kind: 'server', status: 500 }); // answered: the PMS is reachable
+    const waiting = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    replayer = startPageReplayer({ client: pms.client, backoff: { baseMs: 60_000, capMs: 60_000 } });
+    await vi.waitFor(async () => expect((await readSale(waiting.id))?.intents[0]?.state).toBe('unsure'));
+    const backoff = (await readSale(waiting.id))?.intents[0];
+    const callsBefore = pms.calls.length;
+
+    const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 502 }, lines: [PILS] });
+    const report = await replayer.requestReplay();
+
+    expect((await readSale(sale.id))?.sale.status).toBe('synced');
+    expect(pms.rooms.get(502)).toHaveLength(1);
+    const after = (await readSale(waiting.id))?.intents[0];
+    expect(after?.notBefore).toBe(backoff?.notBefore);
+    expect(after?.failuresInRow).toBe(backoff?.failuresInRow);
+    expect(pms.calls.slice(callsBefore).map((call) => call.args)).not.toContainEqual(
+      expect.objectContaining({ room_reservation_id: 501 }),
+    );
+    expect(report.pending).toBe(1);
+  });
+
+  it('during an outage, a new sale waits behind the "unreachable" hold instead of retrying every sale', async () => {
+    fakeWindow();
+    withBackgroundSync();
+    const pms = createFakePms();
+    pms.failNext('addProducts', { kind: 'network' });
+    const waiting = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    replayer = startPageReplayer({ client: pms.client, backoff: { baseMs: 60_000, capMs: 60_000 } });
+    await vi.waitFor(async () => expect((await getOutboxSummary()).lastError).not.toBeNull());
+    const backoff = (await readSale(waiting.id))?.intents[0];
+    const callsBefore = pms.calls.length;
+
+    const sales = [];
+    for (const room of [502, 501, 502]) {
+      sales.push(await recordRoomCharge({ ...TILL, room: { roomReservationId: room }, lines: [PILS] }));
+      await replayer.requestReplay();
+    }
+
+    expect(pms.calls.length).toBe(callsBefore); // not one request: no retry storm
+    const after = (await readSale(waiting.id))?.intents[0];
+    expect(after?.notBefore).toBe(backoff?.notBefore);
+    expect(after?.failuresInRow).toBe(backoff?.failuresInRow);
+    for (const sale of sales) expect((await readSale(sale.id))?.sale.status).toBe('pending');
+
+    const report = await replayer.syncNow(); // staff: everything, now
+
+    expect(report.pending).toBe(0);
+    expect(pms.rooms.get(501)).toHaveLength(2);
+    expect(pms.rooms.get(502)).toHaveLength(2);
   });
 });

@@ -1,6 +1,7 @@
-// Texts of the catalogue and the product grid (also used by the register), English and German.
-// Merged into src/app/i18n.ts's dictionaries; `{detail}` is filled in with `tf`.
-const en = {
+// Texts of the catalogue and the product grid (also used by the register), in English (German:
+// strings-de.ts). Part of src/app/messages-en.ts; `{detail}` is filled in with `tf`.
+
+export const en = {
   'products.search': 'Search by name, number or barcode',
   'products.searchPlaceholder': 'Name, number or scan',
   'products.clearSearch': 'Clear search',
@@ -50,57 +51,3 @@ const en = {
   'common.cancel': 'Cancel',
   'common.close': 'Close',
 } as const;
-
-const de: Record<keyof typeof en, string> = {
-  'products.search': 'Suche nach Name, Nummer oder Barcode',
-  'products.searchPlaceholder': 'Name, Nummer oder scannen',
-  'products.clearSearch': 'Suche leeren',
-  'products.groups': 'Warengruppen',
-  'products.all': 'Alle',
-  'products.list': 'Artikel',
-  'products.quickKeys': 'Meistverkauft',
-  'products.more': 'Mehr anzeigen ({detail} weitere)',
-  'products.none': 'Kein Artikel passt.',
-  'products.emptyCatalogue':
-    'Noch keine Artikel. Sie werden aus dem PMS geladen, sobald die Kasse online ist.',
-  'products.loading': 'Artikel werden geladen …',
-  'products.notFound': 'Kein Artikel mit dem Code {detail}.',
-  'products.added': 'Hinzugefügt: {detail}',
-  'products.openPrice': 'Freier Preis',
-  'products.count': '{detail} Artikel',
-  'catalogue.lastRefresh': 'Artikelstand {detail}',
-  'catalogue.neverRefreshed': 'Artikel noch nicht aus dem PMS geladen',
-  'catalogue.refresh': 'Jetzt aktualisieren',
-  'catalogue.refreshing': 'Wird aktualisiert …',
-  'catalogue.refreshFailed': 'Aktualisierung fehlgeschlagen, der gespeicherte Stand wird gezeigt. {detail}',
-  'catalogue.newProduct': 'Neuer Artikel',
-  'catalogue.newGroup': 'Neue Warengruppe',
-  'catalogue.toRegister': 'Zur Kasse',
-  'catalogue.ticketSummary': 'Bon: {detail}',
-  'catalogue.needsOnline': 'Artikel und Warengruppen anlegen geht nur, wenn die Kasse online ist.',
-  'productForm.title': 'Neuer Artikel',
-  'productForm.name': 'Name',
-  'productForm.number': 'Artikelnummer (optional)',
-  'productForm.ean': 'EAN-Barcode (optional)',
-  'productForm.price': 'Preis (inkl. MwSt.)',
-  'productForm.group': 'Warengruppe',
-  'productForm.chooseGroup': 'Warengruppe wählen',
-  'productForm.taxClass': 'Steuerklasse',
-  'productForm.chooseTaxClass': 'Steuerklasse wählen',
-  'productForm.openPrice': 'Freier Preis (Betrag wird an der Kasse eingegeben)',
-  'productForm.save': 'Artikel anlegen',
-  'productForm.saving': 'Wird angelegt …',
-  'productForm.created': 'Artikel „{detail}“ angelegt.',
-  'productForm.badPrice': 'Bitte den Preis als Betrag eingeben, z. B. 4,50.',
-  'productForm.missing': 'Bitte Name, Preis, Warengruppe und Steuerklasse ausfüllen.',
-  'groupForm.title': 'Neue Warengruppe',
-  'groupForm.name': 'Name',
-  'groupForm.parent': 'Gehört zu Warengruppe (optional)',
-  'groupForm.noParent': 'Keine',
-  'groupForm.save': 'Warengruppe anlegen',
-  'groupForm.created': 'Warengruppe „{detail}“ angelegt.',
-  'common.cancel': 'Abbrechen',
-  'common.close': 'Schließen',
-};
-
-export const catalogueStrings = { en, de };

@@ -6,8 +6,11 @@ import type { Product } from '../../pms/wire';
 import { errorText } from '../../state/error-text';
 import { tf } from '../../state/format';
 import { addProduct } from '../../state/ticket';
+import { lazyDialog, OpenedOnce } from '../catalogue/lazy-dialog';
 import { ProductPanel } from '../catalogue/ProductPanel';
-import { OpenPriceDialog } from './OpenPriceDialog';
+
+/** Not part of the first screen: loaded after it (see lazy-dialog.tsx). */
+const OpenPriceDialog = lazyDialog(() => import('./OpenPriceDialog').then((m) => m.OpenPriceDialog));
 
 export function ProductPicker(props: { detailed?: boolean; onMessage: (text: string) => void }) {
   const [openPrice, setOpenPrice] = createSignal<Product>();
@@ -30,11 +33,13 @@ export function ProductPicker(props: { detailed?: boolean; onMessage: (text: str
         onPick={pick}
         onNotFound={(code) => props.onMessage(tf('products.notFound', code))}
       />
-      <OpenPriceDialog
-        open={openPrice() !== undefined}
-        product={openPrice()}
-        onClose={() => setOpenPrice()}
-      />
+      <OpenedOnce open={openPrice() !== undefined}>
+        <OpenPriceDialog
+          open={openPrice() !== undefined}
+          product={openPrice()}
+          onClose={() => setOpenPrice()}
+        />
+      </OpenedOnce>
     </div>
   );
 }

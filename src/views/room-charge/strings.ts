@@ -1,8 +1,8 @@
 // Words of the room-charge view (finding the guest, the usage-rule refusals, the surname check,
-// charging the ticket, minibar counting, open items and taking a charge back), English and German.
-// Merged into src/app/i18n.ts; the German dictionary must have exactly the English keys.
+// charging the ticket, minibar counting, open items and taking a charge back), in English (German:
+// strings-de.ts). Part of src/app/messages-en.ts.
 
-const en = {
+export const en = {
   'roomCharge.mode.label': 'What to charge',
   'roomCharge.mode.ticket': 'Charge the ticket',
   'roomCharge.mode.minibar': 'Minibar',
@@ -99,110 +99,3 @@ const en = {
   'roomCharge.takeBack.status.pending': 'not yet in the PMS',
   'roomCharge.takeBack.status.synced': 'in the PMS',
 } as const;
-
-const de: Record<keyof typeof en, string> = {
-  'roomCharge.mode.label': 'Was wird belastet',
-  'roomCharge.mode.ticket': 'Bon belasten',
-  'roomCharge.mode.minibar': 'Minibar',
-  'roomCharge.find.title': 'Gast suchen',
-  'roomCharge.find.label': 'Zimmernummer oder Name des Gastes',
-  'roomCharge.find.placeholder': 'z. B. 104 oder Bauer',
-  'roomCharge.find.none': 'Kein Gast in der heutigen Liste passt dazu.',
-  'roomCharge.find.results': 'Gefundene Gäste',
-  'roomCharge.list.age': 'Gästeliste von {time} ({age})',
-  'roomCharge.list.never':
-    'Die Gästeliste ist noch nicht geladen. Sie wird geladen, sobald die Kasse online ist.',
-  'roomCharge.list.refresh': 'Liste aktualisieren',
-  'roomCharge.list.refreshing': 'Wird aktualisiert …',
-  'roomCharge.list.failed':
-    'Die Liste konnte nicht aktualisiert werden; die gespeicherte Liste wird angezeigt.',
-  'roomCharge.list.old': 'Diese Liste ist alt: Check-ins und Check-outs seither fehlen.',
-  'roomCharge.room': 'Zimmer {room}',
-  'roomCharge.noRoom': 'Noch kein Zimmer',
-  'roomCharge.stayDates': '{from} – {to}',
-  'roomCharge.other': 'Anderen Gast wählen',
-  'roomCharge.stay.BOOKED': 'Nicht eingecheckt',
-  'roomCharge.stay.CHECKED_IN': 'Im Haus',
-  'roomCharge.stay.CHECKED_OUT': 'Abgereist',
-  'roomCharge.stay.NO_SHOW': 'Nicht angereist',
-  'roomCharge.stay.NO_SHOW_GUARANTEED': 'Nicht angereist',
-  'roomCharge.stay.CANCELLED': 'Storniert',
-  'roomCharge.search.title': 'Über die Reservierungsnummer suchen (online)',
-  'roomCharge.search.number': 'Reservierungsnummer',
-  'roomCharge.search.firstname': 'Vorname',
-  'roomCharge.search.lastname': 'Nachname',
-  'roomCharge.search.submit': 'Im PMS suchen',
-  'roomCharge.search.searching': 'Suche läuft …',
-  'roomCharge.search.offline': 'Diese Suche fragt direkt im PMS nach und braucht deshalb das Netz.',
-  'roomCharge.search.none': 'Das PMS hat keine Reservierung mit dieser Nummer und diesen Namen gefunden.',
-  'roomCharge.search.failed':
-    'Die Suche hat das PMS nicht erreicht. Bitte erneut versuchen oder den Gast in der Liste suchen.',
-  'roomCharge.search.missing': 'Bitte Reservierungsnummer, Vorname und Nachname ausfüllen.',
-  'roomCharge.refusal.title': 'Dieses Zimmer kann nicht belastet werden',
-  'roomCharge.refusal.booked':
-    '{guest} ist noch nicht eingecheckt. Zimmer können nur während des Aufenthalts nach dem Check-in belastet werden.',
-  'roomCharge.refusal.checked-out': '{guest} ist bereits abgereist. Bitte direkt an der Kasse kassieren.',
-  'roomCharge.refusal.no-show':
-    'Diese Reservierung ist nicht angereist (No-Show). Sie kann nicht belastet werden.',
-  'roomCharge.refusal.cancelled': 'Diese Reservierung ist storniert. Sie kann nicht belastet werden.',
-  'roomCharge.refusal.before-stay':
-    'Der Aufenthalt beginnt am {from}. Vorher kann das Zimmer nicht belastet werden.',
-  'roomCharge.refusal.after-stay':
-    'Der Aufenthalt endete am {to}. Das Zimmer kann nicht mehr belastet werden.',
-  'roomCharge.refusal.surname':
-    'Das ist nicht der Nachname dieser Reservierung. Bitte den Gast erneut fragen oder ein anderes Zimmer wählen.',
-  'roomCharge.refusal.no-lines': 'Es gibt nichts zu belasten.',
-  'roomCharge.surname.title': 'Gast bestätigen',
-  'roomCharge.surname.label': 'Nachname des Gastes (bitte erfragen)',
-  'roomCharge.surname.confirm': 'Bestätigen',
-  'roomCharge.surname.pick': 'Oder den Namen antippen, den der Gast nennt:',
-  'roomCharge.surname.confirmed': 'Nachname bestätigt: {name}',
-  'roomCharge.surname.change': 'Ändern',
-  'roomCharge.ticket.title': 'Bon',
-  'roomCharge.ticket.empty': 'Der Bon ist leer. Bitte zuerst Artikel hinzufügen.',
-  'roomCharge.ticket.toCatalogue': 'Artikel hinzufügen',
-  'roomCharge.ticket.total': 'Summe',
-  'roomCharge.charge.button': '{amount} auf Zimmer {room} buchen',
-  'roomCharge.charge.busy': 'Wird gebucht …',
-  'roomCharge.charge.done': '{amount} auf Zimmer {room} gebucht (Verkauf {reference}).',
-  'roomCharge.charge.sending':
-    'Die Buchung geht ans PMS, sobald es erreichbar ist; der Abgleich zeigt den Stand.',
-  'roomCharge.charge.failed': 'Die Belastung konnte auf diesem Tablet nicht gespeichert werden: {message}',
-  'roomCharge.charge.confirmFirst': 'Bitte zuerst den Nachnamen des Gastes bestätigen.',
-  'roomCharge.charge.noStaff':
-    'Kein Name der Bedienung eingestellt. Bitte in den Einstellungen eintragen, damit jeder Verkauf zeigt, wer ihn gemacht hat.',
-  'roomCharge.minibar.title': 'Minibar zählen',
-  'roomCharge.minibar.hint': 'Entnommene Artikel zählen und dann alles auf einmal buchen.',
-  'roomCharge.minibar.less': 'Ein {name} weniger',
-  'roomCharge.minibar.more': 'Ein {name} mehr',
-  'roomCharge.minibar.count': 'Anzahl {name}',
-  'roomCharge.minibar.post': '{count} Artikel, {amount}, auf Zimmer {room} buchen',
-  'roomCharge.minibar.postOne': '1 Artikel, {amount}, auf Zimmer {room} buchen',
-  'roomCharge.minibar.reset': 'Zählung zurücksetzen',
-  'roomCharge.minibar.none':
-    'Im gespeicherten Katalog sind keine Minibar-Artikel. Bitte den Katalog online aktualisieren.',
-  'roomCharge.openItems.title': 'Offene Posten auf dem Zimmer',
-  'roomCharge.openItems.offline': 'Offene Posten können nur online angezeigt werden.',
-  'roomCharge.openItems.loading': 'Offene Posten werden geladen …',
-  'roomCharge.openItems.failed': 'Die offenen Posten konnten nicht aus dem PMS geladen werden.',
-  'roomCharge.openItems.none': 'Keine offenen Posten.',
-  'roomCharge.openItems.total': 'Offener Betrag',
-  'roomCharge.openItems.reload': 'Offene Posten neu laden',
-  'roomCharge.openItems.item': 'Artikel',
-  'roomCharge.openItems.date': 'Datum',
-  'roomCharge.openItems.quantity': 'Menge',
-  'roomCharge.openItems.amount': 'Betrag',
-  'roomCharge.takeBack.button': 'Zurückbuchen',
-  'roomCharge.takeBack.buttonLabel': 'Verkauf {reference} zurückbuchen',
-  'roomCharge.takeBack.reason': 'Warum wird zurückgebucht?',
-  'roomCharge.takeBack.confirm': '{amount} zurückbuchen',
-  'roomCharge.takeBack.cancel': 'Nicht zurückbuchen',
-  'roomCharge.takeBack.needReason': 'Bitte einen Grund angeben.',
-  'roomCharge.takeBack.done': 'Verkauf {reference} wird vom Zimmer zurückgebucht.',
-  'roomCharge.takeBack.failed': 'Zurückbuchen nicht möglich: {message}',
-  'roomCharge.takeBack.pendingTitle': 'Belastungen dieser Kasse auf dem Zimmer',
-  'roomCharge.takeBack.status.pending': 'noch nicht im PMS',
-  'roomCharge.takeBack.status.synced': 'im PMS',
-};
-
-export const roomChargeStrings = { en, de };

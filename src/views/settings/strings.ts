@@ -1,8 +1,7 @@
-// Words of the settings view, English and German. Merged into src/app/i18n.ts; the German
-// dictionary must have exactly the English keys. ('settings.title' and 'settings.language' are the
-// shell's own keys.)
+// Words of the settings view, in English (German: strings-de.ts). Part of src/app/messages-en.ts.
+// ('settings.title' and 'settings.language' are the shell's own keys.)
 
-const en = {
+export const en = {
   'settings.device': 'This till',
   'settings.gateway': 'Gateway address',
   'settings.gatewayHint': 'Leave empty to use this app’s own address ({origin}).',
@@ -25,29 +24,3 @@ const en = {
   'settings.error.currency': 'Enter a currency code such as EUR or CHF.',
   'settings.error.other': 'This value cannot be used.',
 } as const;
-
-const de: Record<keyof typeof en, string> = {
-  'settings.device': 'Diese Kasse',
-  'settings.gateway': 'Gateway-Adresse',
-  'settings.gatewayHint': 'Leer lassen, um die Adresse dieser App zu verwenden ({origin}).',
-  'settings.till': 'Name der Kasse',
-  'settings.outlet': 'Verkaufsstelle',
-  'settings.outletHint': 'z. B. Bar, Restaurant, Terrasse',
-  'settings.staff': 'Name der Bedienung',
-  'settings.staffHint': 'Wird bei jedem Verkauf gespeichert.',
-  'settings.currency': 'Hauswährung',
-  'settings.currencyHint': 'ISO-Code, z. B. EUR oder CHF.',
-  'settings.cashMethod': 'Zahlungsart für Bargeld',
-  'settings.cashMethodAuto': 'Am Namen erkennen',
-  'settings.looks': 'Sprache und Darstellung',
-  'settings.theme': 'Farbschema',
-  'settings.theme.system': 'Wie das Gerät',
-  'settings.theme.light': 'Hell',
-  'settings.theme.dark': 'Dunkel',
-  'settings.saved': 'Gespeichert.',
-  'settings.error.gatewayUrl': 'Die Gateway-Adresse muss mit http:// oder https:// beginnen.',
-  'settings.error.currency': 'Bitte einen Währungscode wie EUR oder CHF eingeben.',
-  'settings.error.other': 'Dieser Wert kann nicht verwendet werden.',
-};
-
-export const settingsStrings = { en, de };

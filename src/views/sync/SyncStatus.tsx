@@ -2,7 +2,8 @@
 // problem, whether storage is persistent, and "Sync now" (retries everything waiting at once).
 import { createSignal, Show } from 'solid-js';
 import { t } from '../../app/i18n';
-import { createSyncIndicator, createSyncSummary, syncNow } from '../../state/replayer';
+import { syncNow } from '../../state/replayer';
+import { createSyncIndicator, createSyncSummary } from '../../state/sync-indicator';
 import { clockTime, fill } from '../words';
 
 const STATE_KEYS = {

@@ -1,8 +1,8 @@
 // Words of the sync view and the header's sync indicator: sync state, sale kinds and statuses, the
-// steps of a sale, PMS errors in staff language, and the staff actions, English and German.
-// Merged into src/app/i18n.ts; the German dictionary must have exactly the English keys.
+// steps of a sale, PMS errors in staff language, and the staff actions, in English (German:
+// strings-de.ts). Part of src/app/messages-en.ts.
 
-const en = {
+export const en = {
   'connection.pmsUnreachable': 'PMS unreachable',
   'connection.pending': '{count} pending',
   'connection.open': 'Open the sync view',
@@ -76,83 +76,3 @@ const en = {
   'sync.action.refused': 'Not possible: {message}',
   'sync.action.voidRoomNote': 'The items are already on the room: voiding takes them back off it.',
 } as const;
-
-const de: Record<keyof typeof en, string> = {
-  'connection.pmsUnreachable': 'PMS nicht erreichbar',
-  'connection.pending': '{count} ausstehend',
-  'connection.open': 'Abgleich öffnen',
-  'sync.now': 'Jetzt abgleichen',
-  'sync.busy': 'Gleiche ab …',
-  'sync.lastSync': 'Letzter Abgleich: {time}',
-  'sync.neverSynced': 'Noch nicht abgeglichen.',
-  'sync.nextAttempt': 'Nächster Versuch um {time}.',
-  'sync.lastProblem':
-    'Der letzte Versuch um {time} kam nicht durch; die Kasse versucht es selbstständig weiter.',
-  'sync.storage.kept': 'Der Speicher ist dauerhaft: Der Browser löscht die Verkäufe der Kasse nicht.',
-  'sync.storage.notKept':
-    'Der Speicher ist nicht dauerhaft: Der Browser kann ihn bei Platzmangel löschen. Bitte bald abgleichen.',
-  'sync.storage.unknown': 'Dieser Browser gibt nicht an, ob der Speicher der Kasse dauerhaft ist.',
-  'sync.allInPms': 'Alle Verkäufe sind im PMS.',
-  'sync.section.attention': 'Bitte prüfen',
-  'sync.section.pending': 'Ausstehend',
-  'sync.section.confirmed': 'Bestätigt',
-  'sync.section.voided': 'Storniert',
-  'sync.count': '{count}',
-  'sync.sale.kind.cash-sale': 'Verkauf',
-  'sync.sale.kind.room-charge': 'Zimmerbelastung',
-  'sync.sale.kind.charge-reversal': 'Rückbuchung',
-  'sync.sale.kind.product-creation': 'Neuer Artikel',
-  'sync.sale.status.pending': 'Ausstehend',
-  'sync.sale.status.sending': 'Wird gesendet',
-  'sync.sale.status.needs-attention': 'Bitte prüfen',
-  'sync.sale.status.synced': 'Bestätigt',
-  'sync.sale.status.voided': 'Storniert',
-  'sync.sale.reference': 'Verkauf {reference}',
-  'sync.sale.room': 'Zimmer {room} · {guest}',
-  'sync.sale.madeBy': '{time} · {staff}',
-  'sync.sale.voided': 'Storniert von {staff}: {reason}',
-  'sync.sale.steps': 'Schritte',
-  'sync.step.cash-invoice.create': 'Rechnung anlegen',
-  'sync.step.cash-invoice.add-products': 'Artikel auf die Rechnung buchen',
-  'sync.step.cash-invoice.close': 'Rechnung mit der Zahlung abschließen',
-  'sync.step.room.add-products': 'Artikel auf das Zimmer buchen',
-  'sync.step.room.remove-products': 'Artikel vom Zimmer zurückbuchen',
-  'sync.step.product.create': 'Artikel anlegen',
-  'sync.step.other': 'Schritt {step}',
-  'sync.step.state.queued': 'Wartet',
-  'sync.step.state.in-flight': 'Wird gesendet',
-  'sync.step.state.unsure': 'Wird geprüft',
-  'sync.step.state.done': 'Erledigt',
-  'sync.step.state.failed': 'Abgelehnt',
-  'sync.step.state.unverifiable': 'Unklar',
-  'sync.step.state.voided': 'Storniert',
-  'sync.step.state.superseded': 'Ersetzt',
-  'sync.problem.refused': 'Das PMS hat das abgelehnt: {message}',
-  'sync.problem.unreachable': 'PMS nicht erreichbar – neuer Versuch um {time}',
-  'sync.problem.pmsFailed': 'Fehler im PMS – neuer Versuch um {time}',
-  'sync.problem.slowDown': 'Das PMS bittet die Kasse zu warten – neuer Versuch um {time}',
-  'sync.problem.oddAnswer': 'Unerwartete Antwort vom PMS – die Kasse prüft und versucht es um {time} erneut',
-  'sync.problem.interrupted': 'Das Senden wurde unterbrochen – die Kasse prüft um {time} im PMS nach',
-  'sync.problem.checking':
-    'Gesendet, aber ohne Antwort – die Kasse prüft um {time} im PMS, bevor sie erneut sendet',
-  'sync.problem.cannotVerify':
-    'Die Kasse kann nicht feststellen, ob das im PMS angekommen ist. Bitte im PMS nach Posten mit {reference} sehen und dann unten wählen.',
-  'sync.problem.badRequest':
-    'Die Kasse hat eine Anfrage erstellt, die das PMS nicht annehmen kann ({message}). Bitte den Verkauf stornieren und neu erfassen.',
-  'sync.problem.unknownStep':
-    'Diese Version der Kasse kennt diesen Schritt nicht. Bitte die App aktualisieren.',
-  'sync.problem.waitsForCharge': 'Wartet, bis die zurückzubuchende Belastung bestätigt ist.',
-  'sync.action.retry': 'Erneut senden',
-  'sync.action.retryNow': 'Jetzt erneut versuchen',
-  'sync.action.posted': 'Wurde gebucht',
-  'sync.action.postAgain': 'Erneut buchen',
-  'sync.action.void': 'Stornieren …',
-  'sync.action.voidReason': 'Grund für die Stornierung',
-  'sync.action.voidConfirm': 'Verkauf stornieren',
-  'sync.action.cancel': 'Abbrechen',
-  'sync.action.needReason': 'Bitte einen Grund angeben.',
-  'sync.action.refused': 'Nicht möglich: {message}',
-  'sync.action.voidRoomNote': 'Die Artikel sind bereits auf dem Zimmer: Stornieren bucht sie wieder zurück.',
-};
-
-export const syncStrings = { en, de };

@@ -1,0 +1,13 @@
+// The background work of an open till, loaded after its first screen (startup.ts decides when):
+// the outbox's page replayer and persistent storage (replayer.ts), the guest list kept fresh
+// (reservations.ts) and the gateway address handed to the service worker's outbox (settings.ts).
+import { startReplayer } from './replayer';
+import { startGuestRefresh } from './reservations';
+import { passGatewayToOutbox } from './settings';
+
+/** Starts it all; answers a function that stops what can be stopped (the guest list timer). */
+export function startBackground(): () => void {
+  startReplayer();
+  passGatewayToOutbox();
+  return startGuestRefresh();
+}

@@ -1,0 +1,27 @@
+// German words of the settings view (English and the keys: strings.ts). Part of
+// src/app/messages-de.ts; the type makes it have exactly the English keys.
+import type { en } from './strings';
+
+export const de: Record<keyof typeof en, string> = {
+  'settings.device': 'Diese Kasse',
+  'settings.gateway': 'Gateway-Adresse',
+  'settings.gatewayHint': 'Leer lassen, um die Adresse dieser App zu verwenden ({origin}).',
+  'settings.till': 'Name der Kasse',
+  'settings.outlet': 'Verkaufsstelle',
+  'settings.outletHint': 'z. B. Bar, Restaurant, Terrasse',
+  'settings.staff': 'Name der Bedienung',
+  'settings.staffHint': 'Wird bei jedem Verkauf gespeichert.',
+  'settings.currency': 'Hauswährung',
+  'settings.currencyHint': 'ISO-Code, z. B. EUR oder CHF.',
+  'settings.cashMethod': 'Zahlungsart für Bargeld',
+  'settings.cashMethodAuto': 'Am Namen erkennen',
+  'settings.looks': 'Sprache und Darstellung',
+  'settings.theme': 'Farbschema',
+  'settings.theme.system': 'Wie das Gerät',
+  'settings.theme.light': 'Hell',
+  'settings.theme.dark': 'Dunkel',
+  'settings.saved': 'Gespeichert.',
+  'settings.error.gatewayUrl': 'Die Gateway-Adresse muss mit http:// oder https:// beginnen.',
+  'settings.error.currency': 'Bitte einen Währungscode wie EUR oder CHF eingeben.',
+  'settings.error.other': 'Dieser Wert kann nicht verwendet werden.',
+};

@@ -1,0 +1,54 @@
+// What the UI benchmark runs inside the page. Kept as plain JavaScript source (not functions passed
+// to page.evaluate), so the TypeScript loader's helpers never end up in the page.
+
+/** Where the probe leaves its readings: milliseconds since navigation start (performance.now()). */
+export interface ProbeReadings {
+  /** The first product tile is in the DOM and enabled: Solid's delegated click handler takes it. */
+  gridAt: number | null;
+  /** The next frame after that (requestAnimationFrame, then a task): the grid has been painted. */
+  paintedAt: number | null;
+  /** Whether a service worker controlled the page when the grid appeared. */
+  controlled: boolean | null;
+}
+
+/**
+ * Init script: watches the DOM from navigation start and notes when the first product tile of the
+ * grid (`ul.product-grid button.product`) appears enabled, then when the next frame has run.
+ */
+export const GRID_PROBE = `(() => {
+  const probe = { gridAt: null, paintedAt: null, controlled: null };
+  window.__uiProbe = probe;
+  const observer = new MutationObserver(() => {
+    const tile = document.querySelector('ul.product-grid button.product');
+    if (!tile || tile.disabled || probe.gridAt !== null) return;
+    probe.gridAt = performance.now();
+    probe.controlled = navigator.serviceWorker ? navigator.serviceWorker.controller !== null : false;
+    observer.disconnect();
+    requestAnimationFrame(() => setTimeout(() => { probe.paintedAt = performance.now(); }));
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})();`;
+
+/** Reads the probe (in the page). */
+export const READ_PROBE = 'window.__uiProbe';
+
+/** Same-origin JavaScript the page fetched before `until` (ms since navigation start), by path. */
+export const scriptsFetchedBefore = (until: number) => `performance.getEntriesByType('resource')
+  .filter((e) => e.startTime <= ${until} && new URL(e.name).origin === location.origin
+    && new URL(e.name).pathname.endsWith('.js'))
+  .map((e) => new URL(e.name).pathname)`;
+
+/** Products cached in the till's IndexedDB (the catalogue store), read with the plain API. */
+export const CACHED_PRODUCTS = `new Promise((resolve, reject) => {
+  const open = indexedDB.open('hotel-till');
+  let created = false;
+  open.onupgradeneeded = () => { created = true; open.transaction.abort(); }; // never create it here
+  open.onerror = () => (created ? resolve(0) : reject(open.error));
+  open.onsuccess = () => {
+    const db = open.result;
+    if (!db.objectStoreNames.contains('catalogue')) { db.close(); resolve(0); return; }
+    const count = db.transaction('catalogue').objectStore('catalogue').count();
+    count.onsuccess = () => { db.close(); resolve(count.result); };
+    count.onerror = () => reject(count.error);
+  };
+})`;

@@ -45,34 +45,127 @@ export async function insertSale(compose: (reference: string) => NewSale): Promi
 
 /**
  * Reads sales with their intents, lets `decide` choose what to write, and writes it, atomically.
- * `decide` must be synchronous and pure: it may run against a snapshot another writer just changed.
+ * `decide` must be synchronous and pure: it may run against a snapshot another writer just changed,
+ * and it may run twice (see group commit below).
  * @example const ok = await changeSales([id], ([entry]) => ({ sales: [{ ...entry!.sale, notes }], value: true }));
  */
-export async function changeSales<T>(
+export function changeSales<T>(
   saleIds: readonly string[],
   decide: (entries: (SaleEntry | undefined)[]) => SaleWrite<T>,
 ): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    waitingChanges.push({ saleIds, decide, resolve: resolve as (value: unknown) => void, reject });
+    if (!committing) void commitWaitingChanges();
+  });
+}
+
+// Group commit. Every strict transaction costs a flush to disk, and read-write transactions over
+// the same stores run one after another anyway, so while one commits, the changes that arrive are
+// gathered and then applied together in the next transaction, each `decide` seeing the writes of
+// the ones before it. Each caller still resumes only once its change is on disk. When a batch's
+// transaction fails, its changes are applied again one per transaction, so a change that cannot be
+// written fails alone.
+
+interface WaitingChange {
+  saleIds: readonly string[];
+  decide: (entries: (SaleEntry | undefined)[]) => SaleWrite<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Most changes in one transaction: enough for every sale a replay run sends at once, and more. */
+const MAX_CHANGES_PER_COMMIT = 64;
+const waitingChanges: WaitingChange[] = [];
+let committing = false;
+
+async function commitWaitingChanges(): Promise<void> {
+  committing = true;
+  try {
+    while (waitingChanges.length > 0) {
+      const batch = waitingChanges.splice(0, MAX_CHANGES_PER_COMMIT);
+      let outcomes: ChangeOutcome[];
+      try {
+        outcomes = await applyChanges(batch);
+      } catch (batchError) {
+        if (batch.length === 1) {
+          batch[0]!.reject(batchError);
+          continue;
+        }
+        outcomes = [];
+        for (const change of batch) {
+          outcomes.push(
+            await applyChanges([change]).then(
+              (one) => one[0]!,
+              (error: unknown) => ({ error }),
+            ),
+          );
+        }
+      }
+      batch.forEach((change, i) => {
+        const outcome = outcomes[i]!;
+        if ('error' in outcome) change.reject(outcome.error);
+        else change.resolve(outcome.value);
+      });
+    }
+  } finally {
+    committing = false;
+  }
+}
+
+type ChangeOutcome = { value: unknown } | { error: unknown };
+
+/**
+ * Applies the changes in order in one strict transaction and answers each one's outcome once the
+ * transaction is on disk. A `decide` that throws fails its own change and writes nothing of it.
+ */
+async function applyChanges(changes: readonly WaitingChange[]): Promise<ChangeOutcome[]> {
   const db = await getTillDb();
   const tx = db.transaction(['sales', 'intents', 'meta'], 'readwrite', STRICT);
   const sales = tx.objectStore('sales');
   const intents = tx.objectStore('intents');
-  const entries = await Promise.all(
-    saleIds.map(async (id) => {
-      const [sale, saleIntents] = await Promise.all([
-        sales.get(id),
-        intents.index('by-sale').getAll(saleRange(id)),
-      ]);
-      return sale ? { sale, intents: saleIntents } : undefined;
-    }),
-  );
-  const write = decide(entries);
-  const requests: Promise<unknown>[] = [];
-  for (const sale of write.sales ?? []) requests.push(sales.put(sale));
-  for (const intent of write.intents ?? []) requests.push(intents.put(intent));
-  if (write.newSale) requests.push(writeNewSale(tx, write.newSale));
-  await Promise.all(requests);
+  const outcomes: ChangeOutcome[] = [];
+  try {
+    for (const change of changes) {
+      const entries = await Promise.all(
+        change.saleIds.map(async (id) => {
+          const [sale, saleIntents] = await Promise.all([
+            sales.get(id),
+            intents.index('by-sale').getAll(saleRange(id)),
+          ]);
+          return sale ? { sale, intents: saleIntents } : undefined;
+        }),
+      );
+      let write: SaleWrite<unknown>;
+      try {
+        write = change.decide(entries);
+      } catch (error) {
+        outcomes.push({ error });
+        continue;
+      }
+      // A request refused at once (e.g. a bad key) throws before Promise.all sees the earlier ones,
+      // whose abort would then go unhandled: each is marked handled as it is made.
+      const requests: Promise<unknown>[] = [];
+      const issue = (request: Promise<unknown>) => {
+        request.catch(() => undefined);
+        requests.push(request);
+      };
+      for (const sale of write.sales ?? []) issue(sales.put(sale));
+      for (const intent of write.intents ?? []) issue(intents.put(intent));
+      if (write.newSale) issue(writeNewSale(tx, write.newSale));
+      await Promise.all(requests);
+      outcomes.push({ value: write.value });
+    }
+  } catch (error) {
+    try {
+      tx.abort();
+    } catch {
+      // already aborted by the failed request
+    }
+    await tx.done.catch(() => undefined);
+    throw error;
+  }
   await tx.done;
-  return write.value;
+  return outcomes;
 }
 
 /** `changeSales` for one sale. */

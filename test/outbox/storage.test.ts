@@ -9,7 +9,7 @@ import { voidSale } from '../../src/outbox/void-sale.ts';
 import { listTickets, readCatalogue, replaceCatalogue, saveTicket } from '../../src/storage/caches.ts';
 import { closeTillDb, DB_VERSION, getMeta, getTillDb } from '../../src/storage/db.ts';
 import { listSales } from '../../src/storage/journal-queries.ts';
-import { readSale } from '../../src/storage/outbox-store.ts';
+import { changeSale, readSale, type SaleEntry } from '../../src/storage/outbox-store.ts';
 import { fillV1Database, openV1Database, V1_ROWS } from './fixtures/schema-v1.ts';
 import { createFakePms } from './support/fake-pms.ts';
 import { CARD_PAYMENT, createClock, PILS, replayAgainst, TILL, useFreshDatabase } from './support/setup.ts';
@@ -116,6 +116,81 @@ describe('durability', () => {
 
     expect(entry?.sale).toEqual(sale);
     expect(entry?.intents.map((i) => [i.name, i.state])).toEqual([['room.add-products@1', 'queued']]);
+  });
+});
+
+describe('group commit', () => {
+  const original = FakeIDBDatabase.prototype.transaction;
+  let journalWrites = 0;
+  afterEach(() => {
+    FakeIDBDatabase.prototype.transaction = original;
+    journalWrites = 0;
+  });
+  const countJournalWrites = () => {
+    FakeIDBDatabase.prototype.transaction = function (
+      this: IDBDatabase,
+      ...args: Parameters<IDBDatabase['transaction']>
+    ) {
+      const tx = original.apply(this, args);
+      if (tx.mode === 'readwrite' && [...tx.objectStoreNames].includes('intents')) journalWrites += 1;
+      return tx;
+    } as typeof original;
+  };
+  const addNote = (text: string) => (entry: SaleEntry | undefined) => ({
+    sales: [{ ...entry!.sale, notes: [...entry!.sale.notes, { at: 0, text }] }],
+    value: entry!.sale.notes.length,
+  });
+
+  it('gathers changes that arrive during a commit into one transaction, each seeing the ones before', async () => {
+    const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    countJournalWrites();
+
+    const seenBefore = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => changeSale(sale.id, addNote(`note ${i}`))),
+    );
+
+    expect(seenBefore).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect((await readSale(sale.id))?.sale.notes.map((n) => n.text)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `note ${i}`),
+    );
+    // The first change commits alone; the 19 that arrived meanwhile share the next transaction.
+    expect(journalWrites).toBe(2);
+  });
+
+  it('fails a change whose decision throws alone; the others in its batch are written', async () => {
+    const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+
+    const outcomes = await Promise.allSettled([
+      changeSale(sale.id, addNote('first')),
+      changeSale(sale.id, () => {
+        throw new Error('cannot decide');
+      }),
+      changeSale(sale.id, addNote('third')),
+    ]);
+
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await readSale(sale.id))?.sale.notes.map((n) => n.text)).toEqual(['first', 'third']);
+  });
+
+  it('fails a change the database refuses alone, writing nothing of it; the others in its batch are written', async () => {
+    const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    const intent = (await readSale(sale.id))!.intents[0]!;
+
+    const outcomes = await Promise.allSettled([
+      changeSale(sale.id, addNote('first')),
+      changeSale(sale.id, addNote('second')),
+      // A half-refused write: the note is fine, the intent has a key IndexedDB cannot store.
+      changeSale(sale.id, (entry) => ({
+        sales: [{ ...entry!.sale, notes: [...entry!.sale.notes, { at: 0, text: 'refused' }] }],
+        intents: [{ ...intent, seq: Number.NaN }],
+        value: 0,
+      })),
+      changeSale(sale.id, addNote('fourth')),
+    ]);
+
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((await readSale(sale.id))?.sale.notes.map((n) => n.text)).toEqual(['first', 'second', 'fourth']);
+    expect((await readSale(sale.id))?.intents).toEqual([intent]);
   });
 });
 

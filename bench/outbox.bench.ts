@@ -14,6 +14,7 @@
 // the hotel's database is checked sale by sale (bench/outbox/harness.ts) and the outbox read back.
 
 import { availableParallelism, loadavg } from 'node:os';
+import { DEFAULT_REPLAY_CONCURRENCY } from '../src/outbox/replay.ts';
 import { startServer } from '../src/server/listen.ts';
 import {
   buildBenchApp,
@@ -44,8 +45,8 @@ const SALES = 1000;
 const ROUNDS = 4;
 /** Recordings left out of the enqueue figures while IndexedDB and the JIT warm up. */
 const WARM_UP = 50;
-/** Our engine's concurrency knob (replayOutbox's `concurrency`; the app's default is 4). */
-const CONCURRENCY = Number(process.env.BENCH_OUTBOX_CONCURRENCY ?? 8);
+/** Our engine's concurrency (replayOutbox's `concurrency`): the app's default unless set. */
+const CONCURRENCY = Number(process.env.BENCH_OUTBOX_CONCURRENCY ?? DEFAULT_REPLAY_CONCURRENCY);
 
 type Bench = { bench: BenchPage };
 

@@ -16,14 +16,27 @@ import type { IntentRecord } from '../storage/records.ts';
 import { definitionOf, type IntentContext, type IntentDefinition, stepMarker } from './intents/index.ts';
 import type { ReplayRun } from './replay-run.ts';
 import { announceOutboxChange } from './status.ts';
-import { describeError, done, failure, type StepOutcome, settle, transientFailure } from './step-outcomes.ts';
-import { changeIntent, type SaleSnapshot } from './transitions.ts';
+import {
+  describeError,
+  done,
+  failure,
+  type StartNext,
+  type StepOutcome,
+  settle,
+  transientFailure,
+} from './step-outcomes.ts';
+import { changeIntent, nextMove, type SaleSnapshot, startSending } from './transitions.ts';
 
-/** Sends the step, or reads back first when its last send got no answer. */
+/**
+ * Sends the step, or reads back first when its last send got no answer. A step already marked
+ * in-flight by the write that settled the one before it (`StepOutcome.started`) is sent at once.
+ * `dependenciesSynced`: whether the sales this one depends on are confirmed (for starting the next step).
+ */
 export async function replayStep(
   run: ReplayRun,
   snapshot: SaleSnapshot,
   intent: IntentRecord,
+  dependenciesSynced: boolean,
 ): Promise<StepOutcome> {
   const definition = definitionOf(intent.name);
   if (!definition) {
@@ -35,53 +48,66 @@ export async function replayStep(
     return 'stop';
   }
   const context = await contextFor(snapshot, intent);
+  const startNext: StartNext = (settled) => {
+    if (run.stopping) return undefined;
+    const move = nextMove(settled, run.now(), dependenciesSynced);
+    if (move.kind !== 'send') return undefined;
+    const next = definitionOf(move.intent.name);
+    // A step that reads PMS state before its first send is marked when that read is done.
+    if (!next || (next.captureBefore && move.intent.before === undefined)) return undefined;
+    return move.intent;
+  };
+  const steps = { definition, context, startNext };
   return intent.state === 'unsure'
-    ? reconcileStep(run, snapshot, intent, definition, context)
-    : sendStep(run, snapshot, intent, definition, context);
+    ? reconcileStep(run, snapshot, intent, steps)
+    : sendStep(run, snapshot, intent, steps);
+}
+
+interface StepParts {
+  definition: IntentDefinition;
+  context: IntentContext;
+  startNext: StartNext;
 }
 
 async function sendStep(
   run: ReplayRun,
   snapshot: SaleSnapshot,
   intent: IntentRecord,
-  definition: IntentDefinition,
-  context: IntentContext,
+  { definition, context, startNext }: StepParts,
 ): Promise<StepOutcome> {
   const saleId = snapshot.sale.id;
-  let before = intent.before;
-  if (definition.captureBefore && before === undefined) {
-    try {
-      before = await definition.captureBefore(run.pms, intent.payload, context);
-    } catch (error) {
-      if (error instanceof PmsRejectedError && error.status !== 429) {
-        run.report.failed += 1;
-        const message = `Reading the state before "${definition.title}" was refused: ${error.pmsMessage}`;
-        await settle(run, saleId, intent, {
-          state: 'failed',
-          lastError: { ...describeError(run, error), message },
-        });
-        return 'stop';
-      }
-      return transientFailure(run, saleId, intent, error, ['queued']);
-    }
-  }
   const maybeAppliedBefore = (intent.uncertainSends ?? 0) > 0;
-  const sending: IntentRecord = {
-    ...intent,
-    state: 'in-flight',
-    attempts: intent.attempts + 1,
-    sentAt: run.now(),
-    ...(before === undefined ? {} : { before }),
-  };
-  const marked = await changeSale(saleId, (entry) =>
-    changeIntent(entry, intent.seq!, ['queued'], () => sending, run.now()),
-  );
-  if (!marked) return 'stop';
-  announceOutboxChange({ type: 'replayed', saleId });
+  let sending = intent;
+  if (intent.state !== 'in-flight') {
+    let before = intent.before;
+    if (definition.captureBefore && before === undefined) {
+      try {
+        before = await definition.captureBefore(run.pms, intent.payload, context);
+      } catch (error) {
+        if (error instanceof PmsRejectedError && error.status !== 429) {
+          run.report.failed += 1;
+          const message = `Reading the state before "${definition.title}" was refused: ${error.pmsMessage}`;
+          await settle(run, saleId, intent, {
+            state: 'failed',
+            lastError: { ...describeError(run, error), message },
+          });
+          return 'stop';
+        }
+        return transientFailure(run, saleId, intent, error, ['queued']);
+      }
+    }
+    sending = startSending(intent, run.now(), before);
+    const marked = await changeSale(saleId, (entry) =>
+      changeIntent(entry, intent.seq!, ['queued'], () => sending, run.now()),
+    );
+    if (!marked) return 'stop';
+    announceOutboxChange({ type: 'replayed', saleId });
+  }
+  const before = sending.before;
   try {
     const result = await definition.send(run.pms, intent.payload, { ...context, before });
     run.report.sent += 1;
-    return done(run, saleId, sending, result);
+    return done(run, saleId, sending, result, undefined, startNext);
   } catch (error) {
     if (error instanceof PmsRejectedError && error.status === 429) {
       const until = run.pause(error.retryAfterMs);
@@ -126,8 +152,7 @@ async function reconcileStep(
   run: ReplayRun,
   snapshot: SaleSnapshot,
   intent: IntentRecord,
-  definition: IntentDefinition,
-  context: IntentContext,
+  { definition, context, startNext }: StepParts,
 ): Promise<StepOutcome> {
   const saleId = snapshot.sale.id;
   let answer: Awaited<ReturnType<IntentDefinition['reconcile']>>;
@@ -146,10 +171,11 @@ async function reconcileStep(
   }
   run.report.readBack += 1;
   if (answer.outcome === 'applied')
-    return done(run, saleId, intent, answer.result, `Read back: ${answer.note}`);
+    return done(run, saleId, intent, answer.result, `Read back: ${answer.note}`, startNext);
   if (answer.outcome === 'not-applied') {
-    await settle(run, saleId, intent, { state: 'queued', notBefore: 0 }, `Read back: ${answer.note}`);
-    return 'next';
+    const note = `Read back: ${answer.note}`;
+    const patch = { state: 'queued', notBefore: 0 } as const;
+    return (await settle(run, saleId, intent, patch, note, undefined, startNext)) ?? 'stop';
   }
   const message = `${answer.reason} Check the PMS: was "${definition.title}" for sale ${snapshot.sale.reference} posted?`;
   await settle(run, saleId, intent, {

@@ -5,7 +5,7 @@
 // is due, and record how the run went. What one step does is in replay-step.ts.
 import { setMeta } from '../storage/db.ts';
 import { readOutboxCounts } from '../storage/journal-queries.ts';
-import { changeSale, readInFlightIntents, readSale } from '../storage/outbox-store.ts';
+import { changeSale, readInFlightIntents } from '../storage/outbox-store.ts';
 import { type BackoffPolicy, DEFAULT_BACKOFF } from './backoff.ts';
 import type { OutboxPms } from './intents/index.ts';
 import { defaultOutboxLock, OUTBOX_LOCK, type OutboxLock } from './locks.ts';
@@ -13,9 +13,18 @@ import { type ReplayReport, ReplayRun } from './replay-run.ts';
 import { replayStep } from './replay-step.ts';
 import { dependenciesConfirmed, readSchedule } from './schedule.ts';
 import { announceOutboxChange } from './status.ts';
-import { changeIntent, nextMove } from './transitions.ts';
+import type { StepOutcome } from './step-outcomes.ts';
+import { changeIntent, nextMove, type SaleSnapshot } from './transitions.ts';
 
 export type { ReplayReport } from './replay-run.ts';
+
+/**
+ * Sales replayed at once by default. The browser sends at most 6 requests to one host at a time
+ * anyway; more sales under way keep those busy while others write to IndexedDB, and let group
+ * commit gather more writes per disk flush (`npm run bench -- outbox`: 1,000 sales drained in
+ * 12.7 s at 4, 10.0 s at 8, 8.1 s at 16, 7.7 s at 32). The gateway paces what reaches the PMS.
+ */
+export const DEFAULT_REPLAY_CONCURRENCY = 16;
 
 export interface ReplayOptions {
   client: OutboxPms;
@@ -23,7 +32,7 @@ export interface ReplayOptions {
   now?: () => number;
   /** Aborting stops the run from starting further steps; steps under way finish. */
   signal?: AbortSignal;
-  /** How many sales replay at once. Default 4. */
+  /** How many sales replay at once. Default `DEFAULT_REPLAY_CONCURRENCY`. */
   concurrency?: number;
   /** Default: Web Locks, or an in-memory lock where there are none (Node). */
   lock?: OutboxLock;
@@ -50,7 +59,7 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayReport
   const lock = options.lock ?? defaultOutboxLock();
   const outcome = await lock.run(OUTBOX_LOCK, { wait: options.waitForLock ?? false }, async () => {
     await recoverInterruptedSends(run);
-    await drain(run, Math.max(1, options.concurrency ?? 4));
+    await drain(run, Math.max(1, options.concurrency ?? DEFAULT_REPLAY_CONCURRENCY));
     await recordRun(run);
   });
   const [counts, schedule] = await Promise.all([readOutboxCounts(), readSchedule(run.now())]);
@@ -98,22 +107,30 @@ async function drain(run: ReplayRun, concurrency: number): Promise<void> {
     const due = schedule.due.filter((entry) => !tried.has(entry.sale.id));
     if (due.length === 0) return;
     for (const entry of due) tried.add(entry.sale.id);
-    await forEachBounded(
-      due.map((entry) => entry.sale.id),
-      concurrency,
-      (saleId) => replaySale(run, saleId),
-    );
+    await forEachBounded(due, concurrency, (entry) => replaySale(run, entry));
   }
 }
 
-/** The steps of one sale, in order, until it is finished, held, or must wait. */
-async function replaySale(run: ReplayRun, saleId: string): Promise<void> {
-  while (!run.stopping) {
-    const snapshot = await readSale(saleId);
-    if (!snapshot) return;
-    const move = nextMove(snapshot, run.now(), await dependenciesConfirmed(snapshot));
+/**
+ * The steps of one sale, in order, until it is finished, held, or must wait. It starts from the
+ * sale as the schedule read it and goes on with the sale as each step's write left it, so it reads
+ * nothing itself: every write checks the state it expects inside its transaction, so a sale changed
+ * meanwhile (e.g. voided from a tab) only makes that write, and the sale's replay, stop. A step that
+ * a write already marked in-flight is sent even when the run is stopping (it counts as under way).
+ */
+async function replaySale(run: ReplayRun, scheduled: SaleSnapshot): Promise<void> {
+  let step: StepOutcome = { snapshot: scheduled };
+  while (step !== 'stop') {
+    const { snapshot, started } = step;
+    const dependenciesSynced = await dependenciesConfirmed(snapshot);
+    if (started) {
+      step = await replayStep(run, snapshot, started, dependenciesSynced);
+      continue;
+    }
+    if (run.stopping) return;
+    const move = nextMove(snapshot, run.now(), dependenciesSynced);
     if (move.kind !== 'send' && move.kind !== 'reconcile') return;
-    if ((await replayStep(run, snapshot, move.intent)) === 'stop') return;
+    step = await replayStep(run, snapshot, move.intent, dependenciesSynced);
   }
 }
 

@@ -3,28 +3,44 @@
 // that also resettles the sale) and the translation of thrown errors into the plain-words
 // `lastError` staff see. Used by replay-step.ts.
 import { isPmsError, PmsRejectedError, PmsRequestError } from '../pms/errors.ts';
-import { changeSale } from '../storage/outbox-store.ts';
+import { changeSale, type SaleWrite } from '../storage/outbox-store.ts';
 import type { IntentError, IntentRecord } from '../storage/records.ts';
 import { backoffDelay } from './backoff.ts';
 import type { ReplayRun } from './replay-run.ts';
 import { announceOutboxChange } from './status.ts';
-import { changeIntent } from './transitions.ts';
+import { applyWrite, changeIntent, type SaleSnapshot, startSending } from './transitions.ts';
 
-/** Whether the sale may go on with its next step in this run. */
-export type StepOutcome = 'next' | 'stop';
+/**
+ * Whether the sale goes on in this run: 'stop', or the sale as just written, with the step that the
+ * same write already marked in-flight (to be sent at once) when there was one.
+ */
+export type StepOutcome = 'stop' | Settled;
 
-/** The step is applied: store its result and go on with the sale. */
+export interface Settled {
+  snapshot: SaleSnapshot;
+  started?: IntentRecord;
+}
+
+/**
+ * Picks, in the settled sale, the step to mark in-flight in the same write (saving a transaction per
+ * step); undefined to start none. Runs inside the transaction: synchronous and pure.
+ */
+export type StartNext = (snapshot: SaleSnapshot) => IntentRecord | undefined;
+
+/** The step is applied: store its result and go on with the sale (starting its next step if asked). */
 export async function done(
   run: ReplayRun,
   saleId: string,
   intent: IntentRecord,
   result: unknown,
   note?: string,
+  startNext?: StartNext,
 ): Promise<StepOutcome> {
   const { lastError: _cleared, ...rest } = intent;
-  const changed = await settle(run, saleId, rest, { state: 'done', result, failuresInRow: 0 }, note);
-  if (changed) run.report.confirmed += 1;
-  return changed ? 'next' : 'stop';
+  const patch = { state: 'done', result, failuresInRow: 0 } as const;
+  const settled = await settle(run, saleId, rest, patch, note, undefined, startNext);
+  if (settled) run.report.confirmed += 1;
+  return settled ?? 'stop';
 }
 
 /** A network-class failure: keep (or make) the intent retryable after a backoff; offline stops the run. */
@@ -46,7 +62,11 @@ export async function transientFailure(
   return 'stop';
 }
 
-/** Writes the intent with `patch` if it is still in an `expected` state, and announces the change. */
+/**
+ * Writes the intent with `patch` if it is still in an `expected` state, and announces the change.
+ * With `startNext`, the same write also marks the step it picks in-flight. Answers the sale as
+ * written, or undefined when nothing was (the sale changed meanwhile, e.g. voided).
+ */
 export async function settle(
   run: ReplayRun,
   saleId: string,
@@ -54,13 +74,27 @@ export async function settle(
   patch: Partial<IntentRecord>,
   note?: string,
   expected: IntentRecord['state'][] = [intent.state],
-): Promise<boolean> {
+  startNext?: StartNext,
+): Promise<Settled | undefined> {
   const now = run.now();
-  const changed = await changeSale(saleId, (entry) =>
-    changeIntent(entry, intent.seq!, expected, () => ({ ...intent, ...patch, settledAt: now }), now, note),
-  );
+  const settled = await changeSale(saleId, (entry): SaleWrite<Settled | undefined> => {
+    const settling = () => ({ ...intent, ...patch, settledAt: now });
+    const write = changeIntent(entry, intent.seq!, expected, settling, now, note);
+    if (!entry || !write.value) return { value: undefined };
+    const snapshot = applyWrite(entry, write);
+    const next = startNext?.(snapshot);
+    if (!next) return { ...write, value: { snapshot } };
+    const started = startSending(next, now);
+    const starting = changeIntent(snapshot, next.seq!, ['queued'], () => started, now);
+    if (!starting.value) return { ...write, value: { snapshot } };
+    return {
+      sales: starting.sales,
+      intents: [...(write.intents ?? []), ...(starting.intents ?? [])],
+      value: { snapshot: applyWrite(snapshot, starting), started },
+    };
+  });
   announceOutboxChange({ type: 'replayed', saleId });
-  return changed;
+  return settled;
 }
 
 /** A thrown error as the plain-words record kept on the intent. */

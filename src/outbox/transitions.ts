@@ -111,6 +111,26 @@ export function resettle(
   };
 }
 
+/** The intent as it is while its request is out: in-flight, one more attempt, sent now. */
+export function startSending(intent: IntentRecord, now: number, before?: unknown): IntentRecord {
+  return {
+    ...intent,
+    state: 'in-flight',
+    attempts: intent.attempts + 1,
+    sentAt: now,
+    ...(before === undefined ? {} : { before }),
+  };
+}
+
+/** The snapshot after `write` (from `changeIntent`) is applied to it. */
+export function applyWrite(snapshot: SaleSnapshot, write: SaleWrite<unknown>): SaleSnapshot {
+  const changed = new Map((write.intents ?? []).map((intent) => [intent.seq, intent]));
+  return {
+    sale: write.sales?.[0] ?? snapshot.sale,
+    intents: snapshot.intents.map((intent) => changed.get(intent.seq) ?? intent),
+  };
+}
+
 /**
  * Changes one intent (found by `seq`) if `expected` allows its current state, and resettles the sale.
  * Answers `value: false` and writes nothing when the snapshot no longer matches (e.g. voided meanwhile).

@@ -1,6 +1,7 @@
 // The replay engine on the happy path: order of steps, results feeding later steps, several sales at
 // once within a bound, and one replayer at a time.
-import { describe, expect, it } from 'vitest';
+import { IDBDatabase as FakeIDBDatabase } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
 import { recordCashSale, recordProductCreation, recordRoomCharge } from '../../src/outbox/journal.ts';
 import { inMemoryLocks } from '../../src/outbox/locks.ts';
 import { readSale } from '../../src/storage/outbox-store.ts';
@@ -169,5 +170,71 @@ describe('several sales', () => {
     expect(pms.invoices.size).toBe(3);
     expect(pms.callsOf('addInvoiceProducts')).toHaveLength(3);
     expect([...pms.invoices.values()].every((i) => i.items.length === 1 && i.status === 'closed')).toBe(true);
+  });
+});
+
+describe('one write between two steps', () => {
+  const original = FakeIDBDatabase.prototype.transaction;
+  afterEach(() => {
+    FakeIDBDatabase.prototype.transaction = original;
+  });
+
+  it('records a step’s answer and marks the next step in-flight in the same transaction', async () => {
+    const pms = createFakePms();
+    const sale = await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT });
+    const statesWhenSent: string[][] = [];
+    pms.setAround(async () => {
+      statesWhenSent.push((await readSale(sale.id))!.intents.map((i) => i.state));
+    });
+    let journalWrites = 0;
+    FakeIDBDatabase.prototype.transaction = function (
+      this: IDBDatabase,
+      ...args: Parameters<IDBDatabase['transaction']>
+    ) {
+      const tx = original.apply(this, args);
+      if (tx.mode === 'readwrite' && [...tx.objectStoreNames].includes('intents')) journalWrites += 1;
+      return tx;
+    } as typeof original;
+
+    await replayAgainst(pms, createClock());
+
+    expect(statesWhenSent).toEqual([
+      ['in-flight', 'queued', 'queued'],
+      ['done', 'in-flight', 'queued'],
+      ['done', 'done', 'in-flight'],
+    ]);
+    // mark step 1; answer 1 + mark 2; answer 2 + mark 3; answer 3
+    expect(journalWrites).toBe(4);
+    expect((await readSale(sale.id))?.intents.map((i) => [i.state, i.attempts])).toEqual([
+      ['done', 1],
+      ['done', 1],
+      ['done', 1],
+    ]);
+  });
+
+  it('starts no further step once the run is told to stop; the next run goes on from there', async () => {
+    const pms = createFakePms();
+    const sale = await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT });
+    const stop = new AbortController();
+    pms.setAround(async (operation) => {
+      if (operation === 'createCashInvoice') stop.abort();
+    });
+    const clock = createClock();
+
+    const report = await replayAgainst(pms, clock, { signal: stop.signal });
+
+    expect(report.stoppedBy).toBe('aborted');
+    expect(pms.calls.map((c) => c.operation)).toEqual(['createCashInvoice']);
+    expect((await readSale(sale.id))?.intents.map((i) => i.state)).toEqual(['done', 'queued', 'queued']);
+
+    pms.setAround(async () => {});
+    await replayAgainst(pms, clock);
+
+    expect(pms.calls.map((c) => c.operation)).toEqual([
+      'createCashInvoice',
+      'addInvoiceProducts',
+      'closeInvoice',
+    ]);
+    expect((await readSale(sale.id))?.sale.status).toBe('synced');
   });
 });

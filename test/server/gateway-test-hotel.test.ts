@@ -119,3 +119,29 @@ describe('a server with the embedded test hotel', () => {
     expect(await response.json()).toMatchObject({ upstream: 'embedded test hotel' });
   });
 });
+
+describe('connections', () => {
+  it('closes the connection after every /api answer, so a browser never silently resends a write', async () => {
+    const write = await fetch(`${pmsServer.url}/api/set/create/servicecashregister/invoice`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ recipient_name: 'Connection test' }),
+    });
+    const refused = await fetch(`${pmsServer.url}/api/get/no-such-endpoint`);
+
+    expect(write.status).toBe(200);
+    expect(write.headers.get('connection')).toBe('close');
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get('connection')).toBe('close');
+  });
+
+  it('keeps connections alive for the embedded hotel’s own interface, as a PMS does', async () => {
+    const response = await fetch(`${pmsServer.url}/pms/api/get/hotel/payment`, {
+      headers: { 'x-ibelsa-key': DEMO_KEYS.read },
+    });
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('connection')).toBe('keep-alive');
+  });
+});
+

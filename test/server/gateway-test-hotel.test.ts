@@ -144,4 +144,3 @@ describe('connections', () => {
     expect(response.headers.get('connection')).toBe('keep-alive');
   });
 });
-

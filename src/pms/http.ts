@@ -26,6 +26,12 @@ export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
  */
 export const GATEWAY_HEADER = 'x-till-gateway';
 
+/**
+ * A fresh id on every call; the browser's own silent resend of a request repeats it, so the
+ * gateway answers that resend instead of applying a write twice (src/server/gateway/resend-guard.ts).
+ */
+export const REQUEST_ID_HEADER = 'x-till-request-id';
+
 export interface Transport {
   /** Origin of the gateway, '' for the page's own origin. */
   baseUrl: string;
@@ -72,8 +78,12 @@ export async function callPms<S extends EnvelopeSchema>(
         method,
         headers:
           spec.body === undefined
-            ? { accept: 'application/json' }
-            : { accept: 'application/json', 'content-type': 'application/json' },
+            ? { accept: 'application/json', [REQUEST_ID_HEADER]: newRequestId() }
+            : {
+                accept: 'application/json',
+                'content-type': 'application/json',
+                [REQUEST_ID_HEADER]: newRequestId(),
+              },
         ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
         cache: 'no-store',
         signal: controller.signal,
@@ -158,4 +168,11 @@ function describeCause(cause: unknown): string {
   const inner = cause.cause;
   const code = inner && typeof inner === 'object' && 'code' in inner ? ` (${String(inner.code)})` : '';
   return `${cause.message}${code}`;
+}
+
+/** A random UUID; `crypto.randomUUID` needs a secure context, so it is built by hand where missing. */
+function newRequestId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const hex = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0'));
+  return hex.join('');
 }

@@ -65,12 +65,6 @@ export function createApp(options: AppOptions): Hono {
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'no-referrer');
     c.header('X-Frame-Options', 'DENY');
-    // No keep-alive on what the tablets call: when a reused connection closes before its answer,
-    // browsers silently send the request again on a new one, so a write whose answer was lost
-    // would be applied twice without the till knowing (seen in the chaos test). A fresh connection
-    // per request is never retried. The app's files and the embedded hotel's own `/pms` interface
-    // (a stand-in for a PMS, which keeps connections alive) are not affected.
-    if (c.req.path.startsWith('/api/')) c.header('Connection', 'close');
   });
 
   const limit = limitBody(MAX_BODY_BYTES);

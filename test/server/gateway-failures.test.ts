@@ -67,6 +67,7 @@ describe('GET /api/__gateway/status', () => {
       upstream: 'http://pms.example.com:8443',
       queued: 0,
       requestsPerMinute: 900,
+      resendsAnswered: 0,
     });
   });
 

@@ -4,10 +4,13 @@
 // headers go up (no client keys, cookies, authorization or hop-by-hop headers); status, body,
 // content-type, content-disposition and retry-after come back, never Set-Cookie or the key.
 // A 429 is retried once, only for a read (GET /api/get/...): writes have no idempotency key, so
-// the till decides. `x-till-gateway: 1` marks every answer; 502/504 `PMS unreachable: ...` tell
+// the till decides. A browser's silent resend of a write is answered from memory, not forwarded
+// again (resend-guard.ts). `x-till-gateway: 1` marks every answer; 502/504 `PMS unreachable: ...` tell
 // the till the PMS, not its own network, failed. `GET /api/__gateway/status` reports the upstream.
 import { Hono } from 'hono';
+import { REQUEST_ID_HEADER } from '../../pms/http.ts';
 import { createPacer, QueueFullError } from './pacer.ts';
+import { createResendGuard, TABLET_GONE_STATUS } from './resend-guard.ts';
 import { createUpstream, RedirectError, type UpstreamRequest, type UpstreamResponse } from './upstream.ts';
 
 export interface GatewayConfig {
@@ -54,6 +57,7 @@ export function createGatewayApi(config: GatewayConfig): Hono {
   const secrets = [config.apiKey, config.systemKey].filter((secret): secret is string => !!secret);
   const upstreamName = base.hostname.endsWith(EMBEDDED_HOST_SUFFIX) ? 'embedded test hotel' : base.origin;
   const basePath = base.pathname.replace(/\/+$/, '');
+  const resends = createResendGuard();
 
   const api = new Hono();
   api.use('*', async (c, next) => {
@@ -62,7 +66,12 @@ export function createGatewayApi(config: GatewayConfig): Hono {
   });
 
   api.get('/__gateway/status', (c) =>
-    c.json({ upstream: upstreamName, queued: pacer.queued, requestsPerMinute: config.requestsPerMinute }),
+    c.json({
+      upstream: upstreamName,
+      queued: pacer.queued,
+      requestsPerMinute: config.requestsPerMinute,
+      resendsAnswered: resends.resendsAnswered,
+    }),
   );
 
   api.all('/*', async (c) => {
@@ -79,24 +88,30 @@ export function createGatewayApi(config: GatewayConfig): Hono {
     // Reads are safe to send twice; several writes are GETs too, under /api/set/.
     const isRead = request.method === 'GET' && incoming.pathname.startsWith('/api/get/');
     const waitSignal = c.req.raw.signal;
-    try {
-      if (request.method !== 'GET' && request.method !== 'HEAD') {
-        const body = await c.req.arrayBuffer();
-        if (body.byteLength > 0) request.body = body;
+    if (isRead) return forward();
+    return resends.answer(c.req.header(REQUEST_ID_HEADER) ?? null, forward);
+
+    async function forward(): Promise<Response> {
+      try {
+        if (request.method !== 'GET' && request.method !== 'HEAD') {
+          const body = await c.req.arrayBuffer();
+          if (body.byteLength > 0) request.body = body;
+        }
+        if (!request.body) request.headers.delete('content-type');
+        let response = await upstream.exchange(request, waitSignal);
+        if (response.status === 429 && isRead) response = await upstream.exchange(request, waitSignal);
+        return toTabletResponse(response, secrets);
+      } catch (error) {
+        // The tablet has gone while the request waited for its turn: nothing was sent, nobody to answer.
+        if (waitSignal.aborted) return new Response(null, { status: TABLET_GONE_STATUS });
+        if (error instanceof QueueFullError) {
+          c.header('retry-after', String(error.retryAfterSeconds));
+          return c.json({ success: false, message: `gateway busy: ${error.message}` }, 503);
+        }
+        const { status, reason } = describeFailure(error);
+        console.warn(`[gateway] PMS unreachable (${request.method} ${request.url.pathname}): ${reason}`);
+        return c.json({ success: false, message: `PMS unreachable: ${reason}` }, status);
       }
-      if (!request.body) request.headers.delete('content-type');
-      let response = await upstream.exchange(request, waitSignal);
-      if (response.status === 429 && isRead) response = await upstream.exchange(request, waitSignal);
-      return toTabletResponse(response, secrets);
-    } catch (error) {
-      if (waitSignal.aborted) return new Response(null, { status: 499 }); // the tablet has gone: nobody to answer
-      if (error instanceof QueueFullError) {
-        c.header('retry-after', String(error.retryAfterSeconds));
-        return c.json({ success: false, message: `gateway busy: ${error.message}` }, 503);
-      }
-      const { status, reason } = describeFailure(error);
-      console.warn(`[gateway] PMS unreachable (${request.method} ${request.url.pathname}): ${reason}`);
-      return c.json({ success: false, message: `PMS unreachable: ${reason}` }, status);
     }
   });
   return api;

@@ -1,0 +1,132 @@
+// Answers a browser's silent resend of a write with the answer its first send got, instead of
+// forwarding the write to the PMS a second time. Browsers send a request again by themselves,
+// without telling the page, when a reused keep-alive connection closes before any answer arrived;
+// if the first send had reached the PMS, that would apply the write twice (the chaos test saw it:
+// a room charged twice). The gateway cannot stop connection reuse: behind the TLS proxy every
+// real installation has, the browser's connection is the proxy's. So the till marks each send
+// with a fresh `x-till-request-id`, a resend carries the same one, and the gateway keeps the
+// answers of recent writes by that id.
+//
+// Rules: a resend that arrives while the first send is still under way waits for its answer. A
+// first send that never left the gateway (the tablet went away while it waited in the pacer's
+// queue, answered 499, or the gateway failed before forwarding) is forgotten, so a resend is
+// forwarded. Answers are kept for `keepMs` after they arrive, at most `maxEntries` of them.
+// Deliberate re-sends by the outbox (after reading back) carry a new id and are forwarded.
+
+/** Marks an answer given again to a resend, for tests and logs. */
+export const REPLAYED_HEADER = 'x-till-replayed';
+
+/** An id as the till makes them (a UUID); anything else is ignored, as if there were none. */
+const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
+/** Status the gateway answers when the tablet left before its request was forwarded. */
+export const TABLET_GONE_STATUS = 499;
+
+interface RecordedAnswer {
+  status: number;
+  headers: [string, string][];
+  body: ArrayBuffer | null;
+}
+
+interface Entry {
+  /** Resolves with the answer, or undefined when the first send never left the gateway. */
+  answer: Promise<RecordedAnswer | undefined>;
+  /** When the answer arrived; undefined while the first send is under way. */
+  answeredAt?: number;
+}
+
+export interface ResendGuardOptions {
+  /** How long an answer is kept for resends. Default 10 minutes. */
+  keepMs?: number;
+  /** Most answers kept; the oldest go first. Default 10,000. */
+  maxEntries?: number;
+  now?: () => number;
+}
+
+export interface ResendGuard {
+  /**
+   * Forwards a write once per request id: the first send calls `forward`, a resend gets the same
+   * answer. Without a (valid) id, simply forwards.
+   */
+  answer(requestId: string | null, forward: () => Promise<Response>): Promise<Response>;
+  /** Resends answered from memory so far. */
+  readonly resendsAnswered: number;
+  /** Answers (or sends under way) currently remembered. */
+  readonly remembered: number;
+}
+
+export function createResendGuard(options: ResendGuardOptions = {}): ResendGuard {
+  const keepMs = options.keepMs ?? 10 * 60_000;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  let resendsAnswered = 0;
+
+  const forget = () => {
+    const cutoff = now() - keepMs;
+    // Map order is arrival order: look at the oldest until one may stay.
+    for (const [id, entry] of entries) {
+      const expired = entry.answeredAt !== undefined && entry.answeredAt < cutoff;
+      if (!expired && entries.size <= maxEntries) break;
+      entries.delete(id);
+    }
+  };
+
+  const send = async (id: string, forward: () => Promise<Response>): Promise<Response> => {
+    let settle!: (answer: RecordedAnswer | undefined) => void;
+    const entry: Entry = { answer: new Promise((resolve) => (settle = resolve)) };
+    entries.set(id, entry);
+    forget();
+    let response: Response;
+    try {
+      response = await forward();
+    } catch (error) {
+      entries.delete(id);
+      settle(undefined);
+      throw error;
+    }
+    if (response.status === TABLET_GONE_STATUS) {
+      entries.delete(id);
+      settle(undefined);
+      return response;
+    }
+    const recorded: RecordedAnswer = {
+      status: response.status,
+      headers: [...response.headers],
+      body: response.body ? await response.arrayBuffer() : null,
+    };
+    entry.answeredAt = now();
+    settle(recorded);
+    return toResponse(recorded);
+  };
+
+  return {
+    async answer(requestId, forward) {
+      if (!requestId || !REQUEST_ID.test(requestId)) return forward();
+      forget();
+      const earlier = entries.get(requestId);
+      if (earlier) {
+        const recorded = await earlier.answer;
+        if (recorded) {
+          resendsAnswered += 1;
+          return toResponse(recorded, true);
+        }
+      }
+      return send(requestId, forward);
+    },
+    get resendsAnswered() {
+      return resendsAnswered;
+    },
+    get remembered() {
+      return entries.size;
+    },
+  };
+}
+
+function toResponse(recorded: RecordedAnswer, replayed = false): Response {
+  const headers = new Headers(recorded.headers);
+  if (replayed) headers.set(REPLAYED_HEADER, '1');
+  return new Response(recorded.body === null ? null : recorded.body.slice(0), {
+    status: recorded.status,
+    headers,
+  });
+}

@@ -104,6 +104,10 @@ describe('the outbox under chaos', () => {
     const drainSeconds = (Date.now() - drainStarted) / 1000;
     const till = await readTill(tabA);
     const check = checkAgainstHotel(server.hotel!.db, till, made, since);
+    // How often Chromium silently resent a write on a reused connection, answered by the gateway.
+    const gateway = (await (await fetch(`${server.url}/api/__gateway/status`)).json()) as {
+      resendsAnswered: number;
+    };
     console.info(
       'chaos:',
       JSON.stringify({
@@ -112,6 +116,7 @@ describe('the outbox under chaos', () => {
         drainSeconds,
         chaos,
         faults: faults.counts,
+        resendsAnswered: gateway.resendsAnswered,
         ...check.figures,
       }),
     );

@@ -165,4 +165,25 @@ describe('the other settings', () => {
     const card = page.locator(`article[data-reference="${reference}"]`);
     await expect.poll(() => card.textContent()).toContain('· Jonas');
   });
+
+  it('tell whether a gateway answers at the address, and in plain words when none does', async () => {
+    const opened = await openTill(browser, server, '/settings');
+    context = opened.context;
+    const { page } = opened;
+    const check = page.getByTestId('gateway-check').getByRole('status');
+    await expect
+      .poll(() => check.textContent())
+      .toBe('The gateway answers. It sends sales to: embedded test hotel.');
+
+    await page.getByLabel('Gateway address').fill('http://127.0.0.1:9');
+    await page.getByLabel('Gateway address').press('Enter');
+    await expect.poll(() => check.textContent()).toContain('No gateway answers at http://127.0.0.1:9.');
+    expect(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('hotel-till.settings') ?? '{}').gatewayUrl),
+    ).toBe('http://127.0.0.1:9');
+
+    await page.getByLabel('Gateway address').fill('');
+    await page.getByLabel('Gateway address').press('Enter');
+    await expect.poll(() => check.textContent()).toContain('The gateway answers.');
+  });
 });

@@ -6,6 +6,7 @@ import { LANGUAGE_NAMES, type Language, t } from '../../app/i18n';
 import { catalogue, startCatalogue } from '../../state/catalogue';
 import { type Settings, settings } from '../../state/settings';
 import { fill } from '../words';
+import { GatewayStatus } from './GatewayStatus';
 import { SelectField } from './SelectField';
 import { SettingField } from './SettingField';
 import { useSettingSaver } from './save-setting';
@@ -63,6 +64,7 @@ export function SettingsPage() {
           placeholder={location.origin}
           saver={saver}
         />
+        <GatewayStatus />
         <SettingField
           field="currency"
           label={t('settings.currency')}

@@ -6,6 +6,14 @@ export const de: Record<keyof typeof en, string> = {
   'settings.device': 'Diese Kasse',
   'settings.gateway': 'Gateway-Adresse',
   'settings.gatewayHint': 'Leer lassen, um die Adresse dieser App zu verwenden ({origin}).',
+  'settings.gatewayChecking': 'Gateway wird geprüft …',
+  'settings.gatewayFound': 'Das Gateway antwortet. Es sendet die Verkäufe an: {upstream}.',
+  'settings.gatewayNotGateway':
+    'Unter {address} antwortet etwas, aber kein Hotel-Till-Gateway. Bitte die Adresse prüfen.',
+  'settings.gatewayUnreachable':
+    'Unter {address} antwortet kein Gateway. Bitte die Adresse prüfen und ob das Gateway läuft; ein Gateway unter einer anderen Adresse muss diese App ({origin}) in TILL_ORIGINS zulassen. Die Verkäufe bleiben auf diesem Tablet, bis es antwortet.',
+  'settings.gatewayOffline': 'Dieses Tablet ist offline: Das Gateway kann jetzt nicht geprüft werden.',
+  'settings.gatewayCheckAgain': 'Erneut prüfen',
   'settings.till': 'Name der Kasse',
   'settings.outlet': 'Verkaufsstelle',
   'settings.outletHint': 'z. B. Bar, Restaurant, Terrasse',

@@ -5,6 +5,14 @@ export const en = {
   'settings.device': 'This till',
   'settings.gateway': 'Gateway address',
   'settings.gatewayHint': 'Leave empty to use this app’s own address ({origin}).',
+  'settings.gatewayChecking': 'Checking the gateway…',
+  'settings.gatewayFound': 'The gateway answers. It sends sales to: {upstream}.',
+  'settings.gatewayNotGateway':
+    'Something answers at {address}, but it is not a Hotel Till gateway. Check the address.',
+  'settings.gatewayUnreachable':
+    'No gateway answers at {address}. Check the address and that the gateway is running; a gateway on another address must allow this app ({origin}) in its TILL_ORIGINS. Sales stay on this tablet until it answers.',
+  'settings.gatewayOffline': 'This tablet is offline: the gateway cannot be checked now.',
+  'settings.gatewayCheckAgain': 'Check again',
   'settings.till': 'Till name',
   'settings.outlet': 'Outlet',
   'settings.outletHint': 'e.g. Bar, Restaurant, Terrace',

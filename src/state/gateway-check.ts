@@ -1,0 +1,42 @@
+// Checks a gateway address as the IT person sets it: asks `{address}/api/__gateway/status` and tells
+// whether a Hotel Till gateway answered (and which PMS it forwards to), or why not in plain words.
+// A gateway that does not answer is not refused: it may simply not be running yet, and every sale
+// is kept on the tablet until it answers. The check only informs.
+import { GATEWAY_HEADER } from '../pms/http';
+
+export type GatewayCheck =
+  | { kind: 'found'; upstream: string }
+  /** Something answered, but not a Hotel Till gateway (no x-till-gateway header, or not its status). */
+  | { kind: 'not-a-gateway'; status: number }
+  /** Nothing answered: wrong address, gateway down, the network, or the gateway does not allow this app. */
+  | { kind: 'unreachable' }
+  /** The tablet is offline: nothing can be checked now. */
+  | { kind: 'offline' };
+
+const CHECK_TIMEOUT_MS = 6_000;
+
+/**
+ * Asks the gateway at `address` ('' for this app's own origin) for its status.
+ * @example const result = await checkGateway('http://till.local:8080'); // { kind: 'found', upstream: ... }
+ */
+export async function checkGateway(address: string, fetcher: typeof fetch = fetch): Promise<GatewayCheck> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return { kind: 'offline' };
+  let response: Response;
+  try {
+    response = await fetcher(`${address}/api/__gateway/status`, {
+      cache: 'no-store',
+      signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+    });
+  } catch {
+    return { kind: 'unreachable' };
+  }
+  if (response.headers.get(GATEWAY_HEADER) !== '1' || !response.ok) {
+    return { kind: 'not-a-gateway', status: response.status };
+  }
+  const status: unknown = await response.json().catch(() => null);
+  const upstream =
+    status && typeof status === 'object' && 'upstream' in status && typeof status.upstream === 'string'
+      ? status.upstream
+      : null;
+  return upstream === null ? { kind: 'not-a-gateway', status: response.status } : { kind: 'found', upstream };
+}

@@ -1,8 +1,9 @@
 // Checks a gateway address as the IT person sets it: asks `{address}/api/__gateway/status` and tells
 // whether a Hotel Till gateway answered (and which PMS it forwards to), or why not in plain words.
 // A gateway that does not answer is not refused: it may simply not be running yet, and every sale
-// is kept on the tablet until it answers. The check only informs.
+// is kept on the tablet until it answers. The check only informs, here and in the header's sync state.
 import { GATEWAY_HEADER } from '../pms/http';
+import { notePmsRead } from './sync-indicator';
 
 export type GatewayCheck =
   | { kind: 'found'; upstream: string }
@@ -21,6 +22,12 @@ const CHECK_TIMEOUT_MS = 6_000;
  */
 export async function checkGateway(address: string, fetcher: typeof fetch = fetch): Promise<GatewayCheck> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return { kind: 'offline' };
+  const result = await askGateway(address, fetcher);
+  notePmsRead(result.kind === 'found');
+  return result;
+}
+
+async function askGateway(address: string, fetcher: typeof fetch): Promise<GatewayCheck> {
   let response: Response;
   try {
     response = await fetcher(`${address}/api/__gateway/status`, {

@@ -16,6 +16,7 @@ import { DEMO_KEYS, type TestHotel } from './hotel/hotel.ts';
 import { createTestControlApi } from './hotel/test-control.ts';
 import { limitBody } from './http/body.ts';
 import { ApiError, renderError } from './http/errors.ts';
+import { setResponseHeaders } from './http/headers.ts';
 
 /** Largest request body the server reads (our limit; a till sale is a few KB). */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -34,6 +35,14 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+/** Headers every answer carries. */
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+};
 
 /** Where the gateway forwards to: the hotel's PMS, with the key the gateway adds. */
 export interface RemotePms {
@@ -61,10 +70,7 @@ export function createApp(options: AppOptions): Hono {
 
   app.use('*', async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'no-referrer');
-    c.header('X-Frame-Options', 'DENY');
+    setResponseHeaders(c, SECURITY_HEADERS);
   });
 
   const limit = limitBody(MAX_BODY_BYTES);

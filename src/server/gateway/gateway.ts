@@ -9,6 +9,7 @@
 // the till the PMS, not its own network, failed. `GET /api/__gateway/status` reports the upstream.
 import { Hono } from 'hono';
 import { REQUEST_ID_HEADER } from '../../pms/http.ts';
+import { setResponseHeaders } from '../http/headers.ts';
 import { createPacer, QueueFullError } from './pacer.ts';
 import { createResendGuard, TABLET_GONE_STATUS } from './resend-guard.ts';
 import { createUpstream, RedirectError, type UpstreamRequest, type UpstreamResponse } from './upstream.ts';
@@ -30,6 +31,7 @@ export interface GatewayConfig {
 }
 
 export const GATEWAY_HEADER = 'x-till-gateway';
+const MARK = { [GATEWAY_HEADER]: '1' };
 /** Client headers forwarded to the PMS; everything else stays behind. */
 const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type'];
 /** Upstream headers passed back to the tablet. */
@@ -62,7 +64,7 @@ export function createGatewayApi(config: GatewayConfig): Hono {
   const api = new Hono();
   api.use('*', async (c, next) => {
     await next();
-    c.header(GATEWAY_HEADER, '1');
+    setResponseHeaders(c, MARK);
   });
 
   api.get('/__gateway/status', (c) =>

@@ -15,7 +15,7 @@ import {
 } from '../../pms/wire-bookings.ts';
 import { ApiError, ok, parseBody } from '../http/errors.ts';
 import { contactRow, resolveContact } from './contact-records.ts';
-import { type HotelDb, insertRow, statement } from './db.ts';
+import { atomic, type HotelDb, insertRow, statement } from './db.ts';
 import type { TestHotel } from './hotel.ts';
 import { contactName, findStay, type StayRow, staysOfMain, staysToWire, touchStay } from './stays.ts';
 
@@ -51,7 +51,7 @@ export function bookingDetailRoutes(hotel: TestHotel): Hono {
 
   routes.post('/api/set/roomreservation/note', async (c) => {
     const body = await parseBody(c, RoomNoteRequest);
-    const note = db.transaction(() => {
+    const note = atomic(db, () => {
       const stay = stayOrRefuse(db, body.room_reservation_id);
       const now = hotel.timestamp();
       const id = insertRow(db, 'reservation_notes', {
@@ -65,14 +65,14 @@ export function bookingDetailRoutes(hotel: TestHotel): Hono {
       });
       touchStay(db, stay, now);
       return { id, created_at: now };
-    })();
+    });
     const { room_reservation_id: _, note: text, ...flags } = body;
     return ok(c, { id: note.id, text, ...flags, created_at: note.created_at });
   });
 
   routes.post('/api/set/mainreservation/note', async (c) => {
     const body = await parseBody(c, MainNoteRequest);
-    const note = db.transaction(() => {
+    const note = atomic(db, () => {
       const [first] = staysOfMain(db, body.main_reservation_id);
       if (!first) {
         throw new ApiError(
@@ -90,7 +90,7 @@ export function bookingDetailRoutes(hotel: TestHotel): Hono {
       });
       touchStay(db, first, now);
       return { id, created_at: now };
-    })();
+    });
     return ok(c, {
       id: note.id,
       text: body.note,
@@ -101,7 +101,7 @@ export function bookingDetailRoutes(hotel: TestHotel): Hono {
 
   routes.post('/api/set/cardid_to_roomreservation', async (c) => {
     const body = await parseBody(c, KeyCardRequest);
-    db.transaction(() => {
+    atomic(db, () => {
       const stay = stayOrRefuse(db, body.room_reservation_id, true);
       const holder = statement(
         db,
@@ -121,13 +121,13 @@ export function bookingDetailRoutes(hotel: TestHotel): Hono {
         'INSERT INTO key_cards (card_id, room_reservation_id, linked_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
       ).run(body.card_id, stay.id, now);
       touchStay(db, stay, now);
-    })();
+    });
     return ok(c, { room_reservation_id: body.room_reservation_id, card_id: body.card_id });
   });
 
   routes.post('/api/set/roomreservation/invoicerecipient', async (c) => {
     const body = await parseBody(c, StayRecipientRequest);
-    const stayId = db.transaction(() => {
+    const stayId = atomic(db, () => {
       const stay = stayOrRefuse(db, body.room_reservation_id);
       const recipientId = resolveContact(db, body.recipient, 'recipient');
       const now = hotel.timestamp();
@@ -143,13 +143,13 @@ export function bookingDetailRoutes(hotel: TestHotel): Hono {
       ).run(contactName(contactRow(db, recipientId)!), stay.main_reservation_id);
       touchStay(db, stay, now);
       return stay.id;
-    })();
+    });
     return ok(c, staysToWire(db, [findStay(db, stayId)!])[0]);
   });
 
   routes.post('/api/set/roomreservation/handle_additional_guest', async (c) => {
     const body = await parseBody(c, AdditionalGuestRequest);
-    const stayId = db.transaction(() => {
+    const stayId = atomic(db, () => {
       const stay = stayOrRefuse(db, body.room_reservation_id, true);
       const guests = additionalGuests(db, stay.id);
       if (body.contact_id !== undefined) {
@@ -194,7 +194,7 @@ export function bookingDetailRoutes(hotel: TestHotel): Hono {
       }
       touchStay(db, stay, hotel.timestamp());
       return stay.id;
-    })();
+    });
     return ok(c, staysToWire(db, [findStay(db, stayId)!])[0]);
   });
 

@@ -11,7 +11,7 @@ import { AddRoomRequest, CancelEntity, CreateReservationRequest } from '../../pm
 import { ApiError, ok, param, parseBody } from '../http/errors.ts';
 import { insertStays, nextReservationNumber, planStays } from './booking-plan.ts';
 import { contactRow, resolveContact } from './contact-records.ts';
-import { insertRow, statement } from './db.ts';
+import { atomic, insertRow, statement } from './db.ts';
 import type { TestHotel } from './hotel.ts';
 import { openItems } from './stay-items.ts';
 import { findStay, mainToWire, staysOfMain, staysToWire, touchStay } from './stays.ts';
@@ -22,7 +22,7 @@ export function bookingRoutes(hotel: TestHotel): Hono {
 
   routes.post('/api/set/create/reservation', async (c) => {
     const body = await parseBody(c, CreateReservationRequest);
-    const { mainId, taskId } = db.transaction(() => {
+    const { mainId, taskId } = atomic(db, () => {
       const now = hotel.timestamp();
       const guestId = resolveContact(db, body.guest, 'guest');
       const recipientId = body.invoice_recipient
@@ -55,13 +55,13 @@ export function bookingRoutes(hotel: TestHotel): Hono {
           })
         : null;
       return { mainId: main, taskId: task };
-    })();
+    });
     return ok(c, { ...mainToWire(db, staysOfMain(db, mainId)), service_task_id: taskId });
   });
 
   routes.post('/api/set/add/room_to_reservation', async (c) => {
     const body = await parseBody(c, AddRoomRequest);
-    const stayId = db.transaction(() => {
+    const stayId = atomic(db, () => {
       const stays = staysOfMain(db, body.main_reservation_id);
       const [first] = stays;
       if (!first) {
@@ -89,14 +89,14 @@ export function bookingRoutes(hotel: TestHotel): Hono {
       const [id] = insertStays(db, first.main_reservation_id, plans, now);
       touchStay(db, { id: id!, main_reservation_id: first.main_reservation_id }, now);
       return id!;
-    })();
+    });
     return ok(c, staysToWire(db, [findStay(db, stayId)!])[0]);
   });
 
   routes.get('/api/set/cancel/:entity/:id', (c) => {
     const entity = param(c, 'entity', CancelEntity);
     const id = param(c, 'id', IdParam);
-    const cancelled = db.transaction(() => {
+    const cancelled = atomic(db, () => {
       const found =
         entity === 'roomreservations'
           ? [findStay(db, id)].filter((s) => s !== undefined)
@@ -130,7 +130,7 @@ export function bookingRoutes(hotel: TestHotel): Hono {
         touchStay(db, stay, now);
       }
       return targets.map((stay) => stay.id);
-    })();
+    });
     return ok(c, { cancelled, status: 'CANCELLED' });
   });
 

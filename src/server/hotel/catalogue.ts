@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { CreateCommodityGroupRequest, CreateProductRequest, IdParam } from '../../pms/wire.ts';
 import { ApiError, ok, param, parseBody } from '../http/errors.ts';
-import { type HotelDb, statement } from './db.ts';
+import { atomic, type HotelDb, statement } from './db.ts';
 import type { TestHotel } from './hotel.ts';
 import { findProduct, listBookableProducts, listOptionalProducts, productToWire } from './products.ts';
 
@@ -39,7 +39,7 @@ export function catalogueRoutes(hotel: TestHotel): Hono {
 
   routes.post('/api/create/products', async (c) => {
     const body = await parseBody(c, CreateProductRequest);
-    const id = db.transaction(() => {
+    const id = atomic(db, () => {
       if (!exists(db, 'commodity_groups', body.commodity_group_id)) {
         throw new ApiError(
           422,
@@ -72,13 +72,13 @@ export function catalogueRoutes(hotel: TestHotel): Hono {
         hotel.timestamp(),
       );
       return Number(result.lastInsertRowid);
-    })();
+    });
     return ok(c, productToWire(findProduct(db, id)!));
   });
 
   routes.post('/api/create/commoditygroups', async (c) => {
     const body = await parseBody(c, CreateCommodityGroupRequest);
-    const group = db.transaction(() => {
+    const group = atomic(db, () => {
       if (body.parent_id !== null && !exists(db, 'commodity_groups', body.parent_id)) {
         throw new ApiError(422, `parent_id: there is no commodity group ${body.parent_id}`, 'parent_id');
       }
@@ -90,7 +90,7 @@ export function catalogueRoutes(hotel: TestHotel): Hono {
         body.name,
         body.parent_id,
       ) as { id: number; name: string; parent_id: number | null };
-    })();
+    });
     return ok(c, group);
   });
 

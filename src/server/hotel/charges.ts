@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { toDecimalString } from '../../pms/money.ts';
 import { AddProductsRequest, IdParam, RemoveProductsRequest } from '../../pms/wire.ts';
 import { ApiError, ok, param, parseBody } from '../http/errors.ts';
-import type { HotelDb } from './db.ts';
+import { atomic, type HotelDb } from './db.ts';
 import type { TestHotel } from './hotel.ts';
 import { insertItems, itemToWire, paymentOptions, totalCents } from './invoices.ts';
 import { resolveLines } from './products.ts';
@@ -38,7 +38,7 @@ export function chargeRoutes(hotel: TestHotel): Hono {
 
   routes.post('/api/set/add/products', async (c) => {
     const body = await parseBody(c, AddProductsRequest);
-    const items = db.transaction(() => {
+    const items = atomic(db, () => {
       const stay = findStayOrRefuse(db, body.room_reservation_id);
       if (!CHARGEABLE.has(stay.status)) {
         throw new ApiError(
@@ -67,18 +67,18 @@ export function chargeRoutes(hotel: TestHotel): Hono {
       });
       touchStay(db, stay, now);
       return added;
-    })();
+    });
     return ok(c, { invoice_items: items.map(itemToWire) });
   });
 
   routes.post('/api/set/remove/products', async (c) => {
     const body = await parseBody(c, RemoveProductsRequest);
-    const removed = db.transaction(() => {
+    const removed = atomic(db, () => {
       const stay = findStayOrRefuse(db, body.room_reservation_id);
       const units = removeUnits(db, stay.id, body.optional_products);
       touchStay(db, stay, hotel.timestamp());
       return units;
-    })();
+    });
     return ok(c, { removed_quantity: removed });
   });
 

@@ -16,7 +16,7 @@ import {
   insertContact,
   updateContact,
 } from './contact-records.ts';
-import { statement } from './db.ts';
+import { atomic, statement } from './db.ts';
 import type { TestHotel } from './hotel.ts';
 
 export const MAX_SEARCH_RESULTS = 100;
@@ -53,13 +53,13 @@ export function contactRoutes(hotel: TestHotel): Hono {
 
   routes.post('/api/set/create/contact', async (c) => {
     const body = await parseBody(c, NewContact);
-    const created = db.transaction(() => contactRow(db, insertContact(db, body))!)();
+    const created = atomic(db, () => contactRow(db, insertContact(db, body))!);
     return ok(c, contactToWire(created));
   });
 
   routes.post('/api/set/contactdata', async (c) => {
     const body = await parseBody(c, ContactUpdate);
-    const updated = db.transaction(() => {
+    const updated = atomic(db, () => {
       const contact = contactRow(db, body.id);
       if (!contact) throw new ApiError(422, `id: there is no contact ${body.id}`, 'id');
       const after = { ...contact, ...body };
@@ -80,7 +80,7 @@ export function contactRoutes(hotel: TestHotel): Hono {
       const { id, ...fields } = body;
       updateContact(db, id, fields);
       return contactRow(db, id)!;
-    })();
+    });
     return ok(c, contactToWire(updated));
   });
 

@@ -285,3 +285,19 @@ function migrate(db: HotelDb): void {
     })();
   }
 }
+
+const atomicRunners = new WeakMap<HotelDb, <T>(run: () => T) => T>();
+
+/**
+ * Runs `run` as one transaction (a SAVEPOINT inside an open group commit): all of it or, if it
+ * throws, none of it. Same as `db.transaction(run)()`, but the transaction wrapper is made once per
+ * database instead of once per request.
+ */
+export function atomic<T>(db: HotelDb, run: () => T): T {
+  let runner = atomicRunners.get(db);
+  if (!runner) {
+    runner = db.transaction((body: () => unknown) => body()) as <U>(run: () => U) => U;
+    atomicRunners.set(db, runner);
+  }
+  return runner(run);
+}

@@ -18,7 +18,7 @@ import {
 } from '../../pms/wire-invoices.ts';
 import { ApiError, ok, param, parseBody } from '../http/errors.ts';
 import { contactRow, resolveContact } from './contact-records.ts';
-import { statement } from './db.ts';
+import { atomic, statement } from './db.ts';
 import type { TestHotel } from './hotel.ts';
 import {
   assertTemplateAndMethod,
@@ -43,7 +43,7 @@ export function invoiceActionRoutes(hotel: TestHotel): Hono {
       const paymentMethodId = param(c, 'payment_method_id', IdParam);
       const sendInvoice = param(c, 'send_invoice', YesNo) === 'yes';
       const amount = param(c, 'amount', AmountParam);
-      const closed = db.transaction(() => {
+      const closed = atomic(db, () => {
         const stay = findStay(db, stayId);
         if (!stay) throw new ApiError(404, `there is no room reservation ${stayId}`, 'entity_id');
         assertTemplateAndMethod(db, templateId, paymentMethodId, 'path');
@@ -68,7 +68,7 @@ export function invoiceActionRoutes(hotel: TestHotel): Hono {
         }
         touchStay(db, stay, now);
         return { invoices, total };
-      })();
+      });
       const [first] = closed.invoices;
       return ok(c, {
         invoice_id: first!.id,
@@ -86,7 +86,7 @@ export function invoiceActionRoutes(hotel: TestHotel): Hono {
 
   routes.post('/api/set/roomreservation/paidpartial', async (c) => {
     const body = await parseBody(c, PaidPartialRequest);
-    const moved = db.transaction(() => {
+    const moved = atomic(db, () => {
       const stay = findStay(db, body.entity_id);
       if (!stay)
         throw new ApiError(422, `entity_id: there is no room reservation ${body.entity_id}`, 'entity_id');
@@ -102,7 +102,7 @@ export function invoiceActionRoutes(hotel: TestHotel): Hono {
       });
       touchStay(db, stay, now);
       return { id, originalId: original.id, total: totalCents(items) };
-    })();
+    });
     return ok(c, {
       invoice_id: moved.id,
       original_invoice_id: moved.originalId,
@@ -114,7 +114,7 @@ export function invoiceActionRoutes(hotel: TestHotel): Hono {
 
   routes.post('/api/set/roomreservation/splitinvoice', async (c) => {
     const body = await parseBody(c, SplitInvoiceRequest);
-    const moved = db.transaction(() => {
+    const moved = atomic(db, () => {
       const stay = findStay(db, body.entity_id);
       if (!stay)
         throw new ApiError(422, `entity_id: there is no room reservation ${body.entity_id}`, 'entity_id');
@@ -123,7 +123,7 @@ export function invoiceActionRoutes(hotel: TestHotel): Hono {
       const id = moveToNewInvoice(db, original, items, now);
       touchStay(db, stay, now);
       return { id, originalId: original.id, total: totalCents(items) };
-    })();
+    });
     return ok(c, {
       invoice_id: moved.id,
       original_invoice_id: moved.originalId,
@@ -135,7 +135,7 @@ export function invoiceActionRoutes(hotel: TestHotel): Hono {
 
   routes.post('/api/set/invoice/invoicerecipient', async (c) => {
     const body = await parseBody(c, InvoiceRecipientRequest);
-    const name = db.transaction(() => {
+    const name = atomic(db, () => {
       const invoice = findInvoice(db, body.invoice_id);
       if (!invoice)
         throw new ApiError(422, `invoice_id: there is no invoice ${body.invoice_id}`, 'invoice_id');
@@ -157,7 +157,7 @@ export function invoiceActionRoutes(hotel: TestHotel): Hono {
         invoice.room_reservation_id === null ? undefined : findStay(db, invoice.room_reservation_id);
       if (stay) touchStay(db, stay, hotel.timestamp());
       return recipientName;
-    })();
+    });
     return ok(c, { invoice_id: body.invoice_id, recipient_name: name });
   });
 

@@ -5,7 +5,7 @@
 // when it opens. settle() lets tests and tools wait until every queued import has run.
 import { randomUUID } from 'node:crypto';
 import { addDays } from './clock.ts';
-import { type HotelDb, statement } from './db.ts';
+import { atomic, type HotelDb, statement } from './db.ts';
 import { mondayOf } from './rate-rules.ts';
 
 export type ImportStatus = 'In progress.' | 'Done.';
@@ -94,7 +94,7 @@ export function createPriceImports(
 }
 
 function applyImport(db: HotelDb, token: string, now: string): void {
-  db.transaction(() => {
+  atomic(db, () => {
     const job = statement(
       db,
       "SELECT rate_id, payload FROM price_imports WHERE token = ? AND status = 'In progress.'",
@@ -118,5 +118,5 @@ function applyImport(db: HotelDb, token: string, now: string): void {
       addWeek.run({ rate_id: job.rate_id, monday, sunday: addDays(monday, 6) });
     }
     statement(db, "UPDATE price_imports SET status = 'Done.', done_at = ? WHERE token = ?").run(now, token);
-  })();
+  });
 }

@@ -12,6 +12,7 @@ import { parseMoney } from '../../pms/money.ts';
 import { PriceImportRequest } from '../../pms/wire-rate-updates.ts';
 import { ApiError, ok, param, parseBody } from '../http/errors.ts';
 import { addMonths } from './clock.ts';
+import { atomic } from './db.ts';
 import type { TestHotel } from './hotel.ts';
 import { categoriesWithRoomCounts } from './occupancy.ts';
 import type { PriceRow } from './price-imports.ts';
@@ -29,7 +30,7 @@ export function priceRoutes(hotel: TestHotel): Hono {
 
   routes.post('/api/set/priceforrate', async (c) => {
     const body = await parseBody(c, PriceImportRequest);
-    const token = db.transaction(() => {
+    const token = atomic(db, () => {
       const rate = usableRate(db, body.rate_id, 'rate_id', 'body');
       const odd = nonWeeklyPeriod(db, rate.id);
       if (odd) {
@@ -100,7 +101,7 @@ export function priceRoutes(hotel: TestHotel): Hono {
         });
       }
       return hotel.priceImports.enqueue(rate.id, rows);
-    })();
+    });
     return ok(c, { token });
   });
 

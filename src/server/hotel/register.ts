@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import { toDecimalString } from '../../pms/money.ts';
 import { AddInvoiceProductsRequest, CreateCashInvoiceRequest, IdParam, YesNo } from '../../pms/wire.ts';
 import { ApiError, ok, param, parseBody } from '../http/errors.ts';
-import { statement } from './db.ts';
+import { atomic, statement } from './db.ts';
 import type { TestHotel } from './hotel.ts';
 import { documentUrl } from './invoice-closing.ts';
 import {
@@ -48,7 +48,7 @@ export function registerRoutes(hotel: TestHotel): Hono {
 
   routes.post('/api/set/add/invoice/products', async (c) => {
     const body = await parseBody(c, AddInvoiceProductsRequest);
-    const items = db.transaction(() => {
+    const items = atomic(db, () => {
       const invoice = findInvoice(db, body.invoice_id);
       if (!invoice)
         throw new ApiError(422, `invoice_id: there is no invoice ${body.invoice_id}`, 'invoice_id');
@@ -71,7 +71,7 @@ export function registerRoutes(hotel: TestHotel): Hono {
         bookkeepingDate: hotel.today(),
         createdAt: hotel.timestamp(),
       });
-    })();
+    });
     return ok(c, { invoice_items: items.map(itemToWire) });
   });
 
@@ -80,7 +80,7 @@ export function registerRoutes(hotel: TestHotel): Hono {
     const templateId = param(c, 'template_id', IdParam);
     const paymentMethodId = param(c, 'payment_method_id', IdParam);
     const sendInvoice = param(c, 'send_invoice', YesNo);
-    const closed = db.transaction(() => {
+    const closed = atomic(db, () => {
       const invoice = findInvoice(db, invoiceId);
       if (!invoice) throw new ApiError(404, `there is no invoice ${invoiceId}`, 'entity_id');
       if (!statement(db, 'SELECT 1 FROM invoice_templates WHERE id = ?').get(templateId)) {
@@ -114,7 +114,7 @@ export function registerRoutes(hotel: TestHotel): Hono {
         total: toDecimalString(totalCents(items)),
         document_url: documentUrl(invoiceId),
       };
-    })();
+    });
     return ok(c, closed);
   });
 

@@ -12,7 +12,7 @@ import { Hono } from 'hono';
 import { type RestrictionPeriod, RestrictionsRequest, WEEKDAYS } from '../../pms/wire-rate-updates.ts';
 import { ApiError, ok, parseBody } from '../http/errors.ts';
 import { addMonths } from './clock.ts';
-import { type HotelDb, statement } from './db.ts';
+import { atomic, type HotelDb, statement } from './db.ts';
 import type { TestHotel } from './hotel.ts';
 import { datesFrom } from './occupancy.ts';
 import { usableRate, weekdayIndex } from './rate-rules.ts';
@@ -85,7 +85,7 @@ export function restrictionRoutes(hotel: TestHotel): Hono {
 
   routes.post('/api/set/restrictions/rateperiod', async (c) => {
     const body = await parseBody(c, RestrictionsRequest);
-    const changed = db.transaction(() => {
+    const changed = atomic(db, () => {
       const plan = Object.entries(body).map(([key, periods]) => {
         const rate = usableRate(db, Number(key), key, 'body');
         periods.forEach((period, i) => {
@@ -100,7 +100,7 @@ export function restrictionRoutes(hotel: TestHotel): Hono {
         for (const period of periods) days += applyPeriod(db, rateId, period);
       }
       return days;
-    })();
+    });
     return ok(c, { days_changed: changed });
   });
 

@@ -13,7 +13,7 @@
 import { type Context, Hono } from 'hono';
 import { IdParam, YesNo } from '../../pms/wire.ts';
 import { ApiError, ok, param } from '../http/errors.ts';
-import { type HotelDb, statement } from './db.ts';
+import { atomic, type HotelDb, statement } from './db.ts';
 import type { TestHotel } from './hotel.ts';
 import { freeCleanRoom, roomTakenBy } from './occupancy.ts';
 import { findStay, type StayRow, staysToWire, touchStay } from './stays.ts';
@@ -81,7 +81,7 @@ export function stayLifecycleRoutes(hotel: TestHotel): Hono {
   const checkIn = (allocateFirst: boolean) => (c: Context) => {
     const stayId = param(c, 'entity_id', IdParam);
     const register = param(c, 'do_register_guest', YesNo);
-    db.transaction(() => {
+    atomic(db, () => {
       const stay = stayOr404(db, stayId);
       assertBooked(stay);
       if (allocateFirst && stay.room_id === null) allocate(db, stay);
@@ -92,7 +92,7 @@ export function stayLifecycleRoutes(hotel: TestHotel): Hono {
         "UPDATE room_reservations SET status = 'CHECKED_IN', checked_in_at = ?, guest_registered = ? WHERE id = ?",
       ).run(now, register === 'yes' ? 1 : 0, stay.id);
       touchStay(db, stay, now);
-    })();
+    });
     return ok(c, staysToWire(db, [findStay(db, stayId)!])[0]);
   };
   routes.get('/api/set/roomreservation/checkin/:entity_id/:do_register_guest', checkIn(false));
@@ -100,20 +100,20 @@ export function stayLifecycleRoutes(hotel: TestHotel): Hono {
 
   routes.get('/api/set/allocate_room/:entity_id', (c) => {
     const stayId = param(c, 'entity_id', IdParam);
-    db.transaction(() => {
+    atomic(db, () => {
       const stay = stayOr404(db, stayId);
       assertBooked(stay);
       if (stay.room_id !== null) refuse(`room reservation ${stay.id} already has room ${stay.room_number}`);
       allocate(db, stay);
       touchStay(db, stay, hotel.timestamp());
-    })();
+    });
     return ok(c, staysToWire(db, [findStay(db, stayId)!])[0]);
   });
 
   routes.get('/api/set/roomreservation/checkout/:entity_id/:pre_checkout', (c) => {
     const stayId = param(c, 'entity_id', IdParam);
     const early = param(c, 'pre_checkout', YesNo) === 'yes';
-    db.transaction(() => {
+    atomic(db, () => {
       const stay = stayOr404(db, stayId);
       const today = hotel.today();
       if (stay.status !== 'CHECKED_IN')
@@ -155,7 +155,7 @@ export function stayLifecycleRoutes(hotel: TestHotel): Hono {
       ).run(stay.guest_id, stay.id);
       if (stay.room_id !== null) statement(db, 'UPDATE rooms SET clean = 0 WHERE id = ?').run(stay.room_id);
       touchStay(db, stay, now);
-    })();
+    });
     return ok(c, staysToWire(db, [findStay(db, stayId)!])[0]);
   });
 

@@ -7,12 +7,20 @@
 // the till decides. A browser's silent resend of a write is answered from memory, not forwarded
 // again (resend-guard.ts). `x-till-gateway: 1` marks every answer; 502/504 `PMS unreachable: ...` tell
 // the till the PMS, not its own network, failed. `GET /api/__gateway/status` reports the upstream.
-import { Hono } from 'hono';
+import type { ServerResponse } from 'node:http';
+import { type Context, Hono } from 'hono';
 import { REQUEST_ID_HEADER } from '../../pms/http.ts';
+import { bodyBytes } from '../http/body.ts';
 import { setResponseHeaders } from '../http/headers.ts';
 import { createPacer, QueueFullError } from './pacer.ts';
 import { createResendGuard, TABLET_GONE_STATUS } from './resend-guard.ts';
-import { createUpstream, RedirectError, type UpstreamRequest, type UpstreamResponse } from './upstream.ts';
+import {
+  type Bytes,
+  createUpstream,
+  RedirectError,
+  type UpstreamRequest,
+  type UpstreamResponse,
+} from './upstream.ts';
 
 export interface GatewayConfig {
   /** PMS base URL; the request path `/api/...` is appended. */
@@ -41,6 +49,7 @@ const EMBEDDED_HOST_SUFFIX = '.invalid';
 
 export function createGatewayApi(config: GatewayConfig): Hono {
   const base = new URL(config.url);
+  const embedded = base.hostname.endsWith(EMBEDDED_HOST_SUFFIX);
   const pacer = createPacer({
     requestsPerMinute: config.requestsPerMinute,
     burst: config.burst ?? Math.max(1, Math.floor(config.requestsPerMinute / 6)),
@@ -55,9 +64,11 @@ export function createGatewayApi(config: GatewayConfig): Hono {
     pacer,
     fetch: config.fetch ?? ((request) => globalThis.fetch(request)),
     timeoutMs: config.timeoutMs ?? 20_000,
+    inProcess: embedded && config.fetch !== undefined && config.timeoutMs === undefined,
   });
   const secrets = [config.apiKey, config.systemKey].filter((secret): secret is string => !!secret);
-  const upstreamName = base.hostname.endsWith(EMBEDDED_HOST_SUFFIX) ? 'embedded test hotel' : base.origin;
+  const secretBytes = secrets.map((secret) => Buffer.from(secret));
+  const upstreamName = embedded ? 'embedded test hotel' : base.origin;
   const basePath = base.pathname.replace(/\/+$/, '');
   const resends = createResendGuard();
 
@@ -89,20 +100,20 @@ export function createGatewayApi(config: GatewayConfig): Hono {
     };
     // Reads are safe to send twice; several writes are GETs too, under /api/set/.
     const isRead = request.method === 'GET' && incoming.pathname.startsWith('/api/get/');
-    const waitSignal = c.req.raw.signal;
+    const waitSignal = tabletGoneSignal(c);
     if (isRead) return forward();
     return resends.answer(c.req.header(REQUEST_ID_HEADER) ?? null, forward);
 
     async function forward(): Promise<Response> {
       try {
         if (request.method !== 'GET' && request.method !== 'HEAD') {
-          const body = await c.req.arrayBuffer();
+          const body = await bodyBytes(c);
           if (body.byteLength > 0) request.body = body;
         }
         if (!request.body) request.headers.delete('content-type');
         let response = await upstream.exchange(request, waitSignal);
         if (response.status === 429 && isRead) response = await upstream.exchange(request, waitSignal);
-        return toTabletResponse(response, secrets);
+        return toTabletResponse(response, secrets, secretBytes);
       } catch (error) {
         // The tablet has gone while the request waited for its turn: nothing was sent, nobody to answer.
         if (waitSignal.aborted) return new Response(null, { status: TABLET_GONE_STATUS });
@@ -117,6 +128,21 @@ export function createGatewayApi(config: GatewayConfig): Hono {
     }
   });
   return api;
+}
+
+/**
+ * Aborts when the tablet goes away before its answer was sent. Under @hono/node-server it listens
+ * on the Node response: asking the request for its signal would build the full Web Request with
+ * its body stream, which the gateway never needs. In-process requests (tests) have their own.
+ */
+function tabletGoneSignal(c: Context): AbortSignal {
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (!outgoing || typeof outgoing.once !== 'function') return c.req.raw.signal;
+  const controller = new AbortController();
+  outgoing.once('close', () => {
+    if (!outgoing.writableFinished) controller.abort(new Error('the tablet closed the connection'));
+  });
+  return controller.signal;
 }
 
 function forwardedHeaders(clientHeaders: Headers): Headers {
@@ -141,25 +167,37 @@ function describeFailure(error: unknown): { status: 502 | 504; reason: string } 
 
 const BODYLESS_STATUSES = new Set([204, 205, 304]);
 
-function toTabletResponse(response: UpstreamResponse, secrets: readonly string[]): Response {
+function toTabletResponse(
+  response: UpstreamResponse,
+  secrets: readonly string[],
+  secretBytes: readonly Buffer[],
+): Response {
   const headers = new Headers();
   for (const name of RETURNED_RESPONSE_HEADERS) {
     const value = response.headers.get(name);
     if (value !== null) headers.set(name, redact(value, secrets));
   }
   if (BODYLESS_STATUSES.has(response.status)) return new Response(null, { status: response.status, headers });
-  return new Response(redactBody(response.body, headers.get('content-type'), secrets), {
+  return new Response(redactBody(response.body, headers.get('content-type'), secrets, secretBytes), {
     status: response.status,
     headers,
   });
 }
 
-/** Text bodies that echo a key (an upstream error message, say) have it blanked out. */
-function redactBody(body: ArrayBuffer, contentType: string | null, secrets: readonly string[]): BodyInit {
+/**
+ * Text bodies that echo a key (an upstream error message, say) have it blanked out. The bytes are
+ * searched first; only a body that holds a key is decoded and rewritten.
+ */
+function redactBody(
+  body: Bytes,
+  contentType: string | null,
+  secrets: readonly string[],
+  secretBytes: readonly Buffer[],
+): Bytes | string {
   if (!/json|text|xml|html/i.test(contentType ?? '')) return body;
-  const text = new TextDecoder().decode(body);
-  const redacted = redact(text, secrets);
-  return redacted === text ? body : redacted;
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  if (!secretBytes.some((secret) => bytes.includes(secret))) return body;
+  return redact(bytes.toString('utf8'), secrets);
 }
 
 function redact(text: string, secrets: readonly string[]): string {

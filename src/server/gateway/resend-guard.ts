@@ -20,11 +20,12 @@ export const REPLAYED_HEADER = 'x-till-replayed';
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
 /** Status the gateway answers when the tablet left before its request was forwarded. */
 export const TABLET_GONE_STATUS = 499;
+const BODYLESS_STATUSES = new Set([204, 205, 304]);
 
 interface RecordedAnswer {
   status: number;
   headers: [string, string][];
-  body: ArrayBuffer | null;
+  body: Uint8Array<ArrayBuffer> | null;
 }
 
 interface Entry {
@@ -92,7 +93,7 @@ export function createResendGuard(options: ResendGuardOptions = {}): ResendGuard
     const recorded: RecordedAnswer = {
       status: response.status,
       headers: [...response.headers],
-      body: response.body ? await response.arrayBuffer() : null,
+      body: BODYLESS_STATUSES.has(response.status) ? null : new Uint8Array(await response.arrayBuffer()),
     };
     entry.answeredAt = now();
     settle(recorded);
@@ -125,7 +126,8 @@ export function createResendGuard(options: ResendGuardOptions = {}): ResendGuard
 function toResponse(recorded: RecordedAnswer, replayed = false): Response {
   const headers = new Headers(recorded.headers);
   if (replayed) headers.set(REPLAYED_HEADER, '1');
-  return new Response(recorded.body === null ? null : recorded.body.slice(0), {
+  // a Uint8Array body is written straight to the socket by @hono/node-server; an ArrayBuffer is streamed
+  return new Response(recorded.body === null ? null : recorded.body.slice(), {
     status: recorded.status,
     headers,
   });

@@ -8,6 +8,8 @@ import { CookieJar } from './cookie-jar.ts';
 import type { Pacer } from './pacer.ts';
 
 export const MAX_REDIRECTS = 5;
+/** Body bytes (a Uint8Array over a plain ArrayBuffer, as Request and Response take them). */
+export type Bytes = Uint8Array<ArrayBuffer>;
 /** Pause after a 429 that names no Retry-After (our choice). */
 const DEFAULT_RETRY_AFTER_MS = 2_000;
 /** A Retry-After beyond this is treated as this: a broken header must not stop the till for a day. */
@@ -18,7 +20,7 @@ export interface UpstreamRequest {
   url: URL;
   /** Client headers safe to forward (content negotiation only); credentials are added here. */
   headers: Headers;
-  body: ArrayBuffer | undefined;
+  body: Bytes | undefined;
 }
 
 export interface UpstreamOptions {
@@ -28,6 +30,12 @@ export interface UpstreamOptions {
   pacer: Pacer;
   fetch: (request: Request) => Response | Promise<Response>;
   timeoutMs: number;
+  /**
+   * The upstream is an app in this process (the embedded test hotel): no timeout (nothing could
+   * cancel its handler, and each request would pay for a timer), and the body's length travels as
+   * Content-Length so the app checks its body limit without streaming.
+   */
+  inProcess?: boolean;
 }
 
 /** The PMS sent redirects in a loop, or to something that is not http(s). */
@@ -47,7 +55,7 @@ export interface Upstream {
 export interface UpstreamResponse {
   status: number;
   headers: Headers;
-  body: ArrayBuffer;
+  body: Bytes;
 }
 
 export function createUpstream(options: UpstreamOptions): Upstream {
@@ -64,7 +72,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       let timeout: AbortSignal | undefined;
       for (let redirects = 0; ; redirects++) {
         await options.pacer.take(waitSignal);
-        timeout ??= AbortSignal.timeout(options.timeoutMs);
+        if (!options.inProcess) timeout ??= AbortSignal.timeout(options.timeoutMs);
         const jar = jarFor(hop.url);
         const response = await options.fetch(toFetchRequest(hop, jar, options, timeout));
         jar.store(response.headers.getSetCookie(), hop.url);
@@ -72,7 +80,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 
         const next = redirectTarget(hop, response);
         if (!next) {
-          return { status: response.status, headers: response.headers, body: await response.arrayBuffer() };
+          const body: Bytes = new Uint8Array(await response.arrayBuffer());
+          return { status: response.status, headers: response.headers, body };
         }
         await response.body?.cancel();
         if (redirects === MAX_REDIRECTS) throw new RedirectError(`more than ${MAX_REDIRECTS} redirects`);
@@ -82,8 +91,14 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   };
 }
 
-function toFetchRequest(hop: UpstreamRequest, jar: CookieJar, options: UpstreamOptions, signal: AbortSignal) {
+function toFetchRequest(
+  hop: UpstreamRequest,
+  jar: CookieJar,
+  options: UpstreamOptions,
+  signal: AbortSignal | undefined,
+) {
   const headers = new Headers(hop.headers);
+  if (options.inProcess && hop.body) headers.set('content-length', String(hop.body.byteLength));
   if (hop.url.origin === options.pmsOrigin) {
     for (const [name, value] of Object.entries(options.credentials)) headers.set(name, value);
   }
@@ -94,7 +109,7 @@ function toFetchRequest(hop: UpstreamRequest, jar: CookieJar, options: UpstreamO
     headers,
     body: hop.body ?? null,
     redirect: 'manual',
-    signal,
+    ...(signal ? { signal } : {}),
   });
 }
 

@@ -41,10 +41,22 @@ export function limitBody(maxBytes: number): MiddlewareHandler {
 export async function bodyText(c: Context): Promise<string> {
   const incoming = unreadIncoming(c);
   if (!incoming) return c.req.text();
+  return (await readIncoming(incoming)).toString('utf8');
+}
+
+/** The request body as bytes (empty when there is none). */
+export async function bodyBytes(c: Context): Promise<Uint8Array<ArrayBuffer>> {
+  const incoming = unreadIncoming(c);
+  if (!incoming) return new Uint8Array(await c.req.arrayBuffer());
+  // Node's Buffers of a socket's data sit on plain ArrayBuffers
+  return (await readIncoming(incoming)) as Uint8Array<ArrayBuffer>;
+}
+
+function readIncoming(incoming: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    incoming.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
     incoming.on('error', reject);
   });
 }

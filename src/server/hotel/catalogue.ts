@@ -5,7 +5,7 @@
 // (case-insensitive), article number or EAN -> 409 naming the field.
 import { Hono } from 'hono';
 import { CreateCommodityGroupRequest, CreateProductRequest, IdParam } from '../../pms/wire.ts';
-import { ApiError, ok, param, parseBody } from '../http/errors.ts';
+import { ApiError, envelope, ok, okJson, param, parseBody } from '../http/errors.ts';
 import { atomic, type HotelDb, statement } from './db.ts';
 import type { TestHotel } from './hotel.ts';
 import { findProduct, listBookableProducts, listOptionalProducts, productToWire } from './products.ts';
@@ -23,7 +23,12 @@ export function catalogueRoutes(hotel: TestHotel): Hono {
   const { db } = hotel;
   const routes = new Hono();
 
-  routes.get('/api/get/products/available', (c) => ok(c, listBookableProducts(db).map(productToWire)));
+  routes.get('/api/get/products/available', (c) =>
+    okJson(
+      c,
+      hotel.reads.json('products/available', () => envelope(listBookableProducts(db).map(productToWire))),
+    ),
+  );
 
   routes.get('/api/get/products/optional/:rate_id', (c) => {
     const rateId = param(c, 'rate_id', IdParam);

@@ -3,12 +3,14 @@
 // `reset`. Everything that asks "what day is it at the hotel" goes through today(), so tests that
 // pin the clock get the same demo data and the same bookkeeping dates every run. It also owns the
 // queue of asynchronous price imports (price-imports.ts), stopped when the hotel closes, and the
-// group commit of its connection (group-commit.ts), flushed when it closes.
+// group commit of its connection (group-commit.ts), flushed when it closes, and the cache of hot
+// read answers (read-cache.ts).
 import { assertTimeZone, calendarDate, isoTimestamp } from './clock.ts';
 import { type HotelDb, openHotelDb } from './db.ts';
 import { FaultInjector } from './faults.ts';
 import { GroupCommit } from './group-commit.ts';
 import { createPriceImports, type PriceImports } from './price-imports.ts';
+import { ReadCache } from './read-cache.ts';
 import { isEmpty, seedDemoData } from './seed.ts';
 
 /** The demo hotel's API keys (x-ibelsa-key): the read key may only read, the write key may do all. */
@@ -29,6 +31,8 @@ export interface TestHotel {
   setClock(now: (() => Date) | null): void;
   /** Shared durable commits of concurrent write requests (group-commit.ts). */
   commits: GroupCommit;
+  /** JSON text of hot read answers, kept until the database changes (read-cache.ts). */
+  reads: ReadCache;
   /** Asynchronous price imports: accepted at once, applied a moment later. */
   priceImports: PriceImports;
   /** Resolves once every queued price import has been applied (tests, tools). */
@@ -71,6 +75,7 @@ export function createTestHotel(options: TestHotelOptions): TestHotel {
       clock = now ?? baseClock;
     },
     commits,
+    reads: new ReadCache(db),
     priceImports,
     settleImports: () => priceImports.settle(),
     reset: () => seedDemoData(db, hotel.today(), timeZone),

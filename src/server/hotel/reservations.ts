@@ -6,7 +6,7 @@
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { IdParam, IsoDate, SearchPatternRequest, TimeOfDay, YesNo } from '../../pms/wire.ts';
-import { ApiError, ok, param, parseBody } from '../http/errors.ts';
+import { ApiError, envelope, ok, okJson, param, parseBody } from '../http/errors.ts';
 import { addMonths } from './clock.ts';
 import { statement } from './db.ts';
 import type { TestHotel } from './hotel.ts';
@@ -97,21 +97,23 @@ export function reservationRoutes(hotel: TestHotel): Hono {
     if (includeNoShows !== undefined && !v.is(YesNo, includeNoShows)) {
       throw new ApiError(400, "include_noshows: must be 'yes' or 'no'", 'include_noshows');
     }
-    const stays = statement(
+    const since = `${lastModified}T${time.length === 5 ? `${time}:00` : time}`;
+    const noshows = includeNoShows === 'yes' ? 1 : 0;
+    const key = `timespan/${start}/${end}/${since}/${noshows}`;
+    return okJson(
+      c,
+      hotel.reads.json(key, () => envelope(staysToWire(db, listTimespan(start, end, since, noshows)))),
+    );
+  };
+  const listTimespan = (start: string, end: string, since: string, noshows: 0 | 1) =>
+    statement(
       db,
       `${SELECT_STAYS} WHERE rr.start_date <= @end AND rr.end_date >= @start
          AND substr(rr.last_modified, 1, 19) >= @since
          AND rr.status <> 'CANCELLED'
          AND (@noshows = 1 OR rr.status NOT IN ('NO_SHOW', 'NO_SHOW_GUARANTEED'))
        ORDER BY rr.start_date, rr.id`,
-    ).all({
-      start,
-      end,
-      since: `${lastModified}T${time.length === 5 ? `${time}:00` : time}`,
-      noshows: includeNoShows === 'yes' ? 1 : 0,
-    }) as StayRow[];
-    return ok(c, staysToWire(db, stays));
-  };
+    ).all({ start, end, since, noshows }) as StayRow[];
   routes.get('/api/get/timespan/:entity/:start/:end/:last_modified', timespan);
   routes.get('/api/get/timespan/:entity/:start/:end/:last_modified/:last_modified_time', timespan);
 

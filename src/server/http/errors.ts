@@ -24,8 +24,18 @@ export class ApiError extends Error {
 
 /** The success envelope `{success: true, totalCount, data}`. */
 export function ok(c: Context, data: unknown) {
+  return c.json(envelope(data));
+}
+
+/** The success envelope around data, as an object (for answers serialised elsewhere). */
+export function envelope(data: unknown) {
   const totalCount = Array.isArray(data) ? data.length : 1;
-  return c.json({ success: true, totalCount, data });
+  return { success: true, totalCount, data };
+}
+
+/** A 200 whose JSON is already made (the read cache's answers). */
+export function okJson(c: Context, json: Uint8Array<ArrayBuffer>) {
+  return c.body(json, 200, { 'content-type': 'application/json' });
 }
 
 /** Renders any error thrown by a route as the JSON error body; for `app.onError(renderError)`. */

@@ -4,6 +4,7 @@
 // redirects by hand as browsers do (303, and 301/302 after POST, become a GET without body; 307
 // and 308 keep method and body; at most MAX_REDIRECTS), pacing every hop through the shared pacer,
 // and pausing the pacer for as long as a 429's Retry-After asks. It never retries: gateway.ts decides.
+import { knownBody, withKnownBody } from '../http/known-bodies.ts';
 import { CookieJar } from './cookie-jar.ts';
 import type { Pacer } from './pacer.ts';
 
@@ -80,7 +81,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 
         const next = redirectTarget(hop, response);
         if (!next) {
-          const body: Bytes = new Uint8Array(await response.arrayBuffer());
+          const body: Bytes = knownBody(response) ?? new Uint8Array(await response.arrayBuffer());
           return { status: response.status, headers: response.headers, body };
         }
         await response.body?.cancel();
@@ -104,13 +105,14 @@ function toFetchRequest(
   }
   const cookie = jar.header(hop.url);
   if (cookie) headers.set('cookie', cookie);
-  return new Request(hop.url, {
+  const request = new Request(hop.url, {
     method: hop.method,
     headers,
     body: hop.body ?? null,
     redirect: 'manual',
     ...(signal ? { signal } : {}),
   });
+  return hop.body && options.inProcess ? withKnownBody(request, hop.body) : request;
 }
 
 /** The next hop of a redirect, or undefined when the response is final. */

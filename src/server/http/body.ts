@@ -2,12 +2,16 @@
 // @hono/node-server a body with a Content-Length is checked by that header and read straight from
 // Node's IncomingMessage; building the Web Request and ReadableStream that hono's bodyLimit and
 // `c.req.text()` need cost about a quarter of the server CPU of a small write (measured with
-// bench/pms.bench.ts). Everything else (chunked bodies, in-process requests as the gateway and the
+// bench/pms.bench.ts). A body the gateway's in-process hop registered (known-bodies.ts) is taken
+// as it is. Everything else (chunked bodies, in-process requests as the gateway and the
 // tests send them, a body something else already read) takes the standard way, limits included.
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from './errors.ts';
+import { knownBody } from './known-bodies.ts';
+
+const decoder = new TextDecoder();
 
 /** The Node request behind this context, when it came from a socket and its body is unread. */
 function unreadIncoming(c: Context): IncomingMessage | undefined {
@@ -39,6 +43,8 @@ export function limitBody(maxBytes: number): MiddlewareHandler {
 
 /** The request body as UTF-8 text. */
 export async function bodyText(c: Context): Promise<string> {
+  const known = knownBody(c.req.raw);
+  if (known) return decoder.decode(known);
   const incoming = unreadIncoming(c);
   if (!incoming) return c.req.text();
   return (await readIncoming(incoming)).toString('utf8');

@@ -4,9 +4,11 @@
 // `{success: false, message, field?}` and hides the internals of anything else behind a 500.
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import { describeIssues } from '../../pms/wire.ts';
 import { bodyText } from './body.ts';
+import { jsonBytes, withKnownBody } from './known-bodies.ts';
 
 export type ClientErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
 
@@ -24,7 +26,7 @@ export class ApiError extends Error {
 
 /** The success envelope `{success: true, totalCount, data}`. */
 export function ok(c: Context, data: unknown) {
-  return c.json(envelope(data));
+  return okJson(c, jsonBytes(envelope(data)));
 }
 
 /** The success envelope around data, as an object (for answers serialised elsewhere). */
@@ -35,16 +37,19 @@ export function envelope(data: unknown) {
 
 /** A 200 whose JSON is already made (the read cache's answers). */
 export function okJson(c: Context, json: Uint8Array<ArrayBuffer>) {
-  return c.body(json, 200, { 'content-type': 'application/json' });
+  return jsonAnswer(c, json, 200);
+}
+
+/** A JSON answer whose bytes the gateway's in-process hop can take as they are (known-bodies.ts). */
+function jsonAnswer(c: Context, json: Uint8Array<ArrayBuffer>, status: ContentfulStatusCode): Response {
+  return withKnownBody(c.body(json, status, { 'content-type': 'application/json' }), json);
 }
 
 /** Renders any error thrown by a route as the JSON error body; for `app.onError(renderError)`. */
 export function renderError(error: Error, c: Context): Response {
   if (error instanceof ApiError) {
-    return c.json(
-      { success: false, message: error.message, ...(error.field ? { field: error.field } : {}) },
-      error.status,
-    );
+    const body = { success: false, message: error.message, ...(error.field ? { field: error.field } : {}) };
+    return jsonAnswer(c, jsonBytes(body), error.status);
   }
   if (error instanceof HTTPException && error.status < 500) {
     return c.json({ success: false, message: error.message || 'bad request' }, error.status);

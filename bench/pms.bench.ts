@@ -7,6 +7,9 @@
 //   add/invoice/products    POST, a line on an open cash-register invoice
 // each for DURATION_S seconds with CONNECTIONS connections, first directly on the hotel
 // (`/pms/api`, with the demo write key) and then through the gateway (`/api`, which adds the key).
+// Gateway writes carry a fresh x-till-request-id each, as the till's do, so the resend guard's
+// bookkeeping is measured too (before 2026-11-22 they carried none, which measured a gateway
+// path no till takes).
 // After a one-second warm-up per endpoint, reads run before writes, so the listing does not grow
 // with the charges. Writes are counted in the
 // database afterwards: durable_writes_per_s is the write endpoints' answered 2xx per second, and it
@@ -14,6 +17,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { addDays } from '../src/server/hotel/clock.ts';
 import { DEMO_KEYS } from '../src/server/hotel/hotel.ts';
@@ -41,9 +45,13 @@ interface Measured {
   failed: number;
 }
 
-async function measure(base: string, load: Load, seconds = DURATION_S): Promise<Measured> {
+/** Gives every gateway write its own x-till-request-id, as the till does (loaded by the worker). */
+const REQUEST_ID_SETUP = fileURLToPath(new URL('./pms-request-id.cjs', import.meta.url));
+
+async function measure(base: string, load: Load, seconds = DURATION_S, tillIds = false): Promise<Measured> {
   const result = await autocannon({
     url: `${base}${load.path}`,
+    ...(tillIds ? { requests: [{ setupRequest: REQUEST_ID_SETUP }] } : {}),
     method: load.method,
     headers: {
       'x-ibelsa-key': DEMO_KEYS.write,
@@ -133,7 +141,7 @@ export default async function pmsBench(): Promise<BenchFigures> {
       ] as const) {
         for (const load of phase) {
           const before = rows();
-          const measured = await measure(base, load);
+          const measured = await measure(base, load, DURATION_S, route === 'gateway_' && !!load.writes);
           await drain();
           const written = rows() - before;
           // every answered write must be in the database (requests still in flight when the clock

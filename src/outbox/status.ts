@@ -1,7 +1,8 @@
 // What the views may know about the outbox, and when it changes. Owns: the summary (pending,
 // sending, needs attention, oldest open sale, next try, last sync, last error, persistence), the
 // change announcements on the BroadcastChannel 'hotel-till-outbox' (between tabs and the service
-// worker) plus in-process listeners, and asking the browser to keep our storage.
+// worker; a replay's per-step announcements coalesced) plus in-process listeners, and asking the
+// browser to keep our storage.
 import { getMeta, setMeta } from '../storage/db.ts';
 import { readOutboxCounts } from '../storage/journal-queries.ts';
 import { readSchedule } from './schedule.ts';
@@ -81,11 +82,58 @@ function deliver(event: OutboxEvent): void {
 }
 
 /**
- * Tells this context's listeners and every other tab and worker that the outbox changed.
+ * A replay announces every step of every sale. Other contexts get the first of them at once and the
+ * rest as at most one message per this window (the one sale's, or one without a sale: "re-read
+ * everything"); each message is a hop through the browser and a wake-up of every tab, and the
+ * views coalesce their reads over 100 ms anyway. Listeners in this context hear every event.
+ */
+const STEP_ANNOUNCE_WINDOW_MS = 50;
+let stepWindow: ReturnType<typeof setTimeout> | undefined;
+let heldStepEvent: OutboxEvent | undefined;
+
+/**
+ * Tells this context's listeners and every other tab and worker that the outbox changed. A replayed
+ * step (`type: 'replayed'` with a `saleId`) reaches other contexts coalesced (see above); any other
+ * event goes out at once, after a held step event.
  * @example announceOutboxChange({ type: 'recorded', saleId });
  */
 export function announceOutboxChange(event: OutboxEvent): void {
   deliver(event);
+  if (event.type === 'replayed' && event.saleId !== undefined) {
+    announceStep(event);
+    return;
+  }
+  if (heldStepEvent) post(heldStepEvent);
+  heldStepEvent = undefined;
+  clearTimeout(stepWindow);
+  stepWindow = undefined;
+  post(event);
+}
+
+function announceStep(event: OutboxEvent): void {
+  if (stepWindow === undefined) {
+    post(event);
+    openStepWindow();
+    return;
+  }
+  heldStepEvent =
+    heldStepEvent === undefined || heldStepEvent.saleId === event.saleId ? event : { type: 'replayed' };
+}
+
+function openStepWindow(): void {
+  stepWindow = setTimeout(() => {
+    stepWindow = undefined;
+    const held = heldStepEvent;
+    heldStepEvent = undefined;
+    if (!held) return;
+    post(held);
+    openStepWindow();
+  }, STEP_ANNOUNCE_WINDOW_MS);
+  // Node keeps a process alive while a timer runs; a held announcement is not worth that.
+  (stepWindow as { unref?: () => void }).unref?.();
+}
+
+function post(event: OutboxEvent): void {
   openChannel()?.postMessage(event);
 }
 

@@ -88,7 +88,8 @@ export async function settle(
     const starting = changeIntent(snapshot, next.seq!, ['queued'], () => started, now);
     if (!starting.value) return { ...write, value: { snapshot } };
     return {
-      sales: starting.sales,
+      // Starting builds on the settled sale, so its entry (if it changed it) includes this write's.
+      sales: starting.sales?.length ? starting.sales : write.sales,
       intents: [...(write.intents ?? []), ...(starting.intents ?? [])],
       value: { snapshot: applyWrite(snapshot, starting), started },
     };

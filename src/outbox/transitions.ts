@@ -149,5 +149,20 @@ export function changeIntent(
   }
   const changed = change(target);
   const intents = snapshot.intents.map((intent) => (intent.seq === seq ? changed : intent));
-  return { sales: [resettle(snapshot.sale, intents, now, note)], intents: [changed], value: true };
+  const sale = resettle(snapshot.sale, intents, now, note);
+  return { sales: journalChanged(snapshot.sale, sale) ? [sale] : [], intents: [changed], value: true };
+}
+
+/**
+ * Whether the journal entry as staff see it changed: status, attention, notes, sync time. A step
+ * going in-flight or done while the sale stays pending changes only `updatedAt`, so the entry is
+ * not rewritten for it (one put less per step; the intents carry their own times).
+ */
+function journalChanged(before: SaleRecord, after: SaleRecord): boolean {
+  return (
+    before.status !== after.status ||
+    before.notes !== after.notes ||
+    before.syncedAt !== after.syncedAt ||
+    JSON.stringify(before.attention) !== JSON.stringify(after.attention)
+  );
 }

@@ -50,6 +50,7 @@ export interface SaleRecord {
   kind: SaleKind;
   status: SaleStatus;
   createdAt: number;
+  /** When the entry as staff see it (status, attention, notes) last changed; a step's progress alone does not. */
   updatedAt: number;
   staff: string;
   till: string;

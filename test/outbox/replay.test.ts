@@ -212,6 +212,43 @@ describe('one write between two steps', () => {
     ]);
   });
 
+  it('rewrites the journal entry only when staff would see a change (status, attention, notes)', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    const sale = await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT, at: clock.now() });
+    const updatedWhenSent: number[] = [];
+    pms.setAround(async () => {
+      clock.advance(1000);
+      updatedWhenSent.push((await readSale(sale.id))!.sale.updatedAt);
+    });
+
+    await replayAgainst(pms, clock);
+
+    expect(updatedWhenSent).toEqual([sale.updatedAt, sale.updatedAt, sale.updatedAt]);
+    const synced = (await readSale(sale.id))!.sale;
+    expect(synced).toMatchObject({ status: 'synced', updatedAt: clock.now(), syncedAt: clock.now() });
+  });
+
+  it('lets the steps of sales replayed at once share transactions', async () => {
+    const pms = createFakePms();
+    for (let i = 0; i < 12; i++) await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT });
+    let journalWrites = 0;
+    FakeIDBDatabase.prototype.transaction = function (
+      this: IDBDatabase,
+      ...args: Parameters<IDBDatabase['transaction']>
+    ) {
+      const tx = original.apply(this, args);
+      if (tx.mode === 'readwrite' && [...tx.objectStoreNames].includes('intents')) journalWrites += 1;
+      return tx;
+    } as typeof original;
+
+    const report = await replayAgainst(pms, createClock());
+
+    expect(report.confirmed).toBe(36);
+    // 48 changes (4 per sale); one transaction each without group commit
+    expect(journalWrites).toBeLessThan(24);
+  });
+
   it('starts no further step once the run is told to stop; the next run goes on from there', async () => {
     const pms = createFakePms();
     const sale = await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT });

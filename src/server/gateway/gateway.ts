@@ -12,6 +12,7 @@ import { type Context, Hono } from 'hono';
 import { REQUEST_ID_HEADER } from '../../pms/http.ts';
 import { bodyBytes } from '../http/body.ts';
 import { setResponseHeaders } from '../http/headers.ts';
+import { withKnownBody } from '../http/known-bodies.ts';
 import { createPacer, QueueFullError } from './pacer.ts';
 import { createResendGuard, TABLET_GONE_STATUS } from './resend-guard.ts';
 import {
@@ -178,10 +179,10 @@ function toTabletResponse(
     if (value !== null) headers.set(name, redact(value, secrets));
   }
   if (BODYLESS_STATUSES.has(response.status)) return new Response(null, { status: response.status, headers });
-  return new Response(redactBody(response.body, headers.get('content-type'), secrets, secretBytes), {
-    status: response.status,
-    headers,
-  });
+  const body = redactBody(response.body, headers.get('content-type'), secrets, secretBytes);
+  const tabletResponse = new Response(body, { status: response.status, headers });
+  // the resend guard records the body it answered; handing it the bytes spares reading them back
+  return typeof body === 'string' ? tabletResponse : withKnownBody(tabletResponse, body);
 }
 
 /**

@@ -13,6 +13,8 @@
 // forwarded. Answers are kept for `keepMs` after they arrive, at most `maxEntries` of them.
 // Deliberate re-sends by the outbox (after reading back) carry a new id and are forwarded.
 
+import { knownBody } from '../http/known-bodies.ts';
+
 /** Marks an answer given again to a resend, for tests and logs. */
 export const REPLAYED_HEADER = 'x-till-replayed';
 
@@ -93,11 +95,13 @@ export function createResendGuard(options: ResendGuardOptions = {}): ResendGuard
     const recorded: RecordedAnswer = {
       status: response.status,
       headers: [...response.headers],
-      body: BODYLESS_STATUSES.has(response.status) ? null : new Uint8Array(await response.arrayBuffer()),
+      body: BODYLESS_STATUSES.has(response.status)
+        ? null
+        : (knownBody(response) ?? new Uint8Array(await response.arrayBuffer())),
     };
     entry.answeredAt = now();
     settle(recorded);
-    return toResponse(recorded);
+    return toResponse(recorded, false);
   };
 
   return {
@@ -123,7 +127,7 @@ export function createResendGuard(options: ResendGuardOptions = {}): ResendGuard
   };
 }
 
-function toResponse(recorded: RecordedAnswer, replayed = false): Response {
+function toResponse(recorded: RecordedAnswer, replayed: boolean): Response {
   const headers = new Headers(recorded.headers);
   if (replayed) headers.set(REPLAYED_HEADER, '1');
   // a Uint8Array body is written straight to the socket by @hono/node-server; an ArrayBuffer is streamed

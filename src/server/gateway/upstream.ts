@@ -105,14 +105,17 @@ function toFetchRequest(
   }
   const cookie = jar.header(hop.url);
   if (cookie) headers.set('cookie', cookie);
+  // In process, the body travels as known bytes (known-bodies.ts) that the hotel reads through
+  // http/body.ts; the Request carries none, as building its body stream was a tenth of the hop.
+  const inProcessBody = options.inProcess ? hop.body : undefined;
   const request = new Request(hop.url, {
     method: hop.method,
     headers,
-    body: hop.body ?? null,
+    body: inProcessBody ? null : (hop.body ?? null),
     redirect: 'manual',
     ...(signal ? { signal } : {}),
   });
-  return hop.body && options.inProcess ? withKnownBody(request, hop.body) : request;
+  return inProcessBody ? withKnownBody(request, inProcessBody) : request;
 }
 
 /** The next hop of a redirect, or undefined when the response is final. */

@@ -125,8 +125,9 @@ function interpret<S extends EnvelopeSchema>(
     throw new PmsInvalidResponseError(call, status, `not JSON: ${snippet(text)}`);
   }
   // Our choice: a 2xx saying success: false is a refusal like a 4xx (the PMS says it did nothing).
-  const refusal = v.safeParse(ErrorBody, json);
-  if (refusal.success) {
+  // (Only a body saying so can be one: the schema is not run on every answer.)
+  const refusal = saysFailure(json) ? v.safeParse(ErrorBody, json) : undefined;
+  if (refusal?.success) {
     throw new PmsRejectedError(call, {
       status,
       pmsMessage: refusal.output.message,
@@ -141,6 +142,13 @@ function interpret<S extends EnvelopeSchema>(
 }
 
 const NOT_JSON = Symbol('not JSON');
+
+/** Whether a parsed body says `success: false` (or "false"), as ErrorBody requires. */
+function saysFailure(json: unknown): boolean {
+  if (typeof json !== 'object' || json === null) return false;
+  const { success } = json as { success?: unknown };
+  return success === false || success === 'false';
+}
 
 function parseJson(text: string): unknown {
   try {

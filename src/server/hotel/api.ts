@@ -8,9 +8,10 @@
 // and /api/create/*, needs the write key: the read key there -> 403. Reads, including the POST
 // /api/get/roomreservation/searchpattern and /api/get/contacts/searchpattern, and the price-import
 // status under /api/check/*, accept either key.
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { limitBody } from '../http/body.ts';
 import { ApiError, renderError } from '../http/errors.ts';
+import { requestHeader } from '../http/headers.ts';
 import { bookingDetailRoutes } from './booking-details.ts';
 import { bookingRoutes } from './bookings.ts';
 import { catalogueRoutes } from './catalogue.ts';
@@ -32,42 +33,37 @@ export const HOTEL_MAX_BODY_BYTES = 256 * 1024;
 
 export const KEY_HEADER = 'x-ibelsa-key';
 
-const requireAnyKey: MiddlewareHandler = async (c, next) => {
-  const key = c.req.header(KEY_HEADER);
-  if (!key) throw new ApiError(401, `no API key: send it in the ${KEY_HEADER} header`);
-  if (key !== DEMO_KEYS.read && key !== DEMO_KEYS.write) throw new ApiError(401, 'unknown API key');
-  await next();
-};
-
-const requireWriteKey: MiddlewareHandler = async (c, next) => {
-  if (c.req.header(KEY_HEADER) !== DEMO_KEYS.write) {
-    throw new ApiError(403, 'this API key has read access only; this endpoint needs write access');
-  }
-  await next();
-};
+/** Whether a path under `/api/` changes state: all of /api/set/* and /api/create/*. */
+function isWritePath(path: string): boolean {
+  const rest = path.slice(path.indexOf('/api/') + 5);
+  return rest.startsWith('set/') || rest.startsWith('create/');
+}
 
 export function createHotelApi(hotel: TestHotel): Hono {
   const app = new Hono();
   app.onError(renderError);
   app.notFound((c) => c.json({ success: false, message: 'no such endpoint' }, 404));
 
-  app.use('/api/*', requireAnyKey);
-  app.use('/api/set/*', requireWriteKey);
-  app.use('/api/create/*', requireWriteKey);
-  app.use('/api/*', limitBody(HOTEL_MAX_BODY_BYTES));
-
-  // Group commit (group-commit.ts): the writes of one event-loop turn share one durable COMMIT, and
-  // no answer leaves before everything it saw is on disk.
-  app.use('/api/*', async (_c, next) => {
-    await next();
+  const limit = limitBody(HOTEL_MAX_BODY_BYTES);
+  // One middleware for every /api call, in this order: a known key (401), the write key for a
+  // write (403), the body limit (413); then group commit (group-commit.ts): a write joins the batch
+  // of its event-loop turn, whose writes share one durable COMMIT, and no answer, read or write,
+  // leaves before everything it saw is on disk. (One middleware rather than five: each layer of
+  // Hono middleware costs its own promises on every request.)
+  app.use('/api/*', async (c, next) => {
+    const key = requestHeader(c, KEY_HEADER);
+    if (!key) throw new ApiError(401, `no API key: send it in the ${KEY_HEADER} header`);
+    if (key !== DEMO_KEYS.read && key !== DEMO_KEYS.write) throw new ApiError(401, 'unknown API key');
+    const write = isWritePath(c.req.path);
+    if (write && key !== DEMO_KEYS.write) {
+      throw new ApiError(403, 'this API key has read access only; this endpoint needs write access');
+    }
+    await limit(c, async () => {
+      if (write) hotel.commits.join();
+      await next();
+    });
     await hotel.commits.durable();
   });
-  const joinBatch: MiddlewareHandler = async (_c, next) => {
-    hotel.commits.join();
-    await next();
-  };
-  app.use('/api/set/*', joinBatch);
-  app.use('/api/create/*', joinBatch);
 
   app.route('/', catalogueRoutes(hotel));
   app.route('/', registerRoutes(hotel));

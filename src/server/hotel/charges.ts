@@ -13,12 +13,12 @@ import type { TestHotel } from './hotel.ts';
 import { insertItems, itemToWire, paymentOptions, totalCents } from './invoices.ts';
 import { resolveLines } from './products.ts';
 import { extrasInvoice, openItems, removeUnits } from './stay-items.ts';
-import { findStay, type StayRow, touchStay } from './stays.ts';
+import { findStay, findStayCore, type StayCore, touchStay } from './stays.ts';
 
 const CHARGEABLE = new Set(['BOOKED', 'CHECKED_IN']);
 
-function findStayOrRefuse(db: HotelDb, id: number): StayRow {
-  const stay = findStay(db, id);
+function findStayOrRefuse(db: HotelDb, id: number): StayCore {
+  const stay = findStayCore(db, id);
   if (!stay) {
     throw new ApiError(422, `room_reservation_id: there is no room reservation ${id}`, 'room_reservation_id');
   }

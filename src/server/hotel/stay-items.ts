@@ -8,7 +8,7 @@ import { ApiError } from '../http/errors.ts';
 import { type HotelDb, statement } from './db.ts';
 import { type ItemRow, insertInvoice } from './invoices.ts';
 import { findProduct } from './products.ts';
-import { contactName, findContact, type StayRow } from './stays.ts';
+import { contactName, findContact, type StayCore } from './stays.ts';
 
 /** Items of the stay on open invoices, newest first. */
 export function openItems(db: HotelDb, stayId: number): ItemRow[] {
@@ -20,7 +20,7 @@ export function openItems(db: HotelDb, stayId: number): ItemRow[] {
 }
 
 /** The open invoice extras of this stay go to, created when there is none. */
-export function extrasInvoice(db: HotelDb, stay: StayRow, createdAt: string): number {
+export function extrasInvoice(db: HotelDb, stay: StayCore, createdAt: string): number {
   const payer = stay.self_pay === 'NO' ? 'recipient' : 'guest';
   const open = statement(
     db,

@@ -57,6 +57,29 @@ export function findStay(db: HotelDb, id: number): StayRow | undefined {
   return statement(db, `${SELECT_STAYS} WHERE rr.id = ?`).get(id) as StayRow | undefined;
 }
 
+/** What a charge needs of a stay. */
+export type StayCore = Pick<
+  StayRow,
+  | 'id'
+  | 'main_reservation_id'
+  | 'status'
+  | 'start_date'
+  | 'end_date'
+  | 'guest_id'
+  | 'self_pay'
+  | 'recipient_contact_id'
+>;
+
+/** A stay's own row and its invoice recipient, without the joins of findStay (the charge path). */
+export function findStayCore(db: HotelDb, id: number): StayCore | undefined {
+  return statement(
+    db,
+    `SELECT rr.id, rr.main_reservation_id, rr.status, rr.start_date, rr.end_date, rr.guest_id, rr.self_pay,
+            mr.recipient_contact_id
+     FROM room_reservations rr JOIN main_reservations mr ON mr.id = rr.main_reservation_id WHERE rr.id = ?`,
+  ).get(id) as StayCore | undefined;
+}
+
 export function staysOfMain(db: HotelDb, mainId: number): StayRow[] {
   return statement(db, `${SELECT_STAYS} WHERE rr.main_reservation_id = ? ORDER BY rr.id`).all(
     mainId,

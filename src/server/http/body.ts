@@ -9,6 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from './errors.ts';
+import { requestHeader } from './headers.ts';
 import { knownBody } from './known-bodies.ts';
 
 const decoder = new TextDecoder();
@@ -18,7 +19,10 @@ function unreadIncoming(c: Context): IncomingMessage | undefined {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (!incoming || typeof incoming.on !== 'function') return undefined;
   if (incoming.readableDidRead || incoming.readableEnded) return undefined;
-  if (c.req.header('content-length') === undefined || c.req.header('transfer-encoding') !== undefined) {
+  if (
+    requestHeader(c, 'content-length') === undefined ||
+    requestHeader(c, 'transfer-encoding') !== undefined
+  ) {
     return undefined;
   }
   return incoming;
@@ -32,8 +36,8 @@ export function limitBody(maxBytes: number): MiddlewareHandler {
   const streaming = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next(); // no body to limit
-    const length = c.req.header('content-length');
-    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+    const length = requestHeader(c, 'content-length');
+    if (length !== undefined && requestHeader(c, 'transfer-encoding') === undefined) {
       if (Number.parseInt(length, 10) > maxBytes) tooLarge();
       return next();
     }

@@ -8,6 +8,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import { describeIssues } from '../../pms/wire.ts';
 import { bodyText } from './body.ts';
+import { requestHeader } from './headers.ts';
 import { jsonBytes, withKnownBody } from './known-bodies.ts';
 
 export type ClientErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
@@ -70,7 +71,7 @@ export async function parseBody<T extends v.GenericSchema>(
 ): Promise<v.InferOutput<T>> {
   const text = await bodyText(c);
   if (text.trim() === '' && 'emptyAs' in options) return parseValue(schema, options.emptyAs);
-  const contentType = c.req.header('content-type') ?? '';
+  const contentType = requestHeader(c, 'content-type') ?? '';
   if (!contentType.includes('application/json')) {
     throw new ApiError(415, 'the request body must be JSON (Content-Type: application/json)');
   }

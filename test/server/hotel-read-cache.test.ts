@@ -1,10 +1,14 @@
 // The read cache (read-cache.ts) never shows an answer older than the database: the product
 // listing and the time-span listing answer from memory only while nothing has changed, and show a
-// change the moment it is written, whoever wrote it.
+// change the moment it is written, whoever wrote it (this connection or another on the same file).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TestHotel } from '../../src/server/hotel/hotel.ts';
+import { createTestHotel, type TestHotel } from '../../src/server/hotel/hotel.ts';
 import { ReadCache } from '../../src/server/hotel/read-cache.ts';
-import { hotelApi, pinnedHotel, productOf, stayOf, TODAY } from './hotel-support.ts';
+import { hotelApi, NOW, pinnedHotel, productOf, stayOf, TODAY } from './hotel-support.ts';
 
 let hotel: TestHotel;
 let api: ReturnType<typeof hotelApi>;
@@ -41,6 +45,23 @@ describe('cached read answers', () => {
     expect(charged.status).toBe(200);
     const after = await api.get(TIMESPAN);
     expect(itemsOf(after.body)).toBe((itemsOf(before.body) ?? 0) + 1);
+  });
+
+  it('shows a change committed by another connection to the same database file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'read-cache-'));
+    const onFile = createTestHotel({ dbFile: join(dir, 'hotel.sqlite'), testMode: true, now: () => NOW });
+    const other = new Database(join(dir, 'hotel.sqlite'));
+    try {
+      const fileApi = hotelApi(onFile);
+      const before = await fileApi.get('/api/get/products/available');
+      other.prepare('UPDATE products SET bookable_via_api = 0 WHERE id = ?').run(before.body.data[0].id);
+      const after = await fileApi.get('/api/get/products/available');
+      expect(after.body.totalCount).toBe(before.body.totalCount - 1);
+    } finally {
+      other.close();
+      onFile.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('keeps nothing built inside an open transaction, which may still be rolled back', () => {

@@ -17,32 +17,23 @@ import { createTestControlApi } from './hotel/test-control.ts';
 import { limitBody } from './http/body.ts';
 import { ApiError, renderError } from './http/errors.ts';
 import { setResponseHeaders } from './http/headers.ts';
+import { contentSecurityPolicy, gatewayCors } from './http/origins.ts';
 
 /** Largest request body the server reads (our limit; a till sale is a few KB). */
 export const MAX_BODY_BYTES = 256 * 1024;
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "manifest-src 'self'",
-  "worker-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** The policy of a server with no other Hotel Till origins (TILL_ORIGINS): its own origin only. */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy([]);
 
 /** Headers every answer carries. */
-const SECURITY_HEADERS = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'X-Frame-Options': 'DENY',
-};
+function securityHeaders(origins: readonly string[]) {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(origins),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'X-Frame-Options': 'DENY',
+  };
+}
 
 /** Where the gateway forwards to: the hotel's PMS, with the key the gateway adds. */
 export interface RemotePms {
@@ -63,15 +54,21 @@ export interface AppOptions {
   requestsPerMinute?: number;
   /** Folder of the built app; omitted or missing: no static files are served. */
   staticDir?: string;
+  /** Other Hotel Till servers' origins (TILL_ORIGINS): CORS on /api for their apps, and the CSP's
+   * connect-src for their gateways (http/origins.ts). */
+  allowedOrigins?: readonly string[];
 }
 
 export function createApp(options: AppOptions): Hono {
   const app = new Hono();
+  const origins = options.allowedOrigins ?? [];
+  const headers = securityHeaders(origins);
 
   app.use('*', async (c, next) => {
     await next();
-    setResponseHeaders(c, SECURITY_HEADERS);
+    setResponseHeaders(c, headers);
   });
+  if (origins.length > 0) app.use('/api/*', gatewayCors(origins));
 
   const limit = limitBody(MAX_BODY_BYTES);
   app.use('/api/*', limit);

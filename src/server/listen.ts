@@ -22,6 +22,8 @@ export interface StartOptions {
   requestsPerMinute?: number;
   /** The hotel's clock; tests pin it. */
   now?: () => Date;
+  /** Other Hotel Till servers' origins (TILL_ORIGINS, see app.ts). */
+  allowedOrigins?: readonly string[];
 }
 
 export interface RunningServer {
@@ -45,6 +47,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ...(options.pms ? { pms: options.pms } : {}),
     ...(options.requestsPerMinute ? { requestsPerMinute: options.requestsPerMinute } : {}),
     staticDir: options.staticDir ?? 'dist',
+    ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolveListening) => {
     const listening = serve(

@@ -2,6 +2,7 @@
 // gateway to the hotel's PMS; without, it runs the embedded test hotel on SQLite with demo data.
 // `--reset` puts the demo data back as seeded and exits.
 import { createTestHotel, DEMO_KEYS } from './hotel/hotel.ts';
+import { parseOrigins } from './http/origins.ts';
 import { startServer } from './listen.ts';
 
 const env = process.env;
@@ -25,7 +26,16 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 
+let allowedOrigins: string[];
+try {
+  allowedOrigins = parseOrigins(env.TILL_ORIGINS);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
 const server = await startServer({
+  allowedOrigins,
   port,
   ...(env.HOST ? { host: env.HOST } : {}),
   dbFile,
@@ -43,6 +53,8 @@ const server = await startServer({
 });
 
 console.log(`Hotel Till is running at ${server.url}`);
+if (allowedOrigins.length > 0)
+  console.log(`Working with the Hotel Till servers at: ${allowedOrigins.join(', ')}`);
 if (server.hotel) {
   console.log(`PMS: embedded test hotel (${dbFile}); the till's /api uses the demo write key.`);
   console.log(`Direct test-hotel interface: ${server.url}/pms/api/... with header x-ibelsa-key:`);

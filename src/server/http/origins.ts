@@ -1,0 +1,63 @@
+// Other Hotel Till servers this one works with (`TILL_ORIGINS`): where a tablet's app comes from one
+// server and its gateway is another (the gateway address in the till's settings). Owns, for those
+// origins only: the Content-Security-Policy's connect-src (so this server's app may call their
+// gateways) and CORS on `/api` (so their apps may call this gateway), with hono's cors middleware.
+// With no origins set, the policy allows this server's own origin only and `/api` answers no
+// cross-origin request. Credentials are never involved: the gateway adds the PMS key itself.
+import type { MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
+import { GATEWAY_HEADER, REQUEST_ID_HEADER } from '../../pms/http.ts';
+import { REPLAYED_HEADER } from '../gateway/resend-guard.ts';
+
+/**
+ * Reads `TILL_ORIGINS`: origins separated by commas or spaces, each `http(s)://host[:port]`.
+ * @throws Error naming the first entry that is not an origin.
+ * @example parseOrigins('https://bar.hotel.example, http://10.0.0.5:8080')
+ */
+export function parseOrigins(list: string | undefined): string[] {
+  const entries = (list ?? '').split(/[\s,]+/).filter(Boolean);
+  return entries.map((entry) => {
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch {
+      throw new Error(`TILL_ORIGINS: "${entry}" is not an address such as https://till.hotel.example`);
+    }
+    const bare = `${url.protocol}//${url.host}`;
+    if (!/^https?:$/.test(url.protocol) || entry.replace(/\/$/, '') !== bare) {
+      throw new Error(
+        `TILL_ORIGINS: "${entry}" must be an origin only (http(s)://host[:port]), like ${bare}`,
+      );
+    }
+    return bare;
+  });
+}
+
+/** The policy for the app's pages: only this origin, plus the gateways of `origins` for fetches. */
+export function contentSecurityPolicy(origins: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    ["connect-src 'self'", ...origins].join(' '),
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** CORS for `/api`: the apps of `origins` may call this gateway; nobody else cross-origin. */
+export function gatewayCors(origins: readonly string[]): MiddlewareHandler {
+  return cors({
+    origin: (origin) => (origins.includes(origin) ? origin : null),
+    allowMethods: ['GET', 'POST'],
+    allowHeaders: ['accept', 'content-type', REQUEST_ID_HEADER],
+    exposeHeaders: [GATEWAY_HEADER, REPLAYED_HEADER, 'retry-after', 'content-disposition'],
+    maxAge: 600,
+  });
+}

@@ -1,11 +1,11 @@
 // The replay engine on the happy path: order of steps, results feeding later steps, several sales at
 // once within a bound, and one replayer at a time.
-import { IDBDatabase as FakeIDBDatabase } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordCashSale, recordProductCreation, recordRoomCharge } from '../../src/outbox/journal.ts';
 import { inMemoryLocks } from '../../src/outbox/locks.ts';
 import { readSale } from '../../src/storage/outbox-store.ts';
 import { createFakePms } from './support/fake-pms.ts';
+import { countJournalWrites } from './support/journal-writes.ts';
 import {
   CARD_PAYMENT,
   createClock,
@@ -174,9 +174,9 @@ describe('several sales', () => {
 });
 
 describe('one write between two steps', () => {
-  const original = FakeIDBDatabase.prototype.transaction;
+  let journalWrites: ReturnType<typeof countJournalWrites> | undefined;
   afterEach(() => {
-    FakeIDBDatabase.prototype.transaction = original;
+    journalWrites?.stop();
   });
 
   it('records a step’s answer and marks the next step in-flight in the same transaction', async () => {
@@ -186,15 +186,7 @@ describe('one write between two steps', () => {
     pms.setAround(async () => {
       statesWhenSent.push((await readSale(sale.id))!.intents.map((i) => i.state));
     });
-    let journalWrites = 0;
-    FakeIDBDatabase.prototype.transaction = function (
-      this: IDBDatabase,
-      ...args: Parameters<IDBDatabase['transaction']>
-    ) {
-      const tx = original.apply(this, args);
-      if (tx.mode === 'readwrite' && [...tx.objectStoreNames].includes('intents')) journalWrites += 1;
-      return tx;
-    } as typeof original;
+    journalWrites = countJournalWrites();
 
     await replayAgainst(pms, createClock());
 
@@ -204,7 +196,7 @@ describe('one write between two steps', () => {
       ['done', 'done', 'in-flight'],
     ]);
     // mark step 1; answer 1 + mark 2; answer 2 + mark 3; answer 3
-    expect(journalWrites).toBe(4);
+    expect(journalWrites.count).toBe(4);
     expect((await readSale(sale.id))?.intents.map((i) => [i.state, i.attempts])).toEqual([
       ['done', 1],
       ['done', 1],
@@ -232,21 +224,13 @@ describe('one write between two steps', () => {
   it('lets the steps of sales replayed at once share transactions', async () => {
     const pms = createFakePms();
     for (let i = 0; i < 12; i++) await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT });
-    let journalWrites = 0;
-    FakeIDBDatabase.prototype.transaction = function (
-      this: IDBDatabase,
-      ...args: Parameters<IDBDatabase['transaction']>
-    ) {
-      const tx = original.apply(this, args);
-      if (tx.mode === 'readwrite' && [...tx.objectStoreNames].includes('intents')) journalWrites += 1;
-      return tx;
-    } as typeof original;
+    journalWrites = countJournalWrites();
 
     const report = await replayAgainst(pms, createClock());
 
     expect(report.confirmed).toBe(36);
     // 48 changes (4 per sale); one transaction each without group commit
-    expect(journalWrites).toBeLessThan(24);
+    expect(journalWrites.count).toBeLessThan(24);
   });
 
   it('starts no further step once the run is told to stop; the next run goes on from there', async () => {

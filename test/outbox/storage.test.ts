@@ -12,6 +12,7 @@ import { listSales } from '../../src/storage/journal-queries.ts';
 import { changeSale, readSale, type SaleEntry } from '../../src/storage/outbox-store.ts';
 import { fillV1Database, openV1Database, V1_ROWS } from './fixtures/schema-v1.ts';
 import { createFakePms } from './support/fake-pms.ts';
+import { countJournalWrites } from './support/journal-writes.ts';
 import { CARD_PAYMENT, createClock, PILS, replayAgainst, TILL, useFreshDatabase } from './support/setup.ts';
 
 useFreshDatabase();
@@ -120,22 +121,10 @@ describe('durability', () => {
 });
 
 describe('group commit', () => {
-  const original = FakeIDBDatabase.prototype.transaction;
-  let journalWrites = 0;
+  let journalWrites: ReturnType<typeof countJournalWrites> | undefined;
   afterEach(() => {
-    FakeIDBDatabase.prototype.transaction = original;
-    journalWrites = 0;
+    journalWrites?.stop();
   });
-  const countJournalWrites = () => {
-    FakeIDBDatabase.prototype.transaction = function (
-      this: IDBDatabase,
-      ...args: Parameters<IDBDatabase['transaction']>
-    ) {
-      const tx = original.apply(this, args);
-      if (tx.mode === 'readwrite' && [...tx.objectStoreNames].includes('intents')) journalWrites += 1;
-      return tx;
-    } as typeof original;
-  };
   const addNote = (text: string) => (entry: SaleEntry | undefined) => ({
     sales: [{ ...entry!.sale, notes: [...entry!.sale.notes, { at: 0, text }] }],
     value: entry!.sale.notes.length,
@@ -143,7 +132,7 @@ describe('group commit', () => {
 
   it('gathers changes that arrive during a commit into one transaction, each seeing the ones before', async () => {
     const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
-    countJournalWrites();
+    journalWrites = countJournalWrites();
 
     const seenBefore = await Promise.all(
       Array.from({ length: 20 }, (_, i) => changeSale(sale.id, addNote(`note ${i}`))),
@@ -154,7 +143,7 @@ describe('group commit', () => {
       Array.from({ length: 20 }, (_, i) => `note ${i}`),
     );
     // The first change commits alone; the 19 that arrived meanwhile share the next transaction.
-    expect(journalWrites).toBe(2);
+    expect(journalWrites.count).toBe(2);
   });
 
   it('fails a change whose decision throws alone; the others in its batch are written', async () => {

@@ -76,14 +76,11 @@ export async function callPms<S extends EnvelopeSchema>(
     try {
       response = await transport.fetch(call.url, {
         method,
-        headers:
-          spec.body === undefined
-            ? { accept: 'application/json', [REQUEST_ID_HEADER]: newRequestId() }
-            : {
-                accept: 'application/json',
-                'content-type': 'application/json',
-                [REQUEST_ID_HEADER]: newRequestId(),
-              },
+        headers: {
+          accept: 'application/json',
+          [REQUEST_ID_HEADER]: newRequestId(),
+          ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
         cache: 'no-store',
         signal: controller.signal,

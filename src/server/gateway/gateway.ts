@@ -9,12 +9,12 @@
 // the till the PMS, not its own network, failed. `GET /api/__gateway/status` reports the upstream.
 import type { ServerResponse } from 'node:http';
 import { type Context, Hono } from 'hono';
-import { REQUEST_ID_HEADER } from '../../pms/http.ts';
+import { GATEWAY_HEADER, REQUEST_ID_HEADER } from '../../pms/http.ts';
 import { bodyBytes } from '../http/body.ts';
-import { setResponseHeaders } from '../http/headers.ts';
+import { requestHeader, setResponseHeaders } from '../http/headers.ts';
 import { withKnownBody } from '../http/known-bodies.ts';
 import { createPacer, QueueFullError } from './pacer.ts';
-import { createResendGuard, TABLET_GONE_STATUS } from './resend-guard.ts';
+import { BODYLESS_STATUSES, createResendGuard, TABLET_GONE_STATUS } from './resend-guard.ts';
 import {
   type Bytes,
   createUpstream,
@@ -39,7 +39,6 @@ export interface GatewayConfig {
   timeoutMs?: number;
 }
 
-export const GATEWAY_HEADER = 'x-till-gateway';
 const MARK = { [GATEWAY_HEADER]: '1' };
 /** Client headers forwarded to the PMS; everything else stays behind. */
 const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type'];
@@ -103,7 +102,7 @@ export function createGatewayApi(config: GatewayConfig): Hono {
     const isRead = request.method === 'GET' && incoming.pathname.startsWith('/api/get/');
     const waitSignal = tabletGoneSignal(c);
     if (isRead) return forward();
-    return resends.answer(c.req.header(REQUEST_ID_HEADER) ?? null, forward);
+    return resends.answer(requestHeader(c, REQUEST_ID_HEADER) ?? null, forward);
 
     async function forward(): Promise<Response> {
       try {
@@ -165,8 +164,6 @@ function describeFailure(error: unknown): { status: 502 | 504; reason: string } 
   if (error instanceof Error) return { status: 502, reason: error.message };
   return { status: 502, reason: 'unknown error' };
 }
-
-const BODYLESS_STATUSES = new Set([204, 205, 304]);
 
 function toTabletResponse(
   response: UpstreamResponse,

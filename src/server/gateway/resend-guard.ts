@@ -22,7 +22,8 @@ export const REPLAYED_HEADER = 'x-till-replayed';
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
 /** Status the gateway answers when the tablet left before its request was forwarded. */
 export const TABLET_GONE_STATUS = 499;
-const BODYLESS_STATUSES = new Set([204, 205, 304]);
+/** Answers that carry no body, whatever was sent. */
+export const BODYLESS_STATUSES = new Set([204, 205, 304]);
 
 interface RecordedAnswer {
   status: number;

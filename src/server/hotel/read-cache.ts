@@ -8,6 +8,7 @@
 // - Nothing is kept while a transaction is open (a read inside an open group-commit batch sees
 //   writes that may still be rolled back); such reads are built fresh.
 // - At most MAX_ENTRIES answers are kept; past that the oldest goes.
+import { jsonBytes } from '../http/known-bodies.ts';
 import { type HotelDb, statement } from './db.ts';
 
 const MAX_ENTRIES = 64;
@@ -23,7 +24,7 @@ export class ReadCache {
 
   /** The JSON of `build()`'s value for `key` as UTF-8 bytes, built now or kept from an earlier request. */
   json(key: string, build: () => unknown): Uint8Array<ArrayBuffer> {
-    if (this.#db.inTransaction) return encode(build());
+    if (this.#db.inTransaction) return jsonBytes(build());
     const version = `${statement(this.#db, 'SELECT total_changes()').pluck().get()}:${statement(this.#db, 'PRAGMA data_version').pluck().get()}`;
     if (version !== this.#version) {
       this.#entries.clear();
@@ -31,14 +32,9 @@ export class ReadCache {
     }
     const kept = this.#entries.get(key);
     if (kept !== undefined) return kept;
-    const bytes = encode(build());
+    const bytes = jsonBytes(build());
     if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
     this.#entries.set(key, bytes);
     return bytes;
   }
-}
-
-/** Kept as bytes: a string would be encoded again for every answer. */
-function encode(value: unknown): Uint8Array<ArrayBuffer> {
-  return new TextEncoder().encode(JSON.stringify(value));
 }

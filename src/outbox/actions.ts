@@ -2,7 +2,7 @@
 // settle a step the till could not verify; voiding is in void-sale.ts (re-exported here). Owns the
 // rules for each; every action is one strict transaction, keeps the journal entry and its history,
 // and is refused with a plain-words reason (`OutboxActionRefused`) rather than half-done.
-import { setMeta } from '../storage/db.ts';
+import { getMeta, setMeta } from '../storage/db.ts';
 import { changeSales, readActiveSales, type SaleEntry, type SaleWrite } from '../storage/outbox-store.ts';
 import type { IntentRecord } from '../storage/records.ts';
 import { OutboxActionRefused } from './refusal.ts';
@@ -85,14 +85,27 @@ export async function resolveUnverifiable(
 }
 
 /**
- * Makes every waiting step due now (the "Sync now" button) and lifts the "PMS unreachable" hold;
- * a 429's Retry-After still holds.
+ * Makes every waiting step due now (the "Sync now" button) and lifts the "PMS unreachable" hold and
+ * the recheck wait of an unpaired tablet (one more try; its reason is kept until a try gets
+ * through); a 429's Retry-After still holds.
  */
 export async function retryWaitingNow(now = Date.now()): Promise<void> {
   await clearUnreachableHold();
+  const pairingHold = await getMeta('pairing-hold');
+  if (pairingHold) await setMeta('pairing-hold', { ...pairingHold, until: 0 });
   for (const { sale } of await readActiveSales()) {
     if (sale.status === 'pending') await retrySale(sale.id, { now }).catch(() => undefined);
   }
+}
+
+/**
+ * The tablet was paired: sending no longer waits for it. Follow with "Sync now" (`retryWaitingNow`
+ * and a replay) to send what waited at once.
+ * @example await endPairingHold(); await replayer.syncNow();
+ */
+export async function endPairingHold(): Promise<void> {
+  await setMeta('pairing-hold', null);
+  announceOutboxChange({ type: 'changed' });
 }
 
 /** Lifts the "PMS unreachable" hold. */

@@ -1,13 +1,19 @@
 // The state of one replay run, shared by the steps it sends: the PMS client, the clock, the backoff,
 // what happened so far, and when the run must stop starting new steps. Owns the stop rules: the
 // PMS (or the network) is unreachable, so trying the other sales now would only fail the same way;
-// the PMS said 429, so nothing is sent before its Retry-After; or the caller aborted.
-import type { PmsError } from '../pms/errors.ts';
+// the PMS said 429, so nothing is sent before its Retry-After; the gateway refused this tablet as
+// unpaired, so nothing gets through until it is paired; or the caller aborted.
+import type { DeviceRefusalCode, PmsError } from '../pms/errors.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import type { OutboxPms } from './intents/index.ts';
 
 /** How long to pause after a 429 that carried no Retry-After. */
 export const DEFAULT_RATE_LIMIT_PAUSE_MS = 30_000;
+/**
+ * How long an unpaired tablet waits before asking the gateway again by itself: fixed, not a growing
+ * backoff, since pairing (which replays at once) is what ends the wait, not time.
+ */
+export const PAIRING_RECHECK_MS = 30_000;
 
 export interface ReplayReport {
   /** False when another replayer (tab or worker) held the lock, so this call did nothing. */
@@ -28,7 +34,7 @@ export interface ReplayReport {
   /** When the next retry is due; null when nothing is waiting by itself. */
   nextAttemptAt: number | null;
   /** Why the run ended early, if it did. */
-  stoppedBy?: 'unreachable' | 'rate-limited' | 'aborted';
+  stoppedBy?: 'unreachable' | 'rate-limited' | 'unpaired' | 'aborted';
 }
 
 export class ReplayRun {
@@ -51,6 +57,8 @@ export class ReplayRun {
   heldFromStart = false;
   /** The last transient failure of this run, for the status line. */
   lastTransientError: string | undefined;
+  /** The gateway refused this tablet during the run: not paired, or unpaired by a manager. */
+  unpaired: DeviceRefusalCode | undefined;
   private stopReason: ReplayReport['stoppedBy'];
 
   constructor(
@@ -78,6 +86,12 @@ export class ReplayRun {
     this.stopReason ??= 'rate-limited';
     this.lastTransientError = 'The PMS asked the till to slow down (429).';
     return until;
+  }
+
+  /** The gateway refused this tablet: stop the run; nothing can get through until it is paired. */
+  noteUnpaired(code: DeviceRefusalCode): void {
+    this.unpaired = code;
+    this.stopReason ??= 'unpaired';
   }
 
   /**

@@ -5,12 +5,14 @@
 //   success                         -> done (+ result)
 //   4xx (PmsRejectedError)          -> failed: sale needs attention, later steps held
 //   429 (with Retry-After)          -> queued again after Retry-After; the whole run pauses
+//   gateway 401: tablet not paired  -> as it was (queued, attempt uncounted); the run stops and
+//                                      all sending waits for pairing (nothing reached the PMS)
 //   request refused before sending  -> failed (the till built a bad request)
 //   network / timeout / 5xx / odd   -> unsure: read back before any re-send, with backoff
 //   read-back: applied              -> done (+ result from the read)
 //   read-back: not applied          -> queued, sent again at once
 //   read-back: cannot verify        -> unverifiable: needs attention, staff decide
-import { isOutcomeUnknown, PmsRejectedError, PmsRequestError } from '../pms/errors.ts';
+import { isOutcomeUnknown, PmsRejectedError, PmsRequestError, PmsUnpairedError } from '../pms/errors.ts';
 import { changeSale, readSale } from '../storage/outbox-store.ts';
 import type { IntentRecord } from '../storage/records.ts';
 import { definitionOf, type IntentContext, type IntentDefinition, stepMarker } from './intents/index.ts';
@@ -24,6 +26,7 @@ import {
   type StepOutcome,
   settle,
   transientFailure,
+  waitForPairing,
 } from './step-outcomes.ts';
 import { changeIntent, nextMove, type SaleSnapshot, startSending } from './transitions.ts';
 
@@ -84,6 +87,7 @@ async function sendStep(
       try {
         before = await definition.captureBefore(run.pms, intent.payload, context);
       } catch (error) {
+        if (error instanceof PmsUnpairedError) return waitForPairing(run, saleId, error);
         if (error instanceof PmsRejectedError && error.status !== 429) {
           run.report.failed += 1;
           const message = `Reading the state before "${definition.title}" was refused: ${error.pmsMessage}`;
@@ -109,6 +113,9 @@ async function sendStep(
     run.report.sent += 1;
     return done(run, saleId, sending, result, undefined, startNext);
   } catch (error) {
+    if (error instanceof PmsUnpairedError) {
+      return waitForPairing(run, saleId, error, { sending, original: intent });
+    }
     if (error instanceof PmsRejectedError && error.status === 429) {
       const until = run.pause(error.retryAfterMs);
       await settle(run, saleId, sending, {
@@ -159,6 +166,7 @@ async function reconcileStep(
   try {
     answer = await definition.reconcile(run.pms, intent.payload, context);
   } catch (error) {
+    if (error instanceof PmsUnpairedError) return waitForPairing(run, saleId, error);
     if (error instanceof PmsRejectedError && error.status !== 429) {
       const message = `Reading back whether "${definition.title}" reached the PMS was refused: ${error.pmsMessage}`;
       await settle(run, saleId, intent, {

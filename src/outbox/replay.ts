@@ -9,7 +9,7 @@ import { changeSale, readInFlightIntents } from '../storage/outbox-store.ts';
 import { type BackoffPolicy, DEFAULT_BACKOFF } from './backoff.ts';
 import type { OutboxPms } from './intents/index.ts';
 import { defaultOutboxLock, OUTBOX_LOCK, type OutboxLock } from './locks.ts';
-import { type ReplayReport, ReplayRun } from './replay-run.ts';
+import { PAIRING_RECHECK_MS, type ReplayReport, ReplayRun } from './replay-run.ts';
 import { replayStep } from './replay-step.ts';
 import { dependenciesConfirmed, readSchedule } from './schedule.ts';
 import { announceOutboxChange } from './status.ts';
@@ -139,6 +139,14 @@ async function recordRun(run: ReplayRun): Promise<void> {
   const now = run.now();
   if (run.pausedUntil > now) await setMeta('paused-until', run.pausedUntil);
   await setMeta('unreachable-until', run.unreachableUntil);
+  if (run.unpaired) {
+    // Not a failure of the PMS, nor a sync: the header keeps its state, the sync view says why.
+    await setMeta('pairing-hold', { code: run.unpaired, at: now, until: now + PAIRING_RECHECK_MS });
+    announceOutboxChange({ type: 'replayed' });
+    return;
+  }
+  const { sent, readBack, failed } = run.report;
+  if (sent + readBack + failed > 0) await setMeta('pairing-hold', null); // the gateway let us through
   if (run.lastTransientError) {
     await setMeta('last-error', { at: now, message: run.lastTransientError });
   } else {

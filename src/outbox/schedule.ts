@@ -1,7 +1,8 @@
 // Which sales the replayer can work on now, and when the next one becomes due. Owns: combining each
-// sale's next move with the state of the sales it depends on, and the two holds on all sending: a
-// 429's Retry-After, and "the PMS was unreachable" (so an offline till probes once per backoff
-// interval, not once per sale). Used by the engine (what to replay) and by the status summary and
+// sale's next move with the state of the sales it depends on, and the three holds on all sending: a
+// 429's Retry-After, "the PMS was unreachable" (so an offline till probes once per backoff
+// interval, not once per sale), and "the gateway refused this tablet as unpaired" (a fixed recheck;
+// pairing lifts it). Used by the engine (what to replay) and by the status summary and
 // the page timer (when to try next).
 import { getMeta } from '../storage/db.ts';
 import { readActiveSales, readSale } from '../storage/outbox-store.ts';
@@ -12,7 +13,7 @@ export interface Schedule {
   due: SaleSnapshot[];
   /** Earliest time a waiting step becomes due (now, if any is due); null when none will by itself. */
   nextAttemptAt: number | null;
-  /** Nothing is sent before this time (a 429's Retry-After, or the PMS was unreachable); 0: not held. */
+  /** Nothing is sent before this time (a 429's Retry-After, PMS unreachable, unpaired); 0: not held. */
   heldUntil: number;
 }
 
@@ -21,12 +22,13 @@ export interface Schedule {
  * @example const { due, nextAttemptAt } = await readSchedule(Date.now());
  */
 export async function readSchedule(now: number): Promise<Schedule> {
-  const [active, rateLimitedUntil, unreachableUntil] = await Promise.all([
+  const [active, rateLimitedUntil, unreachableUntil, pairingHold] = await Promise.all([
     readActiveSales(),
     getMeta('paused-until'),
     getMeta('unreachable-until'),
+    getMeta('pairing-hold'),
   ]);
-  const hold = Math.max(rateLimitedUntil ?? 0, unreachableUntil ?? 0);
+  const hold = Math.max(rateLimitedUntil ?? 0, unreachableUntil ?? 0, pairingHold?.until ?? 0);
   const heldUntil = hold > now ? hold : 0;
   const synced = await dependencyStates(active);
   const due: SaleSnapshot[] = [];

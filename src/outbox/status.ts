@@ -3,6 +3,7 @@
 // change announcements on the BroadcastChannel 'hotel-till-outbox' (between tabs and the service
 // worker; a replay's per-step announcements coalesced) plus in-process listeners, and asking the
 // browser to keep our storage.
+import type { DeviceRefusalCode } from '../pms/errors.ts';
 import { getMeta, setMeta } from '../storage/db.ts';
 import { readOutboxCounts } from '../storage/journal-queries.ts';
 import { readSchedule } from './schedule.ts';
@@ -30,6 +31,8 @@ export interface OutboxSummary {
   lastSyncAt: number | null;
   /** The last transient failure (e.g. PMS unreachable), cleared by a clean run. */
   lastError: { at: number; message: string } | null;
+  /** Sending waits for this tablet to be paired: the gateway's reason, or null when it does not. */
+  waitingForPairing: DeviceRefusalCode | null;
   /** Whether the browser granted persistent storage; null when it was not asked or cannot be. */
   storagePersisted: boolean | null;
 }
@@ -39,12 +42,13 @@ export interface OutboxSummary {
  * @example const { pending, needsAttention } = await getOutboxSummary();
  */
 export async function getOutboxSummary(now: number = Date.now()): Promise<OutboxSummary> {
-  const [counts, schedule, lastSyncAt, lastError, storagePersisted] = await Promise.all([
+  const [counts, schedule, lastSyncAt, lastError, storagePersisted, pairingHold] = await Promise.all([
     readOutboxCounts(),
     readSchedule(now),
     getMeta('last-sync-at'),
     getMeta('last-error'),
     getMeta('storage-persisted'),
+    getMeta('pairing-hold'),
   ]);
   return {
     pending: counts.pending,
@@ -54,6 +58,7 @@ export async function getOutboxSummary(now: number = Date.now()): Promise<Outbox
     nextAttemptAt: schedule.nextAttemptAt,
     lastSyncAt: lastSyncAt ?? null,
     lastError: lastError ?? null,
+    waitingForPairing: pairingHold?.code ?? null,
     storagePersisted: storagePersisted ?? null,
   };
 }

@@ -2,13 +2,13 @@
 // the next state and backoff. Owns the one write path for settling an intent (a strict transaction
 // that also resettles the sale) and the translation of thrown errors into the plain-words
 // `lastError` staff see. Used by replay-step.ts.
-import { isPmsError, PmsRejectedError, PmsRequestError } from '../pms/errors.ts';
+import { isPmsError, PmsRejectedError, PmsRequestError, type PmsUnpairedError } from '../pms/errors.ts';
 import { changeSale, type SaleWrite } from '../storage/outbox-store.ts';
 import type { IntentError, IntentRecord } from '../storage/records.ts';
 import { backoffDelay } from './backoff.ts';
 import type { ReplayRun } from './replay-run.ts';
 import { announceOutboxChange } from './status.ts';
-import { applyWrite, changeIntent, type SaleSnapshot, startSending } from './transitions.ts';
+import { applyWrite, changeIntent, type SaleSnapshot, startSending, withdrawSend } from './transitions.ts';
 
 /**
  * Whether the sale goes on in this run: 'stop', or the sale as just written, with the step that the
@@ -59,6 +59,29 @@ export async function transientFailure(
       : run.now() + backoffDelay(failuresInRow, run.backoff, run.random);
   await settle(run, saleId, intent, { notBefore, failuresInRow, lastError }, undefined, expected);
   run.noteTransientFailure(lastError.message, isPmsError(error) ? error : undefined, notBefore);
+  return 'stop';
+}
+
+/**
+ * The gateway refused this tablet before forwarding (not paired, or unpaired): not a refusal of the
+ * step and not an unknown outcome. A step marked in-flight for it (`sent`) goes back to queued with
+ * the attempt uncounted; a read (before sending, or back) leaves the step as it was. The run stops,
+ * and no backoff grows: pairing ends the wait (replay.ts records the hold).
+ */
+export async function waitForPairing(
+  run: ReplayRun,
+  saleId: string,
+  error: PmsUnpairedError,
+  sent?: { sending: IntentRecord; original: IntentRecord },
+): Promise<StepOutcome> {
+  run.noteUnpaired(error.code);
+  if (sent) {
+    const back = sent.original.state === 'queued' ? sent.original : withdrawSend(sent.sending);
+    await changeSale(saleId, (entry) =>
+      changeIntent(entry, sent.sending.seq!, ['in-flight'], () => back, run.now()),
+    );
+    announceOutboxChange({ type: 'replayed', saleId });
+  }
   return 'stop';
 }
 

@@ -160,13 +160,16 @@ export async function setGatewayBaseUrl(baseUrl: string): Promise<void> {
 
 /**
  * The service worker's replay, for its `sync` event. Queues behind a page replayer that is running.
- * Rejects while sales are still waiting for the PMS, so the browser tries the sync again later.
+ * Rejects while sales are still waiting for the PMS, so the browser tries the sync again later;
+ * not while they wait for this tablet to be paired (trying later does not help: pairing in the page
+ * replays at once).
  * @example self.addEventListener('sync', (event) => { if (event.tag === SYNC_TAG) event.waitUntil(replayFromWorker()); });
  */
 export async function replayFromWorker(): Promise<void> {
   const baseUrl = (await getMeta('gateway-base-url')) ?? '';
   const report = await replayOutbox({ client: createPmsClient({ baseUrl }), waitForLock: true });
-  if (report.pending > 0) {
+  const waitingForPairing = report.stoppedBy === 'unpaired' || (await getMeta('pairing-hold')) != null;
+  if (report.pending > 0 && !waitingForPairing) {
     throw new Error(`${report.pending} sale(s) still waiting for the PMS; Background Sync will retry.`);
   }
 }

@@ -8,6 +8,8 @@
 //   rejected           4xx, or a 2xx body saying success: false          no: the PMS refused it
 //   server             5xx, incl. the gateway's 502/504 (pmsUnreachable) UNKNOWN (see below)
 //   invalid-response   2xx whose body is not JSON or fails the schema    UNKNOWN (see below)
+//   unpaired           our gateway's 401 with a device code: the tablet  no: never forwarded
+//                      is not (or no longer) paired with the till server
 //
 // Why 5xx is unknown: a 500 may come after the PMS stored part or all of the write, and the gateway's
 // 502/504 may come after the PMS received the request but before its answer got back. Why an
@@ -22,7 +24,11 @@
 // wire schema, found before anything is sent, so it is a bug (or unvalidated input), not a failure.
 import { changesState, type PmsOperation } from './operations.ts';
 
-export type PmsErrorKind = 'network' | 'timeout' | 'rejected' | 'server' | 'invalid-response';
+export type PmsErrorKind = 'network' | 'timeout' | 'rejected' | 'server' | 'invalid-response' | 'unpaired';
+
+/** Why our gateway refused this tablet (its 401 body's `code`). */
+export type DeviceRefusalCode = 'device_not_paired' | 'device_revoked';
+export const DEVICE_REFUSAL_CODES: readonly DeviceRefusalCode[] = ['device_not_paired', 'device_revoked'];
 
 /** Which call failed. */
 export interface PmsCall {
@@ -137,13 +143,30 @@ export class PmsInvalidResponseError extends PmsError {
   }
 }
 
+/**
+ * Our gateway refused the call before forwarding it (401, `x-till-gateway: 1`): this tablet is not
+ * paired with the till server, or a manager unpaired it. Nothing reached the PMS; the call can be
+ * made again unchanged once the tablet is paired.
+ */
+export class PmsUnpairedError extends PmsError {
+  readonly kind = 'unpaired';
+  override readonly name = 'PmsUnpairedError';
+  constructor(
+    call: PmsCall,
+    readonly code: DeviceRefusalCode,
+  ) {
+    super(call, `The till server refused this tablet (${code}); nothing was sent to the PMS`);
+  }
+}
+
 /** Any PMS call failure, narrowable by `kind`. */
 export type AnyPmsError =
   | PmsNetworkError
   | PmsTimeoutError
   | PmsRejectedError
   | PmsServerError
-  | PmsInvalidResponseError;
+  | PmsInvalidResponseError
+  | PmsUnpairedError;
 
 /**
  * Narrows an unknown thrown value to a PMS call failure.
@@ -172,7 +195,8 @@ export class PmsRequestError extends Error {
 /**
  * True when `operation` failed with `error` and it cannot be known whether the PMS applied it:
  * the caller must read back before sending the write again. Always false for reads, for refusals
- * (4xx) and for requests never sent (`PmsRequestError`). Any other thrown value on a write counts as
+ * (4xx), for the gateway's refusal of an unpaired tablet (never forwarded) and for requests never
+ * sent (`PmsRequestError`). Any other thrown value on a write counts as
  * unknown, to stay on the safe side.
  * @example
  * catch (e) { if (isOutcomeUnknown(e, 'closeInvoice')) await reconcileWithGetInvoice(); }
@@ -181,7 +205,7 @@ export function isOutcomeUnknown(error: unknown, operation: PmsOperation): boole
   if (!changesState(operation)) return false;
   if (error instanceof PmsRequestError) return false;
   if (!isPmsError(error)) return true;
-  return error.kind !== 'rejected';
+  return error.kind !== 'rejected' && error.kind !== 'unpaired';
 }
 
 /**

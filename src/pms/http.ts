@@ -5,6 +5,8 @@
 // Only fetch, AbortController and timers are used, so this runs in pages, workers and Node.
 import * as v from 'valibot';
 import {
+  DEVICE_REFUSAL_CODES,
+  type DeviceRefusalCode,
   type PmsCall,
   type PmsErrorDetails,
   PmsInvalidResponseError,
@@ -12,6 +14,7 @@ import {
   PmsRejectedError,
   PmsServerError,
   PmsTimeoutError,
+  PmsUnpairedError,
   parseRetryAfter,
 } from './errors.ts';
 import { OPERATIONS, type PmsOperation } from './operations.ts';
@@ -83,6 +86,8 @@ export async function callPms<S extends EnvelopeSchema>(
         },
         ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
         cache: 'no-store',
+        // the device cookie: sent by itself to our own origin, and to a gateway elsewhere only so
+        credentials: transport.baseUrl ? 'include' : 'same-origin',
         signal: controller.signal,
       });
       text = await response.text();
@@ -104,6 +109,8 @@ function interpret<S extends EnvelopeSchema>(
   nowMs: number,
 ): v.InferOutput<S>['data'] {
   const { status } = response;
+  const refusedDevice = deviceRefusal(response, text);
+  if (refusedDevice) throw new PmsUnpairedError(call, refusedDevice);
   if (status >= 400) {
     const details: PmsErrorDetails = {
       status,
@@ -136,6 +143,22 @@ function interpret<S extends EnvelopeSchema>(
     throw new PmsInvalidResponseError(call, status, describeIssues(parsed.issues).message);
   }
   return parsed.output.data;
+}
+
+/**
+ * The device code of our gateway's refusal of an unpaired or revoked tablet (401 with
+ * `x-till-gateway: 1` and `{code: 'device_not_paired' | 'device_revoked'}`), else undefined. Such
+ * a refusal comes before forwarding: nothing reached the PMS.
+ * @example deviceRefusal(response, await response.text()) === 'device_revoked'
+ */
+export function deviceRefusal(
+  response: Pick<Response, 'status' | 'headers'>,
+  text: string,
+): DeviceRefusalCode | undefined {
+  if (response.status !== 401 || response.headers.get(GATEWAY_HEADER) !== '1') return undefined;
+  const body = parseJson(text);
+  const code = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
+  return DEVICE_REFUSAL_CODES.find((known) => known === code);
 }
 
 const NOT_JSON = Symbol('not JSON');
@@ -175,8 +198,11 @@ function describeCause(cause: unknown): string {
   return `${cause.message}${code}`;
 }
 
-/** A random UUID; `crypto.randomUUID` needs a secure context, so it is built by hand where missing. */
-function newRequestId(): string {
+/**
+ * A random UUID; `crypto.randomUUID` needs a secure context, so it is built by hand where missing.
+ * @example headers[REQUEST_ID_HEADER] = newRequestId();
+ */
+export function newRequestId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const hex = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0'));
   return hex.join('');

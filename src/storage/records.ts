@@ -2,6 +2,7 @@
 // the outbox intents and the small key-value settings. Invariants: money is integer cents; times are
 // epoch milliseconds; a row only ever gains optional fields (schema changes are additive), so a row
 // written by any earlier version of the app still satisfies these types.
+import type { DeviceRefusalCode } from '../pms/errors.ts';
 import type { PaymentOptions, Product, RoomReservation, TaxClassesAccounts } from '../pms/wire.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -151,6 +152,12 @@ export interface MetaValues {
   'paused-until': number;
   /** The PMS was unreachable: no new attempt before this time, unless staff or 'online' say so. */
   'unreachable-until': number;
+  /**
+   * The gateway refused this tablet (not paired, or unpaired by a manager): why, since when, and
+   * no new attempt before `until` (a short, fixed recheck). Cleared by pairing, or by a run that
+   * got through the gateway.
+   */
+  'pairing-hold': { code: DeviceRefusalCode; at: number; until: number } | null;
   /** Result of navigator.storage.persist(), or null when the browser has no such API. */
   'storage-persisted': boolean | null;
 }

@@ -12,6 +12,7 @@ import {
   PmsRequestError,
   PmsServerError,
   PmsTimeoutError,
+  PmsUnpairedError,
   parseRetryAfter,
 } from '../../src/pms/errors.ts';
 
@@ -272,6 +273,27 @@ describe('failures', () => {
       expect(error).toMatchObject({ kind: 'server', status, pmsUnreachable: true });
       expect((error as Error).message).toContain('PMS unreachable: ECONNREFUSED');
     }
+  });
+
+  it('a gateway 401 with a device code means this tablet is not paired: never forwarded, so not unknown', async () => {
+    for (const code of ['device_not_paired', 'device_revoked'] as const) {
+      const { pms } = clientAnswering(() =>
+        json(401, { success: false, code, message: 'pair this tablet' }, { 'x-till-gateway': '1' }),
+      );
+      const error = await failureOf(pms.createCashInvoice({ reference: 'K7QM-1' }));
+      expect(error).toBeInstanceOf(PmsUnpairedError);
+      expect(error).toMatchObject({ kind: 'unpaired', code });
+      expect(isOutcomeUnknown(error, 'createCashInvoice')).toBe(false);
+    }
+    // A 401 from the PMS itself (no gateway mark, or no device code) stays a refusal.
+    const fromPms = clientAnswering(() =>
+      json(401, { success: false, code: 'device_revoked', message: 'bad key' }),
+    );
+    expect(await failureOf(fromPms.pms.getInvoice(9))).toMatchObject({ kind: 'rejected', status: 401 });
+    const otherCode = clientAnswering(() =>
+      json(401, { success: false, code: 'bad_key', message: 'bad key' }, { 'x-till-gateway': '1' }),
+    );
+    expect(await failureOf(otherCode.pms.getInvoice(9))).toMatchObject({ kind: 'rejected', status: 401 });
   });
 
   it('a 5xx from anything else is a server error without pmsUnreachable, unknown for writes', async () => {

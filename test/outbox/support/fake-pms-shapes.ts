@@ -6,10 +6,11 @@ import {
   PmsRejectedError,
   PmsServerError,
   PmsTimeoutError,
+  PmsUnpairedError,
 } from '../../../src/pms/errors.ts';
 import type { PmsOperation } from '../../../src/pms/operations.ts';
 
-export type FaultKind = 'network' | 'timeout' | 'server' | 'invalid-response' | 'rejected';
+export type FaultKind = 'network' | 'timeout' | 'server' | 'invalid-response' | 'rejected' | 'unpaired';
 
 export interface Fault {
   kind: FaultKind;
@@ -19,6 +20,8 @@ export interface Fault {
   message?: string;
   field?: string;
   retryAfterMs?: number;
+  /** For 'unpaired': the gateway's reason. Default 'device_not_paired'. */
+  device?: 'device_not_paired' | 'device_revoked';
 }
 
 /** The PmsError a real call failing this way would throw. */
@@ -37,6 +40,8 @@ export function pmsFailure(operation: PmsOperation, fault: Fault): Error {
       });
     case 'invalid-response':
       return new PmsInvalidResponseError(at, 200, 'not JSON: <html>');
+    case 'unpaired':
+      return new PmsUnpairedError(at, fault.device ?? 'device_not_paired');
     case 'rejected':
       return new PmsRejectedError(at, {
         status: fault.status ?? 400,

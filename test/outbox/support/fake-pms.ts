@@ -46,9 +46,17 @@ export function createFakePms() {
   let around: (operation: PmsOperation) => Promise<void> = async () => {};
   /** Reads fail with 404, as a PMS without GET invoice would answer. */
   const missingEndpoints = new Set<PmsOperation>();
+  /** While set, the gateway refuses every call before forwarding it: the tablet is not paired. */
+  let deviceRefusal: 'device_not_paired' | 'device_revoked' | undefined;
+  /** Calls the gateway refused as unpaired (they never reached the PMS, so not in `calls`). */
+  const refusedUnpaired: PmsOperation[] = [];
 
   /** Runs a write (or read) with the scripted fault for its operation, if any. */
   async function perform<T>(operation: PmsOperation, args: unknown, apply: () => T): Promise<T> {
+    if (deviceRefusal) {
+      refusedUnpaired.push(operation);
+      throw pmsFailure(operation, { kind: 'unpaired', device: deviceRefusal });
+    }
     calls.push({ operation, args });
     await around(operation);
     if (missingEndpoints.has(operation))
@@ -221,6 +229,15 @@ export function createFakePms() {
       around = fn;
     },
     callsOf: (operation: PmsOperation) => calls.filter((c) => c.operation === operation),
+    refusedUnpaired,
+    /** The gateway refuses this tablet from now on (a manager unpaired it, or it never was paired). */
+    unpair(code: 'device_not_paired' | 'device_revoked' = 'device_not_paired') {
+      deviceRefusal = code;
+    },
+    /** The tablet is paired (again): calls reach the PMS. */
+    pair() {
+      deviceRefusal = undefined;
+    },
   };
 }
 

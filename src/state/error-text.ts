@@ -1,11 +1,12 @@
 // What staff are told when something fails, in their language. Owns: mapping every error the
 // till's state can throw (PMS errors by kind, offline, the ticket's and payment's own refusals,
-// storage failures) to one plain sentence. Views never show `error.message` raw.
+// storage failures, a sale that could not be recorded, the till server refusing this tablet) to one
+// plain sentence. Views never show `error.message` raw.
 import { isPmsError, PmsRequestError } from '../pms/errors';
 import { OfflineError } from './catalogue-admin';
 import { tf } from './format';
 import { ParkError } from './parked';
-import { PaymentError } from './payment';
+import { PaymentError, SaleNotSavedError } from './payment';
 import { TicketLineError } from './ticket-lines';
 
 /**
@@ -16,6 +17,7 @@ export function errorText(error: unknown): string {
   if (error instanceof OfflineError) return tf('error.offline', '');
   if (error instanceof TicketLineError) return tf(`ticket.error.${error.reason}`, '');
   if (error instanceof PaymentError) return tf(`pay.error.${error.reason}`, '');
+  if (error instanceof SaleNotSavedError) return tf(`pay.error.${error.reason}`, '');
   if (error instanceof ParkError) return tf(`park.error.${error.reason}`, '');
   if (error instanceof PmsRequestError) return tf('error.invalidInput', error.field ?? error.message);
   if (isPmsError(error)) {
@@ -28,6 +30,8 @@ export function errorText(error: unknown): string {
         return tf('error.rejected', error.pmsMessage || String(error.status));
       case 'server':
         return tf(error.pmsUnreachable ? 'error.pmsDown' : 'error.server', '');
+      case 'unpaired':
+        return tf(error.code === 'device_revoked' ? 'error.deviceRevoked' : 'error.deviceNotPaired', '');
       default:
         return tf('error.invalidResponse', '');
     }

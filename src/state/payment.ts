@@ -1,8 +1,8 @@
 // Rules of paying at the till, pure. Owns: which payment method is cash (a setting, else the
 // method whose name says cash/bar/bargeld), which invoice template is preselected, change due and
-// the quick amounts offered for cash tendered, and the refusals of a payment (`PaymentError`, here
-// rather than in sale.ts so that putting them in words needs no sale-recording code). Money is
-// integer cents.
+// the quick amounts offered for cash tendered, and the refusals and failures of a payment
+// (`PaymentError`, `SaleNotSavedError`: here rather than in sale.ts so that putting them in words
+// needs no sale-recording code). Money is integer cents.
 import type { Cents } from '../pms/money';
 import type { NamedEntry } from '../pms/wire';
 
@@ -11,6 +11,20 @@ export class PaymentError extends Error {
   override readonly name = 'PaymentError';
   constructor(readonly reason: 'empty-ticket' | 'no-method' | 'no-template' | 'tendered-too-little') {
     super(reason);
+  }
+}
+
+/**
+ * Recording the sale on the tablet failed (IndexedDB refused or broke, storage full, or anything
+ * else thrown on the way): the sale is NOT recorded and the ticket is as it was. `cause` is the error.
+ */
+export class SaleNotSavedError extends Error {
+  override readonly name = 'SaleNotSavedError';
+  readonly reason: 'storage-full' | 'not-saved';
+  constructor(cause: unknown) {
+    const detail = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+    super(`The sale was not recorded: ${detail}`, { cause });
+    this.reason = /quota/i.test(detail) ? 'storage-full' : 'not-saved';
   }
 }
 

@@ -1,12 +1,13 @@
 // Completing a cash sale from the current ticket. Owns: checking the payment (a method and a
 // template chosen; for cash, enough tendered), recording the sale in the journal and outbox
 // (`recordCashSale`: instant, online or offline; the page replayer sends it, see pms.ts), the
-// receipt, and only then clearing the ticket. Invariant: if recording fails, the ticket is
-// untouched and the error reaches the view.
+// receipt, and only then clearing the ticket. Invariant: if recording fails, whatever the cause
+// (IndexedDB, storage full, a missing browser API), the ticket is untouched and the view gets a
+// `SaleNotSavedError` to put in words; it never fails silently.
 import { recordCashSale } from '../outbox/journal';
 import type { Cents } from '../pms/money';
 import { catalogue } from './catalogue';
-import { cashMethodId, changeDue, PaymentError } from './payment';
+import { cashMethodId, changeDue, PaymentError, SaleNotSavedError } from './payment';
 import { requestReplay } from './pms';
 import { noteSold } from './quick-keys';
 import { type ReceiptData, setLastReceipt } from './receipt';
@@ -20,7 +21,7 @@ export interface CashPayment {
   tenderedCents?: Cents;
 }
 
-export { PaymentError };
+export { PaymentError, SaleNotSavedError };
 
 /**
  * Records the current ticket as a cash-register sale and returns its receipt; the ticket is then
@@ -51,6 +52,9 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
       unitPriceCents,
     })),
     payment: { templateId: payment.templateId, paymentMethodId: method.id, sendInvoice: false },
+  }).catch((error: unknown) => {
+    console.error('[sale] the sale could not be recorded', error);
+    throw new SaleNotSavedError(error);
   });
   const receipt: ReceiptData = {
     saleId: sale.id,

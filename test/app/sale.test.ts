@@ -1,17 +1,17 @@
 // Completing a sale and parking tabs, against a fake IndexedDB with the network gone: a sale is
-// recorded at once with its receipt and the ticket starts afresh; a refused payment or a storage
-// failure leaves the ticket as it was; parked tabs come back whole, and recalling one never
+// recorded at once with its receipt and the ticket starts afresh; a refused payment or a failure to
+// record it (storage, quota, a missing browser API) leaves the ticket as it was, in plain words; parked tabs come back whole, and recalling one never
 // loses the ticket being rung up.
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadLanguage } from '../../src/app/i18n.ts';
+import { loadLanguage, setLanguage } from '../../src/app/i18n.ts';
 import type { Product } from '../../src/pms/wire.ts';
 import { loadCatalogue } from '../../src/state/catalogue.ts';
 import { errorText } from '../../src/state/error-text.ts';
 import { ParkError, parkTicket, readParkedTickets, recallTicket } from '../../src/state/parked.ts';
 import { lastReceipt } from '../../src/state/receipt.ts';
-import { completeCashSale, PaymentError } from '../../src/state/sale.ts';
+import { completeCashSale, PaymentError, SaleNotSavedError } from '../../src/state/sale.ts';
 import { addOpenPriceLine, addProduct, clearTicket, setNote, ticketLines } from '../../src/state/ticket.ts';
 import { setCatalogueMeta } from '../../src/storage/caches.ts';
 import { closeTillDb } from '../../src/storage/db.ts';
@@ -124,22 +124,49 @@ describe('completing a cash sale', () => {
     expect((await listSales()).length).toBe(before);
   });
 
-  it('keeps the ticket when the sale cannot be stored on the tablet, and says so', async () => {
+  it.each([
+    ['IndexedDB fails', 'UnknownError', 'The sale was NOT saved on this tablet: it is not recorded.'],
+    ['the storage is full', 'QuotaExceededError', 'The sale was NOT saved: this tablet’s storage is full.'],
+  ])('keeps the ticket when %s, and says the sale was not saved', async (_case, name, sentence) => {
     addProduct(PILS);
+    const before = (await listSales()).length;
     const working = globalThis.indexedDB;
     await closeTillDb();
     globalThis.indexedDB = {
       open: () => {
-        throw new DOMException('The storage is not available', 'UnknownError');
+        throw new DOMException('The storage is not available', name);
       },
     } as unknown as IDBFactory;
     try {
       const failure = await completeCashSale({ paymentMethodId: 1, templateId: 3 }).catch((e: unknown) => e);
-      expect(errorText(failure)).toBe('This could not be saved on the tablet. Nothing was lost — try again.');
+      expect(failure).toBeInstanceOf(SaleNotSavedError);
+      expect(errorText(failure)).toContain(sentence);
       expect(ticketLines().map((l) => l.name)).toEqual(['Pils 0,3 l']);
+      expect(lastReceipt()?.lines.map((l) => l.name)).not.toEqual(['Pils 0,3 l']);
     } finally {
       globalThis.indexedDB = working;
     }
+    expect((await listSales()).length).toBe(before);
+  });
+
+  it('keeps the ticket and says so when the browser lacks crypto.randomUUID (plain http), in German too', async () => {
+    addProduct(ESPRESSO);
+    const before = (await listSales()).length;
+    Object.defineProperty(globalThis.crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const failure = await completeCashSale({ paymentMethodId: 2, templateId: 3 }).catch((e: unknown) => e);
+      expect(errorText(failure)).toMatch(
+        /^The sale was NOT saved on this tablet: it is not recorded\. The ticket is still here/,
+      );
+      await setLanguage('de');
+      expect(errorText(failure)).toMatch(/^Der Verkauf wurde auf diesem Tablet NICHT gespeichert/);
+      expect(ticketLines().map((l) => l.name)).toEqual(['Espresso']);
+    } finally {
+      delete (globalThis.crypto as { randomUUID?: unknown }).randomUUID;
+      await setLanguage('en');
+    }
+    expect(typeof globalThis.crypto.randomUUID).toBe('function');
+    expect((await listSales()).length).toBe(before);
   });
 });
 

@@ -63,6 +63,10 @@ export const de: Record<keyof typeof en, string> = {
   'pay.error.no-method': 'Bitte eine Zahlungsart wählen.',
   'pay.error.no-template': 'Bitte eine Rechnungsvorlage wählen.',
   'pay.error.tendered-too-little': 'Der gegebene Betrag reicht nicht für die Summe.',
+  'pay.error.not-saved':
+    'Der Verkauf wurde auf diesem Tablet NICHT gespeichert: Er ist nicht erfasst. Der Bon ist noch da – bitte erneut „Verkauf abschließen“ tippen. Klappt es wieder nicht, den Verkauf notieren und die Leitung informieren.',
+  'pay.error.storage-full':
+    'Der Verkauf wurde NICHT gespeichert: Der Speicher dieses Tablets ist voll. Der Bon ist noch da. Bitte den Verkauf notieren und die Leitung informieren.',
   'receipt.title': 'Beleg',
   'receipt.reference': 'Verkauf',
   'receipt.till': 'Kasse',

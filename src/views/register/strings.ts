@@ -62,6 +62,10 @@ export const en = {
   'pay.error.no-method': 'Choose a payment method.',
   'pay.error.no-template': 'Choose an invoice template.',
   'pay.error.tendered-too-little': 'The cash tendered does not cover the total.',
+  'pay.error.not-saved':
+    'The sale was NOT saved on this tablet: it is not recorded. The ticket is still here — tap “Complete sale” again. If it fails again, write the sale down and tell the manager.',
+  'pay.error.storage-full':
+    'The sale was NOT saved: this tablet’s storage is full. The ticket is still here. Write the sale down and tell the manager.',
   'receipt.title': 'Receipt',
   'receipt.reference': 'Sale',
   'receipt.till': 'Till',

@@ -83,29 +83,21 @@ describe('the setup page on plain HTTP', () => {
 });
 
 describe('the CA downloads', () => {
-  test.each([
+  test.for([
     ['/hotel-till-ca.crt', 'application/x-x509-ca-cert'],
     ['/hotel-till-ca.pem', 'application/x-pem-file'],
     ['/hotel-till-ca.mobileconfig', 'application/x-apple-aspen-config'],
-  ])('%s is an attachment of type %s', async (path, contentType) => {
-    const { mkdtempSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const dir = mkdtempSync(`${tmpdir()}/till-tls-`);
-    try {
-      const { app, ca } = await setupApp(dir);
-      const response = await get(app, path);
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toBe(contentType);
-      expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${path.slice(1)}"`);
-      const body = new Uint8Array(await response.arrayBuffer());
-      if (path.endsWith('.crt')) expect(body).toEqual(ca.der);
-      else
-        expect(new TextDecoder().decode(body)).toContain(
-          path.endsWith('.pem') ? ca.pem.trim() : Buffer.from(ca.der).toString('base64').slice(0, 64),
-        );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  ])('%s is an attachment of type %s', async ([path = '', contentType], { dir }) => {
+    const { app, ca } = await setupApp(dir);
+    const response = await get(app, path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(contentType);
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${path.slice(1)}"`);
+    const body = new Uint8Array(await response.arrayBuffer());
+    if (path.endsWith('.crt')) expect(body).toEqual(ca.der);
+    else if (path.endsWith('.pem')) expect(new TextDecoder().decode(body)).toBe(ca.pem);
+    else
+      expect(new TextDecoder().decode(body)).toContain(Buffer.from(ca.der).toString('base64').slice(0, 64));
   });
 });
 

@@ -1,29 +1,31 @@
-// Builds the HTTP app. Tablets talk only to `/api`, which is always the gateway: it adds the PMS
-// key (tablets never hold it), paces requests under the PMS rate limit and forwards either to the
-// hotel's real PMS (`PMS_URL`) or, with no PMS configured, in-process to the embedded test hotel.
-// The test hotel itself, key-checked like the real PMS, is also reachable at `/pms/api/...` for
-// other clients and tests. In test mode, `/__test` controls fault injection, which acts on `/api`
-// as a tablet sees it. Everything else is the built PWA from `dist/` with an SPA fallback.
-// `listen.ts` only binds this app to a port; tests call it in-process.
+// Builds the HTTPS app (listen.ts binds it). Every request must name one of the server's hosts
+// (http/hosts.ts). `/till` pairs tablets (hub/device-routes.ts), `/admin` is the admin page
+// (admin/). `/api` is the gateway, for paired tablets only and only for requests the till's app
+// sends (http/app-requests.ts) to the listed endpoints: it adds the PMS key (tablets never hold it),
+// paces requests and forwards to the hotel's PMS (`PMS_URL`) or, with none configured, in-process
+// to the embedded test hotel, which is also reachable at `/pms/api/...` with its own keys. In test
+// mode `/__test` controls fault injection. Everything else is the built PWA from `dist/`.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { createAdminRoutes } from './admin/admin-routes.ts';
 import { createGatewayApi } from './gateway/gateway.ts';
 import { createHotelApi } from './hotel/api.ts';
 import { faultMiddleware } from './hotel/faults.ts';
-import { DEMO_KEYS, type TestHotel } from './hotel/hotel.ts';
+import type { TestHotel } from './hotel/hotel.ts';
 import { createTestControlApi } from './hotel/test-control.ts';
+import { requireAppRequest } from './http/app-requests.ts';
 import { limitBody } from './http/body.ts';
 import { ApiError, renderError } from './http/errors.ts';
 import { setResponseHeaders } from './http/headers.ts';
+import { checkHost } from './http/hosts.ts';
 import { contentSecurityPolicy, gatewayCors } from './http/origins.ts';
+import { createDeviceRoutes, requirePairedDevice } from './hub/device-routes.ts';
+import type { Hub } from './hub/hub.ts';
 
 /** Largest request body the server reads (our limit; a till sale is a few KB). */
 export const MAX_BODY_BYTES = 256 * 1024;
-
-/** The policy of a server with no other Hotel Till origins (TILL_ORIGINS): its own origin only. */
-export const CONTENT_SECURITY_POLICY = contentSecurityPolicy([]);
 
 /** Headers every answer carries. */
 function securityHeaders(origins: readonly string[]) {
@@ -45,6 +47,18 @@ export interface RemotePms {
 }
 
 export interface AppOptions {
+  /** Paired devices and admin sessions. */
+  hub: Hub;
+  /** Host names and addresses the server answers to, besides localhost (TILL_HOSTNAMES, the machine's). */
+  allowedHosts?: readonly string[];
+  /** Behind a TLS reverse proxy (TRUST_PROXY): caller addresses from X-Forwarded-For, no loopback admin. */
+  trustProxy?: boolean;
+  /** The HTTPS port tablets use; null where a proxy terminates TLS on 443. */
+  httpsPort?: number | null;
+  /** Where tablets open the till, for pairing codes made on the server machine. */
+  tabletOrigin?: string;
+  /** The admin key (admin-key.txt); null: the admin page opens on the server machine only. */
+  adminKey?: string | null;
   /** The embedded test hotel; exactly one of hotel and pms. */
   hotel?: TestHotel;
   /** The hotel's real PMS. */
@@ -63,22 +77,28 @@ export function createApp(options: AppOptions): Hono {
   const app = new Hono();
   const origins = options.allowedOrigins ?? [];
   const headers = securityHeaders(origins);
+  const { hub } = options;
+  const trustProxy = options.trustProxy ?? false;
+  const httpsPort = options.httpsPort === undefined ? null : options.httpsPort;
 
   app.use('*', async (c, next) => {
     await next();
     setResponseHeaders(c, headers);
   });
+  app.use('*', checkHost(options.allowedHosts ?? []));
   if (origins.length > 0) app.use('/api/*', gatewayCors(origins));
 
   const limit = limitBody(MAX_BODY_BYTES);
+  app.use('/api/*', requirePairedDevice(hub, { trustProxy, gateway: true }));
+  app.use('/api/*', requireAppRequest(['GET', 'POST']));
   app.use('/api/*', limit);
   app.use('/pms/*', limit);
+  app.use('/till/*', limit);
+  app.route('/till', createDeviceRoutes(hub, { trustProxy, httpsPort }));
 
+  let gateway: ReturnType<typeof createGatewayApi>;
   if (options.pms) {
-    app.route(
-      '/api',
-      createGatewayApi({ ...options.pms, requestsPerMinute: options.requestsPerMinute ?? 900 }),
-    );
+    gateway = createGatewayApi({ ...options.pms, requestsPerMinute: options.requestsPerMinute ?? 900 });
   } else if (options.hotel) {
     const hotelApi = createHotelApi(options.hotel);
     app.route('/pms', hotelApi);
@@ -86,22 +106,33 @@ export function createApp(options: AppOptions): Hono {
       app.use('/api/*', faultMiddleware(options.hotel.faults));
       app.route('/__test', createTestControlApi(options.hotel));
     }
-    app.route(
-      '/api',
-      createGatewayApi({
-        url: 'http://test-hotel.invalid',
-        apiKey: DEMO_KEYS.write,
-        // The embedded hotel has no rate limit: unpaced unless pacing is asked for explicitly.
-        requestsPerMinute: options.requestsPerMinute ?? Number.POSITIVE_INFINITY,
-        fetch: (request) => hotelApi.fetch(request),
-      }),
-    );
+    gateway = createGatewayApi({
+      url: 'http://test-hotel.invalid',
+      apiKey: options.hotel.keys.write,
+      // The embedded hotel has no rate limit: unpaced unless pacing is asked for explicitly.
+      requestsPerMinute: options.requestsPerMinute ?? Number.POSITIVE_INFINITY,
+      fetch: (request) => hotelApi.fetch(request),
+    });
   } else {
     throw new Error('createApp needs the embedded test hotel or a PMS to forward to');
   }
-  app.all('/api/*', () => {
-    throw new ApiError(404, 'no such endpoint');
-  });
+  app.route('/api', gateway);
+  app.route(
+    '/admin',
+    createAdminRoutes({
+      hub,
+      trustProxy,
+      adminKey: options.adminKey ?? null,
+      gatewayStatus: () => gateway.status(),
+      tabletOrigin: options.tabletOrigin ?? 'https://localhost',
+      httpsPort,
+    }),
+  );
+  for (const prefix of ['/api/*', '/pms/*', '/till/*', '/__test/*']) {
+    app.all(prefix, () => {
+      throw new ApiError(404, 'no such endpoint');
+    });
+  }
 
   if (options.staticDir && existsSync(join(options.staticDir, 'index.html'))) {
     mountStaticApp(app, resolve(options.staticDir));

@@ -1,17 +1,53 @@
-// Starts the server on a port: the test hotel (or the gateway) plus the built app. Used by
-// main.ts for `npm start`, and by browser tests and benchmarks with port 0 and ':memory:'.
+// Starts the server: the HTTPS port for tablets (the app, `/api`, `/till`, `/admin`) and the plain
+// HTTP port, which serves only the setup page and redirects to HTTPS, except for the server
+// machine itself (`http://localhost`, a secure context in every browser), which gets the till.
+// Used by main.ts for `npm start`, and by tests and benchmarks with port 0 and ':memory:'.
+
+import type { IncomingMessage } from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import { createApp, type RemotePms } from './app.ts';
-import { createTestHotel, type TestHotel } from './hotel/hotel.ts';
+import { createTestHotel, type HotelKeys, type TestHotel } from './hotel/hotel.ts';
+import { renderError } from './http/errors.ts';
+import { checkHost, hostName, isLoopbackAddress, LOOPBACK_NAMES } from './http/hosts.ts';
+import { createHub, type Hub } from './hub/hub.ts';
+import { createSetupApp } from './setup/setup-app.ts';
+import { machineNames } from './tls/machine-names.ts';
+import { createTlsManager, loadOwnCertificate, type TlsManager } from './tls/tls-manager.ts';
+
+export type TlsChoice =
+  /** A hotel-local CA and server certificate made and renewed in this folder. */
+  | { dir: string }
+  /** The hotel's own certificate (TLS_CERT, TLS_KEY). */
+  | { certFile: string; keyFile: string }
+  /** No HTTPS port (tests on localhost, or TLS at a reverse proxy). */
+  | false;
 
 export interface StartOptions {
-  /** 0 picks a free port. Default 8080. */
+  /** The HTTPS port; 0 (the default) picks a free one. `npm start` uses 8443. */
   port?: number;
+  /** The plain HTTP port (setup page; the till on localhost); 0 (the default) picks a free one. `npm start` uses 8080. */
+  httpPort?: number;
   /** Host to bind; default all interfaces for tablets on the hotel network. */
   host?: string;
   /** SQLite file of the test hotel; ':memory:' for tests. Default ./data/test-hotel.sqlite. */
   dbFile?: string;
+  /** The test hotel's `/pms/api` keys; default the demo keys (tests). */
+  hotelKeys?: HotelKeys;
+  /** SQLite file of the server's own data (devices); default ':memory:'. */
+  hubFile?: string;
+  /** Default false: HTTP only. */
+  tls?: TlsChoice;
+  /** Behind a TLS reverse proxy: the app over plain HTTP to the proxy, addresses from X-Forwarded-For. */
+  trustProxy?: boolean;
+  /** Serve the app over plain HTTP to every host (as behind a proxy; tests of the insecure screen). */
+  serveAppOverHttp?: boolean;
+  /** Names and addresses tablets use besides the machine's own (TILL_HOSTNAMES). */
+  hostNames?: string[];
+  adminKey?: string | null;
   /** Allows the fault-injection and reset routes under /__test. */
   testMode?: boolean;
   /** Folder of the built app. Default 'dist'. */
@@ -27,46 +63,132 @@ export interface StartOptions {
 }
 
 export interface RunningServer {
+  /** `http://localhost:<httpPort>`: the till on the server machine itself. */
   url: string;
+  /** The plain HTTP port. */
   port: number;
+  /** `https://localhost:<port>` when HTTPS runs. */
+  httpsUrl: string | undefined;
+  httpsPort: number | undefined;
+  /** The address tablets open, e.g. https://192.168.1.20:8443. */
+  tabletOrigin: string;
   /** The embedded test hotel, absent in gateway mode. */
   hotel: TestHotel | undefined;
+  hub: Hub;
+  tls: TlsManager | undefined;
   close(): Promise<void>;
 }
 
+type NodeServer = ReturnType<typeof serve>;
+
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const names = machineNames(options.hostNames ?? []);
+  const allowedHosts = [...names.dnsNames, ...names.ipAddresses];
+  const tls = await openTls(options.tls ?? false, names);
   const hotel = options.pms
     ? undefined
     : createTestHotel({
         dbFile: options.dbFile ?? './data/test-hotel.sqlite',
         testMode: options.testMode ?? false,
+        ...(options.hotelKeys ? { keys: options.hotelKeys } : {}),
         ...(options.now ? { now: options.now } : {}),
       });
-  const app = createApp({
+  const hub = createHub({ dbFile: options.hubFile ?? ':memory:' });
+  const hostname = options.host ?? '0.0.0.0';
+
+  // The HTTPS server is bound first: the setup page and the admin page need its port.
+  let httpsServer: NodeServer | undefined;
+  let httpsPort: number | null = options.trustProxy ? 443 : null;
+  let app: Hono | undefined;
+  const appFetch = (request: Request, env: unknown) => app!.fetch(request, env);
+  if (tls) {
+    httpsServer = await listen({
+      fetch: appFetch,
+      port: options.port ?? 0,
+      hostname,
+      createServer: createHttpsServer,
+      serverOptions: { key: tls.key, cert: tls.cert },
+    });
+    httpsPort = (httpsServer.address() as AddressInfo).port;
+    const server = httpsServer as unknown as HttpsServer;
+    tls.onRenewed(({ key, cert }) => server.setSecureContext({ key, cert }));
+  }
+  const tabletHost = names.ipAddresses.find(
+    (address) => !isLoopbackAddress(address) && !address.includes(':'),
+  );
+  const tabletOrigin = `https://${tabletHost ?? 'localhost'}${httpsPort && httpsPort !== 443 ? `:${httpsPort}` : ''}`;
+  app = createApp({
+    hub,
+    allowedHosts,
+    trustProxy: options.trustProxy ?? false,
+    httpsPort,
+    tabletOrigin,
+    adminKey: options.adminKey ?? null,
     ...(hotel ? { hotel } : {}),
     ...(options.pms ? { pms: options.pms } : {}),
     ...(options.requestsPerMinute ? { requestsPerMinute: options.requestsPerMinute } : {}),
-    staticDir: options.staticDir ?? 'dist',
+    staticDir: options.staticDir ?? join('dist'),
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
   });
-  const server = await new Promise<ReturnType<typeof serve>>((resolveListening) => {
-    const listening = serve(
-      { fetch: app.fetch, port: options.port ?? 8080, hostname: options.host ?? '0.0.0.0' },
-      () => resolveListening(listening),
-    );
+
+  const setup = new Hono();
+  setup.onError(renderError);
+  setup.use('*', checkHost(allowedHosts));
+  setup.route('/', createSetupApp({ httpsPort: httpsPort ?? 443, ca: tls?.ca ?? null }));
+  const appOverHttp = options.serveAppOverHttp || options.trustProxy;
+  const httpServer = await listen({
+    fetch: (request, env) =>
+      appOverHttp || isServerMachine(request, (env as { incoming: IncomingMessage }).incoming)
+        ? appFetch(request, env)
+        : setup.fetch(request, env),
+    port: options.httpPort ?? (tls ? 0 : (options.port ?? 0)),
+    hostname,
   });
-  const { port } = server.address() as AddressInfo;
+  const httpPort = (httpServer.address() as AddressInfo).port;
+
   return {
-    url: `http://localhost:${port}`,
-    port,
+    url: `http://localhost:${httpPort}`,
+    port: httpPort,
+    httpsUrl: httpsServer ? `https://localhost:${httpsPort}` : undefined,
+    httpsPort: httpsServer ? (httpsPort ?? undefined) : undefined,
+    tabletOrigin,
     hotel,
-    close: () =>
-      new Promise<void>((resolveClosed) => {
-        if ('closeAllConnections' in server) server.closeAllConnections();
-        server.close(() => {
-          hotel?.close();
-          resolveClosed();
-        });
-      }),
+    hub,
+    tls,
+    close: async () => {
+      tls?.stop();
+      await Promise.all([httpServer, httpsServer].map((server) => server && closeServer(server)));
+      hotel?.close();
+      hub.close();
+    },
   };
+}
+
+/** A request from this machine for a loopback name: `http://localhost` is a secure context. */
+function isServerMachine(request: Request, incoming: IncomingMessage): boolean {
+  const host = hostName(request.headers.get('host') ?? undefined);
+  return !!host && LOOPBACK_NAMES.includes(host) && isLoopbackAddress(incoming.socket.remoteAddress ?? '');
+}
+
+async function openTls(
+  choice: TlsChoice,
+  names: { dnsNames: string[]; ipAddresses: string[] },
+): Promise<TlsManager | undefined> {
+  if (choice === false) return undefined;
+  if ('certFile' in choice) return loadOwnCertificate(choice.certFile, choice.keyFile);
+  return createTlsManager({ dir: choice.dir, dnsNames: names.dnsNames, ipAddresses: names.ipAddresses });
+}
+
+function listen(options: Parameters<typeof serve>[0]): Promise<NodeServer> {
+  return new Promise((resolveListening, reject) => {
+    const server = serve(options, () => resolveListening(server));
+    server.once('error', reject);
+  });
+}
+
+function closeServer(server: NodeServer): Promise<void> {
+  return new Promise((resolveClosed) => {
+    if ('closeAllConnections' in server) server.closeAllConnections();
+    server.close(() => resolveClosed());
+  });
 }

@@ -1,12 +1,24 @@
-// `npm start`: serves the till and `/api` on one port. With PMS_URL and PMS_API_KEY set it is the
-// gateway to the hotel's PMS; without, it runs the embedded test hotel on SQLite with demo data.
-// `--reset` puts the demo data back as seeded and exits.
-import { createTestHotel, DEMO_KEYS } from './hotel/hotel.ts';
-import { parseOrigins } from './http/origins.ts';
+// `npm start`: the till server. Serves the till over HTTPS (a hotel-local CA made on first start,
+// or TLS_CERT/TLS_KEY, or a reverse proxy with TRUST_PROXY), the setup page on plain HTTP, and
+// `/api` for paired tablets: the gateway to the hotel's PMS with PMS_URL and PMS_API_KEY, or the
+// embedded test hotel on SQLite with demo data. `--reset` puts the demo data back and exits.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readConfig, type ServerConfig } from './config.ts';
+import { createTestHotel, type HotelKeys } from './hotel/hotel.ts';
 import { startServer } from './listen.ts';
 
-const env = process.env;
-const dbFile = env.DB_FILE ?? './data/test-hotel.sqlite';
+let config: ServerConfig;
+try {
+  config = readConfig(process.env);
+} catch (error) {
+  console.error(`Hotel Till cannot start: ${(error as Error).message}`);
+  process.exit(1);
+}
+const dataDir = config.DATA_DIR;
+mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+const dbFile = config.DB_FILE ?? join(dataDir, 'test-hotel.sqlite');
 
 if (process.argv.includes('--reset')) {
   const hotel = createTestHotel({ dbFile, testMode: false, reset: true });
@@ -15,54 +27,77 @@ if (process.argv.includes('--reset')) {
   process.exit(0);
 }
 
-if (env.PMS_URL && !env.PMS_API_KEY) {
-  console.error('PMS_URL is set but PMS_API_KEY is not: the gateway needs the hotel API key.');
-  process.exit(1);
+/** A secret kept in the data folder (mode 0600), made on first start. */
+function keptSecret<T>(file: string, make: () => T): { value: T; isNew: boolean } {
+  const path = join(dataDir, file);
+  if (existsSync(path)) return { value: JSON.parse(readFileSync(path, 'utf8')) as T, isNew: false };
+  const value = make();
+  writeFileSync(path, `${JSON.stringify(value)}\n`, { mode: 0o600 });
+  return { value, isNew: true };
 }
+const token = () => randomBytes(24).toString('base64url');
+const adminKey = keptSecret('admin-key.json', token);
+const hotelKeys = keptSecret<HotelKeys>('test-hotel-keys.json', () => ({ read: token(), write: token() }));
 
-const port = Number(env.PORT ?? 8080);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`PORT must be a port number, not "${env.PORT}"`);
-  process.exit(1);
-}
-
-let allowedOrigins: string[];
-try {
-  allowedOrigins = parseOrigins(env.TILL_ORIGINS);
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+const pms =
+  config.PMS_URL && config.PMS_API_KEY
+    ? {
+        url: config.PMS_URL,
+        apiKey: config.PMS_API_KEY,
+        ...(config.PMS_SYSTEM_KEY ? { systemKey: config.PMS_SYSTEM_KEY } : {}),
+      }
+    : undefined;
 
 const server = await startServer({
-  allowedOrigins,
-  port,
-  ...(env.HOST ? { host: env.HOST } : {}),
+  port: config.PORT,
+  httpPort: config.HTTP_PORT,
+  ...(config.HOST ? { host: config.HOST } : {}),
   dbFile,
-  testMode: env.TEST_HOTEL_FAULTS === '1',
-  ...(env.PMS_URL && env.PMS_API_KEY
-    ? {
-        pms: {
-          url: env.PMS_URL,
-          apiKey: env.PMS_API_KEY,
-          ...(env.PMS_SYSTEM_KEY ? { systemKey: env.PMS_SYSTEM_KEY } : {}),
-        },
-      }
-    : {}),
-  ...(env.PMS_REQUESTS_PER_MINUTE ? { requestsPerMinute: Number(env.PMS_REQUESTS_PER_MINUTE) } : {}),
+  hubFile: join(dataDir, 'till.sqlite'),
+  hotelKeys: hotelKeys.value,
+  adminKey: adminKey.value,
+  tls: config.TRUST_PROXY
+    ? false
+    : config.TLS_CERT && config.TLS_KEY
+      ? { certFile: config.TLS_CERT, keyFile: config.TLS_KEY }
+      : { dir: join(dataDir, 'tls') },
+  trustProxy: config.TRUST_PROXY,
+  hostNames: config.TILL_HOSTNAMES,
+  allowedOrigins: config.tillOrigins,
+  testMode: config.TEST_HOTEL_FAULTS,
+  ...(pms ? { pms } : {}),
+  ...(config.PMS_REQUESTS_PER_MINUTE ? { requestsPerMinute: config.PMS_REQUESTS_PER_MINUTE } : {}),
 });
 
-console.log(`Hotel Till is running at ${server.url}`);
-if (allowedOrigins.length > 0)
-  console.log(`Working with the Hotel Till servers at: ${allowedOrigins.join(', ')}`);
-if (server.hotel) {
-  console.log(`PMS: embedded test hotel (${dbFile}); the till's /api uses the demo write key.`);
-  console.log(`Direct test-hotel interface: ${server.url}/pms/api/... with header x-ibelsa-key:`);
-  console.log(`  read key:  ${DEMO_KEYS.read}`);
-  console.log(`  write key: ${DEMO_KEYS.write}`);
+const lines = ['', 'Hotel Till is running.'];
+if (config.TRUST_PROXY) {
+  lines.push(`  Behind your TLS reverse proxy: it forwards to http://<this machine>:${server.port}`);
 } else {
-  console.log(`PMS: forwarding /api to ${env.PMS_URL} (key from PMS_API_KEY, never sent to tablets)`);
+  lines.push(`  Tablets open:        ${server.tabletOrigin}/`);
+  lines.push(
+    `  Setup page (HTTP):   http://<this machine's address>:${server.port}/  (certificate and QR code)`,
+  );
 }
+lines.push(`  On this machine:     ${server.url}/`);
+lines.push(
+  `  Admin page:          ${server.url}/admin  (on this machine; elsewhere sign in with the admin key)`,
+);
+if (adminKey.isNew)
+  lines.push(`  Admin key:           ${adminKey.value}  (kept in ${join(dataDir, 'admin-key.json')})`);
+lines.push(
+  '  Pair the first tablet: open the admin page, "Pair a tablet", then type the code on the tablet.',
+);
+if (config.tillOrigins.length > 0)
+  lines.push(`  Working with the Hotel Till servers at: ${config.tillOrigins.join(', ')}`);
+if (server.hotel) {
+  lines.push(`  PMS: embedded test hotel (${dbFile}).`);
+  lines.push(`  Its own interface: ${server.url}/pms/api/... with header x-ibelsa-key:`);
+  lines.push(`    read key:  ${hotelKeys.value.read}`);
+  lines.push(`    write key: ${hotelKeys.value.write}  (kept in ${join(dataDir, 'test-hotel-keys.json')})`);
+} else {
+  lines.push(`  PMS: forwarding /api to ${config.PMS_URL} (key from PMS_API_KEY, never sent to tablets)`);
+}
+console.log(lines.join('\n'));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

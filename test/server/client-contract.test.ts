@@ -14,10 +14,12 @@ import {
 } from '../../src/pms/errors.ts';
 import type { HotelDb } from '../../src/server/hotel/db.ts';
 import { type RunningServer, startServer } from '../../src/server/listen.ts';
+import { tabletOf } from './tablet-app.ts';
 
 const TODAY = '2026-11-22';
 
 let server: RunningServer;
+const tablet = () => tabletOf(server);
 let pms: PmsClient;
 let db: HotelDb;
 
@@ -32,7 +34,7 @@ beforeAll(async () => {
   });
   if (!server.hotel) throw new Error('expected the embedded test hotel');
   db = server.hotel.db;
-  pms = createPmsClient({ baseUrl: server.url, timeoutMs: 5_000 });
+  pms = createPmsClient({ baseUrl: server.url, fetch: tablet(), timeoutMs: 5_000 });
 });
 
 afterAll(() => server?.close());
@@ -527,7 +529,7 @@ describe('failures on the way', () => {
 
   it('an answer slower than the client timeout is a timeout', async () => {
     faults().add({ path: '/api/get/hotel/payment', kind: 'delay', ms: 400, times: 1 });
-    const impatient = createPmsClient({ baseUrl: server.url, timeoutMs: 100 });
+    const impatient = createPmsClient({ baseUrl: server.url, fetch: tablet(), timeoutMs: 100 });
     const error = await impatient.getPaymentOptions().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PmsTimeoutError);
     expect(error).toMatchObject({ timeoutMs: 100 });
@@ -559,7 +561,11 @@ describe('the gateway when the PMS is unreachable', () => {
       pms: { url: `http://127.0.0.1:${await closedPort()}`, apiKey: 'not-used' },
     });
     try {
-      const client = createPmsClient({ baseUrl: gatewayOnly.url, timeoutMs: 10_000 });
+      const client = createPmsClient({
+        baseUrl: gatewayOnly.url,
+        fetch: tabletOf(gatewayOnly),
+        timeoutMs: 10_000,
+      });
       const error = await client
         .closeInvoice({ invoiceId: 1, templateId: 1, paymentMethodId: 1, sendInvoice: false })
         .catch((e: unknown) => e);

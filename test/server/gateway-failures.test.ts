@@ -55,25 +55,27 @@ describe('a full queue', () => {
   });
 });
 
-describe('GET /api/__gateway/status', () => {
+describe('the gateway status (admin page)', () => {
   it('names the upstream by origin only, with the queue length and the pacing', async () => {
     const app = gatewayApp({
       url: `http://user:pw@pms.example.com:8443/base?k=${TEST_KEY}`,
       requestsPerMinute: 900,
     });
-    const response = await app.request('/api/__gateway/status');
-    expect(response.headers.get('x-till-gateway')).toBe('1');
+    const response = await app.request('/status');
     expect(await response.json()).toEqual({
       upstream: 'http://pms.example.com:8443',
       queued: 0,
+      queuedBytes: 0,
       requestsPerMinute: 900,
       resendsAnswered: 0,
+      resendAnswersKept: 0,
+      resendBytesKept: 0,
     });
   });
 
   it('calls an in-process upstream the embedded test hotel', async () => {
     const app = gatewayApp({ url: 'http://test-hotel.invalid', fetch: async () => new Response('{}') });
-    expect(await (await app.request('/api/__gateway/status')).json()).toMatchObject({
+    expect(await (await app.request('/status')).json()).toMatchObject({
       upstream: 'embedded test hotel',
     });
   });

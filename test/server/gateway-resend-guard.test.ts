@@ -3,7 +3,6 @@
 // reached the PMS is forgotten, so its resend goes through; a deliberate re-send (new id) goes through.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REQUEST_ID_HEADER } from '../../src/pms/http.ts';
-import { createApp } from '../../src/server/app.ts';
 import {
   createResendGuard,
   REPLAYED_HEADER,
@@ -12,6 +11,7 @@ import {
 import { dropAwareFetch } from '../../src/server/hotel/faults.ts';
 import type { TestHotel } from '../../src/server/hotel/hotel.ts';
 import { count, pinnedHotel, productOf, stayOf } from './hotel-support.ts';
+import { tabletApp } from './tablet-app.ts';
 
 describe('the resend guard on its own', () => {
   const ok = (body: string) => async () => new Response(body, { status: 200 });
@@ -110,7 +110,7 @@ describe('a browser resending a room charge whose answer was lost', () => {
   afterEach(() => hotel.close());
 
   it('charges the room once: the resend gets the first answer; a deliberate re-send charges again', async () => {
-    const app = createApp({ hotel });
+    const app = tabletApp({ hotel });
     const send = dropAwareFetch(app);
     const stay = stayOf(hotel.db, 'Bauer');
     const body = JSON.stringify({
@@ -143,7 +143,7 @@ describe('a browser resending a room charge whose answer was lost', () => {
   });
 
   it('does not remember reads: each read goes to the PMS and sees its state now', async () => {
-    const app = createApp({ hotel });
+    const app = tabletApp({ hotel });
     const stay = stayOf(hotel.db, 'Bauer');
     const read = () =>
       app.request(`/api/get/roomreservation/cost/${stay}`, {

@@ -5,9 +5,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app.ts';
 import { DEMO_KEYS } from '../../src/server/hotel/hotel.ts';
 import { type RunningServer, startServer } from '../../src/server/listen.ts';
+import { tabletApp, tabletOf } from './tablet-app.ts';
 
 let pmsServer: RunningServer;
 let gatewayServer: RunningServer;
@@ -41,7 +41,7 @@ describe('a gateway server in front of a test hotel', () => {
     const direct = await fetch(`${pmsServer.url}/pms/api/get/products/available`);
     expect(direct.status).toBe(401);
 
-    const viaGateway = await fetch(`${gatewayServer.url}/api/get/products/available`, {
+    const viaGateway = await tabletOf(gatewayServer)(`${gatewayServer.url}/api/get/products/available`, {
       headers: { 'x-ibelsa-key': 'a tablet has no key' },
     });
     expect(viaGateway.status).toBe(200);
@@ -52,11 +52,14 @@ describe('a gateway server in front of a test hotel', () => {
   });
 
   it('carries a write to the test hotel, which stores it', async () => {
-    const created = await fetch(`${gatewayServer.url}/api/set/create/servicecashregister/invoice`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ reference: 'gateway test' }),
-    });
+    const created = await tabletOf(gatewayServer)(
+      `${gatewayServer.url}/api/set/create/servicecashregister/invoice`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ reference: 'gateway test' }),
+      },
+    );
     expect(created.status).toBe(200);
     const { data } = (await created.json()) as { data: { invoice_id: number } };
     const stored = pmsServer.hotel?.db
@@ -66,15 +69,15 @@ describe('a gateway server in front of a test hotel', () => {
   });
 
   it('never sends the key to a tablet', async () => {
-    for (const path of ['/api/get/products/available', '/api/get/invoice/999999', '/api/__gateway/status']) {
+    for (const path of ['/api/get/products/available', '/api/get/invoice/999999', '/admin/gateway-status']) {
       const response = await fetch(`${gatewayServer.url}${path}`);
       expect(await everything(response)).not.toContain(DEMO_KEYS.write);
     }
   });
 
   it('reports the PMS origin in its status', async () => {
-    const response = await fetch(`${gatewayServer.url}/api/__gateway/status`);
-    expect(await response.json()).toEqual({
+    const response = await fetch(`${gatewayServer.url}/admin/gateway-status`); // on the server machine
+    expect(await response.json()).toMatchObject({
       upstream: pmsServer.url,
       queued: 0,
       requestsPerMinute: 900,
@@ -101,7 +104,7 @@ describe('createApp in gateway mode', () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it('serves the app shell but no file outside its app folder', async () => {
-    const app = createApp({
+    const app = tabletApp({
       pms: { url: `${pmsServer.url}/pms`, apiKey: DEMO_KEYS.write },
       staticDir: join(root, 'dist'),
     });
@@ -120,14 +123,14 @@ describe('createApp in gateway mode', () => {
 
 describe('a server with the embedded test hotel', () => {
   it('calls its upstream the embedded test hotel', async () => {
-    const response = await fetch(`${pmsServer.url}/api/__gateway/status`);
+    const response = await fetch(`${pmsServer.url}/admin/gateway-status`);
     expect(await response.json()).toMatchObject({ upstream: 'embedded test hotel' });
   });
 });
 
 describe('connections', () => {
   it('keeps connections alive, for the tablets (resends are guarded: resend-guard.ts) and as a PMS does', async () => {
-    const viaGateway = await fetch(`${pmsServer.url}/api/get/hotel/payment`);
+    const viaGateway = await tabletOf(pmsServer)(`${pmsServer.url}/api/get/hotel/payment`);
     const direct = await fetch(`${pmsServer.url}/pms/api/get/hotel/payment`, {
       headers: { 'x-ibelsa-key': DEMO_KEYS.read },
     });

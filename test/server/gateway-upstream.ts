@@ -6,6 +6,7 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { afterEach } from 'vitest';
+import type { Endpoint } from '../../src/server/gateway/endpoints.ts';
 import { createGatewayApi, type GatewayConfig } from '../../src/server/gateway/gateway.ts';
 
 export interface SeenRequest {
@@ -91,9 +92,30 @@ export function useUpstreams(): (handle?: UpstreamHandler) => Promise<TestUpstre
 export const TEST_KEY = 'gateway-test-key-5f1c9a';
 export const TEST_SYSTEM_KEY = 'gateway-test-system-key-77d2';
 
-/** A tablet's view: an app with the gateway mounted at /api as app.ts mounts it, called in-process. */
+/**
+ * Any path is forwarded, /api/get/* as a read and everything else as a write: these tests are about
+ * how the gateway forwards; which endpoints it forwards is tested against the real list.
+ */
+export const anyEndpoint = (method: string, path: string): Endpoint => ({
+  operation: 'test',
+  method: method as Endpoint['method'],
+  path,
+  changesState: !(method === 'GET' && path.startsWith('/api/get/')),
+});
+
+/**
+ * A tablet's view: an app with the gateway mounted at /api as app.ts mounts it, called in-process,
+ * and the gateway's status (the admin page's) at /status.
+ */
 export function gatewayApp(config: Partial<GatewayConfig> & { url: string }): Hono {
   const app = new Hono();
-  app.route('/api', createGatewayApi({ apiKey: TEST_KEY, requestsPerMinute: 6000, ...config }));
+  const gateway = createGatewayApi({
+    apiKey: TEST_KEY,
+    requestsPerMinute: 6000,
+    endpoints: anyEndpoint,
+    ...config,
+  });
+  app.get('/status', (c) => c.json(gateway.status()));
+  app.route('/api', gateway);
   return app;
 }

@@ -110,7 +110,7 @@ describe('forwarding', () => {
     expect(seenByTablet).not.toContain(TEST_KEY);
     expect(seenByTablet).not.toContain(TEST_SYSTEM_KEY);
 
-    const status = await app.request('/api/__gateway/status');
+    const status = await app.request('/status');
     const statusText = await everything(status);
     expect(statusText).not.toContain(TEST_KEY);
     expect(statusText).not.toContain(TEST_SYSTEM_KEY);

@@ -3,10 +3,10 @@
 // names the problem and writes nothing, whether it reaches the hotel directly or through app.ts.
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app.ts';
 import type { TestHotel } from '../../src/server/hotel/hotel.ts';
 import { ApiError, renderError } from '../../src/server/http/errors.ts';
 import { call, hotelApi, pinnedHotel, snapshot, stayOf } from './hotel-support.ts';
+import { tabletApp } from './tablet-app.ts';
 
 let hotel: TestHotel;
 let api: ReturnType<typeof hotelApi>;
@@ -59,7 +59,7 @@ describe('API keys', () => {
   });
 
   it('checks keys on /pms/api of the whole server too', async () => {
-    const app = createApp({ hotel });
+    const app = tabletApp({ hotel });
     expect((await call(app, 'GET', '/pms/api/get/hotel/payment', { key: null })).status).toBe(401);
     expect((await call(app, 'GET', '/pms/api/set/invoice/paid/1/1/1/no', { key: 'read' })).status).toBe(403);
     expect((await call(app, 'GET', '/pms/api/get/hotel/payment', { key: 'read' })).status).toBe(200);
@@ -154,7 +154,7 @@ describe('malformed requests', () => {
     const before = snapshot(hotel.db);
     const huge = { recipient_name: 'x', reference: 'y'.repeat(300 * 1024) };
     expect((await api.post('/api/set/create/servicecashregister/invoice', huge)).status).toBe(413);
-    const app = createApp({ hotel });
+    const app = tabletApp({ hotel });
     const through = await call(app, 'POST', '/pms/api/set/create/servicecashregister/invoice', {
       body: huge,
     });

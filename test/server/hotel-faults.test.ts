@@ -4,18 +4,18 @@
 // control routes under /__test, and that sockets really are cut on a listening server.
 import type { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app.ts';
 import { dropAwareFetch, FaultInjector } from '../../src/server/hotel/faults.ts';
 import type { TestHotel } from '../../src/server/hotel/hotel.ts';
 import { type RunningServer, startServer } from '../../src/server/listen.ts';
 import { call, count, NOW, pinnedHotel, stayOf } from './hotel-support.ts';
+import { tabletApp, tabletOf } from './tablet-app.ts';
 
 let hotel: TestHotel;
 let app: Hono;
 let tabletFetch: ReturnType<typeof dropAwareFetch>;
 beforeEach(() => {
   hotel = pinnedHotel();
-  app = createApp({ hotel });
+  app = tabletApp({ hotel });
   tabletFetch = dropAwareFetch(app);
 });
 afterEach(() => hotel.close());
@@ -110,6 +110,7 @@ describe('faults on /api', () => {
 
 describe('faults on a listening server', () => {
   let server: RunningServer;
+  const tablet = () => tabletOf(server);
   beforeAll(async () => {
     server = await startServer({
       port: 0,
@@ -124,7 +125,7 @@ describe('faults on a listening server', () => {
   afterEach(() => server.hotel?.faults?.clear());
 
   const charge = () =>
-    fetch(`${server.url}/api/set/add/products`, {
+    tablet()(`${server.url}/api/set/add/products`, {
       method: 'POST',
       headers: json,
       body: JSON.stringify({

@@ -2,17 +2,17 @@
 // counts, removing them, reseeding the demo data and pinning the hotel clock; absent outside test mode.
 import type { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app.ts';
 import { dropAwareFetch, type FaultInjector } from '../../src/server/hotel/faults.ts';
 import { createTestHotel, type TestHotel } from '../../src/server/hotel/hotel.ts';
 import { call, count, NOW, pinnedHotel, stayOf } from './hotel-support.ts';
+import { tabletApp } from './tablet-app.ts';
 
 let hotel: TestHotel;
 let app: Hono;
 let tabletFetch: ReturnType<typeof dropAwareFetch>;
 beforeEach(() => {
   hotel = pinnedHotel();
-  app = createApp({ hotel });
+  app = tabletApp({ hotel });
   tabletFetch = dropAwareFetch(app);
 });
 afterEach(() => hotel.close());
@@ -87,7 +87,7 @@ describe('/__test control routes', () => {
 
   it('does not exist outside test mode', async () => {
     const plain = createTestHotel({ dbFile: ':memory:', testMode: false, now: () => NOW });
-    const plainApp = createApp({ hotel: plain });
+    const plainApp = tabletApp({ hotel: plain });
     expect((await call(plainApp, 'GET', '/__test/faults')).status).toBe(404);
     plain.close();
   });

@@ -6,6 +6,7 @@ import { MAX_BODY_BYTES } from '../../src/server/app.ts';
 import { DEMO_KEYS } from '../../src/server/hotel/hotel.ts';
 import { type RunningServer, startServer } from '../../src/server/listen.ts';
 import { count, NOW } from './hotel-support.ts';
+import { tabletOf } from './tablet-app.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -32,8 +33,9 @@ function chunked(text: string): ReadableStream<Uint8Array> {
   });
 }
 
+/** `/pms/api` with the hotel's key; `/api` as a paired tablet. */
 const post = (path: string, body: string | ReadableStream<Uint8Array>) =>
-  fetch(`${server.url}${path}`, {
+  (path.startsWith('/api/') ? tabletOf(server) : fetch)(`${server.url}${path}`, {
     method: 'POST',
     headers,
     body,
@@ -43,6 +45,16 @@ const post = (path: string, body: string | ReadableStream<Uint8Array>) =>
 describe('request bodies over HTTP', () => {
   const contact = (lastname: string, padding = 0) =>
     JSON.stringify({ lastname, title: '', city: ' '.repeat(padding) });
+  /** A cash invoice, the write a tablet sends through the gateway (contacts are not on its list). */
+  const invoice = (reference: string, padding = 0) =>
+    `${' '.repeat(padding)}${JSON.stringify({ reference })}`;
+  const invoices = (...references: string[]) =>
+    count(
+      server.hotel!.db,
+      'invoices',
+      `reference IN (${references.map(() => '?').join(', ')})`,
+      ...references,
+    );
 
   for (const [label, send] of [
     ['with a Content-Length', (text: string) => text],
@@ -51,19 +63,27 @@ describe('request bodies over HTTP', () => {
     it(`reads a body ${label}, directly and through the gateway`, async () => {
       const direct = await post('/pms/api/set/create/contact', send(contact(`Direct ${label}`)));
       expect(direct.status).toBe(200);
-      const gateway = await post('/api/set/create/contact', send(contact(`Gateway ${label}`)));
+      const gateway = await post(
+        '/api/set/create/servicecashregister/invoice',
+        send(invoice(`Gateway ${label}`)),
+      );
       expect(gateway.status).toBe(200);
       const { db } = server.hotel!;
-      expect(count(db, 'contacts', 'lastname IN (?, ?)', `Direct ${label}`, `Gateway ${label}`)).toBe(2);
+      expect(count(db, 'contacts', 'lastname = ?', `Direct ${label}`)).toBe(1);
+      expect(invoices(`Gateway ${label}`)).toBe(1);
     });
 
     it(`refuses a body ${label} over the limit with 413, writing nothing`, async () => {
       const contacts = count(server.hotel!.db, 'contacts');
-      for (const path of ['/pms/api/set/create/contact', '/api/set/create/contact']) {
-        const answer = await post(path, send(contact('Huge', MAX_BODY_BYTES)));
-        expect(answer.status, path).toBe(413);
-      }
+      const direct = await post('/pms/api/set/create/contact', send(contact('Huge', MAX_BODY_BYTES)));
+      expect(direct.status).toBe(413);
+      const gateway = await post(
+        '/api/set/create/servicecashregister/invoice',
+        send(invoice('Huge', MAX_BODY_BYTES)),
+      );
+      expect(gateway.status).toBe(413);
       expect(count(server.hotel!.db, 'contacts')).toBe(contacts);
+      expect(invoices('Huge')).toBe(0);
     });
   }
 

@@ -3,10 +3,10 @@
 // connect-src), and a list with anything but origins is refused at start in plain words.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REQUEST_ID_HEADER } from '../../src/pms/http.ts';
-import { createApp } from '../../src/server/app.ts';
 import type { TestHotel } from '../../src/server/hotel/hotel.ts';
 import { parseOrigins } from '../../src/server/http/origins.ts';
 import { pinnedHotel } from './hotel-support.ts';
+import { tabletApp } from './tablet-app.ts';
 
 const BAR = 'https://bar.hotel.example';
 
@@ -18,7 +18,7 @@ afterEach(() => hotel.close());
 
 describe('TILL_ORIGINS', () => {
   it('lets the app of a named origin call the gateway, preflight included', async () => {
-    const app = createApp({ hotel, allowedOrigins: [BAR] });
+    const app = tabletApp({ hotel, allowedOrigins: [BAR] });
     const preflight = await app.request('/api/set/add/products', {
       method: 'OPTIONS',
       headers: {
@@ -36,17 +36,18 @@ describe('TILL_ORIGINS', () => {
     expect(read.status).toBe(200);
     expect(read.headers.get('access-control-allow-origin')).toBe(BAR);
     expect(read.headers.get('access-control-expose-headers')).toContain('x-till-gateway');
-    expect(read.headers.get('access-control-allow-credentials')).toBeNull();
+    // the device cookie goes along: a tablet must be paired with the gateway it uses
+    expect(read.headers.get('access-control-allow-credentials')).toBe('true');
   });
 
   it('answers no other origin cross-origin, and none at all when no origins are named', async () => {
-    for (const app of [createApp({ hotel, allowedOrigins: [BAR] }), createApp({ hotel })]) {
+    for (const app of [tabletApp({ hotel, allowedOrigins: [BAR] }), tabletApp({ hotel })]) {
       const read = await app.request('/api/get/hotel/payment', {
         headers: { origin: 'https://evil.example' },
       });
       expect(read.headers.get('access-control-allow-origin')).toBeNull();
     }
-    const unnamed = await createApp({ hotel }).request('/api/get/hotel/payment', {
+    const unnamed = await tabletApp({ hotel }).request('/api/get/hotel/payment', {
       headers: { origin: BAR },
     });
     expect(unnamed.headers.get('access-control-allow-origin')).toBeNull();
@@ -54,11 +55,11 @@ describe('TILL_ORIGINS', () => {
 
   it("adds the named origins to the pages' connect-src and nowhere else", async () => {
     const policy = (
-      await createApp({ hotel, allowedOrigins: [BAR] }).request('/api/get/hotel/payment')
+      await tabletApp({ hotel, allowedOrigins: [BAR] }).request('/api/get/hotel/payment')
     ).headers.get('content-security-policy');
     expect(policy).toContain(`connect-src 'self' ${BAR};`);
     expect(policy).toContain("default-src 'self';");
-    const plain = (await createApp({ hotel }).request('/api/get/hotel/payment')).headers.get(
+    const plain = (await tabletApp({ hotel }).request('/api/get/hotel/payment')).headers.get(
       'content-security-policy',
     );
     expect(plain).toContain("connect-src 'self';");

@@ -5,7 +5,7 @@
 // items and amounts, and nothing else may be charged.
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { recordCashSale, recordRoomCharge } from '../../src/outbox/journal.ts';
 import { replayOutbox } from '../../src/outbox/replay.ts';
 import { getOutboxSummary } from '../../src/outbox/status.ts';
@@ -16,11 +16,13 @@ import { type RunningServer, startServer } from '../../src/server/listen.ts';
 import { closeTillDb } from '../../src/storage/db.ts';
 import { listSales } from '../../src/storage/journal-queries.ts';
 import type { SaleLine, SaleRecord } from '../../src/storage/records.ts';
+import { tabletOf } from './tablet-app.ts';
 
 const HOTEL_NOW = new Date('2026-11-22T10:00:00+01:00');
 const TILL = { staff: 'Mia', till: 'Bar 1' };
 
 let server: RunningServer;
+const tablet = () => tabletOf(server);
 let db: HotelDb;
 
 beforeEach(async () => {
@@ -152,7 +154,7 @@ describe('replaying the outbox into the test hotel through injected faults', () 
       ],
     });
 
-    const client = createPmsClient({ baseUrl: server.url, timeoutMs: 5000 });
+    const client = createPmsClient({ baseUrl: server.url, fetch: tablet(), timeoutMs: 5000 });
     let now = Date.parse('2026-11-22T22:00:00+01:00');
     let runs = 0;
     for (; runs < 300; runs++) {
@@ -222,7 +224,7 @@ describe('replaying the outbox into the test hotel through injected faults', () 
       ],
     });
 
-    const report = await replayOutbox({ client: createPmsClient({ baseUrl: server.url }) });
+    const report = await replayOutbox({ client: createPmsClient({ baseUrl: server.url, fetch: tablet() }) });
 
     expect(report).toMatchObject({ failed: 1, needsAttention: 1, pending: 0 });
     const [held] = await listSales({ status: 'needs-attention' });
@@ -235,6 +237,10 @@ describe('replaying the outbox into the test hotel through injected faults', () 
 
 describe('the service worker entry point', () => {
   it('replays from the gateway URL stored for it, and rejects while sales still wait so Background Sync retries', async () => {
+    vi.stubGlobal('fetch', tablet()); // the worker's fetch carries the device cookie, as a browser's does
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
     await setGatewayBaseUrl(server.url);
     const [product] = sellableProducts();
     const line = {

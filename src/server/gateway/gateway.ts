@@ -6,13 +6,19 @@
 // A 429 is retried once, only for a read (GET /api/get/...): writes have no idempotency key, so
 // the till decides. A browser's silent resend of a write is answered from memory, not forwarded
 // again (resend-guard.ts). `x-till-gateway: 1` marks every answer; 502/504 `PMS unreachable: ...` tell
-// the till the PMS, not its own network, failed. `GET /api/__gateway/status` reports the upstream.
+// the till the PMS, not its own network, failed. Only the endpoints of docs/gateway-endpoints.json
+// are forwarded (endpoints.ts); pairing, the request checks and the host check come before it
+// (app.ts). The pacer's queue and the resend guard's memory are bounded per device. `status()`
+// reports the upstream for the admin page.
 import type { ServerResponse } from 'node:http';
 import { type Context, Hono } from 'hono';
 import { GATEWAY_HEADER, REQUEST_ID_HEADER } from '../../pms/http.ts';
 import { bodyBytes } from '../http/body.ts';
+import { ApiError, renderError } from '../http/errors.ts';
 import { requestHeader, setResponseHeaders } from '../http/headers.ts';
 import { withKnownBody } from '../http/known-bodies.ts';
+import { deviceOf } from '../hub/device-routes.ts';
+import { type Endpoint, findEndpoint } from './endpoints.ts';
 import { createPacer, QueueFullError } from './pacer.ts';
 import { BODYLESS_STATUSES, createResendGuard, TABLET_GONE_STATUS } from './resend-guard.ts';
 import {
@@ -33,8 +39,18 @@ export interface GatewayConfig {
   burst?: number;
   /** Most requests waiting for their turn; beyond that 503 with Retry-After. Default 2000. */
   maxQueued?: number;
+  /** Most requests one device may have waiting. Default 100. */
+  maxQueuedPerDevice?: number;
+  /** Most request-body bytes waiting, all devices together. Default 64 MiB. */
+  maxQueuedBytes?: number;
+  /** Most request-body bytes one device may have waiting. Default 8 MiB. */
+  maxQueuedBytesPerDevice?: number;
+  /** Most answer bytes the resend guard keeps for one device. Default 4 MiB (32 MiB in all). */
+  resendBytesPerDevice?: number;
   /** Default globalThis.fetch; app.ts passes the embedded test hotel's in-process fetch. */
   fetch?: (request: Request) => Response | Promise<Response>;
+  /** Which endpoints are forwarded and which of them write. Default the closed list (endpoints.ts). */
+  endpoints?: (method: string, path: string) => Endpoint | undefined;
   /** Upstream timeout in milliseconds, queueing not counted. Default 20000. */
   timeoutMs?: number;
 }
@@ -47,13 +63,26 @@ const RETURNED_RESPONSE_HEADERS = ['content-type', 'content-disposition', 'retry
 /** `.invalid` can never resolve (RFC 2606): such a URL names an in-process upstream. */
 const EMBEDDED_HOST_SUFFIX = '.invalid';
 
-export function createGatewayApi(config: GatewayConfig): Hono {
+export interface GatewayStatus {
+  upstream: string;
+  queued: number;
+  queuedBytes: number;
+  requestsPerMinute: number;
+  resendsAnswered: number;
+  resendAnswersKept: number;
+  resendBytesKept: number;
+}
+
+export function createGatewayApi(config: GatewayConfig): Hono & { status(): GatewayStatus } {
   const base = new URL(config.url);
   const embedded = base.hostname.endsWith(EMBEDDED_HOST_SUFFIX);
   const pacer = createPacer({
     requestsPerMinute: config.requestsPerMinute,
     burst: config.burst ?? Math.max(1, Math.floor(config.requestsPerMinute / 6)),
     maxQueued: config.maxQueued ?? 2000,
+    maxQueuedPerOwner: config.maxQueuedPerDevice ?? 100,
+    maxQueuedBytes: config.maxQueuedBytes ?? 64 * 1024 * 1024,
+    maxQueuedBytesPerOwner: config.maxQueuedBytesPerDevice ?? 8 * 1024 * 1024,
   });
   const upstream = createUpstream({
     pmsOrigin: base.origin,
@@ -70,25 +99,23 @@ export function createGatewayApi(config: GatewayConfig): Hono {
   const secretBytes = secrets.map((secret) => Buffer.from(secret));
   const upstreamName = embedded ? 'embedded test hotel' : base.origin;
   const basePath = base.pathname.replace(/\/+$/, '');
-  const resends = createResendGuard();
+  const resends = createResendGuard(
+    config.resendBytesPerDevice === undefined ? {} : { maxBytesPerOwner: config.resendBytesPerDevice },
+  );
 
   const api = new Hono();
+  api.onError(renderError);
   api.use('*', async (c, next) => {
     await next();
     setResponseHeaders(c, MARK);
   });
 
-  api.get('/__gateway/status', (c) =>
-    c.json({
-      upstream: upstreamName,
-      queued: pacer.queued,
-      requestsPerMinute: config.requestsPerMinute,
-      resendsAnswered: resends.resendsAnswered,
-    }),
-  );
-
   api.all('/*', async (c) => {
     const incoming = new URL(c.req.url);
+    const endpoint = (config.endpoints ?? findEndpoint)(c.req.method, incoming.pathname);
+    if (!endpoint)
+      throw new ApiError(404, 'the gateway does not forward this endpoint', undefined, 'no_such_endpoint');
+    const owner = deviceOf(c)?.id ?? '';
     const url = new URL(base);
     url.pathname = `${basePath}${incoming.pathname}`;
     url.search = incoming.search;
@@ -97,12 +124,14 @@ export function createGatewayApi(config: GatewayConfig): Hono {
       url,
       headers: forwardedHeaders(c.req.raw.headers),
       body: undefined,
+      owner,
     };
-    // Reads are safe to send twice; several writes are GETs too, under /api/set/.
-    const isRead = request.method === 'GET' && incoming.pathname.startsWith('/api/get/');
+    // Reads (a search sent as POST among them) are safe to send twice and never kept; several
+    // writes are GETs (closing an invoice): the list says which.
+    const isRead = !endpoint.changesState;
     const waitSignal = tabletGoneSignal(c);
     if (isRead) return forward();
-    return resends.answer(requestHeader(c, REQUEST_ID_HEADER) ?? null, forward);
+    return resends.answer(requestHeader(c, REQUEST_ID_HEADER) ?? null, forward, owner);
 
     async function forward(): Promise<Response> {
       try {
@@ -112,7 +141,8 @@ export function createGatewayApi(config: GatewayConfig): Hono {
         }
         if (!request.body) request.headers.delete('content-type');
         let response = await upstream.exchange(request, waitSignal);
-        if (response.status === 429 && isRead) response = await upstream.exchange(request, waitSignal);
+        if (response.status === 429 && isRead && request.method === 'GET')
+          response = await upstream.exchange(request, waitSignal);
         return toTabletResponse(response, secrets, secretBytes);
       } catch (error) {
         // The tablet has gone while the request waited for its turn: nothing was sent, nobody to answer.
@@ -127,7 +157,17 @@ export function createGatewayApi(config: GatewayConfig): Hono {
       }
     }
   });
-  return api;
+  return Object.assign(api, {
+    status: (): GatewayStatus => ({
+      upstream: upstreamName,
+      queued: pacer.queued,
+      queuedBytes: pacer.queuedBytes,
+      requestsPerMinute: config.requestsPerMinute,
+      resendsAnswered: resends.resendsAnswered,
+      resendAnswersKept: resends.remembered,
+      resendBytesKept: resends.rememberedBytes,
+    }),
+  });
 }
 
 /**

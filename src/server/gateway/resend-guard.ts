@@ -10,8 +10,10 @@
 // Rules: a resend that arrives while the first send is still under way waits for its answer. A
 // first send that never left the gateway (the tablet went away while it waited in the pacer's
 // queue, answered 499, or the gateway failed before forwarding) is forgotten, so a resend is
-// forwarded. Answers are kept for `keepMs` after they arrive, at most `maxEntries` of them.
-// Deliberate re-sends by the outbox (after reading back) carry a new id and are forwarded.
+// forwarded. Answers are kept for `keepMs` after they arrive, at most `maxEntries` of them and
+// at most `maxBytes` of bodies, of which one device (owner) may hold `maxBytesPerOwner`: past that
+// its own oldest answers go first. Ids are the owner's own: one device can never be answered
+// another's. Deliberate re-sends by the outbox (after reading back) carry a new id and are forwarded.
 
 import { knownBody } from '../http/known-bodies.ts';
 
@@ -32,6 +34,9 @@ interface RecordedAnswer {
 }
 
 interface Entry {
+  owner: string;
+  /** Body bytes of the recorded answer (0 while under way). */
+  bytes: number;
   /** Resolves with the answer, or undefined when the first send never left the gateway. */
   answer: Promise<RecordedAnswer | undefined>;
   /** When the answer arrived; undefined while the first send is under way. */
@@ -43,6 +48,10 @@ export interface ResendGuardOptions {
   keepMs?: number;
   /** Most answers kept; the oldest go first. Default 10,000. */
   maxEntries?: number;
+  /** Most body bytes kept, all owners together. Default 32 MiB. */
+  maxBytes?: number;
+  /** Most body bytes one owner's answers may hold. Default 4 MiB. */
+  maxBytesPerOwner?: number;
   now?: () => number;
 }
 
@@ -51,45 +60,68 @@ export interface ResendGuard {
    * Forwards a write once per request id: the first send calls `forward`, a resend gets the same
    * answer. Without a (valid) id, simply forwards.
    */
-  answer(requestId: string | null, forward: () => Promise<Response>): Promise<Response>;
+  answer(requestId: string | null, forward: () => Promise<Response>, owner?: string): Promise<Response>;
   /** Resends answered from memory so far. */
   readonly resendsAnswered: number;
   /** Answers (or sends under way) currently remembered. */
   readonly remembered: number;
+  /** Body bytes of the remembered answers. */
+  readonly rememberedBytes: number;
 }
 
 export function createResendGuard(options: ResendGuardOptions = {}): ResendGuard {
   const keepMs = options.keepMs ?? 10 * 60_000;
   const maxEntries = options.maxEntries ?? 10_000;
   const now = options.now ?? Date.now;
+  const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+  const maxBytesPerOwner = options.maxBytesPerOwner ?? 4 * 1024 * 1024;
   const entries = new Map<string, Entry>();
+  const ownerBytes = new Map<string, number>();
+  let totalBytes = 0;
   let resendsAnswered = 0;
+
+  const drop = (key: string, entry: Entry) => {
+    entries.delete(key);
+    if (entry.bytes === 0) return;
+    totalBytes -= entry.bytes;
+    const left = (ownerBytes.get(entry.owner) ?? 0) - entry.bytes;
+    if (left > 0) ownerBytes.set(entry.owner, left);
+    else ownerBytes.delete(entry.owner);
+  };
 
   const forget = () => {
     const cutoff = now() - keepMs;
     // Map order is arrival order: look at the oldest until one may stay.
-    for (const [id, entry] of entries) {
+    for (const [key, entry] of entries) {
       const expired = entry.answeredAt !== undefined && entry.answeredAt < cutoff;
-      if (!expired && entries.size <= maxEntries) break;
-      entries.delete(id);
+      if (!expired && entries.size <= maxEntries && totalBytes <= maxBytes) break;
+      drop(key, entry);
     }
   };
 
-  const send = async (id: string, forward: () => Promise<Response>): Promise<Response> => {
+  /** Drops the owner's oldest answers until it holds no more than its share. */
+  const trimOwner = (owner: string) => {
+    for (const [key, entry] of entries) {
+      if ((ownerBytes.get(owner) ?? 0) <= maxBytesPerOwner) return;
+      if (entry.owner === owner && entry.answeredAt !== undefined) drop(key, entry);
+    }
+  };
+
+  const send = async (key: string, owner: string, forward: () => Promise<Response>): Promise<Response> => {
     let settle!: (answer: RecordedAnswer | undefined) => void;
-    const entry: Entry = { answer: new Promise((resolve) => (settle = resolve)) };
-    entries.set(id, entry);
+    const entry: Entry = { owner, bytes: 0, answer: new Promise((resolve) => (settle = resolve)) };
+    entries.set(key, entry);
     forget();
     let response: Response;
     try {
       response = await forward();
     } catch (error) {
-      entries.delete(id);
+      entries.delete(key);
       settle(undefined);
       throw error;
     }
     if (response.status === TABLET_GONE_STATUS) {
-      entries.delete(id);
+      entries.delete(key);
       settle(undefined);
       return response;
     }
@@ -102,14 +134,22 @@ export function createResendGuard(options: ResendGuardOptions = {}): ResendGuard
     };
     entry.answeredAt = now();
     settle(recorded);
+    if (entries.get(key) === entry) {
+      entry.bytes = recorded.body?.byteLength ?? 0;
+      totalBytes += entry.bytes;
+      ownerBytes.set(owner, (ownerBytes.get(owner) ?? 0) + entry.bytes);
+      trimOwner(owner);
+      forget();
+    }
     return toResponse(recorded, false);
   };
 
   return {
-    async answer(requestId, forward) {
+    async answer(requestId, forward, owner = '') {
       if (!requestId || !REQUEST_ID.test(requestId)) return forward();
       forget();
-      const earlier = entries.get(requestId);
+      const key = `${owner}\n${requestId}`;
+      const earlier = entries.get(key);
       if (earlier) {
         const recorded = await earlier.answer;
         if (recorded) {
@@ -117,13 +157,16 @@ export function createResendGuard(options: ResendGuardOptions = {}): ResendGuard
           return toResponse(recorded, true);
         }
       }
-      return send(requestId, forward);
+      return send(key, owner, forward);
     },
     get resendsAnswered() {
       return resendsAnswered;
     },
     get remembered() {
       return entries.size;
+    },
+    get rememberedBytes() {
+      return totalBytes;
     },
   };
 }

@@ -22,6 +22,8 @@ export interface UpstreamRequest {
   /** Client headers safe to forward (content negotiation only); credentials are added here. */
   headers: Headers;
   body: Bytes | undefined;
+  /** The paired device it is sent for: the pacer gives each device its own bounded queue. */
+  owner?: string;
 }
 
 export interface UpstreamOptions {
@@ -72,7 +74,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       let hop = request;
       let timeout: AbortSignal | undefined;
       for (let redirects = 0; ; redirects++) {
-        await options.pacer.take(waitSignal);
+        await options.pacer.take(waitSignal, {
+          owner: request.owner ?? '',
+          bytes: hop.body?.byteLength ?? 0,
+        });
         if (!options.inProcess) timeout ??= AbortSignal.timeout(options.timeoutMs);
         const jar = jarFor(hop.url);
         const response = await options.fetch(toFetchRequest(hop, jar, options, timeout));

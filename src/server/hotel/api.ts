@@ -17,7 +17,7 @@ import { bookingRoutes } from './bookings.ts';
 import { catalogueRoutes } from './catalogue.ts';
 import { chargeRoutes } from './charges.ts';
 import { contactRoutes } from './contacts.ts';
-import { DEMO_KEYS, type TestHotel } from './hotel.ts';
+import type { TestHotel } from './hotel.ts';
 import { inventoryRoutes } from './inventory.ts';
 import { invoiceActionRoutes } from './invoice-actions.ts';
 import { invoiceDocumentRoutes } from './invoice-documents.ts';
@@ -45,6 +45,7 @@ export function createHotelApi(hotel: TestHotel): Hono {
   app.notFound((c) => c.json({ success: false, message: 'no such endpoint' }, 404));
 
   const limit = limitBody(HOTEL_MAX_BODY_BYTES);
+  const { keys } = hotel;
   // One middleware for every /api call, in this order: a known key (401), the write key for a
   // write (403), the body limit (413); then group commit (group-commit.ts): a write joins the batch
   // of its event-loop turn, whose writes share one durable COMMIT, and no answer, read or write,
@@ -53,9 +54,9 @@ export function createHotelApi(hotel: TestHotel): Hono {
   app.use('/api/*', async (c, next) => {
     const key = requestHeader(c, KEY_HEADER);
     if (!key) throw new ApiError(401, `no API key: send it in the ${KEY_HEADER} header`);
-    if (key !== DEMO_KEYS.read && key !== DEMO_KEYS.write) throw new ApiError(401, 'unknown API key');
+    if (key !== keys.read && key !== keys.write) throw new ApiError(401, 'unknown API key');
     const write = isWritePath(c.req.path);
-    if (write && key !== DEMO_KEYS.write) {
+    if (write && key !== keys.write) {
       throw new ApiError(403, 'this API key has read access only; this endpoint needs write access');
     }
     await limit(c, async () => {

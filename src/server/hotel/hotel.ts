@@ -13,11 +13,19 @@ import { createPriceImports, type PriceImports } from './price-imports.ts';
 import { ReadCache } from './read-cache.ts';
 import { isEmpty, seedDemoData } from './seed.ts';
 
-/** The demo hotel's API keys (x-ibelsa-key): the read key may only read, the write key may do all. */
-export const DEMO_KEYS = { read: 'demo-read-key', write: 'demo-write-key' } as const;
+/** The API keys (x-ibelsa-key) of `/pms/api`: the read key may only read, the write key may do all. */
+export interface HotelKeys {
+  read: string;
+  write: string;
+}
+
+/** The fixed keys of tests and benchmarks; `npm start` makes random ones (main.ts). */
+export const DEMO_KEYS: HotelKeys = { read: 'demo-read-key', write: 'demo-write-key' };
 
 export interface TestHotel {
   db: HotelDb;
+  /** The keys `/pms/api` accepts; the gateway uses the write key. */
+  keys: HotelKeys;
   /** Non-null only in test mode. */
   faults: FaultInjector | null;
   /** IANA zone of the hotel, e.g. Europe/Berlin. */
@@ -47,6 +55,8 @@ export interface TestHotelOptions {
   dbFile: string;
   /** Enables the fault injector (and with it app.ts's `/__test` routes). */
   testMode: boolean;
+  /** Default DEMO_KEYS. */
+  keys?: HotelKeys;
   now?: () => Date;
   /** Wipe and reseed even when the database has data (`npm run reset-demo`). */
   reset?: boolean;
@@ -66,6 +76,7 @@ export function createTestHotel(options: TestHotelOptions): TestHotel {
   const priceImports = createPriceImports(db, { delayMs: options.importDelayMs ?? 200, timestamp });
   const hotel: TestHotel = {
     db,
+    keys: options.keys ?? DEMO_KEYS,
     faults: options.testMode ? new FaultInjector() : null,
     timeZone,
     now: () => clock(),

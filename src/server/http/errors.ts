@@ -11,7 +11,7 @@ import { bodyText } from './body.ts';
 import { requestHeader } from './headers.ts';
 import { jsonBytes, withKnownBody } from './known-bodies.ts';
 
-export type ClientErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
+export type ClientErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 421 | 422 | 429;
 
 /** A refusal the client caused: rendered as JSON with its status and, where known, the field. */
 export class ApiError extends Error {
@@ -19,6 +19,10 @@ export class ApiError extends Error {
     readonly status: ClientErrorStatus | 500 | 502 | 503 | 504,
     message: string,
     readonly field?: string,
+    /** A stable code the app translates into staff's words (e.g. 'device_revoked'). */
+    readonly code?: string,
+    /** Sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -49,7 +53,13 @@ function jsonAnswer(c: Context, json: Uint8Array<ArrayBuffer>, status: Contentfu
 /** Renders any error thrown by a route as the JSON error body; for `app.onError(renderError)`. */
 export function renderError(error: Error, c: Context): Response {
   if (error instanceof ApiError) {
-    const body = { success: false, message: error.message, ...(error.field ? { field: error.field } : {}) };
+    const body = {
+      success: false,
+      message: error.message,
+      ...(error.code ? { code: error.code } : {}),
+      ...(error.field ? { field: error.field } : {}),
+    };
+    if (error.retryAfterSeconds !== undefined) c.header('retry-after', String(error.retryAfterSeconds));
     return jsonAnswer(c, jsonBytes(body), error.status);
   }
   if (error instanceof HTTPException && error.status < 500) {

@@ -3,7 +3,8 @@
 // origins only: the Content-Security-Policy's connect-src (so this server's app may call their
 // gateways) and CORS on `/api` (so their apps may call this gateway), with hono's cors middleware.
 // With no origins set, the policy allows this server's own origin only and `/api` answers no
-// cross-origin request. Credentials are never involved: the gateway adds the PMS key itself.
+// cross-origin request. The tablet's device cookie goes along (credentials), so a tablet using
+// another server as its gateway must be paired with that server too.
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { GATEWAY_HEADER, REQUEST_ID_HEADER } from '../../pms/http.ts';
@@ -59,5 +60,6 @@ export function gatewayCors(origins: readonly string[]): MiddlewareHandler {
     allowHeaders: ['accept', 'content-type', REQUEST_ID_HEADER],
     exposeHeaders: [GATEWAY_HEADER, REPLAYED_HEADER, 'retry-after', 'content-disposition'],
     maxAge: 600,
+    credentials: true,
   });
 }

@@ -1,0 +1,54 @@
+// Who may use the admin page: a person at the server machine itself (a request from the loopback
+// address, for a loopback host name, not through a reverse proxy, whose peer is always local), or
+// whoever signed in with the admin key (a session cookie, HttpOnly, SameSite=Strict, 12 hours).
+// Every form post must also come from the admin page itself (its Origin is this host), so that no
+// other page open in the manager's browser can submit it.
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { ApiError } from '../http/errors.ts';
+import { requestHeader } from '../http/headers.ts';
+import { clientAddress, hostName, isLoopbackAddress, LOOPBACK_NAMES } from '../http/hosts.ts';
+import type { Hub } from '../hub/hub.ts';
+
+export interface AdminAccessOptions {
+  hub: Hub;
+  trustProxy: boolean;
+}
+
+export const adminCookieName = (hub: Hub) => `till_admin_${hub.serverId}`;
+
+/** Whether this request is the server machine's own (and so needs no sign-in). */
+export function isServerMachine(c: Context, trustProxy: boolean): boolean {
+  if (trustProxy) return false;
+  const host = hostName(requestHeader(c, 'host'));
+  return !!host && LOOPBACK_NAMES.includes(host) && isLoopbackAddress(clientAddress(c, false));
+}
+
+export function isAdmin(c: Context, options: AdminAccessOptions): boolean {
+  return (
+    isServerMachine(c, options.trustProxy) ||
+    options.hub.isAdminSession(getCookie(c, adminCookieName(options.hub)))
+  );
+}
+
+/** Refuses a form post whose Origin is not this host (403). */
+export const sameOriginPost: MiddlewareHandler = async (c, next) => {
+  if (c.req.method === 'POST') {
+    const origin = requestHeader(c, 'origin');
+    let originHost: string | null = null;
+    try {
+      originHost = origin ? new URL(origin).host : null;
+    } catch {
+      originHost = null;
+    }
+    if (!originHost || originHost !== requestHeader(c, 'host')) {
+      throw new ApiError(
+        403,
+        'this form can only be sent from the admin page itself',
+        'origin',
+        'cross_origin',
+      );
+    }
+  }
+  await next();
+};

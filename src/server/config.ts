@@ -1,0 +1,72 @@
+// The server's settings, read from the environment in one place with one valibot schema. A wrong
+// value stops the start with one line naming the variable. docs/operations.md lists them all.
+import * as v from 'valibot';
+import { parseOrigins } from './http/origins.ts';
+
+const port = (name: string, fallback: number) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.transform(Number),
+    v.check(
+      (n) => Number.isInteger(n) && n >= 0 && n <= 65535,
+      `${name} must be a port number from 0 to 65535`,
+    ),
+  );
+const flag = v.pipe(
+  v.optional(v.picklist(['', '0', '1', 'true', 'false', 'yes', 'no']), ''),
+  v.transform((value) => ['1', 'true', 'yes'].includes(value)),
+);
+const list = v.pipe(
+  v.optional(v.string(), ''),
+  v.transform((value) => value.split(/[\s,]+/).filter(Boolean)),
+);
+
+const Environment = v.object({
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
+  PORT: port('PORT', 8443),
+  HTTP_PORT: port('HTTP_PORT', 8080),
+  HOST: v.optional(v.string()),
+  TLS_CERT: v.optional(v.string()),
+  TLS_KEY: v.optional(v.string()),
+  TRUST_PROXY: flag,
+  TILL_HOSTNAMES: list,
+  TILL_ORIGINS: v.optional(v.string()),
+  PMS_URL: v.optional(
+    v.pipe(v.string(), v.url('PMS_URL must be an address such as https://pms.example.com')),
+  ),
+  PMS_API_KEY: v.optional(v.string()),
+  PMS_SYSTEM_KEY: v.optional(v.string()),
+  PMS_REQUESTS_PER_MINUTE: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform(Number),
+      v.check((n) => Number.isFinite(n) && n > 0, 'PMS_REQUESTS_PER_MINUTE must be a number above 0'),
+    ),
+  ),
+  DB_FILE: v.optional(v.string()),
+  TEST_HOTEL_FAULTS: flag,
+});
+
+export type ServerConfig = v.InferOutput<typeof Environment> & { tillOrigins: string[] };
+
+/**
+ * The settings from `env`; throws an Error whose message is one line naming the variable.
+ * @example const config = readConfig(process.env);
+ */
+export function readConfig(env: Record<string, string | undefined>): ServerConfig {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = v.safeParse(Environment, present);
+  if (!result.success) {
+    const issue = result.issues[0]!;
+    const name = issue.path?.map((item) => String(item.key)).join('.') ?? '';
+    throw new Error(`${name}: ${issue.message}`);
+  }
+  const config = result.output;
+  if (!!config.TLS_CERT !== !!config.TLS_KEY)
+    throw new Error('TLS_CERT and TLS_KEY go together: set both or neither');
+  if (config.PMS_URL && !config.PMS_API_KEY)
+    throw new Error('PMS_API_KEY: the gateway needs the hotel API key with PMS_URL');
+  return { ...config, tillOrigins: parseOrigins(config.TILL_ORIGINS) };
+}

@@ -1,0 +1,55 @@
+// Which host names this server answers to. A request whose Host header names anything else is
+// refused (421) before it reaches a route: a page on another site cannot point its own name at
+// the hotel's address (DNS rebinding) and then read the till's answers as same-origin. Also owns
+// reading the caller's address, from the socket or, behind a trusted proxy, its X-Forwarded-For.
+import type { IncomingMessage } from 'node:http';
+import type { Context, MiddlewareHandler } from 'hono';
+import { ApiError } from './errors.ts';
+import { requestHeader } from './headers.ts';
+
+export { isLoopbackAddress } from '../tls/machine-names.ts';
+
+/** The names every server answers to on its own machine. */
+export const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];
+
+/**
+ * The host name of a Host header, lower case, without port or IPv6 brackets; null when malformed.
+ * @example hostName('Till.Hotel:8443') === 'till.hotel'; hostName('[::1]:8080') === '::1'
+ */
+export function hostName(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^(?:\[([0-9a-f:.]+)\]|([a-z0-9.-]+))(?::\d{1,5})?$/i.exec(header.trim());
+  if (!match) return null;
+  return (match[1] ?? match[2]!).toLowerCase().replace(/\.$/, '');
+}
+
+/** Refuses requests for any host but `allowed` (names and addresses) with 421. */
+export function checkHost(allowed: readonly string[]): MiddlewareHandler {
+  const names = new Set([...allowed, ...LOOPBACK_NAMES].map((name) => name.toLowerCase()));
+  return async (c, next) => {
+    // in-process requests (tests, the gateway's hop) carry their host in the URL only
+    const name = hostName(requestHeader(c, 'host') ?? new URL(c.req.url).host);
+    if (!name || !names.has(name)) {
+      throw new ApiError(
+        421,
+        'this server does not answer to that host name; add it to TILL_HOSTNAMES',
+        'host',
+      );
+    }
+    await next();
+  };
+}
+
+/**
+ * The caller's address. Behind a trusted reverse proxy (TRUST_PROXY) the last address of
+ * X-Forwarded-For, the one the proxy itself added; otherwise the socket's peer.
+ */
+export function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = requestHeader(c, 'x-forwarded-for');
+    const last = forwarded?.split(',').pop()?.trim();
+    if (last) return last;
+  }
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? 'in-process';
+}

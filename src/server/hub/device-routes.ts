@@ -1,0 +1,110 @@
+// The tablet's side of pairing, under `/till`: who am I (`GET /till/device`), pair with a code
+// (`POST /till/pair`), and where the HTTPS till is (`GET /till/https-address`, open to all: the
+// insecure-context screen needs it before pairing). Owns the device cookie and the middleware
+// that lets only paired devices through.
+//
+// The credential is a cookie: Secure, HttpOnly, SameSite=Strict, Path=/. The page and the service
+// worker send it with every same-origin fetch by themselves (Background Sync replay included), no
+// script can read it (a script injected into the app could use it, but not carry it away), and no
+// other site's page, form or image can make the browser send it. Its name carries the server's id,
+// so two till servers on one host name keep theirs apart. Max-Age 400 days (what browsers allow),
+// renewed whenever the tablet asks who it is.
+import type { Context, MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { GATEWAY_HEADER } from '../../pms/http.ts';
+import { requireAppRequest } from '../http/app-requests.ts';
+import { ApiError } from '../http/errors.ts';
+import { requestHeader } from '../http/headers.ts';
+import { clientAddress, hostName } from '../http/hosts.ts';
+import { type Device, type Hub, HubError } from './hub.ts';
+
+const COOKIE_MAX_AGE_S = 400 * 24 * 3600;
+
+const MESSAGES = {
+  device_not_paired: 'this tablet is not paired with the till server',
+  device_revoked: 'this tablet was unpaired by a manager; pair it again',
+} as const;
+
+export interface DeviceRouteOptions {
+  trustProxy: boolean;
+  /** The HTTPS port tablets use (for /till/https-address); null where TLS is a proxy's (443). */
+  httpsPort: number | null;
+}
+
+/** The paired device of this request (after `requirePairedDevice`). */
+export function deviceOf(c: Context): Device | undefined {
+  return c.get('device' as never) as Device | undefined;
+}
+
+/** Lets paired devices through; anyone else gets 401 with a code the app translates. */
+export function requirePairedDevice(
+  hub: Hub,
+  options: { trustProxy: boolean; gateway?: boolean },
+): MiddlewareHandler {
+  return async (c, next) => {
+    const result = hub.authenticate(getCookie(c, hub.cookieName), clientAddress(c, options.trustProxy));
+    if ('refusal' in result) {
+      if (options.gateway) c.header(GATEWAY_HEADER, '1');
+      throw new ApiError(401, MESSAGES[result.refusal], undefined, result.refusal);
+    }
+    c.set('device' as never, result.device as never);
+    await next();
+  };
+}
+
+export function createDeviceRoutes(hub: Hub, options: DeviceRouteOptions): Hono {
+  const routes = new Hono();
+  const keepCookie = (c: Context, token: string) =>
+    setCookie(c, hub.cookieName, token, {
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+      path: '/',
+      maxAge: COOKIE_MAX_AGE_S,
+    });
+
+  routes.get('/device', requirePairedDevice(hub, options), (c) => {
+    keepCookie(c, getCookie(c, hub.cookieName)!);
+    c.header('cache-control', 'no-store');
+    return c.json({ device: publicDevice(deviceOf(c)!) });
+  });
+
+  routes.post('/pair', requireAppRequest(['POST']), async (c) => {
+    let body: { code?: unknown; name?: unknown };
+    try {
+      body = (await c.req.json()) as typeof body;
+    } catch {
+      throw new ApiError(400, 'the request body is not valid JSON', 'code', 'pairing_code_invalid');
+    }
+    try {
+      const { device, token } = hub.redeemPairingCode(
+        body?.code,
+        clientAddress(c, options.trustProxy),
+        body?.name,
+      );
+      keepCookie(c, token);
+      return c.json({ device: publicDevice(device) });
+    } catch (error) {
+      if (!(error instanceof HubError)) throw error;
+      const retryAfter = error.retryAfterMs === undefined ? undefined : Math.ceil(error.retryAfterMs / 1000);
+      throw new ApiError(error.status, error.message, error.field, error.code, retryAfter);
+    }
+  });
+
+  routes.get('/https-address', (c) => {
+    const name = hostName(requestHeader(c, 'host')) ?? 'localhost';
+    const host = name.includes(':') ? `[${name}]` : name;
+    const port = options.httpsPort === null || options.httpsPort === 443 ? '' : `:${options.httpsPort}`;
+    return c.json({ https: `https://${host}${port}/` });
+  });
+
+  routes.all('*', () => {
+    throw new ApiError(404, 'no such endpoint');
+  });
+  return routes;
+}
+
+function publicDevice(device: Device) {
+  return { id: device.id, name: device.name, outlet: device.outlet };
+}

@@ -1,0 +1,254 @@
+// The till server as the hotel's hub for devices: pairs tablets with one-time codes, issues and
+// checks their device credentials, lists and revokes them, and keeps admin sessions. A device
+// credential is 32 random bytes, handed to the tablet once (in a cookie, device-routes.ts) and
+// stored only as its SHA-256. A revoked device stays listed, and its credential is refused with
+// `device_revoked`, never mistaken for a stranger's.
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { type HubDb, openHubDb } from './hub-db.ts';
+import {
+  CODE_ALPHABET,
+  CODE_LENGTH,
+  CODE_VALID_MS,
+  createGuessLimit,
+  normaliseCode,
+} from './pairing-codes.ts';
+
+export const OUTLETS = ['bar', 'restaurant', 'minibar'] as const;
+export type Outlet = (typeof OUTLETS)[number];
+
+export interface Device {
+  id: string;
+  name: string;
+  outlet: Outlet;
+  pairedAt: string;
+  lastSeenAt: string | null;
+  lastSeenAddress: string | null;
+  revokedAt: string | null;
+}
+
+/** Why a caller is not a paired device; the words staff see are the app's, keyed by this code. */
+export type DeviceRefusal = 'device_not_paired' | 'device_revoked';
+
+/** A refusal with the HTTP status and the code the app translates. */
+export class HubError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 404 | 410 | 429,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = 'HubError';
+  }
+}
+
+export interface HubOptions {
+  /** SQLite file of the server's own data; ':memory:' for tests. */
+  dbFile: string;
+  now?: () => Date;
+  /** How long an admin session lasts. Default 12 hours. */
+  adminSessionMs?: number;
+}
+
+/** Writing "last seen" at most this often per device. */
+const LAST_SEEN_EVERY_MS = 60_000;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+export type Hub = ReturnType<typeof createHub>;
+
+export function createHub(options: HubOptions) {
+  const db: HubDb = openHubDb(options.dbFile);
+  const now = options.now ?? (() => new Date());
+  const iso = () => now().toISOString();
+  const adminSessionMs = options.adminSessionMs ?? 12 * 3_600_000;
+  const guesses = createGuessLimit({ now: () => now().getTime() });
+  const lastSeenWritten = new Map<string, number>();
+
+  const serverId = (() => {
+    const row = db.prepare('SELECT value FROM hub_settings WHERE key = ?').get('server_id') as
+      | { value: string }
+      | undefined;
+    if (row) return row.value;
+    const id = randomBytes(4).toString('hex');
+    db.prepare('INSERT INTO hub_settings (key, value) VALUES (?, ?)').run('server_id', id);
+    return id;
+  })();
+
+  const selectDevice = db.prepare(
+    `SELECT id, name, outlet, paired_at AS pairedAt, last_seen_at AS lastSeenAt,
+            last_seen_address AS lastSeenAddress, revoked_at AS revokedAt
+       FROM devices WHERE token_hash = ?`,
+  );
+  const touchDevice = db.prepare('UPDATE devices SET last_seen_at = ?, last_seen_address = ? WHERE id = ?');
+
+  return {
+    /** Random per server, so two till servers on one host name keep apart cookies. */
+    serverId,
+    /** The cookie that carries this server's device credential. */
+    cookieName: `till_device_${serverId}`,
+
+    /** A one-time code for one tablet of `outlet`, valid for 10 minutes. */
+    createPairingCode(request: { outlet: Outlet; name: string }): { code: string; expiresAt: Date } {
+      if (!OUTLETS.includes(request.outlet))
+        throw new HubError(400, 'invalid_outlet', 'unknown outlet', 'outlet');
+      const name = request.name.trim().slice(0, 60) || defaultName(request.outlet);
+      let code = '';
+      for (let i = 0; i < CODE_LENGTH; i += 1) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+      const expiresAt = new Date(now().getTime() + CODE_VALID_MS);
+      db.prepare(
+        `INSERT INTO pairing_codes (code_hash, outlet, device_name, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?)`,
+      ).run(sha256(code), request.outlet, name, iso(), expiresAt.toISOString());
+      return { code, expiresAt };
+    },
+
+    /**
+     * Pairs the tablet that typed `typedCode`: a new device and its credential (returned once).
+     * @throws HubError 400 pairing_code_invalid, 410 pairing_code_expired / pairing_code_used,
+     *   429 too_many_attempts (after too many wrong codes from this address or overall).
+     */
+    redeemPairingCode(
+      typedCode: unknown,
+      address: string,
+      deviceName?: unknown,
+    ): { device: Device; token: string } {
+      const waitMs = guesses.retryAfterMs(address);
+      if (waitMs > 0) {
+        throw new HubError(429, 'too_many_attempts', 'too many wrong pairing codes; wait', 'code', waitMs);
+      }
+      const code = typeof typedCode === 'string' ? normaliseCode(typedCode) : null;
+      const row = code
+        ? (db.prepare('SELECT * FROM pairing_codes WHERE code_hash = ?').get(sha256(code)) as
+            | {
+                code_hash: string;
+                outlet: Outlet;
+                device_name: string;
+                expires_at: string;
+                used_at: string | null;
+              }
+            | undefined)
+        : undefined;
+      if (!row) {
+        guesses.recordWrong(address);
+        throw new HubError(400, 'pairing_code_invalid', 'this is not a valid pairing code', 'code');
+      }
+      if (row.used_at)
+        throw new HubError(410, 'pairing_code_used', 'this pairing code was already used', 'code');
+      if (Date.parse(row.expires_at) <= now().getTime()) {
+        throw new HubError(410, 'pairing_code_expired', 'this pairing code has expired', 'code');
+      }
+      const name =
+        typeof deviceName === 'string' && deviceName.trim()
+          ? deviceName.trim().slice(0, 60)
+          : row.device_name;
+      const token = newToken();
+      const device: Device = {
+        id: randomUUID(),
+        name,
+        outlet: row.outlet,
+        pairedAt: iso(),
+        lastSeenAt: iso(),
+        lastSeenAddress: address,
+        revokedAt: null,
+      };
+      db.transaction(() => {
+        db.prepare(
+          `INSERT INTO devices (id, name, outlet, token_hash, paired_at, last_seen_at, last_seen_address)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        ).run(
+          device.id,
+          device.name,
+          device.outlet,
+          sha256(token),
+          device.pairedAt,
+          device.lastSeenAt,
+          address,
+        );
+        db.prepare('UPDATE pairing_codes SET used_at = ?, device_id = ? WHERE code_hash = ?').run(
+          iso(),
+          device.id,
+          row.code_hash,
+        );
+      })();
+      return { device, token };
+    },
+
+    /** The paired device a credential belongs to, or why it is refused. Notes when it was seen. */
+    authenticate(
+      token: string | undefined,
+      address: string,
+    ): { device: Device } | { refusal: DeviceRefusal } {
+      if (!token) return { refusal: 'device_not_paired' };
+      const device = selectDevice.get(sha256(token)) as Device | undefined;
+      if (!device) return { refusal: 'device_not_paired' };
+      if (device.revokedAt) return { refusal: 'device_revoked' };
+      const at = now().getTime();
+      if (at - (lastSeenWritten.get(device.id) ?? 0) >= LAST_SEEN_EVERY_MS) {
+        lastSeenWritten.set(device.id, at);
+        touchDevice.run(iso(), address, device.id);
+      }
+      return { device };
+    },
+
+    listDevices(): Device[] {
+      return db
+        .prepare(
+          `SELECT id, name, outlet, paired_at AS pairedAt, last_seen_at AS lastSeenAt,
+                  last_seen_address AS lastSeenAddress, revoked_at AS revokedAt
+             FROM devices ORDER BY revoked_at IS NOT NULL, paired_at DESC`,
+        )
+        .all() as Device[];
+    },
+
+    /** Revokes a device; false when there is no such (unrevoked) device. */
+    revokeDevice(id: string): boolean {
+      return (
+        db.prepare('UPDATE devices SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(iso(), id)
+          .changes === 1
+      );
+    },
+
+    /** A new admin session's token (kept only as its hash). */
+    createAdminSession(): string {
+      const token = newToken();
+      const expires = new Date(now().getTime() + adminSessionMs).toISOString();
+      db.prepare('DELETE FROM admin_sessions WHERE expires_at <= ?').run(iso());
+      db.prepare('INSERT INTO admin_sessions (token_hash, created_at, expires_at) VALUES (?, ?, ?)').run(
+        sha256(token),
+        iso(),
+        expires,
+      );
+      return token;
+    },
+
+    isAdminSession(token: string | undefined): boolean {
+      if (!token) return false;
+      const row = db
+        .prepare('SELECT expires_at FROM admin_sessions WHERE token_hash = ?')
+        .get(sha256(token)) as { expires_at: string } | undefined;
+      return !!row && Date.parse(row.expires_at) > now().getTime();
+    },
+
+    endAdminSession(token: string | undefined): void {
+      if (token) db.prepare('DELETE FROM admin_sessions WHERE token_hash = ?').run(sha256(token));
+    },
+
+    close(): void {
+      db.close();
+    },
+  };
+}
+
+function defaultName(outlet: Outlet): string {
+  return `${outlet[0]!.toUpperCase()}${outlet.slice(1)} tablet`;
+}
+
+/** Compares a typed secret with the real one in constant time. */
+export function sameSecret(typed: string, secret: string): boolean {
+  const a = createHash('sha256').update(typed).digest();
+  const b = createHash('sha256').update(secret).digest();
+  return timingSafeEqual(a, b);
+}

@@ -94,8 +94,6 @@ export function createApp(options: AppOptions): Hono {
   app.use('/api/*', limit);
   app.use('/pms/*', limit);
   app.use('/till/*', limit);
-  app.route('/till', createDeviceRoutes(hub, { trustProxy, httpsPort }));
-
   let gateway: ReturnType<typeof createGatewayApi>;
   if (options.pms) {
     gateway = createGatewayApi({ ...options.pms, requestsPerMinute: options.requestsPerMinute ?? 900 });
@@ -117,6 +115,10 @@ export function createApp(options: AppOptions): Hono {
     throw new Error('createApp needs the embedded test hotel or a PMS to forward to');
   }
   app.route('/api', gateway);
+  app.route(
+    '/till',
+    createDeviceRoutes(hub, { trustProxy, httpsPort, upstream: () => gateway.status().upstream }),
+  );
   app.route(
     '/admin',
     createAdminRoutes({

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer } from '../../src/server/listen.ts';
 import { openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
+import { pairContext } from '../support/pair.ts';
 
 /** The built app; TILL_APP_DIR points at a private build (so a parallel `vite build` cannot swap it mid-run). */
 export const BUILT_APP = process.env.TILL_APP_DIR ?? 'dist';
@@ -28,7 +29,7 @@ export interface TillOptions {
 }
 
 /**
- * A fresh tablet opened at `path`, controlled by the service worker, with settings in place.
+ * A fresh tablet, paired with the server, opened at `path`, controlled by the service worker, with settings in place.
  * The hotel is in Europe/Berlin, so the tablet is too: "today" must be the hotel's today.
  */
 export async function openTill(
@@ -42,6 +43,7 @@ export async function openTill(
     timezoneId: 'Europe/Berlin',
     ...(options.viewport ? { viewport: options.viewport } : {}),
   });
+  await pairContext(context, server);
   const settings = { staffName: options.staffName ?? 'Mia', tillName: 'Bar 1', outletName: 'Lobby bar' };
   await context.addInitScript(
     ([saved, language]) => {

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../src/server/listen.ts';
 import { launchChromium } from '../support/browser.ts';
+import { pairContext } from '../support/pair.ts';
 import { BUILT_APP, hotelDb, openTill, productTile, type Server } from './till.ts';
 
 let browser: Browser;
@@ -29,13 +30,14 @@ function freePort(): Promise<number> {
 beforeAll(async () => {
   browser = await launchChromium();
   const [appPort, gatewayPort] = [await freePort(), await freePort()];
-  // The page's origin is http://localhost:A; the gateway is reached as http://127.0.0.1:B.
+  // The page's origin is http://localhost:A, the gateway's http://localhost:B: another origin on the
+  // same site, as two servers under one hotel domain are (the device cookie of B goes to B only).
   appServer = await startServer({
     port: appPort,
     dbFile: ':memory:',
     testMode: true,
     staticDir: BUILT_APP,
-    allowedOrigins: [`http://127.0.0.1:${gatewayPort}`],
+    allowedOrigins: [`http://localhost:${gatewayPort}`],
   });
   gatewayServer = await startServer({
     port: gatewayPort,
@@ -65,9 +67,10 @@ const invoicesWithReference = (server: Server, reference: string) =>
 
 describe('a gateway on another Hotel Till server', () => {
   it('is found by the settings check, and a cash sale goes through it into its hotel only', async () => {
-    const gatewayOrigin = gatewayServer.url.replace('localhost', '127.0.0.1');
+    const gatewayOrigin = gatewayServer.url;
     const till = await openTill(browser, appServer, '/settings');
     context = till.context;
+    await pairContext(context, gatewayServer); // a tablet is paired with each server it sends to
     const { page } = till;
     await page.getByLabel('Gateway address').fill(gatewayOrigin);
     await page.getByLabel('Gateway address').press('Enter');

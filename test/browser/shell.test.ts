@@ -40,10 +40,11 @@ afterAll(async () => {
 });
 
 /** A first visit on a fresh tablet, returned once the service worker controls the page. */
-async function openControlledTill(baseUrl: string, path = '/'): Promise<Page> {
+async function openControlledTill(server: Server, path = '/'): Promise<Page> {
   context = await openFreshContext(browser, { locale: 'en-GB' });
+  await pairContext(context, server);
   const page = await context.newPage();
-  await page.goto(new URL(path, baseUrl).href);
+  await page.goto(new URL(path, server.url).href);
   await waitForServiceWorkerControl(page);
   return page;
 }
@@ -73,6 +74,7 @@ describe('the app shell', () => {
 
   it('starts with the till name, the sections and the connection state once the worker controls it', async () => {
     context = await openFreshContext(browser, { locale: 'en-GB' });
+    await pairContext(context, server);
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     await page.goto(server.url);
@@ -86,7 +88,7 @@ describe('the app shell', () => {
   });
 
   it('reloads from the precache and opens other sections with the network gone', async () => {
-    const page = await openControlledTill(server.url);
+    const page = await openControlledTill(server);
     await context!.setOffline(true);
     await expect.poll(() => connectionState(page)).toBe('offline');
 
@@ -102,7 +104,7 @@ describe('the app shell', () => {
   });
 
   it('opens a deep link offline through the navigation fallback', async () => {
-    const page = await openControlledTill(server.url);
+    const page = await openControlledTill(server);
     await context!.setOffline(true);
 
     await page.goto(new URL('/register', server.url).href);
@@ -112,7 +114,7 @@ describe('the app shell', () => {
   });
 
   it('never answers /api from a cache: offline, API requests fail', async () => {
-    const page = await openControlledTill(server.url);
+    const page = await openControlledTill(server);
     const apiUrl = new URL('/api/no-such-endpoint', server.url).href;
     const onlineStatus = await page.evaluate((url) => fetch(url).then((response) => response.status), apiUrl);
     expect(onlineStatus).toBe(404); // answered by the server, as JSON, not by the app shell
@@ -147,7 +149,7 @@ describe('the update prompt', () => {
   });
 
   it('offers a new version, waits for the cashier, and switches to it on "Update"', async () => {
-    const page = await openControlledTill(server.url, '/register');
+    const page = await openControlledTill(server, '/register');
     await page.evaluate(() => {
       (window as unknown as { beforeUpdate: boolean }).beforeUpdate = true;
     });

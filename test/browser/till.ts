@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import type { HotelDb } from '../../src/server/hotel/db.ts';
 import { startServer } from '../../src/server/listen.ts';
 import { collectPageErrors, openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
+import { pairContext } from '../support/pair.ts';
 
 export const BUILT_APP = 'dist';
 export type Server = Awaited<ReturnType<typeof startServer>>;
@@ -32,7 +33,7 @@ export interface Till {
 }
 
 /**
- * A fresh tablet (en-GB) on the catalogue page, once the service worker controls it and the
+ * A fresh tablet (en-GB), paired with the server, on the catalogue page, once the service worker controls it and the
  * catalogue has been fetched from the PMS and cached; then on `path`.
  */
 export async function openTill(
@@ -43,6 +44,7 @@ export async function openTill(
   locale = 'en-GB',
 ): Promise<Till> {
   const context = await openFreshContext(browser, { locale, viewport });
+  await pairContext(context, server);
   const page = await context.newPage();
   const errors = collectPageErrors(page);
   await page.goto(server.url);

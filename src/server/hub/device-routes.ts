@@ -1,6 +1,7 @@
 // The tablet's side of pairing, under `/till`: who am I (`GET /till/device`), pair with a code
-// (`POST /till/pair`), and where the HTTPS till is (`GET /till/https-address`, open to all: the
-// insecure-context screen needs it before pairing). Owns the device cookie and the middleware
+// (`POST /till/pair`), which PMS this gateway serves (`GET /till/gateway`, for the settings check),
+// and where the HTTPS till is (`GET /till/https-address`, open to all: the insecure-context screen
+// needs it before pairing). Owns the device cookie and the middleware
 // that lets only paired devices through.
 //
 // The credential is a cookie: Secure, HttpOnly, SameSite=Strict, Path=/. The page and the service
@@ -30,6 +31,8 @@ export interface DeviceRouteOptions {
   trustProxy: boolean;
   /** The HTTPS port tablets use (for /till/https-address); null where TLS is a proxy's (443). */
   httpsPort: number | null;
+  /** Which PMS the gateway forwards to, as the admin page names it. */
+  upstream: () => string;
 }
 
 /** The paired device of this request (after `requirePairedDevice`). */
@@ -68,6 +71,12 @@ export function createDeviceRoutes(hub: Hub, options: DeviceRouteOptions): Hono 
     keepCookie(c, getCookie(c, hub.cookieName)!);
     c.header('cache-control', 'no-store');
     return c.json({ device: publicDevice(deviceOf(c)!) });
+  });
+
+  routes.get('/gateway', requirePairedDevice(hub, { ...options, gateway: true }), (c) => {
+    c.header(GATEWAY_HEADER, '1');
+    c.header('cache-control', 'no-store');
+    return c.json({ upstream: options.upstream() });
   });
 
   routes.post('/pair', requireAppRequest(['POST']), async (c) => {

@@ -28,6 +28,9 @@ export function GatewayStatus() {
             )}
           </Match>
           <Match when={check()?.kind === 'offline'}>{t('settings.gatewayOffline')}</Match>
+          <Match when={check()?.kind === 'not-paired'}>
+            <span class="settings-error">{fill(t('settings.gatewayNotPaired'), { address: address() })}</span>
+          </Match>
           <Match when={check()?.kind === 'not-a-gateway'}>
             <span class="settings-error">
               {fill(t('settings.gatewayNotGateway'), { address: address() })}

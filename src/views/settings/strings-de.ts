@@ -12,6 +12,8 @@ export const de: Record<keyof typeof en, string> = {
     'Unter {address} antwortet etwas, aber kein Hotel-Till-Gateway. Bitte die Adresse prüfen.',
   'settings.gatewayUnreachable':
     'Unter {address} antwortet kein Gateway. Bitte die Adresse prüfen und ob das Gateway läuft; ein Gateway unter einer anderen Adresse muss diese App ({origin}) in TILL_ORIGINS zulassen. Die Verkäufe bleiben auf diesem Tablet, bis es antwortet.',
+  'settings.gatewayNotPaired':
+    'Unter {address} antwortet ein Hotel-Till-Gateway, aber dieses Tablet ist nicht mit ihm gekoppelt. Erstellen Sie auf der Verwaltungsseite dieses Servers einen Kopplungscode und koppeln Sie das Tablet auch dort. Bis dahin bleiben die Verkäufe auf diesem Tablet.',
   'settings.gatewayOffline': 'Dieses Tablet ist offline: Das Gateway kann jetzt nicht geprüft werden.',
   'settings.gatewayCheckAgain': 'Erneut prüfen',
   'settings.till': 'Name der Kasse',

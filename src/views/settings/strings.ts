@@ -11,6 +11,8 @@ export const en = {
     'Something answers at {address}, but it is not a Hotel Till gateway. Check the address.',
   'settings.gatewayUnreachable':
     'No gateway answers at {address}. Check the address and that the gateway is running; a gateway on another address must allow this app ({origin}) in its TILL_ORIGINS. Sales stay on this tablet until it answers.',
+  'settings.gatewayNotPaired':
+    'A Hotel Till gateway answers at {address}, but this tablet is not paired with it. Create a pairing code on that server’s admin page and pair this tablet there too. Sales stay on this tablet until then.',
   'settings.gatewayOffline': 'This tablet is offline: the gateway cannot be checked now.',
   'settings.gatewayCheckAgain': 'Check again',
   'settings.till': 'Till name',

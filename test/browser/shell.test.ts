@@ -14,6 +14,7 @@ import {
   openFreshContext,
   waitForServiceWorkerControl,
 } from '../support/browser.ts';
+import { pairContext } from '../support/pair.ts';
 
 const BUILT_APP = 'dist';
 const SECTIONS = ['Catalogue', 'Register', 'Room charge', 'Sync', 'Report', 'Settings'];

@@ -1,17 +1,23 @@
 // The app frame around every view. Owns: header (till name, sync state), navigation, the update
-// banner, the Suspense boundary that lazy views load under, and starting the background work (sync,
-// guest list) and the service worker's registration once the first screen is up (state/startup.ts).
-import type { RouteSectionProps } from '@solidjs/router';
+// banner, the Suspense boundary that lazy views load under, the pairing screen in the till's place
+// while the till server says this tablet is not paired (and at /pair), and starting the background
+// work (sync, guest list, the pairing check) and the service worker's registration once the first
+// screen is up (state/startup.ts).
+import { type RouteSectionProps, useLocation } from '@solidjs/router';
 import { createSignal, lazy, onCleanup, onMount, Show, Suspense } from 'solid-js';
+import { needsPairing } from '../state/device';
 import { afterFirstScreen, startAfterFirstScreen } from '../state/startup';
 import { ConnectionState } from './ConnectionState';
 import { t } from './i18n';
 import { NavBar } from './NavBar';
+import { PAIR_PATH, PairingView } from './routes';
 
 /** Registers the service worker and offers updates; loaded after the first screen. */
 const UpdatePrompt = lazy(() => import('./UpdatePrompt'));
 
 export function Shell(props: RouteSectionProps) {
+  const location = useLocation();
+  const pairing = () => needsPairing() || location.pathname === PAIR_PATH;
   const [firstScreenUp, setFirstScreenUp] = createSignal(false);
   onMount(() => {
     onCleanup(startAfterFirstScreen());
@@ -24,10 +30,21 @@ export function Shell(props: RouteSectionProps) {
         <span class="app-name">{t('app.name')}</span>
         <ConnectionState />
       </header>
-      <NavBar />
-      <main class="app-main">
-        <Suspense>{props.children}</Suspense>
-      </main>
+      <Show
+        when={!pairing()}
+        fallback={
+          <main class="app-main">
+            <Suspense>
+              <PairingView />
+            </Suspense>
+          </main>
+        }
+      >
+        <NavBar />
+        <main class="app-main">
+          <Suspense>{props.children}</Suspense>
+        </main>
+      </Show>
       <Show when={firstScreenUp()}>
         <UpdatePrompt />
       </Show>

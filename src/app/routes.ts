@@ -1,6 +1,7 @@
 // The route table. Owns: which URL shows which view, and the order of the main navigation.
 // The catalogue is the till's home screen and comes with the shell (the first screen is then one
-// script and the texts); every other view is lazy-loaded.
+// script and the texts); every other view is lazy-loaded. The pairing screen is not a section: the
+// shell shows it at /pair and in the till's place while the tablet is not paired.
 import type { RouteDefinition } from '@solidjs/router';
 import { type Component, lazy } from 'solid-js';
 import CatalogueView from '../views/CatalogueView';
@@ -22,17 +23,25 @@ export const SECTIONS: Section[] = [
   { path: '/settings', titleKey: 'settings.title', view: lazy(() => import('../views/SettingsView')) },
 ];
 
+/** Where a pairing code's QR code leads: `/pair?code=ABCD2345`. */
+export const PAIR_PATH = '/pair';
+
+/** The pairing screen (shown by the shell, see above). */
+export const PairingView = lazy(() => import('../views/PairingView'));
+
 /**
  * Starts loading the code of a lazy view at `path` (the page's first view), so it loads alongside
  * the texts rather than after them.
- * @example preloadView(location.pathname);
+ * @example preloadView(needsPairing() ? PAIR_PATH : location.pathname);
  */
 export function preloadView(path: string): void {
+  if (path === PAIR_PATH) void PairingView.preload();
   const section = SECTIONS.find((candidate) => candidate.path === path);
   void section?.view.preload?.();
 }
 
 export const ROUTES: RouteDefinition[] = [
   ...SECTIONS.map(({ path, view }) => ({ path, component: view })),
+  { path: PAIR_PATH, component: () => null }, // the shell shows the pairing screen here
   { path: '*', component: lazy(() => import('../views/NotFoundView')) },
 ];

@@ -1,6 +1,8 @@
 // The background work of an open till, loaded after its first screen (startup.ts decides when):
 // the outbox's page replayer and persistent storage (replayer.ts), the guest list kept fresh
-// (reservations.ts) and the gateway address handed to the service worker's outbox (settings.ts).
+// (reservations.ts), the gateway address handed to the service worker's outbox (settings.ts), and
+// asking the till server whether this tablet is (still) paired (pairing.ts).
+import { checkDevice } from './pairing';
 import { startReplayer } from './replayer';
 import { startGuestRefresh } from './reservations';
 import { passGatewayToOutbox } from './settings';
@@ -9,5 +11,6 @@ import { passGatewayToOutbox } from './settings';
 export function startBackground(): () => void {
   startReplayer();
   passGatewayToOutbox();
+  void checkDevice();
   return startGuestRefresh();
 }

@@ -1,10 +1,15 @@
 // The till's one PMS client and its page replayer. Owns: building the client from
-// `settings().gatewayUrl` (rebuilt when the address changes), starting the outbox's page replayer
-// once, and asking it to send after a sale is recorded. Views never build clients of their own.
+// `settings().gatewayUrl` (rebuilt when the address changes; its answers watched for the gateway
+// refusing this tablet as unpaired, device.ts), starting the outbox's page replayer once, and asking
+// it to send after a sale is recorded. Views never build clients of their own.
 
 import type { PageReplayer } from '../outbox/triggers';
 import { createPmsClient, type PmsClient } from '../pms/client';
+import { watchDeviceRefusals } from './device';
 import { settings } from './settings';
+
+/** The page's fetch, through a wrapper: `fetch` called as a method throws "Illegal invocation". */
+const pageFetch = watchDeviceRefusals((url, init) => fetch(url, init));
 
 let client: PmsClient | undefined;
 let clientUrl: string | undefined;
@@ -17,7 +22,7 @@ let replayer: Promise<PageReplayer> | undefined;
 export function pms(): PmsClient {
   const { gatewayUrl } = settings();
   if (!client || clientUrl !== gatewayUrl) {
-    client = createPmsClient({ baseUrl: gatewayUrl });
+    client = createPmsClient({ baseUrl: gatewayUrl, fetch: pageFetch });
     clientUrl = gatewayUrl;
   }
   return client;

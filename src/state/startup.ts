@@ -6,7 +6,8 @@
 // the first refresh settled), when a view without the catalogue has mounted (`noteFirstScreen`),
 // or FIRST_SCREEN_WAIT_MS after start, whichever comes first; the work then starts after the next
 // frame, i.e. after that screen was painted. A sale recorded earlier is still sent at once: pms.ts
-// loads the replayer on demand.
+// loads the replayer on demand. Checking the tablet's pairing (pairing.ts) is background work too: an
+// unpaired tablet learns it sooner anyway, from the gateway refusing the catalogue's refresh.
 import { createEffect, createRoot, createSignal } from 'solid-js';
 import { catalogueShown } from './catalogue';
 

@@ -14,9 +14,9 @@ export const de: Record<keyof typeof en, string> = {
     'Das PMS hat unverständlich geantwortet. Wenn das öfter passiert, bitte die Leitung informieren.',
   'error.invalidInput': 'Bitte Eingabe prüfen: {detail}',
   'error.deviceNotPaired':
-    'Dieses Tablet ist noch nicht mit dem Kassenserver gekoppelt, daher erreicht nichts das PMS. Bitte mit einem Code von der Leitung koppeln; Verkäufe von inzwischen bleiben erhalten.',
+    'Wartet auf Kopplung: Dieses Tablet ist nicht mit dem Kassenserver gekoppelt, daher erreicht nichts das PMS. Seine Verkäufe bleiben erhalten.',
   'error.deviceRevoked':
-    'Die Leitung hat dieses Tablet entkoppelt, daher erreicht nichts das PMS. Bitte mit einem neuen Code wieder koppeln; seine Verkäufe bleiben erhalten.',
+    'Wartet auf Kopplung: Die Leitung hat dieses Tablet entkoppelt, daher erreicht nichts das PMS. Seine Verkäufe bleiben erhalten.',
   'error.storage':
     'Auf dem Tablet konnte nichts gespeichert werden. Es ist nichts verloren – bitte erneut versuchen.',
   'error.unknown': 'Etwas ist schiefgelaufen ({detail}). Es ist nichts verloren – bitte erneut versuchen.',

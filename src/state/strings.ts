@@ -13,9 +13,9 @@ export const en = {
     'The PMS sent an answer the till does not understand. If this keeps happening, tell the manager.',
   'error.invalidInput': 'Please check your input: {detail}',
   'error.deviceNotPaired':
-    'This tablet is not paired with the till server yet, so nothing reaches the PMS. Pair it with a code from the manager; sales made meanwhile are kept.',
+    'Waiting for pairing: this tablet is not paired with the till server, so nothing reaches the PMS. Its sales are kept.',
   'error.deviceRevoked':
-    'A manager unpaired this tablet, so nothing reaches the PMS. Pair it again with a new code; its sales are kept.',
+    'Waiting for pairing: a manager unpaired this tablet, so nothing reaches the PMS. Its sales are kept.',
   'error.storage': 'This could not be saved on the tablet. Nothing was lost — try again.',
   'error.unknown': 'Something went wrong ({detail}). Nothing was lost — try again.',
 } as const;

@@ -14,6 +14,8 @@ export const LOCAL_KEYS = {
   lastReceipt: 'hotel-till.last-receipt',
   /** Commodity groups created at this till that have no product yet (the PMS cannot list groups). */
   createdGroups: 'hotel-till.created-groups',
+  /** This tablet's pairing with the till server as last known (state/device.ts), for selling offline. */
+  device: 'hotel-till.device',
 } as const;
 
 export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];

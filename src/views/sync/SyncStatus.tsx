@@ -1,5 +1,6 @@
 // The till's standing towards the PMS: the header's state in words, last sync, next try, the last
-// problem, whether storage is persistent, and "Sync now" (retries everything waiting at once).
+// problem, sending waiting for this tablet to be paired, whether storage is persistent, and
+// "Sync now" (retries everything waiting at once).
 import { createSignal, Show } from 'solid-js';
 import { t } from '../../app/i18n';
 import { syncNow } from '../../state/replayer';
@@ -45,6 +46,13 @@ export function SyncStatus() {
           {busy() ? t('sync.busy') : t('sync.now')}
         </button>
       </div>
+      <Show when={summary()?.waitingForPairing}>
+        {(code) => (
+          <p class="desk-notice" data-tone="warn" data-testid="waiting-for-pairing" data-code={code()}>
+            {t(code() === 'device_revoked' ? 'error.deviceRevoked' : 'error.deviceNotPaired')}
+          </p>
+        )}
+      </Show>
       <Show when={summary()}>
         {(s) => (
           <ul class="sync-facts">

@@ -1,0 +1,129 @@
+// The till server's own endpoints for this tablet (not the PMS's): who am I (`GET /till/device`),
+// pair with a one-time code (`POST /till/pair`), and where the HTTPS till is
+// (`GET /till/https-address`). Owns their wire shapes and turning every way they fail into a
+// `TillServerError` with the server's `code`, which the views translate (never its message).
+// The device credential is an HttpOnly cookie: the browser sends and keeps it, no script sees it.
+import { newRequestId, REQUEST_ID_HEADER } from './http.ts';
+
+export const OUTLETS = ['bar', 'restaurant', 'minibar'] as const;
+export type Outlet = (typeof OUTLETS)[number];
+
+/** This tablet as the till server knows it. */
+export interface Device {
+  id: string;
+  name: string;
+  outlet: Outlet;
+}
+
+/**
+ * A refusal or failure: `code` is the server's (e.g. `pairing_code_expired`, `device_revoked`),
+ * or `unreachable` (no answer) or `unexpected` (an answer the till does not understand).
+ */
+export class TillServerError extends Error {
+  override readonly name = 'TillServerError';
+  constructor(
+    readonly code: string,
+    /** The HTTP status; null when nothing answered. */
+    readonly status: number | null,
+    message: string,
+    readonly field?: string,
+    /** From Retry-After, for `too_many_attempts`. */
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The part of `fetch` these calls need; tests pass a fake. */
+export type DeviceFetch = (url: string, init: RequestInit) => Promise<Response>;
+
+const TIMEOUT_MS = 10_000;
+/** Called through a wrapper: `fetch` called as a method of something else throws "Illegal invocation". */
+const globalFetch: DeviceFetch = (url, init) => fetch(url, init);
+
+/**
+ * Asks the till server who this tablet is; rejects with `device_not_paired` / `device_revoked`
+ * (401) when it is not paired, `unreachable` when nothing answers.
+ * @example const device = await fetchDevice(''); // { id, name: 'Bar tablet', outlet: 'bar' }
+ */
+export async function fetchDevice(baseUrl: string, fetcher: DeviceFetch = globalFetch): Promise<Device> {
+  const body = await call(fetcher, `${baseUrl}/till/device`, { method: 'GET' });
+  return deviceIn(body);
+}
+
+/**
+ * Pairs this tablet with a code (already normalised); the answer sets the device cookie.
+ * @example const device = await pairWithCode('', 'ABCD2345', 'Bar tablet');
+ */
+export async function pairWithCode(
+  baseUrl: string,
+  code: string,
+  name: string,
+  fetcher: DeviceFetch = globalFetch,
+): Promise<Device> {
+  const body = await call(fetcher, `${baseUrl}/till/pair`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [REQUEST_ID_HEADER]: newRequestId() },
+    body: JSON.stringify(name ? { code, name } : { code }),
+  });
+  return deviceIn(body);
+}
+
+/**
+ * The till's HTTPS address as the server names it (no pairing needed), or undefined.
+ * @example const https = await fetchHttpsAddress(); // 'https://till.example:8443/'
+ */
+export async function fetchHttpsAddress(fetcher: DeviceFetch = globalFetch): Promise<string | undefined> {
+  try {
+    const body = await call(fetcher, '/till/https-address', { method: 'GET' });
+    const https = (body as { https?: unknown }).https;
+    return typeof https === 'string' && /^https:\/\/[^/\s]+/i.test(https) ? https : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function call(fetcher: DeviceFetch, url: string, init: RequestInit): Promise<object> {
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetcher(url, {
+      ...init,
+      headers: { accept: 'application/json', ...init.headers },
+      cache: 'no-store',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    text = await response.text();
+  } catch (cause) {
+    throw new TillServerError('unreachable', null, `The till server could not be reached: ${String(cause)}`);
+  }
+  const body = parse(text);
+  if (response.ok && body) return body;
+  const { code, message, field } = (body ?? {}) as { code?: unknown; message?: unknown; field?: unknown };
+  const retryAfter = Number(response.headers.get('retry-after'));
+  throw new TillServerError(
+    typeof code === 'string' && code ? code : 'unexpected',
+    response.status,
+    typeof message === 'string' ? message : `The till server answered ${response.status}`,
+    typeof field === 'string' ? field : undefined,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : undefined,
+  );
+}
+
+function parse(text: string): object | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function deviceIn(body: object): Device {
+  const device = (body as { device?: Partial<Record<keyof Device, unknown>> }).device;
+  const outlet = OUTLETS.find((known) => known === device?.outlet);
+  if (typeof device?.id !== 'string' || typeof device.name !== 'string' || !outlet) {
+    throw new TillServerError('unexpected', 200, 'The till server did not describe the device');
+  }
+  return { id: device.id, name: device.name, outlet };
+}

@@ -1,0 +1,78 @@
+// Pairing this tablet with the till server, and checking that it still is. Owns: what staff type as
+// a code (normalised: upper case, no spaces or dashes, the code alphabet only), pairing through
+// `POST /till/pair` and what follows (the device remembered, everything waiting sent at once, the
+// catalogue and guest list fetched again), and the background check `GET /till/device`. Loaded on demand (startup and the pairing view); the
+// state itself is device.ts.
+import { endPairingHold } from '../outbox/actions';
+import { type Device, fetchDevice, pairWithCode, TillServerError } from '../pms/device-calls';
+import { DEVICE_REFUSAL_CODES } from '../pms/errors';
+import { refreshCatalogue } from './catalogue';
+import { deviceState, noteDevicePaired, noteDeviceRefused } from './device';
+import { syncNow } from './pms';
+import { refreshGuests } from './reservations';
+import { settings } from './settings';
+
+/** Characters of a pairing code: no I, L, O, U, 0 or 1 (nothing to confuse when read off a screen). */
+export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ23456789';
+export const CODE_LENGTH = 8;
+
+export { TillServerError };
+
+/** What staff typed cannot be a code; checked before anything is sent. */
+export class PairingCodeFormatError extends Error {
+  override readonly name = 'PairingCodeFormatError';
+  readonly code = 'code_format';
+}
+
+/**
+ * What staff typed, as a code: upper case, without spaces or dashes; null when it cannot be one.
+ * @example normalisePairingCode(' abcd-2345 ') === 'ABCD2345'; normalisePairingCode('ABCD1234') === null
+ */
+export function normalisePairingCode(typed: string): string | null {
+  const code = typed.toUpperCase().replace(/[\s-]+/g, '');
+  if (code.length !== CODE_LENGTH) return null;
+  return [...code].every((char) => CODE_ALPHABET.includes(char)) ? code : null;
+}
+
+/**
+ * Pairs this tablet with a one-time code, remembers the device, and sends everything that waited.
+ * @throws PairingCodeFormatError before sending, or TillServerError with the server's `code`
+ *   (`pairing_code_invalid`, `pairing_code_expired`, `pairing_code_used`, `too_many_attempts`,
+ *   `unreachable`, `unexpected`).
+ * @example const device = await pairTablet({ code: 'abcd-2345', name: 'Bar tablet' });
+ */
+export async function pairTablet(form: { code: string; name?: string }): Promise<Device> {
+  const code = normalisePairingCode(form.code);
+  if (!code) throw new PairingCodeFormatError('A pairing code has 8 characters of its alphabet.');
+  const device = await pairWithCode(settings().gatewayUrl, code, form.name?.trim() ?? '');
+  noteDevicePaired(device);
+  resumeAfterPairing();
+  return device;
+}
+
+/**
+ * Asks the till server whether this tablet is paired, and updates the device state from its answer;
+ * without an answer (offline) nothing changes. Never rejects.
+ * @example void checkDevice();
+ */
+export async function checkDevice(): Promise<void> {
+  const { kind } = deviceState();
+  try {
+    noteDevicePaired(await fetchDevice(settings().gatewayUrl));
+    if (kind === 'unpaired' || kind === 'revoked') resumeAfterPairing(); // paired meanwhile, e.g. in another tab
+  } catch (error) {
+    const refusal = error instanceof TillServerError ? error.code : undefined;
+    const known = DEVICE_REFUSAL_CODES.find((code) => code === refusal);
+    if (known) noteDeviceRefused(known);
+    else console.warn('[device] could not check the pairing', error);
+  }
+}
+
+/** Nothing waits for pairing any more: send what waited, now, and fetch what the gateway refused. */
+function resumeAfterPairing(): void {
+  endPairingHold()
+    .then(() => syncNow())
+    .catch((error: unknown) => console.error('[device] could not resume sending after pairing', error));
+  void refreshCatalogue();
+  void refreshGuests();
+}

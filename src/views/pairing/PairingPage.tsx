@@ -1,0 +1,33 @@
+// The pairing screen, shown instead of the till while this tablet is not paired with the till
+// server (or was unpaired by a manager), and at /pair. Owns what it says about the tablet's state
+// (never paired, or unpaired by a manager: its sales kept) and its two parts: the form
+// (PairForm) and the sales waiting on the tablet (UnsentSales).
+import { useLocation, useSearchParams } from '@solidjs/router';
+import { Suspense } from 'solid-js';
+import { PAIR_PATH } from '../../app/routes';
+import { deviceState } from '../../state/device';
+import { PairForm } from './PairForm';
+import { UnsentSales } from './UnsentSales';
+import { w } from './words';
+
+export function PairingPage() {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const revoked = () => deviceState().kind === 'revoked';
+  // Read once: the code in the address is submitted when the form first shows.
+  const given = location.pathname === PAIR_PATH ? params.code : undefined;
+  return (
+    <section class="view desk-view pairing-view" data-device={deviceState().kind}>
+      <div class="desk-panel pairing-panel">
+        <h1>{revoked() ? w('revokedTitle') : w('title')}</h1>
+        <p class="desk-notice" data-tone={revoked() ? 'warn' : undefined} data-testid="pairing-lead">
+          {revoked() ? w('revokedLead') : w('lead')}
+        </p>
+        <PairForm code={typeof given === 'string' ? given : undefined} />
+      </div>
+      <Suspense>
+        <UnsentSales />
+      </Suspense>
+    </section>
+  );
+}

@@ -1,14 +1,17 @@
-// Entry point of the page. Owns: loading the UI language's texts before the first render (and,
-// alongside, the code of the view the URL asks for and the cached catalogue, which every selling
-// screen shows first), mounting the router and shell, and keeping <html lang> in step with the UI
-// language.
+// Entry point of the page. Owns: refusing to run the till outside a secure context (plain http on
+// the hotel LAN: no service worker, no crypto.randomUUID, no device cookie; a lazy screen says how to
+// open it over HTTPS, and nothing else runs: no IndexedDB, no worker registration), loading the UI
+// language's texts before the first render (and, alongside, the code of the view the URL asks for,
+// or of the pairing screen, and the cached catalogue, which every selling screen shows first),
+// mounting the router and shell, and keeping <html lang> in step with the UI language.
 import './app.css';
 import { Router } from '@solidjs/router';
 import { createEffect } from 'solid-js';
 import { render } from 'solid-js/web';
 import { loadCatalogue } from '../state/catalogue';
+import { needsPairing } from '../state/device';
 import { language, loadLanguage } from './i18n';
-import { preloadView, ROUTES } from './routes';
+import { PAIR_PATH, preloadView, ROUTES } from './routes';
 import { Shell } from './Shell';
 
 const root = document.getElementById('root');
@@ -23,8 +26,17 @@ function mount(element: HTMLElement): void {
   }, element);
 }
 
-preloadView(location.pathname);
-void loadCatalogue(); // opening IndexedDB and reading thousands of products overlaps the texts' load
-loadLanguage()
-  .catch((error: unknown) => console.error('[i18n] could not load the texts', error))
-  .finally(() => mount(root));
+function startTill(element: HTMLElement): void {
+  preloadView(needsPairing() ? PAIR_PATH : location.pathname);
+  void loadCatalogue(); // opening IndexedDB and reading thousands of products overlaps the texts' load
+  loadLanguage()
+    .catch((error: unknown) => console.error('[i18n] could not load the texts', error))
+    .finally(() => mount(element));
+}
+
+if (window.isSecureContext) startTill(root);
+else {
+  import('../views/InsecureContextView')
+    .then(({ showInsecureContext }) => showInsecureContext(root))
+    .catch((error: unknown) => console.error('[start] could not show the HTTPS notice', error));
+}

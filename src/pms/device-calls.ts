@@ -90,6 +90,8 @@ async function call(fetcher: DeviceFetch, url: string, init: RequestInit): Promi
     response = await fetcher(url, {
       ...init,
       headers: { accept: 'application/json', ...init.headers },
+      // The device cookie: sent by itself to our own origin; to a gateway elsewhere only when asked.
+      credentials: url.startsWith('/') ? 'same-origin' : 'include',
       cache: 'no-store',
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });

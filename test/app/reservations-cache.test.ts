@@ -4,6 +4,7 @@
 // stay by reservation number with first and last name.
 process.env.TZ = 'Europe/Berlin'; // the test hotel's zone: the till's "today" must be the hotel's
 
+import { randomUUID } from 'node:crypto';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -23,8 +24,19 @@ type Server = Awaited<ReturnType<typeof startServer>>;
 let server: Server;
 const realFetch = globalThis.fetch;
 
+/** The device cookie of this test's tablet: the gateway serves paired tablets only. */
+let deviceCookie = '';
+
 beforeAll(async () => {
   server = await startServer({ port: 0, host: '127.0.0.1', dbFile: ':memory:', staticDir: 'dist' });
+  const { code } = server.hub.createPairingCode({ outlet: 'bar', name: 'Test tablet' });
+  const paired = await realFetch(new URL('/till/pair', server.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-till-request-id': randomUUID() },
+    body: JSON.stringify({ code }),
+  });
+  if (!paired.ok) throw new Error(`pairing failed: ${paired.status} ${await paired.text()}`);
+  deviceCookie = (paired.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 });
 
 afterAll(async () => {
@@ -34,8 +46,11 @@ afterAll(async () => {
 beforeEach(async () => {
   await closeTillDb();
   globalThis.indexedDB = new IDBFactory();
-  // The till calls its own origin ('/api/...'); here that origin is the test server.
-  vi.stubGlobal('fetch', (url: string, init: RequestInit) => realFetch(new URL(url, server.url), init));
+  // The till calls its own origin ('/api/...'); here that origin is the test server, and the
+  // browser would send the device cookie along.
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) =>
+    realFetch(new URL(url, server.url), { ...init, headers: { ...init.headers, cookie: deviceCookie } }),
+  );
 });
 
 afterEach(async () => {

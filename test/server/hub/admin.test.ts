@@ -1,0 +1,147 @@
+// The admin page: open on the server machine itself; from anywhere else only with the admin key;
+// its forms only from its own pages. Against a listening server, since "the server machine" is a
+// matter of the socket's address and the Host name.
+import { request as httpRequest } from 'node:http';
+import { hostname } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../../../src/server/listen.ts';
+
+const ADMIN_KEY = 'test-admin-key-4f0c';
+let server: RunningServer;
+beforeAll(async () => {
+  // The app over plain HTTP for every host name, as over HTTPS: these tests are about who may use
+  // the admin page, not about TLS (on plain HTTP another machine gets only the setup page).
+  server = await startServer({
+    dbFile: ':memory:',
+    staticDir: 'none',
+    adminKey: ADMIN_KEY,
+    serveAppOverHttp: true,
+  });
+});
+afterAll(() => server.close());
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** A request to the server with the Host header a browser elsewhere on the LAN would send. */
+function send(
+  path: string,
+  options: { method?: string; host?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
+  const host = options.host ?? `localhost:${server.port}`;
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path,
+        method: options.method ?? 'GET',
+        headers: { host, ...options.headers },
+      },
+      (incoming) => {
+        let body = '';
+        incoming.on('data', (chunk) => (body += chunk));
+        incoming.on('end', () =>
+          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body }),
+        );
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(options.body);
+  });
+}
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const FORM = 'application/x-www-form-urlencoded';
+
+describe('on the server machine itself (http://localhost)', () => {
+  it('opens without signing in, and makes a pairing code that pairs a tablet', async () => {
+    const page = await send('/admin');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Pair a tablet');
+
+    const made = await send('/admin/pairing-codes', {
+      method: 'POST',
+      headers: { 'content-type': FORM, origin: `http://localhost:${server.port}` },
+      body: form({ outlet: 'restaurant', name: 'Terrace' }),
+    });
+    expect(made.status).toBe(200);
+    const code = /data-testid="pairing-code">([A-Z0-9]{4})-([A-Z0-9]{4})</.exec(made.body);
+    expect(code).not.toBeNull();
+    expect(made.body).toContain('<svg');
+    expect(made.body).toContain(`/pair?code=${code![1]}${code![2]}`);
+    const { device } = server.hub.redeemPairingCode(`${code![1]}${code![2]}`, '127.0.0.1');
+    expect(device).toMatchObject({ name: 'Terrace', outlet: 'restaurant' });
+  });
+
+  it('refuses a form sent from another page (no or a foreign Origin) with 403', async () => {
+    const before = server.hub.listDevices().length;
+    for (const origin of [undefined, 'http://evil.example']) {
+      const answer = await send('/admin/pairing-codes', {
+        method: 'POST',
+        headers: { 'content-type': FORM, ...(origin ? { origin } : {}) },
+        body: form({ outlet: 'bar' }),
+      });
+      expect(answer.status).toBe(403);
+    }
+    expect(server.hub.listDevices()).toHaveLength(before);
+  });
+});
+
+describe('from another machine on the hotel network', () => {
+  const lan = hostname().toLowerCase();
+
+  it('shows only the sign-in form and answers every action 401 until signed in with the admin key', async () => {
+    const page = await send('/admin', { host: `${lan}:${server.port}` });
+    expect(page.status).toBe(401);
+    expect(page.body).toContain('Admin key');
+    expect(page.body).not.toContain('Pair a tablet');
+    expect((await send('/admin/gateway-status', { host: `${lan}:${server.port}` })).status).toBe(401);
+    const revoke = await send(`/admin/devices/${server.hub.listDevices()[0]?.id ?? 'x'}/revoke`, {
+      method: 'POST',
+      host: `${lan}:${server.port}`,
+      headers: { 'content-type': FORM, origin: `http://${lan}:${server.port}` },
+    });
+    expect(revoke.status).toBe(401);
+    expect(server.hub.listDevices().every((device) => device.revokedAt === null)).toBe(true);
+  });
+
+  it('signs in with the admin key (not with a wrong one) and can then revoke a tablet', async () => {
+    const origin = `http://${lan}:${server.port}`;
+    const host = `${lan}:${server.port}`;
+    const wrong = await send('/admin/login', {
+      method: 'POST',
+      host,
+      headers: { 'content-type': FORM, origin },
+      body: form({ key: 'guess' }),
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+
+    const right = await send('/admin/login', {
+      method: 'POST',
+      host,
+      headers: { 'content-type': FORM, origin },
+      body: form({ key: ADMIN_KEY }),
+    });
+    expect(right.status).toBe(303);
+    const session = String(right.headers['set-cookie']).split(';')[0]!;
+    expect(String(right.headers['set-cookie'])).toMatch(
+      /HttpOnly.*SameSite=Strict|SameSite=Strict.*HttpOnly/,
+    );
+
+    const page = await send('/admin', { host, headers: { cookie: session } });
+    expect(page.status).toBe(200);
+    const device = server.hub.listDevices()[0]!;
+    expect(page.body).toContain(device.name);
+    const revoked = await send(`/admin/devices/${device.id}/revoke`, {
+      method: 'POST',
+      host,
+      headers: { cookie: session, 'content-type': FORM, origin },
+    });
+    expect(revoked.status).toBe(303);
+    expect(server.hub.listDevices().find((listed) => listed.id === device.id)?.revokedAt).not.toBeNull();
+  });
+});

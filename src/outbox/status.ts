@@ -63,6 +63,15 @@ export async function getOutboxSummary(now: number = Date.now()): Promise<Outbox
   };
 }
 
+/**
+ * Why sending waits for this tablet to be paired (the last replay, here or in the service worker,
+ * found the gateway refusing it), or null when it does not.
+ * @example if (await readPairingWait()) showPairingScreen();
+ */
+export async function readPairingWait(): Promise<DeviceRefusalCode | null> {
+  return (await getMeta('pairing-hold'))?.code ?? null;
+}
+
 type Listener = (event: OutboxEvent) => void;
 const listeners = new Set<Listener>();
 let channel: BroadcastChannel | undefined;

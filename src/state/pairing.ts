@@ -1,9 +1,11 @@
 // Pairing this tablet with the till server, and checking that it still is. Owns: what staff type as
 // a code (normalised: upper case, no spaces or dashes, the code alphabet only), pairing through
 // `POST /till/pair` and what follows (the device remembered, everything waiting sent at once, the
-// catalogue and guest list fetched again), and the background check `GET /till/device`. Loaded on demand (startup and the pairing view); the
+// catalogue and guest list fetched again), the background check `GET /till/device`, and following
+// the outbox: a replay in the service worker that the gateway refused flips the device state too. Loaded on demand (startup and the pairing view); the
 // state itself is device.ts.
 import { endPairingHold } from '../outbox/actions';
+import { readPairingWait, subscribeOutbox } from '../outbox/status';
 import { type Device, fetchDevice, pairWithCode, TillServerError } from '../pms/device-calls';
 import { DEVICE_REFUSAL_CODES } from '../pms/errors';
 import { refreshCatalogue } from './catalogue';
@@ -59,13 +61,42 @@ export async function checkDevice(): Promise<void> {
   const { kind } = deviceState();
   try {
     noteDevicePaired(await fetchDevice(settings().gatewayUrl));
-    if (kind === 'unpaired' || kind === 'revoked') resumeAfterPairing(); // paired meanwhile, e.g. in another tab
+    // Paired meanwhile (e.g. in another tab), or the outbox still waits from before: go on now.
+    if (kind === 'unpaired' || kind === 'revoked' || (await readPairingWait())) resumeAfterPairing();
   } catch (error) {
     const refusal = error instanceof TillServerError ? error.code : undefined;
     const known = DEVICE_REFUSAL_CODES.find((code) => code === refusal);
     if (known) noteDeviceRefused(known);
     else console.warn('[device] could not check the pairing', error);
   }
+}
+
+/** Replays announce every step; the outbox's pairing wait is read at most this often (ms). */
+const FOLLOW_EVERY_MS = 500;
+
+/**
+ * Follows the outbox's replays, the service worker's too (the page's own client is watched
+ * directly): when one found the gateway refusing this tablet, the device state says so at once.
+ * Answers a function that stops following.
+ * @example onCleanup(followOutboxRefusals());
+ */
+export function followOutboxRefusals(): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const read = () => {
+    timer = undefined;
+    readPairingWait()
+      .then((code) => {
+        if (code) noteDeviceRefused(code);
+      })
+      .catch((error: unknown) => console.warn('[device] could not read the outbox', error));
+  };
+  const unsubscribe = subscribeOutbox((event) => {
+    if (event.type === 'replayed') timer ??= setTimeout(read, FOLLOW_EVERY_MS);
+  });
+  return () => {
+    clearTimeout(timer);
+    unsubscribe();
+  };
 }
 
 /** Nothing waits for pairing any more: send what waited, now, and fetch what the gateway refused. */

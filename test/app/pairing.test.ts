@@ -6,15 +6,17 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { announceOutboxChange } from '../../src/outbox/status.ts';
 import { deviceState, noteDevicePaired, watchDeviceRefusals } from '../../src/state/device.ts';
 import {
   checkDevice,
+  followOutboxRefusals,
   normalisePairingCode,
   PairingCodeFormatError,
   pairTablet,
   TillServerError,
 } from '../../src/state/pairing.ts';
-import { closeTillDb } from '../../src/storage/db.ts';
+import { closeTillDb, setMeta } from '../../src/storage/db.ts';
 import { en } from '../../src/views/pairing/strings.ts';
 import { de } from '../../src/views/pairing/strings-de.ts';
 
@@ -150,6 +152,19 @@ describe('the device state', () => {
     await settle();
     expect(deviceState().kind).toBe('unpaired');
     expect(await response.json()).toMatchObject({ code: 'device_not_paired' }); // the client still reads it
+  });
+});
+
+describe('following the outbox', () => {
+  it('flips the device state when a replay elsewhere (the service worker) found the tablet refused', async () => {
+    const stop = followOutboxRefusals();
+    try {
+      await setMeta('pairing-hold', { code: 'device_revoked', at: 1, until: 2 });
+      announceOutboxChange({ type: 'replayed' });
+      await expect.poll(() => deviceState().kind).toBe('revoked');
+    } finally {
+      stop();
+    }
   });
 });
 

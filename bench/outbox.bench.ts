@@ -18,6 +18,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { DEFAULT_REPLAY_CONCURRENCY } from '../src/outbox/replay.ts';
 import { startServer } from '../src/server/listen.ts';
+import { pairContext } from '../test/support/pair.ts';
 import {
   buildBenchApp,
   checkCashSales,
@@ -79,6 +80,7 @@ export default async function outboxBench(): Promise<BenchFigures> {
 
     profile = await launchProfile(`${scratch.path}/profile`);
     const page = profile.context.pages()[0] ?? (await profile.context.newPage());
+    await pairContext(profile.context, server);
     await page.goto(`${server.url}/`);
     await page.evaluate(() => (window as unknown as Bench).bench.ready());
     const ask = <T>(command: BenchCommand) =>

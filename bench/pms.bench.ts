@@ -48,13 +48,22 @@ interface Measured {
 /** Gives every gateway write its own x-till-request-id, as the till does (loaded by the worker). */
 const REQUEST_ID_SETUP = fileURLToPath(new URL('./pms-request-id.cjs', import.meta.url));
 
-async function measure(base: string, load: Load, seconds = DURATION_S, tillIds = false): Promise<Measured> {
+/**
+ * Runs one load. `tablet` (the gateway's loads) sends as a paired tablet does: its device cookie,
+ * and a fresh x-till-request-id on every request.
+ */
+async function measure(
+  base: string,
+  load: Load,
+  seconds = DURATION_S,
+  tablet?: { cookie: string },
+): Promise<Measured> {
   const result = await autocannon({
     url: `${base}${load.path}`,
-    ...(tillIds ? { requests: [{ setupRequest: REQUEST_ID_SETUP }] } : {}),
+    ...(tablet ? { requests: [{ setupRequest: REQUEST_ID_SETUP }] } : {}),
     method: load.method,
     headers: {
-      'x-ibelsa-key': DEMO_KEYS.write,
+      ...(tablet ? { cookie: tablet.cookie } : { 'x-ibelsa-key': DEMO_KEYS.write }),
       ...(load.body ? { 'content-type': 'application/json' } : {}),
     },
     ...(load.body ? { body: JSON.stringify(load.body) } : {}),
@@ -100,6 +109,10 @@ export default async function pmsBench(): Promise<BenchFigures> {
       body: JSON.stringify({ reference: 'BENCH-1' }),
     });
     const cashInvoice = ((await opened.json()) as { data: { invoice_id: number } }).data.invoice_id;
+    const { code } = server.hub.createPairingCode({ outlet: 'bar', name: 'bench' });
+    const tablet = {
+      cookie: `${server.hub.cookieName}=${server.hub.redeemPairingCode(code, '127.0.0.1').token}`,
+    };
     const journal = db.pragma('journal_mode', { simple: true });
     const synchronous = db.pragma('synchronous', { simple: true });
 
@@ -141,7 +154,7 @@ export default async function pmsBench(): Promise<BenchFigures> {
       ] as const) {
         for (const load of phase) {
           const before = rows();
-          const measured = await measure(base, load, DURATION_S, route === 'gateway_' && !!load.writes);
+          const measured = await measure(base, load, DURATION_S, route === 'gateway_' ? tablet : undefined);
           await drain();
           const written = rows() - before;
           // every answered write must be in the database (requests still in flight when the clock

@@ -9,9 +9,10 @@
 //   add_line_ms            tapping a product tile on the register -> its ticket line shown and
 //                          laid out; median (and p95); target < 16
 // How each is measured, and what is not included, is written at the top of bench/ui/*.ts.
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { startServer } from '../src/server/listen.ts';
 import { launchChromium, openFreshContext } from '../test/support/browser.ts';
+import { pairContext } from '../test/support/pair.ts';
 import type { BenchFigures } from './run.ts';
 import { buildApp } from './ui/build.ts';
 import { measureColdStart } from './ui/cold-start.ts';
@@ -28,9 +29,14 @@ const COLD_START_RUNS = Number(process.env.BENCH_RUNS ?? 9);
 /** Names, numbers and codes staff type: prefixes, umlauts and ß folding, an article number. */
 const TYPED_WORDS = ['weissbier 0,5', 'käsesp', 'z-4711', 'alpen gin', 'tee'];
 
-async function measureInteractions(browser: Browser, url: string) {
+async function measureInteractions(
+  browser: Browser,
+  url: string,
+  pair: (context: BrowserContext) => Promise<unknown>,
+) {
   const context = await openFreshContext(browser, { locale: 'en-GB' });
   try {
+    await pair(context);
     const page = await context.newPage();
     await page.goto(url);
     await waitForCachedCatalogue(page, SEARCH_PRODUCTS);
@@ -50,12 +56,13 @@ export default async function uiBenchmark(): Promise<BenchFigures> {
   const browser = await launchChromium();
   try {
     const db = server.hotel!.db;
+    const pair = (context: BrowserContext) => pairContext(context, server);
     const demoProducts = countBookable(db);
-    const firstLoad = await measureFirstLoad(browser, server.url, app.outDir);
+    const firstLoad = await measureFirstLoad(browser, server.url, app.outDir, pair);
     seedProducts(db, COLD_START_PRODUCTS);
-    const coldStart = await measureColdStart(browser, server.url, COLD_START_PRODUCTS, COLD_START_RUNS);
+    const coldStart = await measureColdStart(browser, server.url, COLD_START_PRODUCTS, COLD_START_RUNS, pair);
     seedProducts(db, SEARCH_PRODUCTS);
-    const { search, addLine } = await measureInteractions(browser, server.url);
+    const { search, addLine } = await measureInteractions(browser, server.url, pair);
     return {
       first_load_js_gzip_kb: round(firstLoad.gzipKb),
       first_load_js_files: firstLoad.files.join(' '),

@@ -3,7 +3,7 @@
 // in IndexedDB. Each run opens a new tab in that browser context (the previous one closed, after
 // its own catalogue refresh finished) and measures from navigation start to the first product tile
 // in the DOM, enabled, and the next frame run (see probe.ts). First a warm-up run, not counted.
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { openFreshContext, waitForServiceWorkerControl } from '../../test/support/browser.ts';
 import { waitForCachedCatalogue, waitForGrid } from './page-wait.ts';
 import { GRID_PROBE } from './probe.ts';
@@ -22,9 +22,11 @@ export async function measureColdStart(
   url: string,
   products: number,
   runs: number,
+  pair: (context: BrowserContext) => Promise<unknown>,
 ): Promise<ColdStart> {
   const context = await openFreshContext(browser, { locale: 'en-GB' });
   try {
+    await pair(context);
     const first = await context.newPage();
     await first.goto(url);
     await waitForServiceWorkerControl(first);

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { openFreshContext } from '../../test/support/browser.ts';
 import { waitForGrid } from './page-wait.ts';
 import { GRID_PROBE, scriptsFetchedBefore } from './probe.ts';
@@ -28,9 +28,16 @@ function gzipKb(outDir: string, paths: readonly string[]): number {
   return bytes / 1000;
 }
 
-export async function measureFirstLoad(browser: Browser, url: string, outDir: string): Promise<FirstLoad> {
+/** `pair` pairs the fresh context with the till server (tests/support/pair.ts), as a tablet is before it sells. */
+export async function measureFirstLoad(
+  browser: Browser,
+  url: string,
+  outDir: string,
+  pair: (context: BrowserContext) => Promise<unknown>,
+): Promise<FirstLoad> {
   const context = await openFreshContext(browser, { locale: 'en-GB' });
   try {
+    await pair(context);
     await context.addInitScript(GRID_PROBE);
     const page = await context.newPage();
     await page.goto(url);

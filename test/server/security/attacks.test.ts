@@ -98,7 +98,7 @@ describe('a web page staff open, riding on a paired tablet’s cookie', () => {
   it('cannot send a text/plain body that merely mentions application/json (no-cors fetch)', async () => {
     const before = count(hotel.db, 'invoice_items');
     for (const headers of [
-      { cookie, 'content-type': 'text/plain; x=application/json' },
+      { cookie, 'content-type': 'text/plain; x=application/json' } as Record<string, string>,
       { cookie, 'content-type': 'text/plain; x=application/json', 'x-till-request-id': randomUUID() },
       { cookie, 'content-type': 'application/json; x=1', 'x-till-request-id': randomUUID() },
     ]) {

@@ -86,7 +86,7 @@ describe('a paired device flooding the pacing queue', () => {
     const { hub, flooder, neighbour } = twoTablets();
     // 120 a minute: after a burst of 20, one request every 500 ms
     const app = createApp({ hub, pms: { url: upstream.url, apiKey: 'k' }, requestsPerMinute: 120 });
-    const send = (cookie: string, signal?: AbortSignal) =>
+    const send = async (cookie: string, signal?: AbortSignal): Promise<Response> =>
       app.request(
         new Request('http://localhost/api/get/hotel/payment', {
           headers: { cookie, 'x-till-request-id': randomUUID() },

@@ -1,0 +1,76 @@
+// Recording a sale that fails on the tablet, in real Chromium (build first: `npx vite build`): staff
+// are told in a plain sentence that the sale was NOT saved, the ticket stays on screen as it was,
+// and once recording works again the same ticket becomes exactly one sale in the PMS.
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.ts';
+import { hotelDb, openTill, productTile, type Server, startTill, type Till, ticketContents } from './till.ts';
+
+let browser: Browser;
+let server: Server;
+let till: Till | undefined;
+
+beforeAll(async () => {
+  server = await startTill();
+  browser = await launchChromium();
+});
+
+afterEach(async () => {
+  await till?.context.close();
+  till = undefined;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('completing a sale the tablet cannot record', () => {
+  it('says the sale was not saved, keeps the ticket, and records it once when tried again', async () => {
+    till = await openTill(browser, server, '/register');
+    const { page } = till;
+    await productTile(page, 'Pils 0,3 l').click();
+    await productTile(page, 'Gin Tonic').click();
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.getByRole('radio', { name: 'Bar / Cash' }).check();
+    // As on a page where the browser withholds crypto.randomUUID (or IndexedDB throws).
+    await page.evaluate(() => {
+      Object.defineProperty(Crypto.prototype, 'randomUUID', { value: undefined, configurable: true });
+    });
+
+    await page.getByRole('button', { name: 'Complete sale' }).click();
+
+    const alert = page.locator('.pay-panel [role="alert"]');
+    await expect
+      .poll(() => alert.textContent())
+      .toMatch(/^The sale was NOT saved on this tablet: it is not recorded\./);
+    expect(await page.locator('.receipt-panel').count()).toBe(0);
+    await page.getByRole('button', { name: 'Back to ticket' }).click();
+    expect(await ticketContents(page)).toEqual([
+      ['Pils 0,3 l', '1'],
+      ['Gin Tonic', '1'],
+    ]);
+
+    await page.reload(); // the browser's own crypto.randomUUID is back; the ticket is still there
+    await page.locator('nav a[href="/register"]').waitFor();
+    await expect
+      .poll(() => ticketContents(page))
+      .toEqual([
+        ['Pils 0,3 l', '1'],
+        ['Gin Tonic', '1'],
+      ]);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.getByRole('radio', { name: 'Bar / Cash' }).check();
+    await page.getByRole('button', { name: 'Complete sale' }).click();
+    const reference = page.locator('.receipt-panel').getByTestId('receipt-reference');
+    await reference.waitFor();
+    const sold = (await reference.textContent()) ?? '';
+    const invoices = () =>
+      hotelDb(server).prepare('SELECT status FROM invoices WHERE reference = ?').all(sold) as {
+        status: string;
+      }[];
+    await expect
+      .poll(() => invoices().map((invoice) => invoice.status), { timeout: 15_000 })
+      .toEqual(['closed']);
+  });
+});

@@ -107,6 +107,10 @@ describe('the first npm start', () => {
       expect(started.output).toMatch(/Tablets open: +https:\/\//);
       expect(started.output).toMatch(/Setup page \(HTTP\)/);
       expect(started.output).toMatch(/Admin key: +\S+/);
+      // the CA's fingerprint, to compare with the one the (plain HTTP) setup page shows
+      const fingerprint = /Hotel CA \(SHA-256\): +([0-9A-F:]{95})/.exec(started.output)?.[1];
+      expect(fingerprint).toBeDefined();
+      expect((await getPlain(started.httpPort, '/')).body).toContain(fingerprint);
       for (const file of ['admin-key.json', 'test-hotel-keys.json', 'tls/ca.key', 'tls/server.key']) {
         expect(statSync(join(dataDir, file)).mode & 0o777, file).toBe(0o600);
       }

@@ -1,8 +1,10 @@
 // Who may use the admin page: a person at the server machine itself (a request from the loopback
 // address, for a loopback host name, not through a reverse proxy, whose peer is always local), or
 // whoever signed in with the admin key (a session cookie, HttpOnly, SameSite=Strict, 12 hours).
-// Every form post must also come from the admin page itself (its Origin is this host), so that no
-// other page open in the manager's browser can submit it.
+// Every form post must also come from the admin page itself, so that no other page open in the
+// manager's browser can submit it: `Sec-Fetch-Site: same-origin` where the browser sends it, else an
+// Origin naming this host (with the server's `Referrer-Policy: no-referrer`, Chromium sends a form
+// post's Origin as "null", and Sec-Fetch-Site then decides).
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { ApiError } from '../http/errors.ts';
@@ -33,7 +35,7 @@ export function isAdmin(c: Context, options: AdminAccessOptions): boolean {
 
 /** Refuses a form post whose Origin is not this host (403). */
 export const sameOriginPost: MiddlewareHandler = async (c, next) => {
-  if (c.req.method === 'POST') {
+  if (c.req.method === 'POST' && requestHeader(c, 'sec-fetch-site') !== 'same-origin') {
     const origin = requestHeader(c, 'origin');
     let originHost: string | null = null;
     try {

@@ -78,10 +78,15 @@ describe('on the server machine itself (http://localhost)', () => {
 
   it('refuses a form sent from another page (no or a foreign Origin) with 403', async () => {
     const before = server.hub.listDevices().length;
-    for (const origin of [undefined, 'http://evil.example']) {
+    for (const headers of [
+      {},
+      { origin: 'http://evil.example' },
+      { origin: 'null' },
+      { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' },
+    ] as Record<string, string>[]) {
       const answer = await send('/admin/pairing-codes', {
         method: 'POST',
-        headers: { 'content-type': FORM, ...(origin ? { origin } : {}) },
+        headers: { 'content-type': FORM, ...headers },
         body: form({ outlet: 'bar' }),
       });
       expect(answer.status).toBe(403);

@@ -1,6 +1,6 @@
 // The pairing screen, shown instead of the till while this tablet is not paired with the till
 // server (or was unpaired by a manager), and at /pair. Owns what it says about the tablet's state
-// (never paired, or unpaired by a manager: its sales kept) and its two parts: the form
+// (never paired; unpaired by a manager, its sales kept; or paired, at /pair) and its two parts: the form
 // (PairForm) and the sales waiting on the tablet (UnsentSales).
 import { useLocation, useSearchParams } from '@solidjs/router';
 import { Suspense } from 'solid-js';
@@ -14,6 +14,11 @@ export function PairingPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const revoked = () => deviceState().kind === 'revoked';
+  const lead = () => {
+    const state = deviceState();
+    if (state.kind === 'revoked') return w('revokedLead');
+    return state.kind === 'paired' ? w('pairedLead', { name: state.device.name }) : w('lead');
+  };
   // Read once: the code in the address is submitted when the form first shows.
   const given = location.pathname === PAIR_PATH ? params.code : undefined;
   return (
@@ -21,7 +26,7 @@ export function PairingPage() {
       <div class="desk-panel pairing-panel">
         <h1>{revoked() ? w('revokedTitle') : w('title')}</h1>
         <p class="desk-notice" data-tone={revoked() ? 'warn' : undefined} data-testid="pairing-lead">
-          {revoked() ? w('revokedLead') : w('lead')}
+          {lead()}
         </p>
         <PairForm code={typeof given === 'string' ? given : undefined} />
       </div>

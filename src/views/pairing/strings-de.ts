@@ -8,6 +8,8 @@ export const de: Record<keyof typeof en, string> = {
   revokedTitle: 'Dieses Tablet wurde entkoppelt',
   revokedLead:
     'Die Leitung hat dieses Tablet entkoppelt, daher kann es nichts an das PMS senden. Seine Verkäufe bleiben auf dem Tablet erhalten. Mit einem neuen Code wieder koppeln, um sie zu senden.',
+  pairedLead:
+    'Dieses Tablet ist als „{name}“ gekoppelt. Mit einem neuen Code der Leitung wird es neu gekoppelt (etwa für eine andere Verkaufsstelle); seine Verkäufe bleiben erhalten.',
   code: 'Kopplungscode',
   codeHint: '8 Buchstaben und Ziffern, z. B. ABCD-2345',
   name: 'Name dieses Tablets (optional)',

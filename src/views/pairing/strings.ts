@@ -8,6 +8,8 @@ export const en = {
   revokedTitle: 'This tablet was unpaired',
   revokedLead:
     'This tablet was unpaired by a manager, so it cannot send anything to the PMS. Its sales are kept on the tablet. Pair it again with a new code to send them.',
+  pairedLead:
+    'This tablet is paired as “{name}”. A new code from a manager pairs it again (for example for another outlet); its sales are kept.',
   code: 'Pairing code',
   codeHint: '8 letters and digits, e.g. ABCD-2345',
   name: 'Name of this tablet (optional)',

@@ -2,8 +2,8 @@
 // a code (normalised: upper case, no spaces or dashes, the code alphabet only), pairing through
 // `POST /till/pair` and what follows (the device remembered, everything waiting sent at once, the
 // catalogue and guest list fetched again), the background check `GET /till/device`, and following
-// the outbox: a replay in the service worker that the gateway refused flips the device state too. Loaded on demand (startup and the pairing view); the
-// state itself is device.ts.
+// the outbox (a replay the gateway refused, in the service worker too, flips the device state).
+// Loaded on demand (background work and the pairing view); the state itself is device.ts.
 import { endPairingHold } from '../outbox/actions';
 import { readPairingWait, subscribeOutbox } from '../outbox/status';
 import { type Device, fetchDevice, pairWithCode, TillServerError } from '../pms/device-calls';

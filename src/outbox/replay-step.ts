@@ -5,8 +5,9 @@
 //   success                         -> done (+ result)
 //   4xx (PmsRejectedError)          -> failed: sale needs attention, later steps held
 //   429 (with Retry-After)          -> queued again after Retry-After; the whole run pauses
-//   gateway 401: tablet not paired  -> as it was (queued, attempt uncounted); the run stops and
-//                                      all sending waits for pairing (nothing reached the PMS)
+//   gateway 401: tablet not paired  -> a read: as it was; a sent write: unsure (the browser may have
+//                                      resent it silently after a first copy got through); the run
+//                                      stops and all sending waits for pairing
 //   request refused before sending  -> failed (the till built a bad request)
 //   network / timeout / 5xx / odd   -> unsure: read back before any re-send, with backoff
 //   read-back: applied              -> done (+ result from the read)

@@ -8,7 +8,7 @@ import type { IntentError, IntentRecord } from '../storage/records.ts';
 import { backoffDelay } from './backoff.ts';
 import type { ReplayRun } from './replay-run.ts';
 import { announceOutboxChange } from './status.ts';
-import { applyWrite, changeIntent, type SaleSnapshot, startSending, withdrawSend } from './transitions.ts';
+import { applyWrite, changeIntent, type SaleSnapshot, startSending } from './transitions.ts';
 
 /**
  * Whether the sale goes on in this run: 'stop', or the sale as just written, with the step that the
@@ -64,9 +64,11 @@ export async function transientFailure(
 
 /**
  * The gateway refused this tablet before forwarding (not paired, or unpaired): not a refusal of the
- * step and not an unknown outcome. A step marked in-flight for it (`sent`) goes back to queued with
- * the attempt uncounted; a read (before sending, or back) leaves the step as it was. The run stops,
- * and no backoff grows: pairing ends the wait (replay.ts records the hold).
+ * step. A read (before sending, or back) leaves the step as it was. A write that was sent (`sent`)
+ * becomes `unsure`, to be read back before it is sent again: the browser may have sent it twice by
+ * itself (a silent resend after a dropped connection), the first copy reaching the PMS before a
+ * manager revoked the tablet and the second meeting the refusal. The run stops, and no backoff
+ * grows: pairing ends the wait (replay.ts records the hold).
  */
 export async function waitForPairing(
   run: ReplayRun,
@@ -76,7 +78,11 @@ export async function waitForPairing(
 ): Promise<StepOutcome> {
   run.noteUnpaired(error.code);
   if (sent) {
-    const back = sent.original.state === 'queued' ? sent.original : withdrawSend(sent.sending);
+    const back: IntentRecord = {
+      ...sent.sending,
+      state: 'unsure',
+      uncertainSends: (sent.sending.uncertainSends ?? 0) + 1,
+    };
     await changeSale(saleId, (entry) =>
       changeIntent(entry, sent.sending.seq!, ['in-flight'], () => back, run.now()),
     );

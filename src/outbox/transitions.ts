@@ -122,16 +122,6 @@ export function startSending(intent: IntentRecord, now: number, before?: unknown
   };
 }
 
-/**
- * The intent as it was before `startSending`, for a request the gateway refused before forwarding
- * it (an unpaired tablet): queued, the attempt not counted. Nothing reached the PMS, so nothing is
- * unknown.
- */
-export function withdrawSend(sending: IntentRecord): IntentRecord {
-  const { sentAt: _notSent, ...rest } = sending;
-  return { ...rest, state: 'queued', attempts: Math.max(0, sending.attempts - 1) };
-}
-
 /** The snapshot after `write` (from `changeIntent`) is applied to it. */
 export function applyWrite(snapshot: SaleSnapshot, write: SaleWrite<unknown>): SaleSnapshot {
   const changed = new Map((write.intents ?? []).map((intent) => [intent.seq, intent]));

@@ -86,7 +86,10 @@ export function createApp(options: AppOptions): Hono {
     setResponseHeaders(c, headers);
   });
   app.use('*', checkHost(options.allowedHosts ?? []));
-  if (origins.length > 0) app.use('/api/*', gatewayCors(origins));
+  if (origins.length > 0) {
+    app.use('/api/*', gatewayCors(origins));
+    app.use('/till/gateway', gatewayCors(origins)); // the settings check of a gateway elsewhere
+  }
 
   const limit = limitBody(MAX_BODY_BYTES);
   app.use('/api/*', requirePairedDevice(hub, { trustProxy, gateway: true }));

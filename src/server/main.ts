@@ -78,7 +78,9 @@ if (config.TRUST_PROXY) {
     `  Setup page (HTTP):   http://<this machine's address>:${server.port}/  (certificate and QR code)`,
   );
   if (server.tls?.ca) {
-    lines.push(`  Hotel CA (SHA-256):  ${server.tls.ca.fingerprintSha256}  (the setup page must show the same)`);
+    lines.push(
+      `  Hotel CA (SHA-256):  ${server.tls.ca.fingerprintSha256}  (the setup page must show the same)`,
+    );
   }
 }
 lines.push(`  On this machine:     ${server.url}/`);

@@ -117,13 +117,16 @@ describe('the app shell', () => {
   it('never answers /api from a cache: offline, API requests fail', async () => {
     const page = await openControlledTill(server);
     const apiUrl = new URL('/api/no-such-endpoint', server.url).href;
-    const onlineStatus = await page.evaluate((url) => fetch(url).then((response) => response.status), apiUrl);
+    const onlineStatus = await page.evaluate(
+      (url) => fetch(url, { headers: { 'x-till-request-id': crypto.randomUUID() } }).then((r) => r.status),
+      apiUrl,
+    );
     expect(onlineStatus).toBe(404); // answered by the server, as JSON, not by the app shell
 
     await context!.setOffline(true);
     const offlineOutcome = await page.evaluate(
       (url) =>
-        fetch(url).then(
+        fetch(url, { headers: { 'x-till-request-id': crypto.randomUUID() } }).then(
           (response) => `status ${response.status}`,
           () => 'network error',
         ),

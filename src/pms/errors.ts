@@ -145,8 +145,9 @@ export class PmsInvalidResponseError extends PmsError {
 
 /**
  * Our gateway refused the call before forwarding it (401, `x-till-gateway: 1`): this tablet is not
- * paired with the till server, or a manager unpaired it. Nothing reached the PMS; the call can be
- * made again unchanged once the tablet is paired.
+ * paired with the till server, or a manager unpaired it. This copy did not reach the PMS; once the
+ * tablet is paired a read can be made again, and a write after reading back (the refused request may
+ * have been the browser's silent resend of one that got through: outbox/step-outcomes.ts).
  */
 export class PmsUnpairedError extends PmsError {
   readonly kind = 'unpaired';

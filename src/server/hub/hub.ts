@@ -4,6 +4,7 @@
 // stored only as its SHA-256. A revoked device stays listed, and its credential is refused with
 // `device_revoked`, never mistaken for a stranger's.
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { OUTLETS, type Outlet, type Device as TabletDevice } from '../../pms/device-calls.ts';
 import { type HubDb, openHubDb } from './hub-db.ts';
 import {
   CODE_ALPHABET,
@@ -13,13 +14,10 @@ import {
   normaliseCode,
 } from './pairing-codes.ts';
 
-export const OUTLETS = ['bar', 'restaurant', 'minibar'] as const;
-export type Outlet = (typeof OUTLETS)[number];
+export { OUTLETS, type Outlet };
 
-export interface Device {
-  id: string;
-  name: string;
-  outlet: Outlet;
+/** A paired device as the hub keeps it: what the tablet is told (pms/device-calls.ts), and more. */
+export interface Device extends TabletDevice {
   pairedAt: string;
   lastSeenAt: string | null;
   lastSeenAddress: string | null;

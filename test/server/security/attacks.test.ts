@@ -33,6 +33,14 @@ const chargeBody = () =>
     products: [{ id: productOf(hotel.db, 'M-201'), quantity: 1 }],
   });
 
+/** A request with everything the till's app sends, except a device cookie. */
+const asTheTillWouldSend = (method: string, path: string, body?: string) =>
+  app.request(path, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-till-request-id': randomUUID() },
+    ...(body ? { body } : {}),
+  });
+
 describe('an anonymous caller on the hotel network', () => {
   it('reads no stay, guest or contact', async () => {
     for (const [method, path, body] of [
@@ -41,11 +49,7 @@ describe('an anonymous caller on the hotel network', () => {
       ['POST', '/api/get/contacts/searchpattern', JSON.stringify({ email: '*@' })],
       ['GET', `/api/get/roomreservation/cost/${stayOf(hotel.db, 'Bauer')}`, undefined],
     ] as const) {
-      const answer = await app.request(path, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-till-request-id': randomUUID() },
-        ...(body ? { body } : {}),
-      });
+      const answer = await asTheTillWouldSend(method, path, body);
       expect(answer.status, path).toBe(401);
       const text = await answer.text();
       expect(JSON.parse(text)).toMatchObject({ success: false, code: 'device_not_paired' });
@@ -69,11 +73,7 @@ describe('an anonymous caller on the hotel network', () => {
       ['GET', closeUrl(invoice), undefined],
       ['POST', '/api/set/create/contact', JSON.stringify({ lastname: 'Mallory' })],
     ] as const) {
-      const answer = await app.request(path, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-till-request-id': randomUUID() },
-        ...(body ? { body } : {}),
-      });
+      const answer = await asTheTillWouldSend(method, path, body);
       expect(answer.status, path).toBe(401);
     }
     expect(snapshot(hotel.db)).toEqual(before);

@@ -6,9 +6,13 @@
 // where it exists, and the page replays directly where it does not. The outbox lock keeps all of
 // these to one replayer.
 //
-// Only news the backoff could not know resets it: staff's "Sync now" and the browser coming back
-// online. A new sale is not such news: during an outage it waits like the others (and behind the
-// "PMS unreachable" hold), so each sale does not set off a retry of every waiting sale.
+// Only news the backoff could not know resets it: staff's "Sync now", the browser coming back
+// online, and the recovery probe: while sales wait behind the "PMS unreachable" hold, the page asks
+// a cheap probe (the till server's /readyz, no sale involved) every 5 s, and once it answers ready
+// everything waiting is tried at once. Without it a tablet whose network never went away (the till
+// server or the PMS was down; and always on an iPad, which has no Background Sync) would wait for
+// a backoff of up to 5 minutes. A 429's Retry-After still holds. A new sale is not such news:
+// during an outage it waits like the others, so each sale does not set off a retry of every one.
 //
 // This module is compiled for pages and for the worker, so it reaches `document` and the service
 // worker registration through narrow structural types instead of DOM-only globals.
@@ -27,6 +31,8 @@ const MIN_TIMER_MS = 1000;
 const BUSY_RECHECK_MS = 5000;
 /** How long the page leaves a recorded sale to Background Sync before replaying it itself. */
 const BACKGROUND_SYNC_GRACE_MS = 30_000;
+/** How often the recovery probe asks whether the gateway and the PMS are back. */
+export const RECOVERY_PROBE_MS = 5000;
 
 export interface PageReplayer {
   /** Retries everything waiting now (backoff reset; a 429 pause still holds) and replays. */
@@ -40,7 +46,13 @@ export interface PageReplayer {
   stop(): void;
 }
 
-type PageReplayerOptions = Omit<ReplayOptions, 'signal'> & { client: OutboxPms };
+type PageReplayerOptions = Omit<ReplayOptions, 'signal'> & {
+  client: OutboxPms;
+  /** Resolves true when the gateway and the PMS answer again (cheap, sends no sale). */
+  probe?: () => Promise<boolean>;
+  /** How often to probe; default RECOVERY_PROBE_MS (tests shorten it). */
+  probeEveryMs?: number;
+};
 
 /**
  * Starts replaying from the page; call once when the app starts.
@@ -55,6 +67,8 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
   let timerAt = Number.POSITIVE_INFINITY;
   let running: Promise<ReplayReport> | undefined;
   let rerun: Promise<ReplayReport> | undefined;
+  let probing: ReturnType<typeof setInterval> | undefined;
+  const probeEveryMs = options.probeEveryMs ?? RECOVERY_PROBE_MS;
 
   /** Sets the timer to `at`; unless `replace`, only ever earlier than it already is. */
   const wakeAt = (at: number | null, replace: boolean) => {
@@ -70,8 +84,29 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
       Math.max(MIN_TIMER_MS, at - now()),
     );
   };
-  const schedule = (report: ReplayReport) =>
+  const schedule = (report: ReplayReport) => {
     wakeAt(report.ran ? report.nextAttemptAt : now() + BUSY_RECHECK_MS, true);
+    void watchForRecovery(report);
+  };
+  /** Probes every few seconds while sales wait behind the "unreachable" hold; stops otherwise. */
+  const watchForRecovery = async (report: ReplayReport) => {
+    const held =
+      report.pending > 0 && ((await getMeta('unreachable-until')) ?? 0) > now() + RECOVERY_PROBE_MS;
+    if (!options.probe || !held || controller.signal.aborted) {
+      clearInterval(probing);
+      probing = undefined;
+      return;
+    }
+    probing ??= setInterval(() => {
+      void options.probe!().then(async (ready) => {
+        if (!ready || !probing || controller.signal.aborted) return;
+        clearInterval(probing);
+        probing = undefined;
+        await retryWaitingNow(); // lifts the unreachable hold and the backoffs; a 429 pause stays
+        replayQuietly();
+      });
+    }, probeEveryMs);
+  };
   /** One run at a time from this page; asked again while running, it runs once more afterwards. */
   const replay = (): Promise<ReplayReport> => {
     if (running) {
@@ -127,6 +162,7 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
     stop() {
       controller.abort();
       clearTimeout(timer);
+      clearInterval(probing);
       unsubscribe();
       scope.removeEventListener?.('online', onOnline);
       doc?.removeEventListener('visibilitychange', onVisible);

@@ -1,6 +1,6 @@
 // The till server's own endpoints for this tablet (not the PMS's): who am I (`GET /till/device`),
 // pair with a one-time code (`POST /till/pair`), and where the HTTPS till is
-// (`GET /till/https-address`). Owns their wire shapes and turning every way they fail into a
+// (`GET /till/https-address`), and whether it is ready (`GET /readyz`). Owns their wire shapes and turning every way they fail into a
 // `TillServerError` with the server's `code`, which the views translate (never its message).
 // The device credential is an HttpOnly cookie: the browser sends and keeps it, no script sees it.
 import { newRequestId, REQUEST_ID_HEADER } from './http.ts';
@@ -80,6 +80,26 @@ export async function fetchHttpsAddress(fetcher: DeviceFetch = globalFetch): Pro
     return typeof https === 'string' && /^https:\/\/[^/\s]+/i.test(https) ? https : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** How long the recovery probe waits for /readyz. */
+const PROBE_TIMEOUT_MS = 4000;
+
+/**
+ * Whether the till server and the PMS behind it answer (`GET /readyz`: 200 ready, 503 not); false
+ * when nothing answers. Cheap, sends no sale: the outbox's recovery probe (outbox/triggers.ts).
+ * @example if (await isGatewayReady('')) await replayer.syncNow();
+ */
+export async function isGatewayReady(baseUrl: string, fetcher: DeviceFetch = globalFetch): Promise<boolean> {
+  try {
+    const response = await fetcher(`${baseUrl}/readyz`, {
+      cache: 'no-store',
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    });
+    return response.ok;
+  } catch {
+    return false;
   }
 }
 

@@ -38,6 +38,9 @@ export function startSync(): Promise<PageReplayer> {
   replayer ??= import('../outbox/triggers').then(({ startPageReplayer }) =>
     startPageReplayer({
       client: new Proxy({} as PmsClient, { get: (_target, key) => pms()[key as keyof PmsClient] }),
+      // loaded with the replayer, not with the first screen
+      probe: () =>
+        import('../pms/device-calls').then(({ isGatewayReady }) => isGatewayReady(settings().gatewayUrl)),
     }),
   );
   return replayer;

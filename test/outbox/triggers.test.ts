@@ -138,4 +138,52 @@ describe('the page replayer', () => {
     expect(pms.rooms.get(501)).toHaveLength(2);
     expect(pms.rooms.get(502)).toHaveLength(2);
   });
+
+  it('after an outage, finds out from the recovery probe that the gateway is back and sends at once', async () => {
+    fakeWindow();
+    const pms = createFakePms();
+    pms.failNext('addProducts', { kind: 'network' });
+    const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    let ready = false;
+    const probes: boolean[] = [];
+    replayer = startPageReplayer({
+      client: pms.client,
+      backoff: { baseMs: 60_000, capMs: 60_000 }, // without the probe: a minute's wait
+      probe: async () => {
+        probes.push(ready);
+        return ready;
+      },
+      probeEveryMs: 50,
+    });
+    await vi.waitFor(async () => expect((await readSale(sale.id))?.intents[0]?.state).toBe('unsure'));
+    await vi.waitFor(() => expect(probes.length).toBeGreaterThanOrEqual(2));
+    expect((await readSale(sale.id))?.sale.status).toBe('pending'); // not ready: nothing sent
+
+    ready = true;
+    await vi.waitFor(async () => expect((await readSale(sale.id))?.sale.status).toBe('synced'));
+    expect(pms.rooms.get(501)).toHaveLength(1);
+    const probed = probes.length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(probes.length).toBe(probed); // nothing waits any more: the probe stopped
+  });
+
+  it('does not probe while nothing waits behind the "unreachable" hold', async () => {
+    fakeWindow();
+    const pms = createFakePms();
+    pms.failNext('addProducts', { kind: 'server', status: 500 }); // answered: reachable, no hold
+    const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    let probes = 0;
+    replayer = startPageReplayer({
+      client: pms.client,
+      backoff: { baseMs: 60_000, capMs: 60_000 },
+      probe: async () => {
+        probes += 1;
+        return true;
+      },
+      probeEveryMs: 20,
+    });
+    await vi.waitFor(async () => expect((await readSale(sale.id))?.intents[0]?.state).toBe('unsure'));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(probes).toBe(0);
+  });
 });

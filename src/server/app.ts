@@ -4,10 +4,8 @@
 // sends (http/app-requests.ts) to the listed endpoints: it adds the PMS key (tablets never hold it),
 // paces requests and forwards to the hotel's PMS (`PMS_URL`) or, with none configured, in-process
 // to the embedded test hotel, which is also reachable at `/pms/api/...` with its own keys. In test
-// mode `/__test` controls fault injection. Everything else is the built PWA from `dist/`.
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
+// mode `/__test` controls fault injection. Everything else is the built PWA from `dist/`
+// (http/static-files.ts). JSON answers of 1 KB or more go out compressed (http/compression.ts).
 import { Hono } from 'hono';
 import { createAdminRoutes } from './admin/admin-routes.ts';
 import { createGatewayApi } from './gateway/gateway.ts';
@@ -17,10 +15,12 @@ import type { TestHotel } from './hotel/hotel.ts';
 import { createTestControlApi } from './hotel/test-control.ts';
 import { requireAppRequest } from './http/app-requests.ts';
 import { limitBody } from './http/body.ts';
+import { compressJson } from './http/compression.ts';
 import { ApiError, renderError } from './http/errors.ts';
 import { setResponseHeaders } from './http/headers.ts';
 import { checkHost } from './http/hosts.ts';
 import { contentSecurityPolicy, gatewayCors } from './http/origins.ts';
+import { serveBuiltApp } from './http/static-files.ts';
 import { createDeviceRoutes, requirePairedDevice } from './hub/device-routes.ts';
 import type { Hub } from './hub/hub.ts';
 
@@ -86,6 +86,7 @@ export function createApp(options: AppOptions): Hono {
     setResponseHeaders(c, headers);
   });
   app.use('*', checkHost(options.allowedHosts ?? []));
+  app.use('*', compressJson());
   if (origins.length > 0) {
     app.use('/api/*', gatewayCors(origins));
     app.use('/till/gateway', gatewayCors(origins)); // the settings check of a gateway elsewhere
@@ -139,35 +140,9 @@ export function createApp(options: AppOptions): Hono {
     });
   }
 
-  if (options.staticDir && existsSync(join(options.staticDir, 'index.html'))) {
-    mountStaticApp(app, resolve(options.staticDir));
-  }
+  if (options.staticDir) serveBuiltApp(app, options.staticDir);
 
   app.onError(renderError);
   app.notFound((c) => c.json({ success: false, message: 'not found' }, 404));
   return app;
-}
-
-function mountStaticApp(app: Hono, root: string): void {
-  const indexHtml = readFileSync(join(root, 'index.html'), 'utf8');
-  app.use(
-    '*',
-    serveStatic({
-      root,
-      onFound: (path, c) => {
-        // The worker script and the page must never be stale; hashed assets can be cached for good.
-        if (path.endsWith('sw.js') || path.endsWith('.html') || path.endsWith('.webmanifest')) {
-          c.header('Cache-Control', 'no-cache');
-        } else if (path.includes('/assets/')) {
-          c.header('Cache-Control', 'public, max-age=31536000, immutable');
-        }
-      },
-    }),
-  );
-  // SPA fallback: app routes (no file extension) get the shell; anything else is a real 404.
-  app.get('*', (c, next) => {
-    if (/\.[a-z0-9]+$/i.test(c.req.path)) return next();
-    c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
-  });
 }

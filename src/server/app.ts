@@ -6,6 +6,7 @@
 // to the embedded test hotel, which is also reachable at `/pms/api/...` with its own keys. In test
 // mode `/__test` controls fault injection. Everything else is the built PWA from `dist/`
 // (http/static-files.ts). JSON answers of 1 KB or more go out compressed (http/compression.ts).
+// `/healthz` and `/readyz` (http/health.ts) need no pairing. With a logger, every request is logged.
 import { Hono } from 'hono';
 import { createAdminRoutes } from './admin/admin-routes.ts';
 import { createGatewayApi } from './gateway/gateway.ts';
@@ -18,11 +19,14 @@ import { limitBody } from './http/body.ts';
 import { compressJson } from './http/compression.ts';
 import { ApiError, renderError } from './http/errors.ts';
 import { setResponseHeaders } from './http/headers.ts';
+import { createHealthRoutes, createReadiness } from './http/health.ts';
 import { checkHost } from './http/hosts.ts';
 import { contentSecurityPolicy, gatewayCors } from './http/origins.ts';
+import { requestLog } from './http/request-log.ts';
 import { serveBuiltApp } from './http/static-files.ts';
 import { createDeviceRoutes, requirePairedDevice } from './hub/device-routes.ts';
 import type { Hub } from './hub/hub.ts';
+import type { Logger } from './log.ts';
 
 /** Largest request body the server reads (our limit; a till sale is a few KB). */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -71,6 +75,10 @@ export interface AppOptions {
   /** Other Hotel Till servers' origins (TILL_ORIGINS): CORS on /api for their apps, and the CSP's
    * connect-src for their gateways (http/origins.ts). */
   allowedOrigins?: readonly string[];
+  /** Logs one line per request (http/request-log.ts); none without. */
+  logger?: Logger;
+  /** How long /readyz keeps its verdict. Default 5000 ms. */
+  readinessCacheMs?: number;
 }
 
 export function createApp(options: AppOptions): Hono {
@@ -81,6 +89,7 @@ export function createApp(options: AppOptions): Hono {
   const trustProxy = options.trustProxy ?? false;
   const httpsPort = options.httpsPort === undefined ? null : options.httpsPort;
 
+  if (options.logger) app.use('*', requestLog(options.logger));
   app.use('*', async (c, next) => {
     await next();
     setResponseHeaders(c, headers);
@@ -90,7 +99,20 @@ export function createApp(options: AppOptions): Hono {
   if (origins.length > 0) {
     app.use('/api/*', gatewayCors(origins));
     app.use('/till/gateway', gatewayCors(origins)); // the settings check of a gateway elsewhere
+    app.use('/readyz', gatewayCors(origins)); // the recovery probe of a tablet using this gateway
   }
+  let gateway: ReturnType<typeof createGatewayApi> | undefined;
+  const { hotel } = options;
+  const readiness = createReadiness(
+    {
+      database: () => hub.checkWritable(),
+      pms: hotel
+        ? async () => void hotel.db.prepare('SELECT count(*) FROM payment_methods').get()
+        : () => gateway!.probe(),
+    },
+    options.readinessCacheMs === undefined ? {} : { cacheMs: options.readinessCacheMs },
+  );
+  app.route('/', createHealthRoutes(readiness));
 
   const limit = limitBody(MAX_BODY_BYTES);
   app.use('/api/*', requirePairedDevice(hub, { trustProxy, gateway: true }));
@@ -98,7 +120,6 @@ export function createApp(options: AppOptions): Hono {
   app.use('/api/*', limit);
   app.use('/pms/*', limit);
   app.use('/till/*', limit);
-  let gateway: ReturnType<typeof createGatewayApi>;
   if (options.pms) {
     gateway = createGatewayApi({ ...options.pms, requestsPerMinute: options.requestsPerMinute ?? 900 });
   } else if (options.hotel) {
@@ -121,7 +142,7 @@ export function createApp(options: AppOptions): Hono {
   app.route('/api', gateway);
   app.route(
     '/till',
-    createDeviceRoutes(hub, { trustProxy, httpsPort, upstream: () => gateway.status().upstream }),
+    createDeviceRoutes(hub, { trustProxy, httpsPort, upstream: () => gateway!.status().upstream }),
   );
   app.route(
     '/admin',
@@ -129,7 +150,7 @@ export function createApp(options: AppOptions): Hono {
       hub,
       trustProxy,
       adminKey: options.adminKey ?? null,
-      gatewayStatus: () => gateway.status(),
+      gatewayStatus: () => gateway!.status(),
       tabletOrigin: options.tabletOrigin ?? 'https://localhost',
       httpsPort,
     }),

@@ -2,8 +2,11 @@
 // HTTP port, which serves only the setup page and redirects to HTTPS, except for the server
 // machine itself (`http://localhost`, a secure context in every browser), which gets the till.
 // Used by main.ts for `npm start`, and by tests and benchmarks with port 0 and ':memory:'.
+// close() stops cleanly: no new connections, new requests answered 503 (Connection: close), idle
+// keep-alive connections closed, requests in flight (writes to the PMS among them) let finish for
+// up to `graceMs`, cut after that; then the databases are closed.
 
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -13,7 +16,10 @@ import { createApp, type RemotePms } from './app.ts';
 import { createTestHotel, type HotelKeys, type TestHotel } from './hotel/hotel.ts';
 import { renderError } from './http/errors.ts';
 import { checkHost, hostName, isLoopbackAddress, LOOPBACK_NAMES } from './http/hosts.ts';
+import { requestLog } from './http/request-log.ts';
 import { createHub, type Hub } from './hub/hub.ts';
+import type { Logger } from './log.ts';
+import { serverLog } from './log.ts';
 import { createSetupApp } from './setup/setup-app.ts';
 import { machineNames } from './tls/machine-names.ts';
 import { createTlsManager, loadOwnCertificate, type TlsManager } from './tls/tls-manager.ts';
@@ -60,6 +66,15 @@ export interface StartOptions {
   now?: () => Date;
   /** Other Hotel Till servers' origins (TILL_ORIGINS, see app.ts). */
   allowedOrigins?: readonly string[];
+  /** Logs every request and the stop; without one, requests go unlogged. */
+  logger?: Logger;
+  /** How long /readyz keeps its verdict (app.ts). */
+  readinessCacheMs?: number;
+}
+
+export interface CloseOptions {
+  /** How long requests in flight may take to finish before their connections are cut. Default 25 s. */
+  graceMs?: number;
 }
 
 export interface RunningServer {
@@ -76,8 +91,14 @@ export interface RunningServer {
   hotel: TestHotel | undefined;
   hub: Hub;
   tls: TlsManager | undefined;
-  close(): Promise<void>;
+  /** Stops cleanly (see the header); resolves once the databases are closed. */
+  close(options?: CloseOptions): Promise<void>;
 }
+
+/** Default time requests in flight get to finish when the server stops. */
+export const GRACE_MS = 25_000;
+/** How often idle keep-alive connections are closed while stopping. */
+const IDLE_SWEEP_MS = 100;
 
 type NodeServer = ReturnType<typeof serve>;
 
@@ -100,7 +121,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let httpsServer: NodeServer | undefined;
   let httpsPort: number | null = options.trustProxy ? 443 : null;
   let app: Hono | undefined;
-  const appFetch = (request: Request, env: unknown) => app!.fetch(request, env);
+  const stop = createStopGate();
+  const appFetch = stop.guard((request: Request, env: unknown) => app!.fetch(request, env));
   if (tls) {
     httpsServer = await listen({
       fetch: appFetch,
@@ -129,18 +151,22 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ...(options.requestsPerMinute ? { requestsPerMinute: options.requestsPerMinute } : {}),
     staticDir: options.staticDir ?? join('dist'),
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.readinessCacheMs === undefined ? {} : { readinessCacheMs: options.readinessCacheMs }),
   });
 
   const setup = new Hono();
   setup.onError(renderError);
+  if (options.logger) setup.use('*', requestLog(options.logger));
   setup.use('*', checkHost(allowedHosts));
   setup.route('/', createSetupApp({ httpsPort: httpsPort ?? 443, ca: tls?.ca ?? null }));
   const appOverHttp = options.serveAppOverHttp || options.trustProxy;
   const httpServer = await listen({
-    fetch: (request, env) =>
+    fetch: stop.guard((request, env) =>
       appOverHttp || isServerMachine(request, (env as { incoming: IncomingMessage }).incoming)
         ? appFetch(request, env)
         : setup.fetch(request, env),
+    ),
     port: options.httpPort ?? (tls ? 0 : (options.port ?? 0)),
     hostname,
   });
@@ -155,9 +181,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     hotel,
     hub,
     tls,
-    close: async () => {
+    close: async ({ graceMs = GRACE_MS } = {}) => {
       tls?.stop();
-      await Promise.all([httpServer, httpsServer].map((server) => server && closeServer(server)));
+      stop.begin();
+      const servers = [httpServer, httpsServer].filter((server) => server !== undefined);
+      const cut = await closeServers(servers, graceMs);
+      if (cut > 0) {
+        (options.logger ?? serverLog()).warn(
+          { component: 'server', connections: cut, graceMs },
+          'requests still running after the grace time were cut',
+        );
+      }
       hotel?.close();
       hub.close();
     },
@@ -186,9 +220,69 @@ function listen(options: Parameters<typeof serve>[0]): Promise<NodeServer> {
   });
 }
 
-function closeServer(server: NodeServer): Promise<void> {
-  return new Promise((resolveClosed) => {
-    if ('closeAllConnections' in server) server.closeAllConnections();
-    server.close(() => resolveClosed());
+type NodeFetch = (request: Request, env: unknown) => Response | Promise<Response>;
+
+/**
+ * Once begun, requests are refused with 503 and Connection: close; requests already running
+ * finish, and their connections are not kept alive for another.
+ */
+function createStopGate() {
+  let stopping = false;
+  const running = new Set<ServerResponse>();
+  return {
+    guard(fetch: NodeFetch): NodeFetch {
+      return async (request, env) => {
+        const outgoing = (env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+        if (stopping) {
+          return Response.json(
+            { success: false, message: 'the till server is stopping; try again in a moment' },
+            { status: 503, headers: { connection: 'close', 'retry-after': '5' } },
+          );
+        }
+        if (!outgoing || running.has(outgoing)) return fetch(request, env);
+        running.add(outgoing);
+        try {
+          return await fetch(request, env);
+        } finally {
+          running.delete(outgoing);
+        }
+      };
+    },
+    begin(): void {
+      stopping = true;
+      for (const outgoing of running) if (!outgoing.headersSent) outgoing.shouldKeepAlive = false;
+    },
+  };
+}
+
+/**
+ * Stops listening, closes idle connections (again every IDLE_SWEEP_MS, as answers finish), and
+ * waits for the rest until `graceMs`, then cuts them. Resolves with how many were cut.
+ */
+async function closeServers(servers: NodeServer[], graceMs: number): Promise<number> {
+  const closed = servers.map(
+    (server) => new Promise<void>((resolveClosed) => server.close(() => resolveClosed())),
+  );
+  const sweep = () => {
+    for (const server of servers) if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  sweep();
+  const sweeper = setInterval(sweep, IDLE_SWEEP_MS);
+  let timer: NodeJS.Timeout | undefined;
+  const graceOver = new Promise<'over'>((resolveOver) => {
+    timer = setTimeout(() => resolveOver('over'), graceMs);
   });
+  try {
+    if ((await Promise.race([Promise.all(closed), graceOver])) !== 'over') return 0;
+    let cut = 0;
+    for (const server of servers) {
+      cut += await new Promise<number>((count) => server.getConnections((_, n) => count(n)));
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }
+    await Promise.all(closed);
+    return cut;
+  } finally {
+    clearInterval(sweeper);
+    clearTimeout(timer);
+  }
 }

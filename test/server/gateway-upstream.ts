@@ -45,7 +45,8 @@ export const echo: UpstreamHandler = (request, response) =>
     data: { method: request.method, path: request.path, body: request.body },
   });
 
-export async function startUpstream(handle: UpstreamHandler = echo): Promise<TestUpstream> {
+/** Starts the stand-in PMS; `port` brings one back on the address of one that was stopped. */
+export async function startUpstream(handle: UpstreamHandler = echo, port = 0): Promise<TestUpstream> {
   const seen: SeenRequest[] = [];
   const server = createServer((incoming, response) => {
     const at = performance.now();
@@ -63,10 +64,10 @@ export async function startUpstream(handle: UpstreamHandler = echo): Promise<Tes
       handle(request, response);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     seen,
     close: () =>
       new Promise<void>((resolve) => {

@@ -9,7 +9,8 @@
 // the till the PMS, not its own network, failed. Only the endpoints of docs/gateway-endpoints.json
 // are forwarded (endpoints.ts); pairing, the request checks and the host check come before it
 // (app.ts). The pacer's queue and the resend guard's memory are bounded per device. `status()`
-// reports the upstream for the admin page.
+// reports the upstream for the admin page; `probe()` asks the PMS one cheap read (GET
+// /api/get/hotel/payment, paced like the tablets' requests, 3 s in all) for `/readyz`.
 import type { ServerResponse } from 'node:http';
 import { type Context, Hono } from 'hono';
 import { GATEWAY_HEADER, REQUEST_ID_HEADER } from '../../pms/http.ts';
@@ -18,6 +19,7 @@ import { ApiError, renderError } from '../http/errors.ts';
 import { requestHeader, setResponseHeaders } from '../http/headers.ts';
 import { withKnownBody } from '../http/known-bodies.ts';
 import { deviceOf } from '../hub/device-routes.ts';
+import { serverLog } from '../log.ts';
 import { type Endpoint, findEndpoint } from './endpoints.ts';
 import { createPacer, QueueFullError } from './pacer.ts';
 import { BODYLESS_STATUSES, createResendGuard, TABLET_GONE_STATUS } from './resend-guard.ts';
@@ -62,6 +64,12 @@ const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type'];
 const RETURNED_RESPONSE_HEADERS = ['content-type', 'content-disposition', 'retry-after'];
 /** `.invalid` can never resolve (RFC 2606): such a URL names an in-process upstream. */
 const EMBEDDED_HOST_SUFFIX = '.invalid';
+/** The readiness probe's read: the payment methods, a short list every till reads anyway. */
+const PROBE_PATH = '/api/get/hotel/payment';
+/** The probe's deadline, its wait for a turn included (under the till's own 4 s for /readyz). */
+const PROBE_TIMEOUT_MS = 3000;
+/** The probe's queue in the pacer, apart from every device's. */
+const PROBE_OWNER = 'readiness probe';
 
 export interface GatewayStatus {
   upstream: string;
@@ -73,7 +81,9 @@ export interface GatewayStatus {
   resendBytesKept: number;
 }
 
-export function createGatewayApi(config: GatewayConfig): Hono & { status(): GatewayStatus } {
+export function createGatewayApi(
+  config: GatewayConfig,
+): Hono & { status(): GatewayStatus; probe(): Promise<void> } {
   const base = new URL(config.url);
   const embedded = base.hostname.endsWith(EMBEDDED_HOST_SUFFIX);
   const pacer = createPacer({
@@ -152,12 +162,39 @@ export function createGatewayApi(config: GatewayConfig): Hono & { status(): Gate
           return c.json({ success: false, message: `gateway busy: ${error.message}` }, 503);
         }
         const { status, reason } = describeFailure(error);
-        console.warn(`[gateway] PMS unreachable (${request.method} ${request.url.pathname}): ${reason}`);
+        serverLog().warn(
+          { component: 'gateway', method: request.method, path: request.url.pathname, reason },
+          'PMS unreachable',
+        );
         return c.json({ success: false, message: `PMS unreachable: ${reason}` }, status);
       }
     }
   });
   return Object.assign(api, {
+    /** Resolves when the PMS answers the probe's read with a 2xx; else rejects with the reason. */
+    async probe(): Promise<void> {
+      const url = new URL(base);
+      url.pathname = `${basePath}${PROBE_PATH}`;
+      const deadline = AbortSignal.timeout(PROBE_TIMEOUT_MS);
+      let response: UpstreamResponse;
+      try {
+        response = await upstream.exchange(
+          {
+            method: 'GET',
+            url,
+            headers: new Headers({ accept: 'application/json' }),
+            body: undefined,
+            owner: PROBE_OWNER,
+            deadline,
+          },
+          deadline,
+        );
+      } catch (error) {
+        throw new Error(error instanceof QueueFullError ? 'gateway busy' : describeFailure(error).reason);
+      }
+      if (response.status < 200 || response.status > 299)
+        throw new Error(`answered ${response.status} to GET ${PROBE_PATH}`);
+    },
     status: (): GatewayStatus => ({
       upstream: upstreamName,
       queued: pacer.queued,

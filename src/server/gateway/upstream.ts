@@ -24,6 +24,8 @@ export interface UpstreamRequest {
   body: Bytes | undefined;
   /** The paired device it is sent for: the pacer gives each device its own bounded queue. */
   owner?: string;
+  /** Ends the sending instead of the upstream's timeout (the readiness probe's short deadline). */
+  deadline?: AbortSignal;
 }
 
 export interface UpstreamOptions {
@@ -78,7 +80,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
           owner: request.owner ?? '',
           bytes: hop.body?.byteLength ?? 0,
         });
-        if (!options.inProcess) timeout ??= AbortSignal.timeout(options.timeoutMs);
+        if (!options.inProcess) timeout ??= request.deadline ?? AbortSignal.timeout(options.timeoutMs);
         const jar = jarFor(hop.url);
         const response = await options.fetch(toFetchRequest(hop, jar, options, timeout));
         jar.store(response.headers.getSetCookie(), hop.url);

@@ -4,6 +4,7 @@
 // and marks the import 'Done.'. Imports still in progress when the hotel closed are picked up again
 // when it opens. settle() lets tests and tools wait until every queued import has run.
 import { randomUUID } from 'node:crypto';
+import { serverLog } from '../log.ts';
 import { addDays } from './clock.ts';
 import { atomic, type HotelDb, statement } from './db.ts';
 import { mondayOf } from './rate-rules.ts';
@@ -48,7 +49,7 @@ export function createPriceImports(
     try {
       applyImport(db, token, options.timestamp());
     } catch (error) {
-      console.error(`[hotel] price import ${token} failed`, error);
+      serverLog().error({ component: 'hotel', importToken: token, err: error }, 'price import failed');
     } finally {
       finished(token);
     }

@@ -7,6 +7,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import { describeIssues } from '../../pms/wire.ts';
+import { serverLog } from '../log.ts';
 import { bodyText } from './body.ts';
 import { requestHeader } from './headers.ts';
 import { jsonBytes, withKnownBody } from './known-bodies.ts';
@@ -65,7 +66,10 @@ export function renderError(error: Error, c: Context): Response {
   if (error instanceof HTTPException && error.status < 500) {
     return c.json({ success: false, message: error.message || 'bad request' }, error.status);
   }
-  console.error('[server] unexpected error', error);
+  serverLog().error(
+    { component: 'http', method: c.req.method, path: c.req.path, err: error },
+    'unexpected error',
+  );
   return c.json({ success: false, message: 'internal error' }, 500);
 }
 

@@ -234,6 +234,14 @@ export function createHub(options: HubOptions) {
       if (token) db.prepare('DELETE FROM admin_sessions WHERE token_hash = ?').run(sha256(token));
     },
 
+    /** Throws unless the database takes a write (for /readyz: a full disk, a read-only file). */
+    checkWritable(): void {
+      db.prepare(
+        `INSERT INTO hub_settings (key, value) VALUES ('ready_checked_at', ?)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      ).run(iso());
+    },
+
     close(): void {
       db.close();
     },

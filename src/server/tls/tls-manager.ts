@@ -4,6 +4,7 @@
 // TLS_KEY, the hotel's own certificate as it is (no CA, no renewal).
 import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { serverLog } from '../log.ts';
 import { type CaCertificate, loadOrCreateCertificateAuthority } from './certificate-authority.ts';
 import { ensureDir } from './files.ts';
 import {
@@ -70,7 +71,7 @@ export async function createTlsManager(options: TlsManagerOptions): Promise<TlsM
       try {
         listener({ key: issued.key, cert: issued.cert });
       } catch (error) {
-        console.error('TLS: a listener for the renewed certificate failed:', error);
+        serverLog().error({ component: 'tls', err: error }, 'a listener for the renewed certificate failed');
       }
     }
     return true;
@@ -102,7 +103,10 @@ export async function createTlsManager(options: TlsManagerOptions): Promise<TlsM
   };
   const timer = setInterval(() => {
     manager.checkRenewal().catch((error: unknown) => {
-      console.error('TLS: renewing the server certificate failed; will try again:', error);
+      serverLog().error(
+        { component: 'tls', err: error },
+        'renewing the server certificate failed; will try again',
+      );
     });
   }, options.renewCheckMs ?? DEFAULT_RENEW_CHECK_MS);
   timer.unref();

@@ -1,0 +1,94 @@
+// The server's log (pino): JSON lines on stdout, human-readable (pino-pretty) only when stdout is a
+// terminal. Never logs a request or response body, a query string, or a header's value but the
+// request id. Two nets behind that rule: fields named like secrets or personal data are censored
+// wherever they appear, and the values of the server's own keys (PMS and test-hotel keys, the admin
+// key) are blanked out of every line before it is written. Modules log through serverLog(); main.ts
+// puts the configured logger in place with useServerLog().
+import pino, { type DestinationStream, type Level, type Logger } from 'pino';
+
+export type { Logger };
+
+const CENSOR = '[redacted]';
+/** Field names whose values never reach the log, at the top level or one level down. */
+const SECRET_FIELDS = [
+  'cookie',
+  'authorization',
+  'x-ibelsa-key',
+  'x-ibelsa-system-key',
+  'apiKey',
+  'systemKey',
+  'adminKey',
+  'key',
+  'pin',
+  'password',
+  'token',
+  'body',
+  'query',
+  'headers',
+  'firstname',
+  'lastname',
+  'email',
+  'phone',
+  'address',
+  'birthday',
+];
+const REDACT_PATHS = SECRET_FIELDS.flatMap((field) =>
+  /^[A-Za-z_$][\w$]*$/.test(field) ? [field, `*.${field}`] : [`["${field}"]`, `*["${field}"]`],
+);
+
+export interface LogOptions {
+  level?: Level | 'silent';
+  /** Where lines go; default stdout. Tests pass a stream that keeps them. */
+  destination?: DestinationStream;
+  /** Human-readable lines (pino-pretty) instead of JSON. */
+  pretty?: DestinationStream;
+  /** Values (keys) blanked out of every line, wherever they appear. */
+  secrets?: readonly string[];
+}
+
+/**
+ * A logger with the server's redaction.
+ * @example const log = createLogger({ level: 'info', secrets: [adminKey] });
+ */
+export function createLogger(options: LogOptions = {}): Logger {
+  const secrets = (options.secrets ?? []).filter((secret) => secret.length >= 6);
+  return pino(
+    {
+      level: options.level ?? 'info',
+      redact: { paths: REDACT_PATHS, censor: CENSOR },
+      hooks: {
+        streamWrite: (line) =>
+          secrets.reduce(
+            (text, secret) => (text.includes(secret) ? text.split(secret).join(CENSOR) : text),
+            line,
+          ),
+      },
+    },
+    options.pretty ?? options.destination ?? pino.destination({ dest: 1, sync: false }),
+  );
+}
+
+/**
+ * The logger for this process's stdout: pretty on a terminal, JSON lines otherwise.
+ * @example useServerLog(await openStdoutLogger({ level: config.LOG_LEVEL, secrets }));
+ */
+export async function openStdoutLogger(options: Omit<LogOptions, 'destination' | 'pretty'>): Promise<Logger> {
+  if (!process.stdout.isTTY) return createLogger(options);
+  const { default: pretty } = await import('pino-pretty');
+  return createLogger({
+    ...options,
+    pretty: pretty({ sync: true, translateTime: 'SYS:yyyy-mm-dd HH:MM:ss', ignore: 'pid,hostname' }),
+  });
+}
+
+let current: Logger = createLogger();
+
+/** The process's logger (for modules that have none handed to them). */
+export function serverLog(): Logger {
+  return current;
+}
+
+/** Makes `logger` the process's logger (main.ts, once the settings are read). */
+export function useServerLog(logger: Logger): void {
+  current = logger;
+}

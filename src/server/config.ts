@@ -1,5 +1,9 @@
-// The server's settings, read from the environment in one place with one valibot schema. A wrong
-// value stops the start with one line naming the variable. docs/operations.md lists them all.
+// The server's settings, read from the environment in one place with one valibot schema, and from
+// an optional `.env` file in the data folder (the process environment wins). A wrong value stops
+// the start with one line naming the variable. docs/operations.md lists them all.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseEnv } from 'node:util';
 import * as v from 'valibot';
 import { parseOrigins } from './http/origins.ts';
 
@@ -45,9 +49,31 @@ const Environment = v.object({
   ),
   DB_FILE: v.optional(v.string()),
   TEST_HOTEL_FAULTS: flag,
+  LOG_LEVEL: v.optional(
+    v.picklist(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    ),
+    'info',
+  ),
+  BACKUP_AT: v.optional(
+    v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'BACKUP_AT must be a local time such as 03:30')),
+    '03:30',
+  ),
 });
 
-export type ServerConfig = v.InferOutput<typeof Environment> & { tillOrigins: string[] };
+/** The data folder's settings file; the process environment wins over it. */
+export const ENV_FILE = '.env';
+
+export type ServerConfig = v.InferOutput<typeof Environment> & {
+  tillOrigins: string[];
+  /** The server's own database: `DATA_DIR/till.sqlite`. */
+  hubFile: string;
+  /** The embedded test hotel's database: DB_FILE, default `DATA_DIR/test-hotel.sqlite`. */
+  hotelFile: string;
+  /** Where backups go: `DATA_DIR/backups`. */
+  backupDir: string;
+};
 
 /**
  * The settings from `env`; throws an Error whose message is one line naming the variable.
@@ -68,5 +94,35 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     throw new Error('TLS_CERT and TLS_KEY go together: set both or neither');
   if (config.PMS_URL && !config.PMS_API_KEY)
     throw new Error('PMS_API_KEY: the gateway needs the hotel API key with PMS_URL');
-  return { ...config, tillOrigins: parseOrigins(config.TILL_ORIGINS) };
+  return {
+    ...config,
+    tillOrigins: parseOrigins(config.TILL_ORIGINS),
+    hubFile: join(config.DATA_DIR, 'till.sqlite'),
+    hotelFile: config.DB_FILE ?? join(config.DATA_DIR, 'test-hotel.sqlite'),
+    backupDir: join(config.DATA_DIR, 'backups'),
+  };
+}
+
+/**
+ * The settings from the process environment and `DATA_DIR/.env` (DATA_DIR itself only from the
+ * environment); throws an Error whose one-line message names the variable, and the file where the
+ * wrong value came from it.
+ * @example const config = loadConfig(process.env);
+ */
+export function loadConfig(env: Record<string, string | undefined>): ServerConfig {
+  const dataDir = env.DATA_DIR || './data';
+  const file = join(dataDir, ENV_FILE);
+  const fromFile = existsSync(file) ? parseEnv(readFileSync(file, 'utf8')) : {};
+  delete fromFile.DATA_DIR;
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  try {
+    return readConfig({ ...fromFile, ...given });
+  } catch (error) {
+    const message = (error as Error).message;
+    const name = /^[A-Z_]+/.exec(message)?.[0];
+    if (name && !(name in given) && name in fromFile) throw new Error(`${message} (set in ${file})`);
+    throw error;
+  }
 }

@@ -2,23 +2,27 @@
 // or TLS_CERT/TLS_KEY, or a reverse proxy with TRUST_PROXY), the setup page on plain HTTP, and
 // `/api` for paired tablets: the gateway to the hotel's PMS with PMS_URL and PMS_API_KEY, or the
 // embedded test hotel on SQLite with demo data. `--reset` puts the demo data back and exits.
+// Logs JSON lines (log.ts); backs the databases up every night (db-backups.ts). SIGTERM or SIGINT
+// stops it cleanly (listen.ts: requests in flight get up to 25 s), exit 0; a second one at once.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readConfig, type ServerConfig } from './config.ts';
+import { loadConfig, type ServerConfig } from './config.ts';
+import { backupDatabases, existingFiles, KEEP_BACKUPS, scheduleNightly } from './db-backups.ts';
 import { createTestHotel, type HotelKeys } from './hotel/hotel.ts';
 import { startServer } from './listen.ts';
+import { openStdoutLogger, useServerLog } from './log.ts';
 
 let config: ServerConfig;
 try {
-  config = readConfig(process.env);
+  config = loadConfig(process.env);
 } catch (error) {
   console.error(`Hotel Till cannot start: ${(error as Error).message}`);
   process.exit(1);
 }
 const dataDir = config.DATA_DIR;
 mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-const dbFile = config.DB_FILE ?? join(dataDir, 'test-hotel.sqlite');
+const dbFile = config.hotelFile;
 
 if (process.argv.includes('--reset')) {
   const hotel = createTestHotel({ dbFile, testMode: false, reset: true });
@@ -39,6 +43,18 @@ const token = () => randomBytes(24).toString('base64url');
 const adminKey = keptSecret('admin-key.json', token);
 const hotelKeys = keptSecret<HotelKeys>('test-hotel-keys.json', () => ({ read: token(), write: token() }));
 
+const log = await openStdoutLogger({
+  level: config.LOG_LEVEL,
+  secrets: [
+    adminKey.value,
+    hotelKeys.value.read,
+    hotelKeys.value.write,
+    config.PMS_API_KEY,
+    config.PMS_SYSTEM_KEY,
+  ].filter((secret): secret is string => !!secret),
+});
+useServerLog(log);
+
 const pms =
   config.PMS_URL && config.PMS_API_KEY
     ? {
@@ -53,7 +69,7 @@ const server = await startServer({
   httpPort: config.HTTP_PORT,
   ...(config.HOST ? { host: config.HOST } : {}),
   dbFile,
-  hubFile: join(dataDir, 'till.sqlite'),
+  hubFile: config.hubFile,
   hotelKeys: hotelKeys.value,
   adminKey: adminKey.value,
   tls: config.TRUST_PROXY
@@ -67,6 +83,7 @@ const server = await startServer({
   testMode: config.TEST_HOTEL_FAULTS,
   ...(pms ? { pms } : {}),
   ...(config.PMS_REQUESTS_PER_MINUTE ? { requestsPerMinute: config.PMS_REQUESTS_PER_MINUTE } : {}),
+  logger: log,
 });
 
 const lines = ['', 'Hotel Till is running.'];
@@ -103,9 +120,50 @@ if (server.hotel) {
   lines.push(`  PMS: forwarding /api to ${config.PMS_URL} (key from PMS_API_KEY, never sent to tablets)`);
 }
 console.log(lines.join('\n'));
+log.info(
+  {
+    component: 'server',
+    httpPort: server.port,
+    httpsPort: server.httpsPort ?? null,
+    pms: server.hotel ? 'embedded test hotel' : config.PMS_URL,
+    dataDir,
+  },
+  'Hotel Till is running',
+);
 
+const databases = [config.hubFile, ...(server.hotel ? [dbFile] : [])];
+const stopBackups = scheduleNightly(config.BACKUP_AT, async () => {
+  try {
+    const written = await backupDatabases(existingFiles(databases), config.backupDir);
+    log.info({ component: 'backup', files: written, kept: KEEP_BACKUPS }, 'nightly backup written');
+  } catch (error) {
+    log.error({ component: 'backup', err: error }, 'nightly backup failed');
+  }
+});
+
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    void server.close().then(() => process.exit(0));
+    if (stopping) {
+      log.warn({ component: 'server', signal }, 'second signal: stopping at once');
+      log.flush();
+      process.exit(130);
+    }
+    stopping = true;
+    log.info({ component: 'server', signal }, 'stopping: finishing requests in flight');
+    stopBackups();
+    const started = performance.now();
+    server.close().then(
+      () => {
+        log.info({ component: 'server', ms: Math.round(performance.now() - started) }, 'stopped');
+        log.flush();
+        process.exit(0);
+      },
+      (error: unknown) => {
+        log.error({ component: 'server', err: error }, 'stopping failed');
+        log.flush();
+        process.exit(1);
+      },
+    );
   });
 }

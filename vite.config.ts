@@ -6,9 +6,11 @@
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import solid from 'vite-plugin-solid';
+import { compressAssets, describeTotals } from './scripts/compress-assets.mjs';
 
 const BRAND_COLOUR = '#0f5f66'; // also in index.html, src/app/app.css and public/icons/make-icons.mjs
 const PAPER_COLOUR = '#f5f3ef';
+const OUT_DIR = 'dist';
 
 export default defineConfig({
   plugins: [
@@ -39,9 +41,23 @@ export default defineConfig({
         ],
       },
     }),
+    {
+      // Brotli and gzip copies of the built text files (served by src/server/http/static-files.ts),
+      // made last: after vite-plugin-pwa's sequential closeBundle wrote sw.js, so the worker gets
+      // copies too and the copies are never in its precache manifest.
+      name: 'hotel-till:compress-assets',
+      apply: 'build',
+      closeBundle: {
+        order: 'post',
+        sequential: true,
+        handler() {
+          console.log(describeTotals(OUT_DIR, compressAssets(OUT_DIR)));
+        },
+      },
+    },
   ],
   build: {
-    outDir: 'dist',
+    outDir: OUT_DIR,
     target: 'es2022',
     rolldownOptions: {
       output: {

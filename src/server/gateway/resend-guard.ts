@@ -15,7 +15,7 @@
 // its own oldest answers go first. Ids are the owner's own: one device can never be answered
 // another's. Deliberate re-sends by the outbox (after reading back) carry a new id and are forwarded.
 
-import { knownBody } from '../http/known-bodies.ts';
+import { knownBody, withKnownBody } from '../http/known-bodies.ts';
 
 /** Marks an answer given again to a resend, for tests and logs. */
 export const REPLAYED_HEADER = 'x-till-replayed';
@@ -174,9 +174,9 @@ export function createResendGuard(options: ResendGuardOptions = {}): ResendGuard
 function toResponse(recorded: RecordedAnswer, replayed: boolean): Response {
   const headers = new Headers(recorded.headers);
   if (replayed) headers.set(REPLAYED_HEADER, '1');
-  // a Uint8Array body is written straight to the socket by @hono/node-server; an ArrayBuffer is streamed
-  return new Response(recorded.body === null ? null : recorded.body.slice(), {
-    status: recorded.status,
-    headers,
-  });
+  // a Uint8Array body is written straight to the socket by @hono/node-server; an ArrayBuffer is
+  // streamed. Known (http/known-bodies.ts), so the compression of large answers need not read it back.
+  if (recorded.body === null) return new Response(null, { status: recorded.status, headers });
+  const body = recorded.body.slice();
+  return withKnownBody(new Response(body, { status: recorded.status, headers }), body);
 }

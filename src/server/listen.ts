@@ -2,11 +2,9 @@
 // HTTP port, which serves only the setup page and redirects to HTTPS, except for the server
 // machine itself (`http://localhost`, a secure context in every browser), which gets the till.
 // Used by main.ts for `npm start`, and by tests and benchmarks with port 0 and ':memory:'.
-// close() stops cleanly: no new connections, new requests answered 503 (Connection: close), idle
-// keep-alive connections closed, requests in flight (writes to the PMS among them) let finish for
-// up to `graceMs`, cut after that; then the databases are closed.
+// close() stops cleanly (http/clean-stop.ts), then closes the databases.
 
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -14,6 +12,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp, type RemotePms } from './app.ts';
 import { createTestHotel, type HotelKeys, type TestHotel } from './hotel/hotel.ts';
+import { closeServers, createStopGate, GRACE_MS } from './http/clean-stop.ts';
 import { renderError } from './http/errors.ts';
 import { checkHost, hostName, isLoopbackAddress, LOOPBACK_NAMES } from './http/hosts.ts';
 import { requestLog } from './http/request-log.ts';
@@ -94,11 +93,6 @@ export interface RunningServer {
   /** Stops cleanly (see the header); resolves once the databases are closed. */
   close(options?: CloseOptions): Promise<void>;
 }
-
-/** Default time requests in flight get to finish when the server stops. */
-export const GRACE_MS = 25_000;
-/** How often idle keep-alive connections are closed while stopping. */
-const IDLE_SWEEP_MS = 100;
 
 type NodeServer = ReturnType<typeof serve>;
 
@@ -218,71 +212,4 @@ function listen(options: Parameters<typeof serve>[0]): Promise<NodeServer> {
     const server = serve(options, () => resolveListening(server));
     server.once('error', reject);
   });
-}
-
-type NodeFetch = (request: Request, env: unknown) => Response | Promise<Response>;
-
-/**
- * Once begun, requests are refused with 503 and Connection: close; requests already running
- * finish, and their connections are not kept alive for another.
- */
-function createStopGate() {
-  let stopping = false;
-  const running = new Set<ServerResponse>();
-  return {
-    guard(fetch: NodeFetch): NodeFetch {
-      return async (request, env) => {
-        const outgoing = (env as { outgoing?: ServerResponse } | undefined)?.outgoing;
-        if (stopping) {
-          return Response.json(
-            { success: false, message: 'the till server is stopping; try again in a moment' },
-            { status: 503, headers: { connection: 'close', 'retry-after': '5' } },
-          );
-        }
-        if (!outgoing || running.has(outgoing)) return fetch(request, env);
-        running.add(outgoing);
-        try {
-          return await fetch(request, env);
-        } finally {
-          running.delete(outgoing);
-        }
-      };
-    },
-    begin(): void {
-      stopping = true;
-      for (const outgoing of running) if (!outgoing.headersSent) outgoing.shouldKeepAlive = false;
-    },
-  };
-}
-
-/**
- * Stops listening, closes idle connections (again every IDLE_SWEEP_MS, as answers finish), and
- * waits for the rest until `graceMs`, then cuts them. Resolves with how many were cut.
- */
-async function closeServers(servers: NodeServer[], graceMs: number): Promise<number> {
-  const closed = servers.map(
-    (server) => new Promise<void>((resolveClosed) => server.close(() => resolveClosed())),
-  );
-  const sweep = () => {
-    for (const server of servers) if ('closeIdleConnections' in server) server.closeIdleConnections();
-  };
-  sweep();
-  const sweeper = setInterval(sweep, IDLE_SWEEP_MS);
-  let timer: NodeJS.Timeout | undefined;
-  const graceOver = new Promise<'over'>((resolveOver) => {
-    timer = setTimeout(() => resolveOver('over'), graceMs);
-  });
-  try {
-    if ((await Promise.race([Promise.all(closed), graceOver])) !== 'over') return 0;
-    let cut = 0;
-    for (const server of servers) {
-      cut += await new Promise<number>((count) => server.getConnections((_, n) => count(n)));
-      if ('closeAllConnections' in server) server.closeAllConnections();
-    }
-    await Promise.all(closed);
-    return cut;
-  } finally {
-    clearInterval(sweeper);
-    clearTimeout(timer);
-  }
 }

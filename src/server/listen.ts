@@ -157,7 +157,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const appOverHttp = options.serveAppOverHttp || options.trustProxy;
   const httpServer = await listen({
     fetch: stop.guard((request, env) =>
-      appOverHttp || isServerMachine(request, (env as { incoming: IncomingMessage }).incoming)
+      appOverHttp || isServerMachine((env as { incoming: IncomingMessage }).incoming)
         ? appFetch(request, env)
         : setup.fetch(request, env),
     ),
@@ -193,8 +193,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 }
 
 /** A request from this machine for a loopback name: `http://localhost` is a secure context. */
-function isServerMachine(request: Request, incoming: IncomingMessage): boolean {
-  const host = hostName(request.headers.get('host') ?? undefined);
+function isServerMachine(incoming: IncomingMessage): boolean {
+  // Node's parsed headers: asking the Web Request builds all its headers first (a measurable cost)
+  const host = hostName(incoming.headers.host);
   return !!host && LOOPBACK_NAMES.includes(host) && isLoopbackAddress(incoming.socket.remoteAddress ?? '');
 }
 

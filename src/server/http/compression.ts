@@ -6,7 +6,7 @@
 // compress says `Vary: Accept-Encoding`. Static files are compressed at build time (static-files.ts).
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { requestHeader, setResponseHeaders } from './headers.ts';
 import { knownBody } from './known-bodies.ts';
 
@@ -27,32 +27,40 @@ const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 export function compressJson(minBytes = COMPRESS_MIN_BYTES): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    if (c.req.method === 'HEAD') return;
-    const response = c.res;
-    // never `response.body`: asking for it turns @hono/node-server's direct write into a stream
-    if (NO_BODY_STATUSES.has(response.status)) return;
-    const headers = response.headers;
-    if (!JSON_TYPE.test(headers.get('content-type') ?? '') || headers.has('content-encoding')) return;
-    const known = knownBody(response);
-    const declared = headers.get('content-length');
-    const size = known ? known.byteLength : declared === null ? undefined : Number(declared);
-    if (size !== undefined && size < minBytes) return;
-    const coding = preferredCoding(requestHeader(c, 'accept-encoding'), CODINGS);
-    if (!coding) {
-      setResponseHeaders(c, { Vary: withAcceptEncoding(headers.get('vary')) });
-      return;
-    }
-    const body = known ?? new Uint8Array(await response.arrayBuffer());
-    if (body.byteLength < minBytes) {
-      c.res = new Response(body, response); // its body was read: the same bytes, as they were
-      return;
-    }
-    const compressed = coding === 'br' ? await brotli(body, BROTLI_OPTIONS) : await gzipAsync(body);
-    c.res = new Response(compressed, response);
-    c.res.headers.set('Content-Encoding', coding);
-    c.res.headers.set('Content-Length', String(compressed.byteLength));
-    c.res.headers.set('Vary', withAcceptEncoding(headers.get('vary')));
+    await compressAnswer(c, minBytes);
   };
+}
+
+/**
+ * Compresses the answer a handler made (`c.res`) as compressJson does; for a middleware that does
+ * more after `next()` (app.ts's edge: one layer instead of several, each costing its promises).
+ */
+export async function compressAnswer(c: Context, minBytes = COMPRESS_MIN_BYTES): Promise<void> {
+  if (c.req.method === 'HEAD') return;
+  const response = c.res;
+  // never `response.body`: asking for it turns @hono/node-server's direct write into a stream
+  if (NO_BODY_STATUSES.has(response.status)) return;
+  const headers = response.headers;
+  if (!JSON_TYPE.test(headers.get('content-type') ?? '') || headers.has('content-encoding')) return;
+  const known = knownBody(response);
+  const declared = headers.get('content-length');
+  const size = known ? known.byteLength : declared === null ? undefined : Number(declared);
+  if (size !== undefined && size < minBytes) return;
+  const coding = preferredCoding(requestHeader(c, 'accept-encoding'), CODINGS);
+  if (!coding) {
+    setResponseHeaders(c, { Vary: withAcceptEncoding(headers.get('vary')) });
+    return;
+  }
+  const body = known ?? new Uint8Array(await response.arrayBuffer());
+  if (body.byteLength < minBytes) {
+    c.res = new Response(body, response); // its body was read: the same bytes, as they were
+    return;
+  }
+  const compressed = coding === 'br' ? await brotli(body, BROTLI_OPTIONS) : await gzipAsync(body);
+  c.res = new Response(compressed, response);
+  c.res.headers.set('Content-Encoding', coding);
+  c.res.headers.set('Content-Length', String(compressed.byteLength));
+  c.res.headers.set('Vary', withAcceptEncoding(headers.get('vary')));
 }
 
 /** A Vary header value that names Accept-Encoding besides what `vary` names. */

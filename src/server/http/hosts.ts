@@ -23,19 +23,30 @@ export function hostName(header: string | undefined): string | null {
   return (match[1] ?? match[2]!).toLowerCase().replace(/\.$/, '');
 }
 
-/** Refuses requests for any host but `allowed` (names and addresses) with 421. */
-export function checkHost(allowed: readonly string[]): MiddlewareHandler {
+/**
+ * A check of the Host header against `allowed` (names and addresses) and the loopback names:
+ * undefined when the request may go on, else the 421 to throw.
+ */
+export function hostRefusal(allowed: readonly string[]): (c: Context) => ApiError | undefined {
   const names = new Set([...allowed, ...LOOPBACK_NAMES].map((name) => name.toLowerCase()));
-  return async (c, next) => {
+  return (c) => {
     // in-process requests (tests, the gateway's hop) carry their host in the URL only
     const name = hostName(requestHeader(c, 'host') ?? new URL(c.req.url).host);
-    if (!name || !names.has(name)) {
-      throw new ApiError(
-        421,
-        'this server does not answer to that host name; add it to TILL_HOSTNAMES',
-        'host',
-      );
-    }
+    if (name && names.has(name)) return undefined;
+    return new ApiError(
+      421,
+      'this server does not answer to that host name; add it to TILL_HOSTNAMES',
+      'host',
+    );
+  };
+}
+
+/** Refuses requests for any host but `allowed` (names and addresses) with 421. */
+export function checkHost(allowed: readonly string[]): MiddlewareHandler {
+  const refusal = hostRefusal(allowed);
+  return async (c, next) => {
+    const refused = refusal(c);
+    if (refused) throw refused;
     await next();
   };
 }

@@ -20,7 +20,7 @@ import { compressAnswer } from './http/compression.ts';
 import { ApiError, renderError } from './http/errors.ts';
 import { setResponseHeaders } from './http/headers.ts';
 import { createHealthRoutes, createReadiness } from './http/health.ts';
-import { hostRefusal } from './http/hosts.ts';
+import { type HostList, hostRefusal } from './http/hosts.ts';
 import { contentSecurityPolicy, gatewayCors } from './http/origins.ts';
 import { requestLog } from './http/request-log.ts';
 import { serveBuiltApp } from './http/static-files.ts';
@@ -54,7 +54,7 @@ export interface AppOptions {
   /** Paired devices and admin sessions. */
   hub: Hub;
   /** Host names and addresses the server answers to, besides localhost (TILL_HOSTNAMES, the machine's). */
-  allowedHosts?: readonly string[];
+  allowedHosts?: readonly string[] | HostList;
   /** Behind a TLS reverse proxy (TRUST_PROXY): caller addresses from X-Forwarded-For, no loopback admin. */
   trustProxy?: boolean;
   /** The HTTPS port tablets use; null where a proxy terminates TLS on 443. */

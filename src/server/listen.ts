@@ -14,7 +14,7 @@ import { createApp, type RemotePms } from './app.ts';
 import { createTestHotel, type HotelKeys, type TestHotel } from './hotel/hotel.ts';
 import { closeServers, createStopGate, GRACE_MS } from './http/clean-stop.ts';
 import { renderError } from './http/errors.ts';
-import { checkHost, hostName, isLoopbackAddress, LOOPBACK_NAMES } from './http/hosts.ts';
+import { checkHost, hostList, hostName, isLoopbackAddress, LOOPBACK_NAMES } from './http/hosts.ts';
 import { requestLog } from './http/request-log.ts';
 import { createHub, type Hub } from './hub/hub.ts';
 import type { Logger } from './log.ts';
@@ -96,10 +96,21 @@ export interface RunningServer {
 
 type NodeServer = ReturnType<typeof serve>;
 
+/** How often the machine's names and addresses are read again (Host check and certificate). */
+const NAMES_CHECK_MS = 5 * 60_000;
+
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const names = machineNames(options.hostNames ?? []);
-  const allowedHosts = [...names.dnsNames, ...names.ipAddresses];
-  const tls = await openTls(options.tls ?? false, names);
+  // Read again every few minutes: a LAN address that changes (DHCP) is answered to, and in the
+  // certificate, from the next check on, without a restart.
+  const currentNames = () => machineNames(options.hostNames ?? []);
+  const names = currentNames();
+  const allowedHosts = hostList(() => {
+    const now = currentNames();
+    return [...now.dnsNames, ...now.ipAddresses];
+  });
+  const namesTimer = setInterval(() => allowedHosts.refresh(), NAMES_CHECK_MS);
+  namesTimer.unref();
+  const tls = await openTls(options.tls ?? false, currentNames);
   const hotel = options.pms
     ? undefined
     : createTestHotel({
@@ -177,6 +188,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     tls,
     close: async ({ graceMs = GRACE_MS } = {}) => {
       tls?.stop();
+      clearInterval(namesTimer);
       stop.begin();
       const servers = [httpServer, httpsServer].filter((server) => server !== undefined);
       const cut = await closeServers(servers, graceMs);
@@ -201,11 +213,11 @@ function isServerMachine(incoming: IncomingMessage): boolean {
 
 async function openTls(
   choice: TlsChoice,
-  names: { dnsNames: string[]; ipAddresses: string[] },
+  names: () => { dnsNames: string[]; ipAddresses: string[] },
 ): Promise<TlsManager | undefined> {
   if (choice === false) return undefined;
   if ('certFile' in choice) return loadOwnCertificate(choice.certFile, choice.keyFile);
-  return createTlsManager({ dir: choice.dir, dnsNames: names.dnsNames, ipAddresses: names.ipAddresses });
+  return createTlsManager({ dir: choice.dir, names, renewCheckMs: NAMES_CHECK_MS });
 }
 
 function listen(options: Parameters<typeof serve>[0]): Promise<NodeServer> {

@@ -34,7 +34,10 @@ beforeAll(async () => {
     throw new Error(`${CADDY} is missing: apt-get install -y caddy (.ci/run does this)`);
   dir = mkdtempSync(join(tmpdir(), 'till-caddy-'));
   // the hotel's own certificate for its name (made here with our CA code, as any CA would)
-  const tls = await createTlsManager({ dir: join(dir, 'hotel-ca'), dnsNames: [NAME], ipAddresses: [] });
+  const tls = await createTlsManager({
+    dir: join(dir, 'hotel-ca'),
+    names: () => ({ dnsNames: [NAME], ipAddresses: [] }),
+  });
   tls.stop();
   caPem = tls.ca!.pem;
   writeFileSync(join(dir, 'till.crt'), tls.cert);

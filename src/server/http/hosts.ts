@@ -23,12 +23,33 @@ export function hostName(header: string | undefined): string | null {
   return (match[1] ?? match[2]!).toLowerCase().replace(/\.$/, '');
 }
 
+/** The names and addresses the server answers to; `refresh()` reads them again (a new LAN address). */
+export interface HostList {
+  has(name: string): boolean;
+  refresh(): void;
+}
+
+/**
+ * The names `read` gives, with the loopback names, in lower case.
+ * @example const hosts = hostList(() => ['till.hotel.example', '192.168.1.20']);
+ */
+export function hostList(read: () => readonly string[]): HostList {
+  const load = () => new Set([...read(), ...LOOPBACK_NAMES].map((name) => name.toLowerCase()));
+  let names = load();
+  return {
+    has: (name) => names.has(name),
+    refresh() {
+      names = load();
+    },
+  };
+}
+
 /**
  * A check of the Host header against `allowed` (names and addresses) and the loopback names:
  * undefined when the request may go on, else the 421 to throw.
  */
-export function hostRefusal(allowed: readonly string[]): (c: Context) => ApiError | undefined {
-  const names = new Set([...allowed, ...LOOPBACK_NAMES].map((name) => name.toLowerCase()));
+export function hostRefusal(allowed: readonly string[] | HostList): (c: Context) => ApiError | undefined {
+  const names = Array.isArray(allowed) ? hostList(() => allowed) : (allowed as HostList);
   return (c) => {
     // in-process requests (tests, the gateway's hop) carry their host in the URL only
     const name = hostName(requestHeader(c, 'host') ?? new URL(c.req.url).host);
@@ -42,7 +63,7 @@ export function hostRefusal(allowed: readonly string[]): (c: Context) => ApiErro
 }
 
 /** Refuses requests for any host but `allowed` (names and addresses) with 421. */
-export function checkHost(allowed: readonly string[]): MiddlewareHandler {
+export function checkHost(allowed: readonly string[] | HostList): MiddlewareHandler {
   const refusal = hostRefusal(allowed);
   return async (c, next) => {
     const refused = refusal(c);

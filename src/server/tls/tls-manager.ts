@@ -1,5 +1,6 @@
 // The key and certificate the HTTPS server serves. Owns: loading or creating the hotel CA, loading
-// or (re)issuing the server certificate at start, checking for renewal on a timer and telling
+// or (re)issuing the server certificate at start, checking for renewal and for changed names and
+// addresses on a timer and telling
 // listeners (the caller swaps them in with `httpsServer.setSecureContext`); or, with TLS_CERT and
 // TLS_KEY, the hotel's own certificate as it is (no CA, no renewal).
 import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
@@ -12,6 +13,7 @@ import {
   loadServerCertificate,
   renewalReason,
   type ServerCertificate,
+  type ServerNames,
   saveServerCertificate,
 } from './server-certificate.ts';
 
@@ -35,24 +37,26 @@ export interface TlsManager {
 export interface TlsManagerOptions {
   /** `<dataDir>/tls`: the CA and the server certificate live here. */
   dir: string;
-  dnsNames: string[];
-  ipAddresses: string[];
+  /** The names and addresses the certificate must cover, asked again at every check (a LAN address
+   * that changes is covered from the next check on). */
+  names: () => ServerNames;
   now?: () => Date;
-  /** How often to check for renewal; default 12 hours. */
+  /** How often to check for renewal and changed names; default 5 minutes. */
   renewCheckMs?: number;
 }
 
-const DEFAULT_RENEW_CHECK_MS = 12 * 60 * 60 * 1000;
+/** Cheap: a check compares dates and names, and issues only when one of them says so. */
+const DEFAULT_RENEW_CHECK_MS = 5 * 60 * 1000;
 
 export async function createTlsManager(options: TlsManagerOptions): Promise<TlsManager> {
   const { dir } = options;
   const now = options.now ?? (() => new Date());
-  const names = { dnsNames: options.dnsNames, ipAddresses: options.ipAddresses };
   ensureDir(dir);
   const ca = await loadOrCreateCertificateAuthority(dir, { now });
   const listeners: Array<(renewed: TlsKeyAndCert) => void> = [];
 
   async function issueIfDue(existing: ServerCertificate | undefined): Promise<ServerCertificate | null> {
+    const names = options.names();
     if (renewalReason(existing, ca, names, now()) === null) return null;
     const issued = await issueServerCertificate(ca, names, now());
     saveServerCertificate(dir, issued);

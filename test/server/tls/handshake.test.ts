@@ -36,7 +36,10 @@ async function serve(key: string, cert: string): Promise<{ server: Server; port:
 
 describe('a TLS handshake with the issued certificate', () => {
   test('a client that trusts only the hotel CA connects to till.test', async ({ dir }) => {
-    const tls = await createTlsManager({ dir, dnsNames: ['till.test'], ipAddresses: ['127.0.0.1'] });
+    const tls = await createTlsManager({
+      dir,
+      names: () => ({ dnsNames: ['till.test'], ipAddresses: ['127.0.0.1'] }),
+    });
     tls.stop();
     const { server, port } = await serve(tls.key, tls.cert);
     try {
@@ -47,7 +50,10 @@ describe('a TLS handshake with the issued certificate', () => {
   });
 
   test('a name the certificate does not hold fails the handshake', async ({ dir }) => {
-    const tls = await createTlsManager({ dir, dnsNames: ['till.test'], ipAddresses: ['127.0.0.1'] });
+    const tls = await createTlsManager({
+      dir,
+      names: () => ({ dnsNames: ['till.test'], ipAddresses: ['127.0.0.1'] }),
+    });
     tls.stop();
     const { server, port } = await serve(tls.key, tls.cert);
     try {
@@ -60,12 +66,11 @@ describe('a TLS handshake with the issued certificate', () => {
   });
 
   test('a client that does not trust the hotel CA is refused', async ({ dir }) => {
-    const tls = await createTlsManager({ dir, dnsNames: ['till.test'], ipAddresses: [] });
+    const tls = await createTlsManager({ dir, names: () => ({ dnsNames: ['till.test'], ipAddresses: [] }) });
     tls.stop();
     const stranger = await createTlsManager({
       dir: `${dir}/stranger`,
-      dnsNames: ['till.test'],
-      ipAddresses: [],
+      names: () => ({ dnsNames: ['till.test'], ipAddresses: [] }),
     });
     stranger.stop();
     const { server, port } = await serve(tls.key, tls.cert);
@@ -82,7 +87,11 @@ describe('a TLS handshake with the issued certificate', () => {
     dir,
   }) => {
     const clock = testClock(new Date(Date.now() - 370 * DAY_MS)); // issued 370 days ago, renewed today
-    const tls = await createTlsManager({ dir, dnsNames: ['till.test'], ipAddresses: [], now: clock.now });
+    const tls = await createTlsManager({
+      dir,
+      names: () => ({ dnsNames: ['till.test'], ipAddresses: [] }),
+      now: clock.now,
+    });
     tls.stop();
     const { server, port } = await serve(tls.key, tls.cert);
     tls.onRenewed(({ key, cert }) => server.setSecureContext({ key, cert }));

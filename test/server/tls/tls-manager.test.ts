@@ -6,12 +6,14 @@ import { createTlsManager, type TlsKeyAndCert } from '../../../src/server/tls/tl
 import { DAY_MS, openssl, subjectAltNames, test, testClock } from './support.ts';
 
 const NAMES = { dnsNames: ['till.test', 'localhost'], ipAddresses: ['10.1.2.3', '127.0.0.1', '::1'] };
+/** The names option for the names above. */
+const names = (extra: Partial<typeof NAMES> = {}) => ({ names: () => ({ ...NAMES, ...extra }) });
 
 describe('the hotel CA and the server certificate', () => {
   test('a first start creates a CA and a server certificate that openssl verifies against it', async ({
     dir,
   }) => {
-    const tls = await createTlsManager({ dir, ...NAMES });
+    const tls = await createTlsManager({ dir, ...names() });
     tls.stop();
     expect(openssl(['verify', '-CAfile', join(dir, 'ca.crt'), join(dir, 'server.crt')])).toContain(': OK');
     const caExtensions = openssl([
@@ -45,7 +47,7 @@ describe('the hotel CA and the server certificate', () => {
   });
 
   test('its names and addresses are in the certificate', async ({ dir }) => {
-    const tls = await createTlsManager({ dir, ...NAMES });
+    const tls = await createTlsManager({ dir, ...names() });
     tls.stop();
     expect(subjectAltNames(tls.cert)).toEqual(
       expect.arrayContaining([
@@ -59,7 +61,7 @@ describe('the hotel CA and the server certificate', () => {
   });
 
   test('the private keys are PKCS#8 PEM readable by their owner only', async ({ dir }) => {
-    (await createTlsManager({ dir, ...NAMES })).stop();
+    (await createTlsManager({ dir, ...names() })).stop();
     for (const file of ['ca.key', 'server.key']) {
       expect(statSync(join(dir, file)).mode & 0o777).toBe(0o600);
       expect(readFileSync(join(dir, file), 'utf8')).toMatch(/^-----BEGIN PRIVATE KEY-----\n/);
@@ -67,7 +69,7 @@ describe('the hotel CA and the server certificate', () => {
   });
 
   test('the manager hands out the CA certificate but never its key', async ({ dir }) => {
-    const tls = await createTlsManager({ dir, ...NAMES });
+    const tls = await createTlsManager({ dir, ...names() });
     tls.stop();
     const caPem = readFileSync(join(dir, 'ca.crt'), 'utf8');
     expect(tls.ca?.pem).toBe(caPem);
@@ -80,9 +82,9 @@ describe('the hotel CA and the server certificate', () => {
   });
 
   test('a second start reuses the CA and the certificate', async ({ dir }) => {
-    const first = await createTlsManager({ dir, ...NAMES });
+    const first = await createTlsManager({ dir, ...names() });
     first.stop();
-    const second = await createTlsManager({ dir, ...NAMES });
+    const second = await createTlsManager({ dir, ...names() });
     second.stop();
     expect(second.ca?.fingerprintSha256).toBe(first.ca?.fingerprintSha256);
     expect(second.cert).toBe(first.cert);
@@ -90,9 +92,12 @@ describe('the hotel CA and the server certificate', () => {
   });
 
   test('a start with a new name reissues the certificate under the same CA', async ({ dir }) => {
-    const first = await createTlsManager({ dir, ...NAMES });
+    const first = await createTlsManager({ dir, ...names() });
     first.stop();
-    const second = await createTlsManager({ dir, ...NAMES, dnsNames: [...NAMES.dnsNames, 'bar.hotel.test'] });
+    const second = await createTlsManager({
+      dir,
+      ...names({ dnsNames: [...NAMES.dnsNames, 'bar.hotel.test'] }),
+    });
     second.stop();
     expect(second.ca?.fingerprintSha256).toBe(first.ca?.fingerprintSha256);
     expect(second.cert).not.toBe(first.cert);
@@ -101,9 +106,29 @@ describe('the hotel CA and the server certificate', () => {
     expect(openssl(['verify', '-CAfile', join(dir, 'ca.crt'), join(dir, 'server.crt')])).toContain(': OK');
   });
 
+  test('a LAN address that changes while it runs is in the certificate after the next check', async ({
+    dir,
+  }) => {
+    let addresses = ['10.1.2.3'];
+    const tls = await createTlsManager({
+      dir,
+      names: () => ({ dnsNames: ['till.test'], ipAddresses: addresses }),
+    });
+    tls.stop();
+    const renewed: TlsKeyAndCert[] = [];
+    tls.onRenewed((next) => renewed.push(next));
+    expect(await tls.checkRenewal()).toBe(false); // nothing changed: nothing issued
+
+    addresses = ['10.1.2.77']; // DHCP gave the server another address
+    expect(await tls.checkRenewal()).toBe(true);
+    expect(renewed).toHaveLength(1);
+    expect(subjectAltNames(tls.cert)).toContain('IP Address:10.1.2.77');
+    expect(renewed[0]?.cert).toBe(tls.cert);
+  });
+
   test('370 days later a renewal check reissues and tells the listeners', async ({ dir }) => {
     const clock = testClock();
-    const tls = await createTlsManager({ dir, ...NAMES, now: clock.now });
+    const tls = await createTlsManager({ dir, ...names(), now: clock.now });
     tls.stop();
     const renewed: TlsKeyAndCert[] = [];
     tls.onRenewed((keyAndCert) => renewed.push(keyAndCert));
@@ -124,7 +149,7 @@ describe('the hotel CA and the server certificate', () => {
 
   test('the renewal timer renews on its own', async ({ dir }) => {
     const clock = testClock();
-    const tls = await createTlsManager({ dir, ...NAMES, now: clock.now, renewCheckMs: 10 });
+    const tls = await createTlsManager({ dir, ...names(), now: clock.now, renewCheckMs: 10 });
     const renewed = new Promise<TlsKeyAndCert>((resolve) => tls.onRenewed(resolve));
     clock.advanceDays(380);
     const { cert } = await renewed;
@@ -134,20 +159,20 @@ describe('the hotel CA and the server certificate', () => {
 
   test('a certificate from another CA is replaced by one from the current CA', async ({ dir }) => {
     const other = join(dir, 'other');
-    (await createTlsManager({ dir: other, ...NAMES })).stop();
+    (await createTlsManager({ dir: other, ...names() })).stop();
     const own = join(dir, 'own');
     mkdirSync(own);
     copyFileSync(join(other, 'server.crt'), join(own, 'server.crt'));
     copyFileSync(join(other, 'server.key'), join(own, 'server.key'));
-    const tls = await createTlsManager({ dir: own, ...NAMES });
+    const tls = await createTlsManager({ dir: own, ...names() });
     tls.stop();
     expect(tls.cert).not.toBe(readFileSync(join(other, 'server.crt'), 'utf8'));
     expect(openssl(['verify', '-CAfile', join(own, 'ca.crt'), join(own, 'server.crt')])).toContain(': OK');
   });
 
   test('a CA with its certificate missing is an error, not a silently new CA', async ({ dir }) => {
-    (await createTlsManager({ dir, ...NAMES })).stop();
+    (await createTlsManager({ dir, ...names() })).stop();
     rmSync(join(dir, 'ca.crt'));
-    await expect(createTlsManager({ dir, ...NAMES })).rejects.toThrow(/ca\.crt is missing/);
+    await expect(createTlsManager({ dir, ...names() })).rejects.toThrow(/ca\.crt is missing/);
   });
 });

@@ -48,7 +48,7 @@ LOOPBACK.addSubnet('::ffff:127.0.0.0', 104, 'ipv6'); // IPv4-mapped 127.0.0.0/8
 /** Whether the address is this machine's loopback: 127.0.0.0/8, ::1 or ::ffff:127.x.x.x (brackets allowed). */
 export function isLoopbackAddress(address: string): boolean {
   // the usual spellings first: the BlockList below costs a few per cent of a small request's CPU
-  if (address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.')) return true;
+  if (address === '::1' || (address.startsWith('127.') && isIP(address) === 4)) return true;
   const bare = address
     .trim()
     .replace(/^\[|\]$/g, '')

@@ -35,6 +35,9 @@ export const GATEWAY_HEADER = 'x-till-gateway';
  */
 export const REQUEST_ID_HEADER = 'x-till-request-id';
 
+/** What the till's ids look like (a UUID, or 32 hex digits); what the server takes as one. */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
+
 export interface Transport {
   /** Origin of the gateway, '' for the page's own origin. */
   baseUrl: string;

@@ -14,7 +14,7 @@ import { createApp, type RemotePms } from './app.ts';
 import { createTestHotel, type HotelKeys, type TestHotel } from './hotel/hotel.ts';
 import { closeServers, createStopGate, GRACE_MS } from './http/clean-stop.ts';
 import { renderError } from './http/errors.ts';
-import { checkHost, hostList, hostName, isLoopbackAddress, LOOPBACK_NAMES } from './http/hosts.ts';
+import { checkHost, hostList, httpsOrigin, isLoopbackAddress, isServerMachineRequest } from './http/hosts.ts';
 import { requestLog } from './http/request-log.ts';
 import { createHub, type Hub } from './hub/hub.ts';
 import type { Logger } from './log.ts';
@@ -143,7 +143,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const tabletHost = names.ipAddresses.find(
     (address) => !isLoopbackAddress(address) && !address.includes(':'),
   );
-  const tabletOrigin = `https://${tabletHost ?? 'localhost'}${httpsPort && httpsPort !== 443 ? `:${httpsPort}` : ''}`;
+  const tabletOrigin = httpsOrigin(tabletHost ?? 'localhost', httpsPort);
   app = createApp({
     hub,
     allowedHosts,
@@ -207,8 +207,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 /** A request from this machine for a loopback name: `http://localhost` is a secure context. */
 function isServerMachine(incoming: IncomingMessage): boolean {
   // Node's parsed headers: asking the Web Request builds all its headers first (a measurable cost)
-  const host = hostName(incoming.headers.host);
-  return !!host && LOOPBACK_NAMES.includes(host) && isLoopbackAddress(incoming.socket.remoteAddress ?? '');
+  return isServerMachineRequest(incoming.headers.host, incoming.socket.remoteAddress ?? '');
 }
 
 async function openTls(

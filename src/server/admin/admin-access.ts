@@ -9,7 +9,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { ApiError } from '../http/errors.ts';
 import { requestHeader } from '../http/headers.ts';
-import { clientAddress, hostName, isLoopbackAddress, LOOPBACK_NAMES } from '../http/hosts.ts';
+import { clientAddress, isServerMachineRequest } from '../http/hosts.ts';
 import type { Hub } from '../hub/hub.ts';
 
 export interface AdminAccessOptions {
@@ -21,9 +21,7 @@ export const adminCookieName = (hub: Hub) => `till_admin_${hub.serverId}`;
 
 /** Whether this request is the server machine's own (and so needs no sign-in). */
 export function isServerMachine(c: Context, trustProxy: boolean): boolean {
-  if (trustProxy) return false;
-  const host = hostName(requestHeader(c, 'host'));
-  return !!host && LOOPBACK_NAMES.includes(host) && isLoopbackAddress(clientAddress(c, false));
+  return !trustProxy && isServerMachineRequest(requestHeader(c, 'host'), clientAddress(c, false));
 }
 
 export function isAdmin(c: Context, options: AdminAccessOptions): boolean {

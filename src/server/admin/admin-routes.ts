@@ -6,7 +6,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { GatewayStatus } from '../gateway/gateway.ts';
 import { ApiError } from '../http/errors.ts';
 import { requestHeader } from '../http/headers.ts';
-import { hostName, LOOPBACK_NAMES } from '../http/hosts.ts';
+import { hostName, httpsOrigin, LOOPBACK_NAMES } from '../http/hosts.ts';
 import { HubError, OUTLETS, type Outlet, sameSecret } from '../hub/hub.ts';
 import { type AdminAccessOptions, adminCookieName, isAdmin, sameOriginPost } from './admin-access.ts';
 import { ADMIN_CSS, dashboard, page, pairingCode, signInForm } from './admin-page.ts';
@@ -102,6 +102,5 @@ export function createAdminRoutes(options: AdminOptions): Hono {
 function pairingOrigin(c: Context, options: AdminOptions): string {
   const host = hostName(requestHeader(c, 'host'));
   if (!host || LOOPBACK_NAMES.includes(host)) return options.tabletOrigin;
-  const port = options.httpsPort === null || options.httpsPort === 443 ? '' : `:${options.httpsPort}`;
-  return `https://${host.includes(':') ? `[${host}]` : host}${port}`;
+  return httpsOrigin(host, options.httpsPort);
 }

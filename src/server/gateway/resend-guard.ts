@@ -15,13 +15,12 @@
 // its own oldest answers go first. Ids are the owner's own: one device can never be answered
 // another's. Deliberate re-sends by the outbox (after reading back) carry a new id and are forwarded.
 
+import { REQUEST_ID_PATTERN } from '../../pms/http.ts';
 import { knownBody, withKnownBody } from '../http/known-bodies.ts';
 
 /** Marks an answer given again to a resend, for tests and logs. */
 export const REPLAYED_HEADER = 'x-till-replayed';
 
-/** An id as the till makes them (a UUID); anything else is ignored, as if there were none. */
-const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
 /** Status the gateway answers when the tablet left before its request was forwarded. */
 export const TABLET_GONE_STATUS = 499;
 /** Answers that carry no body, whatever was sent. */
@@ -146,7 +145,7 @@ export function createResendGuard(options: ResendGuardOptions = {}): ResendGuard
 
   return {
     async answer(requestId, forward, owner = '') {
-      if (!requestId || !REQUEST_ID.test(requestId)) return forward();
+      if (!requestId || !REQUEST_ID_PATTERN.test(requestId)) return forward();
       forget();
       const key = `${owner}\n${requestId}`;
       const earlier = entries.get(key);

@@ -4,12 +4,10 @@
 // server refuses; and, for a body, exactly `application/json` (a "text/plain; x=application/json"
 // body, which needs no preflight, is refused). HEAD and other methods never get through.
 import type { MiddlewareHandler } from 'hono';
-import { REQUEST_ID_HEADER } from '../../pms/http.ts';
+import { REQUEST_ID_HEADER, REQUEST_ID_PATTERN } from '../../pms/http.ts';
 import { ApiError } from './errors.ts';
 import { requestHeader } from './headers.ts';
 
-/** An id as the till makes them (a UUID or 32 hex digits). */
-const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
 /** `application/json`, optionally with charset utf-8, and nothing else. */
 const JSON_TYPE = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
 
@@ -21,7 +19,7 @@ export function requireAppRequest(methods: readonly ('GET' | 'POST')[]): Middlew
       c.header('allow', methods.join(', '));
       throw new ApiError(405, `${method} is not allowed here`, 'method', 'method_not_allowed');
     }
-    if (!REQUEST_ID.test(requestHeader(c, REQUEST_ID_HEADER) ?? '')) {
+    if (!REQUEST_ID_PATTERN.test(requestHeader(c, REQUEST_ID_HEADER) ?? '')) {
       throw new ApiError(
         400,
         `send the ${REQUEST_ID_HEADER} header, as the till does`,

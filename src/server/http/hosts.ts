@@ -4,10 +4,11 @@
 // reading the caller's address, from the socket or, behind a trusted proxy, its X-Forwarded-For.
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
+import { isLoopbackAddress } from '../tls/machine-names.ts';
 import { ApiError } from './errors.ts';
 import { requestHeader } from './headers.ts';
 
-export { isLoopbackAddress } from '../tls/machine-names.ts';
+export { isLoopbackAddress };
 
 /** The names every server answers to on its own machine. */
 export const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];
@@ -21,6 +22,25 @@ export function hostName(header: string | undefined): string | null {
   const match = /^(?:\[([0-9a-f:.]+)\]|([a-z0-9.-]+))(?::\d{1,5})?$/i.exec(header.trim());
   if (!match) return null;
   return (match[1] ?? match[2]!).toLowerCase().replace(/\.$/, '');
+}
+
+/**
+ * `https://<host>[:port]`, without the port for 443 (or null: a proxy's); IPv6 in brackets.
+ * @example httpsOrigin('fd00::2', 8443) === 'https://[fd00::2]:8443'
+ */
+export function httpsOrigin(host: string, httpsPort: number | null): string {
+  const name = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `https://${name}${httpsPort === null || httpsPort === 443 ? '' : `:${httpsPort}`}`;
+}
+
+/**
+ * Whether a request comes from the server machine itself: a loopback peer asking for a loopback
+ * name (`http://localhost`, a secure context in every browser). Never true behind a proxy, whose
+ * peer is always local: callers decide that.
+ */
+export function isServerMachineRequest(hostHeader: string | undefined, peerAddress: string): boolean {
+  const host = hostName(hostHeader);
+  return !!host && LOOPBACK_NAMES.includes(host) && isLoopbackAddress(peerAddress);
 }
 
 /** The names and addresses the server answers to; `refresh()` reads them again (a new LAN address). */

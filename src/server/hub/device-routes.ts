@@ -17,7 +17,7 @@ import { GATEWAY_HEADER } from '../../pms/http.ts';
 import { requireAppRequest } from '../http/app-requests.ts';
 import { ApiError } from '../http/errors.ts';
 import { requestHeader } from '../http/headers.ts';
-import { clientAddress, hostName } from '../http/hosts.ts';
+import { clientAddress, hostName, httpsOrigin } from '../http/hosts.ts';
 import { type Device, type Hub, HubError } from './hub.ts';
 
 const COOKIE_MAX_AGE_S = 400 * 24 * 3600;
@@ -102,10 +102,8 @@ export function createDeviceRoutes(hub: Hub, options: DeviceRouteOptions): Hono 
   });
 
   routes.get('/https-address', (c) => {
-    const name = hostName(requestHeader(c, 'host')) ?? 'localhost';
-    const host = name.includes(':') ? `[${name}]` : name;
-    const port = options.httpsPort === null || options.httpsPort === 443 ? '' : `:${options.httpsPort}`;
-    return c.json({ https: `https://${host}${port}/` });
+    const host = hostName(requestHeader(c, 'host')) ?? 'localhost';
+    return c.json({ https: `${httpsOrigin(host, options.httpsPort)}/` });
   });
 
   routes.all('*', () => {

@@ -4,6 +4,7 @@
 // redirected (a 308 would make the browser repeat it) nor served.
 import { isIP } from 'node:net';
 import { type Context, Hono } from 'hono';
+import { httpsOrigin } from '../http/hosts.ts';
 import type { CaFormat } from '../tls/ca-formats.ts';
 import { CA_DOWNLOAD_FILENAMES, caDownload } from '../tls/ca-formats.ts';
 import type { TlsManager } from '../tls/tls-manager.ts';
@@ -87,9 +88,4 @@ export function requestHost(hostHeader: string | undefined, requestUrl: string):
   if (!match?.[1]) return undefined;
   if (match[2] !== undefined && isIP(match[2]) !== 6) return undefined;
   return match[1].toLowerCase();
-}
-
-/** `https://<host>` with `:<port>` unless it is 443. */
-export function httpsOrigin(host: string, httpsPort: number): string {
-  return `https://${host}${httpsPort === 443 ? '' : `:${httpsPort}`}`;
 }

@@ -34,14 +34,19 @@ async function serve(key: string, cert: string): Promise<{ server: Server; port:
   return { server, port: (server.address() as AddressInfo).port };
 }
 
+/** A certificate issued for till.test and 127.0.0.1 in `dir`, served on a free port. */
+async function serveIssued(dir: string) {
+  const tls = await createTlsManager({
+    dir,
+    names: () => ({ dnsNames: ['till.test'], ipAddresses: ['127.0.0.1'] }),
+  });
+  tls.stop();
+  return { tls, ...(await serve(tls.key, tls.cert)) };
+}
+
 describe('a TLS handshake with the issued certificate', () => {
   test('a client that trusts only the hotel CA connects to till.test', async ({ dir }) => {
-    const tls = await createTlsManager({
-      dir,
-      names: () => ({ dnsNames: ['till.test'], ipAddresses: ['127.0.0.1'] }),
-    });
-    tls.stop();
-    const { server, port } = await serve(tls.key, tls.cert);
+    const { tls, server, port } = await serveIssued(dir);
     try {
       expect(await fetchAs(port, 'till.test', tls.ca?.pem ?? '')).toBe('till');
     } finally {
@@ -50,12 +55,7 @@ describe('a TLS handshake with the issued certificate', () => {
   });
 
   test('a name the certificate does not hold fails the handshake', async ({ dir }) => {
-    const tls = await createTlsManager({
-      dir,
-      names: () => ({ dnsNames: ['till.test'], ipAddresses: ['127.0.0.1'] }),
-    });
-    tls.stop();
-    const { server, port } = await serve(tls.key, tls.cert);
+    const { tls, server, port } = await serveIssued(dir);
     try {
       await expect(fetchAs(port, 'other.test', tls.ca?.pem ?? '')).rejects.toMatchObject({
         code: 'ERR_TLS_CERT_ALTNAME_INVALID',

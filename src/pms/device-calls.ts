@@ -8,6 +8,21 @@ import { newRequestId, REQUEST_ID_HEADER } from './http.ts';
 export const OUTLETS = ['bar', 'restaurant', 'minibar'] as const;
 export type Outlet = (typeof OUTLETS)[number];
 
+/** Characters of a pairing code: no I, L, O, U, 0 or 1 (nothing to confuse when read off a screen). */
+export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ23456789';
+export const CODE_LENGTH = 8;
+
+/**
+ * What staff typed, as a code: upper case, without spaces or dashes; null when it cannot be one.
+ * The tablet checks it before sending; the server again before looking it up.
+ * @example normalisePairingCode(' abcd-2345 ') === 'ABCD2345'; normalisePairingCode('ABCD1234') === null
+ */
+export function normalisePairingCode(typed: string): string | null {
+  const code = typed.toUpperCase().replace(/[\s-]+/g, '');
+  if (code.length !== CODE_LENGTH) return null;
+  return [...code].every((char) => CODE_ALPHABET.includes(char)) ? code : null;
+}
+
 /** This tablet as the till server knows it. */
 export interface Device {
   id: string;

@@ -6,7 +6,13 @@
 // Loaded on demand (background work and the pairing view); the state itself is device.ts.
 import { endPairingHold } from '../outbox/actions';
 import { readPairingWait, subscribeOutbox } from '../outbox/status';
-import { type Device, fetchDevice, pairWithCode, TillServerError } from '../pms/device-calls';
+import {
+  type Device,
+  fetchDevice,
+  normalisePairingCode,
+  pairWithCode,
+  TillServerError,
+} from '../pms/device-calls';
 import { DEVICE_REFUSAL_CODES } from '../pms/errors';
 import { refreshCatalogue } from './catalogue';
 import { deviceState, noteDevicePaired, noteDeviceRefused } from './device';
@@ -14,26 +20,12 @@ import { syncNow } from './pms';
 import { refreshGuests } from './reservations';
 import { settings } from './settings';
 
-/** Characters of a pairing code: no I, L, O, U, 0 or 1 (nothing to confuse when read off a screen). */
-export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ23456789';
-export const CODE_LENGTH = 8;
-
-export { TillServerError };
+export { normalisePairingCode, TillServerError };
 
 /** What staff typed cannot be a code; checked before anything is sent. */
 export class PairingCodeFormatError extends Error {
   override readonly name = 'PairingCodeFormatError';
   readonly code = 'code_format';
-}
-
-/**
- * What staff typed, as a code: upper case, without spaces or dashes; null when it cannot be one.
- * @example normalisePairingCode(' abcd-2345 ') === 'ABCD2345'; normalisePairingCode('ABCD1234') === null
- */
-export function normalisePairingCode(typed: string): string | null {
-  const code = typed.toUpperCase().replace(/[\s-]+/g, '');
-  if (code.length !== CODE_LENGTH) return null;
-  return [...code].every((char) => CODE_ALPHABET.includes(char)) ? code : null;
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   CODE_LENGTH,
   CODE_VALID_MS,
   createGuessLimit,
-  normaliseCode,
+  normalisePairingCode,
 } from './pairing-codes.ts';
 
 export { OUTLETS, type Outlet };
@@ -117,7 +117,7 @@ export function createHub(options: HubOptions) {
       if (waitMs > 0) {
         throw new HubError(429, 'too_many_attempts', 'too many wrong pairing codes; wait', 'code', waitMs);
       }
-      const code = typeof typedCode === 'string' ? normaliseCode(typedCode) : null;
+      const code = typeof typedCode === 'string' ? normalisePairingCode(typedCode) : null;
       const row = code
         ? (db.prepare('SELECT * FROM pairing_codes WHERE code_hash = ?').get(sha256(code)) as
             | {

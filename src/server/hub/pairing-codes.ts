@@ -1,23 +1,12 @@
 // One-time pairing codes: 8 characters a manager reads out or shows as a QR code, valid for 10
-// minutes, good for one tablet. Owns the alphabet (no I, L, O, U, 0, 1: nothing to confuse when
-// typed from a screen), normalising what staff type, and the limit on wrong guesses (per caller
-// address and overall), so that 30^8 codes cannot be tried out within a code's 10 minutes.
+// minutes, good for one tablet. Owns how long a code is good for, how it is shown, and the limit on
+// wrong guesses (per caller address and overall), so that 30^8 codes cannot be tried out within a
+// code's 10 minutes. The alphabet and what staff may type are the tablet's too (pms/device-calls.ts).
+import { CODE_ALPHABET, CODE_LENGTH, normalisePairingCode } from '../../pms/device-calls.ts';
 
-/** Characters of a code: Crockford-like, without look-alikes. */
-export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ23456789';
-export const CODE_LENGTH = 8;
+export { CODE_ALPHABET, CODE_LENGTH, normalisePairingCode };
+
 export const CODE_VALID_MS = 10 * 60_000;
-
-/**
- * What staff typed, as a code: upper case, without spaces or dashes; null when it cannot be one.
- * @example normaliseCode(' abcd-2345 ') === 'ABCD2345'; normaliseCode('ABCD1234') === null
- */
-export function normaliseCode(typed: string): string | null {
-  const code = typed.toUpperCase().replace(/[\s-]+/g, '');
-  if (code.length !== CODE_LENGTH) return null;
-  for (const char of code) if (!CODE_ALPHABET.includes(char)) return null;
-  return code;
-}
 
 /** Shows a code in two groups of four, as the admin page prints it. */
 export function displayCode(code: string): string {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/server/app.ts';
 import type { TestHotel } from '../../../src/server/hotel/hotel.ts';
 import { createHub, type Hub } from '../../../src/server/hub/hub.ts';
-import { CODE_ALPHABET, normaliseCode } from '../../../src/server/hub/pairing-codes.ts';
+import { CODE_ALPHABET, normalisePairingCode } from '../../../src/server/hub/pairing-codes.ts';
 import { pinnedHotel } from '../hotel-support.ts';
 
 let hotel: TestHotel;
@@ -96,9 +96,9 @@ describe('a pairing code', () => {
   });
 
   it('normalises what staff type, and refuses what cannot be a code', () => {
-    expect(normaliseCode(' abcd 2345 ')).toBe('ABCD2345');
-    expect(normaliseCode('ABCD-1234')).toBeNull(); // 1 is not in the alphabet
-    expect(normaliseCode('ABC')).toBeNull();
+    expect(normalisePairingCode(' abcd 2345 ')).toBe('ABCD2345');
+    expect(normalisePairingCode('ABCD-1234')).toBeNull(); // 1 is not in the alphabet
+    expect(normalisePairingCode('ABC')).toBeNull();
   });
 });
 

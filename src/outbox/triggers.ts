@@ -98,27 +98,30 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
       return;
     }
     probing ??= setInterval(() => {
-      void options.probe!().then(async (ready) => {
+      void options.probe!().then((ready) => {
         if (!ready || !probing || controller.signal.aborted) return;
         clearInterval(probing);
         probing = undefined;
-        await retryWaitingNow(); // lifts the unreachable hold and the backoffs; a 429 pause stays
-        replayQuietly();
+        retryAllNow(); // lifts the unreachable hold and the backoffs; a 429 pause stays
       });
     }, probeEveryMs);
   };
-  /** One run at a time from this page; asked again while running, it runs once more afterwards. */
-  const replay = (): Promise<ReplayReport> => {
+  /**
+   * One run at a time from this page; asked again while running, it runs once more afterwards.
+   * `waitForLock`: behind another replayer (the service worker's) instead of looking again in 5 s;
+   * for news the other cannot have had (back online, "Sync now", the probe).
+   */
+  const replay = (waitForLock = false): Promise<ReplayReport> => {
     if (running) {
       rerun ??= running
         .catch(() => undefined)
         .then(() => {
           rerun = undefined;
-          return replay();
+          return replay(waitForLock);
         });
       return rerun;
     }
-    running = replayOutbox({ ...options, signal: controller.signal })
+    running = replayOutbox({ ...options, signal: controller.signal, waitForLock })
       .then((report) => {
         schedule(report);
         return report;
@@ -128,12 +131,13 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
       });
     return running;
   };
-  const replayQuietly = () => {
-    replay().catch((error: unknown) => console.error('[outbox] replay failed', error));
+  const replayQuietly = (waitForLock = false) => {
+    replay(waitForLock).catch((error: unknown) => console.error('[outbox] replay failed', error));
   };
-  // Back online is news the backoff could not know: everything waiting is tried now.
-  const onOnline = () => {
-    retryWaitingNow().then(replayQuietly, replayQuietly);
+  /** After news: everything waiting is tried now, behind the worker's run if one holds the lock. */
+  const retryAllNow = () => {
+    const afterwards = () => replayQuietly(true);
+    retryWaitingNow().then(afterwards, afterwards);
   };
   const onVisible = () => {
     if (doc?.visibilityState === 'visible') replayQuietly();
@@ -148,7 +152,8 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
     });
   });
 
-  scope.addEventListener?.('online', onOnline);
+  // Back online is news the backoff could not know.
+  scope.addEventListener?.('online', retryAllNow);
   doc?.addEventListener('visibilitychange', onVisible);
   replayQuietly();
 
@@ -156,15 +161,15 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
     async syncNow() {
       await retryWaitingNow();
       announceOutboxChange({ type: 'changed' });
-      return replay();
+      return replay(true);
     },
-    requestReplay: replay,
+    requestReplay: () => replay(),
     stop() {
       controller.abort();
       clearTimeout(timer);
       clearInterval(probing);
       unsubscribe();
-      scope.removeEventListener?.('online', onOnline);
+      scope.removeEventListener?.('online', retryAllNow);
       doc?.removeEventListener('visibilitychange', onVisible);
     },
   };

@@ -3,6 +3,7 @@
 // request after a sale (which sends what is due and leaves the waiting sales to their backoff).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordRoomCharge } from '../../src/outbox/journal.ts';
+import { inMemoryLocks, OUTBOX_LOCK } from '../../src/outbox/locks.ts';
 import { getOutboxSummary } from '../../src/outbox/status.ts';
 import { type PageReplayer, startPageReplayer } from '../../src/outbox/triggers.ts';
 import { readSale } from '../../src/storage/outbox-store.ts';
@@ -185,5 +186,27 @@ describe('the page replayer', () => {
     await vi.waitFor(async () => expect((await readSale(sale.id))?.intents[0]?.state).toBe('unsure'));
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(probes).toBe(0);
+  });
+
+  it('back online while another replayer (the worker) holds the outbox, waits for it instead of looking again in 5 s', async () => {
+    const window = fakeWindow();
+    const pms = createFakePms();
+    pms.failNext('addProducts', { kind: 'network' });
+    const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    const lock = inMemoryLocks();
+    replayer = startPageReplayer({ client: pms.client, lock, backoff: { baseMs: 60_000, capMs: 60_000 } });
+    await vi.waitFor(async () => expect((await readSale(sale.id))?.intents[0]?.state).toBe('unsure'));
+
+    let release!: () => void;
+    const held = lock.run(OUTBOX_LOCK, { wait: true }, () => new Promise<void>((done) => (release = done)));
+    window.dispatchEvent(new Event('online'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release(); // the worker's run ends (without having sent it)
+    await held;
+
+    await vi.waitFor(async () => expect((await readSale(sale.id))?.sale.status).toBe('synced'), {
+      timeout: 2000,
+    });
+    expect(pms.rooms.get(501)).toHaveLength(1);
   });
 });

@@ -140,9 +140,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const server = httpsServer as unknown as HttpsServer;
     tls.onRenewed(({ key, cert }) => server.setSecureContext({ key, cert }));
   }
-  const tabletHost = names.ipAddresses.find(
-    (address) => !isLoopbackAddress(address) && !address.includes(':'),
-  );
+  // The name hotel IT gave (TILL_HOSTNAMES) where there is one, else the first LAN IPv4 address.
+  const tabletHost =
+    options.hostNames?.[0] ??
+    names.ipAddresses.find((address) => !isLoopbackAddress(address) && !address.includes(':'));
   const tabletOrigin = httpsOrigin(tabletHost ?? 'localhost', httpsPort);
   app = createApp({
     hub,

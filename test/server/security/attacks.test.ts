@@ -79,6 +79,17 @@ describe('an anonymous caller on the hotel network', () => {
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
+  it('learns nothing about the tablet or the gateway under /till, and only the public HTTPS address', async () => {
+    for (const path of ['/till/device', '/till/gateway']) {
+      const answer = await asTheTillWouldSend('GET', path);
+      expect(answer.status, path).toBe(401);
+      expect(await answer.json(), path).toMatchObject({ success: false, code: 'device_not_paired' });
+    }
+    const paired = await app.request('/till/gateway', { headers: { cookie } });
+    expect(await paired.json()).toEqual({ upstream: 'embedded test hotel' });
+    expect(await (await app.request('/till/https-address')).json()).toEqual({ https: 'https://localhost/' });
+  });
+
   it('cannot use a made-up or another server’s device cookie', async () => {
     const invoice = openInvoice();
     for (const forged of [

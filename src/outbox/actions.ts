@@ -6,8 +6,9 @@ import { getMeta, setMeta } from '../storage/db.ts';
 import { changeSales, readActiveSales, type SaleEntry, type SaleWrite } from '../storage/outbox-store.ts';
 import type { IntentRecord } from '../storage/records.ts';
 import { OutboxActionRefused } from './refusal.ts';
+import { currentSteps, openStep, resettle } from './sale-state.ts';
 import { announceOutboxChange } from './status.ts';
-import { currentSteps, openStep, resettle } from './transitions.ts';
+import { confirmedByStaff, dueNow, newRevision, retried, supersede } from './transitions.ts';
 
 export { OutboxActionRefused } from './refusal.ts';
 export { voidSale } from './void-sale.ts';
@@ -34,21 +35,17 @@ export async function retrySale(saleId: string, options: RetryOptions = {}): Pro
     if (step.state === 'failed' && options.payload !== undefined) {
       const next = newRevision(step, options.payload, now);
       const note = `${options.by ?? 'Staff'} corrected step ${step.step} and sent it again.`;
-      return write(entry, [{ ...step, state: 'superseded', settledAt: now }, next], now, note);
+      return write(entry, [supersede(step, now), next], now, note);
     }
-    const retried = currentSteps(entry.intents)
-      .filter((i) => i.state === 'failed' || i.state === 'queued' || i.state === 'unsure')
-      .map((i) => ({
-        ...i,
-        state: i.state === 'failed' ? ('queued' as const) : i.state,
-        notBefore: 0,
-        failuresInRow: 0,
-      }));
+    const again = currentSteps(entry.intents).flatMap((i) => {
+      if (retried.from.includes(i.state)) return [retried(i, now)];
+      return dueNow.from.includes(i.state) ? [dueNow(i, now)] : [];
+    });
     const note =
       step.state === 'failed'
         ? `${options.by ?? 'Staff'} sent step ${step.step} again unchanged.`
         : undefined;
-    return write(entry, retried, now, note);
+    return write(entry, again, now, note);
   });
 }
 
@@ -70,17 +67,11 @@ export async function resolveUnverifiable(
     const allowed = step?.state === 'unverifiable' || (step?.state === 'failed' && decision === 'applied');
     if (!step || !allowed) return 'No step of this sale is waiting for that decision.';
     if (decision === 'applied') {
-      const { lastError: _kept, ...rest } = step;
-      const done: IntentRecord = { ...rest, state: 'done', result: undefined, settledAt: now };
+      const done = confirmedByStaff(step, now);
       return write(entry, [done], now, `${by} confirmed that step ${step.step} reached the PMS.`);
     }
     const next = newRevision(step, step.payload, now);
-    return write(
-      entry,
-      [{ ...step, state: 'superseded', settledAt: now }, next],
-      now,
-      `${by} chose to post step ${step.step} again.`,
-    );
+    return write(entry, [supersede(step, now), next], now, `${by} chose to post step ${step.step} again.`);
   });
 }
 
@@ -114,29 +105,6 @@ async function clearUnreachableHold(): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-
-function newRevision(step: IntentRecord, payload: unknown, now: number): IntentRecord {
-  const {
-    seq: _new,
-    lastError: _cleared,
-    result: _none,
-    before: _reread,
-    sentAt: _unsent,
-    settledAt: _open,
-    ...rest
-  } = step;
-  return {
-    ...rest,
-    revision: step.revision + 1,
-    payload,
-    state: 'queued',
-    attempts: 0,
-    uncertainSends: 0,
-    failuresInRow: 0,
-    notBefore: 0,
-    createdAt: now,
-  };
-}
 
 function write(
   entry: SaleEntry,

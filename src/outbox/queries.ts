@@ -5,7 +5,7 @@ import { listSales } from '../storage/journal-queries.ts';
 import { readSale } from '../storage/outbox-store.ts';
 import type { IntentError, IntentState, SaleRecord, SaleStatus } from '../storage/records.ts';
 import { definitionOf, stepMarker } from './intents/index.ts';
-import { currentSteps } from './transitions.ts';
+import { currentSteps } from './sale-state.ts';
 
 export interface SaleStep {
   step: number;

@@ -1,27 +1,15 @@
 // One step of one sale against the PMS: send it, or, after an unknown outcome, read PMS state back
-// first. Owns: the order "persist in-flight, then send, then persist the outcome", and turning each
-// failure class into the next state:
-//
-//   success                         -> done (+ result)
-//   4xx (PmsRejectedError)          -> failed: sale needs attention, later steps held
-//   429 (with Retry-After)          -> queued again after Retry-After; the whole run pauses
-//   gateway 401: tablet not paired  -> a read: as it was; a sent write: unsure (the browser may have
-//                                      resent it silently after a first copy got through); the run
-//                                      stops and all sending waits for pairing
-//   request refused before sending  -> failed (the till built a bad request)
-//   network / timeout / 5xx / odd   -> unsure: read back before any re-send, with backoff
-//   read-back: applied              -> done (+ result from the read)
-//   read-back: not applied          -> queued, sent again at once
-//   read-back: cannot verify        -> unverifiable: needs attention, staff decide
+// first. Owns: the order "persist in-flight, then send, then persist the outcome", and which named
+// transition (transitions.ts; the table in docs/outbox.md) each answer and failure class takes.
 import { isOutcomeUnknown, PmsRejectedError, PmsRequestError, PmsUnpairedError } from '../pms/errors.ts';
 import { changeSale, readSale } from '../storage/outbox-store.ts';
 import type { IntentRecord } from '../storage/records.ts';
 import { definitionOf, type IntentContext, type IntentDefinition, stepMarker } from './intents/index.ts';
 import type { ReplayRun } from './replay-run.ts';
+import { changeIntent, nextMove, type SaleSnapshot } from './sale-state.ts';
 import { announceOutboxChange } from './status.ts';
 import {
   describeError,
-  done,
   failure,
   type StartNext,
   type StepOutcome,
@@ -29,7 +17,19 @@ import {
   transientFailure,
   waitForPairing,
 } from './step-outcomes.ts';
-import { changeIntent, nextMove, type SaleSnapshot, startSending } from './transitions.ts';
+import {
+  answered,
+  appliedDespiteRefusal,
+  cannotVerify,
+  outcomeUnknown,
+  rateLimited,
+  readBackApplied,
+  readBackNotApplied,
+  readFailed,
+  refused,
+  startSending,
+  unknownIntent,
+} from './transitions.ts';
 
 /**
  * Sends the step, or reads back first when its last send got no answer. A step already marked
@@ -45,10 +45,8 @@ export async function replayStep(
   const definition = definitionOf(intent.name);
   if (!definition) {
     const message = `This version of the till does not know the step "${intent.name}"; update the app.`;
-    await settle(run, snapshot.sale.id, intent, {
-      state: 'failed',
-      lastError: failure(run, 'unknown-intent', message),
-    });
+    const lastError = failure(run, 'unknown-intent', message);
+    await settle(run, { saleId: snapshot.sale.id, intent, transition: unknownIntent, event: { lastError } });
     return 'stop';
   }
   const context = await contextFor(snapshot, intent);
@@ -88,22 +86,20 @@ async function sendStep(
       try {
         before = await definition.captureBefore(run.pms, intent.payload, context);
       } catch (error) {
-        if (error instanceof PmsUnpairedError) return waitForPairing(run, saleId, error);
+        if (error instanceof PmsUnpairedError) return waitForPairing(run, error);
         if (error instanceof PmsRejectedError && error.status !== 429) {
           run.report.failed += 1;
           const message = `Reading the state before "${definition.title}" was refused: ${error.pmsMessage}`;
-          await settle(run, saleId, intent, {
-            state: 'failed',
-            lastError: { ...describeError(run, error), message },
-          });
+          const lastError = { ...describeError(run, error), message };
+          await settle(run, { saleId, intent, transition: refused, event: { lastError } });
           return 'stop';
         }
-        return transientFailure(run, saleId, intent, error, ['queued']);
+        return transientFailure(run, { saleId, intent, transition: readFailed, error });
       }
     }
-    sending = startSending(intent, run.now(), before);
+    sending = startSending(intent, run.now(), { before });
     const marked = await changeSale(saleId, (entry) =>
-      changeIntent(entry, intent.seq!, ['queued'], () => sending, run.now()),
+      changeIntent(entry, intent.seq!, startSending.from, () => sending, run.now()),
     );
     if (!marked) return 'stop';
     announceOutboxChange({ type: 'replayed', saleId });
@@ -112,45 +108,38 @@ async function sendStep(
   try {
     const result = await definition.send(run.pms, intent.payload, { ...context, before });
     run.report.sent += 1;
-    return done(run, saleId, sending, result, undefined, startNext);
+    const event = { result };
+    return (await settle(run, { saleId, intent: sending, transition: answered, event, startNext })) ?? 'stop';
   } catch (error) {
-    if (error instanceof PmsUnpairedError) {
-      return waitForPairing(run, saleId, error, { sending, original: intent });
-    }
+    if (error instanceof PmsUnpairedError) return waitForPairing(run, error, { saleId, sending });
     if (error instanceof PmsRejectedError && error.status === 429) {
-      const until = run.pause(error.retryAfterMs);
-      await settle(run, saleId, sending, {
-        state: 'queued',
-        notBefore: until,
-        lastError: describeError(run, error),
-      });
+      const event = { notBefore: run.pause(error.retryAfterMs), lastError: describeError(run, error) };
+      await settle(run, { saleId, intent: sending, transition: rateLimited, event });
       return 'stop';
     }
     if (error instanceof PmsRejectedError && maybeAppliedBefore) {
       const result = definition.appliedDespite?.(error, intent.payload as never, context);
       if (result !== undefined) {
-        return done(
-          run,
+        const note = `The PMS answered "${error.pmsMessage}": the earlier send was applied.`;
+        const settled = await settle(run, {
           saleId,
-          sending,
-          result,
-          `The PMS answered "${error.pmsMessage}": the earlier send was applied.`,
-        );
+          intent: sending,
+          transition: appliedDespiteRefusal,
+          event: { result },
+          note,
+        });
+        return settled ?? 'stop';
       }
     }
     if (error instanceof PmsRejectedError || error instanceof PmsRequestError) {
       run.report.failed += 1;
-      await settle(run, saleId, sending, { state: 'failed', lastError: describeError(run, error) });
+      const event = { lastError: describeError(run, error) };
+      await settle(run, { saleId, intent: sending, transition: refused, event });
       return 'stop';
     }
     if (isOutcomeUnknown(error, definition.operation)) {
       run.report.unsure += 1;
-      const uncertain = {
-        ...sending,
-        state: 'unsure' as const,
-        uncertainSends: (sending.uncertainSends ?? 0) + 1,
-      };
-      return transientFailure(run, saleId, uncertain, error, ['in-flight']);
+      return transientFailure(run, { saleId, intent: sending, transition: outcomeUnknown, error });
     }
     throw error;
   }
@@ -167,30 +156,30 @@ async function reconcileStep(
   try {
     answer = await definition.reconcile(run.pms, intent.payload, context);
   } catch (error) {
-    if (error instanceof PmsUnpairedError) return waitForPairing(run, saleId, error);
+    if (error instanceof PmsUnpairedError) return waitForPairing(run, error);
     if (error instanceof PmsRejectedError && error.status !== 429) {
       const message = `Reading back whether "${definition.title}" reached the PMS was refused: ${error.pmsMessage}`;
-      await settle(run, saleId, intent, {
-        state: 'unverifiable',
-        lastError: failure(run, 'cannot-verify', message),
-      });
+      const lastError = failure(run, 'cannot-verify', message);
+      await settle(run, { saleId, intent, transition: cannotVerify, event: { lastError } });
       return 'stop';
     }
-    return transientFailure(run, saleId, intent, error, ['unsure']);
+    return transientFailure(run, { saleId, intent, transition: readFailed, error });
   }
   run.report.readBack += 1;
-  if (answer.outcome === 'applied')
-    return done(run, saleId, intent, answer.result, `Read back: ${answer.note}`, startNext);
+  if (answer.outcome === 'applied') {
+    const note = `Read back: ${answer.note}`;
+    const event = { result: answer.result };
+    return (
+      (await settle(run, { saleId, intent, transition: readBackApplied, event, note, startNext })) ?? 'stop'
+    );
+  }
   if (answer.outcome === 'not-applied') {
     const note = `Read back: ${answer.note}`;
-    const patch = { state: 'queued', notBefore: 0 } as const;
-    return (await settle(run, saleId, intent, patch, note, undefined, startNext)) ?? 'stop';
+    return (await settle(run, { saleId, intent, transition: readBackNotApplied, note, startNext })) ?? 'stop';
   }
   const message = `${answer.reason} Check the PMS: was "${definition.title}" for sale ${snapshot.sale.reference} posted?`;
-  await settle(run, saleId, intent, {
-    state: 'unverifiable',
-    lastError: failure(run, 'cannot-verify', message),
-  });
+  const lastError = failure(run, 'cannot-verify', message);
+  await settle(run, { saleId, intent, transition: cannotVerify, event: { lastError } });
   return 'stop';
 }
 

@@ -11,10 +11,11 @@ import type { OutboxPms } from './intents/index.ts';
 import { defaultOutboxLock, OUTBOX_LOCK, type OutboxLock } from './locks.ts';
 import { PAIRING_RECHECK_MS, type ReplayReport, ReplayRun } from './replay-run.ts';
 import { replayStep } from './replay-step.ts';
+import { changeIntent, nextMove, type SaleSnapshot } from './sale-state.ts';
 import { dependenciesConfirmed, readSchedule } from './schedule.ts';
 import { announceOutboxChange } from './status.ts';
 import type { StepOutcome } from './step-outcomes.ts';
-import { changeIntent, nextMove, type SaleSnapshot } from './transitions.ts';
+import { interrupted } from './transitions.ts';
 
 export type { ReplayReport } from './replay-run.ts';
 
@@ -81,14 +82,8 @@ async function recoverInterruptedSends(run: ReplayRun): Promise<void> {
       changeIntent(
         entry,
         intent.seq!,
-        ['in-flight'],
-        (stored) => ({
-          ...stored,
-          state: 'unsure',
-          notBefore: 0,
-          uncertainSends: (stored.uncertainSends ?? 0) + 1,
-          lastError: { kind: 'interrupted', message: 'The till stopped while sending this step.', at: now },
-        }),
+        interrupted.from,
+        (stored) => interrupted(stored, now),
         now,
         `Step ${intent.step} was interrupted while sending; checking whether it reached the PMS.`,
       ),

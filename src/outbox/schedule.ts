@@ -6,7 +6,7 @@
 // the page timer (when to try next).
 import { getMeta } from '../storage/db.ts';
 import { readActiveSales, readSale } from '../storage/outbox-store.ts';
-import { currentSteps, type NextMove, nextMove, type SaleSnapshot } from './transitions.ts';
+import { currentSteps, type NextMove, nextMove, type SaleSnapshot } from './sale-state.ts';
 
 export interface Schedule {
   /** Sales with a step to send or read back now. */

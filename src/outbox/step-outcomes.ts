@@ -1,14 +1,15 @@
-// How a step's attempt ends, written to the outbox: done with its result, or a failure turned into
-// the next state and backoff. Owns the one write path for settling an intent (a strict transaction
-// that also resettles the sale) and the translation of thrown errors into the plain-words
-// `lastError` staff see. Used by replay-step.ts.
+// How a step's attempt ends, written to the outbox through a named transition (transitions.ts).
+// Owns the one write path for settling an intent (`settle`: a strict transaction that also resettles
+// the sale), the backoff after a transient failure, and the translation of thrown errors into the
+// plain-words `lastError` staff see. Used by replay-step.ts.
 import { isPmsError, PmsRejectedError, PmsRequestError, type PmsUnpairedError } from '../pms/errors.ts';
 import { changeSale, type SaleWrite } from '../storage/outbox-store.ts';
 import type { IntentError, IntentRecord } from '../storage/records.ts';
 import { backoffDelay } from './backoff.ts';
 import type { ReplayRun } from './replay-run.ts';
+import { applyWrite, changeIntent, type SaleSnapshot } from './sale-state.ts';
 import { announceOutboxChange } from './status.ts';
-import { applyWrite, changeIntent, type SaleSnapshot, startSending } from './transitions.ts';
+import { type Backoff, sentWhileUnpaired, startSending, type Transition } from './transitions.ts';
 
 /**
  * Whether the sale goes on in this run: 'stop', or the sale as just written, with the step that the
@@ -27,44 +28,33 @@ export interface Settled {
  */
 export type StartNext = (snapshot: SaleSnapshot) => IntentRecord | undefined;
 
-/** The step is applied: store its result and go on with the sale (starting its next step if asked). */
-export async function done(
-  run: ReplayRun,
-  saleId: string,
-  intent: IntentRecord,
-  result: unknown,
-  note?: string,
-  startNext?: StartNext,
-): Promise<StepOutcome> {
-  const { lastError: _cleared, ...rest } = intent;
-  const patch = { state: 'done', result, failuresInRow: 0 } as const;
-  const settled = await settle(run, saleId, rest, patch, note, undefined, startNext);
-  if (settled) run.report.confirmed += 1;
-  return settled ?? 'stop';
+/** What a transient failure does: `readFailed` (a read, before sending or back) or `outcomeUnknown`. */
+export interface TransientFailure {
+  saleId: string;
+  /** The intent as the caller read it. */
+  intent: IntentRecord;
+  transition: Transition<Backoff>;
+  error: unknown;
 }
 
-/** A network-class failure: keep (or make) the intent retryable after a backoff; offline stops the run. */
+/** A network-class failure: the step waits for its backoff (a 429: its Retry-After); offline stops the run. */
 export async function transientFailure(
   run: ReplayRun,
-  saleId: string,
-  intent: IntentRecord,
-  error: unknown,
-  expected: IntentRecord['state'][],
+  { saleId, intent, transition, error }: TransientFailure,
 ): Promise<StepOutcome> {
-  const failuresInRow = (intent.failuresInRow ?? 0) + 1;
   const lastError = describeError(run, error);
   const notBefore =
     error instanceof PmsRejectedError && error.status === 429
       ? run.pause(error.retryAfterMs)
-      : run.now() + backoffDelay(failuresInRow, run.backoff, run.random);
-  await settle(run, saleId, intent, { notBefore, failuresInRow, lastError }, undefined, expected);
+      : run.now() + backoffDelay((intent.failuresInRow ?? 0) + 1, run.backoff, run.random);
+  await settle(run, { saleId, intent, transition, event: { notBefore, lastError } });
   run.noteTransientFailure(lastError.message, isPmsError(error) ? error : undefined, notBefore);
   return 'stop';
 }
 
 /**
  * The gateway refused this tablet before forwarding (not paired, or unpaired): not a refusal of the
- * step. A read (before sending, or back) leaves the step as it was. A write that was sent (`sent`)
+ * step. A read (before sending, or back) leaves the step as it was. A write that was sent (`sending`)
  * becomes `unsure`, to be read back before it is sent again: the browser may have sent it twice by
  * itself (a silent resend after a dropped connection), the first copy reaching the PMS before a
  * manager revoked the tablet and the second meeting the refusal. The run stops, and no backoff
@@ -72,49 +62,48 @@ export async function transientFailure(
  */
 export async function waitForPairing(
   run: ReplayRun,
-  saleId: string,
   error: PmsUnpairedError,
-  sent?: { sending: IntentRecord; original: IntentRecord },
+  sent?: { saleId: string; sending: IntentRecord },
 ): Promise<StepOutcome> {
   run.noteUnpaired(error.code);
-  if (sent) {
-    const back: IntentRecord = {
-      ...sent.sending,
-      state: 'unsure',
-      uncertainSends: (sent.sending.uncertainSends ?? 0) + 1,
-    };
-    await changeSale(saleId, (entry) =>
-      changeIntent(entry, sent.sending.seq!, ['in-flight'], () => back, run.now()),
-    );
-    announceOutboxChange({ type: 'replayed', saleId });
-  }
+  if (sent) await settle(run, { saleId: sent.saleId, intent: sent.sending, transition: sentWhileUnpaired });
   return 'stop';
 }
 
+/** How `settle` changes an intent: which transition, with what happened. */
+export type SettleOptions<Event> = {
+  saleId: string;
+  /** The intent as the caller read it; written only if the stored one is still in its state. */
+  intent: IntentRecord;
+  transition: Transition<Event>;
+  /** Appended to the sale's history. */
+  note?: string;
+  /** Also mark the step this picks in-flight, in the same write. */
+  startNext?: StartNext;
+} & (undefined extends Event ? { event?: Event } : { event: Event });
+
 /**
- * Writes the intent with `patch` if it is still in an `expected` state, and announces the change.
- * With `startNext`, the same write also marks the step it picks in-flight. Answers the sale as
- * written, or undefined when nothing was (the sale changed meanwhile, e.g. voided).
+ * Writes the intent through `transition` if the stored one is still in the state the caller read,
+ * resettles the sale, and announces the change. With `startNext`, the same write also marks the step
+ * it picks in-flight. Answers the sale as written, or undefined when nothing was (the sale changed
+ * meanwhile, e.g. voided). A step confirmed `done` counts in the run's report.
+ * @example await settle(run, { saleId, intent, transition: refused, event: { lastError } });
  */
-export async function settle(
+export async function settle<Event>(
   run: ReplayRun,
-  saleId: string,
-  intent: IntentRecord,
-  patch: Partial<IntentRecord>,
-  note?: string,
-  expected: IntentRecord['state'][] = [intent.state],
-  startNext?: StartNext,
+  options: SettleOptions<Event>,
 ): Promise<Settled | undefined> {
+  const { saleId, intent, transition, note, startNext } = options;
   const now = run.now();
   const settled = await changeSale(saleId, (entry): SaleWrite<Settled | undefined> => {
-    const settling = () => ({ ...intent, ...patch, settledAt: now });
-    const write = changeIntent(entry, intent.seq!, expected, settling, now, note);
+    const settling = () => transition(intent, now, options.event as Event);
+    const write = changeIntent(entry, intent.seq!, [intent.state], settling, now, note);
     if (!entry || !write.value) return { value: undefined };
     const snapshot = applyWrite(entry, write);
     const next = startNext?.(snapshot);
     if (!next) return { ...write, value: { snapshot } };
-    const started = startSending(next, now);
-    const starting = changeIntent(snapshot, next.seq!, ['queued'], () => started, now);
+    const started = startSending(next, now, {});
+    const starting = changeIntent(snapshot, next.seq!, startSending.from, () => started, now);
     if (!starting.value) return { ...write, value: { snapshot } };
     return {
       // Starting builds on the settled sale, so its entry (if it changed it) includes this write's.
@@ -124,6 +113,7 @@ export async function settle(
     };
   });
   announceOutboxChange({ type: 'replayed', saleId });
+  if (settled && transition.to === 'done') run.report.confirmed += 1;
   return settled;
 }
 

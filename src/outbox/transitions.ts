@@ -1,168 +1,263 @@
-// The outbox state machine as pure functions: given a sale with its intents (a snapshot read inside
-// a transaction), what is the next move, and what does a state change write. Owns: the rules that
-// tie a sale's status and its "needs attention" reason to its intents' states, so that they can
-// never disagree. docs/outbox.md draws the same machine.
+// Every way an outbox intent changes state, as named transitions: one per row of the state table in
+// docs/outbox.md (test/outbox/transitions.test.ts keeps the two in step). Each takes the intent as
+// its caller read it, the time, and what happened, and answers the intent to write. Pure; the
+// writers (sale-state.ts `changeIntent`, step-outcomes.ts `settle`) check the stored state first.
 //
-// Invariants: a sale's steps run in step order; only the latest revision of a step counts; a step
-// after a `failed` or `unverifiable` one is held; a sale is `synced` only when every current step is
-// `done`; a voided sale stays voided.
-import type { SaleWrite } from '../storage/outbox-store.ts';
-import type { IntentRecord, SaleAttention, SaleRecord, SaleStatus } from '../storage/records.ts';
+// Invariant: a transition refuses (throws) an intent in a state it does not leave.
+import type { IntentError, IntentRecord, IntentState } from '../storage/records.ts';
 
-export interface SaleSnapshot {
-  sale: SaleRecord;
-  intents: IntentRecord[];
+/** One named state change: the states it leaves, the state it makes ('same': keeps the state). */
+export interface Transition<Event = void> {
+  (intent: IntentRecord, now: number, event: Event): IntentRecord;
+  readonly transitionName: string;
+  readonly from: readonly IntentState[];
+  readonly to: IntentState | 'same';
 }
 
-/** What the engine does next with a sale. */
-export type NextMove =
-  | { kind: 'send'; intent: IntentRecord }
-  | { kind: 'reconcile'; intent: IntentRecord }
-  | { kind: 'wait'; until: number }
-  | { kind: 'held' }
-  | { kind: 'waiting-for-dependency' }
-  | { kind: 'busy' }
-  | { kind: 'finished' };
-
-/** The latest revision of each step, in step order. */
-export function currentSteps(intents: readonly IntentRecord[]): IntentRecord[] {
-  const latest = new Map<number, IntentRecord>();
-  for (const intent of intents) {
-    const seen = latest.get(intent.step);
-    if (!seen || intent.revision > seen.revision) latest.set(intent.step, intent);
-  }
-  return [...latest.values()].sort((a, b) => a.step - b.step);
+/** A failure that makes the step wait: when it may go again, and what went wrong. */
+export interface Backoff {
+  notBefore: number;
+  lastError: IntentError;
 }
 
-/** The first current step that is not settled as done or voided. */
-export function openStep(intents: readonly IntentRecord[]): IntentRecord | undefined {
-  return currentSteps(intents).find((intent) => intent.state !== 'done' && intent.state !== 'voided');
-}
-
-/**
- * The next move for a sale at time `now`; `dependenciesSynced` says whether the sales it depends on
- * are confirmed in the PMS.
- */
-export function nextMove(snapshot: SaleSnapshot, now: number, dependenciesSynced: boolean): NextMove {
-  if (snapshot.sale.status === 'voided') return { kind: 'finished' };
-  const intent = openStep(snapshot.intents);
-  if (!intent) return { kind: 'finished' };
-  if (intent.state === 'failed' || intent.state === 'unverifiable') return { kind: 'held' };
-  if (intent.state === 'in-flight') return { kind: 'busy' };
-  if (!dependenciesSynced) return { kind: 'waiting-for-dependency' };
-  if (intent.notBefore > now) return { kind: 'wait', until: intent.notBefore };
-  return intent.state === 'unsure' ? { kind: 'reconcile', intent } : { kind: 'send', intent };
-}
-
-/** A sale's status as its intents imply it. */
-export function deriveStatus(sale: SaleRecord, intents: readonly IntentRecord[]): SaleStatus {
-  if (sale.voided) return 'voided';
-  const steps = currentSteps(intents);
-  if (steps.some((intent) => intent.state === 'failed' || intent.state === 'unverifiable'))
-    return 'needs-attention';
-  return steps.every((intent) => intent.state === 'done') ? 'synced' : 'pending';
-}
-
-/** Why the sale needs staff, from its blocking step; undefined when nothing blocks it. */
-export function deriveAttention(
-  sale: SaleRecord,
-  intents: readonly IntentRecord[],
-): SaleAttention | undefined {
-  if (sale.voided) return undefined;
-  const blocking = currentSteps(intents).find((i) => i.state === 'failed' || i.state === 'unverifiable');
-  if (!blocking) return undefined;
-  const error = blocking.lastError;
-  const kind =
-    blocking.state === 'unverifiable'
-      ? 'cannot-verify'
-      : error?.kind === 'unknown-intent'
-        ? 'unknown-intent'
-        : 'rejected';
-  return {
-    step: blocking.step,
-    kind,
-    message: error?.message ?? 'The PMS refused this step.',
-    ...(error?.status === undefined ? {} : { status: error.status }),
-    ...(error?.field === undefined ? {} : { field: error.field }),
-    at: error?.at ?? blocking.settledAt ?? sale.updatedAt,
+function transition<Event = void>(
+  transitionName: string,
+  from: readonly IntentState[],
+  to: IntentState | 'same',
+  change: (intent: IntentRecord, now: number, event: Event) => IntentRecord,
+): Transition<Event> {
+  const apply = (intent: IntentRecord, now: number, event: Event) => {
+    if (!from.includes(intent.state)) {
+      throw new Error(`${transitionName} does not leave the state ${intent.state} (step ${intent.step})`);
+    }
+    return change(intent, now, event);
   };
+  return Object.assign(apply, { transitionName, from, to });
 }
 
-/**
- * The sale after its intents changed: status, attention and sync time recomputed, a note appended.
- * @example const sale = resettle(entry.sale, intents, now, 'Step 2 confirmed by reading back.');
- */
-export function resettle(
-  sale: SaleRecord,
-  intents: readonly IntentRecord[],
-  now: number,
-  note?: string,
-): SaleRecord {
-  const status = deriveStatus(sale, intents);
-  const attention = deriveAttention(sale, intents);
-  const { attention: _old, ...rest } = sale;
-  return {
-    ...rest,
-    status,
-    ...(attention ? { attention } : {}),
-    updatedAt: now,
-    notes: note ? [...sale.notes, { at: now, text: note }] : sale.notes,
-    ...(status === 'synced' && sale.syncedAt === undefined ? { syncedAt: now } : {}),
-  };
+/** The step is applied: its result kept, its failures and last error cleared. */
+function applied(intent: IntentRecord, now: number, result: unknown): IntentRecord {
+  const { lastError: _cleared, ...rest } = intent;
+  return { ...rest, state: 'done', result, failuresInRow: 0, settledAt: now };
 }
 
-/** The intent as it is while its request is out: in-flight, one more attempt, sent now. */
-export function startSending(intent: IntentRecord, now: number, before?: unknown): IntentRecord {
-  return {
+/** The step waits after a transient failure: one more failure in a row, due again at `notBefore`. */
+function backedOff(intent: IntentRecord, now: number, { notBefore, lastError }: Backoff): IntentRecord {
+  return { ...intent, notBefore, failuresInRow: (intent.failuresInRow ?? 0) + 1, lastError, settledAt: now };
+}
+
+/** Written just before the request goes out: one more attempt, sent now (with the state read first). */
+export const startSending = transition(
+  'startSending',
+  ['queued'],
+  'in-flight',
+  (intent, now, { before }: { before?: unknown }) => ({
     ...intent,
     state: 'in-flight',
     attempts: intent.attempts + 1,
     sentAt: now,
     ...(before === undefined ? {} : { before }),
-  };
-}
+  }),
+);
 
-/** The snapshot after `write` (from `changeIntent`) is applied to it. */
-export function applyWrite(snapshot: SaleSnapshot, write: SaleWrite<unknown>): SaleSnapshot {
-  const changed = new Map((write.intents ?? []).map((intent) => [intent.seq, intent]));
+/** The PMS answered 2xx. */
+export const answered = transition(
+  'answered',
+  ['in-flight'],
+  'done',
+  (intent, now, event: { result: unknown }) => applied(intent, now, event.result),
+);
+
+/** A re-send was refused in a way that proves the earlier send was applied ("already closed"). */
+export const appliedDespiteRefusal = transition(
+  'appliedDespiteRefusal',
+  ['in-flight'],
+  'done',
+  (intent, now, event: { result: unknown }) => applied(intent, now, event.result),
+);
+
+/** The PMS refused the step (4xx), or the client refused to build its request. */
+export const refused = transition(
+  'refused',
+  ['queued', 'in-flight'],
+  'failed',
+  (intent, now, { lastError }: { lastError: IntentError }) => ({
+    ...intent,
+    state: 'failed',
+    lastError,
+    settledAt: now,
+  }),
+);
+
+/** This version of the till does not know the step's intent (a newer one queued it). */
+export const unknownIntent = transition(
+  'unknownIntent',
+  ['queued', 'in-flight', 'unsure'],
+  'failed',
+  (intent, now, { lastError }: { lastError: IntentError }) => ({
+    ...intent,
+    state: 'failed',
+    lastError,
+    settledAt: now,
+  }),
+);
+
+/** 429: queued again, not before Retry-After. */
+export const rateLimited = transition(
+  'rateLimited',
+  ['in-flight'],
+  'queued',
+  (intent, now, { notBefore, lastError }: Backoff) => ({
+    ...intent,
+    state: 'queued',
+    notBefore,
+    lastError,
+    settledAt: now,
+  }),
+);
+
+/** The gateway refused the tablet as unpaired: a copy of the write may have got through before. */
+export const sentWhileUnpaired = transition('sentWhileUnpaired', ['in-flight'], 'unsure', (intent) => ({
+  ...intent,
+  state: 'unsure',
+  uncertainSends: (intent.uncertainSends ?? 0) + 1,
+}));
+
+/** Network error, timeout, 5xx, or a 2xx that cannot be read: read back before any re-send. */
+export const outcomeUnknown = transition(
+  'outcomeUnknown',
+  ['in-flight'],
+  'unsure',
+  (intent, now, event: Backoff) =>
+    backedOff({ ...intent, state: 'unsure', uncertainSends: (intent.uncertainSends ?? 0) + 1 }, now, event),
+);
+
+/** Found in-flight at the start of a run: the sender died mid-request. Read back at once. */
+export const interrupted = transition('interrupted', ['in-flight'], 'unsure', (intent, now) => ({
+  ...intent,
+  state: 'unsure',
+  notBefore: 0,
+  uncertainSends: (intent.uncertainSends ?? 0) + 1,
+  lastError: { kind: 'interrupted', message: 'The till stopped while sending this step.', at: now },
+}));
+
+/** Reading back found the step applied. */
+export const readBackApplied = transition(
+  'readBackApplied',
+  ['unsure'],
+  'done',
+  (intent, now, event: { result: unknown }) => applied(intent, now, event.result),
+);
+
+/** Reading back found the step not applied: send it again at once. */
+export const readBackNotApplied = transition('readBackNotApplied', ['unsure'], 'queued', (intent, now) => ({
+  ...intent,
+  state: 'queued',
+  notBefore: 0,
+  settledAt: now,
+}));
+
+/** Reading back cannot tell, or the PMS refused the read: staff decide. */
+export const cannotVerify = transition(
+  'cannotVerify',
+  ['unsure'],
+  'unverifiable',
+  (intent, now, { lastError }: { lastError: IntentError }) => ({
+    ...intent,
+    state: 'unverifiable',
+    lastError,
+    settledAt: now,
+  }),
+);
+
+/** A read (before sending, or back) failed transiently: same state, more backoff. */
+export const readFailed = transition('readFailed', ['queued', 'unsure'], 'same', backedOff);
+
+/** Staff: send the refused step again as it is. */
+export const retried = transition('retried', ['failed'], 'queued', (intent) => ({
+  ...intent,
+  state: 'queued',
+  notBefore: 0,
+  failuresInRow: 0,
+}));
+
+/**
+ * Staff: correct and retry a refused step, or post an unverifiable one again. The step is replaced
+ * by `newRevision` (written with it), which carries a new marker.
+ */
+export const supersede = transition('supersede', ['failed', 'unverifiable'], 'superseded', (intent, now) => ({
+  ...intent,
+  state: 'superseded',
+  settledAt: now,
+}));
+
+/** Staff: the step reached the PMS (it was posted, or they did it there by hand). */
+export const confirmedByStaff = transition(
+  'confirmedByStaff',
+  ['failed', 'unverifiable'],
+  'done',
+  (intent, now) => {
+    const { lastError: _cleared, ...rest } = intent;
+    return { ...rest, state: 'done', result: undefined, settledAt: now };
+  },
+);
+
+/** Staff voided the sale before this step was applied. */
+export const voided = transition('voided', ['queued', 'failed', 'unverifiable'], 'voided', (intent, now) => ({
+  ...intent,
+  state: 'voided',
+  settledAt: now,
+}));
+
+/** Staff: "Sync now", or the browser came online: a waiting step is due now, its backoff reset. */
+export const dueNow = transition('dueNow', ['queued', 'unsure'], 'same', (intent) => ({
+  ...intent,
+  notBefore: 0,
+  failuresInRow: 0,
+}));
+
+/** Every transition, by name: the rows of the state table in docs/outbox.md. */
+export const TRANSITIONS: Readonly<Record<string, Transition<never>>> = {
+  startSending,
+  answered,
+  appliedDespiteRefusal,
+  refused,
+  unknownIntent,
+  rateLimited,
+  sentWhileUnpaired,
+  outcomeUnknown,
+  interrupted,
+  readBackApplied,
+  readBackNotApplied,
+  cannotVerify,
+  readFailed,
+  retried,
+  supersede,
+  confirmedByStaff,
+  voided,
+  dueNow,
+};
+
+/** The new revision that replaces a superseded step: queued, unsent, with its own marker. */
+export function newRevision(step: IntentRecord, payload: unknown, now: number): IntentRecord {
+  const {
+    seq: _new,
+    lastError: _cleared,
+    result: _none,
+    before: _reread,
+    sentAt: _unsent,
+    settledAt: _open,
+    ...rest
+  } = step;
   return {
-    sale: write.sales?.[0] ?? snapshot.sale,
-    intents: snapshot.intents.map((intent) => changed.get(intent.seq) ?? intent),
+    ...rest,
+    revision: step.revision + 1,
+    payload,
+    state: 'queued',
+    attempts: 0,
+    uncertainSends: 0,
+    failuresInRow: 0,
+    notBefore: 0,
+    createdAt: now,
   };
-}
-
-/**
- * Changes one intent (found by `seq`) if `expected` allows its current state, and resettles the sale.
- * Answers `value: false` and writes nothing when the snapshot no longer matches (e.g. voided meanwhile).
- */
-export function changeIntent(
-  snapshot: SaleSnapshot | undefined,
-  seq: number,
-  expected: readonly IntentRecord['state'][],
-  change: (intent: IntentRecord) => IntentRecord,
-  now: number,
-  note?: string,
-): SaleWrite<boolean> {
-  const target = snapshot?.intents.find((intent) => intent.seq === seq);
-  if (!snapshot || !target || !expected.includes(target.state) || snapshot.sale.status === 'voided') {
-    return { value: false };
-  }
-  const changed = change(target);
-  const intents = snapshot.intents.map((intent) => (intent.seq === seq ? changed : intent));
-  const sale = resettle(snapshot.sale, intents, now, note);
-  return { sales: journalChanged(snapshot.sale, sale) ? [sale] : [], intents: [changed], value: true };
-}
-
-/**
- * Whether the journal entry as staff see it changed: status, attention, notes, sync time. A step
- * going in-flight or done while the sale stays pending changes only `updatedAt`, so the entry is
- * not rewritten for it (one put less per step; the intents carry their own times).
- */
-function journalChanged(before: SaleRecord, after: SaleRecord): boolean {
-  return (
-    before.status !== after.status ||
-    before.notes !== after.notes ||
-    before.syncedAt !== after.syncedAt ||
-    JSON.stringify(before.attention) !== JSON.stringify(after.attention)
-  );
 }

@@ -16,8 +16,9 @@ import {
 import { OutboxActionRefused } from './refusal.ts';
 import { queueReversal } from './reversal.ts';
 import type { SaleOrigin } from './sale-draft.ts';
+import { currentSteps, resettle } from './sale-state.ts';
 import { announceOutboxChange } from './status.ts';
-import { currentSteps, resettle } from './transitions.ts';
+import { voided } from './transitions.ts';
 
 /**
  * Voids a sale with a reason; see the header for what each kind allows. Answers the reversal sale
@@ -44,15 +45,15 @@ export async function voidSale(
       const voidedSale: SaleRecord = { ...entry.sale, voided: { reason, at: now, staff: origin.staff } };
       const stepsVoided = voidOpenSteps(entry, now);
       const note = `Voided by ${origin.staff}: ${reason}${leftInPms(entry)}`;
-      const voided = { ...resettle(voidedSale, [...entry.intents, ...stepsVoided], now, note) };
+      const voidedEntry = { ...resettle(voidedSale, [...entry.intents, ...stepsVoided], now, note) };
       if (entry.sale.kind === 'room-charge' && applied(ADD_ROOM_PRODUCTS) && !entry.sale.reversedBy) {
-        const queued = queueReversal(entry, origin, now, reason, voided);
+        const queued = queueReversal(entry, origin, now, reason, voidedEntry);
         return { ...queued, intents: stepsVoided };
       }
       const also =
         reversal && !applied(ADD_ROOM_PRODUCTS) ? voidReversal(reversal, now) : { sales: [], intents: [] };
       return {
-        sales: [voided, ...also.sales],
+        sales: [voidedEntry, ...also.sales],
         intents: [...stepsVoided, ...also.intents],
         value: () => undefined,
       };
@@ -85,8 +86,8 @@ function voidRefusal(entry: SaleEntry): string | undefined {
 
 function voidOpenSteps(entry: SaleEntry, now: number): IntentRecord[] {
   return currentSteps(entry.intents)
-    .filter((i) => i.state === 'queued' || i.state === 'failed' || i.state === 'unverifiable')
-    .map((i) => ({ ...i, state: 'voided' as const, settledAt: now }));
+    .filter((i) => voided.from.includes(i.state))
+    .map((i) => voided(i, now));
 }
 
 /** The pending reversal of a charge that never reached the room: nothing to take back. */

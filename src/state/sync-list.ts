@@ -4,8 +4,8 @@
 // actions on them with the staff name from the settings.
 import { type Accessor, createSignal, onCleanup } from 'solid-js';
 import { resolveUnverifiable, retrySale, voidSale } from '../outbox/actions';
+import { currentSteps } from '../outbox/sale-state';
 import { subscribeOutbox } from '../outbox/status';
-import { currentSteps } from '../outbox/transitions';
 import { listSales } from '../storage/journal-queries';
 import { readSale } from '../storage/outbox-store';
 import type { IntentRecord, SaleRecord } from '../storage/records';

@@ -4,7 +4,8 @@
 // unknown-outcome-cash.test.ts.
 import { describe, expect, it } from 'vitest';
 import { recordChargeReversal, recordProductCreation, recordRoomCharge } from '../../src/outbox/journal.ts';
-import { changeIntent } from '../../src/outbox/transitions.ts';
+import { changeIntent } from '../../src/outbox/sale-state.ts';
+import { startSending } from '../../src/outbox/transitions.ts';
 import { changeSale, readSale } from '../../src/storage/outbox-store.ts';
 import { createFakePms, type FakePms } from './support/fake-pms.ts';
 import {
@@ -155,13 +156,7 @@ describe('a replayer that died mid-request', () => {
     const [intent] = (await readSale(sale.id))!.intents;
     // what the dead replayer left behind: the step marked in-flight (and maybe the charge in the PMS)
     await changeSale(sale.id, (entry) =>
-      changeIntent(
-        entry,
-        intent!.seq!,
-        ['queued'],
-        (i) => ({ ...i, state: 'in-flight', attempts: 1, sentAt: 1 }),
-        1,
-      ),
+      changeIntent(entry, intent!.seq!, startSending.from, (i) => startSending(i, 1, {}), 1),
     );
     if (arrived)
       await pms.client.addProducts({

@@ -1,23 +1,23 @@
-// The till's PMS client: one typed function per endpoint the till uses (docs/pms-api.md lists them),
-// all through our gateway at `${baseUrl}/api/...`, which adds the hotel's API key (the till never
-// holds it). Requests are checked against wire.ts before sending (`PmsRequestError`); answers are
-// parsed with wire.ts's `Responses`, money in cents; failures are `PmsError`s by kind, and
-// `isOutcomeUnknown` says when a failed write must be read back before it is sent again
-// (errors.ts). The client keeps no state and never retries: the outbox decides what to resend.
-import { catalogueCalls } from './catalogue-calls.ts';
-import type { FetchLike, Transport } from './http.ts';
-import { invoiceCalls } from './invoice-calls.ts';
-import { reservationCalls } from './reservation-calls.ts';
+// The till's PMS client: one typed function per operation of operations.ts, generated from that
+// table, all through our gateway at `${baseUrl}/api/...`, which adds the hotel's API key (the till
+// never holds it). Requests are checked before sending (`PmsRequestError`); answers are parsed with
+// the operation's envelope schema, money in cents; failures are `PmsError`s by kind (errors.ts).
+// The client keeps no state and never retries: the outbox decides what to resend.
+import * as v from 'valibot';
+import { PmsRequestError } from './errors.ts';
+import { callPms, type FetchLike, type Transport } from './http.ts';
+import { OPERATIONS, type Operation, type PmsOperation } from './operations.ts';
+import { describeIssues } from './wire.ts';
 
-export type { CloseInvoiceArgs } from './invoice-calls.ts';
 export type { PmsOperation } from './operations.ts';
 export type {
   AddInvoiceProductsInput,
   AddProductsInput,
+  CloseInvoiceArgs,
   CreateProductInput,
   ProductLineInput,
+  TimespanArgs,
 } from './requests.ts';
-export type { TimespanArgs } from './reservation-calls.ts';
 export type { FetchLike };
 
 export interface PmsClientOptions {
@@ -31,6 +31,15 @@ export interface PmsClientOptions {
   now?: () => number;
 }
 
+/** The call an operation becomes: its request's arguments in, its answer's `data` out. */
+export type PmsCallOf<Spec> =
+  Spec extends Operation<infer Args, infer Response>
+    ? (...args: Args) => Promise<v.InferOutput<Response>['data']>
+    : never;
+
+/** The PMS client: a call per operation, named as in `OPERATIONS`. */
+export type PmsClient = { readonly [Name in PmsOperation]: PmsCallOf<(typeof OPERATIONS)[Name]> };
+
 /**
  * Creates the PMS client.
  * @example
@@ -41,7 +50,7 @@ export interface PmsClientOptions {
  *   products: [{ id: 7, quantity: 2 }, { id: 9, quantity: 1, name: 'Wine, open', price: 1250 }],
  * });
  */
-export function createPmsClient(options: PmsClientOptions = {}) {
+export function createPmsClient(options: PmsClientOptions = {}): PmsClient {
   const transport: Transport = {
     baseUrl: (options.baseUrl ?? '').replace(/\/+$/, ''),
     // Called through a wrapper: a bare `window.fetch` reference throws "Illegal invocation".
@@ -49,12 +58,26 @@ export function createPmsClient(options: PmsClientOptions = {}) {
     timeoutMs: options.timeoutMs ?? 15_000,
     now: options.now ?? (() => Date.now()),
   };
-  return {
-    ...catalogueCalls(transport),
-    ...invoiceCalls(transport),
-    ...reservationCalls(transport),
-  };
+  const names = Object.keys(OPERATIONS) as PmsOperation[];
+  return Object.fromEntries(
+    names.map((name) => [name, (...args: unknown[]) => call(transport, name, args)]),
+  ) as unknown as PmsClient;
 }
 
-/** The PMS client, as `createPmsClient` returns it. */
-export type PmsClient = ReturnType<typeof createPmsClient>;
+/** One call: the argument checked, the request built and its body checked, then sent. */
+async function call(transport: Transport, operation: PmsOperation, args: unknown[]): Promise<unknown> {
+  // Each entry's request takes its own arguments; the generated call passes on what it was given.
+  const spec = OPERATIONS[operation] as Operation<never> as Operation<unknown[]>;
+  if (spec.argument) checkRequest(operation, spec.argument, args[0]);
+  const { path, body } = spec.request(...args);
+  if (spec.body) checkRequest(operation, spec.body, body);
+  return callPms(transport, { operation, path, body, response: spec.response });
+}
+
+/** Checks an argument or body against its schema; throws `PmsRequestError` naming the field. */
+function checkRequest(operation: PmsOperation, schema: v.GenericSchema, value: unknown): void {
+  const result = v.safeParse(schema, value);
+  if (result.success) return;
+  const { message, field } = describeIssues(result.issues);
+  throw new PmsRequestError(operation, message, field);
+}

@@ -18,7 +18,7 @@ import {
   parseRetryAfter,
 } from './errors.ts';
 import { OPERATIONS, type PmsOperation } from './operations.ts';
-import { describeIssues, ErrorBody } from './wire.ts';
+import { describeIssues, type EnvelopeSchema, ErrorBody } from './wire.ts';
 
 /** The part of `fetch` the client needs; tests pass a fake. */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
@@ -46,9 +46,6 @@ export interface Transport {
   /** Clock for Retry-After dates, in ms since the epoch. */
   now: () => number;
 }
-
-/** An envelope schema `{success, totalCount?, data}` from wire.ts's `Responses`. */
-export type EnvelopeSchema = v.GenericSchema<unknown, { data: unknown }>;
 
 export interface CallSpec<S extends EnvelopeSchema> {
   operation: PmsOperation;

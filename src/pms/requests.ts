@@ -1,18 +1,17 @@
-// Request bodies and path parameters of the PMS client: the till's inputs (money as integer cents)
-// turned into wire bodies (money as a decimal string with two places, "12.50") and checked against
-// the wire request schemas before anything is sent. A mismatch throws `PmsRequestError`: the till
-// built a bad request, which no retry can fix. Field names are the wire's (snake_case), so a body
-// here reads like the one in docs/pms-api.md; only money differs (cents in, decimals out).
+// What the till passes to PMS calls, and how it becomes a request: the till's inputs (money as
+// integer cents) and their checks, turned into wire bodies (money as a decimal string, "12.50") and
+// paths. Field names are the wire's (snake_case), so a body here reads like the one in
+// docs/pms-api.md; only money differs. Pure: the client (client.ts) runs the checks and throws.
 import * as v from 'valibot';
-import { PmsRequestError } from './errors.ts';
 import { type Cents, toDecimalString } from './money.ts';
-import type { PmsOperation } from './operations.ts';
 import {
   type AddInvoiceProductsRequest,
   type AddProductsRequest,
   type CreateProductRequest,
-  describeIssues,
+  Id,
+  IsoDate,
   type ProductLine,
+  TimeOfDay,
 } from './wire.ts';
 
 /** A product line as the till holds it: the optional price override in cents. */
@@ -29,42 +28,74 @@ export type AddInvoiceProductsInput = Omit<AddInvoiceProductsRequest, 'products'
 /** `POST /api/set/add/products` with price overrides in cents. */
 export type AddProductsInput = Omit<AddProductsRequest, 'products'> & { products: ProductLineInput[] };
 
-/**
- * Checks a wire body (or path parameter) against its schema; throws `PmsRequestError` naming the field.
- * @example checkRequest('getInvoice', Id, 42) // returns nothing; checkRequest('getInvoice', Id, 0) throws
- */
-export function checkRequest(operation: PmsOperation, schema: v.GenericSchema, value: unknown): void {
-  const result = v.safeParse(schema, value);
-  if (result.success) return;
-  const { message, field } = describeIssues(result.issues);
-  throw new PmsRequestError(operation, message, field);
+/** Arguments of `closeInvoice` (GET /api/set/invoice/paid/...). */
+export interface CloseInvoiceArgs {
+  invoiceId: number;
+  templateId: number;
+  paymentMethodId: number;
+  /** Have the PMS e-mail the invoice document to the recipient (`send_invoice` 'yes'). */
+  sendInvoice: boolean;
 }
 
-/**
- * Cents as a wire amount; anything but whole cents is refused, since `toDecimalString` would garble it.
- * @example wireAmount('addProducts', 1250) === '12.50'
- */
-export function wireAmount(operation: PmsOperation, cents: Cents, field: string): string {
-  if (!Number.isSafeInteger(cents)) {
-    throw new PmsRequestError(operation, `${field}: must be a whole number of cents`, field);
-  }
-  return toDecimalString(cents);
+export const CloseInvoiceParams = v.object({
+  invoiceId: Id,
+  templateId: Id,
+  paymentMethodId: Id,
+  sendInvoice: v.boolean('must be true or false'),
+});
+
+/** Arguments of `getReservationsInTimespan` (GET /api/get/timespan/reservations/...). */
+export interface TimespanArgs {
+  /** First day, YYYY-MM-DD. The period may span at most 12 months. */
+  start: string;
+  /** Last day, YYYY-MM-DD. */
+  end: string;
+  /** Only bookings created or changed on this day (YYYY-MM-DD) or later. */
+  lastModified: string;
+  /** Narrows `lastModified` to this time of that day or later, HH:MM or HH:MM:SS. */
+  lastModifiedTime?: string | undefined;
+  /** List no-shows as well (`?include_noshows=yes`). */
+  includeNoShows?: boolean | undefined;
 }
+
+export const TimespanParams = v.object({
+  start: IsoDate,
+  end: IsoDate,
+  lastModified: IsoDate,
+  lastModifiedTime: v.optional(TimeOfDay),
+  includeNoShows: v.optional(v.boolean('must be true or false')),
+});
+
+export const ReservationNumber = v.pipe(
+  v.string('must be text'),
+  v.trim(),
+  v.minLength(1, 'must not be empty'),
+);
+
+/** Whole cents: anything else would come out of `toDecimalString` garbled. */
+const WholeCents = v.custom<Cents>(
+  (value) => typeof value === 'number' && Number.isSafeInteger(value),
+  'must be a whole number of cents',
+);
+
+/** The price of a `CreateProductInput` is whole cents (the wire schema checks the rest). */
+export const PriceInCents = v.looseObject({ price: WholeCents });
+
+/** The price overrides of product lines are whole cents (the wire schema checks the rest). */
+export const LinePricesInCents = v.looseObject({
+  products: v.array(v.looseObject({ price: v.optional(WholeCents) }), 'must be a list of products'),
+});
 
 /**
  * Product lines with their price overrides as wire amounts; unset optional fields are left out.
- * @example productLinesToWire('addProducts', [{ id: 7, quantity: 2, price: 350 }])
- *   // [{ id: 7, quantity: 2, price: '3.50' }]
+ * @example productLinesToWire([{ id: 7, quantity: 2, price: 350 }]) // [{ id: 7, quantity: 2, price: '3.50' }]
  */
-export function productLinesToWire(operation: PmsOperation, lines: readonly ProductLineInput[]): unknown {
-  if (!Array.isArray(lines)) return lines;
-  return lines.map((line, index) => ({
+export function productLinesToWire(lines: readonly ProductLineInput[]) {
+  return lines.map((line) => ({
     id: line.id,
     quantity: line.quantity,
     ...(line.name === undefined ? {} : { name: line.name }),
-    ...(line.price === undefined
-      ? {}
-      : { price: wireAmount(operation, line.price, `products.${index}.price`) }),
+    ...(line.price === undefined ? {} : { price: toDecimalString(line.price) }),
   }));
 }
 

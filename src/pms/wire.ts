@@ -94,6 +94,9 @@ export function Envelope<T extends v.GenericSchema>(data: T) {
   });
 }
 
+/** Any envelope schema of `Responses`: its output carries the answer's `data`. */
+export type EnvelopeSchema = v.GenericSchema<unknown, { data: unknown }>;
+
 /** Error body. `field` names the offending field (dot path) where there is one (our choice). */
 export const ErrorBody = v.looseObject({
   success: v.union([v.literal(false), v.literal('false')]),

@@ -1,6 +1,6 @@
 // The PMS client against a scripted fetch: how it builds requests, and how every way a call can go
 // wrong becomes a PmsError of the right kind, with the right "was the write applied?" answer.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createPmsClient, type FetchLike } from '../../src/pms/client.ts';
 import {
   isOutcomeUnknown,
@@ -15,6 +15,8 @@ import {
   PmsUnpairedError,
   parseRetryAfter,
 } from '../../src/pms/errors.ts';
+import { OPERATIONS } from '../../src/pms/operations.ts';
+import type { AddedItems, Invoice, Product } from '../../src/pms/wire.ts';
 
 interface SentRequest {
   url: string;
@@ -347,6 +349,42 @@ describe('failures', () => {
     expect((error as Error).message).toBe(
       'The PMS refused the request with 404: no such invoice (getInvoice: GET https://till.example/api/get/invoice/9)',
     );
+  });
+});
+
+describe('the client generated from the operations table', () => {
+  it('has one call per operation, sent with the operation’s method', async () => {
+    const { pms, sent } = clientAnswering(() => json(400, { success: false, message: 'stop' }));
+    expect(Object.keys(pms).sort()).toEqual(Object.keys(OPERATIONS).sort());
+    await failureOf(pms.closeInvoice({ invoiceId: 9, templateId: 1, paymentMethodId: 2, sendInvoice: true }));
+    await failureOf(
+      pms.searchReservation({ firstname: 'Ada', lastname: 'Byron', reservation_number: 'A-1' }),
+    );
+    expect(sent.map(({ method, url }) => `${method} ${url}`)).toEqual([
+      'GET https://till.example/api/set/invoice/paid/9/1/2/yes',
+      'POST https://till.example/api/get/roomreservation/searchpattern',
+    ]);
+  });
+
+  it('types each call by its operation, so a wrong argument does not compile (checked by tsc)', () => {
+    const { pms } = clientAnswering(() => ok({}));
+    expectTypeOf(pms.getInvoice).parameters.toEqualTypeOf<[number]>();
+    expectTypeOf(pms.getInvoice).returns.resolves.toEqualTypeOf<Invoice>();
+    expectTypeOf(pms.getAvailableProducts).parameters.toEqualTypeOf<[]>();
+    expectTypeOf(pms.getAvailableProducts).returns.resolves.toEqualTypeOf<Product[]>();
+    expectTypeOf(pms.addProducts).returns.resolves.toEqualTypeOf<AddedItems>();
+    // Never run: only compiled, each line must be a type error.
+    const wrongCalls = () => [
+      // @ts-expect-error an invoice id is a number
+      pms.getInvoice('812'),
+      // @ts-expect-error closing an invoice needs the payment method
+      pms.closeInvoice({ invoiceId: 9, templateId: 1, sendInvoice: false }),
+      // @ts-expect-error the payment options take no argument
+      pms.getPaymentOptions(1),
+      // @ts-expect-error a price is in cents, a number
+      pms.addProducts({ room_reservation_id: 501, products: [{ id: 7, quantity: 1, price: '4.20' }] }),
+    ];
+    expectTypeOf(wrongCalls).returns.items.toMatchTypeOf<Promise<unknown>>();
   });
 });
 

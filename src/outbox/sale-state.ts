@@ -54,7 +54,7 @@ export function nextMove(snapshot: SaleSnapshot, now: number, dependenciesSynced
 }
 
 /** A sale's status as its intents imply it. */
-export function deriveStatus(sale: SaleRecord, intents: readonly IntentRecord[]): SaleStatus {
+function deriveStatus(sale: SaleRecord, intents: readonly IntentRecord[]): SaleStatus {
   if (sale.voided) return 'voided';
   const steps = currentSteps(intents);
   if (steps.some((intent) => intent.state === 'failed' || intent.state === 'unverifiable'))
@@ -63,10 +63,7 @@ export function deriveStatus(sale: SaleRecord, intents: readonly IntentRecord[])
 }
 
 /** Why the sale needs staff, from its blocking step; undefined when nothing blocks it. */
-export function deriveAttention(
-  sale: SaleRecord,
-  intents: readonly IntentRecord[],
-): SaleAttention | undefined {
+function deriveAttention(sale: SaleRecord, intents: readonly IntentRecord[]): SaleAttention | undefined {
   if (sale.voided) return undefined;
   const blocking = currentSteps(intents).find((i) => i.state === 'failed' || i.state === 'unverifiable');
   if (!blocking) return undefined;

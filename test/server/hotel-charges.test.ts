@@ -17,8 +17,6 @@ afterEach(() => hotel.close());
 
 const charge = (stay: number, products: unknown[], extra: object = {}) =>
   api.post('/api/set/add/products', { room_reservation_id: stay, products, ...extra });
-const _remove = (stay: number, lines: unknown[]) =>
-  api.post('/api/set/remove/products', { room_reservation_id: stay, optional_products: lines });
 const itemsOf = (stay: number) =>
   hotel.db
     .prepare(

@@ -1,10 +1,8 @@
 // A sale's state as its intents imply it: which revision of a step counts, the engine's next move,
-// the sale's status and "needs attention" reason, and the guarded write of one intent change. Pure.
-// How one intent changes state is in transitions.ts; docs/outbox.md draws the machine.
-//
-// Invariants: a sale's steps run in step order; only the latest revision of a step counts; a step
-// after a `failed` or `unverifiable` one is held; a sale is `synced` only when every current step is
-// `done`; a voided sale stays voided.
+// status and "needs attention" reason, and the guarded write of one intent change. Pure. How an
+// intent changes state is in transitions.ts. Invariants: steps run in step order; only the latest
+// revision counts; a step after a `failed` or `unverifiable` one is held; a sale is `synced` only
+// when every current step is `done`; a voided sale stays voided.
 import type { SaleWrite } from '../storage/outbox-store.ts';
 import type { IntentRecord, SaleAttention, SaleRecord, SaleStatus } from '../storage/records.ts';
 

@@ -1,15 +1,8 @@
 // The PMS wire format: one valibot schema per request body and response payload of every endpoint
-// the till uses. The till's PMS client parses responses with these schemas and the test hotel
-// validates requests with the same ones, so the two cannot drift apart. docs/pms-api.md describes
-// the same shapes in prose and marks which parts are our own choices where pms-api.md is silent.
-// The endpoints beyond the till's (rates, bookings, stays, contacts, invoice actions) have their
-// schemas in the companion modules wire-rates.ts, wire-rate-updates.ts, wire-contacts.ts,
-// wire-bookings.ts and wire-invoices.ts, which build on the scalars here.
-//
-// Conventions (pms-api-facts.md): responses are `{success, totalCount, data}` with `success` as
-// `true` or `"true"`; missing values are often `""`; money arrives as a JSON number or a decimal
-// string and is turned into integer cents here, at the edge. Response objects are parsed loosely
-// (unknown fields are kept), request bodies strictly typed (unknown fields are dropped).
+// the till uses, shared by the PMS client and the test hotel so the two cannot drift apart
+// (docs/pms-api.md in prose). Other endpoints' schemas build on these in wire-*.ts. Responses
+// `{success, totalCount, data}` are parsed loosely, money into integer cents at the edge; request
+// bodies strictly (unknown fields dropped).
 import * as v from 'valibot';
 import { type Cents, isMoney, parseMoney } from './money.ts';
 

@@ -79,8 +79,9 @@ export default async function outboxBench(): Promise<BenchFigures> {
     const since = { itemId: lastItemId(db) };
 
     profile = await launchProfile(`${scratch.path}/profile`);
-    const page = profile.context.pages()[0] ?? (await profile.context.newPage());
-    await pairContext(profile.context, server);
+    const { context } = profile;
+    const page = context.pages()[0] ?? (await context.newPage());
+    await pairContext(context, server);
     await page.goto(`${server.url}/`);
     await page.evaluate(() => (window as unknown as Bench).bench.ready());
     const ask = <T>(command: BenchCommand) =>
@@ -125,6 +126,7 @@ export default async function outboxBench(): Promise<BenchFigures> {
       const invoiceIds = await openInvoices(
         baseUrl,
         copies.map((sale) => sale.reference),
+        context,
       );
       (timed ? workboxSales : warmUpSales).push(
         ...copies.map((sale, i) => ({ ...sale, invoiceId: invoiceIds[i]! })),

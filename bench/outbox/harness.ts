@@ -1,6 +1,7 @@
 // Node side of the outbox benchmark: builds the bench app, makes the sales, opens a browser profile
 // on disk (so strict IndexedDB writes really reach the disk, as on a till) and checks the outcome in
 // the test hotel's database. bench/outbox.bench.ts strings these together.
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { build } from 'vite';
+import { REQUEST_ID_HEADER } from '../../src/pms/http.ts';
 import type { HotelDb } from '../../src/server/hotel/db.ts';
 import type { SaleLine } from '../../src/storage/records.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, TABLET_VIEWPORT } from '../../test/support/browser.ts';
@@ -103,8 +105,16 @@ export function pickLines(random: () => number, products: readonly Sellable[]): 
   });
 }
 
-/** Opens one cash invoice per sale through the gateway (untimed), for Workbox's add and close. */
-export async function openInvoices(baseUrl: string, references: readonly string[]): Promise<number[]> {
+/**
+ * Opens one cash invoice per sale through the gateway (untimed), for Workbox's add and close, as the
+ * paired tablet `context` (its device cookie; the gateway refuses an unpaired caller with 401).
+ */
+export async function openInvoices(
+  baseUrl: string,
+  references: readonly string[],
+  context: BrowserContext,
+): Promise<number[]> {
+  const cookie = (await context.cookies(baseUrl)).map(({ name, value }) => `${name}=${value}`).join('; ');
   const ids: number[] = new Array(references.length);
   let next = 0;
   const worker = async () => {
@@ -112,7 +122,12 @@ export async function openInvoices(baseUrl: string, references: readonly string[
       const index = next++;
       const response = await fetch(`${baseUrl}/api/set/create/servicecashregister/invoice`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          cookie,
+          [REQUEST_ID_HEADER]: randomUUID(),
+        },
         body: JSON.stringify({ recipient_name: '', reference: references[index] }),
       });
       const answer = (await response.json()) as { data?: { invoice_id?: number } };

@@ -19,9 +19,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { addDays } from '../src/server/hotel/clock.ts';
-import { DEMO_KEYS } from '../src/server/hotel/hotel.ts';
 import { startServer } from '../src/server/listen.ts';
+import { addDays, DEMO_KEYS } from '../src/test-hotel/index.ts';
 import type { BenchFigures } from './run.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);

@@ -1,5 +1,5 @@
-// `npm run build`, last step: compiles the server (src/server, with src/pms and the gateway's
-// endpoint list docs/gateway-endpoints.json) into dist-server/ for plain Node: one ESM bundle per
+// `npm run build`, last step: compiles the server (src/server, with src/test-hotel, src/pms and the
+// gateway's endpoint list docs/gateway-endpoints.json) into dist-server/ for plain Node: one ESM bundle per
 // entry (main.js; backup.js where src/server/backup.ts exists) with shared code in chunks. Packages
 // stay imports (`packages: 'external'`), so they load from node_modules as installed by
 // `npm ci --omit=dev`; dist-server/meta.json lists them, and test/server/production-build.test.ts

@@ -8,12 +8,14 @@
 // (http/static-files.ts). JSON answers of 1 KB or more go out compressed (http/compression.ts).
 // `/healthz` and `/readyz` (http/health.ts) need no pairing. With a logger, every request is logged.
 import { Hono } from 'hono';
+import {
+  createHotelApi,
+  createTestControlApi,
+  faultMiddleware,
+  type TestHotel,
+} from '../test-hotel/index.ts';
 import { createAdminRoutes } from './admin/admin-routes.ts';
 import { createGatewayApi } from './gateway/gateway.ts';
-import { createHotelApi } from './hotel/api.ts';
-import { faultMiddleware } from './hotel/faults.ts';
-import type { TestHotel } from './hotel/hotel.ts';
-import { createTestControlApi } from './hotel/test-control.ts';
 import { requireAppRequest } from './http/app-requests.ts';
 import { limitBody } from './http/body.ts';
 import { compressAnswer } from './http/compression.ts';

@@ -8,8 +8,8 @@
 //   - a room charge: exactly one set of items marked `reference/1` on the sale's stay, its lines;
 //   - no item written during the test that no journal sale accounts for.
 import type { Page } from 'playwright-core';
-import type { HotelDb } from '../../src/server/hotel/db.ts';
 import type { IntentRecord, SaleRecord } from '../../src/storage/records.ts';
+import type { HotelDb } from '../../src/test-hotel/index.ts';
 
 /** A sale as the test made it in the UI: what the receipt (or the charge notice) said, what it rang up. */
 export interface MadeSale {

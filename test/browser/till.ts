@@ -5,8 +5,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { HotelDb } from '../../src/server/hotel/db.ts';
 import { startServer } from '../../src/server/listen.ts';
+import type { HotelDb } from '../../src/test-hotel/index.ts';
 import { collectPageErrors, openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
 import { pairContext } from '../support/pair.ts';
 

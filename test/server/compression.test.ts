@@ -4,8 +4,8 @@
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_KEYS, type TestHotel } from '../../src/server/hotel/hotel.ts';
 import { compressJson, preferredCoding } from '../../src/server/http/compression.ts';
+import { DEMO_KEYS, type TestHotel } from '../../src/test-hotel/index.ts';
 import { pinnedHotel } from './hotel-support.ts';
 import { type TabletApp, tabletApp } from './tablet-app.ts';
 

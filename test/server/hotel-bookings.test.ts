@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BookingResponses } from '../../src/pms/wire-bookings.ts';
-import type { TestHotel } from '../../src/server/hotel/hotel.ts';
+import type { TestHotel } from '../../src/test-hotel/hotel.ts';
 import { count, hotelApi, pinnedHotel, snapshot } from './hotel-support.ts';
 
 let hotel: TestHotel;

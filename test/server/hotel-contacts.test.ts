@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Envelope } from '../../src/pms/wire.ts';
 import { Contact } from '../../src/pms/wire-contacts.ts';
-import type { TestHotel } from '../../src/server/hotel/hotel.ts';
+import type { TestHotel } from '../../src/test-hotel/hotel.ts';
 import { count, hotelApi, pinnedHotel, snapshot } from './hotel-support.ts';
 
 let hotel: TestHotel;

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InvoiceActionResponses } from '../../src/pms/wire-invoices.ts';
-import type { TestHotel } from '../../src/server/hotel/hotel.ts';
+import type { TestHotel } from '../../src/test-hotel/hotel.ts';
 import { hotelApi, pinnedHotel, snapshot, stayOf } from './hotel-support.ts';
 
 let hotel: TestHotel;

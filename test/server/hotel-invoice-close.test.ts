@@ -4,7 +4,7 @@
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Responses } from '../../src/pms/wire.ts';
-import type { TestHotel } from '../../src/server/hotel/hotel.ts';
+import type { TestHotel } from '../../src/test-hotel/hotel.ts';
 import { count, hotelApi, pinnedHotel, productOf, snapshot, stayOf } from './hotel-support.ts';
 
 let hotel: TestHotel;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TestHotel } from '../../src/server/hotel/hotel.ts';
+import type { TestHotel } from '../../src/test-hotel/hotel.ts';
 import { hotelApi, pinnedHotel, snapshot, stayOf } from './hotel-support.ts';
 import { tabletApp } from './tablet-app.ts';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RateResponses } from '../../src/pms/wire-rates.ts';
-import { createTestHotel, type TestHotel } from '../../src/server/hotel/hotel.ts';
+import { createTestHotel, type TestHotel } from '../../src/test-hotel/hotel.ts';
 import { count, hotelApi, NOW, pinnedHotel, snapshot } from './hotel-support.ts';
 
 let hotel: TestHotel;

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addMonths, isoTimestamp, zonedTimestamp } from '../../src/server/hotel/clock.ts';
-import { createTestHotel, type TestHotel } from '../../src/server/hotel/hotel.ts';
+import { createTestHotel, type TestHotel } from '../../src/test-hotel/hotel.ts';
+import { addMonths, isoTimestamp, zonedTimestamp } from '../../src/test-hotel/infra/clock.ts';
 import { count, hotelApi, NOW, pinnedHotel, snapshot, stayOf, TODAY } from './hotel-support.ts';
 
 const hotels: TestHotel[] = [];

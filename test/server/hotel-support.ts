@@ -2,9 +2,9 @@
 // 2026-11-22 10:00 in Berlin, a small request helper that sends the demo keys, and database
 // snapshots for asserting that a refused request wrote nothing.
 import type { Hono } from 'hono';
-import { createHotelApi } from '../../src/server/hotel/api.ts';
-import type { HotelDb } from '../../src/server/hotel/db.ts';
-import { createTestHotel, DEMO_KEYS, type TestHotel } from '../../src/server/hotel/hotel.ts';
+import { createTestHotel, DEMO_KEYS, type TestHotel } from '../../src/test-hotel/hotel.ts';
+import type { HotelDb } from '../../src/test-hotel/infra/db.ts';
+import { createHotelApi } from '../../src/test-hotel/routes/pms-api.ts';
 
 export const NOW = new Date('2026-11-22T10:00:00+01:00');
 export const TODAY = '2026-11-22';

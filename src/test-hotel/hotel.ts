@@ -1,0 +1,101 @@
+// The embedded test hotel: its SQLite database, its clock and time zone, and (in test mode only)
+// the fault injector. It seeds the demo hotel into an empty database, or wipes and reseeds on
+// `reset`. Everything that asks "what day is it at the hotel" goes through today(), so tests that
+// pin the clock get the same demo data and the same bookkeeping dates every run. It also owns the
+// queue of asynchronous price imports (price-imports.ts), stopped when the hotel closes, and the
+// group commit of its connection (group-commit.ts), flushed when it closes, and the cache of hot
+// read answers (read-cache.ts).
+import { assertTimeZone, calendarDate, isoTimestamp } from './infra/clock.ts';
+import { type HotelDb, openHotelDb } from './infra/db.ts';
+import { FaultInjector } from './infra/faults.ts';
+import { GroupCommit } from './infra/group-commit.ts';
+import { ReadCache } from './infra/read-cache.ts';
+import { createPriceImports, type PriceImports } from './model/price-imports.ts';
+import { isEmpty, seedDemoData } from './seed/seed-demo.ts';
+
+/** The API keys (x-ibelsa-key) of `/pms/api`: the read key may only read, the write key may do all. */
+export interface HotelKeys {
+  read: string;
+  write: string;
+}
+
+/** The fixed keys of tests and benchmarks; `npm start` makes random ones (main.ts). */
+export const DEMO_KEYS: HotelKeys = { read: 'demo-read-key', write: 'demo-write-key' };
+
+export interface TestHotel {
+  db: HotelDb;
+  /** The keys `/pms/api` accepts; the gateway uses the write key. */
+  keys: HotelKeys;
+  /** Non-null only in test mode. */
+  faults: FaultInjector | null;
+  /** IANA zone of the hotel, e.g. Europe/Berlin. */
+  timeZone: string;
+  now(): Date;
+  /** YYYY-MM-DD in the hotel's time zone. */
+  today(): string;
+  /** now() as ISO 8601 with the zone's offset, e.g. 2026-11-22T10:00:00+01:00. */
+  timestamp(): string;
+  /** Pins the clock (tests, `POST /__test/clock`); null returns to the clock given at creation. */
+  setClock(now: (() => Date) | null): void;
+  /** Shared durable commits of concurrent write requests (group-commit.ts). */
+  commits: GroupCommit;
+  /** JSON text of hot read answers, kept until the database changes (read-cache.ts). */
+  reads: ReadCache;
+  /** Asynchronous price imports: accepted at once, applied a moment later. */
+  priceImports: PriceImports;
+  /** Resolves once every queued price import has been applied (tests, tools). */
+  settleImports(): Promise<void>;
+  /** Wipes everything and writes the demo hotel for today(). */
+  reset(): void;
+  close(): void;
+}
+
+export interface TestHotelOptions {
+  /** SQLite file; ':memory:' for tests. */
+  dbFile: string;
+  /** Enables the fault injector (and with it app.ts's `/__test` routes). */
+  testMode: boolean;
+  /** Default DEMO_KEYS. */
+  keys?: HotelKeys;
+  now?: () => Date;
+  /** Wipe and reseed even when the database has data (`npm run reset-demo`). */
+  reset?: boolean;
+  timeZone?: string;
+  /** How long an accepted price import stays 'In progress.' before it runs. Default 200 ms. */
+  importDelayMs?: number;
+}
+
+export function createTestHotel(options: TestHotelOptions): TestHotel {
+  const timeZone = options.timeZone ?? 'Europe/Berlin';
+  assertTimeZone(timeZone);
+  const baseClock = options.now ?? (() => new Date());
+  let clock = baseClock;
+  const db = openHotelDb(options.dbFile);
+  const timestamp = () => isoTimestamp(clock(), timeZone);
+  const commits = new GroupCommit(db);
+  const priceImports = createPriceImports(db, { delayMs: options.importDelayMs ?? 200, timestamp });
+  const hotel: TestHotel = {
+    db,
+    keys: options.keys ?? DEMO_KEYS,
+    faults: options.testMode ? new FaultInjector() : null,
+    timeZone,
+    now: () => clock(),
+    today: () => calendarDate(clock(), timeZone),
+    timestamp,
+    setClock: (now) => {
+      clock = now ?? baseClock;
+    },
+    commits,
+    reads: new ReadCache(db),
+    priceImports,
+    settleImports: () => priceImports.settle(),
+    reset: () => seedDemoData(db, hotel.today(), timeZone),
+    close: () => {
+      priceImports.stop();
+      commits.flush();
+      db.close();
+    },
+  };
+  if (options.reset || isEmpty(db)) hotel.reset();
+  return hotel;
+}

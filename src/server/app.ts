@@ -8,12 +8,7 @@
 // (http/static-files.ts). JSON answers of 1 KB or more go out compressed (http/compression.ts).
 // `/healthz` and `/readyz` (http/health.ts) need no pairing. With a logger, every request is logged.
 import { Hono } from 'hono';
-import {
-  createHotelApi,
-  createTestControlApi,
-  faultMiddleware,
-  type TestHotel,
-} from '../test-hotel/index.ts';
+import { mountTestHotel, type TestHotel } from '../test-hotel/index.ts';
 import { createAdminRoutes } from './admin/admin-routes.ts';
 import { createGatewayApi } from './gateway/gateway.ts';
 import { requireAppRequest } from './http/app-requests.ts';
@@ -113,9 +108,7 @@ export function createApp(options: AppOptions): Hono {
   const readiness = createReadiness(
     {
       database: () => hub.checkWritable(),
-      pms: hotel
-        ? async () => void hotel.db.prepare('SELECT count(*) FROM payment_methods').get()
-        : () => gateway!.probe(),
+      pms: hotel ? async () => hotel.checkReadable() : () => gateway!.probe(),
     },
     options.readinessCacheMs === undefined ? {} : { cacheMs: options.readinessCacheMs },
   );
@@ -130,18 +123,13 @@ export function createApp(options: AppOptions): Hono {
   if (options.pms) {
     gateway = createGatewayApi({ ...options.pms, requestsPerMinute: options.requestsPerMinute ?? 900 });
   } else if (options.hotel) {
-    const hotelApi = createHotelApi(options.hotel);
-    app.route('/pms', hotelApi);
-    if (options.hotel.faults) {
-      app.use('/api/*', faultMiddleware(options.hotel.faults));
-      app.route('/__test', createTestControlApi(options.hotel));
-    }
+    const forwardToHotel = mountTestHotel(app, options.hotel);
     gateway = createGatewayApi({
       url: 'http://test-hotel.invalid',
       apiKey: options.hotel.keys.write,
       // The embedded hotel has no rate limit: unpaced unless pacing is asked for explicitly.
       requestsPerMinute: options.requestsPerMinute ?? Number.POSITIVE_INFINITY,
-      fetch: (request) => hotelApi.fetch(request),
+      fetch: forwardToHotel,
     });
   } else {
     throw new Error('createApp needs the embedded test hotel or a PMS to forward to');

@@ -47,13 +47,15 @@ export interface TestHotel {
   settleImports(): Promise<void>;
   /** Wipes everything and writes the demo hotel for today(). */
   reset(): void;
+  /** Throws when the database cannot be read (the server's `/readyz`). */
+  checkReadable(): void;
   close(): void;
 }
 
 export interface TestHotelOptions {
   /** SQLite file; ':memory:' for tests. */
   dbFile: string;
-  /** Enables the fault injector (and with it app.ts's `/__test` routes). */
+  /** Enables the fault injector (and with it the `/__test` routes, index.ts). */
   testMode: boolean;
   /** Default DEMO_KEYS. */
   keys?: HotelKeys;
@@ -90,6 +92,7 @@ export function createTestHotel(options: TestHotelOptions): TestHotel {
     priceImports,
     settleImports: () => priceImports.settle(),
     reset: () => seedDemoData(db, hotel.today(), timeZone),
+    checkReadable: () => void db.prepare('SELECT count(*) FROM payment_methods').get(),
     close: () => {
       priceImports.stop();
       commits.flush();

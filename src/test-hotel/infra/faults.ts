@@ -121,7 +121,7 @@ function droppedResponse(): Response {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Applies the injector's rules to every request it sees (app.ts: on the outer `/api/*`). */
+/** Applies the injector's rules to every request it sees (mountTestHotel: on the server's outer `/api/*`). */
 export function faultMiddleware(faults: FaultInjector): MiddlewareHandler {
   return async (c, next) => {
     const struck = faults.strike(c.req.method, c.req.path);

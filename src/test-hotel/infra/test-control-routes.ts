@@ -1,4 +1,4 @@
-// Test-mode control of the embedded test hotel, mounted by app.ts at `/__test` only when the hotel
+// Test-mode control of the embedded test hotel, mounted by index.ts at `/__test` only when the hotel
 // runs in test mode (it has a fault injector). No key: it never exists in a normal run.
 //   POST   /__test/faults  body: a rule, or {rules: [...], seed?}; adds them (after validating all)
 //   GET    /__test/faults  the rules with how often each struck, and the counts per kind

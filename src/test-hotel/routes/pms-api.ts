@@ -1,5 +1,5 @@
 // The test hotel's PMS interface: a Hono app whose routes are the PMS paths including `/api`
-// (app.ts mounts it at `/pms`; the gateway calls it in-process with the paths of a real PMS).
+// (index.ts mounts it at `/pms`; the gateway calls it in-process with the paths of a real PMS).
 // One route module per resource. Owns authentication, the body limit and group commit for these
 // routes.
 //

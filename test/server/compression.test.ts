@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressJson, preferredCoding } from '../../src/server/http/compression.ts';
 import { DEMO_KEYS, type TestHotel } from '../../src/test-hotel/index.ts';
-import { pinnedHotel } from './hotel-support.ts';
+import { pinnedHotel } from '../support/hotel.ts';
 import { type TabletApp, tabletApp } from './tablet-app.ts';
 
 let hotel: TestHotel;

@@ -9,7 +9,7 @@ import {
   TABLET_GONE_STATUS,
 } from '../../src/server/gateway/resend-guard.ts';
 import { dropAwareFetch, type TestHotel } from '../../src/test-hotel/index.ts';
-import { count, pinnedHotel, productOf, stayOf } from './hotel-support.ts';
+import { count, pinnedHotel, productOf, stayOf } from '../support/hotel.ts';
 import { tabletApp } from './tablet-app.ts';
 
 describe('the resend guard on its own', () => {

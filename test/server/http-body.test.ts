@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/server/app.ts';
 import { type RunningServer, startServer } from '../../src/server/listen.ts';
 import { DEMO_KEYS } from '../../src/test-hotel/index.ts';
-import { count, NOW } from './hotel-support.ts';
+import { count, NOW } from '../support/hotel.ts';
 import { tabletOf } from './tablet-app.ts';
 
 let server: RunningServer;

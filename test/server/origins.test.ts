@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REQUEST_ID_HEADER } from '../../src/pms/http.ts';
 import { parseOrigins } from '../../src/server/http/origins.ts';
 import type { TestHotel } from '../../src/test-hotel/index.ts';
-import { pinnedHotel } from './hotel-support.ts';
+import { pinnedHotel } from '../support/hotel.ts';
 import { tabletApp } from './tablet-app.ts';
 
 const BAR = 'https://bar.hotel.example';

@@ -7,7 +7,7 @@ import { createApp } from '../../../src/server/app.ts';
 import { createHub, type Hub } from '../../../src/server/hub/hub.ts';
 import { CODE_ALPHABET, normalisePairingCode } from '../../../src/server/hub/pairing-codes.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
-import { pinnedHotel } from '../hotel-support.ts';
+import { pinnedHotel } from '../../support/hotel.ts';
 
 let hotel: TestHotel;
 let hub: Hub;

@@ -2,8 +2,8 @@
 // atomic on its own (a refused request in the batch writes nothing while the others commit), no
 // answer leaves before the commit, and a failed COMMIT takes back the whole batch.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TestHotel } from '../../src/test-hotel/hotel.ts';
-import { count, hotelApi, pinnedHotel, stayOf } from './hotel-support.ts';
+import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
+import { count, hotelApi, pinnedHotel, stayOf } from '../../support/hotel.ts';
 
 let hotel: TestHotel;
 let api: ReturnType<typeof hotelApi>;

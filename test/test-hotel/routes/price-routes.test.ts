@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RateResponses } from '../../src/pms/wire-rates.ts';
-import { createTestHotel, type TestHotel } from '../../src/test-hotel/hotel.ts';
-import { count, hotelApi, NOW, pinnedHotel, snapshot } from './hotel-support.ts';
+import { RateResponses } from '../../../src/pms/wire-rates.ts';
+import { createTestHotel, type TestHotel } from '../../../src/test-hotel/hotel.ts';
+import { count, hotelApi, NOW, pinnedHotel, snapshot } from '../../support/hotel.ts';
 
 let hotel: TestHotel;
 let api: ReturnType<typeof hotelApi>;

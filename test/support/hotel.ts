@@ -1,4 +1,4 @@
-// Shared setup for the test-hotel tests: a hotel on an in-memory database with its clock pinned to
+// Shared setup for the test-hotel tests (test/test-hotel/): a hotel on an in-memory database with its clock pinned to
 // 2026-11-22 10:00 in Berlin, a small request helper that sends the demo keys, and database
 // snapshots for asserting that a refused request wrote nothing.
 import type { Hono } from 'hono';

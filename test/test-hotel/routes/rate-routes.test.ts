@@ -3,9 +3,9 @@
 // per day, and availability per day counted from the stays (person_count selecting categories).
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RateResponses } from '../../src/pms/wire-rates.ts';
-import type { TestHotel } from '../../src/test-hotel/hotel.ts';
-import { count, hotelApi, pinnedHotel, TODAY } from './hotel-support.ts';
+import { RateResponses } from '../../../src/pms/wire-rates.ts';
+import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
+import { count, hotelApi, pinnedHotel, TODAY } from '../../support/hotel.ts';
 
 let hotel: TestHotel;
 let api: ReturnType<typeof hotelApi>;

@@ -3,10 +3,10 @@
 // names the problem and writes nothing, whether it reaches the hotel directly or through app.ts.
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, renderError } from '../../src/server/http/errors.ts';
-import type { TestHotel } from '../../src/test-hotel/hotel.ts';
-import { call, hotelApi, pinnedHotel, snapshot, stayOf } from './hotel-support.ts';
-import { tabletApp } from './tablet-app.ts';
+import { ApiError, renderError } from '../../../src/server/http/errors.ts';
+import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
+import { tabletApp } from '../../server/tablet-app.ts';
+import { call, hotelApi, pinnedHotel, snapshot, stayOf } from '../../support/hotel.ts';
 
 let hotel: TestHotel;
 let api: ReturnType<typeof hotelApi>;

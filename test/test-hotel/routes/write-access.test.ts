@@ -1,8 +1,8 @@
 // Keys on the endpoints beyond the till: every write needs the write key (403 with the read key,
 // 401 without a key, nothing written), every read takes the read key.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TestHotel } from '../../src/test-hotel/hotel.ts';
-import { call, hotelApi, pinnedHotel, snapshot } from './hotel-support.ts';
+import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
+import { call, hotelApi, pinnedHotel, snapshot } from '../../support/hotel.ts';
 
 let hotel: TestHotel;
 let api: ReturnType<typeof hotelApi>;

@@ -3,9 +3,9 @@
 // with their refusals, and tax classes with booking accounts.
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Responses } from '../../src/pms/wire.ts';
-import type { TestHotel } from '../../src/test-hotel/hotel.ts';
-import { count, hotelApi, pinnedHotel, snapshot } from './hotel-support.ts';
+import { Responses } from '../../../src/pms/wire.ts';
+import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
+import { count, hotelApi, pinnedHotel, snapshot } from '../../support/hotel.ts';
 
 let hotel: TestHotel;
 let api: ReturnType<typeof hotelApi>;

@@ -2,10 +2,10 @@
 // counts, removing them, reseeding the demo data and pinning the hotel clock; absent outside test mode.
 import type { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestHotel, type TestHotel } from '../../src/test-hotel/hotel.ts';
-import { dropAwareFetch, type FaultInjector } from '../../src/test-hotel/infra/faults.ts';
-import { call, count, NOW, pinnedHotel, stayOf } from './hotel-support.ts';
-import { tabletApp } from './tablet-app.ts';
+import { createTestHotel, type TestHotel } from '../../../src/test-hotel/hotel.ts';
+import { dropAwareFetch, type FaultInjector } from '../../../src/test-hotel/infra/faults.ts';
+import { tabletApp } from '../../server/tablet-app.ts';
+import { call, count, NOW, pinnedHotel, stayOf } from '../../support/hotel.ts';
 
 let hotel: TestHotel;
 let app: Hono;

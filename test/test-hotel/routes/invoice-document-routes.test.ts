@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TestHotel } from '../../src/test-hotel/hotel.ts';
-import { hotelApi, pinnedHotel, snapshot, stayOf } from './hotel-support.ts';
-import { tabletApp } from './tablet-app.ts';
+import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
+import { tabletApp } from '../../server/tablet-app.ts';
+import { hotelApi, pinnedHotel, snapshot, stayOf } from '../../support/hotel.ts';
 
 let hotel: TestHotel;
 let api: ReturnType<typeof hotelApi>;

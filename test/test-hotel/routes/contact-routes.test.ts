@@ -3,10 +3,10 @@
 // unchanged), and the search by pattern, where a phone search starts with a wildcard.
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Envelope } from '../../src/pms/wire.ts';
-import { Contact } from '../../src/pms/wire-contacts.ts';
-import type { TestHotel } from '../../src/test-hotel/hotel.ts';
-import { count, hotelApi, pinnedHotel, snapshot } from './hotel-support.ts';
+import { Envelope } from '../../../src/pms/wire.ts';
+import { Contact } from '../../../src/pms/wire-contacts.ts';
+import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
+import { count, hotelApi, pinnedHotel, snapshot } from '../../support/hotel.ts';
 
 let hotel: TestHotel;
 let api: ReturnType<typeof hotelApi>;

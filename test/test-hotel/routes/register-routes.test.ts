@@ -3,9 +3,9 @@
 // invoice) leaving the database as it was, and the list of templates and payment methods.
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Responses } from '../../src/pms/wire.ts';
-import type { TestHotel } from '../../src/test-hotel/hotel.ts';
-import { hotelApi, pinnedHotel, productOf, snapshot, stayOf, TODAY } from './hotel-support.ts';
+import { Responses } from '../../../src/pms/wire.ts';
+import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
+import { hotelApi, pinnedHotel, productOf, snapshot, stayOf, TODAY } from '../../support/hotel.ts';
 
 let hotel: TestHotel;
 let api: ReturnType<typeof hotelApi>;

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestHotel, type TestHotel } from '../../src/test-hotel/hotel.ts';
-import { ReadCache } from '../../src/test-hotel/infra/read-cache.ts';
-import { hotelApi, NOW, pinnedHotel, productOf, stayOf, TODAY } from './hotel-support.ts';
+import { createTestHotel, type TestHotel } from '../../../src/test-hotel/hotel.ts';
+import { ReadCache } from '../../../src/test-hotel/infra/read-cache.ts';
+import { hotelApi, NOW, pinnedHotel, productOf, stayOf, TODAY } from '../../support/hotel.ts';
 
 let hotel: TestHotel;
 let api: ReturnType<typeof hotelApi>;

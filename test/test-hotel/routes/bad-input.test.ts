@@ -1,8 +1,8 @@
 // Bad input on every endpoint beyond the till's: each malformed path parameter or body is a 4xx
 // that names the field, and nothing is written; and every new write endpoint refuses the read key.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TestHotel } from '../../src/test-hotel/hotel.ts';
-import { call, hotelApi, pinnedHotel, snapshot } from './hotel-support.ts';
+import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
+import { call, hotelApi, pinnedHotel, snapshot } from '../../support/hotel.ts';
 
 let hotel: TestHotel;
 let api: ReturnType<typeof hotelApi>;

@@ -3,9 +3,9 @@
 // (closed stay, date outside the stay, open price without price, unknown stay) writes nothing.
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Responses } from '../../src/pms/wire.ts';
-import type { TestHotel } from '../../src/test-hotel/hotel.ts';
-import { count, hotelApi, pinnedHotel, productOf, snapshot, stayOf, TODAY } from './hotel-support.ts';
+import { Responses } from '../../../src/pms/wire.ts';
+import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
+import { count, hotelApi, pinnedHotel, productOf, snapshot, stayOf, TODAY } from '../../support/hotel.ts';
 
 let hotel: TestHotel;
 let api: ReturnType<typeof hotelApi>;

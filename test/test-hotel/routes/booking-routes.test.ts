@@ -4,9 +4,9 @@
 // and a blocked rate refused on every booking (rule 7). Refusals write nothing.
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BookingResponses } from '../../src/pms/wire-bookings.ts';
-import type { TestHotel } from '../../src/test-hotel/hotel.ts';
-import { count, hotelApi, pinnedHotel, snapshot } from './hotel-support.ts';
+import { BookingResponses } from '../../../src/pms/wire-bookings.ts';
+import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
+import { count, hotelApi, pinnedHotel, snapshot } from '../../support/hotel.ts';
 
 let hotel: TestHotel;
 let api: ReturnType<typeof hotelApi>;

@@ -3,9 +3,9 @@
 // replace) while the main guest and the number of guests never change.
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BookingResponses } from '../../src/pms/wire-bookings.ts';
-import type { TestHotel } from '../../src/test-hotel/hotel.ts';
-import { hotelApi, pinnedHotel, snapshot, stayOf } from './hotel-support.ts';
+import { BookingResponses } from '../../../src/pms/wire-bookings.ts';
+import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
+import { hotelApi, pinnedHotel, snapshot, stayOf } from '../../support/hotel.ts';
 
 let hotel: TestHotel;
 let api: ReturnType<typeof hotelApi>;

@@ -4,9 +4,9 @@
 // closed invoice produces, fetched through the interface.
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InvoiceActionResponses } from '../../src/pms/wire-invoices.ts';
-import type { TestHotel } from '../../src/test-hotel/hotel.ts';
-import { hotelApi, pinnedHotel, snapshot, stayOf } from './hotel-support.ts';
+import { InvoiceActionResponses } from '../../../src/pms/wire-invoices.ts';
+import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
+import { hotelApi, pinnedHotel, snapshot, stayOf } from '../../support/hotel.ts';
 
 let hotel: TestHotel;
 let api: ReturnType<typeof hotelApi>;

@@ -4,11 +4,11 @@
 // control routes under /__test, and that sockets really are cut on a listening server.
 import type { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../src/server/listen.ts';
-import type { TestHotel } from '../../src/test-hotel/hotel.ts';
-import { dropAwareFetch, FaultInjector } from '../../src/test-hotel/infra/faults.ts';
-import { call, count, NOW, pinnedHotel, stayOf } from './hotel-support.ts';
-import { tabletApp, tabletOf } from './tablet-app.ts';
+import { type RunningServer, startServer } from '../../../src/server/listen.ts';
+import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
+import { dropAwareFetch, FaultInjector } from '../../../src/test-hotel/infra/faults.ts';
+import { tabletApp, tabletOf } from '../../server/tablet-app.ts';
+import { call, count, NOW, pinnedHotel, stayOf } from '../../support/hotel.ts';
 
 let hotel: TestHotel;
 let app: Hono;

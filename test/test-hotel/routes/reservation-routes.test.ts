@@ -3,9 +3,9 @@
 // and the time-span listing with its period, last_modified and no-show rules.
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Responses } from '../../src/pms/wire.ts';
-import type { TestHotel } from '../../src/test-hotel/hotel.ts';
-import { hotelApi, pinnedHotel, stayOf, TODAY } from './hotel-support.ts';
+import { Responses } from '../../../src/pms/wire.ts';
+import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
+import { hotelApi, pinnedHotel, stayOf, TODAY } from '../../support/hotel.ts';
 
 let hotel: TestHotel;
 let api: ReturnType<typeof hotelApi>;

@@ -3,8 +3,8 @@
 // status, the field its JSON error names, and a database left exactly as it was. The table
 // "Rules and where they are tested" in docs/pms-api.md lists these and the endpoint tests together.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TestHotel } from '../../src/test-hotel/hotel.ts';
-import { type Answer, hotelApi, pinnedHotel, snapshot, stayOf, TODAY } from './hotel-support.ts';
+import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
+import { type Answer, hotelApi, pinnedHotel, snapshot, stayOf, TODAY } from '../../support/hotel.ts';
 
 let hotel: TestHotel;
 let api: ReturnType<typeof hotelApi>;

@@ -3,8 +3,8 @@
 // removes), all_restrictions 'remove' ignoring the period's other parameters, and an omitted
 // parameter leaving its value unchanged. Refusals write nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TestHotel } from '../../src/test-hotel/hotel.ts';
-import { count, hotelApi, pinnedHotel, snapshot } from './hotel-support.ts';
+import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
+import { count, hotelApi, pinnedHotel, snapshot } from '../../support/hotel.ts';
 
 let hotel: TestHotel;
 let api: ReturnType<typeof hotelApi>;

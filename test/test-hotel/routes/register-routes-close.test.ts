@@ -3,9 +3,9 @@
 // method, bad flag) that leave the database as it was.
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Responses } from '../../src/pms/wire.ts';
-import type { TestHotel } from '../../src/test-hotel/hotel.ts';
-import { count, hotelApi, pinnedHotel, productOf, snapshot, stayOf } from './hotel-support.ts';
+import { Responses } from '../../../src/pms/wire.ts';
+import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
+import { count, hotelApi, pinnedHotel, productOf, snapshot, stayOf } from '../../support/hotel.ts';
 
 let hotel: TestHotel;
 let api: ReturnType<typeof hotelApi>;

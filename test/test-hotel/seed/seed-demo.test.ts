@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestHotel, type TestHotel } from '../../src/test-hotel/hotel.ts';
-import { addMonths, isoTimestamp, zonedTimestamp } from '../../src/test-hotel/infra/clock.ts';
-import { count, hotelApi, NOW, pinnedHotel, snapshot, stayOf, TODAY } from './hotel-support.ts';
+import { createTestHotel, type TestHotel } from '../../../src/test-hotel/hotel.ts';
+import { addMonths, isoTimestamp, zonedTimestamp } from '../../../src/test-hotel/infra/clock.ts';
+import { count, hotelApi, NOW, pinnedHotel, snapshot, stayOf, TODAY } from '../../support/hotel.ts';
 
 const hotels: TestHotel[] = [];
 const dirs: string[] = [];

@@ -3,8 +3,8 @@
 // stay; all invoices closed, except in a group until its last room; smart_check cleared), on the
 // hotel clock pinned to Sunday 2026-11-22 10:00.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestHotel, type TestHotel } from '../../src/test-hotel/hotel.ts';
-import { hotelApi, NOW, pinnedHotel, snapshot, stayOf } from './hotel-support.ts';
+import { createTestHotel, type TestHotel } from '../../../src/test-hotel/hotel.ts';
+import { hotelApi, NOW, pinnedHotel, snapshot, stayOf } from '../../support/hotel.ts';
 
 let hotel: TestHotel;
 let api: ReturnType<typeof hotelApi>;

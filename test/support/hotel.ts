@@ -1,10 +1,13 @@
-// Shared setup for the test-hotel tests (test/test-hotel/): a hotel on an in-memory database with its clock pinned to
-// 2026-11-22 10:00 in Berlin, a small request helper that sends the demo keys, and database
-// snapshots for asserting that a refused request wrote nothing.
+// The test-hotel fixture (`hotelTest`): each test gets a hotel on an in-memory database with its
+// clock pinned to 2026-11-22 10:00 in Berlin, and its API with a request helper that sends the demo
+// keys. Also database snapshots for asserting that a refused request wrote nothing.
 import type { Hono } from 'hono';
+import { test } from 'vitest';
 import { createTestHotel, DEMO_KEYS, type TestHotel } from '../../src/test-hotel/hotel.ts';
+import { dropAwareFetch, type FaultInjector } from '../../src/test-hotel/index.ts';
 import type { HotelDb } from '../../src/test-hotel/infra/db.ts';
 import { createHotelApi } from '../../src/test-hotel/routes/pms-api.ts';
+import { tabletApp } from '../server/tablet-app.ts';
 
 export const NOW = new Date('2026-11-22T10:00:00+01:00');
 export const TODAY = '2026-11-22';
@@ -57,6 +60,48 @@ export function hotelApi(hotel: TestHotel) {
       call(api, 'POST', path, { body, ...options }),
   };
 }
+
+export type HotelApi = ReturnType<typeof hotelApi>;
+
+/**
+ * A test with a fresh pinned hotel (`hotel`, closed after the test) and its API (`api`).
+ * @example hotelTest('charges a room', async ({ hotel, api }) => { await api.post(path, body); });
+ */
+export const hotelTest = test
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
+  .extend('hotel', async ({}, { onCleanup }) => {
+    const hotel = pinnedHotel();
+    onCleanup(() => hotel.close());
+    return hotel;
+  })
+  .extend('api', async ({ hotel }) => hotelApi(hotel));
+
+/**
+ * A hotelTest with the till's whole server in front of the hotel (`app`, in-process, paired), and
+ * what a tablet does with it (`tablet`): a fetch that rejects like a cut connection, the fault
+ * injector, a room charge for the seeded guest Bauer and the count of invoice items.
+ * @example tabletHotelTest('drops', async ({ tablet }) => { await expect(tablet.chargeBauer()).rejects.toThrow(); });
+ */
+export const tabletHotelTest = hotelTest
+  .extend('app', async ({ hotel }) => tabletApp({ hotel }))
+  .extend('tablet', async ({ hotel, app }) => {
+    const fetch = dropAwareFetch(app);
+    return {
+      fetch,
+      faults: hotel.faults as FaultInjector,
+      /** A room charge as a tablet sends it: no key, the gateway adds it. */
+      chargeBauer: () =>
+        fetch('/api/set/add/products', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            room_reservation_id: stayOf(hotel.db, 'Bauer'),
+            products: [{ id: 1, quantity: 1 }],
+          }),
+        }),
+      items: () => count(hotel.db, 'invoice_items'),
+    };
+  });
 
 const WRITABLE_TABLES = [
   'invoice_items',

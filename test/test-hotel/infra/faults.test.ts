@@ -2,91 +2,71 @@
 // hotel): injected 5xx and connection resets write nothing, a drop after commit writes but never
 // answers, delays delay, `times` and seeded `probability` make runs reproducible. Also the test-mode
 // control routes under /__test, and that sockets really are cut on a listening server.
-import type { Hono } from 'hono';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
 import { type RunningServer, startServer } from '../../../src/server/listen.ts';
-import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
-import { dropAwareFetch, FaultInjector } from '../../../src/test-hotel/infra/faults.ts';
-import { tabletApp, tabletOf } from '../../server/tablet-app.ts';
-import { call, count, NOW, pinnedHotel, stayOf } from '../../support/hotel.ts';
+import { FaultInjector } from '../../../src/test-hotel/infra/faults.ts';
+import { tabletOf } from '../../server/tablet-app.ts';
+import { call, count, tabletHotelTest as it, NOW, stayOf } from '../../support/hotel.ts';
 
-let hotel: TestHotel;
-let app: Hono;
-let tabletFetch: ReturnType<typeof dropAwareFetch>;
-beforeEach(() => {
-  hotel = pinnedHotel();
-  app = tabletApp({ hotel });
-  tabletFetch = dropAwareFetch(app);
-});
-afterEach(() => hotel.close());
-
-const faults = () => hotel.faults as FaultInjector;
 const json = { 'content-type': 'application/json' };
-/** A room charge as a tablet sends it: no key, the gateway adds it. */
-const chargeBauer = () =>
-  tabletFetch('/api/set/add/products', {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({
-      room_reservation_id: stayOf(hotel.db, 'Bauer'),
-      products: [{ id: 1, quantity: 1 }],
-    }),
-  });
-const items = () => count(hotel.db, 'invoice_items');
 
 describe('faults on /api', () => {
-  it('passes requests through untouched while no rule is set', async () => {
-    const before = items();
-    expect((await chargeBauer()).status).toBe(200);
-    expect(items()).toBe(before + 1);
-    expect(faults().counts().total).toBe(0);
+  it('passes requests through untouched while no rule is set', async ({ tablet }) => {
+    const before = tablet.items();
+    expect((await tablet.chargeBauer()).status).toBe(200);
+    expect(tablet.items()).toBe(before + 1);
+    expect(tablet.faults.counts().total).toBe(0);
   });
 
-  it('answers an injected 503 without forwarding, so nothing is written', async () => {
-    faults().add({ path: '/api/set/add/products', kind: 'error5xx' });
-    const before = items();
-    const response = await chargeBauer();
+  it('answers an injected 503 without forwarding, so nothing is written', async ({ tablet }) => {
+    tablet.faults.add({ path: '/api/set/add/products', kind: 'error5xx' });
+    const before = tablet.items();
+    const response = await tablet.chargeBauer();
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ success: false });
-    expect(items()).toBe(before);
-    expect(faults().counts()).toMatchObject({ error5xx: 1, total: 1 });
+    expect(tablet.items()).toBe(before);
+    expect(tablet.faults.counts()).toMatchObject({ error5xx: 1, total: 1 });
   });
 
-  it('uses the status a rule gives', async () => {
-    faults().add({ path: '/api/get/', kind: 'error5xx', status: 502 });
-    expect((await tabletFetch('/api/get/hotel/payment')).status).toBe(502);
+  it('uses the status a rule gives', async ({ tablet }) => {
+    tablet.faults.add({ path: '/api/get/', kind: 'error5xx', status: 502 });
+    expect((await tablet.fetch('/api/get/hotel/payment')).status).toBe(502);
   });
 
-  it('cuts the connection on reset before forwarding: the tablet sees a network error, nothing is written', async () => {
-    faults().add({ path: '/api/set/add/products', kind: 'reset' });
-    const before = items();
-    await expect(chargeBauer()).rejects.toThrow(new TypeError('network connection lost'));
-    expect(items()).toBe(before);
+  it('cuts the connection on reset before forwarding: the tablet sees a network error, nothing is written', async ({
+    tablet,
+  }) => {
+    tablet.faults.add({ path: '/api/set/add/products', kind: 'reset' });
+    const before = tablet.items();
+    await expect(tablet.chargeBauer()).rejects.toThrow(new TypeError('network connection lost'));
+    expect(tablet.items()).toBe(before);
   });
 
-  it('commits, then cuts the connection on drop-after-commit: the charge is in the PMS though the tablet got no answer', async () => {
-    faults().add({ path: '/api/set/add/products', kind: 'drop-after-commit' });
-    const before = items();
-    await expect(chargeBauer()).rejects.toThrow(TypeError);
-    expect(items()).toBe(before + 1);
+  it('commits, then cuts the connection on drop-after-commit: the charge is in the PMS though the tablet got no answer', async ({
+    tablet,
+  }) => {
+    tablet.faults.add({ path: '/api/set/add/products', kind: 'drop-after-commit' });
+    const before = tablet.items();
+    await expect(tablet.chargeBauer()).rejects.toThrow(TypeError);
+    expect(tablet.items()).toBe(before + 1);
   });
 
-  it('delays and then carries on', async () => {
-    faults().add({ path: '/api/get/hotel/payment', kind: 'delay', ms: 120 });
+  it('delays and then carries on', async ({ tablet }) => {
+    tablet.faults.add({ path: '/api/get/hotel/payment', kind: 'delay', ms: 120 });
     const started = performance.now();
-    const response = await tabletFetch('/api/get/hotel/payment');
+    const response = await tablet.fetch('/api/get/hotel/payment');
     expect(response.status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(110);
   });
 
-  it('applies a rule only as many times as asked, and only to its method', async () => {
-    faults().add({ path: '/api/set/add/products', method: 'post', kind: 'error5xx', times: 2 });
-    faults().add({ path: '/api/get/hotel/payment', method: 'POST', kind: 'error5xx' });
+  it('applies a rule only as many times as asked, and only to its method', async ({ tablet }) => {
+    tablet.faults.add({ path: '/api/set/add/products', method: 'post', kind: 'error5xx', times: 2 });
+    tablet.faults.add({ path: '/api/get/hotel/payment', method: 'POST', kind: 'error5xx' });
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await chargeBauer()).status);
+    for (let i = 0; i < 3; i++) statuses.push((await tablet.chargeBauer()).status);
     expect(statuses).toEqual([503, 503, 200]);
-    expect((await tabletFetch('/api/get/hotel/payment')).status).toBe(200);
-    expect(faults().rules()[0]).toMatchObject({ applied: 2, times: 2 });
+    expect((await tablet.fetch('/api/get/hotel/payment')).status).toBe(200);
+    expect(tablet.faults.rules()[0]).toMatchObject({ applied: 2, times: 2 });
   });
 
   it('strikes the same requests on every run for the same seed', () => {
@@ -102,8 +82,8 @@ describe('faults on /api', () => {
     expect(hits).toBeLessThan(24);
   });
 
-  it('leaves /pms alone: faults act only on what a tablet sees', async () => {
-    faults().add({ path: '/', kind: 'error5xx' });
+  it('leaves /pms alone: faults act only on what a tablet sees', async ({ app, tablet }) => {
+    tablet.faults.add({ path: '/', kind: 'error5xx' });
     expect((await call(app, 'GET', '/pms/api/get/hotel/payment')).status).toBe(200);
   });
 });

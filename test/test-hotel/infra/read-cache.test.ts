@@ -5,23 +5,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestHotel, type TestHotel } from '../../../src/test-hotel/hotel.ts';
+import { describe, expect } from 'vitest';
+import { createTestHotel } from '../../../src/test-hotel/hotel.ts';
 import { ReadCache } from '../../../src/test-hotel/infra/read-cache.ts';
-import { hotelApi, NOW, pinnedHotel, productOf, stayOf, TODAY } from '../../support/hotel.ts';
-
-let hotel: TestHotel;
-let api: ReturnType<typeof hotelApi>;
-beforeEach(() => {
-  hotel = pinnedHotel();
-  api = hotelApi(hotel);
-});
-afterEach(() => hotel.close());
+import { hotelApi, hotelTest as it, NOW, productOf, stayOf, TODAY } from '../../support/hotel.ts';
 
 const TIMESPAN = `/api/get/timespan/reservations/${TODAY}/2026-12-22/2000-01-01`;
 
 describe('cached read answers', () => {
-  it('a product released for the interface appears in the next listing', async () => {
+  it('a product released for the interface appears in the next listing', async ({ hotel, api }) => {
     const before = await api.get('/api/get/products/available');
     const cola = productOf(hotel.db, before.body.data[0].number);
     hotel.db.prepare('UPDATE products SET bookable_via_api = 0 WHERE id = ?').run(cola);
@@ -32,7 +24,7 @@ describe('cached read answers', () => {
     expect((await api.get('/api/get/products/available')).body).toEqual(before.body);
   });
 
-  it('a charge appears in the next time-span listing of its stay', async () => {
+  it('a charge appears in the next time-span listing of its stay', async ({ hotel, api }) => {
     const stay = stayOf(hotel.db, 'Bauer');
     const itemsOf = (body: { data: { id: number; invoice_items: unknown[] }[] }) =>
       body.data.find((s) => s.id === stay)?.invoice_items.length;
@@ -64,7 +56,7 @@ describe('cached read answers', () => {
     }
   });
 
-  it('keeps nothing built inside an open transaction, which may still be rolled back', () => {
+  it('keeps nothing built inside an open transaction, which may still be rolled back', ({ hotel }) => {
     const reads = new ReadCache(hotel.db);
     const cache = {
       json: (key: string, build: () => unknown) => new TextDecoder().decode(reads.json(key, build)),

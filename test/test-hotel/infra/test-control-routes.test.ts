@@ -1,38 +1,12 @@
 // The test-mode control routes under /__test: adding validated fault rules, listing them with their
 // counts, removing them, reseeding the demo data and pinning the hotel clock; absent outside test mode.
-import type { Hono } from 'hono';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestHotel, type TestHotel } from '../../../src/test-hotel/hotel.ts';
-import { dropAwareFetch, type FaultInjector } from '../../../src/test-hotel/infra/faults.ts';
+import { describe, expect } from 'vitest';
+import { createTestHotel } from '../../../src/test-hotel/hotel.ts';
 import { tabletApp } from '../../server/tablet-app.ts';
-import { call, count, NOW, pinnedHotel, stayOf } from '../../support/hotel.ts';
-
-let hotel: TestHotel;
-let app: Hono;
-let tabletFetch: ReturnType<typeof dropAwareFetch>;
-beforeEach(() => {
-  hotel = pinnedHotel();
-  app = tabletApp({ hotel });
-  tabletFetch = dropAwareFetch(app);
-});
-afterEach(() => hotel.close());
-
-const faults = () => hotel.faults as FaultInjector;
-const json = { 'content-type': 'application/json' };
-/** A room charge as a tablet sends it: no key, the gateway adds it. */
-const chargeBauer = () =>
-  tabletFetch('/api/set/add/products', {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({
-      room_reservation_id: stayOf(hotel.db, 'Bauer'),
-      products: [{ id: 1, quantity: 1 }],
-    }),
-  });
-const items = () => count(hotel.db, 'invoice_items');
+import { call, tabletHotelTest as it, NOW } from '../../support/hotel.ts';
 
 describe('/__test control routes', () => {
-  it('adds validated rules, lists them with counts, and removes them', async () => {
+  it('adds validated rules, lists them with counts, and removes them', async ({ app, tablet }) => {
     const added = await call(app, 'POST', '/__test/faults', {
       body: {
         rules: [
@@ -44,16 +18,16 @@ describe('/__test control routes', () => {
     });
     expect(added.status).toBe(200);
     expect(added.body.data.rules).toHaveLength(2);
-    await expect(chargeBauer()).rejects.toThrow(TypeError);
+    await expect(tablet.chargeBauer()).rejects.toThrow(TypeError);
     const listed = await call(app, 'GET', '/__test/faults');
     expect(listed.body.data.counts).toMatchObject({ reset: 1, total: 1 });
     expect((await call(app, 'DELETE', '/__test/faults')).body.data.rules).toEqual([]);
-    expect((await chargeBauer()).status).toBe(200);
+    expect((await tablet.chargeBauer()).status).toBe(200);
     const zeroed = await call(app, 'DELETE', '/__test/faults?counts=reset');
     expect(zeroed.body.data.counts.total).toBe(0);
   });
 
-  it('refuses a malformed rule with 400 and adds none of a batch', async () => {
+  it('refuses a malformed rule with 400 and adds none of a batch', async ({ app, tablet }) => {
     for (const body of [
       { path: '/api/', kind: 'explode' },
       { path: 'api', kind: 'reset' },
@@ -66,18 +40,18 @@ describe('/__test control routes', () => {
     ]) {
       expect((await call(app, 'POST', '/__test/faults', { body })).status, JSON.stringify(body)).toBe(400);
     }
-    expect(faults().rules()).toEqual([]);
+    expect(tablet.faults.rules()).toEqual([]);
   });
 
-  it('puts the demo data back on reset', async () => {
-    const before = items();
-    await chargeBauer();
+  it('puts the demo data back on reset', async ({ app, tablet }) => {
+    const before = tablet.items();
+    await tablet.chargeBauer();
     const answer = await call(app, 'POST', '/__test/reset');
     expect(answer.body.data).toEqual({ today: '2026-11-22' });
-    expect(items()).toBe(before);
+    expect(tablet.items()).toBe(before);
   });
 
-  it('pins and releases the hotel clock', async () => {
+  it('pins and releases the hotel clock', async ({ hotel, app }) => {
     const pinned = await call(app, 'POST', '/__test/clock', { body: { now: '2026-12-24T18:00:00+01:00' } });
     expect(pinned.body.data).toEqual({ now: '2026-12-24T18:00:00+01:00', today: '2026-12-24' });
     expect((await call(app, 'POST', '/__test/clock', { body: { now: 'tomorrow' } })).status).toBe(400);

@@ -1,16 +1,7 @@
 // Bad input on every endpoint beyond the till's: each malformed path parameter or body is a 4xx
 // that names the field, and nothing is written; and every new write endpoint refuses the read key.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
-import { call, hotelApi, pinnedHotel, snapshot } from '../../support/hotel.ts';
-
-let hotel: TestHotel;
-let api: ReturnType<typeof hotelApi>;
-beforeEach(() => {
-  hotel = pinnedHotel();
-  api = hotelApi(hotel);
-});
-afterEach(() => hotel.close());
+import { describe, expect } from 'vitest';
+import { call, hotelTest as it, snapshot } from '../../support/hotel.ts';
 
 type Case = [method: 'GET' | 'POST', path: string, body: unknown, status: number, field: string];
 
@@ -176,9 +167,9 @@ const CASES: Case[] = [
 ];
 
 describe('bad input on the endpoints beyond the till', () => {
-  it.each(CASES)(
+  it.for(CASES)(
     '%s %s with %j answers %i naming %s, writing nothing',
-    async (method, path, body, status, field) => {
+    async ([method, path, body, status, field], { hotel, api }) => {
       const before = snapshot(hotel.db);
       const answer = await call(api.api, method, path, body === undefined ? {} : { body });
       expect(answer.status).toBe(status);
@@ -189,7 +180,7 @@ describe('bad input on the endpoints beyond the till', () => {
     },
   );
 
-  it('answers 400 to a body that is not JSON and 415 to one that is not declared JSON', async () => {
+  it('answers 400 to a body that is not JSON and 415 to one that is not declared JSON', async ({ api }) => {
     const notJson = await call(api.api, 'POST', '/api/set/create/reservation', { raw: '{"guest":' });
     expect(notJson.status).toBe(400);
     const text = await call(api.api, 'POST', '/api/set/create/contact', {

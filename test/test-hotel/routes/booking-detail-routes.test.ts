@@ -2,24 +2,16 @@
 // the invoice recipient (stored on the main reservation), and additional guests (add, remove,
 // replace) while the main guest and the number of guests never change.
 import * as v from 'valibot';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { BookingResponses } from '../../../src/pms/wire-bookings.ts';
 import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
-import { hotelApi, pinnedHotel, snapshot, stayOf } from '../../support/hotel.ts';
+import { type HotelApi, hotelTest as it, snapshot, stayOf } from '../../support/hotel.ts';
 
-let hotel: TestHotel;
-let api: ReturnType<typeof hotelApi>;
-beforeEach(() => {
-  hotel = pinnedHotel();
-  api = hotelApi(hotel);
-});
-afterEach(() => hotel.close());
-
-const stay = (lastname: string) =>
+const stay = (hotel: TestHotel, api: HotelApi, lastname: string) =>
   api.get(`/api/get/single_id/roomreservations/${stayOf(hotel.db, lastname)}`);
 
 describe('notes', () => {
-  it('adds a room-reservation note with its report and automailing flags', async () => {
+  it('adds a room-reservation note with its report and automailing flags', async ({ hotel, api }) => {
     const bauer = stayOf(hotel.db, 'Bauer');
     const { status, body } = await api.post('/api/set/roomreservation/note', {
       room_reservation_id: bauer,
@@ -42,10 +34,10 @@ describe('notes', () => {
         automailing: 1,
       }),
     ]);
-    expect((await stay('Bauer')).body.data.notes).toHaveLength(1);
+    expect((await stay(hotel, api, 'Bauer')).body.data.notes).toHaveLength(1);
   });
 
-  it('adds a main-reservation note, shown with every room of the group', async () => {
+  it('adds a main-reservation note, shown with every room of the group', async ({ hotel, api }) => {
     const main = hotel.db
       .prepare("SELECT id FROM main_reservations WHERE reservation_number = '24110'")
       .pluck()
@@ -61,7 +53,10 @@ describe('notes', () => {
     expect(group.body.data.room_reservations[0].main_reservation.notes).toHaveLength(1);
   });
 
-  it('refuses an unknown reservation with 422 and an empty note with 400, writing nothing', async () => {
+  it('refuses an unknown reservation with 422 and an empty note with 400, writing nothing', async ({
+    hotel,
+    api,
+  }) => {
     const before = snapshot(hotel.db);
     const unknown = await api.post('/api/set/roomreservation/note', { room_reservation_id: 999, note: 'x' });
     expect([unknown.status, unknown.body.field]).toEqual([422, 'room_reservation_id']);
@@ -72,7 +67,7 @@ describe('notes', () => {
 });
 
 describe('POST /api/set/cardid_to_roomreservation', () => {
-  it('links key cards to a stay, once each', async () => {
+  it('links key cards to a stay, once each', async ({ hotel, api }) => {
     const bauer = stayOf(hotel.db, 'Bauer');
     for (const card of ['04:A2:19:FF', '04:A2:19:FF', '04:B7:00:01']) {
       expect(
@@ -80,10 +75,13 @@ describe('POST /api/set/cardid_to_roomreservation', () => {
           .status,
       ).toBe(200);
     }
-    expect((await stay('Bauer')).body.data.key_cards).toEqual(['04:A2:19:FF', '04:B7:00:01']);
+    expect((await stay(hotel, api, 'Bauer')).body.data.key_cards).toEqual(['04:A2:19:FF', '04:B7:00:01']);
   });
 
-  it('refuses a card linked to another current stay, and a stay that has left, with 409', async () => {
+  it('refuses a card linked to another current stay, and a stay that has left, with 409', async ({
+    hotel,
+    api,
+  }) => {
     await api.post('/api/set/cardid_to_roomreservation', {
       room_reservation_id: stayOf(hotel.db, 'Bauer'),
       card_id: 'C-1',
@@ -104,7 +102,10 @@ describe('POST /api/set/cardid_to_roomreservation', () => {
 });
 
 describe('POST /api/set/roomreservation/invoicerecipient', () => {
-  it('stores the recipient on the main reservation; open invoices following it change too', async () => {
+  it('stores the recipient on the main reservation; open invoices following it change too', async ({
+    hotel,
+    api,
+  }) => {
     const bauer = stayOf(hotel.db, 'Bauer');
     const { status, body } = await api.post('/api/set/roomreservation/invoicerecipient', {
       room_reservation_id: bauer,
@@ -135,7 +136,7 @@ describe('POST /api/set/roomreservation/invoicerecipient', () => {
     ).toEqual(['Leipziger Messe GmbH']);
   });
 
-  it('refuses an unknown stay or contact with 422, writing nothing', async () => {
+  it('refuses an unknown stay or contact with 422, writing nothing', async ({ hotel, api }) => {
     const before = snapshot(hotel.db);
     const noStay = await api.post('/api/set/roomreservation/invoicerecipient', {
       room_reservation_id: 999,

@@ -1,16 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
-import { count, hotelApi, pinnedHotel, snapshot, stayOf } from '../../support/hotel.ts';
+import { describe, expect } from 'vitest';
+import { count, type HotelApi, hotelTest as it, snapshot, stayOf } from '../../support/hotel.ts';
 
-let hotel: TestHotel;
-let api: ReturnType<typeof hotelApi>;
-beforeEach(() => {
-  hotel = pinnedHotel();
-  api = hotelApi(hotel);
-});
-afterEach(() => hotel.close());
-
-const create = (body: unknown) => api.post('/api/set/create/reservation', body);
+const create = (api: HotelApi, body: unknown) => api.post('/api/set/create/reservation', body);
 const suite = (start = '2026-11-23', end = '2026-11-25') => ({
   category_id: 4,
   rate_id: 1,
@@ -18,25 +9,25 @@ const suite = (start = '2026-11-23', end = '2026-11-25') => ({
   end_date: end,
 });
 const guest = { firstname: 'Eva', lastname: 'Neumann', email: 'eva.neumann@example.com', country: 'de' };
-const suitesFree = async (night: string) => {
+const suitesFree = async (api: HotelApi, night: string) => {
   const { body } = await api.get(`/api/get/availabilities/${night}/${night}/1/1`);
   return body.data[0].categories.find((k: { category_id: number }) => k.category_id === 4).available;
 };
 
 describe('GET /api/set/cancel/{entity}/{id}', () => {
-  it('cancels a BOOKED room reservation and gives its nights back', async () => {
+  it('cancels a BOOKED room reservation and gives its nights back', async ({ hotel, api }) => {
     const brown = stayOf(hotel.db, 'Brown');
-    expect(await suitesFree('2026-11-25')).toBe(3);
+    expect(await suitesFree(api, '2026-11-25')).toBe(3);
     const { status, body } = await api.get(`/api/set/cancel/roomreservations/${brown}`);
     expect([status, body.data]).toEqual([200, { cancelled: [brown], status: 'CANCELLED' }]);
     expect(hotel.db.prepare('SELECT status FROM room_reservations WHERE id = ?').pluck().get(brown)).toBe(
       'CANCELLED',
     );
-    expect(await suitesFree('2026-11-25')).toBe(4);
+    expect(await suitesFree(api, '2026-11-25')).toBe(4);
   });
 
-  it('cancels every room of a main reservation together', async () => {
-    const { body } = await create({ guest, rooms: [suite(), { ...suite(), category_id: 2 }] });
+  it('cancels every room of a main reservation together', async ({ hotel, api }) => {
+    const { body } = await create(api, { guest, rooms: [suite(), { ...suite(), category_id: 2 }] });
     const answer = await api.get(`/api/set/cancel/mainreservations/${body.data.id}`);
     expect(answer.body.data.cancelled).toHaveLength(2);
     expect(
@@ -44,7 +35,10 @@ describe('GET /api/set/cancel/{entity}/{id}', () => {
     ).toBe(2);
   });
 
-  it('refuses a stay that is not BOOKED, or already cancelled, with 409 and an unknown one with 404', async () => {
+  it('refuses a stay that is not BOOKED, or already cancelled, with 409 and an unknown one with 404', async ({
+    hotel,
+    api,
+  }) => {
     const before = snapshot(hotel.db);
     const group = hotel.db
       .prepare("SELECT id FROM main_reservations WHERE reservation_number = '24110'")

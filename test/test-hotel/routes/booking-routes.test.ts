@@ -3,20 +3,12 @@
 // naming the day, unless allow_overbooking on create), adding a room to a reservation, cancelling,
 // and a blocked rate refused on every booking (rule 7). Refusals write nothing.
 import * as v from 'valibot';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { BookingResponses } from '../../../src/pms/wire-bookings.ts';
 import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
-import { count, hotelApi, pinnedHotel, snapshot } from '../../support/hotel.ts';
+import { count, type HotelApi, hotelTest as it, snapshot } from '../../support/hotel.ts';
 
-let hotel: TestHotel;
-let api: ReturnType<typeof hotelApi>;
-beforeEach(() => {
-  hotel = pinnedHotel();
-  api = hotelApi(hotel);
-});
-afterEach(() => hotel.close());
-
-const create = (body: unknown) => api.post('/api/set/create/reservation', body);
+const create = (api: HotelApi, body: unknown) => api.post('/api/set/create/reservation', body);
 const suite = (start = '2026-11-23', end = '2026-11-25') => ({
   category_id: 4,
   rate_id: 1,
@@ -24,14 +16,17 @@ const suite = (start = '2026-11-23', end = '2026-11-25') => ({
   end_date: end,
 });
 const guest = { firstname: 'Eva', lastname: 'Neumann', email: 'eva.neumann@example.com', country: 'de' };
-const suitesFree = async (night: string) => {
+const suitesFree = async (api: HotelApi, night: string) => {
   const { body } = await api.get(`/api/get/availabilities/${night}/${night}/1/1`);
   return body.data[0].categories.find((k: { category_id: number }) => k.category_id === 4).available;
 };
 
 describe('POST /api/set/create/reservation', () => {
-  it('books a group of rooms under one new reservation number, BOOKED, for a new guest', async () => {
-    const { status, body } = await create({
+  it('books a group of rooms under one new reservation number, BOOKED, for a new guest', async ({
+    hotel,
+    api,
+  }) => {
+    const { status, body } = await create(api, {
       guest,
       rooms: [
         { ...suite(), person_count: 3, arrival_time: '16:00' },
@@ -65,19 +60,22 @@ describe('POST /api/set/create/reservation', () => {
     );
   });
 
-  it('reuses the contact with the same names and e-mail, and a contact given by id', async () => {
-    const first = await create({ guest, rooms: [suite('2026-11-30', '2026-12-01')] });
-    const again = await create({
+  it('reuses the contact with the same names and e-mail, and a contact given by id', async ({ api }) => {
+    const first = await create(api, { guest, rooms: [suite('2026-11-30', '2026-12-01')] });
+    const again = await create(api, {
       guest: { ...guest, firstname: 'EVA' },
       rooms: [suite('2026-12-01', '2026-12-02')],
     });
     expect(again.body.data.room_reservations[0].guest_id).toBe(first.body.data.room_reservations[0].guest_id);
-    const byId = await create({ guest: { id: 1 }, rooms: [suite('2026-12-02', '2026-12-03')] });
+    const byId = await create(api, { guest: { id: 1 }, rooms: [suite('2026-12-02', '2026-12-03')] });
     expect(byId.body.data.room_reservations[0].guest.lastname).toBe('Bauer');
   });
 
-  it('creates a service task referencing the new reservation with create_service_task', async () => {
-    const { body } = await create({
+  it('creates a service task referencing the new reservation with create_service_task', async ({
+    hotel,
+    api,
+  }) => {
+    const { body } = await create(api, {
       guest,
       rooms: [suite()],
       create_service_task: true,
@@ -87,74 +85,84 @@ describe('POST /api/set/create/reservation', () => {
     expect(task).toMatchObject({ main_reservation_id: body.data.id, text: 'Flowers', done: 0 });
   });
 
-  it('refuses a booked night without availability with 409 naming the day, writing nothing (rule 8)', async () => {
-    expect(await suitesFree('2026-11-23')).toBe(2);
+  it('refuses a booked night without availability with 409 naming the day, writing nothing (rule 8)', async ({
+    hotel,
+    api,
+  }) => {
+    expect(await suitesFree(api, '2026-11-23')).toBe(2);
     const before = snapshot(hotel.db);
-    const { status, body } = await create({ guest, rooms: [suite(), suite(), suite()] });
+    const { status, body } = await create(api, { guest, rooms: [suite(), suite(), suite()] });
     expect([status, body.field]).toEqual([409, 'rooms.2.category_id']);
     expect(body.message).toContain('no availability left on 2026-11-23');
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('books beyond availability with allow_overbooking, leaving the night overbooked', async () => {
-    const { status } = await create({ guest, rooms: [suite(), suite(), suite()], allow_overbooking: true });
+  it('books beyond availability with allow_overbooking, leaving the night overbooked', async ({ api }) => {
+    const { status } = await create(api, {
+      guest,
+      rooms: [suite(), suite(), suite()],
+      allow_overbooking: true,
+    });
     expect(status).toBe(200);
-    expect(await suitesFree('2026-11-23')).toBe(-1);
-    const next = await create({ guest, rooms: [suite('2026-11-23', '2026-11-24')] });
+    expect(await suitesFree(api, '2026-11-23')).toBe(-1);
+    const next = await create(api, { guest, rooms: [suite('2026-11-23', '2026-11-24')] });
     expect(next.status).toBe(409);
   });
 
-  it('refuses a blocked or inactive rate with 409 (rule 7) and a rate without the category with 422', async () => {
+  it('refuses a blocked or inactive rate with 409 (rule 7) and a rate without the category with 422', async ({
+    hotel,
+    api,
+  }) => {
     const before = snapshot(hotel.db);
     for (const [room, status, field] of [
       [{ ...suite(), rate_id: 4 }, 409, 'rooms.0.rate_id'],
       [{ ...suite(), category_id: 2, rate_id: 5 }, 409, 'rooms.0.rate_id'],
       [{ ...suite(), category_id: 1, rate_id: 3 }, 422, 'rooms.0.category_id'],
     ] as const) {
-      const answer = await create({ guest, rooms: [room] });
+      const answer = await create(api, { guest, rooms: [room] });
       expect([answer.status, answer.body.field]).toEqual([status, field]);
     }
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('books a named room only when no other stay holds it', async () => {
-    const free = await create({
+  it('books a named room only when no other stay holds it', async ({ api }) => {
+    const free = await create(api, {
       guest,
       rooms: [{ room_id: 10, rate_id: 1, start_date: '2026-11-26', end_date: '2026-11-28' }],
     });
     expect(free.body.data.room_reservations[0]).toMatchObject({ room_number: '110', room_category_id: 4 });
-    const taken = await create({
+    const taken = await create(api, {
       guest,
       rooms: [{ room_id: 30, rate_id: 1, start_date: '2026-11-23', end_date: '2026-11-24' }],
     });
     expect([taken.status, taken.body.field]).toEqual([409, 'rooms.0.room_id']);
-    const clash = await create({
+    const clash = await create(api, {
       guest,
       rooms: [{ room_id: 10, category_id: 2, rate_id: 1, start_date: '2026-11-29', end_date: '2026-11-30' }],
     });
     expect([clash.status, clash.body.field]).toEqual([422, 'rooms.0.room_id']);
   });
 
-  it('refuses a stay in the past, too many persons or no night with the field named', async () => {
+  it('refuses a stay in the past, too many persons or no night with the field named', async ({ api }) => {
     for (const [room, status, field] of [
       [suite('2026-11-21', '2026-11-23'), 422, 'rooms.0.start_date'],
       [{ ...suite(), person_count: 5 }, 422, 'rooms.0.person_count'],
       [suite('2026-11-23', '2026-11-23'), 400, 'rooms.0.end_date'],
       [{ rate_id: 1, start_date: '2026-11-23', end_date: '2026-11-24' }, 400, 'rooms.0.category_id'],
     ] as const) {
-      const answer = await create({ guest, rooms: [room] });
+      const answer = await create(api, { guest, rooms: [room] });
       expect([answer.status, answer.body.field], JSON.stringify(room)).toEqual([status, field]);
     }
   });
 });
 
 describe('POST /api/set/add/room_to_reservation', () => {
-  const brownMain = () =>
+  const brownMain = (hotel: TestHotel) =>
     hotel.db.prepare("SELECT id FROM main_reservations WHERE reservation_number = '24112'").pluck().get();
 
-  it('adds a room reservation for the main guest to an existing main reservation', async () => {
+  it('adds a room reservation for the main guest to an existing main reservation', async ({ hotel, api }) => {
     const { status, body } = await api.post('/api/set/add/room_to_reservation', {
-      main_reservation_id: brownMain(),
+      main_reservation_id: brownMain(hotel),
       ...suite('2026-11-22', '2026-11-26'),
       rate_id: 3,
       person_count: 2,
@@ -166,15 +174,18 @@ describe('POST /api/set/add/room_to_reservation', () => {
       status: 'BOOKED',
       guest: { lastname: 'Brown' },
     });
-    expect(count(hotel.db, 'room_reservations', 'main_reservation_id = ?', brownMain())).toBe(2);
+    expect(count(hotel.db, 'room_reservations', 'main_reservation_id = ?', brownMain(hotel))).toBe(2);
   });
 
-  it('checks availability: a night without a free room is refused with 409 naming it (rule 8)', async () => {
+  it('checks availability: a night without a free room is refused with 409 naming it (rule 8)', async ({
+    hotel,
+    api,
+  }) => {
     const night25 = suite('2026-11-25', '2026-11-26');
-    expect((await create({ guest, rooms: [night25, night25, night25] })).status).toBe(200);
+    expect((await create(api, { guest, rooms: [night25, night25, night25] })).status).toBe(200);
     const before = snapshot(hotel.db);
     const { status, body } = await api.post('/api/set/add/room_to_reservation', {
-      main_reservation_id: brownMain(),
+      main_reservation_id: brownMain(hotel),
       ...suite('2026-11-24', '2026-11-27'),
       allow_overbooking: true, // not a parameter of add-room: dropped
     });
@@ -183,14 +194,14 @@ describe('POST /api/set/add/room_to_reservation', () => {
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('refuses an unknown main reservation with 422 and a blocked rate with 409', async () => {
+  it('refuses an unknown main reservation with 422 and a blocked rate with 409', async ({ hotel, api }) => {
     const unknown = await api.post('/api/set/add/room_to_reservation', {
       main_reservation_id: 999,
       ...suite(),
     });
     expect([unknown.status, unknown.body.field]).toEqual([422, 'main_reservation_id']);
     const blocked = await api.post('/api/set/add/room_to_reservation', {
-      main_reservation_id: brownMain(),
+      main_reservation_id: brownMain(hotel),
       ...suite(),
       category_id: 2,
       rate_id: 4,

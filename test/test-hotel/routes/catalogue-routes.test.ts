@@ -2,18 +2,9 @@
 // optional products of a rate (refused for a blocked rate), creating products and commodity groups
 // with their refusals, and tax classes with booking accounts.
 import * as v from 'valibot';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { Responses } from '../../../src/pms/wire.ts';
-import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
-import { count, hotelApi, pinnedHotel, snapshot } from '../../support/hotel.ts';
-
-let hotel: TestHotel;
-let api: ReturnType<typeof hotelApi>;
-beforeEach(() => {
-  hotel = pinnedHotel();
-  api = hotelApi(hotel);
-});
-afterEach(() => hotel.close());
+import { count, hotelTest as it, snapshot } from '../../support/hotel.ts';
 
 const newProduct = {
   name: 'Espresso doppio',
@@ -24,7 +15,10 @@ const newProduct = {
 };
 
 describe('GET /api/get/products/available', () => {
-  it('lists exactly the products released for the interface, in the shared wire shape', async () => {
+  it('lists exactly the products released for the interface, in the shared wire shape', async ({
+    hotel,
+    api,
+  }) => {
     const { status, body } = await api.get('/api/get/products/available', { key: 'read' });
     expect(status).toBe(200);
     const parsed = v.parse(Responses.productsAvailable, body);
@@ -35,7 +29,7 @@ describe('GET /api/get/products/available', () => {
     expect(names).not.toContain('Logis Einzelzimmer');
   });
 
-  it('sends prices as JSON numbers and marks the charging station as open-price', async () => {
+  it('sends prices as JSON numbers and marks the charging station as open-price', async ({ api }) => {
     const { body } = await api.get('/api/get/products/available');
     const pils = body.data.find((p: { number: string }) => p.number === 'B-100');
     expect(pils).toMatchObject({
@@ -50,20 +44,20 @@ describe('GET /api/get/products/available', () => {
 });
 
 describe('GET /api/get/products/optional/{rate_id}', () => {
-  it('lists the optional products of a rate', async () => {
+  it('lists the optional products of a rate', async ({ api }) => {
     const { status, body } = await api.get('/api/get/products/optional/3');
     expect(status).toBe(200);
     const parsed = v.parse(Responses.productsOptional, body);
     expect(parsed.data.map((p) => p.number).sort()).toEqual(['M-203', 'S-400', 'S-401']);
   });
 
-  it('answers 404 for an unknown rate', async () => {
+  it('answers 404 for an unknown rate', async ({ api }) => {
     const { status, body } = await api.get('/api/get/products/optional/99');
     expect(status).toBe(404);
     expect(body.field).toBe('rate_id');
   });
 
-  it('refuses a rate blocked for the interface (rule 7) with 409', async () => {
+  it('refuses a rate blocked for the interface (rule 7) with 409', async ({ api }) => {
     const { status, body } = await api.get('/api/get/products/optional/4');
     expect(status).toBe(409);
     expect(body.message).toContain('blocked');
@@ -71,7 +65,7 @@ describe('GET /api/get/products/optional/{rate_id}', () => {
 });
 
 describe('POST /api/create/products', () => {
-  it('stores the product in cents and answers it in the wire shape', async () => {
+  it('stores the product in cents and answers it in the wire shape', async ({ hotel, api }) => {
     const { status, body } = await api.post('/api/create/products', { ...newProduct, ean: '4012345099997' });
     expect(status).toBe(200);
     const parsed = v.parse(Responses.createProduct, body);
@@ -83,7 +77,10 @@ describe('POST /api/create/products', () => {
     ).toContain(parsed.data.id);
   });
 
-  it('refuses an unknown commodity group or tax class with 422 naming it, writing nothing', async () => {
+  it('refuses an unknown commodity group or tax class with 422 naming it, writing nothing', async ({
+    hotel,
+    api,
+  }) => {
     const before = snapshot(hotel.db);
     const group = await api.post('/api/create/products', { ...newProduct, commodity_group_id: 99 });
     expect([group.status, group.body.field]).toEqual([422, 'commodity_group_id']);
@@ -92,7 +89,7 @@ describe('POST /api/create/products', () => {
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('refuses a duplicate article number or EAN with 409', async () => {
+  it('refuses a duplicate article number or EAN with 409', async ({ hotel, api }) => {
     const before = snapshot(hotel.db);
     const number = await api.post('/api/create/products', { ...newProduct, number: 'B-100' });
     expect([number.status, number.body.field]).toEqual([409, 'number']);
@@ -101,7 +98,7 @@ describe('POST /api/create/products', () => {
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('refuses a missing name, a negative price or a malformed EAN with 400', async () => {
+  it('refuses a missing name, a negative price or a malformed EAN with 400', async ({ api }) => {
     for (const [body, field] of [
       [{ ...newProduct, name: '  ' }, 'name'],
       [{ ...newProduct, price: -2 }, 'price'],
@@ -115,7 +112,7 @@ describe('POST /api/create/products', () => {
 });
 
 describe('POST /api/create/commoditygroups', () => {
-  it('stores a new group, optionally under a parent', async () => {
+  it('stores a new group, optionally under a parent', async ({ hotel, api }) => {
     const { status, body } = await api.post('/api/create/commoditygroups', {
       name: 'Cocktails',
       parent_id: 1,
@@ -130,7 +127,7 @@ describe('POST /api/create/commoditygroups', () => {
     });
   });
 
-  it('refuses a duplicate name regardless of case, umlauts included, with 409', async () => {
+  it('refuses a duplicate name regardless of case, umlauts included, with 409', async ({ hotel, api }) => {
     const before = snapshot(hotel.db);
     for (const name of ['bar', 'KÜCHE / KITCHEN', ' Spa ']) {
       const answer = await api.post('/api/create/commoditygroups', { name });
@@ -139,7 +136,7 @@ describe('POST /api/create/commoditygroups', () => {
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('refuses an unknown parent with 422', async () => {
+  it('refuses an unknown parent with 422', async ({ hotel, api }) => {
     const answer = await api.post('/api/create/commoditygroups', { name: 'Neu', parent_id: 404 });
     expect([answer.status, answer.body.field]).toEqual([422, 'parent_id']);
     expect(count(hotel.db, 'commodity_groups', "name = 'Neu'")).toBe(0);
@@ -147,7 +144,7 @@ describe('POST /api/create/commoditygroups', () => {
 });
 
 describe('GET /api/get/hotel/taxclasses_accounts', () => {
-  it('lists the German tax classes as percent and the booking accounts', async () => {
+  it('lists the German tax classes as percent and the booking accounts', async ({ api }) => {
     const { body } = await api.get('/api/get/hotel/taxclasses_accounts', { key: 'read' });
     const parsed = v.parse(Responses.taxClassesAccounts, body);
     expect(parsed.data.tax_classes.map((t) => t.rate)).toEqual([19, 7, 0]);

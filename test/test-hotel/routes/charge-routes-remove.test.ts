@@ -1,24 +1,16 @@
 // Taking room charges back: units come off the stay's OPEN items only, newest first or from the named
 // item, all or nothing; and what a stay still owes (unpaid items, total as a decimal string).
 import * as v from 'valibot';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { Responses } from '../../../src/pms/wire.ts';
 import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
-import { count, hotelApi, pinnedHotel, productOf, snapshot, stayOf } from '../../support/hotel.ts';
+import { count, type HotelApi, hotelTest as it, productOf, snapshot, stayOf } from '../../support/hotel.ts';
 
-let hotel: TestHotel;
-let api: ReturnType<typeof hotelApi>;
-beforeEach(() => {
-  hotel = pinnedHotel();
-  api = hotelApi(hotel);
-});
-afterEach(() => hotel.close());
-
-const charge = (stay: number, products: unknown[], extra: object = {}) =>
+const charge = (api: HotelApi, stay: number, products: unknown[], extra: object = {}) =>
   api.post('/api/set/add/products', { room_reservation_id: stay, products, ...extra });
-const remove = (stay: number, lines: unknown[]) =>
+const remove = (api: HotelApi, stay: number, lines: unknown[]) =>
   api.post('/api/set/remove/products', { room_reservation_id: stay, optional_products: lines });
-const itemsOf = (stay: number) =>
+const itemsOf = (hotel: TestHotel, stay: number) =>
   hotel.db
     .prepare(
       `SELECT ii.*, i.status AS invoice_status, i.payer FROM invoice_items ii JOIN invoices i ON i.id = ii.invoice_id
@@ -27,12 +19,12 @@ const itemsOf = (stay: number) =>
     .all(stay) as Record<string, unknown>[];
 
 describe('POST /api/set/remove/products', () => {
-  it('takes back the newest units of a product first, lowering or deleting items', async () => {
+  it('takes back the newest units of a product first, lowering or deleting items', async ({ hotel, api }) => {
     const stay = stayOf(hotel.db, 'Pichler');
-    await charge(stay, [{ id: 1, quantity: 2 }]);
-    await charge(stay, [{ id: 1, quantity: 3 }]);
-    const [older, newer] = itemsOf(stay).filter((item) => item.product_id === 1);
-    const { status, body } = await remove(stay, [{ id: 1, quantity: 4 }]);
+    await charge(api, stay, [{ id: 1, quantity: 2 }]);
+    await charge(api, stay, [{ id: 1, quantity: 3 }]);
+    const [older, newer] = itemsOf(hotel, stay).filter((item) => item.product_id === 1);
+    const { status, body } = await remove(api, stay, [{ id: 1, quantity: 4 }]);
     expect(status).toBe(200);
     expect(v.parse(Responses.removeProducts, body).data.removed_quantity).toBe(4);
     expect(count(hotel.db, 'invoice_items', 'id = ?', newer?.id)).toBe(0);
@@ -41,23 +33,26 @@ describe('POST /api/set/remove/products', () => {
     );
   });
 
-  it('takes back from the very item named by invoice_item_id', async () => {
+  it('takes back from the very item named by invoice_item_id', async ({ hotel, api }) => {
     const stay = stayOf(hotel.db, 'Pichler');
-    const first = (await charge(stay, [{ id: 1, quantity: 2 }])).body.data.invoice_items[0].id;
-    await charge(stay, [{ id: 1, quantity: 2 }]);
-    expect((await remove(stay, [{ id: 1, quantity: 1, invoice_item_id: first }])).status).toBe(200);
+    const first = (await charge(api, stay, [{ id: 1, quantity: 2 }])).body.data.invoice_items[0].id;
+    await charge(api, stay, [{ id: 1, quantity: 2 }]);
+    expect((await remove(api, stay, [{ id: 1, quantity: 1, invoice_item_id: first }])).status).toBe(200);
     expect(
-      itemsOf(stay)
+      itemsOf(hotel, stay)
         .filter((item) => item.product_id === 1)
         .map((item) => item.quantity),
     ).toEqual([1, 2]);
   });
 
-  it('refuses to take back more than is open with 409 and removes nothing, not even the valid lines', async () => {
+  it('refuses to take back more than is open with 409 and removes nothing, not even the valid lines', async ({
+    hotel,
+    api,
+  }) => {
     const stay = stayOf(hotel.db, 'Bauer'); // 2 Pils open
     const pils = productOf(hotel.db, 'B-100');
     const before = snapshot(hotel.db);
-    const answer = await remove(stay, [
+    const answer = await remove(api, stay, [
       { id: productOf(hotel.db, 'M-204'), quantity: 1 },
       { id: pils, quantity: 3 },
     ]);
@@ -65,22 +60,27 @@ describe('POST /api/set/remove/products', () => {
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('never takes back items of closed invoices', async () => {
+  it('never takes back items of closed invoices', async ({ hotel, api }) => {
     const stay = stayOf(hotel.db, 'Schneider'); // checked out, Riesling on a closed invoice
     const riesling = productOf(hotel.db, 'B-111');
-    const closedItem = itemsOf(stay).find((item) => item.product_id === riesling);
+    const closedItem = itemsOf(hotel, stay).find((item) => item.product_id === riesling);
     const before = snapshot(hotel.db);
-    const byProduct = await remove(stay, [{ id: riesling, quantity: 1 }]);
+    const byProduct = await remove(api, stay, [{ id: riesling, quantity: 1 }]);
     expect(byProduct.status).toBe(409);
-    const byItem = await remove(stay, [{ id: riesling, quantity: 1, invoice_item_id: closedItem?.id }]);
+    const byItem = await remove(api, stay, [{ id: riesling, quantity: 1, invoice_item_id: closedItem?.id }]);
     expect([byItem.status, byItem.body.field]).toEqual([409, 'optional_products.0.invoice_item_id']);
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('refuses an unknown product, a foreign item or an item of another product with 422', async () => {
+  it('refuses an unknown product, a foreign item or an item of another product with 422', async ({
+    hotel,
+    api,
+  }) => {
     const stay = stayOf(hotel.db, 'Bauer');
-    const foreignItem = itemsOf(stayOf(hotel.db, 'Gruber'))[0]?.id;
-    const pilsItem = itemsOf(stay).find((item) => item.product_id === productOf(hotel.db, 'B-100'))?.id;
+    const foreignItem = itemsOf(hotel, stayOf(hotel.db, 'Gruber'))[0]?.id;
+    const pilsItem = itemsOf(hotel, stay).find(
+      (item) => item.product_id === productOf(hotel.db, 'B-100'),
+    )?.id;
     const before = snapshot(hotel.db);
     for (const [line, field] of [
       [{ id: 9999, quantity: 1 }, 'optional_products.0.id'],
@@ -90,16 +90,19 @@ describe('POST /api/set/remove/products', () => {
         'optional_products.0.invoice_item_id',
       ],
     ] as const) {
-      const answer = await remove(stay, [line]);
+      const answer = await remove(api, stay, [line]);
       expect([answer.status, answer.body.field]).toEqual([422, field]);
     }
-    expect((await remove(4242, [{ id: 1, quantity: 1 }])).body.field).toBe('room_reservation_id');
+    expect((await remove(api, 4242, [{ id: 1, quantity: 1 }])).body.field).toBe('room_reservation_id');
     expect(snapshot(hotel.db)).toEqual(before);
   });
 });
 
 describe('GET /api/get/roomreservation/cost/{room_reservation_id}', () => {
-  it('lists the unpaid items with their total as a decimal string, plus templates and payment methods', async () => {
+  it('lists the unpaid items with their total as a decimal string, plus templates and payment methods', async ({
+    hotel,
+    api,
+  }) => {
     const stay = stayOf(hotel.db, 'Bauer');
     const { status, body } = await api.get(`/api/get/roomreservation/cost/${stay}`, { key: 'read' });
     expect(status).toBe(200);
@@ -108,17 +111,17 @@ describe('GET /api/get/roomreservation/cost/{room_reservation_id}', () => {
     expect(parsed.data.invoice_items).toHaveLength(5);
     expect(parsed.data.invoice_templates).toHaveLength(3);
     expect(parsed.data.payment_methods).toHaveLength(4);
-    await charge(stay, [{ id: productOf(hotel.db, 'B-122'), quantity: 2 }]);
+    await charge(api, stay, [{ id: productOf(hotel.db, 'B-122'), quantity: 2 }]);
     expect((await api.get(`/api/get/roomreservation/cost/${stay}`)).body.data.total).toBe('420.40');
   });
 
-  it('leaves out items already paid', async () => {
+  it('leaves out items already paid', async ({ hotel, api }) => {
     const prepaid = stayOf(hotel.db, 'Rossi');
     const { body } = await api.get(`/api/get/roomreservation/cost/${prepaid}`);
     expect(body.data).toMatchObject({ invoice_items: [], total: '0.00' });
   });
 
-  it('answers 404 for an unknown reservation', async () => {
+  it('answers 404 for an unknown reservation', async ({ api }) => {
     const { status, body } = await api.get('/api/get/roomreservation/cost/99999');
     expect([status, body.field]).toEqual([404, 'entity_id']);
   });

@@ -2,28 +2,21 @@
 // only for guests with a reservation; gender, language and marketing consent; omitted fields
 // unchanged), and the search by pattern, where a phone search starts with a wildcard.
 import * as v from 'valibot';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { Envelope } from '../../../src/pms/wire.ts';
 import { Contact } from '../../../src/pms/wire-contacts.ts';
 import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
-import { count, hotelApi, pinnedHotel, snapshot } from '../../support/hotel.ts';
+import { count, type HotelApi, hotelTest as it, snapshot } from '../../support/hotel.ts';
 
-let hotel: TestHotel;
-let api: ReturnType<typeof hotelApi>;
-beforeEach(() => {
-  hotel = pinnedHotel();
-  api = hotelApi(hotel);
-});
-afterEach(() => hotel.close());
-
-const contact = (id: number) =>
+const contact = (hotel: TestHotel, id: number) =>
   hotel.db.prepare('SELECT * FROM contacts WHERE id = ?').get(id) as Record<string, unknown>;
-const search = (body: object) => api.post('/api/get/contacts/searchpattern', body, { key: 'read' });
+const search = (api: HotelApi, body: object) =>
+  api.post('/api/get/contacts/searchpattern', body, { key: 'read' });
 const names = (answer: { body: { data: { lastname: string; company_name: string }[] } }) =>
   answer.body.data.map((c) => c.lastname || c.company_name);
 
 describe('POST /api/set/create/contact', () => {
-  it('creates a person or a company with gender, language and marketing consent', async () => {
+  it('creates a person or a company with gender, language and marketing consent', async ({ hotel, api }) => {
     const { status, body } = await api.post('/api/set/create/contact', {
       title: 'Frau',
       firstname: 'Clara',
@@ -42,7 +35,7 @@ describe('POST /api/set/create/contact', () => {
       marketing_consent: true,
       smart_check: '',
     });
-    expect(contact(created.id)).toMatchObject({
+    expect(contact(hotel, created.id)).toMatchObject({
       gender: 'female',
       marketing_consent: 1,
       phone: '+49 89 5566778',
@@ -54,7 +47,10 @@ describe('POST /api/set/create/contact', () => {
     expect(company.body.data).toMatchObject({ type: 'COMPANY', company_name: 'Bergbahn AG' });
   });
 
-  it('refuses a person without a last name and bad fields with 400 naming the field', async () => {
+  it('refuses a person without a last name and bad fields with 400 naming the field', async ({
+    hotel,
+    api,
+  }) => {
     const before = snapshot(hotel.db);
     for (const [body, field] of [
       [{ firstname: 'Clara' }, 'lastname'],
@@ -73,8 +69,11 @@ describe('POST /api/set/create/contact', () => {
 });
 
 describe('POST /api/set/contactdata', () => {
-  it('changes the given fields of the contact with that internal id and leaves the rest', async () => {
-    const before = contact(1);
+  it('changes the given fields of the contact with that internal id and leaves the rest', async ({
+    hotel,
+    api,
+  }) => {
+    const before = contact(hotel, 1);
     const { status, body } = await api.post('/api/set/contactdata', {
       id: 1,
       email: 'antje.bauer@new.example',
@@ -84,7 +83,7 @@ describe('POST /api/set/contactdata', () => {
     });
     expect(status).toBe(200);
     expect(body.data.email).toBe('antje.bauer@new.example');
-    expect(contact(1)).toEqual({
+    expect(contact(hotel, 1)).toEqual({
       ...before,
       email: 'antje.bauer@new.example',
       gender: 'female',
@@ -93,14 +92,17 @@ describe('POST /api/set/contactdata', () => {
     });
   });
 
-  it('sets smart_check for the guest of a current reservation, shown in the reservation', async () => {
+  it('sets smart_check for the guest of a current reservation, shown in the reservation', async ({
+    hotel,
+    api,
+  }) => {
     expect((await api.post('/api/set/contactdata', { id: 1, smart_check: 'yes' })).status).toBe(200);
-    expect(contact(1).smart_check).toBe('yes');
+    expect(contact(hotel, 1).smart_check).toBe('yes');
     const { body } = await api.get('/api/get/single_id/roomreservations/1');
     expect(body.data.guest.smart_check).toBe('yes');
   });
 
-  it('refuses smart_check for a contact without a current reservation with 409', async () => {
+  it('refuses smart_check for a contact without a current reservation with 409', async ({ hotel, api }) => {
     const schneider = hotel.db.prepare("SELECT id FROM contacts WHERE lastname = 'Schneider'").pluck().get();
     const before = snapshot(hotel.db);
     const answer = await api.post('/api/set/contactdata', {
@@ -112,7 +114,7 @@ describe('POST /api/set/contactdata', () => {
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('needs the internal id: missing 400, unknown 422, and keeps a person named', async () => {
+  it('needs the internal id: missing 400, unknown 422, and keeps a person named', async ({ hotel, api }) => {
     const before = snapshot(hotel.db);
     const missing = await api.post('/api/set/contactdata', { email: 'x@example.com' });
     expect([missing.status, missing.body.field]).toEqual([400, 'id']);
@@ -127,27 +129,29 @@ describe('POST /api/set/contactdata', () => {
 });
 
 describe('POST /api/get/contacts/searchpattern', () => {
-  it('matches names from the start, ignoring case and umlauts in case, with * as a wildcard', async () => {
-    expect(names(await search({ lastname: 'bau' }))).toEqual(['Bauer']);
-    expect(names(await search({ lastname: 'MÜLL' }))).toEqual(['Müller']);
-    expect(names(await search({ lastname: '*er', city: 'Wien' }))).toEqual(['Gruber', 'Steiner']);
-    expect(names(await search({ company_name: '*consult*' }))).toEqual(['Alpenblick Consulting GmbH']);
-    expect(await search({ lastname: 'Zzz' })).toMatchObject({ status: 200, body: { data: [] } });
+  it('matches names from the start, ignoring case and umlauts in case, with * as a wildcard', async ({
+    api,
+  }) => {
+    expect(names(await search(api, { lastname: 'bau' }))).toEqual(['Bauer']);
+    expect(names(await search(api, { lastname: 'MÜLL' }))).toEqual(['Müller']);
+    expect(names(await search(api, { lastname: '*er', city: 'Wien' }))).toEqual(['Gruber', 'Steiner']);
+    expect(names(await search(api, { company_name: '*consult*' }))).toEqual(['Alpenblick Consulting GmbH']);
+    expect(await search(api, { lastname: 'Zzz' })).toMatchObject({ status: 200, body: { data: [] } });
   });
 
-  it('starts a phone search with a wildcard and compares digits only', async () => {
+  it('starts a phone search with a wildcard and compares digits only', async ({ hotel, api }) => {
     const phone = hotel.db
       .prepare("SELECT phone FROM contacts WHERE lastname = 'Bauer'")
       .pluck()
       .get() as string;
     const lastDigits = phone.replace(/\D/g, '').slice(-6);
-    expect(names(await search({ phone: lastDigits }))).toEqual(['Bauer']);
-    expect(names(await search({ phone: phone.replace(/ /g, '-') }))).toEqual(['Bauer']);
-    expect(names(await search({ phone: lastDigits.slice(0, 3) })).length).toBeGreaterThanOrEqual(1);
+    expect(names(await search(api, { phone: lastDigits }))).toEqual(['Bauer']);
+    expect(names(await search(api, { phone: phone.replace(/ /g, '-') }))).toEqual(['Bauer']);
+    expect(names(await search(api, { phone: lastDigits.slice(0, 3) })).length).toBeGreaterThanOrEqual(1);
   });
 
-  it('answers with the read key and refuses an empty search with 400', async () => {
-    const empty = await search({ lastname: '*' });
+  it('answers with the read key and refuses an empty search with 400', async ({ hotel, api }) => {
+    const empty = await search(api, { lastname: '*' });
     expect([empty.status, empty.body.field]).toEqual([400, 'lastname']);
     expect(count(hotel.db, 'contacts')).toBe(27);
   });

@@ -3,36 +3,28 @@
 // spellings of the item-id list), the recipient of an open invoice only (rule 6), and the PDF a
 // closed invoice produces, fetched through the interface.
 import * as v from 'valibot';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { InvoiceActionResponses } from '../../../src/pms/wire-invoices.ts';
 import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
-import { hotelApi, pinnedHotel, snapshot, stayOf } from '../../support/hotel.ts';
+import { hotelTest as it, snapshot, stayOf } from '../../support/hotel.ts';
 
-let hotel: TestHotel;
-let api: ReturnType<typeof hotelApi>;
-beforeEach(() => {
-  hotel = pinnedHotel();
-  api = hotelApi(hotel);
-});
-afterEach(() => hotel.close());
-
-const invoiceOf = (id: number) =>
+const invoiceOf = (hotel: TestHotel, id: number) =>
   hotel.db.prepare('SELECT * FROM invoices WHERE id = ?').get(id) as Record<string, unknown>;
-const itemsOn = (invoiceId: number) =>
+const itemsOn = (hotel: TestHotel, invoiceId: number) =>
   hotel.db
     .prepare('SELECT id FROM invoice_items WHERE invoice_id = ? ORDER BY id')
     .pluck()
     .all(invoiceId) as number[];
-const openInvoices = (stayId: number) =>
+const openInvoices = (hotel: TestHotel, stayId: number) =>
   hotel.db
     .prepare("SELECT id FROM invoices WHERE room_reservation_id = ? AND status = 'open' ORDER BY id")
     .pluck()
     .all(stayId) as number[];
 
 describe('GET /api/set/roomreservation/paid/{entity_id}/{template_id}/{payment_method_id}/{send_invoice}/{amount}', () => {
-  it('closes every open invoice of the stay when amount equals their total', async () => {
+  it('closes every open invoice of the stay when amount equals their total', async ({ hotel, api }) => {
     const wagner = stayOf(hotel.db, 'Wagner'); // self_pay ADDITIONAL: room for the company, extras for him
-    const invoices = openInvoices(wagner);
+    const invoices = openInvoices(hotel, wagner);
     expect(invoices).toHaveLength(2);
     const { status, body } = await api.get(`/api/set/roomreservation/paid/${wagner}/2/3/yes/101.90`);
     expect(status).toBe(200);
@@ -46,8 +38,8 @@ describe('GET /api/set/roomreservation/paid/{entity_id}/{template_id}/{payment_m
       [invoices[0], 8900],
       [invoices[1], 1290],
     ]);
-    expect(openInvoices(wagner)).toEqual([]);
-    expect(invoiceOf(invoices[1]!)).toMatchObject({
+    expect(openInvoices(hotel, wagner)).toEqual([]);
+    expect(invoiceOf(hotel, invoices[1]!)).toMatchObject({
       status: 'closed',
       template_id: 2,
       payment_method_id: 3,
@@ -55,7 +47,10 @@ describe('GET /api/set/roomreservation/paid/{entity_id}/{template_id}/{payment_m
     });
   });
 
-  it('refuses an amount unlike the invoice total with 409 naming amount, closing nothing (rule 10)', async () => {
+  it('refuses an amount unlike the invoice total with 409 naming amount, closing nothing (rule 10)', async ({
+    hotel,
+    api,
+  }) => {
     const bauer = stayOf(hotel.db, 'Bauer');
     const before = snapshot(hotel.db);
     for (const amount of ['399.00', '399.41', '0']) {
@@ -66,7 +61,10 @@ describe('GET /api/set/roomreservation/paid/{entity_id}/{template_id}/{payment_m
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('refuses a stay with nothing open (409), unknown ids (404) and a bad amount (400)', async () => {
+  it('refuses a stay with nothing open (409), unknown ids (404) and a bad amount (400)', async ({
+    hotel,
+    api,
+  }) => {
     for (const [path, status, field] of [
       [`${stayOf(hotel.db, 'Fischer')}/1/1/no/0.00`, 409, 'entity_id'],
       ['9999/1/1/no/1.00', 404, 'entity_id'],
@@ -80,10 +78,13 @@ describe('GET /api/set/roomreservation/paid/{entity_id}/{template_id}/{payment_m
 });
 
 describe('POST /api/set/roomreservation/paidpartial', () => {
-  it('moves the listed items to a new invoice and closes it; the original stays open', async () => {
+  it('moves the listed items to a new invoice and closes it; the original stays open', async ({
+    hotel,
+    api,
+  }) => {
     const bauer = stayOf(hotel.db, 'Bauer');
-    const [original] = openInvoices(bauer);
-    const [first, second, ...rest] = itemsOn(original!);
+    const [original] = openInvoices(hotel, bauer);
+    const [first, second, ...rest] = itemsOn(hotel, original!);
     const { status, body } = await api.post('/api/set/roomreservation/paidpartial', {
       entity_id: bauer,
       template_id: 1,
@@ -98,19 +99,19 @@ describe('POST /api/set/roomreservation/paidpartial', () => {
       status: 'closed',
       document_url: `/api/get/invoice/${data.invoice_id}/document`,
     });
-    expect(itemsOn(data.invoice_id)).toEqual([first, second]);
-    expect(itemsOn(original!)).toEqual(rest);
-    expect(invoiceOf(data.invoice_id)).toMatchObject({
+    expect(itemsOn(hotel, data.invoice_id)).toEqual([first, second]);
+    expect(itemsOn(hotel, original!)).toEqual(rest);
+    expect(invoiceOf(hotel, data.invoice_id)).toMatchObject({
       status: 'closed',
       room_reservation_id: bauer,
       recipient_name: 'Antje Bauer',
     });
-    expect(invoiceOf(original!).status).toBe('open');
+    expect(invoiceOf(hotel, original!).status).toBe('open');
   });
 
-  it('accepts the samples spelling invoicitem_ids', async () => {
+  it('accepts the samples spelling invoicitem_ids', async ({ hotel, api }) => {
     const bauer = stayOf(hotel.db, 'Bauer');
-    const [item] = itemsOn(openInvoices(bauer)[0]!);
+    const [item] = itemsOn(hotel, openInvoices(hotel, bauer)[0]!);
     const { status } = await api.post('/api/set/roomreservation/paidpartial', {
       entity_id: bauer,
       template_id: 1,
@@ -121,7 +122,7 @@ describe('POST /api/set/roomreservation/paidpartial', () => {
     expect(status).toBe(200);
   });
 
-  it('refuses to move every item off the original invoice with 409 (rule 4)', async () => {
+  it('refuses to move every item off the original invoice with 409 (rule 4)', async ({ hotel, api }) => {
     const bauer = stayOf(hotel.db, 'Bauer');
     const before = snapshot(hotel.db);
     const { status, body } = await api.post('/api/set/roomreservation/paidpartial', {
@@ -129,7 +130,7 @@ describe('POST /api/set/roomreservation/paidpartial', () => {
       template_id: 1,
       payment_method_id: 1,
       send_invoice: 'no',
-      invoiceitem_ids: itemsOn(openInvoices(bauer)[0]!),
+      invoiceitem_ids: itemsOn(hotel, openInvoices(hotel, bauer)[0]!),
     });
     expect([status, body.field]).toEqual([409, 'invoiceitem_ids']);
     expect(body.message).toContain('at least one item must remain');
@@ -138,10 +139,10 @@ describe('POST /api/set/roomreservation/paidpartial', () => {
 });
 
 describe('POST /api/set/roomreservation/splitinvoice', () => {
-  it('moves the listed items to a new open invoice of the stay', async () => {
+  it('moves the listed items to a new open invoice of the stay', async ({ hotel, api }) => {
     const tanaka = stayOf(hotel.db, 'Tanaka');
-    const [original] = openInvoices(tanaka);
-    const items = itemsOn(original!);
+    const [original] = openInvoices(hotel, tanaka);
+    const items = itemsOn(hotel, original!);
     const { status, body } = await api.post('/api/set/roomreservation/splitinvoice', {
       entity_id: tanaka,
       invoicitem_ids: items.slice(-2),
@@ -149,11 +150,14 @@ describe('POST /api/set/roomreservation/splitinvoice', () => {
     expect(status).toBe(200);
     const { data } = v.parse(InvoiceActionResponses.splitInvoice, body);
     expect(data).toMatchObject({ original_invoice_id: original, status: 'open' });
-    expect(openInvoices(tanaka)).toEqual([original, data.invoice_id]);
-    expect(itemsOn(data.invoice_id)).toEqual(items.slice(-2));
+    expect(openInvoices(hotel, tanaka)).toEqual([original, data.invoice_id]);
+    expect(itemsOn(hotel, data.invoice_id)).toEqual(items.slice(-2));
   });
 
-  it('refuses items of a closed invoice (rule 5) or all items of one (rule 4) with 409', async () => {
+  it('refuses items of a closed invoice (rule 5) or all items of one (rule 4) with 409', async ({
+    hotel,
+    api,
+  }) => {
     const schneider = stayOf(hotel.db, 'Schneider'); // departed: its invoice is closed
     const closedItem = hotel.db
       .prepare('SELECT id FROM invoice_items WHERE room_reservation_id = ?')
@@ -169,15 +173,15 @@ describe('POST /api/set/roomreservation/splitinvoice', () => {
     const tanaka = stayOf(hotel.db, 'Tanaka');
     const all = await api.post('/api/set/roomreservation/splitinvoice', {
       entity_id: tanaka,
-      invoiceitem_ids: itemsOn(openInvoices(tanaka)[0]!),
+      invoiceitem_ids: itemsOn(hotel, openInvoices(hotel, tanaka)[0]!),
     });
     expect([all.status, all.body.field]).toEqual([409, 'invoiceitem_ids']);
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('refuses items of another stay (422), both spellings at once or none (400)', async () => {
+  it('refuses items of another stay (422), both spellings at once or none (400)', async ({ hotel, api }) => {
     const tanaka = stayOf(hotel.db, 'Tanaka');
-    const bauerItem = itemsOn(openInvoices(stayOf(hotel.db, 'Bauer'))[0]!)[0];
+    const bauerItem = itemsOn(hotel, openInvoices(hotel, stayOf(hotel.db, 'Bauer'))[0]!)[0];
     const foreign = await api.post('/api/set/roomreservation/splitinvoice', {
       entity_id: tanaka,
       invoiceitem_ids: [bauerItem],

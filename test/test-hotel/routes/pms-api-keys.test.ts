@@ -2,33 +2,25 @@
 // reads, write key for every /api/set and /api/create), and every malformed request is a 4xx that
 // names the problem and writes nothing, whether it reaches the hotel directly or through app.ts.
 import { Hono } from 'hono';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ApiError, renderError } from '../../../src/server/http/errors.ts';
 import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
 import { tabletApp } from '../../server/tablet-app.ts';
-import { call, hotelApi, pinnedHotel, snapshot, stayOf } from '../../support/hotel.ts';
-
-let hotel: TestHotel;
-let api: ReturnType<typeof hotelApi>;
-beforeEach(() => {
-  hotel = pinnedHotel();
-  api = hotelApi(hotel);
-});
-afterEach(() => hotel.close());
+import { call, hotelTest as it, snapshot, stayOf } from '../../support/hotel.ts';
 
 describe('API keys', () => {
-  it('refuses a request without a key with 401', async () => {
+  it('refuses a request without a key with 401', async ({ api }) => {
     const { status, body } = await api.get('/api/get/products/available', { key: null });
     expect(status).toBe(401);
     expect(body).toMatchObject({ success: false, message: expect.stringContaining('x-ibelsa-key') });
   });
 
-  it('refuses an unknown key with 401', async () => {
+  it('refuses an unknown key with 401', async ({ api }) => {
     const { status } = await api.get('/api/get/hotel/payment', { key: 'guessed' });
     expect(status).toBe(401);
   });
 
-  it('lets the read key read, including the POST search', async () => {
+  it('lets the read key read, including the POST search', async ({ api }) => {
     expect((await api.get('/api/get/products/available', { key: 'read' })).status).toBe(200);
     const search = await api.post(
       '/api/get/roomreservation/searchpattern',
@@ -38,7 +30,7 @@ describe('API keys', () => {
     expect(search.status).toBe(200);
   });
 
-  it('refuses the read key on every kind of write with 403 and writes nothing', async () => {
+  it('refuses the read key on every kind of write with 403 and writes nothing', async ({ hotel, api }) => {
     const before = snapshot(hotel.db);
     const writes: [string, string, unknown][] = [
       ['POST', '/api/set/create/servicecashregister/invoice', {}],
@@ -58,7 +50,7 @@ describe('API keys', () => {
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('checks keys on /pms/api of the whole server too', async () => {
+  it('checks keys on /pms/api of the whole server too', async ({ hotel }) => {
     const app = tabletApp({ hotel });
     expect((await call(app, 'GET', '/pms/api/get/hotel/payment', { key: null })).status).toBe(401);
     expect((await call(app, 'GET', '/pms/api/set/invoice/paid/1/1/1/no', { key: 'read' })).status).toBe(403);
@@ -67,12 +59,12 @@ describe('API keys', () => {
 });
 
 describe('malformed requests', () => {
-  const chargeBauer = () => ({
+  const chargeBauer = (hotel: TestHotel) => ({
     room_reservation_id: stayOf(hotel.db, 'Bauer'),
     products: [{ id: 1, quantity: 1 }],
   });
 
-  it('answers 400 to a body that is not JSON, and writes nothing', async () => {
+  it('answers 400 to a body that is not JSON, and writes nothing', async ({ hotel, api }) => {
     const before = snapshot(hotel.db);
     const { status, body } = await call(api.api, 'POST', '/api/set/add/products', {
       raw: '{"room_reservation_id": 1,',
@@ -82,23 +74,23 @@ describe('malformed requests', () => {
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('answers 415 to a body that is not declared as JSON', async () => {
+  it('answers 415 to a body that is not declared as JSON', async ({ hotel, api }) => {
     const answer = await call(api.api, 'POST', '/api/set/add/products', {
-      raw: JSON.stringify(chargeBauer()),
+      raw: JSON.stringify(chargeBauer(hotel)),
       contentType: 'text/plain',
     });
     expect(answer.status).toBe(415);
   });
 
-  it('answers 400 naming the field for wrong types', async () => {
+  it('answers 400 naming the field for wrong types', async ({ hotel, api }) => {
     const cases: [unknown, string][] = [
-      [{ ...chargeBauer(), room_reservation_id: '1' }, 'room_reservation_id'],
-      [{ ...chargeBauer(), products: 'cola' }, 'products'],
-      [{ ...chargeBauer(), products: [] }, 'products'],
-      [{ ...chargeBauer(), products: [{ id: 1, quantity: 1, price: 'cheap' }] }, 'products.0.price'],
-      [{ ...chargeBauer(), products: [{ id: 1.5, quantity: 1 }] }, 'products.0.id'],
-      [{ ...chargeBauer(), booking_date: '2026-11-31' }, 'booking_date'],
-      [[chargeBauer()], ''],
+      [{ ...chargeBauer(hotel), room_reservation_id: '1' }, 'room_reservation_id'],
+      [{ ...chargeBauer(hotel), products: 'cola' }, 'products'],
+      [{ ...chargeBauer(hotel), products: [] }, 'products'],
+      [{ ...chargeBauer(hotel), products: [{ id: 1, quantity: 1, price: 'cheap' }] }, 'products.0.price'],
+      [{ ...chargeBauer(hotel), products: [{ id: 1.5, quantity: 1 }] }, 'products.0.id'],
+      [{ ...chargeBauer(hotel), booking_date: '2026-11-31' }, 'booking_date'],
+      [[chargeBauer(hotel)], ''],
     ];
     const before = snapshot(hotel.db);
     for (const [body, field] of cases) {
@@ -109,24 +101,27 @@ describe('malformed requests', () => {
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('refuses zero, negative, fractional and huge quantities naming products.<i>.quantity', async () => {
+  it('refuses zero, negative, fractional and huge quantities naming products.<i>.quantity', async ({
+    hotel,
+    api,
+  }) => {
     const before = snapshot(hotel.db);
     for (const quantity of [0, -1, 1.5, 1000, '2']) {
       const products = [
         { id: 1, quantity: 1 },
         { id: 2, quantity },
       ];
-      const answer = await api.post('/api/set/add/products', { ...chargeBauer(), products });
+      const answer = await api.post('/api/set/add/products', { ...chargeBauer(hotel), products });
       expect(answer.status, String(quantity)).toBe(400);
       expect(answer.body.field).toBe('products.1.quantity');
     }
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('refuses negative prices and prices with more than two decimals', async () => {
+  it('refuses negative prices and prices with more than two decimals', async ({ hotel, api }) => {
     for (const price of [-1, 1.005, '3.999']) {
       const answer = await api.post('/api/set/add/products', {
-        ...chargeBauer(),
+        ...chargeBauer(hotel),
         products: [{ id: 1, quantity: 1, price }],
       });
       expect(answer.status, String(price)).toBe(400);
@@ -134,7 +129,7 @@ describe('malformed requests', () => {
     }
   });
 
-  it('answers 400 naming a bad path parameter', async () => {
+  it('answers 400 naming a bad path parameter', async ({ api }) => {
     for (const [path, field] of [
       ['/api/get/roomreservation/cost/abc', 'entity_id'],
       ['/api/get/roomreservation/cost/0', 'entity_id'],
@@ -150,7 +145,10 @@ describe('malformed requests', () => {
     }
   });
 
-  it('answers 413 to an oversized body, directly and through the server, and writes nothing', async () => {
+  it('answers 413 to an oversized body, directly and through the server, and writes nothing', async ({
+    hotel,
+    api,
+  }) => {
     const before = snapshot(hotel.db);
     const huge = { recipient_name: 'x', reference: 'y'.repeat(300 * 1024) };
     expect((await api.post('/api/set/create/servicecashregister/invoice', huge)).status).toBe(413);
@@ -163,7 +161,7 @@ describe('malformed requests', () => {
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('answers 404 in JSON for an endpoint the hotel does not have', async () => {
+  it('answers 404 in JSON for an endpoint the hotel does not have', async ({ api }) => {
     const { status, body } = await api.get('/api/get/deeplinks');
     expect(status).toBe(404);
     expect(body.success).toBe(false);

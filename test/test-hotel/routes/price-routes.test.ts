@@ -6,18 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { RateResponses } from '../../../src/pms/wire-rates.ts';
 import { createTestHotel, type TestHotel } from '../../../src/test-hotel/hotel.ts';
-import { count, hotelApi, NOW, pinnedHotel, snapshot } from '../../support/hotel.ts';
-
-let hotel: TestHotel;
-let api: ReturnType<typeof hotelApi>;
-beforeEach(() => {
-  hotel = pinnedHotel();
-  api = hotelApi(hotel);
-});
-afterEach(() => hotel.close());
+import { count, type HotelApi, hotelApi, hotelTest as it, NOW, snapshot } from '../../support/hotel.ts';
 
 const day = (date: string, prices: [string, string][], end = date) => ({
   Start: date,
@@ -26,7 +18,7 @@ const day = (date: string, prices: [string, string][], end = date) => ({
   prices: prices.map(([NumberOfGuests, AmountAfterTax]) => ({ NumberOfGuests, AmountAfterTax })),
 });
 
-const priceOf = (rate: number, category: number, date: string, persons: number) =>
+const priceOf = (hotel: TestHotel, rate: number, category: number, date: string, persons: number) =>
   hotel.db
     .prepare(
       'SELECT amount_cents FROM rate_prices WHERE rate_id = ? AND category_id = ? AND date = ? AND person_count = ?',
@@ -34,12 +26,15 @@ const priceOf = (rate: number, category: number, date: string, persons: number) 
     .pluck()
     .get(rate, category, date, persons);
 
-const status = async (token: string) =>
+const status = async (api: HotelApi, token: string) =>
   (await api.get(`/api/check/priceforrate/${token}`, { key: 'read' })).body;
 
 describe('POST /api/set/priceforrate and GET /api/check/priceforrate/{token}', () => {
-  it("answers a token at once, reports 'In progress.', then 'Done.' with the prices written", async () => {
-    const before = priceOf(2, 1, '2026-12-01', 1);
+  it("answers a token at once, reports 'In progress.', then 'Done.' with the prices written", async ({
+    hotel,
+    api,
+  }) => {
+    const before = priceOf(hotel, 2, 1, '2026-12-01', 1);
     const { status: code, body } = await api.post('/api/set/priceforrate', {
       rate_id: 2,
       servicerate: {
@@ -55,19 +50,22 @@ describe('POST /api/set/priceforrate and GET /api/check/priceforrate/{token}', (
     });
     expect(code).toBe(200);
     const { token } = v.parse(RateResponses.priceImport, body).data;
-    expect(await status(token)).toEqual({ success: 'true', totalCount: 1, data: 'In progress.' });
-    expect(priceOf(2, 1, '2026-12-01', 1)).toBe(before);
+    expect(await status(api, token)).toEqual({ success: 'true', totalCount: 1, data: 'In progress.' });
+    expect(priceOf(hotel, 2, 1, '2026-12-01', 1)).toBe(before);
 
     await hotel.settleImports();
-    const done = await status(token);
+    const done = await status(api, token);
     expect(v.parse(RateResponses.priceImportStatus, done).data).toBe('Done.');
-    expect(priceOf(2, 1, '2026-12-01', 1)).toBe(9900);
-    expect(priceOf(2, 4, '2026-12-01', 1)).toBe(25050);
-    expect(priceOf(2, 4, '2026-12-01', 4)).toBe(31000);
-    expect(priceOf(2, 4, '2026-12-02', 2)).toBe(26000);
+    expect(priceOf(hotel, 2, 1, '2026-12-01', 1)).toBe(9900);
+    expect(priceOf(hotel, 2, 4, '2026-12-01', 1)).toBe(25050);
+    expect(priceOf(hotel, 2, 4, '2026-12-01', 4)).toBe(31000);
+    expect(priceOf(hotel, 2, 4, '2026-12-02', 2)).toBe(26000);
   });
 
-  it('gives the empty target rate the weekly periods, Monday to Sunday, of the days it priced', async () => {
+  it('gives the empty target rate the weekly periods, Monday to Sunday, of the days it priced', async ({
+    hotel,
+    api,
+  }) => {
     expect(count(hotel.db, 'rate_periods', 'rate_id = 2')).toBe(0);
     await api.post('/api/set/priceforrate', {
       rate_id: 2,
@@ -83,7 +81,7 @@ describe('POST /api/set/priceforrate and GET /api/check/priceforrate/{token}', (
     ]);
   });
 
-  it('imports into a rate holding only weekly periods', async () => {
+  it('imports into a rate holding only weekly periods', async ({ hotel, api }) => {
     const weekly = count(hotel.db, 'rate_periods', 'rate_id = 1');
     expect(weekly).toBeGreaterThan(50);
     const { body } = await api.post('/api/set/priceforrate', {
@@ -91,12 +89,12 @@ describe('POST /api/set/priceforrate and GET /api/check/priceforrate/{token}', (
       servicerate: { Einzelzimmer: [day('2026-11-23', [['1', '120.00']])] },
     });
     await hotel.settleImports();
-    expect((await status(body.data.token)).data).toBe('Done.');
-    expect(priceOf(1, 1, '2026-11-23', 1)).toBe(12000);
+    expect((await status(api, body.data.token)).data).toBe('Done.');
+    expect(priceOf(hotel, 1, 1, '2026-11-23', 1)).toBe(12000);
     expect(count(hotel.db, 'rate_periods', 'rate_id = 1')).toBe(weekly);
   });
 
-  it('refuses End unlike Start with 400 naming End, storing nothing (rule 9)', async () => {
+  it('refuses End unlike Start with 400 naming End, storing nothing (rule 9)', async ({ hotel, api }) => {
     const before = snapshot(hotel.db);
     const { status: code, body } = await api.post('/api/set/priceforrate', {
       rate_id: 2,
@@ -108,7 +106,10 @@ describe('POST /api/set/priceforrate and GET /api/check/priceforrate/{token}', (
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('refuses a rate holding a period that is not one week Monday to Sunday with 409', async () => {
+  it('refuses a rate holding a period that is not one week Monday to Sunday with 409', async ({
+    hotel,
+    api,
+  }) => {
     const before = snapshot(hotel.db);
     const { status: code, body } = await api.post('/api/set/priceforrate', {
       rate_id: 3,
@@ -119,7 +120,7 @@ describe('POST /api/set/priceforrate and GET /api/check/priceforrate/{token}', (
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('refuses a rate blocked for the interface with 409 (rule 7)', async () => {
+  it('refuses a rate blocked for the interface with 409 (rule 7)', async ({ hotel, api }) => {
     const { status: code, body } = await api.post('/api/set/priceforrate', {
       rate_id: 4,
       servicerate: { Einzelzimmer: [day('2026-12-01', [['1', '80.00']])] },
@@ -128,7 +129,7 @@ describe('POST /api/set/priceforrate and GET /api/check/priceforrate/{token}', (
     expect(count(hotel.db, 'price_imports')).toBe(0);
   });
 
-  it('refuses unusable entries with 422 naming the field, storing nothing', async () => {
+  it('refuses unusable entries with 422 naming the field, storing nothing', async ({ hotel, api }) => {
     const before = snapshot(hotel.db);
     for (const [servicerate, field] of [
       [{ Penthouse: [day('2026-12-01', [['1', '99.00']])] }, 'servicerate.Penthouse'],
@@ -159,7 +160,7 @@ describe('POST /api/set/priceforrate and GET /api/check/priceforrate/{token}', (
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('answers 404 for an unknown token and 400 for one that is not a token', async () => {
+  it('answers 404 for an unknown token and 400 for one that is not a token', async ({ api }) => {
     const unknown = await api.get('/api/check/priceforrate/6f1c2a8e-1b2c-4d3e-8f90-123456789abc');
     expect([unknown.status, unknown.body.field]).toEqual([404, 'token']);
     const bad = await api.get('/api/check/priceforrate/latest');

@@ -2,33 +2,24 @@
 // back after an unknown outcome, and the refusals (already closed, empty, unknown template or payment
 // method, bad flag) that leave the database as it was.
 import * as v from 'valibot';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { Responses } from '../../../src/pms/wire.ts';
-import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
-import { count, hotelApi, pinnedHotel, productOf, snapshot, stayOf } from '../../support/hotel.ts';
+import { count, type HotelApi, hotelTest as it, productOf, snapshot, stayOf } from '../../support/hotel.ts';
 
-let hotel: TestHotel;
-let api: ReturnType<typeof hotelApi>;
-beforeEach(() => {
-  hotel = pinnedHotel();
-  api = hotelApi(hotel);
-});
-afterEach(() => hotel.close());
-
-async function openCashInvoice(body: unknown = { reference: 'T1-0001' }): Promise<number> {
+async function openCashInvoice(api: HotelApi, body: unknown = { reference: 'T1-0001' }): Promise<number> {
   const { status, body: answer } = await api.post('/api/set/create/servicecashregister/invoice', body);
   expect(status).toBe(200);
   return v.parse(Responses.createCashInvoice, answer).data.invoice_id;
 }
 
-async function addLines(invoiceId: number, products: unknown[]) {
+async function addLines(api: HotelApi, invoiceId: number, products: unknown[]) {
   return api.post('/api/set/add/invoice/products', { invoice_id: invoiceId, products });
 }
 
 describe('GET /api/set/invoice/paid/{invoice_id}/{template_id}/{payment_method_id}/{send_invoice}', () => {
-  it('closes the invoice with template and payment method and answers its total', async () => {
-    const id = await openCashInvoice();
-    await addLines(id, [
+  it('closes the invoice with template and payment method and answers its total', async ({ hotel, api }) => {
+    const id = await openCashInvoice(api);
+    await addLines(api, id, [
       { id: productOf(hotel.db, 'B-131'), quantity: 2 },
       { id: productOf(hotel.db, 'K-306'), quantity: 1 },
     ]);
@@ -50,9 +41,9 @@ describe('GET /api/set/invoice/paid/{invoice_id}/{template_id}/{payment_method_i
     });
   });
 
-  it('refuses to close it a second time with 409', async () => {
-    const id = await openCashInvoice();
-    await addLines(id, [{ id: 1, quantity: 1 }]);
+  it('refuses to close it a second time with 409', async ({ hotel, api }) => {
+    const id = await openCashInvoice(api);
+    await addLines(api, id, [{ id: 1, quantity: 1 }]);
     await api.get(`/api/set/invoice/paid/${id}/3/1/no`);
     const before = snapshot(hotel.db);
     const again = await api.get(`/api/set/invoice/paid/${id}/1/2/yes`);
@@ -61,16 +52,19 @@ describe('GET /api/set/invoice/paid/{invoice_id}/{template_id}/{payment_method_i
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('refuses to close an empty invoice with 409', async () => {
-    const id = await openCashInvoice();
+  it('refuses to close an empty invoice with 409', async ({ hotel, api }) => {
+    const id = await openCashInvoice(api);
     const answer = await api.get(`/api/set/invoice/paid/${id}/3/1/no`);
     expect(answer.status).toBe(409);
     expect(count(hotel.db, 'invoices', "id = ? AND status = 'open'", id)).toBe(1);
   });
 
-  it('names an unknown invoice, template or payment method with 404, and a bad flag with 400', async () => {
-    const id = await openCashInvoice();
-    await addLines(id, [{ id: 1, quantity: 1 }]);
+  it('names an unknown invoice, template or payment method with 404, and a bad flag with 400', async ({
+    hotel,
+    api,
+  }) => {
+    const id = await openCashInvoice(api);
+    await addLines(api, id, [{ id: 1, quantity: 1 }]);
     const before = snapshot(hotel.db);
     for (const [path, status, field] of [
       ['/api/set/invoice/paid/999999/3/1/no', 404, 'entity_id'],
@@ -85,7 +79,7 @@ describe('GET /api/set/invoice/paid/{invoice_id}/{template_id}/{payment_method_i
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('also closes a room invoice, after which a new charge opens a fresh one', async () => {
+  it('also closes a room invoice, after which a new charge opens a fresh one', async ({ hotel, api }) => {
     const stay = stayOf(hotel.db, 'Bauer');
     const open = hotel.db
       .prepare("SELECT id FROM invoices WHERE room_reservation_id = ? AND status = 'open'")
@@ -102,9 +96,9 @@ describe('GET /api/set/invoice/paid/{invoice_id}/{template_id}/{payment_method_i
 });
 
 describe('GET /api/get/invoice/{invoice_id}', () => {
-  it('reads back an invoice with its items and total as a decimal string', async () => {
-    const id = await openCashInvoice({ reference: 'T2-0007' });
-    await addLines(id, [
+  it('reads back an invoice with its items and total as a decimal string', async ({ hotel, api }) => {
+    const id = await openCashInvoice(api, { reference: 'T2-0007' });
+    await addLines(api, id, [
       { id: productOf(hotel.db, 'B-120'), quantity: 1, price: 6.25 },
       { id: 1, quantity: 1 },
     ]);
@@ -122,7 +116,7 @@ describe('GET /api/get/invoice/{invoice_id}', () => {
     expect(parsed.data.invoice_items.map((item) => item.price)).toEqual([625, 420]);
   });
 
-  it('answers 404 for an unknown invoice', async () => {
+  it('answers 404 for an unknown invoice', async ({ api }) => {
     const { status, body } = await api.get('/api/get/invoice/777777');
     expect([status, body.field]).toEqual([404, 'invoice_id']);
   });

@@ -2,32 +2,23 @@
 // overrides) with every refusal (unknown or hidden product, open price without price, closed or room
 // invoice) leaving the database as it was, and the list of templates and payment methods.
 import * as v from 'valibot';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { Responses } from '../../../src/pms/wire.ts';
-import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
-import { hotelApi, pinnedHotel, productOf, snapshot, stayOf, TODAY } from '../../support/hotel.ts';
+import { type HotelApi, hotelTest as it, productOf, snapshot, stayOf, TODAY } from '../../support/hotel.ts';
 
-let hotel: TestHotel;
-let api: ReturnType<typeof hotelApi>;
-beforeEach(() => {
-  hotel = pinnedHotel();
-  api = hotelApi(hotel);
-});
-afterEach(() => hotel.close());
-
-async function openCashInvoice(body: unknown = { reference: 'T1-0001' }): Promise<number> {
+async function openCashInvoice(api: HotelApi, body: unknown = { reference: 'T1-0001' }): Promise<number> {
   const { status, body: answer } = await api.post('/api/set/create/servicecashregister/invoice', body);
   expect(status).toBe(200);
   return v.parse(Responses.createCashInvoice, answer).data.invoice_id;
 }
 
-async function addLines(invoiceId: number, products: unknown[]) {
+async function addLines(api: HotelApi, invoiceId: number, products: unknown[]) {
   return api.post('/api/set/add/invoice/products', { invoice_id: invoiceId, products });
 }
 
 describe('POST /api/set/create/servicecashregister/invoice', () => {
-  it('opens a cash invoice carrying the till reference', async () => {
-    const id = await openCashInvoice({ reference: 'T1-0042', recipient_name: 'Tisch 7' });
+  it('opens a cash invoice carrying the till reference', async ({ hotel, api }) => {
+    const id = await openCashInvoice(api, { reference: 'T1-0042', recipient_name: 'Tisch 7' });
     expect(hotel.db.prepare('SELECT * FROM invoices WHERE id = ?').get(id)).toMatchObject({
       kind: 'cashregister',
       status: 'open',
@@ -38,7 +29,7 @@ describe('POST /api/set/create/servicecashregister/invoice', () => {
     });
   });
 
-  it('accepts an empty body and makes the invoice out to the cash customer', async () => {
+  it('accepts an empty body and makes the invoice out to the cash customer', async ({ hotel, api }) => {
     const { status, body } = await api.post('/api/set/create/servicecashregister/invoice', undefined);
     expect(status).toBe(200);
     const row = hotel.db
@@ -49,10 +40,13 @@ describe('POST /api/set/create/servicecashregister/invoice', () => {
 });
 
 describe('POST /api/set/add/invoice/products', () => {
-  it('adds one item per line, storing overrides next to the product’s own name and price', async () => {
-    const id = await openCashInvoice();
+  it('adds one item per line, storing overrides next to the product’s own name and price', async ({
+    hotel,
+    api,
+  }) => {
+    const id = await openCashInvoice(api);
     const pils = productOf(hotel.db, 'B-100');
-    const { status, body } = await addLines(id, [
+    const { status, body } = await addLines(api, id, [
       { id: pils, quantity: 3 },
       { id: productOf(hotel.db, 'B-122'), quantity: 1, name: 'Gin Tonic (Happy Hour)', price: '7.50' },
     ]);
@@ -74,10 +68,13 @@ describe('POST /api/set/add/invoice/products', () => {
     ]);
   });
 
-  it('requires a price for an open-price product, naming products.<i>.price, and adds no line at all', async () => {
-    const id = await openCashInvoice();
+  it('requires a price for an open-price product, naming products.<i>.price, and adds no line at all', async ({
+    hotel,
+    api,
+  }) => {
+    const id = await openCashInvoice(api);
     const before = snapshot(hotel.db);
-    const { status, body } = await addLines(id, [
+    const { status, body } = await addLines(api, id, [
       { id: 1, quantity: 1 },
       { id: productOf(hotel.db, 'V-500'), quantity: 1 },
     ]);
@@ -85,12 +82,15 @@ describe('POST /api/set/add/invoice/products', () => {
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('refuses unknown products and products not released for the interface with 422', async () => {
-    const id = await openCashInvoice();
+  it('refuses unknown products and products not released for the interface with 422', async ({
+    hotel,
+    api,
+  }) => {
+    const id = await openCashInvoice(api);
     const before = snapshot(hotel.db);
-    const unknown = await addLines(id, [{ id: 9999, quantity: 1 }]);
+    const unknown = await addLines(api, id, [{ id: 9999, quantity: 1 }]);
     expect([unknown.status, unknown.body.field]).toEqual([422, 'products.0.id']);
-    const hidden = await addLines(id, [
+    const hidden = await addLines(api, id, [
       { id: 1, quantity: 1 },
       { id: productOf(hotel.db, 'K-390'), quantity: 1 },
     ]);
@@ -98,28 +98,28 @@ describe('POST /api/set/add/invoice/products', () => {
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('refuses an unknown invoice with 422 naming invoice_id', async () => {
-    const answer = await addLines(424242, [{ id: 1, quantity: 1 }]);
+  it('refuses an unknown invoice with 422 naming invoice_id', async ({ api }) => {
+    const answer = await addLines(api, 424242, [{ id: 1, quantity: 1 }]);
     expect([answer.status, answer.body.field]).toEqual([422, 'invoice_id']);
   });
 
-  it('refuses to add to a room reservation’s invoice with 409', async () => {
+  it('refuses to add to a room reservation’s invoice with 409', async ({ hotel, api }) => {
     const roomInvoice = hotel.db
       .prepare("SELECT id FROM invoices WHERE room_reservation_id = ? AND status = 'open'")
       .pluck()
       .get(stayOf(hotel.db, 'Bauer')) as number;
     const before = snapshot(hotel.db);
-    const answer = await addLines(roomInvoice, [{ id: 1, quantity: 1 }]);
+    const answer = await addLines(api, roomInvoice, [{ id: 1, quantity: 1 }]);
     expect(answer.status).toBe(409);
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('refuses to add to a closed invoice with 409', async () => {
-    const id = await openCashInvoice();
-    await addLines(id, [{ id: 1, quantity: 1 }]);
+  it('refuses to add to a closed invoice with 409', async ({ hotel, api }) => {
+    const id = await openCashInvoice(api);
+    await addLines(api, id, [{ id: 1, quantity: 1 }]);
     expect((await api.get(`/api/set/invoice/paid/${id}/3/1/no`)).status).toBe(200);
     const before = snapshot(hotel.db);
-    const answer = await addLines(id, [{ id: 1, quantity: 1 }]);
+    const answer = await addLines(api, id, [{ id: 1, quantity: 1 }]);
     expect(answer.status).toBe(409);
     expect(answer.body.message).toContain('closed');
     expect(snapshot(hotel.db)).toEqual(before);
@@ -127,7 +127,7 @@ describe('POST /api/set/add/invoice/products', () => {
 });
 
 describe('GET /api/get/hotel/payment', () => {
-  it('lists the invoice templates and payment methods', async () => {
+  it('lists the invoice templates and payment methods', async ({ api }) => {
     const { body } = await api.get('/api/get/hotel/payment', { key: 'read' });
     const parsed = v.parse(Responses.payment, body);
     expect(parsed.data.invoice_templates).toHaveLength(3);

@@ -1,16 +1,7 @@
 // Keys on the endpoints beyond the till: every write needs the write key (403 with the read key,
 // 401 without a key, nothing written), every read takes the read key.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
-import { call, hotelApi, pinnedHotel, snapshot } from '../../support/hotel.ts';
-
-let hotel: TestHotel;
-let api: ReturnType<typeof hotelApi>;
-beforeEach(() => {
-  hotel = pinnedHotel();
-  api = hotelApi(hotel);
-});
-afterEach(() => hotel.close());
+import { describe, expect } from 'vitest';
+import { call, hotelTest as it, snapshot } from '../../support/hotel.ts';
 
 describe('keys on the endpoints beyond the till', () => {
   const WRITES: [method: 'GET' | 'POST', path: string][] = [
@@ -36,7 +27,10 @@ describe('keys on the endpoints beyond the till', () => {
     ['POST', '/api/set/contactdata'],
   ];
 
-  it('refuses the read key on every write with 403, and no key at all with 401, writing nothing', async () => {
+  it('refuses the read key on every write with 403, and no key at all with 401, writing nothing', async ({
+    hotel,
+    api,
+  }) => {
     const before = snapshot(hotel.db);
     for (const [method, path] of WRITES) {
       const body = method === 'POST' ? { lastname: 'X' } : undefined;
@@ -46,7 +40,7 @@ describe('keys on the endpoints beyond the till', () => {
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
-  it('lets the read key use every read', async () => {
+  it('lets the read key use every read', async ({ api }) => {
     for (const path of [
       '/api/get/inventory_message',
       '/api/get/roomandcategory/room',

@@ -1,12 +1,9 @@
-// Builds the HTTPS app (listen.ts binds it). Every request must name one of the server's hosts
-// (http/hosts.ts). `/till` pairs tablets (hub/device-routes.ts), `/admin` is the admin page
-// (admin/). `/api` is the gateway, for paired tablets only and only for requests the till's app
-// sends (http/app-requests.ts) to the listed endpoints: it adds the PMS key (tablets never hold it),
-// paces requests and forwards to the hotel's PMS (`PMS_URL`) or, with none configured, in-process
-// to the embedded test hotel, which is also reachable at `/pms/api/...` with its own keys. In test
-// mode `/__test` controls fault injection. Everything else is the built PWA from `dist/`
-// (http/static-files.ts). JSON answers of 1 KB or more go out compressed (http/compression.ts).
-// `/healthz` and `/readyz` (http/health.ts) need no pairing. With a logger, every request is logged.
+// Builds the HTTPS app (listen.ts binds it); every request must name one of the server's hosts.
+// `/till` pairs tablets (hub/), `/admin` is the admin page, `/api` the gateway for paired tablets
+// and the till's own requests only: it adds the PMS key and paces requests to `PMS_URL` or, with
+// none, in-process to the test hotel (src/test-hotel, mounted with mountTestHotel: also `/pms/api`
+// and, in test mode, `/__test`). Else the built PWA; `/healthz` and `/readyz` need no pairing;
+// JSON of 1 KB or more is compressed; with a logger, every request is logged.
 import { Hono } from 'hono';
 import { mountTestHotel, type TestHotel } from '../test-hotel/index.ts';
 import { createAdminRoutes } from './admin/admin-routes.ts';

@@ -1,10 +1,7 @@
-// The embedded test hotel: its SQLite database, its clock and time zone, and (in test mode only)
-// the fault injector. It seeds the demo hotel into an empty database, or wipes and reseeds on
-// `reset`. Everything that asks "what day is it at the hotel" goes through today(), so tests that
-// pin the clock get the same demo data and the same bookkeeping dates every run. It also owns the
-// queue of asynchronous price imports (price-imports.ts), stopped when the hotel closes, and the
-// group commit of its connection (group-commit.ts), flushed when it closes, and the cache of hot
-// read answers (read-cache.ts).
+// The embedded test hotel: its SQLite database, its clock and time zone (everything asking "what
+// day is it at the hotel" goes through today(), so pinned tests get the same data every run), the
+// demo seed, the fault injector (test mode only), and the price-import queue, group commit and read
+// cache of its connection, stopped and flushed when it closes.
 import { assertTimeZone, calendarDate, isoTimestamp } from './infra/clock.ts';
 import { type HotelDb, openHotelDb } from './infra/db.ts';
 import { FaultInjector } from './infra/faults.ts';

@@ -1,12 +1,9 @@
-// Chaos in real Chromium (build first: `npx vite build`). At least 200 sales made through the UI in
-// two tabs of one tablet (same browser context): cash sales rung up in the register (tab A) and
-// minibar counts charged to rooms in the room-charge view (tab B, a window of its own), while the
-// network flips on and off every few seconds, the test hotel drops answers after committing, resets
-// connections and answers 5xx on the write endpoints (seeded probabilities), the service worker is
-// killed (CDP) and tab B reloaded, each while a step is being sent. Then online, no faults, until
-// the outbox is drained. Asserted in the test hotel's database (chaos-support.ts): every sale
-// exactly once with the right items and amounts, nothing charged that no sale accounts for; and in
-// the till: the outbox empty and every journal sale confirmed.
+// Chaos in real Chromium (build first): 200+ sales through the UI in two tabs of one tablet (cash
+// in the register, minibar room charges in room-charge) while the network flips, the test hotel
+// drops answers after committing, resets and 5xx-es writes (seeded), the service worker is killed
+// and tab B reloaded mid-step. Then online without faults until the outbox drains. Asserted
+// (chaos-support.ts): every sale in the hotel exactly once with its items and amounts, nothing
+// unaccounted for; the outbox empty and every journal sale confirmed.
 import type { Browser, BrowserContext, CDPSession, Page, Request } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { SYNC_TAG } from '../../src/outbox/triggers.ts';

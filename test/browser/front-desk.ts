@@ -3,6 +3,7 @@
 // zone with a staff name set, a ticket put in place the way the register stores it, and look-ups
 // in the hotel's database (the PMS side, where the tests assert).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
 import type { Server } from '../support/browser-test.ts';
 import { pairContext } from '../support/pair.ts';
@@ -43,6 +44,20 @@ export async function openTill(
   await page.goto(new URL(path, server.url).href);
   await waitForServiceWorkerControl(page);
   return { context, page };
+}
+
+/**
+ * A fresh tablet (openTill) on `path`, once the guest list has been fetched from the PMS.
+ * @example const page = await openWithGuestList(browser, server); await chooseGuest(page, '104', 'Bauer');
+ */
+export async function openWithGuestList(
+  browser: Browser,
+  server: Server,
+  path = '/room-charge',
+): Promise<Page> {
+  const opened = await openTill(browser, server, path);
+  await expect.poll(() => opened.page.getByTestId('guest-list-age').textContent()).toMatch(/Guest list from/);
+  return opened.page;
 }
 
 export interface LineSeed {
@@ -151,4 +166,18 @@ export async function smallTouchTargets(page: Page): Promise<string[]> {
           `${el.tagName} "${el.textContent?.trim() || el.getAttribute('aria-label') || ''}" ${Math.round(box.width)}x${Math.round(box.height)}`,
       );
   });
+}
+
+/** Puts lines on the ticket (the page reloads), picks the guest and charges the ticket; answers the sale reference. */
+export async function chargeTicketToRoom(
+  server: Server,
+  page: Page,
+  room: string,
+  surname: string,
+  lines: LineSeed[],
+): Promise<string> {
+  await putOnTicket(page, server, lines);
+  await chooseGuest(page, room, surname);
+  await page.getByRole('button', { name: /^Charge .* to room/ }).click();
+  return chargedReference(page);
 }

@@ -2,26 +2,19 @@
 // totals match the sales made (cash and card sales through the register, room charges, one of them
 // still pending), it prints without the till's chrome, and closing a shift with a pending sale warns
 // and lists it before a new, empty shift starts.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { browserTest as it } from '../support/browser-test.ts';
 import {
-  chargedReference,
-  chooseGuest,
+  chargeTicketToRoom,
   itemsOfSale,
   type LineSeed,
-  openTill,
+  openWithGuestList,
   product,
   putOnTicket,
   type Server,
   stayIn,
 } from './front-desk.ts';
-
-async function till(browser: Browser, server: Server): Promise<Page> {
-  const opened = await openTill(browser, server, '/room-charge');
-  await expect.poll(() => opened.page.getByTestId('guest-list-age').textContent()).toMatch(/Guest list from/);
-  return opened.page;
-}
 
 /** Sells the lines at the register with the payment method; answers the sale reference. */
 async function sell(server: Server, page: Page, lines: LineSeed[], method: string): Promise<string> {
@@ -33,19 +26,6 @@ async function sell(server: Server, page: Page, lines: LineSeed[], method: strin
   const reference = page.locator('.receipt-panel').getByTestId('receipt-reference');
   await reference.waitFor();
   return (await reference.textContent()) ?? '';
-}
-
-async function chargeRoom(
-  server: Server,
-  page: Page,
-  room: string,
-  surname: string,
-  lines: LineSeed[],
-): Promise<string> {
-  await putOnTicket(page, server, lines);
-  await chooseGuest(page, room, surname);
-  await page.getByRole('button', { name: /^Charge .* to room/ }).click();
-  return chargedReference(page);
 }
 
 function closedInvoices(server: Server, reference: string): number {
@@ -65,7 +45,7 @@ describe('the shift report', () => {
     browser,
     server,
   }) => {
-    const page = await till(browser, server);
+    const page = await openWithGuestList(browser, server);
     const [pils, gin, cola, cappuccino] = ['B-100', 'B-122', 'M-201', 'B-131'].map((n) =>
       product(server, n),
     ) as [
@@ -76,13 +56,15 @@ describe('the shift report', () => {
     ];
     const cash = await sell(server, page, [{ number: 'B-100', quantity: 2 }], 'Bar / Cash');
     const card = await sell(server, page, [{ number: 'B-122', quantity: 1 }], 'EC-Karte / Girocard');
-    const charged = await chargeRoom(server, page, '104', 'Bauer', [{ number: 'M-201', quantity: 2 }]);
+    const charged = await chargeTicketToRoom(server, page, '104', 'Bauer', [
+      { number: 'M-201', quantity: 2 },
+    ]);
     await expect
       .poll(() => closedInvoices(server, cash) + closedInvoices(server, card), { timeout: 20_000 })
       .toBe(2);
     await expect.poll(() => itemsOfSale(server, stayIn(server, '104').id, charged).length).toBe(1);
     await page.context().setOffline(true);
-    await chargeRoom(server, page, '108', 'Gruber', [{ number: 'B-131', quantity: 1 }]);
+    await chargeTicketToRoom(server, page, '108', 'Gruber', [{ number: 'B-131', quantity: 1 }]);
 
     await page.getByRole('link', { name: 'Report', exact: true }).click();
     const confirmedCents = 2 * pils.cents + gin.cents + 2 * cola.cents;
@@ -126,9 +108,11 @@ describe('the shift report', () => {
     browser,
     server,
   }) => {
-    const page = await till(browser, server);
+    const page = await openWithGuestList(browser, server);
     await page.context().setOffline(true);
-    const pending = await chargeRoom(server, page, '305', 'Pichler', [{ number: 'B-140', quantity: 2 }]);
+    const pending = await chargeTicketToRoom(server, page, '305', 'Pichler', [
+      { number: 'B-140', quantity: 2 },
+    ]);
     await page.getByRole('link', { name: 'Report', exact: true }).click();
     await expect.poll(() => page.getByTestId('report-pending').textContent()).not.toContain('€0.00');
 

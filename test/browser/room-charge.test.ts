@@ -2,7 +2,7 @@
 // the guest by room number or online by reservation number, the usage rule (only the in-house
 // guest, during the stay, with the surname confirmed), the ticket and the minibar count posted
 // exactly once, the guest's open items, taking a charge back, and a charge made offline.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { collectPageErrors } from '../support/browser.ts';
 import { browserTest as it } from '../support/browser-test.ts';
@@ -10,18 +10,11 @@ import {
   chargedReference,
   chooseGuest,
   itemsOfSale,
-  openTill,
+  openWithGuestList,
   product,
   putOnTicket,
-  type Server,
   stayIn,
 } from './front-desk.ts';
-
-async function till(browser: Browser, server: Server, path = '/room-charge'): Promise<Page> {
-  const opened = await openTill(browser, server, path);
-  await expect.poll(() => opened.page.getByTestId('guest-list-age').textContent()).toMatch(/Guest list from/);
-  return opened.page;
-}
 
 const chargeButton = (page: Page) => page.getByRole('button', { name: /^Charge .* to room/ });
 
@@ -30,7 +23,7 @@ describe('charging the ticket to a room', () => {
     browser,
     server,
   }) => {
-    const page = await till(browser, server);
+    const page = await openWithGuestList(browser, server);
     const errors = collectPageErrors(page);
     await putOnTicket(page, server, [
       { number: 'B-100', quantity: 2 },
@@ -70,7 +63,7 @@ describe('charging the ticket to a room', () => {
     browser,
     server,
   }) => {
-    const page = await till(browser, server);
+    const page = await openWithGuestList(browser, server);
     await chooseGuest(page, '107');
     const refusal = page.getByTestId('charge-refusal');
     expect(await refusal.textContent()).toContain('Mehmet Yılmaz has not checked in yet');
@@ -87,7 +80,7 @@ describe('charging the ticket to a room', () => {
     browser,
     server,
   }) => {
-    const page = await till(browser, server);
+    const page = await openWithGuestList(browser, server);
     await putOnTicket(page, server, [{ number: 'B-120', quantity: 1 }]);
     const search = page.getByRole('region', { name: 'Find by reservation number (online)' });
     await search.getByLabel('Reservation number').fill('24102');
@@ -112,7 +105,7 @@ describe('charging the ticket to a room', () => {
 
 describe('minibar mode', () => {
   it('counts several products with + and - and posts them as one charge', async ({ browser, server }) => {
-    const page = await till(browser, server);
+    const page = await openWithGuestList(browser, server);
     await page.getByRole('button', { name: 'Minibar', exact: true }).click();
     await chooseGuest(page, '201', 'huber');
     const cola = product(server, 'M-201');
@@ -140,7 +133,7 @@ describe('open items and taking a charge back', () => {
     browser,
     server,
   }) => {
-    const page = await till(browser, server);
+    const page = await openWithGuestList(browser, server);
     await putOnTicket(page, server, [{ number: 'B-122', quantity: 2 }]);
     await chooseGuest(page, '310', 'Tanaka');
     await chargeButton(page).click();
@@ -165,7 +158,7 @@ describe('offline', () => {
     browser,
     server,
   }) => {
-    const page = await till(browser, server);
+    const page = await openWithGuestList(browser, server);
     await putOnTicket(page, server, [{ number: 'B-131', quantity: 3 }]);
     await page.context().setOffline(true);
     await expect.poll(() => page.getByTestId('connection-state').getAttribute('data-state')).toBe('offline');

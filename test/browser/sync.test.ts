@@ -2,15 +2,15 @@
 // PMS refuses needs attention with the PMS's own message and can be sent again or voided with a
 // reason; a PMS that cannot be reached is said in plain words with the time of the next try, in
 // the header too, and "Sync now" sends at once; storage persistence is shown.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { browserTest as it } from '../support/browser-test.ts';
 import {
   chargedReference,
+  chargeTicketToRoom,
   chooseGuest,
   itemsOfSale,
-  type LineSeed,
-  openTill,
+  openWithGuestList,
   putOnTicket,
   type Server,
   stayIn,
@@ -20,12 +20,6 @@ it.afterEach(({ server }) => {
   server.hotel?.faults?.clear();
 });
 
-async function till(browser: Browser, server: Server): Promise<Page> {
-  const opened = await openTill(browser, server, '/room-charge');
-  await expect.poll(() => opened.page.getByTestId('guest-list-age').textContent()).toMatch(/Guest list from/);
-  return opened.page;
-}
-
 const header = (page: Page) => page.getByTestId('connection-state');
 const card = (page: Page, reference: string) => page.locator(`article[data-reference="${reference}"]`);
 const section = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
@@ -34,30 +28,16 @@ function setStatus(server: Server, stayId: number, status: string): void {
   server.hotel!.db.prepare('UPDATE room_reservations SET status = ? WHERE id = ?').run(status, stayId);
 }
 
-/** Puts lines on the ticket (the page reloads), picks the guest and charges the ticket. */
-async function chargeTicket(
-  server: Server,
-  page: Page,
-  room: string,
-  surname: string,
-  lines: LineSeed[],
-): Promise<string> {
-  await putOnTicket(page, server, lines);
-  await chooseGuest(page, room, surname);
-  await page.getByRole('button', { name: /^Charge .* to room/ }).click();
-  return chargedReference(page);
-}
-
 describe('a sale the PMS refuses', () => {
   it('needs attention with the PMS’s message; it can be sent again, or voided with a reason', async ({
     browser,
     server,
   }) => {
-    const page = await till(browser, server);
+    const page = await openWithGuestList(browser, server);
     const stay = stayIn(server, '401');
     await page.context().setOffline(true);
-    const first = await chargeTicket(server, page, '401', 'Hofer', [{ number: 'B-101', quantity: 2 }]);
-    const second = await chargeTicket(server, page, '401', 'hofer', [{ number: 'B-140', quantity: 1 }]);
+    const first = await chargeTicketToRoom(server, page, '401', 'Hofer', [{ number: 'B-101', quantity: 2 }]);
+    const second = await chargeTicketToRoom(server, page, '401', 'hofer', [{ number: 'B-140', quantity: 1 }]);
     await expect.poll(() => header(page).textContent()).toBe('Offline 2 pending');
 
     // Meanwhile the guest checks out at the front desk; then the till comes back online.
@@ -99,7 +79,7 @@ describe('a PMS that cannot be reached', () => {
     browser,
     server,
   }) => {
-    const page = await till(browser, server);
+    const page = await openWithGuestList(browser, server);
     const stay = stayIn(server, '402');
     await putOnTicket(page, server, [{ number: 'B-132', quantity: 1 }]);
     await chooseGuest(page, '402', 'Mueller');
@@ -130,7 +110,7 @@ describe('a PMS that cannot be reached', () => {
 
 describe('a sale whose outcome the till cannot verify', () => {
   it('asks staff to look in the PMS, and "Post again" posts it once', async ({ browser, server }) => {
-    const page = await till(browser, server);
+    const page = await openWithGuestList(browser, server);
     const stay = stayIn(server, '403');
     // The charge is lost on the way (nothing applied), and this PMS will not show all of a
     // stay's items: only its unpaid ones, which proves nothing.
@@ -142,7 +122,9 @@ describe('a sale whose outcome the till cannot verify', () => {
         body: '{"success":false,"message":"not here"}',
       }),
     );
-    const reference = await chargeTicket(server, page, '403', 'Becker', [{ number: 'B-110', quantity: 1 }]);
+    const reference = await chargeTicketToRoom(server, page, '403', 'Becker', [
+      { number: 'B-110', quantity: 1 },
+    ]);
     await header(page).click();
     const unclear = card(page, reference);
     await expect.poll(() => unclear.textContent(), { timeout: 10_000 }).toContain('Could not reach the PMS');
@@ -168,7 +150,7 @@ describe('a sale whose outcome the till cannot verify', () => {
 
 describe('the sync view', () => {
   it('says whether the browser keeps the till’s storage', async ({ browser, server }) => {
-    const page = await till(browser, server);
+    const page = await openWithGuestList(browser, server);
     await header(page).click();
     const storage = page.getByTestId('storage-persistence');
     await expect.poll(() => storage.getAttribute('data-persisted')).not.toBe('null');

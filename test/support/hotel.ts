@@ -2,7 +2,9 @@
 // clock pinned to 2026-11-22 10:00 in Berlin, and its API with a request helper that sends the demo
 // keys. Also database snapshots for asserting that a refused request wrote nothing.
 import type { Hono } from 'hono';
-import { test } from 'vitest';
+import * as v from 'valibot';
+import { expect, test } from 'vitest';
+import { Responses } from '../../src/pms/wire.ts';
 import { createTestHotel, DEMO_KEYS, type TestHotel } from '../../src/test-hotel/hotel.ts';
 import { dropAwareFetch, type FaultInjector } from '../../src/test-hotel/index.ts';
 import type { HotelDb } from '../../src/test-hotel/infra/db.ts';
@@ -62,6 +64,60 @@ export function hotelApi(hotel: TestHotel) {
 }
 
 export type HotelApi = ReturnType<typeof hotelApi>;
+
+/** Books rooms through the test hotel's API (POST /api/set/create/reservation). */
+export const createReservation = (api: HotelApi, body: unknown) =>
+  api.post('/api/set/create/reservation', body);
+
+/** A room of the suite category (4) on rate 1, for a reservation request. */
+export const suiteRoom = (start = '2026-11-23', end = '2026-11-25') => ({
+  category_id: 4,
+  rate_id: 1,
+  start_date: start,
+  end_date: end,
+});
+
+/** A guest the seed does not know, as a reservation request names one. */
+export const NEW_GUEST = {
+  firstname: 'Eva',
+  lastname: 'Neumann',
+  email: 'eva.neumann@example.com',
+  country: 'de',
+};
+
+/** How many suites are still free on `night`. */
+export async function suitesFree(api: HotelApi, night: string): Promise<number> {
+  const { body } = await api.get(`/api/get/availabilities/${night}/${night}/1/1`);
+  return body.data[0].categories.find((k: { category_id: number }) => k.category_id === 4).available;
+}
+
+/** Charges products to a stay (POST /api/set/add/products). */
+export const chargeStay = (api: HotelApi, stay: number, products: unknown[], extra: object = {}) =>
+  api.post('/api/set/add/products', { room_reservation_id: stay, products, ...extra });
+
+/** The invoice items of a stay, oldest first, with their invoice's status and payer. */
+export function itemsOfStay(hotel: TestHotel, stay: number): Record<string, unknown>[] {
+  return hotel.db
+    .prepare(
+      `SELECT ii.*, i.status AS invoice_status, i.payer FROM invoice_items ii JOIN invoices i ON i.id = ii.invoice_id
+       WHERE ii.room_reservation_id = ? ORDER BY ii.id`,
+    )
+    .all(stay) as Record<string, unknown>[];
+}
+
+/** Opens a cash-register invoice and answers its id; fails the test unless it opened. */
+export async function openCashInvoice(
+  api: HotelApi,
+  body: unknown = { reference: 'T1-0001' },
+): Promise<number> {
+  const { status, body: answer } = await api.post('/api/set/create/servicecashregister/invoice', body);
+  expect(status).toBe(200);
+  return v.parse(Responses.createCashInvoice, answer).data.invoice_id;
+}
+
+/** Adds product lines to an invoice (POST /api/set/add/invoice/products). */
+export const addInvoiceLines = (api: HotelApi, invoiceId: number, products: unknown[]) =>
+  api.post('/api/set/add/invoice/products', { invoice_id: invoiceId, products });
 
 /**
  * A test with a fresh pinned hotel (`hotel`, closed after the test) and its API (`api`).

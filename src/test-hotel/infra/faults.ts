@@ -1,13 +1,7 @@
-// Fault injection for tests and benchmarks: rules that make the outer `/api/*` (what a tablet sees,
-// before the gateway forwards to the hotel) slow, failing, or cut off. Kinds:
-//   delay              wait `ms`, then carry on (further rules still apply)
-//   error5xx           answer `status` (default 503) without forwarding: nothing is written
-//   reset              destroy the client's socket without forwarding: nothing is written
-//   drop-after-commit  forward (the write commits), then destroy the socket instead of answering
-// Without a socket (in-process `app.request()`), reset and drop answer 599 with `x-test-dropped: 1`;
-// dropAwareFetch() turns that into the TypeError a browser's fetch throws on a lost connection.
-// Rules match by path prefix and optional method, in order; `times` limits how many requests a rule
-// hits, `probability` rolls a seeded PRNG so runs are reproducible. Every injected fault is counted.
+// Fault injection for tests and benchmarks on the outer `/api/*` (what a tablet sees): delay,
+// error5xx, reset and drop-after-commit, matched by path prefix and method, limited by `times`,
+// rolled by a seeded `probability`, every one counted. In-process, a cut connection answers 599
+// and dropAwareFetch() turns it into a fetch's TypeError. Each kind: docs/test-hotel.md.
 import type { HttpBindings } from '@hono/node-server';
 import type { Hono, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';

@@ -1,15 +1,7 @@
 // Group commit for the test hotel's one SQLite connection: write requests that arrive together
-// share one durable COMMIT (one fsync in WAL with synchronous=FULL) instead of one each.
-// Invariants:
-// - Nothing is answered before it is on disk: every request awaits durable() before its response
-//   leaves, reads too (a read may have seen the open batch).
-// - Each request stays atomic on its own: its db.transaction() runs as a SAVEPOINT inside the batch
-//   (better-sqlite3 nests automatically), so a refused request rolls back only its own changes.
-// - A batch is opened by the first write request of an event-loop turn and committed in the
-//   following check phase (setImmediate), so it never waits for a timer; a request whose writes
-//   come after that commit simply runs its own transaction as before.
-// - If COMMIT fails, the whole batch is rolled back and every request in it answers 500: none of
-//   them was acknowledged, so none is lost.
+// share one durable COMMIT instead of one each. Invariants: nothing is answered before it is on
+// disk; each request stays atomic in its own SAVEPOINT; a failed COMMIT rolls back and fails the
+// whole batch, none of it acknowledged. How batches open and close: docs/test-hotel.md.
 import type { HotelDb } from './db.ts';
 
 interface Batch {

@@ -1,13 +1,7 @@
-// The JSON of the till's hot read answers (the bookable products, the time-span listing),
-// kept until the database changes, so tablets polling the same listing do not each pay for the
-// rows to be read, turned into objects and serialised again (measured: ~0.45 ms of CPU for the
-// products, ~1.4 ms for a 30-day listing). Invariants:
-// - An answer is kept only under the database version it was built from: this connection's
-//   total_changes() (every INSERT, UPDATE or DELETE through it, rolled back or not) and
-//   PRAGMA data_version (commits by other connections). Any change drops every kept answer.
-// - Nothing is kept while a transaction is open (a read inside an open group-commit batch sees
-//   writes that may still be rolled back); such reads are built fresh.
-// - At most MAX_ENTRIES answers are kept; past that the oldest goes.
+// The JSON of the till's hot read answers (the bookable products, the time-span listing), kept
+// until the database changes, so polling tablets do not each pay for it again. Invariants: an
+// answer is kept only under the database version it was built from (total_changes(), PRAGMA
+// data_version), never while a transaction is open, at most MAX_ENTRIES. Figures: docs/test-hotel.md.
 import { jsonBytes } from '../../server/http/known-bodies.ts';
 import { type HotelDb, statement } from './db.ts';
 

@@ -1,10 +1,7 @@
 // Test-mode control of the embedded test hotel, mounted by index.ts at `/__test` only when the hotel
-// runs in test mode (it has a fault injector). No key: it never exists in a normal run.
-//   POST   /__test/faults  body: a rule, or {rules: [...], seed?}; adds them (after validating all)
-//   GET    /__test/faults  the rules with how often each struck, and the counts per kind
-//   DELETE /__test/faults  removes all rules (counts stay; `?counts=reset` zeroes them too)
-//   POST   /__test/reset   wipes the hotel and writes the demo data again for today
-//   POST   /__test/clock   body {now: ISO timestamp} pins the hotel's clock; {now: null} releases it
+// runs in test mode (it has a fault injector); no key, it never exists in a normal run. Fault rules
+// (add, list with counts, remove), reset to the demo data, and pinning the hotel's clock.
+// The routes: docs/test-hotel.md.
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { ApiError, ok, parseBody, renderError } from '../../server/http/errors.ts';

@@ -1,10 +1,7 @@
 // Planning and writing new room reservations, shared by create/reservation and
-// add/room_to_reservation. Planning checks every room of a request before anything is written:
-// the rate is usable (rule 7) and sells the category; a named room exists, agrees with the category
-// and is not held by another stay for any of the nights; the category holds the persons; the stay
-// starts today or later; and (rule 8) each booked night still has availability, counting the
-// request's own rooms, unless deliberate overbooking is allowed. Guests given as details are found
-// or created (contact-records.ts) inside the caller's transaction.
+// add/room_to_reservation. Planning checks every room of a request before anything is written
+// (rate usable, rule 7; room and category agree and are free; persons fit; rule 8 availability),
+// and finds or creates guests (model/contacts.ts) inside the caller's transaction.
 import type { RoomBooking } from '../../pms/wire-bookings.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { type HotelDb, insertRow, statement } from '../infra/db.ts';

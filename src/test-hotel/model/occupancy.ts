@@ -1,12 +1,7 @@
 // Who occupies what, night by night: the availability the rates, inventory and booking endpoints
-// report and enforce, and the rooms free for allocation. Invariants:
-// - A night is the date a guest sleeps: a stay occupies start_date <= night < end_date.
-// - Only BOOKED and CHECKED_IN stays occupy; cancelled, no-show and checked-out stays do not (a
-//   pre-checkout shortens end_date to the day of departure, giving back the nights after it).
-// - Availability of a category on a night = its rooms minus the stays of that category occupying the
-//   night; it goes negative only through deliberate overbooking (allow_overbooking).
-// - A room is free for a stay when no other occupying stay holds it for an overlapping night and no
-//   checked-in guest is still in it; allocation takes the lowest-numbered free clean room.
+// report and enforce, and the rooms free for allocation. Invariants: a stay occupies
+// start_date <= night < end_date, only while BOOKED or CHECKED_IN; availability = rooms - occupying
+// stays, negative only by allow_overbooking. The rules in full: docs/test-hotel.md.
 import { ApiError } from '../../server/http/errors.ts';
 import { addDays } from '../infra/clock.ts';
 import { type HotelDb, statement } from '../infra/db.ts';

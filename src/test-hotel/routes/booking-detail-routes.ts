@@ -1,10 +1,7 @@
-// The details of a booking: notes on a room reservation (flags: housekeeping report, breakfast
-// report, automailing) or on a main reservation (automailing), key-card links, the invoice
-// recipient (stored on the main reservation; open invoices that follow the reservation follow it),
-// and additional guests (add, remove, replace). Invariants: the main guest and the number of guests
-// (person_count) never change; a stay names at most person_count guests including the main guest
-// (our choice, 409); key cards and guests change only on BOOKED or CHECKED_IN stays (409), and a
-// card is linked to one such stay at a time (409). Unknown ids in a body: 422 naming the field.
+// The details of a booking: notes on room and main reservations, key-card links, the invoice
+// recipient (on the main reservation) and additional guests. Invariants: the main guest and
+// person_count never change; key cards and guests change only on BOOKED or CHECKED_IN stays (409).
+// Unknown ids in a body: 422 naming the field. Every rule: docs/test-hotel.md.
 import { Hono } from 'hono';
 import {
   AdditionalGuestRequest,

@@ -1,10 +1,7 @@
 // Booking endpoints of the test hotel: creating a reservation (one room or a group under one
-// reservation number; allow_overbooking; create_service_task), adding a room to a main reservation
-// (availability always checked, rule 8) and cancelling a room or a whole main reservation. Our
-// choices: the invoice recipient defaults to the main guest, and a company recipient becomes the
-// stays' company; only BOOKED stays without open charges can be cancelled (409 otherwise), a
-// main reservation only as a whole; a room cannot be added to a reservation whose rooms are all
-// cancelled. Every write checks everything first and runs in one transaction (booking-plan.ts).
+// number), adding a room to a main reservation (availability checked, rule 8) and cancelling a room
+// or a whole main reservation. Every write checks everything first and runs in one transaction
+// (model/booking-plan.ts). Our choices: docs/test-hotel.md.
 import { Hono } from 'hono';
 import { IdParam } from '../../pms/wire.ts';
 import { AddRoomRequest, CancelEntity, CreateReservationRequest } from '../../pms/wire-bookings.ts';

@@ -1,10 +1,6 @@
-// Contact endpoints of the test hotel: creating a contact independent of a reservation, updating one
-// by its internal id, and the search by pattern. Rules: an update needs the id (422 when unknown) and
-// leaves omitted fields unchanged; smart_check may be set only for the guest of a BOOKED or
-// CHECKED_IN reservation (409 otherwise) and is cleared by check-out; a person keeps a last name and
-// a company its name (422). Search (our pattern language): `*` is a wildcard, a pattern matches from
-// the start of the value, ignoring case; a phone pattern always starts with a wildcard and compares
-// digits only. At most 100 contacts are answered, by id.
+// Contact endpoints of the test hotel: creating a contact, updating one by its id (omitted fields
+// unchanged; smart_check only for a BOOKED or CHECKED_IN guest), and the search by pattern (our
+// pattern language, at most 100 answers). Rules and the pattern language: docs/test-hotel.md.
 import { Hono } from 'hono';
 import { ContactSearch, ContactUpdate, NewContact } from '../../pms/wire-contacts.ts';
 import { ApiError, ok, parseBody } from '../../server/http/errors.ts';

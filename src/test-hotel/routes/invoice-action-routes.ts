@@ -1,12 +1,7 @@
-// Invoice actions of the test hotel beyond the till's close-by-invoice:
-//   GET  /api/set/roomreservation/paid/{stay}/{template}/{method}/{send_invoice}/{amount}
-//        closes every open invoice of the stay together; amount must equal their total (rule 10)
-//   POST /api/set/roomreservation/paidpartial   moves the listed items to a new invoice and closes it
-//   POST /api/set/roomreservation/splitinvoice  moves the listed items to a new open invoice
-//   POST /api/set/invoice/invoicerecipient      changes the recipient of an open invoice only (rule 6)
-// Rules 4 and 5 live in invoice-closing.ts. Closing answers name the invoice's PDF in document_url.
-// Refusals: unknown stay, template or method 404 in the path, 422 in a body; nothing to pay, a wrong
-// amount or a closed invoice 409. Everything is checked before one transaction writes.
+// Invoice actions of the test hotel beyond the till's close-by-invoice: roomreservation/paid
+// (amount = total, rule 10), paidpartial, splitinvoice (rules 4 and 5 in model/invoice-closing.ts)
+// and invoice/invoicerecipient (open invoices only, rule 6). Refusals: unknown ids 404 in the path,
+// 422 in a body; a wrong state or amount 409; all checked before one transaction writes.
 import { Hono } from 'hono';
 import { toDecimalString } from '../../pms/money.ts';
 import { IdParam, YesNo } from '../../pms/wire.ts';

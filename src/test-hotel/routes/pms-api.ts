@@ -1,13 +1,7 @@
-// The test hotel's PMS interface: a Hono app whose routes are the PMS paths including `/api`
-// (index.ts mounts it at `/pms`; the gateway calls it in-process with the paths of a real PMS).
-// One route module per resource. Owns authentication, the body limit and group commit for these
-// routes.
-//
-// Keys (our choice where pms-api.md is silent): header `x-ibelsa-key`; missing or unknown -> 401.
-// Every state-changing endpoint, i.e. all of /api/set/* (including the GET that closes an invoice)
-// and /api/create/*, needs the write key: the read key there -> 403. Reads, including the POST
-// /api/get/roomreservation/searchpattern and /api/get/contacts/searchpattern, and the price-import
-// status under /api/check/*, accept either key.
+// The test hotel's PMS interface: a Hono app of the PMS paths including `/api`, one route module
+// per resource (index.ts mounts it at `/pms`; the gateway calls it in-process). Owns the keys
+// (`x-ibelsa-key`: none or unknown 401; the read key on /api/set/* or /api/create/* 403), the body
+// limit and group commit for these routes. Which endpoint takes which key: docs/test-hotel.md.
 import { Hono } from 'hono';
 import { limitBody } from '../../server/http/body.ts';
 import { ApiError, renderError } from '../../server/http/errors.ts';

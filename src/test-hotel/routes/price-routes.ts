@@ -1,11 +1,7 @@
 // Price import endpoints of the test hotel: POST /api/set/priceforrate checks the whole payload,
-// stores the import and answers its token at once; the import then runs asynchronously
-// (price-imports.ts), and GET /api/check/priceforrate/{token} reports 'In progress.' or 'Done.'
-// (success as the string "true", as pms-api.md shows). Refusals, all before anything is stored:
-// End unlike Start (rule 9, 400 from the schema); unknown rate 422, blocked or inactive rate 409
-// (rule 7); a rate holding a period that is not one week Monday to Sunday 409 naming rate_id; and
-// 422 naming the field for an unknown or unsold category, a foreign currency, a day in the past or
-// more than two years ahead, more guests than the category holds, or a price given twice.
+// stores the import and answers its token at once (applied later, model/price-imports.ts); GET
+// /api/check/priceforrate/{token} reports 'In progress.' or 'Done.'. Refusals, all before anything
+// is stored (rules 7 and 9, weekly periods, categories, currency, dates): docs/test-hotel.md.
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { parseMoney } from '../../pms/money.ts';

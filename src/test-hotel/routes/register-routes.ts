@@ -1,10 +1,7 @@
-// Cash-register endpoints of the test hotel: creating a cash invoice without a reservation,
-// adding products to it, closing an invoice with template and payment method, reading one invoice
-// back (our assumed further endpoint, so a till can check a write whose answer it never got), and
-// the lists of templates and payment methods. Closing answers the path of the invoice's PDF
-// (document_url). Refusals: an unknown invoice in a body -> 422, in the path -> 404; unknown
-// template or payment method -> 404 naming it; adding to or closing a closed invoice -> 409;
-// closing an empty invoice -> 409; cash items on a room invoice -> 409.
+// Cash-register endpoints of the test hotel: a cash invoice without a reservation, adding products,
+// closing an invoice with template and payment method (answering its document_url), reading one
+// invoice back (our assumed endpoint, for writes whose answer was lost), and the lists of templates
+// and payment methods. Refusals (422 in a body, 404 in the path, 409 by state): docs/test-hotel.md.
 import { Hono } from 'hono';
 import { toDecimalString } from '../../pms/money.ts';
 import { AddInvoiceProductsRequest, CreateCashInvoiceRequest, IdParam, YesNo } from '../../pms/wire.ts';

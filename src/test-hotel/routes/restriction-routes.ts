@@ -1,13 +1,7 @@
 // Restrictions per rate period (POST /api/set/restrictions/rateperiod), stored per day of the rate:
-// minlos and maxlos are set on every day of start..end ('0' removes them); cta and ctd (closed to
-// arrival / departure) hold on the days whose weekday is listed: 'add' closes the listed weekdays,
-// 'overwrite' closes exactly those, 'remove' opens them again, and an empty list opens every day of
-// the period. all_restrictions 'remove' clears every restriction of the rate on the period's days and
-// the period's other parameters are ignored (our reading: the period bounds it). An omitted
-// parameter leaves its value unchanged. The whole body is checked (unknown rate 422 naming its key,
-// blocked or inactive rate 409, a period over two years 400) before one transaction applies it.
-// Our choice: restrictions are reported by the price endpoint; bookings through the interface are
-// not refused by them.
+// minlos/maxlos on every day ('0' removes), cta/ctd by weekday (add, overwrite, remove), and
+// all_restrictions 'remove'. The whole body is checked before one transaction applies it; an
+// omitted parameter leaves its value unchanged. Rules and our readings: docs/test-hotel.md.
 import { Hono } from 'hono';
 import { type RestrictionPeriod, RestrictionsRequest, WEEKDAYS } from '../../pms/wire-rate-updates.ts';
 import { ApiError, ok, parseBody } from '../../server/http/errors.ts';

@@ -1,15 +1,7 @@
-// Check-in, room allocation and check-out of the test hotel, on the hotel's clock (today()).
-//   checkin            BOOKED -> CHECKED_IN; needs a clean room already assigned (rule 2)
-//   allocate/checkin   as checkin, first assigning a free clean room when none is assigned
-//   allocate_room      assigns a free clean room to a BOOKED stay without one
-//   checkout           CHECKED_IN -> CHECKED_OUT on the departure day, or earlier with pre_checkout
-//                      'yes' (the stay is shortened to today); all invoices closed (rule 3), except
-//                      that in a group a room may leave with open invoices while another room of the
-//                      group is still BOOKED or CHECKED_IN; the last one needs every invoice of the
-//                      group closed. Clears smart_check of its guests; the room becomes dirty.
-// Our choices: do_register_guest and pre_checkout are 'yes' or 'no'; check-in from the arrival day
-// until the day before departure; a room still held by a checked-in guest is not free; refusals are
-// 409 naming the path parameter; an open invoice without items does not count as unpaid.
+// Check-in, room allocation and check-out of the test hotel, on the hotel's clock (today()):
+// checkin (rule 2: a clean room assigned), allocate/checkin, allocate_room, and checkout (rule 3: on
+// the departure day or with pre_checkout 'yes', invoices closed, the group exception). Refusals are
+// 409 naming the path parameter. Every state change and our choices: docs/test-hotel.md.
 import { type Context, Hono } from 'hono';
 import { IdParam, YesNo } from '../../pms/wire.ts';
 import { ApiError, ok, param } from '../../server/http/errors.ts';

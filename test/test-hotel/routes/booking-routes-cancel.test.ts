@@ -1,18 +1,14 @@
 import { describe, expect } from 'vitest';
-import { count, type HotelApi, hotelTest as it, snapshot, stayOf } from '../../support/hotel.ts';
-
-const create = (api: HotelApi, body: unknown) => api.post('/api/set/create/reservation', body);
-const suite = (start = '2026-11-23', end = '2026-11-25') => ({
-  category_id: 4,
-  rate_id: 1,
-  start_date: start,
-  end_date: end,
-});
-const guest = { firstname: 'Eva', lastname: 'Neumann', email: 'eva.neumann@example.com', country: 'de' };
-const suitesFree = async (api: HotelApi, night: string) => {
-  const { body } = await api.get(`/api/get/availabilities/${night}/${night}/1/1`);
-  return body.data[0].categories.find((k: { category_id: number }) => k.category_id === 4).available;
-};
+import {
+  count,
+  createReservation,
+  NEW_GUEST as guest,
+  hotelTest as it,
+  snapshot,
+  stayOf,
+  suiteRoom,
+  suitesFree,
+} from '../../support/hotel.ts';
 
 describe('GET /api/set/cancel/{entity}/{id}', () => {
   it('cancels a BOOKED room reservation and gives its nights back', async ({ hotel, api }) => {
@@ -27,7 +23,10 @@ describe('GET /api/set/cancel/{entity}/{id}', () => {
   });
 
   it('cancels every room of a main reservation together', async ({ hotel, api }) => {
-    const { body } = await create(api, { guest, rooms: [suite(), { ...suite(), category_id: 2 }] });
+    const { body } = await createReservation(api, {
+      guest,
+      rooms: [suiteRoom(), { ...suiteRoom(), category_id: 2 }],
+    });
     const answer = await api.get(`/api/set/cancel/mainreservations/${body.data.id}`);
     expect(answer.body.data.cancelled).toHaveLength(2);
     expect(

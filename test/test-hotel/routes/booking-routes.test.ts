@@ -6,30 +6,25 @@ import * as v from 'valibot';
 import { describe, expect } from 'vitest';
 import { BookingResponses } from '../../../src/pms/wire-bookings.ts';
 import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
-import { count, type HotelApi, hotelTest as it, snapshot } from '../../support/hotel.ts';
-
-const create = (api: HotelApi, body: unknown) => api.post('/api/set/create/reservation', body);
-const suite = (start = '2026-11-23', end = '2026-11-25') => ({
-  category_id: 4,
-  rate_id: 1,
-  start_date: start,
-  end_date: end,
-});
-const guest = { firstname: 'Eva', lastname: 'Neumann', email: 'eva.neumann@example.com', country: 'de' };
-const suitesFree = async (api: HotelApi, night: string) => {
-  const { body } = await api.get(`/api/get/availabilities/${night}/${night}/1/1`);
-  return body.data[0].categories.find((k: { category_id: number }) => k.category_id === 4).available;
-};
+import {
+  count,
+  createReservation,
+  NEW_GUEST as guest,
+  hotelTest as it,
+  snapshot,
+  suiteRoom,
+  suitesFree,
+} from '../../support/hotel.ts';
 
 describe('POST /api/set/create/reservation', () => {
   it('books a group of rooms under one new reservation number, BOOKED, for a new guest', async ({
     hotel,
     api,
   }) => {
-    const { status, body } = await create(api, {
+    const { status, body } = await createReservation(api, {
       guest,
       rooms: [
-        { ...suite(), person_count: 3, arrival_time: '16:00' },
+        { ...suiteRoom(), person_count: 3, arrival_time: '16:00' },
         {
           category_id: 2,
           rate_id: 2,
@@ -61,13 +56,16 @@ describe('POST /api/set/create/reservation', () => {
   });
 
   it('reuses the contact with the same names and e-mail, and a contact given by id', async ({ api }) => {
-    const first = await create(api, { guest, rooms: [suite('2026-11-30', '2026-12-01')] });
-    const again = await create(api, {
+    const first = await createReservation(api, { guest, rooms: [suiteRoom('2026-11-30', '2026-12-01')] });
+    const again = await createReservation(api, {
       guest: { ...guest, firstname: 'EVA' },
-      rooms: [suite('2026-12-01', '2026-12-02')],
+      rooms: [suiteRoom('2026-12-01', '2026-12-02')],
     });
     expect(again.body.data.room_reservations[0].guest_id).toBe(first.body.data.room_reservations[0].guest_id);
-    const byId = await create(api, { guest: { id: 1 }, rooms: [suite('2026-12-02', '2026-12-03')] });
+    const byId = await createReservation(api, {
+      guest: { id: 1 },
+      rooms: [suiteRoom('2026-12-02', '2026-12-03')],
+    });
     expect(byId.body.data.room_reservations[0].guest.lastname).toBe('Bauer');
   });
 
@@ -75,9 +73,9 @@ describe('POST /api/set/create/reservation', () => {
     hotel,
     api,
   }) => {
-    const { body } = await create(api, {
+    const { body } = await createReservation(api, {
       guest,
-      rooms: [suite()],
+      rooms: [suiteRoom()],
       create_service_task: true,
       service_task_text: 'Flowers',
     });
@@ -91,21 +89,24 @@ describe('POST /api/set/create/reservation', () => {
   }) => {
     expect(await suitesFree(api, '2026-11-23')).toBe(2);
     const before = snapshot(hotel.db);
-    const { status, body } = await create(api, { guest, rooms: [suite(), suite(), suite()] });
+    const { status, body } = await createReservation(api, {
+      guest,
+      rooms: [suiteRoom(), suiteRoom(), suiteRoom()],
+    });
     expect([status, body.field]).toEqual([409, 'rooms.2.category_id']);
     expect(body.message).toContain('no availability left on 2026-11-23');
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
   it('books beyond availability with allow_overbooking, leaving the night overbooked', async ({ api }) => {
-    const { status } = await create(api, {
+    const { status } = await createReservation(api, {
       guest,
-      rooms: [suite(), suite(), suite()],
+      rooms: [suiteRoom(), suiteRoom(), suiteRoom()],
       allow_overbooking: true,
     });
     expect(status).toBe(200);
     expect(await suitesFree(api, '2026-11-23')).toBe(-1);
-    const next = await create(api, { guest, rooms: [suite('2026-11-23', '2026-11-24')] });
+    const next = await createReservation(api, { guest, rooms: [suiteRoom('2026-11-23', '2026-11-24')] });
     expect(next.status).toBe(409);
   });
 
@@ -115,28 +116,28 @@ describe('POST /api/set/create/reservation', () => {
   }) => {
     const before = snapshot(hotel.db);
     for (const [room, status, field] of [
-      [{ ...suite(), rate_id: 4 }, 409, 'rooms.0.rate_id'],
-      [{ ...suite(), category_id: 2, rate_id: 5 }, 409, 'rooms.0.rate_id'],
-      [{ ...suite(), category_id: 1, rate_id: 3 }, 422, 'rooms.0.category_id'],
+      [{ ...suiteRoom(), rate_id: 4 }, 409, 'rooms.0.rate_id'],
+      [{ ...suiteRoom(), category_id: 2, rate_id: 5 }, 409, 'rooms.0.rate_id'],
+      [{ ...suiteRoom(), category_id: 1, rate_id: 3 }, 422, 'rooms.0.category_id'],
     ] as const) {
-      const answer = await create(api, { guest, rooms: [room] });
+      const answer = await createReservation(api, { guest, rooms: [room] });
       expect([answer.status, answer.body.field]).toEqual([status, field]);
     }
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
   it('books a named room only when no other stay holds it', async ({ api }) => {
-    const free = await create(api, {
+    const free = await createReservation(api, {
       guest,
       rooms: [{ room_id: 10, rate_id: 1, start_date: '2026-11-26', end_date: '2026-11-28' }],
     });
     expect(free.body.data.room_reservations[0]).toMatchObject({ room_number: '110', room_category_id: 4 });
-    const taken = await create(api, {
+    const taken = await createReservation(api, {
       guest,
       rooms: [{ room_id: 30, rate_id: 1, start_date: '2026-11-23', end_date: '2026-11-24' }],
     });
     expect([taken.status, taken.body.field]).toEqual([409, 'rooms.0.room_id']);
-    const clash = await create(api, {
+    const clash = await createReservation(api, {
       guest,
       rooms: [{ room_id: 10, category_id: 2, rate_id: 1, start_date: '2026-11-29', end_date: '2026-11-30' }],
     });
@@ -145,12 +146,12 @@ describe('POST /api/set/create/reservation', () => {
 
   it('refuses a stay in the past, too many persons or no night with the field named', async ({ api }) => {
     for (const [room, status, field] of [
-      [suite('2026-11-21', '2026-11-23'), 422, 'rooms.0.start_date'],
-      [{ ...suite(), person_count: 5 }, 422, 'rooms.0.person_count'],
-      [suite('2026-11-23', '2026-11-23'), 400, 'rooms.0.end_date'],
+      [suiteRoom('2026-11-21', '2026-11-23'), 422, 'rooms.0.start_date'],
+      [{ ...suiteRoom(), person_count: 5 }, 422, 'rooms.0.person_count'],
+      [suiteRoom('2026-11-23', '2026-11-23'), 400, 'rooms.0.end_date'],
       [{ rate_id: 1, start_date: '2026-11-23', end_date: '2026-11-24' }, 400, 'rooms.0.category_id'],
     ] as const) {
-      const answer = await create(api, { guest, rooms: [room] });
+      const answer = await createReservation(api, { guest, rooms: [room] });
       expect([answer.status, answer.body.field], JSON.stringify(room)).toEqual([status, field]);
     }
   });
@@ -163,7 +164,7 @@ describe('POST /api/set/add/room_to_reservation', () => {
   it('adds a room reservation for the main guest to an existing main reservation', async ({ hotel, api }) => {
     const { status, body } = await api.post('/api/set/add/room_to_reservation', {
       main_reservation_id: brownMain(hotel),
-      ...suite('2026-11-22', '2026-11-26'),
+      ...suiteRoom('2026-11-22', '2026-11-26'),
       rate_id: 3,
       person_count: 2,
     });
@@ -181,12 +182,12 @@ describe('POST /api/set/add/room_to_reservation', () => {
     hotel,
     api,
   }) => {
-    const night25 = suite('2026-11-25', '2026-11-26');
-    expect((await create(api, { guest, rooms: [night25, night25, night25] })).status).toBe(200);
+    const night25 = suiteRoom('2026-11-25', '2026-11-26');
+    expect((await createReservation(api, { guest, rooms: [night25, night25, night25] })).status).toBe(200);
     const before = snapshot(hotel.db);
     const { status, body } = await api.post('/api/set/add/room_to_reservation', {
       main_reservation_id: brownMain(hotel),
-      ...suite('2026-11-24', '2026-11-27'),
+      ...suiteRoom('2026-11-24', '2026-11-27'),
       allow_overbooking: true, // not a parameter of add-room: dropped
     });
     expect([status, body.field]).toEqual([409, 'category_id']);
@@ -197,12 +198,12 @@ describe('POST /api/set/add/room_to_reservation', () => {
   it('refuses an unknown main reservation with 422 and a blocked rate with 409', async ({ hotel, api }) => {
     const unknown = await api.post('/api/set/add/room_to_reservation', {
       main_reservation_id: 999,
-      ...suite(),
+      ...suiteRoom(),
     });
     expect([unknown.status, unknown.body.field]).toEqual([422, 'main_reservation_id']);
     const blocked = await api.post('/api/set/add/room_to_reservation', {
       main_reservation_id: brownMain(hotel),
-      ...suite(),
+      ...suiteRoom(),
       category_id: 2,
       rate_id: 4,
     });

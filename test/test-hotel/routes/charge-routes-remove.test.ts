@@ -3,27 +3,26 @@
 import * as v from 'valibot';
 import { describe, expect } from 'vitest';
 import { Responses } from '../../../src/pms/wire.ts';
-import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
-import { count, type HotelApi, hotelTest as it, productOf, snapshot, stayOf } from '../../support/hotel.ts';
+import {
+  chargeStay,
+  count,
+  type HotelApi,
+  hotelTest as it,
+  itemsOfStay,
+  productOf,
+  snapshot,
+  stayOf,
+} from '../../support/hotel.ts';
 
-const charge = (api: HotelApi, stay: number, products: unknown[], extra: object = {}) =>
-  api.post('/api/set/add/products', { room_reservation_id: stay, products, ...extra });
 const remove = (api: HotelApi, stay: number, lines: unknown[]) =>
   api.post('/api/set/remove/products', { room_reservation_id: stay, optional_products: lines });
-const itemsOf = (hotel: TestHotel, stay: number) =>
-  hotel.db
-    .prepare(
-      `SELECT ii.*, i.status AS invoice_status, i.payer FROM invoice_items ii JOIN invoices i ON i.id = ii.invoice_id
-       WHERE ii.room_reservation_id = ? ORDER BY ii.id`,
-    )
-    .all(stay) as Record<string, unknown>[];
 
 describe('POST /api/set/remove/products', () => {
   it('takes back the newest units of a product first, lowering or deleting items', async ({ hotel, api }) => {
     const stay = stayOf(hotel.db, 'Pichler');
-    await charge(api, stay, [{ id: 1, quantity: 2 }]);
-    await charge(api, stay, [{ id: 1, quantity: 3 }]);
-    const [older, newer] = itemsOf(hotel, stay).filter((item) => item.product_id === 1);
+    await chargeStay(api, stay, [{ id: 1, quantity: 2 }]);
+    await chargeStay(api, stay, [{ id: 1, quantity: 3 }]);
+    const [older, newer] = itemsOfStay(hotel, stay).filter((item) => item.product_id === 1);
     const { status, body } = await remove(api, stay, [{ id: 1, quantity: 4 }]);
     expect(status).toBe(200);
     expect(v.parse(Responses.removeProducts, body).data.removed_quantity).toBe(4);
@@ -35,11 +34,11 @@ describe('POST /api/set/remove/products', () => {
 
   it('takes back from the very item named by invoice_item_id', async ({ hotel, api }) => {
     const stay = stayOf(hotel.db, 'Pichler');
-    const first = (await charge(api, stay, [{ id: 1, quantity: 2 }])).body.data.invoice_items[0].id;
-    await charge(api, stay, [{ id: 1, quantity: 2 }]);
+    const first = (await chargeStay(api, stay, [{ id: 1, quantity: 2 }])).body.data.invoice_items[0].id;
+    await chargeStay(api, stay, [{ id: 1, quantity: 2 }]);
     expect((await remove(api, stay, [{ id: 1, quantity: 1, invoice_item_id: first }])).status).toBe(200);
     expect(
-      itemsOf(hotel, stay)
+      itemsOfStay(hotel, stay)
         .filter((item) => item.product_id === 1)
         .map((item) => item.quantity),
     ).toEqual([1, 2]);
@@ -63,7 +62,7 @@ describe('POST /api/set/remove/products', () => {
   it('never takes back items of closed invoices', async ({ hotel, api }) => {
     const stay = stayOf(hotel.db, 'Schneider'); // checked out, Riesling on a closed invoice
     const riesling = productOf(hotel.db, 'B-111');
-    const closedItem = itemsOf(hotel, stay).find((item) => item.product_id === riesling);
+    const closedItem = itemsOfStay(hotel, stay).find((item) => item.product_id === riesling);
     const before = snapshot(hotel.db);
     const byProduct = await remove(api, stay, [{ id: riesling, quantity: 1 }]);
     expect(byProduct.status).toBe(409);
@@ -77,8 +76,8 @@ describe('POST /api/set/remove/products', () => {
     api,
   }) => {
     const stay = stayOf(hotel.db, 'Bauer');
-    const foreignItem = itemsOf(hotel, stayOf(hotel.db, 'Gruber'))[0]?.id;
-    const pilsItem = itemsOf(hotel, stay).find(
+    const foreignItem = itemsOfStay(hotel, stayOf(hotel.db, 'Gruber'))[0]?.id;
+    const pilsItem = itemsOfStay(hotel, stay).find(
       (item) => item.product_id === productOf(hotel.db, 'B-100'),
     )?.id;
     const before = snapshot(hotel.db);
@@ -111,7 +110,7 @@ describe('GET /api/get/roomreservation/cost/{room_reservation_id}', () => {
     expect(parsed.data.invoice_items).toHaveLength(5);
     expect(parsed.data.invoice_templates).toHaveLength(3);
     expect(parsed.data.payment_methods).toHaveLength(4);
-    await charge(api, stay, [{ id: productOf(hotel.db, 'B-122'), quantity: 2 }]);
+    await chargeStay(api, stay, [{ id: productOf(hotel.db, 'B-122'), quantity: 2 }]);
     expect((await api.get(`/api/get/roomreservation/cost/${stay}`)).body.data.total).toBe('420.40');
   });
 

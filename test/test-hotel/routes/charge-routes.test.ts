@@ -4,26 +4,16 @@
 import * as v from 'valibot';
 import { describe, expect } from 'vitest';
 import { Responses } from '../../../src/pms/wire.ts';
-import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
 import {
+  chargeStay,
   count,
-  type HotelApi,
   hotelTest as it,
+  itemsOfStay,
   productOf,
   snapshot,
   stayOf,
   TODAY,
 } from '../../support/hotel.ts';
-
-const charge = (api: HotelApi, stay: number, products: unknown[], extra: object = {}) =>
-  api.post('/api/set/add/products', { room_reservation_id: stay, products, ...extra });
-const itemsOf = (hotel: TestHotel, stay: number) =>
-  hotel.db
-    .prepare(
-      `SELECT ii.*, i.status AS invoice_status, i.payer FROM invoice_items ii JOIN invoices i ON i.id = ii.invoice_id
-       WHERE ii.room_reservation_id = ? ORDER BY ii.id`,
-    )
-    .all(stay) as Record<string, unknown>[];
 
 describe('POST /api/set/add/products', () => {
   it("puts the items on the stay's open invoice, dated today, and marks the stay as changed", async ({
@@ -35,7 +25,7 @@ describe('POST /api/set/add/products', () => {
       .prepare("SELECT id FROM invoices WHERE room_reservation_id = ? AND status = 'open'")
       .pluck()
       .get(stay);
-    const { status, body } = await charge(api, stay, [{ id: productOf(hotel.db, 'M-201'), quantity: 2 }]);
+    const { status, body } = await chargeStay(api, stay, [{ id: productOf(hotel.db, 'M-201'), quantity: 2 }]);
     expect(status).toBe(200);
     const [item] = v.parse(Responses.addProducts, body).data.invoice_items;
     expect(hotel.db.prepare('SELECT * FROM invoice_items WHERE id = ?').get(item?.id)).toMatchObject({
@@ -56,7 +46,7 @@ describe('POST /api/set/add/products', () => {
     api,
   }) => {
     const stay = stayOf(hotel.db, 'Gruber');
-    const { body } = await charge(api, stay, [
+    const { body } = await chargeStay(api, stay, [
       { id: productOf(hotel.db, 'V-500'), quantity: 1, name: 'Ladestation 23,4 kWh', price: '9.36' },
     ]);
     expect(body.data.invoice_items[0]).toMatchObject({
@@ -65,7 +55,7 @@ describe('POST /api/set/add/products', () => {
       price: 9.36,
       original_price: 0,
     });
-    expect(itemsOf(hotel, stay).at(-1)).toMatchObject({
+    expect(itemsOfStay(hotel, stay).at(-1)).toMatchObject({
       name: 'Ladestation 23,4 kWh',
       price_cents: 936,
       original_price_cents: 0,
@@ -78,7 +68,7 @@ describe('POST /api/set/add/products', () => {
   }) => {
     const stay = stayOf(hotel.db, 'Gruber');
     const before = snapshot(hotel.db);
-    const { status, body } = await charge(api, stay, [
+    const { status, body } = await chargeStay(api, stay, [
       { id: 1, quantity: 1 },
       { id: productOf(hotel.db, 'V-500'), quantity: 1 },
     ]);
@@ -89,9 +79,9 @@ describe('POST /api/set/add/products', () => {
   it('accepts a booking date anywhere from arrival to departure day', async ({ hotel, api }) => {
     const stay = stayOf(hotel.db, 'Bauer'); // 2026-11-19 .. 2026-11-23
     for (const date of ['2026-11-19', '2026-11-23']) {
-      const answer = await charge(api, stay, [{ id: 1, quantity: 1 }], { booking_date: date });
+      const answer = await chargeStay(api, stay, [{ id: 1, quantity: 1 }], { booking_date: date });
       expect(answer.status, date).toBe(200);
-      expect(itemsOf(hotel, stay).at(-1)?.bookkeeping_date).toBe(date);
+      expect(itemsOfStay(hotel, stay).at(-1)?.bookkeeping_date).toBe(date);
     }
   });
 
@@ -102,7 +92,7 @@ describe('POST /api/set/add/products', () => {
     const stay = stayOf(hotel.db, 'Bauer');
     const before = snapshot(hotel.db);
     for (const date of ['2026-11-18', '2026-11-24']) {
-      const answer = await charge(api, stay, [{ id: 1, quantity: 1 }], { booking_date: date });
+      const answer = await chargeStay(api, stay, [{ id: 1, quantity: 1 }], { booking_date: date });
       expect([answer.status, answer.body.field], date).toEqual([422, 'booking_date']);
     }
     expect(snapshot(hotel.db)).toEqual(before);
@@ -114,8 +104,10 @@ describe('POST /api/set/add/products', () => {
   }) => {
     const stay = stayOf(hotel.db, 'Kowalska'); // arrives in three days, no invoice yet
     expect(count(hotel.db, 'invoices', 'room_reservation_id = ?', stay)).toBe(0);
-    expect((await charge(api, stay, [{ id: 1, quantity: 1 }])).status).toBe(200);
-    expect(itemsOf(hotel, stay)).toMatchObject([{ bookkeeping_date: '2026-11-25', invoice_status: 'open' }]);
+    expect((await chargeStay(api, stay, [{ id: 1, quantity: 1 }])).status).toBe(200);
+    expect(itemsOfStay(hotel, stay)).toMatchObject([
+      { bookkeeping_date: '2026-11-25', invoice_status: 'open' },
+    ]);
     const invoice = hotel.db.prepare('SELECT * FROM invoices WHERE room_reservation_id = ?').get(stay);
     expect(invoice).toMatchObject({ kind: 'room', payer: 'recipient', recipient_name: 'Anna Kowalska' });
   });
@@ -125,28 +117,28 @@ describe('POST /api/set/add/products', () => {
     api,
   }) => {
     const stay = stayOf(hotel.db, 'Wagner');
-    await charge(api, stay, [{ id: productOf(hotel.db, 'M-203'), quantity: 1 }]);
-    const added = itemsOf(hotel, stay).at(-1);
+    await chargeStay(api, stay, [{ id: productOf(hotel.db, 'M-203'), quantity: 1 }]);
+    const added = itemsOfStay(hotel, stay).at(-1);
     expect(added).toMatchObject({ payer: 'guest' });
     const guestInvoice = hotel.db
       .prepare('SELECT recipient_name FROM invoices WHERE id = ?')
       .get(added?.invoice_id);
     expect(guestInvoice).toEqual({ recipient_name: 'Maximilian Wagner' });
-    const roomRate = itemsOf(hotel, stay).find((item) => String(item.name).startsWith('Logis'));
+    const roomRate = itemsOfStay(hotel, stay).find((item) => String(item.name).startsWith('Logis'));
     expect(roomRate).toMatchObject({ payer: 'recipient' });
   });
 
   it('refuses charges to cancelled, checked-out and no-show stays with 409', async ({ hotel, api }) => {
     const before = snapshot(hotel.db);
     for (const lastname of ['Schmid', 'Schneider', 'Steiner', 'Demir']) {
-      const answer = await charge(api, stayOf(hotel.db, lastname), [{ id: 1, quantity: 1 }]);
+      const answer = await chargeStay(api, stayOf(hotel.db, lastname), [{ id: 1, quantity: 1 }]);
       expect([answer.status, answer.body.field], lastname).toEqual([409, 'room_reservation_id']);
     }
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
   it('refuses an unknown reservation with 422 naming room_reservation_id', async ({ api }) => {
-    const answer = await charge(api, 99999, [{ id: 1, quantity: 1 }]);
+    const answer = await chargeStay(api, 99999, [{ id: 1, quantity: 1 }]);
     expect([answer.status, answer.body.field]).toEqual([422, 'room_reservation_id']);
   });
 });

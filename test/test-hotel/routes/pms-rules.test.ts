@@ -204,7 +204,7 @@ describe('Limits: the time-span listing covers at most 12 months', () => {
 
 type BadInput = [method: 'GET' | 'POST', path: string, body: unknown, status: number, field: string];
 
-/** Endpoints whose bad input hotel-bad-input.test.ts leaves to the endpoint tests: here all in one place. */
+/** Endpoints whose bad input bad-input.test.ts leaves to the endpoint tests: here all in one place. */
 const BAD_INPUT: BadInput[] = [
   ['GET', '/api/get/products/optional/x', undefined, 400, 'rate_id'],
   ['GET', '/api/get/roomreservation/cost/0', undefined, 400, 'entity_id'],

@@ -4,22 +4,20 @@
 import * as v from 'valibot';
 import { describe, expect } from 'vitest';
 import { Responses } from '../../../src/pms/wire.ts';
-import { count, type HotelApi, hotelTest as it, productOf, snapshot, stayOf } from '../../support/hotel.ts';
-
-async function openCashInvoice(api: HotelApi, body: unknown = { reference: 'T1-0001' }): Promise<number> {
-  const { status, body: answer } = await api.post('/api/set/create/servicecashregister/invoice', body);
-  expect(status).toBe(200);
-  return v.parse(Responses.createCashInvoice, answer).data.invoice_id;
-}
-
-async function addLines(api: HotelApi, invoiceId: number, products: unknown[]) {
-  return api.post('/api/set/add/invoice/products', { invoice_id: invoiceId, products });
-}
+import {
+  addInvoiceLines,
+  count,
+  hotelTest as it,
+  openCashInvoice,
+  productOf,
+  snapshot,
+  stayOf,
+} from '../../support/hotel.ts';
 
 describe('GET /api/set/invoice/paid/{invoice_id}/{template_id}/{payment_method_id}/{send_invoice}', () => {
   it('closes the invoice with template and payment method and answers its total', async ({ hotel, api }) => {
     const id = await openCashInvoice(api);
-    await addLines(api, id, [
+    await addInvoiceLines(api, id, [
       { id: productOf(hotel.db, 'B-131'), quantity: 2 },
       { id: productOf(hotel.db, 'K-306'), quantity: 1 },
     ]);
@@ -43,7 +41,7 @@ describe('GET /api/set/invoice/paid/{invoice_id}/{template_id}/{payment_method_i
 
   it('refuses to close it a second time with 409', async ({ hotel, api }) => {
     const id = await openCashInvoice(api);
-    await addLines(api, id, [{ id: 1, quantity: 1 }]);
+    await addInvoiceLines(api, id, [{ id: 1, quantity: 1 }]);
     await api.get(`/api/set/invoice/paid/${id}/3/1/no`);
     const before = snapshot(hotel.db);
     const again = await api.get(`/api/set/invoice/paid/${id}/1/2/yes`);
@@ -64,7 +62,7 @@ describe('GET /api/set/invoice/paid/{invoice_id}/{template_id}/{payment_method_i
     api,
   }) => {
     const id = await openCashInvoice(api);
-    await addLines(api, id, [{ id: 1, quantity: 1 }]);
+    await addInvoiceLines(api, id, [{ id: 1, quantity: 1 }]);
     const before = snapshot(hotel.db);
     for (const [path, status, field] of [
       ['/api/set/invoice/paid/999999/3/1/no', 404, 'entity_id'],
@@ -98,7 +96,7 @@ describe('GET /api/set/invoice/paid/{invoice_id}/{template_id}/{payment_method_i
 describe('GET /api/get/invoice/{invoice_id}', () => {
   it('reads back an invoice with its items and total as a decimal string', async ({ hotel, api }) => {
     const id = await openCashInvoice(api, { reference: 'T2-0007' });
-    await addLines(api, id, [
+    await addInvoiceLines(api, id, [
       { id: productOf(hotel.db, 'B-120'), quantity: 1, price: 6.25 },
       { id: 1, quantity: 1 },
     ]);

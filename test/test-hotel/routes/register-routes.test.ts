@@ -4,17 +4,15 @@
 import * as v from 'valibot';
 import { describe, expect } from 'vitest';
 import { Responses } from '../../../src/pms/wire.ts';
-import { type HotelApi, hotelTest as it, productOf, snapshot, stayOf, TODAY } from '../../support/hotel.ts';
-
-async function openCashInvoice(api: HotelApi, body: unknown = { reference: 'T1-0001' }): Promise<number> {
-  const { status, body: answer } = await api.post('/api/set/create/servicecashregister/invoice', body);
-  expect(status).toBe(200);
-  return v.parse(Responses.createCashInvoice, answer).data.invoice_id;
-}
-
-async function addLines(api: HotelApi, invoiceId: number, products: unknown[]) {
-  return api.post('/api/set/add/invoice/products', { invoice_id: invoiceId, products });
-}
+import {
+  addInvoiceLines,
+  hotelTest as it,
+  openCashInvoice,
+  productOf,
+  snapshot,
+  stayOf,
+  TODAY,
+} from '../../support/hotel.ts';
 
 describe('POST /api/set/create/servicecashregister/invoice', () => {
   it('opens a cash invoice carrying the till reference', async ({ hotel, api }) => {
@@ -46,7 +44,7 @@ describe('POST /api/set/add/invoice/products', () => {
   }) => {
     const id = await openCashInvoice(api);
     const pils = productOf(hotel.db, 'B-100');
-    const { status, body } = await addLines(api, id, [
+    const { status, body } = await addInvoiceLines(api, id, [
       { id: pils, quantity: 3 },
       { id: productOf(hotel.db, 'B-122'), quantity: 1, name: 'Gin Tonic (Happy Hour)', price: '7.50' },
     ]);
@@ -74,7 +72,7 @@ describe('POST /api/set/add/invoice/products', () => {
   }) => {
     const id = await openCashInvoice(api);
     const before = snapshot(hotel.db);
-    const { status, body } = await addLines(api, id, [
+    const { status, body } = await addInvoiceLines(api, id, [
       { id: 1, quantity: 1 },
       { id: productOf(hotel.db, 'V-500'), quantity: 1 },
     ]);
@@ -88,9 +86,9 @@ describe('POST /api/set/add/invoice/products', () => {
   }) => {
     const id = await openCashInvoice(api);
     const before = snapshot(hotel.db);
-    const unknown = await addLines(api, id, [{ id: 9999, quantity: 1 }]);
+    const unknown = await addInvoiceLines(api, id, [{ id: 9999, quantity: 1 }]);
     expect([unknown.status, unknown.body.field]).toEqual([422, 'products.0.id']);
-    const hidden = await addLines(api, id, [
+    const hidden = await addInvoiceLines(api, id, [
       { id: 1, quantity: 1 },
       { id: productOf(hotel.db, 'K-390'), quantity: 1 },
     ]);
@@ -99,7 +97,7 @@ describe('POST /api/set/add/invoice/products', () => {
   });
 
   it('refuses an unknown invoice with 422 naming invoice_id', async ({ api }) => {
-    const answer = await addLines(api, 424242, [{ id: 1, quantity: 1 }]);
+    const answer = await addInvoiceLines(api, 424242, [{ id: 1, quantity: 1 }]);
     expect([answer.status, answer.body.field]).toEqual([422, 'invoice_id']);
   });
 
@@ -109,17 +107,17 @@ describe('POST /api/set/add/invoice/products', () => {
       .pluck()
       .get(stayOf(hotel.db, 'Bauer')) as number;
     const before = snapshot(hotel.db);
-    const answer = await addLines(api, roomInvoice, [{ id: 1, quantity: 1 }]);
+    const answer = await addInvoiceLines(api, roomInvoice, [{ id: 1, quantity: 1 }]);
     expect(answer.status).toBe(409);
     expect(snapshot(hotel.db)).toEqual(before);
   });
 
   it('refuses to add to a closed invoice with 409', async ({ hotel, api }) => {
     const id = await openCashInvoice(api);
-    await addLines(api, id, [{ id: 1, quantity: 1 }]);
+    await addInvoiceLines(api, id, [{ id: 1, quantity: 1 }]);
     expect((await api.get(`/api/set/invoice/paid/${id}/3/1/no`)).status).toBe(200);
     const before = snapshot(hotel.db);
-    const answer = await addLines(api, id, [{ id: 1, quantity: 1 }]);
+    const answer = await addInvoiceLines(api, id, [{ id: 1, quantity: 1 }]);
     expect(answer.status).toBe(409);
     expect(answer.body.message).toContain('closed');
     expect(snapshot(hotel.db)).toEqual(before);

@@ -1,27 +1,16 @@
-// `npm run bench -- pms`: load test of the test hotel's hot till endpoints on loopback. Starts the
-// real server (listen.ts) on a temporary SQLite FILE, so every write is durable (WAL with
-// synchronous=FULL: a committed write survives power loss), and drives it with autocannon:
-//   products/available      GET, the till's catalogue
-//   timespan                GET, the stays of the next 30 days
-//   add/products            POST, a charge to an in-house stay's room
-//   add/invoice/products    POST, a line on an open cash-register invoice
-// each for DURATION_S seconds with CONNECTIONS connections, first directly on the hotel
-// (`/pms/api`, with the demo write key) and then through the gateway (`/api`, which adds the key).
-// Gateway writes carry a fresh x-till-request-id each, as the till's do, so the resend guard's
-// bookkeeping is measured too (before 2026-11-22 they carried none, which measured a gateway
-// path no till takes).
-// After a one-second warm-up per endpoint, reads run before writes, so the listing does not grow
-// with the charges. Writes are counted in the
-// database afterwards: durable_writes_per_s is the write endpoints' answered 2xx per second, and it
-// only counts if the rows are really there. Target: 3,000 durable writes per second.
+// `npm run bench -- pms`: load test of the test hotel's hot till endpoints on loopback: the real
+// server on a temporary SQLite file (every write durable), driven by autocannon for DURATION_S per
+// endpoint (products/available, timespan, add/products, add/invoice/products), directly on
+// `/pms/api` and through the gateway `/api` (writes with fresh x-till-request-ids, as the till's).
+// Reads run before writes; durable_writes_per_s counts only rows really in the database afterwards.
+// Target: 3,000 durable writes per second.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { addDays } from '../src/server/hotel/clock.ts';
-import { DEMO_KEYS } from '../src/server/hotel/hotel.ts';
 import { startServer } from '../src/server/listen.ts';
+import { addDays, DEMO_KEYS } from '../src/test-hotel/index.ts';
 import type { BenchFigures } from './run.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);

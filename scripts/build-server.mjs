@@ -1,10 +1,8 @@
-// `npm run build`, last step: compiles the server (src/server, with src/pms and the gateway's
-// endpoint list docs/gateway-endpoints.json) into dist-server/ for plain Node: one ESM bundle per
-// entry (main.js; backup.js where src/server/backup.ts exists) with shared code in chunks. Packages
-// stay imports (`packages: 'external'`), so they load from node_modules as installed by
-// `npm ci --omit=dev`; dist-server/meta.json lists them, and test/server/production-build.test.ts
-// holds every one to be a production dependency. Writes dist-server/build.json last: its presence
-// means a whole build (scripts/run-built.mjs compares its time with the sources').
+// `npm run build`, last step: compiles the server (src/server with src/test-hotel, src/pms and
+// docs/gateway-endpoints.json) into dist-server/ for plain Node: one ESM bundle per entry (main.js;
+// backup.js where src/server/backup.ts exists), shared code in chunks, packages left as imports
+// (dist-server/meta.json lists them; production-build.test.ts holds each to be a production
+// dependency). Writes dist-server/build.json last: a whole build (scripts/run-built.mjs checks it).
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 

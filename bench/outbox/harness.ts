@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { build } from 'vite';
 import { REQUEST_ID_HEADER } from '../../src/pms/http.ts';
-import type { HotelDb } from '../../src/server/hotel/db.ts';
 import type { SaleLine } from '../../src/storage/records.ts';
+import type { HotelDb } from '../../src/test-hotel/index.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, TABLET_VIEWPORT } from '../../test/support/browser.ts';
 import type { RecordedSale } from './protocol.ts';
 

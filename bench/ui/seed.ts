@@ -2,7 +2,7 @@
 // database (as a big hotel's PMS would hold them), so the till's own catalogue refresh fetches and
 // caches them. Names are varied and realistic enough for search: German and English words with
 // umlauts and ß, sizes, article numbers and some EANs.
-import type { HotelDb } from '../../src/server/hotel/db.ts';
+import type { HotelDb } from '../../src/test-hotel/index.ts';
 
 // biome-ignore format: word lists read better packed
 const KINDS = [

@@ -1,19 +1,13 @@
-// Builds the HTTPS app (listen.ts binds it). Every request must name one of the server's hosts
-// (http/hosts.ts). `/till` pairs tablets (hub/device-routes.ts), `/admin` is the admin page
-// (admin/). `/api` is the gateway, for paired tablets only and only for requests the till's app
-// sends (http/app-requests.ts) to the listed endpoints: it adds the PMS key (tablets never hold it),
-// paces requests and forwards to the hotel's PMS (`PMS_URL`) or, with none configured, in-process
-// to the embedded test hotel, which is also reachable at `/pms/api/...` with its own keys. In test
-// mode `/__test` controls fault injection. Everything else is the built PWA from `dist/`
-// (http/static-files.ts). JSON answers of 1 KB or more go out compressed (http/compression.ts).
-// `/healthz` and `/readyz` (http/health.ts) need no pairing. With a logger, every request is logged.
+// Builds the HTTPS app (listen.ts binds it); every request must name one of the server's hosts.
+// `/till` pairs tablets (hub/), `/admin` is the admin page, `/api` the gateway for paired tablets
+// and the till's own requests only: it adds the PMS key and paces requests to `PMS_URL` or, with
+// none, in-process to the test hotel (src/test-hotel, mounted with mountTestHotel: also `/pms/api`
+// and, in test mode, `/__test`). Else the built PWA; `/healthz` and `/readyz` need no pairing;
+// JSON of 1 KB or more is compressed; with a logger, every request is logged.
 import { Hono } from 'hono';
+import { mountTestHotel, type TestHotel } from '../test-hotel/index.ts';
 import { createAdminRoutes } from './admin/admin-routes.ts';
 import { createGatewayApi } from './gateway/gateway.ts';
-import { createHotelApi } from './hotel/api.ts';
-import { faultMiddleware } from './hotel/faults.ts';
-import type { TestHotel } from './hotel/hotel.ts';
-import { createTestControlApi } from './hotel/test-control.ts';
 import { requireAppRequest } from './http/app-requests.ts';
 import { limitBody } from './http/body.ts';
 import { compressAnswer } from './http/compression.ts';
@@ -111,9 +105,7 @@ export function createApp(options: AppOptions): Hono {
   const readiness = createReadiness(
     {
       database: () => hub.checkWritable(),
-      pms: hotel
-        ? async () => void hotel.db.prepare('SELECT count(*) FROM payment_methods').get()
-        : () => gateway!.probe(),
+      pms: hotel ? async () => hotel.checkReadable() : () => gateway!.probe(),
     },
     options.readinessCacheMs === undefined ? {} : { cacheMs: options.readinessCacheMs },
   );
@@ -128,18 +120,13 @@ export function createApp(options: AppOptions): Hono {
   if (options.pms) {
     gateway = createGatewayApi({ ...options.pms, requestsPerMinute: options.requestsPerMinute ?? 900 });
   } else if (options.hotel) {
-    const hotelApi = createHotelApi(options.hotel);
-    app.route('/pms', hotelApi);
-    if (options.hotel.faults) {
-      app.use('/api/*', faultMiddleware(options.hotel.faults));
-      app.route('/__test', createTestControlApi(options.hotel));
-    }
+    const forwardToHotel = mountTestHotel(app, options.hotel);
     gateway = createGatewayApi({
       url: 'http://test-hotel.invalid',
       apiKey: options.hotel.keys.write,
       // The embedded hotel has no rate limit: unpaced unless pacing is asked for explicitly.
       requestsPerMinute: options.requestsPerMinute ?? Number.POSITIVE_INFINITY,
-      fetch: (request) => hotelApi.fetch(request),
+      fetch: forwardToHotel,
     });
   } else {
     throw new Error('createApp needs the embedded test hotel or a PMS to forward to');

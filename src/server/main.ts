@@ -7,9 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createTestHotel, type HotelKeys } from '../test-hotel/index.ts';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { backupDatabases, existingFiles, KEEP_BACKUPS, scheduleNightly } from './db-backups.ts';
-import { createTestHotel, type HotelKeys } from './hotel/hotel.ts';
 import { startServer } from './listen.ts';
 import { openStdoutLogger, useServerLog } from './log.ts';
 

@@ -1,46 +1,16 @@
-// The catalogue in real Chromium against the test hotel (build first: `npx vite build`): it loads
-// and caches the hotel's products and groups, finds products by name and number, adds what a
-// barcode scanner types, and creates products and groups in the PMS — online only, with a plain
-// message offline; and it fits a phone.
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
-import {
-  hotelDb,
-  openTill,
-  productTile,
-  type Server,
-  screenshot,
-  searchField,
-  startTill,
-  type Till,
-} from './till.ts';
-
-let browser: Browser;
-let server: Server;
-let till: Till | undefined;
-
-beforeAll(async () => {
-  server = await startTill();
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  await till?.context.close();
-  till = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+import { describe, expect } from 'vitest';
+import { browserTest as it } from '../support/browser-test.ts';
+import { hotelDb, openTill, productTile, screenshot, searchField, type Till } from './till.ts';
 
 const tileNames = (till: Till) =>
   till.page.getByRole('list', { name: 'Products' }).locator('.product-name').allTextContents();
 
 describe('the catalogue', () => {
-  it('loads the test hotel’s products and shows their commodity groups as tabs', async () => {
-    till = await openTill(browser, server);
+  it('loads the test hotel’s products and shows their commodity groups as tabs', async ({
+    browser,
+    server,
+  }) => {
+    const till = await openTill(browser, server);
     const { page } = till;
     const groups = page.getByRole('group', { name: 'Commodity groups' }).getByRole('button');
     expect(await groups.allTextContents()).toEqual([
@@ -63,8 +33,8 @@ describe('the catalogue', () => {
     expect(till.errors).toEqual([]);
   });
 
-  it('finds products by name as you type, and by article number', async () => {
-    till = await openTill(browser, server);
+  it('finds products by name as you type, and by article number', async ({ browser, server }) => {
+    const till = await openTill(browser, server);
     await searchField(till.page).fill('weiss');
     await expect.poll(() => tileNames(till!)).toEqual(['Weißbier 0,5 l', 'Minibar Weißwein 0,25 l']);
     await searchField(till.page).fill('spritz');
@@ -77,11 +47,14 @@ describe('the catalogue', () => {
       .toEqual(['Cappuccino', 'Espresso', 'Latte Macchiato', 'Tee, Kännchen']);
   });
 
-  it('adds the product whose EAN a barcode scanner types and ends with Enter', async () => {
+  it('adds the product whose EAN a barcode scanner types and ends with Enter', async ({
+    browser,
+    server,
+  }) => {
     const { ean } = hotelDb(server).prepare("SELECT ean FROM products WHERE number = 'B-100'").get() as {
       ean: string;
     };
-    till = await openTill(browser, server);
+    const till = await openTill(browser, server);
     const search = searchField(till.page);
     await search.pressSequentially(ean, { delay: 5 });
     await search.press('Enter');
@@ -96,8 +69,8 @@ describe('the catalogue', () => {
       .toContain('€16.30'); // 2 × 4.20 + 7.90
   });
 
-  it('creates a product in the PMS: it shows at once and can be sold', async () => {
-    till = await openTill(browser, server);
+  it('creates a product in the PMS: it shows at once and can be sold', async ({ browser, server }) => {
+    const till = await openTill(browser, server);
     const { page } = till;
     await page.getByRole('button', { name: 'New product' }).click();
     const form = page.getByRole('dialog', { name: 'New product' });
@@ -128,8 +101,8 @@ describe('the catalogue', () => {
     });
   });
 
-  it('creates a commodity group in the PMS and offers it for new products', async () => {
-    till = await openTill(browser, server);
+  it('creates a commodity group in the PMS and offers it for new products', async ({ browser, server }) => {
+    const till = await openTill(browser, server);
     const { page } = till;
     await page.getByRole('button', { name: 'New group' }).click();
     const form = page.getByRole('dialog', { name: 'New commodity group' });
@@ -150,8 +123,11 @@ describe('the catalogue', () => {
     await expect.poll(() => options.allTextContents()).toContain('Cocktails');
   });
 
-  it('says plainly that creating needs the till online, and creates nothing offline', async () => {
-    till = await openTill(browser, server);
+  it('says plainly that creating needs the till online, and creates nothing offline', async ({
+    browser,
+    server,
+  }) => {
+    const till = await openTill(browser, server);
     const { page, context } = till;
     const before = hotelDb(server).prepare('SELECT COUNT(*) AS n FROM products').get();
     await context.setOffline(true);
@@ -174,23 +150,25 @@ describe('the catalogue', () => {
     await expect.poll(() => productTile(page, 'Hugo').count()).toBe(1);
   });
 
-  it('looks right on a tablet in portrait and in landscape', async () => {
+  it('looks right on a tablet in portrait and in landscape', async ({ browser, server }) => {
     for (const viewport of [
       { width: 768, height: 1024 },
       { width: 1280, height: 800 },
     ]) {
-      till = await openTill(browser, server, '/', viewport);
+      const till = await openTill(browser, server, '/', viewport);
       await screenshot(till.page, `catalogue-${viewport.width}x${viewport.height}`);
       const tiles = await till.page.getByRole('list', { name: 'Products' }).getByRole('button').all();
       for (const tile of tiles.slice(0, 12))
         expect((await tile.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
       await till.context.close();
-      till = undefined;
     }
   });
 
-  it('fits a 390 px phone: no sideways scrolling, the group tabs scroll on their own', async () => {
-    till = await openTill(browser, server, '/', { width: 390, height: 844 });
+  it('fits a 390 px phone: no sideways scrolling, the group tabs scroll on their own', async ({
+    browser,
+    server,
+  }) => {
+    const till = await openTill(browser, server, '/', { width: 390, height: 844 });
     const { page } = till;
     const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
     expect(await pageWidth()).toBeLessThanOrEqual(390);

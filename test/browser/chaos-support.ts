@@ -1,15 +1,11 @@
-// Support for the chaos test (chaos.test.ts): reading the till's journal and outbox out of
-// IndexedDB ('hotel-till', see src/storage/db.ts) through the page, and checking them, sale by sale,
-// against the test hotel's database. Owns the exactly-once rules the test asserts:
-//   - every sale the test made is in the journal with exactly the lines it rang up, and nothing else is;
-//   - a cash sale: exactly one CLOSED cash invoice with the sale's reference holds exactly its lines
-//     (marked `reference/2`), with its total and payment; any other invoice with that reference (a
-//     create whose answer was lost, opened again) is open and empty;
-//   - a room charge: exactly one set of items marked `reference/1` on the sale's stay, its lines;
-//   - no item written during the test that no journal sale accounts for.
+// Support for the chaos test: reads the till's journal and outbox out of IndexedDB through the page
+// and checks them, sale by sale, against the test hotel's database. Exactly once: each made sale is
+// in the journal with its lines and nothing else is; a cash sale has one CLOSED cash invoice with
+// its lines (`reference/2`), its total and payment (other invoices of that reference open and
+// empty); a room charge one set of items `reference/1` on its stay; no item no sale accounts for.
 import type { Page } from 'playwright-core';
-import type { HotelDb } from '../../src/server/hotel/db.ts';
 import type { IntentRecord, SaleRecord } from '../../src/storage/records.ts';
+import type { HotelDb } from '../../src/test-hotel/index.ts';
 
 /** A sale as the test made it in the UI: what the receipt (or the charge notice) said, what it rang up. */
 export interface MadeSale {

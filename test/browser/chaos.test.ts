@@ -1,19 +1,16 @@
-// Chaos in real Chromium (build first: `npx vite build`). At least 200 sales made through the UI in
-// two tabs of one tablet (same browser context): cash sales rung up in the register (tab A) and
-// minibar counts charged to rooms in the room-charge view (tab B, a window of its own), while the
-// network flips on and off every few seconds, the test hotel drops answers after committing, resets
-// connections and answers 5xx on the write endpoints (seeded probabilities), the service worker is
-// killed (CDP) and tab B reloaded, each while a step is being sent. Then online, no faults, until
-// the outbox is drained. Asserted in the test hotel's database (chaos-support.ts): every sale
-// exactly once with the right items and amounts, nothing charged that no sale accounts for; and in
-// the till: the outbox empty and every journal sale confirmed.
-import type { BrowserContext, CDPSession, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Chaos in real Chromium (build first): 200+ sales through the UI in two tabs of one tablet (cash
+// in the register, minibar room charges in room-charge) while the network flips, the test hotel
+// drops answers after committing, resets and 5xx-es writes (seeded), the service worker is killed
+// and tab B reloaded mid-step. Then online without faults until the outbox drains. Asserted
+// (chaos-support.ts): every sale in the hotel exactly once with its items and amounts, nothing
+// unaccounted for; the outbox empty and every journal sale confirmed.
+import type { Browser, BrowserContext, CDPSession, Page, Request } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { SYNC_TAG } from '../../src/outbox/triggers.ts';
-import { launchChromium } from '../support/browser.ts';
+import { browserTest as it } from '../support/browser-test.ts';
 import { checkAgainstHotel, type MadeSale, readTill, seeded, tillActivity } from './chaos-support.ts';
 import { chargeMinibar, chooseMinibarGuest, guestListShown, sellForCash } from './chaos-ui.ts';
-import { openTill, type Server, startHotel } from './front-desk.ts';
+import { openTill, type Server } from './front-desk.ts';
 
 /** Cash sales made in tab A and room charges in tab B, side by side. */
 const CASH_SALES = 140;
@@ -41,25 +38,15 @@ const GUESTS: (readonly [string, string])[] = [
   ['305', 'Pichler'],
 ];
 
-let server: Server;
-let browser: Awaited<ReturnType<typeof launchChromium>>;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  server = await startHotel();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 describe('the outbox under chaos', () => {
-  it('brings every sale made through flaky network, dropped answers, killed workers and reloads into the hotel exactly once', async () => {
-    const { context, page: tabA, tabB, errors } = await openTwoTabs();
+  it('brings every sale made through flaky network, dropped answers, killed workers and reloads into the hotel exactly once', async ({
+    browser,
+    server,
+  }) => {
+    const { context, page: tabA, tabB, errors } = await openTwoTabs(browser, server);
     const worker = await workerControl(context, tabA);
-    const since = lastItemId();
-    await control('POST', '/faults', FAULTS);
+    const since = lastItemId(server);
+    await control(server, 'POST', '/faults', FAULTS);
 
     const made: MadeSale[] = [];
     const pausing = pauser();
@@ -98,7 +85,7 @@ describe('the outbox under chaos', () => {
     const salesSeconds = (Date.now() - started) / 1000;
 
     // Online until drained: the faults stop; the till's own triggers and Background Sync do the rest.
-    const faults = (await control('DELETE', '/faults')) as { counts: Record<string, number> };
+    const faults = (await control(server, 'DELETE', '/faults')) as { counts: Record<string, number> };
     const drainStarted = Date.now();
     const drained = await waitFor(async () => (await tillActivity(tabA)).notDone === 0, 60_000);
     const drainSeconds = (Date.now() - drainStarted) / 1000;
@@ -144,7 +131,7 @@ describe('the outbox under chaos', () => {
  * in minibar mode. Tab B is a window of its own: a background tab of a headless window gets no
  * frames, and every click there would wait for one.
  */
-async function openTwoTabs() {
+async function openTwoTabs(browser: Browser, server: Server) {
   const { context, page } = await openTill(browser, server, '/');
   await expect
     .poll(() => page.getByTestId('refresh-status').getAttribute('data-refreshed'), { timeout: 15_000 })
@@ -284,7 +271,12 @@ function pauser() {
   };
 }
 
-async function control(method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
+async function control(
+  server: Server,
+  method: 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
   const response = await fetch(`${server.url}/__test${path}`, {
     method,
     headers: { 'content-type': 'application/json' },
@@ -294,7 +286,7 @@ async function control(method: 'POST' | 'DELETE', path: string, body?: unknown):
   return ((await response.json()) as { data: unknown }).data;
 }
 
-function lastItemId(): { itemId: number } {
+function lastItemId(server: Server): { itemId: number } {
   const row = server.hotel!.db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM invoice_items').get();
   return { itemId: (row as { id: number }).id };
 }

@@ -4,20 +4,16 @@
 // real Chromium with the device cookie in the jar; none of it reaches the PMS.
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openFreshContext } from '../support/browser.ts';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { openFreshContext } from '../support/browser.ts';
+import { browserTest as it } from '../support/browser-test.ts';
 import { pairContext } from '../support/pair.ts';
-import { hotelDb, type Server, startTill } from './till.ts';
+import { hotelDb } from './till.ts';
 
-let browser: Browser;
-let server: Server;
 let evil: HttpServer;
 let evilOrigin: string;
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  server = await startTill();
   evil = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html' });
     response.end(page);
@@ -27,15 +23,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   await new Promise((resolve) => evil?.close(resolve));
 });
 
 let page = '';
 
 describe('a page on another site, opened on a paired tablet', () => {
-  it('closes no invoice and charges no room through the tablet’s pairing', async () => {
+  it('closes no invoice and charges no room through the tablet’s pairing', async ({ browser, server }) => {
     const db = hotelDb(server);
     const invoice = db
       .prepare("SELECT id FROM invoices WHERE status = 'open' ORDER BY id LIMIT 1")

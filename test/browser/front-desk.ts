@@ -1,26 +1,14 @@
-// Shared set-up for the room-charge, sync, report and settings browser tests: the built app on an
-// in-memory test hotel (test mode, so faults can be injected), a fresh tablet in the hotel's time
+// Shared steps of the room-charge, sync, report and settings browser tests (the server, in test
+// mode so faults can be injected, comes from browserTest): a fresh tablet in the hotel's time
 // zone with a staff name set, a ticket put in place the way the register stores it, and look-ups
 // in the hotel's database (the PMS side, where the tests assert).
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer } from '../../src/server/listen.ts';
+import { expect } from 'vitest';
 import { openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
+import type { Server } from '../support/browser-test.ts';
 import { pairContext } from '../support/pair.ts';
 
-/** The built app; TILL_APP_DIR points at a private build (so a parallel `vite build` cannot swap it mid-run). */
-export const BUILT_APP = process.env.TILL_APP_DIR ?? 'dist';
-
-export type Server = Awaited<ReturnType<typeof startServer>>;
-
-/** The test hotel with the built app; throws when the app was not built. */
-export async function startHotel(): Promise<Server> {
-  if (!existsSync(join(BUILT_APP, 'sw.js'))) {
-    throw new Error(`${BUILT_APP}/sw.js is missing: run "npx vite build" before the browser tests`);
-  }
-  return startServer({ port: 0, dbFile: ':memory:', testMode: true, staticDir: BUILT_APP });
-}
+export { BUILT_APP, type Server } from '../support/browser-test.ts';
 
 export interface TillOptions {
   language?: 'en' | 'de';
@@ -56,6 +44,20 @@ export async function openTill(
   await page.goto(new URL(path, server.url).href);
   await waitForServiceWorkerControl(page);
   return { context, page };
+}
+
+/**
+ * A fresh tablet (openTill) on `path`, once the guest list has been fetched from the PMS.
+ * @example const page = await openWithGuestList(browser, server); await chooseGuest(page, '104', 'Bauer');
+ */
+export async function openWithGuestList(
+  browser: Browser,
+  server: Server,
+  path = '/room-charge',
+): Promise<Page> {
+  const opened = await openTill(browser, server, path);
+  await expect.poll(() => opened.page.getByTestId('guest-list-age').textContent()).toMatch(/Guest list from/);
+  return opened.page;
 }
 
 export interface LineSeed {
@@ -164,4 +166,18 @@ export async function smallTouchTargets(page: Page): Promise<string[]> {
           `${el.tagName} "${el.textContent?.trim() || el.getAttribute('aria-label') || ''}" ${Math.round(box.width)}x${Math.round(box.height)}`,
       );
   });
+}
+
+/** Puts lines on the ticket (the page reloads), picks the guest and charges the ticket; answers the sale reference. */
+export async function chargeTicketToRoom(
+  server: Server,
+  page: Page,
+  room: string,
+  surname: string,
+  lines: LineSeed[],
+): Promise<string> {
+  await putOnTicket(page, server, lines);
+  await chooseGuest(page, room, surname);
+  await page.getByRole('button', { name: /^Charge .* to room/ }).click();
+  return chargedReference(page);
 }

@@ -5,35 +5,17 @@
 // and once paired again the sale reaches the PMS exactly once. And a till opened over plain http
 // runs nothing and points to its HTTPS address.
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { startServer } from '../../src/server/listen.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium, openFreshContext } from '../support/browser.ts';
-import { BUILT_APP, hotelDb, openTill, productTile, type Server, startTill } from './till.ts';
-
-let browser: Browser;
-let server: Server;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  server = await startTill();
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+import { CHROMIUM_ARGS, CHROMIUM_PATH, openFreshContext } from '../support/browser.ts';
+import { browserTest as it } from '../support/browser-test.ts';
+import { BUILT_APP, hotelDb, openTill, productTile, type Server } from './till.ts';
 
 /** A tablet that has never been paired, on `path`. */
-async function openUnpaired(path = '/'): Promise<Page> {
-  context = await openFreshContext(browser, { locale: 'en-GB' });
+async function openUnpaired(browser: Browser, server: Server, path = '/'): Promise<Page> {
+  const context = await openFreshContext(browser, { locale: 'en-GB' });
   const page = await context.newPage();
   await page.goto(`${server.url}${path}`);
   return page;
@@ -44,11 +26,11 @@ const codeField = (page: Page) => page.getByLabel('Pairing code');
 const pairButton = (page: Page) => page.getByRole('button', { name: 'Pair', exact: true });
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 
-function newCode(name = 'Bar tablet'): string {
+function newCode(server: Server, name = 'Bar tablet'): string {
   return server.hub.createPairingCode({ outlet: 'bar', name }).code;
 }
 
-function invoicesWithReference(reference: string) {
+function invoicesWithReference(server: Server, reference: string) {
   return hotelDb(server).prepare('SELECT id, status FROM invoices WHERE reference = ?').all(reference) as {
     id: number;
     status: string;
@@ -56,22 +38,22 @@ function invoicesWithReference(reference: string) {
 }
 
 describe('a tablet the till server does not know', () => {
-  it('sees the pairing screen instead of the till', async () => {
-    const page = await openUnpaired('/register');
+  it('sees the pairing screen instead of the till', async ({ browser, server }) => {
+    const page = await openUnpaired(browser, server, '/register');
     await expect.poll(() => pairingHeading(page).textContent()).toBe('Pair this tablet');
     expect(await navigation(page).count()).toBe(0);
     expect(await page.getByTestId('unsent-sales').textContent()).toBe('No sales are waiting on this tablet.');
   });
 
-  it('is told in words when a code is mistyped, wrong, or already used', async () => {
-    const used = newCode();
+  it('is told in words when a code is mistyped, wrong, or already used', async ({ browser, server }) => {
+    const used = newCode(server);
     const other = await browser.newContext();
     await other.request.post(`${server.url}/till/pair`, {
       headers: { 'content-type': 'application/json', 'x-till-request-id': 'test-request-0001' },
       data: { code: used },
     });
     await other.close();
-    const page = await openUnpaired();
+    const page = await openUnpaired(browser, server);
     const error = page.getByTestId('pair-error');
 
     await codeField(page).fill('ABCD-1234'); // 1 is not in the code alphabet: refused before sending
@@ -90,9 +72,12 @@ describe('a tablet the till server does not know', () => {
     expect(await navigation(page).count()).toBe(0);
   });
 
-  it('pairs with the right code, typed as staff type it, and the register appears', async () => {
-    const code = newCode();
-    const page = await openUnpaired();
+  it('pairs with the right code, typed as staff type it, and the register appears', async ({
+    browser,
+    server,
+  }) => {
+    const code = newCode(server);
+    const page = await openUnpaired(browser, server);
     await codeField(page).fill(`${code.slice(0, 4).toLowerCase()}-${code.slice(4)}`);
     await page.getByLabel('Name of this tablet (optional)').fill('Terrace tablet');
     await pairButton(page).click();
@@ -105,10 +90,10 @@ describe('a tablet the till server does not know', () => {
     expect(device).toMatchObject({ outlet: 'bar', revokedAt: null });
   });
 
-  it('pairs in one step from the QR code’s /pair?code= link', async () => {
-    const code = newCode('Minibar tablet');
+  it('pairs in one step from the QR code’s /pair?code= link', async ({ browser, server }) => {
+    const code = newCode(server, 'Minibar tablet');
     const before = server.hub.listDevices().length;
-    const page = await openUnpaired(`/pair?code=${code}`);
+    const page = await openUnpaired(browser, server, `/pair?code=${code}`);
 
     await navigation(page).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
@@ -117,9 +102,11 @@ describe('a tablet the till server does not know', () => {
 });
 
 describe('a tablet a manager unpaired', () => {
-  it('says so, keeps and exports its sale, and sends it exactly once when paired again', async () => {
+  it('says so, keeps and exports its sale, and sends it exactly once when paired again', async ({
+    browser,
+    server,
+  }) => {
     const till = await openTill(browser, server, '/register');
-    context = till.context;
     const { page } = till;
     // The tablet learned who it is from the server (GET /till/device) and keeps it for offline use.
     const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('hotel-till.device') ?? 'null'));
@@ -160,16 +147,18 @@ describe('a tablet a manager unpaired', () => {
       ['queued', 0],
       ['queued', 0],
     ]);
-    expect(invoicesWithReference(sale.reference)).toEqual([]);
+    expect(invoicesWithReference(server, sale.reference)).toEqual([]);
 
-    await codeField(page).fill(newCode());
+    await codeField(page).fill(newCode(server));
     await pairButton(page).click();
     await navigation(page).waitFor();
     await expect
-      .poll(() => invoicesWithReference(sale.reference).map((invoice) => invoice.status), { timeout: 15_000 })
+      .poll(() => invoicesWithReference(server, sale.reference).map((invoice) => invoice.status), {
+        timeout: 15_000,
+      })
       .toEqual(['closed']);
     await page.waitForTimeout(1000); // no second copy follows
-    expect(invoicesWithReference(sale.reference)).toHaveLength(1);
+    expect(invoicesWithReference(server, sale.reference)).toHaveLength(1);
   });
 });
 

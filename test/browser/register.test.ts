@@ -4,39 +4,18 @@
 // when the till is back online.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { browserTest as it } from '../support/browser-test.ts';
 import {
   hotelDb,
   openTill,
   productTile,
   type Server,
   screenshot,
-  startTill,
-  type Till,
   ticketContents,
   ticketTotal,
 } from './till.ts';
-
-let browser: Browser;
-let server: Server;
-let till: Till | undefined;
-
-beforeAll(async () => {
-  server = await startTill();
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  await till?.context.close();
-  till = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 interface InvoiceRow {
   id: number;
@@ -46,13 +25,13 @@ interface InvoiceRow {
   template_id: number;
 }
 
-function invoicesWithReference(reference: string): InvoiceRow[] {
+function invoicesWithReference(server: Server, reference: string): InvoiceRow[] {
   return hotelDb(server)
     .prepare('SELECT id, status, kind, payment_method_id, template_id FROM invoices WHERE reference = ?')
     .all(reference) as InvoiceRow[];
 }
 
-function itemsOf(invoiceId: number) {
+function itemsOf(server: Server, invoiceId: number) {
   return hotelDb(server)
     .prepare(
       `SELECT p.number, i.name, i.quantity, i.price_cents FROM invoice_items i
@@ -74,8 +53,11 @@ async function payCash(page: Page, tendered?: string): Promise<string> {
 }
 
 describe('the register', () => {
-  it('sells for cash: lines, an open-price item, quantity and removal, change, receipt, and a closed invoice in the PMS', async () => {
-    till = await openTill(browser, server, '/register');
+  it('sells for cash: lines, an open-price item, quantity and removal, change, receipt, and a closed invoice in the PMS', async ({
+    browser,
+    server,
+  }) => {
+    const till = await openTill(browser, server, '/register');
     const { page } = till;
     await productTile(page, 'Pils 0,3 l').click();
     await productTile(page, 'Pils 0,3 l').click();
@@ -118,7 +100,7 @@ describe('the register', () => {
     await expect.poll(() => receiptStatus(page), { timeout: 15_000 }).toBe('Confirmed by the PMS');
     await screenshot(page, 'register-receipt-768x1024');
 
-    const [invoice, ...others] = invoicesWithReference(reference);
+    const [invoice, ...others] = invoicesWithReference(server, reference);
     expect(others).toEqual([]);
     expect(invoice).toMatchObject({
       status: 'closed',
@@ -126,7 +108,7 @@ describe('the register', () => {
       payment_method_id: 1,
       template_id: 3,
     });
-    const items = itemsOf(invoice!.id);
+    const items = itemsOf(server, invoice!.id);
     expect(items.map(({ number, quantity, price_cents }) => [number, quantity, price_cents])).toEqual([
       ['B-100', 2, 420],
       ['B-122', 2, 1050],
@@ -149,8 +131,11 @@ describe('the register', () => {
     expect(till.errors).toEqual([]);
   });
 
-  it('prints only the receipt, on a page 80 mm wide and as long as the receipt', async () => {
-    till = await openTill(browser, server, '/register');
+  it('prints only the receipt, on a page 80 mm wide and as long as the receipt', async ({
+    browser,
+    server,
+  }) => {
+    const till = await openTill(browser, server, '/register');
     const { page } = till;
     for (const name of [
       'Espresso',
@@ -177,8 +162,8 @@ describe('the register', () => {
     await screenshot(page, 'register-receipt-print');
   });
 
-  it('parks a ticket under a name, keeps it across a reload, and recalls it', async () => {
-    till = await openTill(browser, server, '/register');
+  it('parks a ticket under a name, keeps it across a reload, and recalls it', async ({ browser, server }) => {
+    const till = await openTill(browser, server, '/register');
     const { page } = till;
     await productTile(page, 'Aperol Spritz').click();
     await productTile(page, 'Aperol Spritz').click();
@@ -211,8 +196,11 @@ describe('the register', () => {
     expect(await tabs.getByRole('button', { name: /^Recall Ticket/ }).count()).toBe(1);
   });
 
-  it('completes a sale offline at once, shows it pending, and confirms it once online — in the PMS exactly once', async () => {
-    till = await openTill(browser, server, '/register');
+  it('completes a sale offline at once, shows it pending, and confirms it once online — in the PMS exactly once', async ({
+    browser,
+    server,
+  }) => {
+    const till = await openTill(browser, server, '/register');
     const { page, context } = till;
     await context.setOffline(true);
     await productTile(page, 'Cappuccino').click();
@@ -226,21 +214,21 @@ describe('the register', () => {
     expect(await receipt(page).getByTestId('receipt-change').textContent()).toBe('€7.20');
     await screenshot(page, 'register-offline-receipt-768x1024');
     await page.waitForTimeout(500);
-    expect(invoicesWithReference(reference)).toEqual([]);
+    expect(invoicesWithReference(server, reference)).toEqual([]);
 
     await context.setOffline(false);
     await expect.poll(() => receiptStatus(page), { timeout: 20_000 }).toBe('Confirmed by the PMS');
-    const invoices = invoicesWithReference(reference);
+    const invoices = invoicesWithReference(server, reference);
     expect(invoices).toHaveLength(1);
     expect(invoices[0]!.status).toBe('closed');
-    expect(itemsOf(invoices[0]!.id).map((i) => [i.number, i.quantity, i.price_cents])).toEqual([
+    expect(itemsOf(server, invoices[0]!.id).map((i) => [i.number, i.quantity, i.price_cents])).toEqual([
       ['B-131', 1, 390],
       ['K-306', 1, 890],
     ]);
   });
 
-  it('speaks German to German staff, with amounts in euros the German way', async () => {
-    till = await openTill(browser, server, '/register', { width: 768, height: 1024 }, 'de-DE');
+  it('speaks German to German staff, with amounts in euros the German way', async ({ browser, server }) => {
+    const till = await openTill(browser, server, '/register', { width: 768, height: 1024 }, 'de-DE');
     const { page } = till;
     await productTile(page, 'Weißbier 0,5 l').click();
     await productTile(page, 'Kaiserschmarrn').click();
@@ -256,8 +244,8 @@ describe('the register', () => {
     await screenshot(page, 'register-receipt-de-768x1024');
   });
 
-  it('looks right in landscape and on a phone, with 44 px touch targets', async () => {
-    till = await openTill(browser, server, '/register', { width: 1280, height: 800 });
+  it('looks right in landscape and on a phone, with 44 px touch targets', async ({ browser, server }) => {
+    const till = await openTill(browser, server, '/register', { width: 1280, height: 800 });
     const { page } = till;
     await productTile(page, 'Pils 0,3 l').click();
     await productTile(page, 'Wiener Schnitzel mit Kartoffelsalat').click();

@@ -2,50 +2,22 @@
 // totals match the sales made (cash and card sales through the register, room charges, one of them
 // still pending), it prints without the till's chrome, and closing a shift with a pending sale warns
 // and lists it before a new, empty shift starts.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { browserTest as it } from '../support/browser-test.ts';
 import {
-  chargedReference,
-  chooseGuest,
+  chargeTicketToRoom,
   itemsOfSale,
   type LineSeed,
-  openTill,
+  openWithGuestList,
   product,
   putOnTicket,
   type Server,
-  startHotel,
   stayIn,
 } from './front-desk.ts';
 
-let browser: Browser;
-let server: Server;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  server = await startHotel();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function till(): Promise<Page> {
-  const opened = await openTill(browser, server, '/room-charge');
-  context = opened.context;
-  await expect.poll(() => opened.page.getByTestId('guest-list-age').textContent()).toMatch(/Guest list from/);
-  return opened.page;
-}
-
 /** Sells the lines at the register with the payment method; answers the sale reference. */
-async function sell(page: Page, lines: LineSeed[], method: string): Promise<string> {
+async function sell(server: Server, page: Page, lines: LineSeed[], method: string): Promise<string> {
   await putOnTicket(page, server, lines);
   await page.getByRole('link', { name: 'Register', exact: true }).click();
   await page.getByRole('button', { name: /^Pay/ }).click();
@@ -56,14 +28,7 @@ async function sell(page: Page, lines: LineSeed[], method: string): Promise<stri
   return (await reference.textContent()) ?? '';
 }
 
-async function chargeRoom(page: Page, room: string, surname: string, lines: LineSeed[]): Promise<string> {
-  await putOnTicket(page, server, lines);
-  await chooseGuest(page, room, surname);
-  await page.getByRole('button', { name: /^Charge .* to room/ }).click();
-  return chargedReference(page);
-}
-
-function closedInvoices(reference: string): number {
+function closedInvoices(server: Server, reference: string): number {
   return (
     server
       .hotel!.db.prepare("SELECT COUNT(*) AS n FROM invoices WHERE reference = ? AND status = 'closed'")
@@ -76,8 +41,11 @@ const row = (page: Page, table: string, label: string) =>
   page.getByTestId(table).getByRole('row', { name: new RegExp(`^${label}\\b`) });
 
 describe('the shift report', () => {
-  it('adds up the sales by payment method, commodity group, room charges and sync state, and prints', async () => {
-    const page = await till();
+  it('adds up the sales by payment method, commodity group, room charges and sync state, and prints', async ({
+    browser,
+    server,
+  }) => {
+    const page = await openWithGuestList(browser, server);
     const [pils, gin, cola, cappuccino] = ['B-100', 'B-122', 'M-201', 'B-131'].map((n) =>
       product(server, n),
     ) as [
@@ -86,13 +54,17 @@ describe('the shift report', () => {
       ReturnType<typeof product>,
       ReturnType<typeof product>,
     ];
-    const cash = await sell(page, [{ number: 'B-100', quantity: 2 }], 'Bar / Cash');
-    const card = await sell(page, [{ number: 'B-122', quantity: 1 }], 'EC-Karte / Girocard');
-    const charged = await chargeRoom(page, '104', 'Bauer', [{ number: 'M-201', quantity: 2 }]);
-    await expect.poll(() => closedInvoices(cash) + closedInvoices(card), { timeout: 20_000 }).toBe(2);
+    const cash = await sell(server, page, [{ number: 'B-100', quantity: 2 }], 'Bar / Cash');
+    const card = await sell(server, page, [{ number: 'B-122', quantity: 1 }], 'EC-Karte / Girocard');
+    const charged = await chargeTicketToRoom(server, page, '104', 'Bauer', [
+      { number: 'M-201', quantity: 2 },
+    ]);
+    await expect
+      .poll(() => closedInvoices(server, cash) + closedInvoices(server, card), { timeout: 20_000 })
+      .toBe(2);
     await expect.poll(() => itemsOfSale(server, stayIn(server, '104').id, charged).length).toBe(1);
-    await context!.setOffline(true);
-    await chargeRoom(page, '108', 'Gruber', [{ number: 'B-131', quantity: 1 }]);
+    await page.context().setOffline(true);
+    await chargeTicketToRoom(server, page, '108', 'Gruber', [{ number: 'B-131', quantity: 1 }]);
 
     await page.getByRole('link', { name: 'Report', exact: true }).click();
     const confirmedCents = 2 * pils.cents + gin.cents + 2 * cola.cents;
@@ -132,10 +104,15 @@ describe('the shift report', () => {
     expect(await page.getByTestId('report-by-payment').isVisible()).toBe(true);
   });
 
-  it('warns about pending sales when the shift is closed, then starts a new, empty shift', async () => {
-    const page = await till();
-    await context!.setOffline(true);
-    const pending = await chargeRoom(page, '305', 'Pichler', [{ number: 'B-140', quantity: 2 }]);
+  it('warns about pending sales when the shift is closed, then starts a new, empty shift', async ({
+    browser,
+    server,
+  }) => {
+    const page = await openWithGuestList(browser, server);
+    await page.context().setOffline(true);
+    const pending = await chargeTicketToRoom(server, page, '305', 'Pichler', [
+      { number: 'B-140', quantity: 2 },
+    ]);
     await page.getByRole('link', { name: 'Report', exact: true }).click();
     await expect.poll(() => page.getByTestId('report-pending').textContent()).not.toContain('€0.00');
 
@@ -158,7 +135,7 @@ describe('the shift report', () => {
     expect(await history.textContent()).toContain('1 not confirmed at closing');
 
     // The pending sale still reaches the PMS after the close; the new shift stays empty.
-    await context!.setOffline(false);
+    await page.context().setOffline(false);
     await expect
       .poll(() => itemsOfSale(server, stayIn(server, '305').id, pending).length, { timeout: 20_000 })
       .toBe(1);

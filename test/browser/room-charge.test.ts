@@ -2,52 +2,28 @@
 // the guest by room number or online by reservation number, the usage rule (only the in-house
 // guest, during the stay, with the surname confirmed), the ticket and the minibar count posted
 // exactly once, the guest's open items, taking a charge back, and a charge made offline.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, launchChromium } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { collectPageErrors } from '../support/browser.ts';
+import { browserTest as it } from '../support/browser-test.ts';
 import {
   chargedReference,
   chooseGuest,
   itemsOfSale,
-  openTill,
+  openWithGuestList,
   product,
   putOnTicket,
-  type Server,
-  startHotel,
   stayIn,
 } from './front-desk.ts';
-
-let browser: Browser;
-let server: Server;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  server = await startHotel();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function till(path = '/room-charge'): Promise<Page> {
-  const opened = await openTill(browser, server, path);
-  context = opened.context;
-  await expect.poll(() => opened.page.getByTestId('guest-list-age').textContent()).toMatch(/Guest list from/);
-  return opened.page;
-}
 
 const chargeButton = (page: Page) => page.getByRole('button', { name: /^Charge .* to room/ });
 
 describe('charging the ticket to a room', () => {
-  it('finds the in-house guest by room number, refuses a wrong surname, and posts the lines exactly once', async () => {
-    const page = await till();
+  it('finds the in-house guest by room number, refuses a wrong surname, and posts the lines exactly once', async ({
+    browser,
+    server,
+  }) => {
+    const page = await openWithGuestList(browser, server);
     const errors = collectPageErrors(page);
     await putOnTicket(page, server, [
       { number: 'B-100', quantity: 2 },
@@ -83,8 +59,11 @@ describe('charging the ticket to a room', () => {
     expect(errors).toEqual([]);
   });
 
-  it('refuses a stay that is not checked in yet, and one that has checked out, in plain words', async () => {
-    const page = await till();
+  it('refuses a stay that is not checked in yet, and one that has checked out, in plain words', async ({
+    browser,
+    server,
+  }) => {
+    const page = await openWithGuestList(browser, server);
     await chooseGuest(page, '107');
     const refusal = page.getByTestId('charge-refusal');
     expect(await refusal.textContent()).toContain('Mehmet Yılmaz has not checked in yet');
@@ -97,8 +76,11 @@ describe('charging the ticket to a room', () => {
     expect(await chargeButton(page).count()).toBe(0);
   });
 
-  it('finds a reservation online by reservation number with first and last name', async () => {
-    const page = await till();
+  it('finds a reservation online by reservation number with first and last name', async ({
+    browser,
+    server,
+  }) => {
+    const page = await openWithGuestList(browser, server);
     await putOnTicket(page, server, [{ number: 'B-120', quantity: 1 }]);
     const search = page.getByRole('region', { name: 'Find by reservation number (online)' });
     await search.getByLabel('Reservation number').fill('24102');
@@ -122,8 +104,8 @@ describe('charging the ticket to a room', () => {
 });
 
 describe('minibar mode', () => {
-  it('counts several products with + and - and posts them as one charge', async () => {
-    const page = await till();
+  it('counts several products with + and - and posts them as one charge', async ({ browser, server }) => {
+    const page = await openWithGuestList(browser, server);
     await page.getByRole('button', { name: 'Minibar', exact: true }).click();
     await chooseGuest(page, '201', 'huber');
     const cola = product(server, 'M-201');
@@ -147,8 +129,11 @@ describe('minibar mode', () => {
 });
 
 describe('open items and taking a charge back', () => {
-  it('shows the guest’s open items and takes a wrongly posted charge back off the room', async () => {
-    const page = await till();
+  it('shows the guest’s open items and takes a wrongly posted charge back off the room', async ({
+    browser,
+    server,
+  }) => {
+    const page = await openWithGuestList(browser, server);
     await putOnTicket(page, server, [{ number: 'B-122', quantity: 2 }]);
     await chooseGuest(page, '310', 'Tanaka');
     await chargeButton(page).click();
@@ -169,10 +154,13 @@ describe('open items and taking a charge back', () => {
 });
 
 describe('offline', () => {
-  it('records a charge offline, shows it pending in the header, and posts it once the till is back online', async () => {
-    const page = await till();
+  it('records a charge offline, shows it pending in the header, and posts it once the till is back online', async ({
+    browser,
+    server,
+  }) => {
+    const page = await openWithGuestList(browser, server);
     await putOnTicket(page, server, [{ number: 'B-131', quantity: 3 }]);
-    await context!.setOffline(true);
+    await page.context().setOffline(true);
     await expect.poll(() => page.getByTestId('connection-state').getAttribute('data-state')).toBe('offline');
     await chooseGuest(page, '305', 'Pichler');
     await chargeButton(page).click();
@@ -182,7 +170,7 @@ describe('offline', () => {
     await page.waitForTimeout(500);
     expect(itemsOfSale(server, stay.id, reference)).toHaveLength(0);
 
-    await context!.setOffline(false);
+    await page.context().setOffline(false);
     await expect.poll(() => itemsOfSale(server, stay.id, reference).length, { timeout: 20_000 }).toBe(1);
     await expect
       .poll(() => page.getByTestId('connection-state').textContent(), { timeout: 10_000 })

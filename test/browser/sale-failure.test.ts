@@ -1,33 +1,13 @@
-// Recording a sale that fails on the tablet, in real Chromium (build first: `npx vite build`): staff
-// are told in a plain sentence that the sale was NOT saved, the ticket stays on screen as it was,
-// and once recording works again the same ticket becomes exactly one sale in the PMS.
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
-import { hotelDb, openTill, productTile, type Server, startTill, type Till, ticketContents } from './till.ts';
-
-let browser: Browser;
-let server: Server;
-let till: Till | undefined;
-
-beforeAll(async () => {
-  server = await startTill();
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  await till?.context.close();
-  till = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+import { describe, expect } from 'vitest';
+import { browserTest as it } from '../support/browser-test.ts';
+import { hotelDb, openTill, productTile, ticketContents } from './till.ts';
 
 describe('completing a sale the tablet cannot record', () => {
-  it('says the sale was not saved, keeps the ticket, and records it once when tried again', async () => {
-    till = await openTill(browser, server, '/register');
+  it('says the sale was not saved, keeps the ticket, and records it once when tried again', async ({
+    browser,
+    server,
+  }) => {
+    const till = await openTill(browser, server, '/register');
     const { page } = till;
     await productTile(page, 'Pils 0,3 l').click();
     await productTile(page, 'Gin Tonic').click();

@@ -2,8 +2,8 @@
 // every visible string of the room-charge, sync, report and settings views (no English UI text
 // left), the theme follows the choice, a bad gateway address is refused in words, and the staff
 // name is recorded on each sale.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { en as stateEn } from '../../src/state/strings.ts';
 import { de as stateDe } from '../../src/state/strings-de.ts';
 import { en as reportEn } from '../../src/views/report/strings.ts';
@@ -14,35 +14,8 @@ import { en as settingsEn } from '../../src/views/settings/strings.ts';
 import { de as settingsDe } from '../../src/views/settings/strings-de.ts';
 import { en as syncEn } from '../../src/views/sync/strings.ts';
 import { de as syncDe } from '../../src/views/sync/strings-de.ts';
-import { launchChromium } from '../support/browser.ts';
-import {
-  chargedReference,
-  chooseGuest,
-  openTill,
-  putOnTicket,
-  type Server,
-  smallTouchTargets,
-  startHotel,
-} from './front-desk.ts';
-
-let browser: Browser;
-let server: Server;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  server = await startHotel();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+import { browserTest as it } from '../support/browser-test.ts';
+import { chargedReference, chooseGuest, openTill, putOnTicket, smallTouchTargets } from './front-desk.ts';
 
 /** English UI text that German must not show: the literal parts of every string that differs. */
 const ENGLISH_ONLY = [
@@ -72,9 +45,8 @@ async function englishLeft(page: Page): Promise<string[]> {
 }
 
 describe('language', () => {
-  it('switches every visible string of the views to German', async () => {
+  it('switches every visible string of the views to German', async ({ browser, server }) => {
     const opened = await openTill(browser, server, '/settings');
-    context = opened.context;
     const { page } = opened;
     expect((await englishLeft(page)).length, 'the check finds English while it is shown').toBeGreaterThan(5);
     await page.getByLabel('Language', { exact: true }).selectOption({ label: 'Deutsch' });
@@ -128,9 +100,11 @@ describe('language', () => {
 });
 
 describe('the other settings', () => {
-  it('apply the theme, refuse a bad gateway address, and record the staff name on each sale', async () => {
+  it('apply the theme, refuse a bad gateway address, and record the staff name on each sale', async ({
+    browser,
+    server,
+  }) => {
     const opened = await openTill(browser, server, '/settings');
-    context = opened.context;
     const { page } = opened;
     await page.getByLabel('Theme').selectOption({ label: 'Dark' });
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
@@ -166,9 +140,11 @@ describe('the other settings', () => {
     await expect.poll(() => card.textContent()).toContain('· Jonas');
   });
 
-  it('tell whether a gateway answers at the address, and in plain words when none does', async () => {
+  it('tell whether a gateway answers at the address, and in plain words when none does', async ({
+    browser,
+    server,
+  }) => {
     const opened = await openTill(browser, server, '/settings');
-    context = opened.context;
     const { page } = opened;
     const check = page.getByTestId('gateway-check').getByRole('status');
     await expect

@@ -2,76 +2,47 @@
 // PMS refuses needs attention with the PMS's own message and can be sent again or voided with a
 // reason; a PMS that cannot be reached is said in plain words with the time of the next try, in
 // the header too, and "Sync now" sends at once; storage persistence is shown.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { browserTest as it } from '../support/browser-test.ts';
 import {
   chargedReference,
+  chargeTicketToRoom,
   chooseGuest,
   itemsOfSale,
-  type LineSeed,
-  openTill,
+  openWithGuestList,
   putOnTicket,
   type Server,
-  startHotel,
   stayIn,
 } from './front-desk.ts';
 
-let browser: Browser;
-let server: Server;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  server = await startHotel();
-});
-
-afterEach(async () => {
+it.afterEach(({ server }) => {
   server.hotel?.faults?.clear();
-  await context?.close();
-  context = undefined;
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function till(): Promise<Page> {
-  const opened = await openTill(browser, server, '/room-charge');
-  context = opened.context;
-  await expect.poll(() => opened.page.getByTestId('guest-list-age').textContent()).toMatch(/Guest list from/);
-  return opened.page;
-}
 
 const header = (page: Page) => page.getByTestId('connection-state');
 const card = (page: Page, reference: string) => page.locator(`article[data-reference="${reference}"]`);
 const section = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
 
-function setStatus(stayId: number, status: string): void {
+function setStatus(server: Server, stayId: number, status: string): void {
   server.hotel!.db.prepare('UPDATE room_reservations SET status = ? WHERE id = ?').run(status, stayId);
 }
 
-/** Puts lines on the ticket (the page reloads), picks the guest and charges the ticket. */
-async function chargeTicket(page: Page, room: string, surname: string, lines: LineSeed[]): Promise<string> {
-  await putOnTicket(page, server, lines);
-  await chooseGuest(page, room, surname);
-  await page.getByRole('button', { name: /^Charge .* to room/ }).click();
-  return chargedReference(page);
-}
-
 describe('a sale the PMS refuses', () => {
-  it('needs attention with the PMS’s message; it can be sent again, or voided with a reason', async () => {
-    const page = await till();
+  it('needs attention with the PMS’s message; it can be sent again, or voided with a reason', async ({
+    browser,
+    server,
+  }) => {
+    const page = await openWithGuestList(browser, server);
     const stay = stayIn(server, '401');
-    await context!.setOffline(true);
-    const first = await chargeTicket(page, '401', 'Hofer', [{ number: 'B-101', quantity: 2 }]);
-    const second = await chargeTicket(page, '401', 'hofer', [{ number: 'B-140', quantity: 1 }]);
+    await page.context().setOffline(true);
+    const first = await chargeTicketToRoom(server, page, '401', 'Hofer', [{ number: 'B-101', quantity: 2 }]);
+    const second = await chargeTicketToRoom(server, page, '401', 'hofer', [{ number: 'B-140', quantity: 1 }]);
     await expect.poll(() => header(page).textContent()).toBe('Offline 2 pending');
 
     // Meanwhile the guest checks out at the front desk; then the till comes back online.
-    setStatus(stay.id, 'CHECKED_OUT');
-    await context!.setOffline(false);
+    setStatus(server, stay.id, 'CHECKED_OUT');
+    await page.context().setOffline(false);
     await header(page).click();
     const attention = section(page, 'Needs attention');
     await expect.poll(() => attention.locator('article').count(), { timeout: 20_000 }).toBe(2);
@@ -91,7 +62,7 @@ describe('a sale the PMS refuses', () => {
     expect(await card(page, first).textContent()).toContain('Voided by Mia: Guest paid at reception');
 
     // The stay is reopened in the PMS: the other sale goes through when sent again.
-    setStatus(stay.id, 'CHECKED_IN');
+    setStatus(server, stay.id, 'CHECKED_IN');
     await card(page, second).getByRole('button', { name: 'Send again' }).click();
     await expect.poll(() => itemsOfSale(server, stay.id, second).length, { timeout: 15_000 }).toBe(1);
     await expect
@@ -104,8 +75,11 @@ describe('a sale the PMS refuses', () => {
 });
 
 describe('a PMS that cannot be reached', () => {
-  it('is said in plain words with the next try, and "Sync now" sends the sale once it is back', async () => {
-    const page = await till();
+  it('is said in plain words with the next try, and "Sync now" sends the sale once it is back', async ({
+    browser,
+    server,
+  }) => {
+    const page = await openWithGuestList(browser, server);
     const stay = stayIn(server, '402');
     await putOnTicket(page, server, [{ number: 'B-132', quantity: 1 }]);
     await chooseGuest(page, '402', 'Mueller');
@@ -135,20 +109,22 @@ describe('a PMS that cannot be reached', () => {
 });
 
 describe('a sale whose outcome the till cannot verify', () => {
-  it('asks staff to look in the PMS, and "Post again" posts it once', async () => {
-    const page = await till();
+  it('asks staff to look in the PMS, and "Post again" posts it once', async ({ browser, server }) => {
+    const page = await openWithGuestList(browser, server);
     const stay = stayIn(server, '403');
     // The charge is lost on the way (nothing applied), and this PMS will not show all of a
     // stay's items: only its unpaid ones, which proves nothing.
     server.hotel!.faults!.add({ path: '/api/set/add/products', kind: 'reset' });
-    await context!.route('**/api/get/single_id/roomreservations/**', (route) =>
+    await page.context().route('**/api/get/single_id/roomreservations/**', (route) =>
       route.fulfill({
         status: 404,
         contentType: 'application/json',
         body: '{"success":false,"message":"not here"}',
       }),
     );
-    const reference = await chargeTicket(page, '403', 'Becker', [{ number: 'B-110', quantity: 1 }]);
+    const reference = await chargeTicketToRoom(server, page, '403', 'Becker', [
+      { number: 'B-110', quantity: 1 },
+    ]);
     await header(page).click();
     const unclear = card(page, reference);
     await expect.poll(() => unclear.textContent(), { timeout: 10_000 }).toContain('Could not reach the PMS');
@@ -173,8 +149,8 @@ describe('a sale whose outcome the till cannot verify', () => {
 });
 
 describe('the sync view', () => {
-  it('says whether the browser keeps the till’s storage', async () => {
-    const page = await till();
+  it('says whether the browser keeps the till’s storage', async ({ browser, server }) => {
+    const page = await openWithGuestList(browser, server);
     await header(page).click();
     const storage = page.getByTestId('storage-persistence');
     await expect.poll(() => storage.getAttribute('data-persisted')).not.toBe('null');

@@ -1,25 +1,15 @@
-// Shared steps of the catalogue and register browser tests: a test hotel with the built app, a
+// Shared steps of the catalogue and register browser tests (the server comes from browserTest): a
 // fresh tablet that has loaded (and cached) the catalogue, locators staff would use (roles and
 // names), and reads of the test hotel's database to check what reached the PMS.
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { HotelDb } from '../../src/server/hotel/db.ts';
-import { startServer } from '../../src/server/listen.ts';
+import type { HotelDb } from '../../src/test-hotel/index.ts';
 import { collectPageErrors, openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
+import type { Server } from '../support/browser-test.ts';
 import { pairContext } from '../support/pair.ts';
 
-export const BUILT_APP = 'dist';
-export type Server = Awaited<ReturnType<typeof startServer>>;
-
-/** The test hotel with the built app; throws when the app was not built. */
-export async function startTill(): Promise<Server> {
-  if (!existsSync(join(BUILT_APP, 'sw.js'))) {
-    throw new Error(`${BUILT_APP}/sw.js is missing: run "npx vite build" before the browser tests`);
-  }
-  return startServer({ port: 0, dbFile: ':memory:', testMode: true, staticDir: BUILT_APP });
-}
+export { BUILT_APP, type Server } from '../support/browser-test.ts';
 
 export function hotelDb(server: Server): HotelDb {
   if (!server.hotel) throw new Error('the server runs without the test hotel');

@@ -12,8 +12,8 @@ import {
   PmsServerError,
   PmsTimeoutError,
 } from '../../src/pms/errors.ts';
-import type { HotelDb } from '../../src/server/hotel/db.ts';
 import { type RunningServer, startServer } from '../../src/server/listen.ts';
+import type { HotelDb } from '../../src/test-hotel/index.ts';
 import { tabletOf } from './tablet-app.ts';
 
 const TODAY = '2026-11-22';

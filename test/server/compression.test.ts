@@ -4,9 +4,9 @@
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_KEYS, type TestHotel } from '../../src/server/hotel/hotel.ts';
 import { compressJson, preferredCoding } from '../../src/server/http/compression.ts';
-import { pinnedHotel } from './hotel-support.ts';
+import { DEMO_KEYS, type TestHotel } from '../../src/test-hotel/index.ts';
+import { pinnedHotel } from '../support/hotel.ts';
 import { type TabletApp, tabletApp } from './tablet-app.ts';
 
 let hotel: TestHotel;

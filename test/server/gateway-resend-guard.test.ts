@@ -8,9 +8,8 @@ import {
   REPLAYED_HEADER,
   TABLET_GONE_STATUS,
 } from '../../src/server/gateway/resend-guard.ts';
-import { dropAwareFetch } from '../../src/server/hotel/faults.ts';
-import type { TestHotel } from '../../src/server/hotel/hotel.ts';
-import { count, pinnedHotel, productOf, stayOf } from './hotel-support.ts';
+import { dropAwareFetch, type TestHotel } from '../../src/test-hotel/index.ts';
+import { count, pinnedHotel, productOf, stayOf } from '../support/hotel.ts';
 import { tabletApp } from './tablet-app.ts';
 
 describe('the resend guard on its own', () => {

@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_KEYS } from '../../src/server/hotel/hotel.ts';
 import { type RunningServer, startServer } from '../../src/server/listen.ts';
+import { DEMO_KEYS } from '../../src/test-hotel/index.ts';
 import { tabletApp, tabletOf } from './tablet-app.ts';
 
 let pmsServer: RunningServer;

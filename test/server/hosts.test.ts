@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { hostList } from '../../src/server/http/hosts.ts';
 import { createHub } from '../../src/server/hub/hub.ts';
-import { pinnedHotel } from './hotel-support.ts';
+import { pinnedHotel } from '../support/hotel.ts';
 
 describe('the names the server answers to', () => {
   it('are read again on refresh: a new address is answered to, the old one refused', async () => {

@@ -3,9 +3,9 @@
 // both are refused with 413 when larger than the limit, writing nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/server/app.ts';
-import { DEMO_KEYS } from '../../src/server/hotel/hotel.ts';
 import { type RunningServer, startServer } from '../../src/server/listen.ts';
-import { count, NOW } from './hotel-support.ts';
+import { DEMO_KEYS } from '../../src/test-hotel/index.ts';
+import { count, NOW } from '../support/hotel.ts';
 import { tabletOf } from './tablet-app.ts';
 
 let server: RunningServer;

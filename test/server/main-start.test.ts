@@ -9,7 +9,7 @@ import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_KEYS } from '../../src/server/hotel/hotel.ts';
+import { DEMO_KEYS } from '../../src/test-hotel/index.ts';
 
 let dataDir: string;
 beforeAll(() => {

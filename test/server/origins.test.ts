@@ -3,9 +3,9 @@
 // connect-src), and a list with anything but origins is refused at start in plain words.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REQUEST_ID_HEADER } from '../../src/pms/http.ts';
-import type { TestHotel } from '../../src/server/hotel/hotel.ts';
 import { parseOrigins } from '../../src/server/http/origins.ts';
-import { pinnedHotel } from './hotel-support.ts';
+import type { TestHotel } from '../../src/test-hotel/index.ts';
+import { pinnedHotel } from '../support/hotel.ts';
 import { tabletApp } from './tablet-app.ts';
 
 const BAR = 'https://bar.hotel.example';

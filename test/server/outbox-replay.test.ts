@@ -11,11 +11,11 @@ import { replayOutbox } from '../../src/outbox/replay.ts';
 import { getOutboxSummary } from '../../src/outbox/status.ts';
 import { replayFromWorker, setGatewayBaseUrl } from '../../src/outbox/triggers.ts';
 import { createPmsClient } from '../../src/pms/client.ts';
-import type { HotelDb } from '../../src/server/hotel/db.ts';
 import { type RunningServer, startServer } from '../../src/server/listen.ts';
 import { closeTillDb } from '../../src/storage/db.ts';
 import { listSales } from '../../src/storage/journal-queries.ts';
 import type { SaleLine, SaleRecord } from '../../src/storage/records.ts';
+import type { HotelDb } from '../../src/test-hotel/index.ts';
 import { tabletOf } from './tablet-app.ts';
 
 const HOTEL_NOW = new Date('2026-11-22T10:00:00+01:00');

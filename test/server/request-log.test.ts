@@ -4,9 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { DEMO_KEYS } from '../../src/server/hotel/hotel.ts';
 import { startServer } from '../../src/server/listen.ts';
 import { createLogger } from '../../src/server/log.ts';
+import { DEMO_KEYS } from '../../src/test-hotel/index.ts';
 import { tabletFetch } from './tablet-app.ts';
 
 const ADMIN_KEY = 'admin-key-for-the-log-test-8c1f';

@@ -4,10 +4,10 @@ import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/server/app.ts';
-import type { TestHotel } from '../../../src/server/hotel/hotel.ts';
 import { createHub, type Hub } from '../../../src/server/hub/hub.ts';
 import { CODE_ALPHABET, normalisePairingCode } from '../../../src/server/hub/pairing-codes.ts';
-import { pinnedHotel } from '../hotel-support.ts';
+import type { TestHotel } from '../../../src/test-hotel/index.ts';
+import { pinnedHotel } from '../../support/hotel.ts';
 
 let hotel: TestHotel;
 let hub: Hub;

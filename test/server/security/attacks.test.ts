@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/server/app.ts';
-import type { TestHotel } from '../../../src/server/hotel/hotel.ts';
-import { count, pinnedHotel, productOf, snapshot, stayOf, TODAY } from '../hotel-support.ts';
+import type { TestHotel } from '../../../src/test-hotel/index.ts';
+import { count, pinnedHotel, productOf, snapshot, stayOf, TODAY } from '../../support/hotel.ts';
 import { pairedHub } from '../tablet-app.ts';
 
 let hotel: TestHotel;

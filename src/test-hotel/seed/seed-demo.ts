@@ -1,0 +1,112 @@
+// Writes the demo hotel into an empty (or wiped) database: the catalogue from seed-catalogue.ts
+// here, the rates' categories, periods, prices and restrictions through seed-rates.ts, the guests
+// and stays through seed-stays.ts, placed around the hotel's today. Deterministic:
+// the same today and time zone always give the same rows and ids (no randomness, no wall clock),
+// and it all happens in one transaction, so a reset either fully replaces the data or changes nothing.
+import { addDays, zonedTimestamp } from '../infra/clock.ts';
+import { type HotelDb, insertRow } from '../infra/db.ts';
+import {
+  BOOKING_ACCOUNTS,
+  COMMODITY_GROUPS,
+  INVOICE_TEMPLATES,
+  PAYMENT_METHODS,
+  PRODUCTS,
+  productId,
+  RATES,
+  ROOM_CATEGORIES,
+  ROOMS,
+  TAX_CLASSES,
+} from './seed-catalogue.ts';
+import { seedRates } from './seed-rates.ts';
+import { seedStays } from './seed-stays.ts';
+
+/** Tables in an order that deletes children before parents. */
+const TABLES = [
+  'price_imports',
+  'rate_restrictions',
+  'rate_prices',
+  'rate_periods',
+  'rate_categories',
+  'additional_guests',
+  'key_cards',
+  'reservation_notes',
+  'service_tasks',
+  'invoice_items',
+  'invoices',
+  'room_reservations',
+  'main_reservations',
+  'contacts',
+  'rate_optional_products',
+  'rates',
+  'rooms',
+  'room_categories',
+  'products',
+  'commodity_groups',
+  'booking_accounts',
+  'tax_classes',
+  'invoice_templates',
+  'payment_methods',
+] as const;
+
+/** True when the database holds no hotel yet. */
+export function isEmpty(db: HotelDb): boolean {
+  return (db.prepare('SELECT COUNT(*) AS n FROM rooms').get() as { n: number }).n === 0;
+}
+
+/** Wipes every table and writes the demo hotel for `today` (YYYY-MM-DD in `timeZone`). */
+export function seedDemoData(db: HotelDb, today: string, timeZone: string): void {
+  db.transaction(() => {
+    for (const table of TABLES) db.prepare(`DELETE FROM ${table}`).run();
+    seedCatalogue(db, zonedTimestamp(addDays(today, -400), '09:00:00', timeZone));
+    seedRates(db, today);
+    seedStays(db, today, timeZone);
+  })();
+}
+
+function seedCatalogue(db: HotelDb, createdAt: string): void {
+  for (const t of TAX_CLASSES) {
+    insertRow(db, 'tax_classes', { id: t.id, name: t.name, rate_basis_points: t.basisPoints });
+  }
+  for (const a of BOOKING_ACCOUNTS) {
+    insertRow(db, 'booking_accounts', {
+      id: a.id,
+      number: a.number,
+      name: a.name,
+      tax_class_id: a.taxClassId,
+    });
+  }
+  for (const g of COMMODITY_GROUPS) insertRow(db, 'commodity_groups', { id: g.id, name: g.name });
+  for (const p of PRODUCTS) {
+    insertRow(db, 'products', {
+      id: p.id,
+      number: p.number,
+      ean: p.ean,
+      name: p.name,
+      price_cents: p.cents,
+      commodity_group_id: p.group,
+      tax_class_id: p.tax,
+      open_price: p.openPrice ? 1 : 0,
+      bookable_via_api: p.api ? 1 : 0,
+      created_at: createdAt,
+    });
+  }
+  for (const r of RATES) {
+    insertRow(db, 'rates', {
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      blocked_for_api: r.blocked ? 1 : 0,
+    });
+    for (const number of r.optional) {
+      insertRow(db, 'rate_optional_products', { rate_id: r.id, product_id: productId(number) });
+    }
+  }
+  for (const t of INVOICE_TEMPLATES) insertRow(db, 'invoice_templates', { id: t.id, name: t.name });
+  for (const m of PAYMENT_METHODS) insertRow(db, 'payment_methods', { id: m.id, name: m.name });
+  for (const c of ROOM_CATEGORIES) {
+    insertRow(db, 'room_categories', { id: c.id, code: c.code, name: c.name, max_persons: c.maxPersons });
+  }
+  for (const r of ROOMS) {
+    insertRow(db, 'rooms', { id: r.id, number: r.number, category_id: r.categoryId, clean: r.clean ? 1 : 0 });
+  }
+}

@@ -3,7 +3,8 @@
 // and the actions a tablet reports for the audit log (`POST /till/audit`). Owns their wire shapes
 // (valibot, checked on both sides) and the headers a gateway write carries to say who made it.
 import * as v from 'valibot';
-import { OUTLETS } from './device-calls.ts';
+import { callTillServer, type DeviceFetch, OUTLETS, TillServerError } from './device-calls.ts';
+import { newRequestId, REQUEST_ID_HEADER } from './http.ts';
 import { fromBase64Url, type SealedKey, signText, toBase64Url, verifyText } from './staff-keys.ts';
 
 export const STAFF_ROLES = ['waiter', 'manager'] as const;
@@ -150,3 +151,41 @@ export const APPROVAL_NEEDED: Partial<Record<TabletAuditKind, ApprovalAction>> =
   void_sale: 'void_sale',
   take_back: 'take_back',
 };
+
+/** Called through a wrapper: `fetch` called as a method of something else throws "Illegal invocation". */
+const globalFetch: DeviceFetch = (url, init) => fetch(url, init);
+
+/**
+ * The staff cards and the outlet policy for this paired tablet; rejects with a TillServerError.
+ * @example const { staff, policy } = await fetchStaffList('');
+ */
+export async function fetchStaffList(
+  baseUrl: string,
+  fetcher: DeviceFetch = globalFetch,
+): Promise<StaffList> {
+  const body = await callTillServer(fetcher, `${baseUrl}/till/staff`, { method: 'GET' });
+  const parsed = v.safeParse(StaffListSchema, body);
+  if (!parsed.success)
+    throw new TillServerError('unexpected', 200, 'The till server sent an unreadable staff list');
+  return parsed.output;
+}
+
+/**
+ * Reports audit events; answers the server's verdict on each (recorded once, or refused with a code).
+ * @example const { results } = await reportAuditEvents('', [event]);
+ */
+export async function reportAuditEvents(
+  baseUrl: string,
+  events: readonly TabletAuditEvent[],
+  fetcher: DeviceFetch = globalFetch,
+): Promise<AuditAnswer> {
+  const body = await callTillServer(fetcher, `${baseUrl}/till/audit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [REQUEST_ID_HEADER]: newRequestId() },
+    body: JSON.stringify({ events }),
+  });
+  const parsed = v.safeParse(AuditAnswerSchema, body);
+  if (!parsed.success)
+    throw new TillServerError('unexpected', 200, 'The till server sent an unreadable answer');
+  return parsed.output;
+}

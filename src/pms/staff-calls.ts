@@ -33,6 +33,8 @@ export const StaffCardSchema = v.object({
   id: Id,
   name: v.pipe(v.string(), v.minLength(1), v.maxLength(60)),
   role: v.picklist(STAFF_ROLES),
+  /** How many digits the PIN has: the PIN pad tries it once that many are typed. */
+  pinLength: v.pipe(v.number(), v.integer(), v.minValue(4), v.maxValue(6)),
   sealedKey: SealedKeySchema,
   /** Bumped whenever the PIN is reset, so a tablet drops the old sealed key. */
   keyVersion: v.pipe(v.number(), v.integer(), v.minValue(1)),

@@ -38,6 +38,7 @@ const MIGRATIONS: readonly string[] = [
      name TEXT NOT NULL,
      role TEXT NOT NULL CHECK (role IN ('waiter', 'manager')),
      pin_hash TEXT NOT NULL,
+     pin_length INTEGER NOT NULL,
      public_key TEXT NOT NULL,
      sealed_key TEXT NOT NULL,
      key_version INTEGER NOT NULL,

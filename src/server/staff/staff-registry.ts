@@ -136,13 +136,14 @@ export function createStaffRegistry(db: HubDb, now: () => Date, options: StaffOp
       const sealed = await sealFor(pin);
       const id = randomUUID();
       db.prepare(
-        `INSERT INTO staff (id, name, role, pin_hash, public_key, sealed_key, key_version, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, 1, ?)`,
+        `INSERT INTO staff (id, name, role, pin_hash, pin_length, public_key, sealed_key, key_version, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)`,
       ).run(
         id,
         name,
         request.role,
         sealed.pinHash,
+        pin.length,
         sealed.publicKey,
         JSON.stringify(sealed.sealedKey),
         now().toISOString(),
@@ -156,9 +157,9 @@ export function createStaffRegistry(db: HubDb, now: () => Date, options: StaffOp
       if (!member(id)) throw new StaffError(404, 'staff_unknown', 'no such staff member', 'id');
       const sealed = await sealFor(checked);
       db.prepare(
-        `UPDATE staff SET pin_hash = ?, public_key = ?, sealed_key = ?, key_version = key_version + 1
-          WHERE id = ?`,
-      ).run(sealed.pinHash, sealed.publicKey, JSON.stringify(sealed.sealedKey), id);
+        `UPDATE staff SET pin_hash = ?, pin_length = ?, public_key = ?, sealed_key = ?,
+           key_version = key_version + 1 WHERE id = ?`,
+      ).run(sealed.pinHash, checked.length, sealed.publicKey, JSON.stringify(sealed.sealedKey), id);
       return member(id)!;
     },
 
@@ -199,7 +200,7 @@ export function createStaffRegistry(db: HubDb, now: () => Date, options: StaffOp
     cards(): StaffCard[] {
       const rows = db
         .prepare(
-          `SELECT id, name, role, sealed_key AS sealedKey, key_version AS keyVersion
+          `SELECT id, name, role, pin_length AS pinLength, sealed_key AS sealedKey, key_version AS keyVersion
              FROM staff WHERE disabled_at IS NULL ORDER BY name COLLATE NOCASE`,
         )
         .all() as (Omit<StaffCard, 'sealedKey'> & { sealedKey: string })[];

@@ -14,11 +14,10 @@ import { afterFirstScreen, startAfterFirstScreen } from '../state/startup';
 import { ConnectionState } from './ConnectionState';
 import { t } from './i18n';
 import { NavBar } from './NavBar';
-import { PAIR_PATH, PairingView } from './routes';
+import { LockScreen, PAIR_PATH, PairingView } from './routes';
 
 /** Registers the service worker and offers updates; loaded after the first screen. */
 const UpdatePrompt = lazy(() => import('./UpdatePrompt'));
-const LockScreen = lazy(() => import('../views/lock/LockScreen'));
 const ApprovalDialog = lazy(() => import('../views/lock/ApprovalDialog'));
 
 export function Shell(props: RouteSectionProps) {

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { callTillServer, type DeviceFetch, OUTLETS, TillServerError } from './device-calls.ts';
 import { newRequestId, REQUEST_ID_HEADER } from './http.ts';
-import { fromBase64Url, type SealedKey, signText, toBase64Url, verifyText } from './staff-keys.ts';
+import { fromBase64Url, type SealedKey, verifyText } from './staff-keys.ts';
 
 export const STAFF_ROLES = ['waiter', 'manager'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -77,12 +77,6 @@ export const ApprovalSchema = v.object({
   at: Iso,
 });
 export type Approval = v.InferOutput<typeof ApprovalSchema>;
-
-/** A signed approval: `base64url(JSON).signature`, signed by the manager's key. */
-export async function signApproval(managerKey: CryptoKey, approval: Approval): Promise<string> {
-  const payload = toBase64Url(new TextEncoder().encode(JSON.stringify(approval)));
-  return `${payload}.${await signText(managerKey, payload)}`;
-}
 
 /** The approval a token carries, unchecked: its signature still has to be verified. */
 export function readApproval(token: string): Approval | null {

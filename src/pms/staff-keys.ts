@@ -105,3 +105,13 @@ export async function verifyText(publicKey: string, text: string, signature: str
     return false;
   }
 }
+
+/**
+ * A signed approval: `base64url(JSON of the approval).signature`, signed by the manager's key. The
+ * approval's shape is ApprovalSchema (staff-calls.ts, where the server reads it back); kept here,
+ * without the schema, so the page's first screen loads no validation code for it.
+ */
+export async function signApproval(managerKey: CryptoKey, approval: object): Promise<string> {
+  const payload = toBase64Url(new TextEncoder().encode(JSON.stringify(approval)));
+  return `${payload}.${await signText(managerKey, payload)}`;
+}

@@ -1,9 +1,10 @@
 // Asking for a manager's approval from anywhere in the till. Owns the one open request: a view
 // calls `approvalFor(need)`; when a manager is signed in, their own key signs it at once; when a
 // waiter is, the shell shows the approval dialog (views/lock/ApprovalDialog.tsx), a manager types
-// their PIN, and the promise resolves with the signed token, or null when cancelled.
+// their PIN, and the promise resolves with the signed token, or null when cancelled. The signing
+// code (staff-pins.ts) is loaded when first asked for.
 import { createSignal } from 'solid-js';
-import { type ApprovalNeed, managerApproval, needsApproval, ownApproval } from './staff-session';
+import { type ApprovalNeed, needsApproval } from './staff-session';
 
 export interface OpenApproval {
   need: ApprovalNeed;
@@ -24,6 +25,7 @@ export { openApproval };
  */
 export async function approvalFor(need: ApprovalNeed, what: string): Promise<string | null | undefined> {
   if (!needsApproval(need)) return undefined;
+  const { ownApproval } = await import('./staff-pins');
   const own = await ownApproval(need);
   if (own) return own;
   openApproval()?.finish(null);
@@ -43,6 +45,7 @@ export async function approvalFor(need: ApprovalNeed, what: string): Promise<str
 export async function tryManagerPin(managerId: string, pin: string) {
   const request = openApproval();
   if (!request) return { ok: false as const, reason: 'unknown' as const };
+  const { managerApproval } = await import('./staff-pins');
   const outcome = await managerApproval(managerId, pin, request.need);
   if (outcome.ok) request.finish(outcome.token);
   return outcome;

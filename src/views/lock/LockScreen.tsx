@@ -4,7 +4,8 @@
 import { createSignal, For, onMount, Show } from 'solid-js';
 import { createOnlineStatus } from '../../app/online';
 import type { StaffCard } from '../../pms/staff-calls';
-import { signIn, staffCards } from '../../state/staff-session';
+import { signIn } from '../../state/staff-pins';
+import { staffCards } from '../../state/staff-session';
 import { noteFirstScreen } from '../../state/startup';
 import { PinPad } from './PinPad';
 import { createPinFeedback } from './pin-feedback';

@@ -1,8 +1,7 @@
 // What the PIN pad says after a try, shared by the lock screen and the approval dialog: nothing,
 // "wrong PIN", or the wait left after too many wrong PINs (counting down each second).
 import { createSignal, onCleanup } from 'solid-js';
-import type { PinOutcome } from '../../state/staff-session';
-import { pinWait } from '../../state/staff-session';
+import { type PinOutcome, pinWait } from '../../state/staff-pins';
 import { w } from './words';
 
 function minutesSeconds(ms: number): string {

@@ -12,9 +12,8 @@ import {
   SALE_HEADER,
   type StaffCard,
   StaffListSchema,
-  signApproval,
 } from '../../../src/pms/staff-calls.ts';
-import { openStaffKey } from '../../../src/pms/staff-keys.ts';
+import { openStaffKey, signApproval } from '../../../src/pms/staff-keys.ts';
 import type { TestHotel } from '../../../src/server/hotel/hotel.ts';
 import { openHubDb } from '../../../src/server/hub/hub-db.ts';
 import { auditCsv, createAuditLog } from '../../../src/server/staff/audit-log.ts';

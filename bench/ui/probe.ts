@@ -3,7 +3,8 @@
 
 /** Where the probe leaves its readings: milliseconds since navigation start (performance.now()). */
 export interface ProbeReadings {
-  /** The first product tile is in the DOM and enabled: Solid's delegated click handler takes it. */
+  /** The element watched for (the first product tile, or the lock screen's first name) is in the DOM
+   * and enabled: Solid's delegated click handler takes it. */
   gridAt: number | null;
   /** The next frame after that (requestAnimationFrame, then a task): the grid has been painted. */
   paintedAt: number | null;
@@ -12,14 +13,15 @@ export interface ProbeReadings {
 }
 
 /**
- * Init script: watches the DOM from navigation start and notes when the first product tile of the
- * grid (`ul.product-grid button.product`) appears enabled, then when the next frame has run.
+ * Init script: watches the DOM from navigation start and notes when the first element matching
+ * `selector` appears enabled, then when the next frame has run.
  */
-export const GRID_PROBE = `(() => {
+export function probeFor(selector: string): string {
+  return `(() => {
   const probe = { gridAt: null, paintedAt: null, controlled: null };
   window.__uiProbe = probe;
   const observer = new MutationObserver(() => {
-    const tile = document.querySelector('ul.product-grid button.product');
+    const tile = document.querySelector(${JSON.stringify(selector)});
     if (!tile || tile.disabled || probe.gridAt !== null) return;
     probe.gridAt = performance.now();
     probe.controlled = navigator.serviceWorker ? navigator.serviceWorker.controller !== null : false;
@@ -28,6 +30,13 @@ export const GRID_PROBE = `(() => {
   });
   observer.observe(document, { childList: true, subtree: true });
 })();`;
+}
+
+/** The first product tile of the grid (`ul.product-grid button.product`). */
+export const GRID_PROBE = probeFor('ul.product-grid button.product');
+
+/** The first name on the lock screen, which staff tap to sign in. */
+export const LOCK_PROBE = probeFor('.lock-person');
 
 /** Reads the probe (in the page). */
 export const READ_PROBE = 'window.__uiProbe';

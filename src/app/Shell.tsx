@@ -2,18 +2,23 @@
 // banner, the Suspense boundary that lazy views load under, the pairing screen in the till's place
 // while the till server says this tablet is not paired (and at /pair), and starting the background
 // work (sync, guest list, the pairing check) and the service worker's registration once the first
-// screen is up (state/startup.ts).
+// screen is up (state/startup.ts). With staff on the till server, the lock screen stands in the
+// till's place while nobody is signed in, the header names who is and locks with one tap, and the
+// manager-approval dialog opens wherever a view asks for one.
 import { type RouteSectionProps, useLocation } from '@solidjs/router';
 import { createSignal, lazy, onCleanup, onMount, Show, Suspense } from 'solid-js';
+import { openApproval } from '../state/approval-request';
 import { needsPairing } from '../state/device';
+import { isLocked, lock, signedIn } from '../state/staff-session';
 import { afterFirstScreen, startAfterFirstScreen } from '../state/startup';
 import { ConnectionState } from './ConnectionState';
 import { t } from './i18n';
 import { NavBar } from './NavBar';
-import { PAIR_PATH, PairingView } from './routes';
+import { LockScreen, PAIR_PATH, PairingView } from './routes';
 
 /** Registers the service worker and offers updates; loaded after the first screen. */
 const UpdatePrompt = lazy(() => import('./UpdatePrompt'));
+const ApprovalDialog = lazy(() => import('../views/lock/ApprovalDialog'));
 
 export function Shell(props: RouteSectionProps) {
   const location = useLocation();
@@ -29,6 +34,19 @@ export function Shell(props: RouteSectionProps) {
         <img class="app-logo" src="/icons/icon.svg" alt="" width="36" height="36" />
         <span class="app-name">{t('app.name')}</span>
         <ConnectionState />
+        <Show when={signedIn()}>
+          {(staff) => (
+            <button
+              type="button"
+              class="app-staff"
+              onClick={lock}
+              title={t('staff.signedIn').replace('{name}', staff().name)}
+            >
+              <span class="app-staff-name">{staff().name}</span>
+              <span class="app-staff-lock">{t('staff.lock')}</span>
+            </button>
+          )}
+        </Show>
       </header>
       <Show
         when={!pairing()}
@@ -40,10 +58,26 @@ export function Shell(props: RouteSectionProps) {
           </main>
         }
       >
-        <NavBar />
-        <main class="app-main">
-          <Suspense>{props.children}</Suspense>
-        </main>
+        <Show
+          when={!isLocked()}
+          fallback={
+            <main class="app-main">
+              <Suspense>
+                <LockScreen />
+              </Suspense>
+            </main>
+          }
+        >
+          <NavBar />
+          <main class="app-main">
+            <Suspense>{props.children}</Suspense>
+          </main>
+        </Show>
+      </Show>
+      <Show when={openApproval()}>
+        <Suspense>
+          <ApprovalDialog />
+        </Suspense>
       </Show>
       <Show when={firstScreenUp()}>
         <UpdatePrompt />

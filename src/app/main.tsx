@@ -10,8 +10,9 @@ import { createEffect } from 'solid-js';
 import { render } from 'solid-js/web';
 import { loadCatalogue } from '../state/catalogue';
 import { needsPairing } from '../state/device';
+import { isLocked } from '../state/staff-session';
 import { language, loadLanguage } from './i18n';
-import { PAIR_PATH, preloadView, ROUTES } from './routes';
+import { LOCK_PATH, PAIR_PATH, preloadView, ROUTES } from './routes';
 import { Shell } from './Shell';
 
 const root = document.getElementById('root');
@@ -27,7 +28,7 @@ function mount(element: HTMLElement): void {
 }
 
 function startTill(element: HTMLElement): void {
-  preloadView(needsPairing() ? PAIR_PATH : location.pathname);
+  preloadView(needsPairing() ? PAIR_PATH : isLocked() ? LOCK_PATH : location.pathname);
   void loadCatalogue(); // opening IndexedDB and reading thousands of products overlaps the texts' load
   loadLanguage()
     .catch((error: unknown) => console.error('[i18n] could not load the texts', error))

@@ -12,6 +12,8 @@ import type { MessageKey } from './messages-en';
 
 export const messages: Record<MessageKey, string> = {
   'app.name': 'Hotel Till',
+  'staff.lock': 'Sperren',
+  'staff.signedIn': 'Angemeldet: {name}. Tippen sperrt die Kasse.',
   'nav.label': 'Bereiche',
   'catalogue.title': 'Artikel',
   'register.title': 'Kasse',

@@ -11,6 +11,8 @@ import { en as sync } from '../views/sync/strings';
 
 export const messages = {
   'app.name': 'Hotel Till',
+  'staff.lock': 'Lock',
+  'staff.signedIn': 'Signed in: {name}. Tap to lock the till.',
   'nav.label': 'Sections',
   'catalogue.title': 'Catalogue',
   'register.title': 'Register',

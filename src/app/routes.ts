@@ -29,6 +29,12 @@ export const PAIR_PATH = '/pair';
 /** The pairing screen (shown by the shell, see above). */
 export const PairingView = lazy(() => import('../views/PairingView'));
 
+/** The lock screen: the shell shows it in the till's place while staff must sign in. */
+export const LockScreen = lazy(() => import('../views/lock/LockScreen'));
+
+/** Where the lock screen stands in for the view: `preloadView(LOCK_PATH)` loads its code. */
+export const LOCK_PATH = '#lock';
+
 /**
  * Starts loading the code of a lazy view at `path` (the page's first view), so it loads alongside
  * the texts rather than after them.
@@ -36,6 +42,7 @@ export const PairingView = lazy(() => import('../views/PairingView'));
  */
 export function preloadView(path: string): void {
   if (path === PAIR_PATH) void PairingView.preload();
+  if (path === LOCK_PATH) void LockScreen.preload();
   const section = SECTIONS.find((candidate) => candidate.path === path);
   void section?.view.preload?.();
 }

@@ -62,7 +62,7 @@ const globalFetch: DeviceFetch = (url, init) => fetch(url, init);
  * @example const device = await fetchDevice(''); // { id, name: 'Bar tablet', outlet: 'bar' }
  */
 export async function fetchDevice(baseUrl: string, fetcher: DeviceFetch = globalFetch): Promise<Device> {
-  const body = await call(fetcher, `${baseUrl}/till/device`, { method: 'GET' });
+  const body = await callTillServer(fetcher, `${baseUrl}/till/device`, { method: 'GET' });
   return deviceIn(body);
 }
 
@@ -76,7 +76,7 @@ export async function pairWithCode(
   name: string,
   fetcher: DeviceFetch = globalFetch,
 ): Promise<Device> {
-  const body = await call(fetcher, `${baseUrl}/till/pair`, {
+  const body = await callTillServer(fetcher, `${baseUrl}/till/pair`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [REQUEST_ID_HEADER]: newRequestId() },
     body: JSON.stringify(name ? { code, name } : { code }),
@@ -90,7 +90,7 @@ export async function pairWithCode(
  */
 export async function fetchHttpsAddress(fetcher: DeviceFetch = globalFetch): Promise<string | undefined> {
   try {
-    const body = await call(fetcher, '/till/https-address', { method: 'GET' });
+    const body = await callTillServer(fetcher, '/till/https-address', { method: 'GET' });
     const https = (body as { https?: unknown }).https;
     return typeof https === 'string' && /^https:\/\/[^/\s]+/i.test(https) ? https : undefined;
   } catch {
@@ -118,7 +118,8 @@ export async function isGatewayReady(baseUrl: string, fetcher: DeviceFetch = glo
   }
 }
 
-async function call(fetcher: DeviceFetch, url: string, init: RequestInit): Promise<object> {
+/** One call to the till server's own endpoints: the JSON answer, or a TillServerError with the server's code. */
+export async function callTillServer(fetcher: DeviceFetch, url: string, init: RequestInit): Promise<object> {
   let response: Response;
   let text: string;
   try {

@@ -21,6 +21,7 @@ import { serveBuiltApp } from './http/static-files.ts';
 import { createDeviceRoutes, requirePairedDevice } from './hub/device-routes.ts';
 import type { Hub } from './hub/hub.ts';
 import type { Logger } from './log.ts';
+import { checkWriteApprovals } from './staff/write-approvals.ts';
 
 /** Largest request body the server reads (our limit; a till sale is a few KB). */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -115,6 +116,7 @@ export function createApp(options: AppOptions): Hono {
   app.use('/api/*', requirePairedDevice(hub, { trustProxy, gateway: true }));
   app.use('/api/*', requireAppRequest(['GET', 'POST']));
   app.use('/api/*', limit);
+  app.use('/api/set/*', checkWriteApprovals(hub));
   app.use('/pms/*', limit);
   app.use('/till/*', limit);
   if (options.pms) {

@@ -20,6 +20,7 @@ import { createHub, type Hub } from './hub/hub.ts';
 import type { Logger } from './log.ts';
 import { serverLog } from './log.ts';
 import { createSetupApp } from './setup/setup-app.ts';
+import { addDemoStaff } from './staff/demo-staff.ts';
 import { machineNames } from './tls/machine-names.ts';
 import { createTlsManager, loadOwnCertificate, type TlsManager } from './tls/tls-manager.ts';
 
@@ -44,6 +45,11 @@ export interface StartOptions {
   hotelKeys?: HotelKeys;
   /** SQLite file of the server's own data (devices); default ':memory:'. */
   hubFile?: string;
+  /** Beside the embedded test hotel, add the demo staff to an empty staff list (staff/demo-staff.ts).
+   * Default false: until a manager exists, tablets run without sign-in and nothing needs approval. */
+  demoStaff?: boolean;
+  /** PBKDF2 rounds of staff keys sealed under a PIN; tests pass fewer. */
+  staffKeyRounds?: number;
   /** Default false: HTTP only. */
   tls?: TlsChoice;
   /** Behind a TLS reverse proxy: the app over plain HTTP to the proxy, addresses from X-Forwarded-For. */
@@ -119,7 +125,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         ...(options.hotelKeys ? { keys: options.hotelKeys } : {}),
         ...(options.now ? { now: options.now } : {}),
       });
-  const hub = createHub({ dbFile: options.hubFile ?? ':memory:' });
+  const hub = createHub({
+    dbFile: options.hubFile ?? ':memory:',
+    ...(options.staffKeyRounds ? { staffKeyRounds: options.staffKeyRounds } : {}),
+  });
+  if (hotel && options.demoStaff) await addDemoStaff(hub);
   const hostname = options.host ?? '0.0.0.0';
 
   // The HTTPS server is bound first: the setup page and the admin page need its port.

@@ -99,7 +99,9 @@ export async function openStdoutLogger(options: Omit<LogOptions, 'destination' |
   });
 }
 
-let current: Logger = createLogger();
+// Until main.ts names the process's logger (tests and tools embed the server without one): warnings
+// and errors only, so embedding code's output is not flooded with info lines.
+let current: Logger = createLogger({ level: 'warn' });
 
 /** The process's logger (for modules that have none handed to them). */
 export function serverLog(): Logger {

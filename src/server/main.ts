@@ -12,6 +12,7 @@ import { loadConfig, type ServerConfig } from './config.ts';
 import { backupDatabases, existingFiles, KEEP_BACKUPS, scheduleNightly } from './db-backups.ts';
 import { startServer } from './listen.ts';
 import { openStdoutLogger, useServerLog } from './log.ts';
+import { DEMO_STAFF } from './staff/demo-staff.ts';
 
 let config: ServerConfig;
 try {
@@ -81,6 +82,7 @@ const server = await startServer({
   hostNames: config.TILL_HOSTNAMES,
   allowedOrigins: config.tillOrigins,
   testMode: config.TEST_HOTEL_FAULTS,
+  demoStaff: true,
   ...(pms ? { pms } : {}),
   ...(config.PMS_REQUESTS_PER_MINUTE ? { requestsPerMinute: config.PMS_REQUESTS_PER_MINUTE } : {}),
   logger: log,
@@ -109,6 +111,14 @@ if (adminKey.isNew)
 lines.push(
   '  Pair the first tablet: open the admin page, "Pair a tablet", then type the code on the tablet.',
 );
+if (!server.hub.staff.hasManager()) {
+  lines.push(
+    `  No manager yet:      open ${server.url}/admin on this machine and add the first manager (Staff).`,
+  );
+} else if (server.hotel) {
+  const demo = DEMO_STAFF.map((member) => `${member.name} (${member.role}) ${member.pin}`).join(', ');
+  lines.push(`  Demo staff PINs:     ${demo}  (change them on the admin page)`);
+}
 if (config.tillOrigins.length > 0)
   lines.push(`  Working with the Hotel Till servers at: ${config.tillOrigins.join(', ')}`);
 if (server.hotel) {

@@ -16,6 +16,14 @@ export const LOCAL_KEYS = {
   createdGroups: 'hotel-till.created-groups',
   /** This tablet's pairing with the till server as last known (state/device.ts), for selling offline. */
   device: 'hotel-till.device',
+  /** The staff cards and outlet policy from the till server, for signing in offline (state/staff-session.ts). */
+  staff: 'hotel-till.staff',
+  /** Wrong PIN tries on this tablet since the last right one. */
+  pinTries: 'hotel-till.pin-tries',
+  /** Reports for the server's audit log not yet delivered (state/audit-reports.ts). */
+  auditQueue: 'hotel-till.audit-queue',
+  /** Reports the server refused, for the sync view. */
+  auditRefused: 'hotel-till.audit-refused',
 } as const;
 
 export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];

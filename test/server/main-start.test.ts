@@ -107,6 +107,11 @@ describe('the first npm start', () => {
       expect(started.output).toMatch(/Tablets open: +https:\/\/till\.test:\d+\//); // the name IT gave
       expect(started.output).toMatch(/Setup page \(HTTP\)/);
       expect(started.output).toMatch(/Admin key: +\S+/);
+      // The demo hotel's staff, their PINs in the banner, their adding on record (a log line each).
+      expect(started.output).toMatch(
+        /Demo staff PINs: +Mia \(waiter\) 1111, Jonas \(waiter\) 2222, Anna \(manager\) 9999/,
+      );
+      expect(started.output.match(/audit staff_added/g)).toHaveLength(3);
       // the CA's fingerprint, to compare with the one the (plain HTTP) setup page shows
       const fingerprint = /Hotel CA \(SHA-256\): +([0-9A-F:]{95})/.exec(started.output)?.[1];
       expect(fingerprint).toBeDefined();
@@ -167,6 +172,7 @@ describe('the first npm start', () => {
       expect(readFileSync(join(dataDir, 'tls', 'ca.crt'), 'utf8')).toBe(caBefore);
       expect(readFileSync(join(dataDir, 'test-hotel-keys.json'), 'utf8')).toBe(keysBefore);
       expect(started.output).not.toMatch(/Admin key:/);
+      expect(started.output).not.toMatch(/audit staff_added/); // kept, not added again
       expect((await getTrusting(started.httpsPort, '/')).status).toBe(200);
     } finally {
       await stop(started);

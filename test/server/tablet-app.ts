@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { REQUEST_ID_HEADER } from '../../src/pms/http.ts';
 import { type AppOptions, createApp } from '../../src/server/app.ts';
-import { createHub, type Device, type Hub } from '../../src/server/hub/hub.ts';
+import { createHub, type Device, type Hub, type HubOptions } from '../../src/server/hub/hub.ts';
 
 export interface TabletApp extends Hono {
   hub: Hub;
@@ -17,8 +17,11 @@ export interface TabletApp extends Hono {
 }
 
 /** A hub in memory with one tablet paired for `outlet`. */
-export function pairedHub(outlet: Device['outlet'] = 'bar'): { hub: Hub; device: Device; cookie: string } {
-  const hub = createHub({ dbFile: ':memory:' });
+export function pairedHub(
+  outlet: Device['outlet'] = 'bar',
+  hubOptions: Omit<HubOptions, 'dbFile'> = {},
+): { hub: Hub; device: Device; cookie: string } {
+  const hub = createHub({ dbFile: ':memory:', ...hubOptions });
   const { code } = hub.createPairingCode({ outlet, name: 'Test tablet' });
   const { device, token } = hub.redeemPairingCode(code, '127.0.0.1');
   return { hub, device, cookie: `${hub.cookieName}=${token}` };
@@ -28,8 +31,11 @@ export function pairedHub(outlet: Device['outlet'] = 'bar'): { hub: Hub; device:
  * `createApp(options)` behind a paired tablet's cookie and request ids.
  * @example const app = tabletApp({ hotel }); await app.request('/api/get/hotel/payment');
  */
-export function tabletApp(options: Omit<AppOptions, 'hub'>): TabletApp {
-  const { hub, device, cookie } = pairedHub();
+export function tabletApp(
+  options: Omit<AppOptions, 'hub'>,
+  hubOptions: Omit<HubOptions, 'dbFile'> = {},
+): TabletApp {
+  const { hub, device, cookie } = pairedHub('bar', hubOptions);
   const server = createApp({ ...options, hub });
   const tablet = new Hono();
   tablet.all('*', (c) => {

@@ -1,13 +1,17 @@
-// The admin page's HTML: sign-in, pairing codes (8 characters and a QR code of the tablet's pairing
-// address), the device list with revoke buttons, and the gateway's state. Plain server-rendered
+// The admin page's HTML: sign-in (admin key or a manager's name and PIN), pairing codes (8
+// characters and a QR code of the tablet's pairing address), the device list with revoke buttons,
+// staff and outlet rules, failed PINs, the audit log, and the gateway's state. Plain server-rendered
 // forms (no script), every value escaped by hono/html; its stylesheet is served beside it, so the
 // page works under the server's strict Content-Security-Policy.
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { renderSVG } from 'uqr';
+import type { OutletPolicy } from '../../pms/staff-calls.ts';
 import type { GatewayStatus } from '../gateway/gateway.ts';
 import { type Device, OUTLETS } from '../hub/hub.ts';
 import { displayCode } from '../hub/pairing-codes.ts';
+import type { AuditFilter, AuditRow } from '../staff/audit-log.ts';
+import type { StaffMember } from '../staff/staff-registry.ts';
 import type { AdminWords } from './admin-words.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -38,12 +42,111 @@ export function page(lang: string, words: AdminWords, body: Html, signedIn: bool
   }</header><main>${body}</main></body></html>`;
 }
 
-export function signInForm(words: AdminWords, wrongKey: boolean): Html {
+export type SignInProblem = 'wrongKey' | 'wrongPin' | 'tooManyTries' | null;
+
+export function signInForm(words: AdminWords, problem: SignInProblem): Html {
   return html`<section><h1>${words.signInTitle}</h1><p class="muted">${words.signInHint}</p>
-${wrongKey ? html`<p class="error" role="alert">${words.wrongKey}</p>` : ''}
+${problem ? html`<p class="error" role="alert">${words[problem]}</p>` : ''}
 <form method="post" action="/admin/login"><label>${words.adminKey}
 <input name="key" type="password" autocomplete="current-password" required></label>
+<button>${words.signIn}</button></form>
+<h2>${words.orManager}</h2>
+<form method="post" action="/admin/login"><label>${words.staffName} <input name="name" required maxlength="60"></label>
+<label>${words.pin} <input name="pin" type="password" inputmode="numeric" pattern="[0-9]{4,6}" required autocomplete="off"></label>
 <button>${words.signIn}</button></form></section>`;
+}
+
+export interface StaffPageData {
+  staff: StaffMember[];
+  policies: OutletPolicy[];
+  failedPins: { deviceName: string | null; deviceId: string | null; count: number }[];
+  hasManager: boolean;
+  /** A refusal of the last staff form, shown above it. */
+  problem?: string;
+}
+
+export function staffSections(words: AdminWords, data: StaffPageData): Html {
+  const rows = data.staff.map(
+    (member) => html`<tr data-staff="${member.id}"><td>${member.name}</td><td>${words[member.role]}</td>
+<td>${member.disabledAt ? words.disabled : words.active}</td>
+<td><form method="post" action="/admin/staff/${member.id}/${member.disabledAt ? 'enable' : 'disable'}">
+<button class="${member.disabledAt ? '' : 'danger'}">${member.disabledAt ? words.enable : words.disable}</button></form></td>
+<td><form method="post" action="/admin/staff/${member.id}/pin"><label>${words.newPin}
+<input name="pin" type="password" inputmode="numeric" pattern="[0-9]{4,6}" required autocomplete="new-password"></label>
+<button>${words.resetPin}</button></form></td></tr>`,
+  );
+  const policies = data.policies.map(
+    (
+      policy,
+    ) => html`<form method="post" action="/admin/policies/${policy.outlet}" data-outlet="${policy.outlet}">
+<h3>${words[policy.outlet]}</h3>
+<label>${words.openPriceLimit} <input name="openPriceLimit" inputmode="decimal" required value="${(policy.openPriceLimitCents / 100).toFixed(2)}"></label>
+<label>${words.discountLimit} <input name="discountLimitPercent" inputmode="decimal" required value="${policy.discountLimitPercent}"></label>
+<label>${words.idleLock} <input name="idleLockMinutes" inputmode="numeric" required value="${policy.idleLockMinutes}"></label>
+<label><input type="checkbox" name="lockAfterSale" value="1" ${policy.lockAfterSale ? 'checked' : ''}> ${words.lockAfterSale}</label>
+<button>${words.save}</button></form>`,
+  );
+  const failed = data.failedPins.map(
+    (entry) => html`<tr><td>${entry.deviceName ?? entry.deviceId ?? '–'}</td><td>${entry.count}</td></tr>`,
+  );
+  return html`<section id="staff"><h2>${words.staffTitle}</h2>
+${data.hasManager ? '' : html`<p class="error" role="status">${words.firstManager}</p>`}
+${data.problem ? html`<p class="error" role="alert">${words.error}: ${data.problem}</p>` : ''}
+${
+  data.staff.length === 0
+    ? html`<p class="muted">${words.noStaff}</p>`
+    : html`<table><thead><tr><th>${words.name}</th><th>${words.role}</th><th>${words.status}</th><th></th><th></th></tr></thead>
+<tbody>${rows}</tbody></table>`
+}
+<h3>${words.addStaff}</h3>
+<form method="post" action="/admin/staff"><label>${words.staffName} <input name="name" required maxlength="60"></label>
+<label>${words.role} <select name="role"><option value="waiter" ${data.hasManager ? 'selected' : ''}>${words.waiter}</option>
+<option value="manager" ${data.hasManager ? '' : 'selected'}>${words.manager}</option></select></label>
+<label>${words.pin} <input name="pin" type="password" inputmode="numeric" pattern="[0-9]{4,6}" required autocomplete="new-password"></label>
+<button>${words.addStaff}</button></form></section>
+<section id="policies"><h2>${words.policyTitle}</h2>${policies}</section>
+<section id="failed-pins"><h2>${words.failedPinsTitle}</h2>${
+    data.failedPins.length === 0
+      ? html`<p class="muted">${words.noFailedPins}</p>`
+      : html`<table><thead><tr><th>${words.device}</th><th>#</th></tr></thead><tbody>${failed}</tbody></table>`
+  }<p><a href="/admin/audit">${words.auditLink}</a></p></section>`;
+}
+
+export function auditPage(
+  words: AdminWords,
+  rows: AuditRow[],
+  filter: AuditFilter,
+  kinds: readonly string[],
+): Html {
+  const query = new URLSearchParams(
+    Object.entries(filter).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
+    ),
+  ).toString();
+  const kindOptions = kinds.map(
+    (kind) => html`<option value="${kind}" ${filter.kind === kind ? 'selected' : ''}>${kind}</option>`,
+  );
+  const lines = rows.map(
+    (
+      row,
+    ) => html`<tr data-audit="${row.kind}"><td>${shortTime(row.at)}</td><td>${row.kind}</td><td>${row.staffName ?? ''}</td>
+<td>${row.deviceName ?? ''}</td><td>${row.approvedBy ?? ''}</td><td>${row.subject ?? ''}</td>
+<td>${row.amountCents === null ? '' : (row.amountCents / 100).toFixed(2)}</td><td>${row.note ?? ''}</td></tr>`,
+  );
+  return html`<section><h1>${words.auditTitle}</h1>
+<form method="get" action="/admin/audit"><label>${words.kind} <select name="kind"><option value="">${words.all}</option>${kindOptions}</select></label>
+<label>${words.staffName} <input name="staff" value="${filter.staff ?? ''}"></label>
+<label>${words.device} <input name="device" value="${filter.device ?? ''}"></label>
+<label>${words.from} <input name="from" type="date" value="${filter.from ?? ''}"></label>
+<label>${words.to} <input name="to" type="date" value="${filter.to ?? ''}"></label>
+<button>${words.filter}</button></form>
+<p><a href="/admin/audit.csv${query ? `?${query}` : ''}" download>${words.exportCsv}</a> · <a href="/admin">${words.back}</a></p>
+${
+  rows.length === 0
+    ? html`<p class="muted">${words.noAudit}</p>`
+    : html`<table><thead><tr><th>${words.when}</th><th>${words.kind}</th><th>${words.staffName}</th><th>${words.device}</th>
+<th>${words.approvedBy}</th><th>${words.subject}</th><th>${words.amount}</th><th>${words.note}</th></tr></thead><tbody>${lines}</tbody></table>`
+}</section>`;
 }
 
 export function dashboard(words: AdminWords, devices: Device[], gateway: GatewayStatus): Html {

@@ -1,15 +1,32 @@
 // The admin page at `/admin`, for managers and hotel IT (admin-access.ts says who): pairing codes,
-// the paired devices (revoke), and the gateway's state (`/admin/gateway-status`, JSON). Anyone else
-// gets the sign-in form, and every action answers 401 without a session.
+// the paired devices (revoke), staff (add, disable, reset PIN), outlet rules, the audit log (filter,
+// CSV) and the gateway's state (`/admin/gateway-status`, JSON). Anyone else gets the sign-in form
+// (admin key, or a manager's name and PIN), and every action answers 401 without a session. Every
+// change is recorded in the audit log with who made it.
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { html } from 'hono/html';
+import { TABLET_AUDIT_KINDS } from '../../pms/staff-calls.ts';
 import type { GatewayStatus } from '../gateway/gateway.ts';
 import { ApiError } from '../http/errors.ts';
 import { requestHeader } from '../http/headers.ts';
-import { hostName, httpsOrigin, LOOPBACK_NAMES } from '../http/hosts.ts';
+import { clientAddress, hostName, httpsOrigin, LOOPBACK_NAMES } from '../http/hosts.ts';
 import { HubError, OUTLETS, type Outlet, sameSecret } from '../hub/hub.ts';
+import { createGuessLimit } from '../hub/pairing-codes.ts';
+import { type AuditFilter, auditCsv, SERVER_AUDIT_KINDS } from '../staff/audit-log.ts';
+import { parseMoneyField } from '../staff/money-field.ts';
+import { StaffError } from '../staff/staff-registry.ts';
 import { type AdminAccessOptions, adminCookieName, isAdmin, sameOriginPost } from './admin-access.ts';
-import { ADMIN_CSS, dashboard, page, pairingCode, signInForm } from './admin-page.ts';
+import {
+  ADMIN_CSS,
+  auditPage,
+  dashboard,
+  page,
+  pairingCode,
+  type SignInProblem,
+  signInForm,
+  staffSections,
+} from './admin-page.ts';
 import { adminWords } from './admin-words.ts';
 
 export interface AdminOptions extends AdminAccessOptions {
@@ -34,27 +51,68 @@ export function createAdminRoutes(options: AdminOptions): Hono {
   });
   admin.use('*', sameOriginPost);
 
+  const pinGuesses = createGuessLimit();
+  /** Who is using the page, for the audit log: the manager signed in, or how they got in. */
+  const actor = (c: Context) => {
+    const staffId = hub.adminSessionStaff(getCookie(c, adminCookieName(hub)));
+    const member = staffId ? hub.staff.member(staffId) : undefined;
+    return member
+      ? { staffId: member.id, staffName: member.name }
+      : { staffId: null, staffName: getCookie(c, adminCookieName(hub)) ? 'admin key' : 'server machine' };
+  };
+  const staffData = (problem?: string) => ({
+    staff: hub.staff.list(),
+    policies: OUTLETS.map((outlet) => hub.staff.policy(outlet)),
+    failedPins: hub.audit.failedPinsByDevice(),
+    hasManager: hub.staff.hasManager(),
+    problem,
+  });
+  const showDashboard = (c: Context, problem?: string, status: 200 | 400 | 404 | 409 = 200) => {
+    const { lang, words: w } = words(c);
+    const body = html`${dashboard(w, hub.listDevices(), options.gatewayStatus())}${staffSections(w, staffData(problem))}`;
+    return c.html(page(lang, w, body, true), status);
+  };
+  const signInPage = (c: Context, problem: SignInProblem) => {
+    const { lang, words: w } = words(c);
+    return c.html(page(lang, w, signInForm(w, problem), false), 401);
+  };
+
   admin.get('/', (c) => {
     noStore(c);
-    const { lang, words: w } = words(c);
-    if (!isAdmin(c, options)) return c.html(page(lang, w, signInForm(w, false), false), 401);
-    return c.html(page(lang, w, dashboard(w, hub.listDevices(), options.gatewayStatus()), true));
+    if (!isAdmin(c, options)) return signInPage(c, null);
+    return showDashboard(c);
   });
 
   admin.post('/login', async (c) => {
     const form = await c.req.parseBody();
+    const address = clientAddress(c, options.trustProxy);
+    const startSession = (staffId: string | null) => {
+      setCookie(c, adminCookieName(hub), hub.createAdminSession(staffId), {
+        httpOnly: true,
+        secure: true,
+        sameSite: 'Strict',
+        path: '/admin',
+      });
+      return c.redirect('/admin', 303);
+    };
+    if (typeof form.name === 'string') {
+      if (pinGuesses.retryAfterMs(address) > 0) return signInPage(c, 'tooManyTries');
+      const member = await hub.staff.signIn(form.name, form.pin);
+      if (!member || member.role !== 'manager') {
+        pinGuesses.recordWrong(address);
+        hub.audit.append({ kind: 'admin_sign_in_failed', staffName: form.name.slice(0, 60), note: address });
+        return signInPage(c, 'wrongPin');
+      }
+      hub.audit.append({ kind: 'admin_sign_in', staffId: member.id, staffName: member.name, note: address });
+      return startSession(member.id);
+    }
     const key = typeof form.key === 'string' ? form.key : '';
     if (!options.adminKey || !sameSecret(key, options.adminKey)) {
-      const { lang, words: w } = words(c);
-      return c.html(page(lang, w, signInForm(w, true), false), 401);
+      hub.audit.append({ kind: 'admin_sign_in_failed', staffName: 'admin key', note: address });
+      return signInPage(c, 'wrongKey');
     }
-    setCookie(c, adminCookieName(hub), hub.createAdminSession(), {
-      httpOnly: true,
-      secure: true,
-      sameSite: 'Strict',
-      path: '/admin',
-    });
-    return c.redirect('/admin', 303);
+    hub.audit.append({ kind: 'admin_sign_in', staffName: 'admin key', note: address });
+    return startSession(null);
   });
 
   admin.post('/logout', (c) => {
@@ -91,8 +149,105 @@ export function createAdminRoutes(options: AdminOptions): Hono {
   });
 
   admin.post('/devices/:id/revoke', (c) => {
-    if (!hub.revokeDevice(c.req.param('id'))) throw new ApiError(404, 'no such paired device', 'id');
+    if (!hub.revokeDevice(c.req.param('id'), actor(c)))
+      throw new ApiError(404, 'no such paired device', 'id');
     return c.redirect('/admin', 303);
+  });
+
+  /** Runs a staff change; a refusal shows the dashboard again with the reason, nothing changed. */
+  const staffChange = async (c: Context, change: () => Promise<unknown> | unknown) => {
+    try {
+      await change();
+      return c.redirect('/admin#staff', 303);
+    } catch (error) {
+      if (!(error instanceof StaffError)) throw error;
+      return showDashboard(c, error.message, error.status === 403 ? 400 : error.status);
+    }
+  };
+
+  admin.post('/staff', async (c) => {
+    const form = await c.req.parseBody();
+    return staffChange(c, async () => {
+      const member = await hub.staff.add({ name: form.name, role: form.role, pin: form.pin });
+      hub.audit.append({
+        kind: 'staff_added',
+        ...actor(c),
+        subject: member.id,
+        note: `${member.name} (${member.role})`,
+      });
+    });
+  });
+
+  admin.post('/staff/:id/:change{disable|enable}', (c) =>
+    staffChange(c, () => {
+      const disable = c.req.param('change') === 'disable';
+      const member = hub.staff.setDisabled(c.req.param('id'), disable);
+      hub.audit.append({
+        kind: disable ? 'staff_disabled' : 'staff_enabled',
+        ...actor(c),
+        subject: member.id,
+        note: member.name,
+      });
+    }),
+  );
+
+  admin.post('/staff/:id/pin', async (c) => {
+    const form = await c.req.parseBody();
+    return staffChange(c, async () => {
+      const member = await hub.staff.resetPin(c.req.param('id'), form.pin);
+      hub.audit.append({ kind: 'staff_pin_reset', ...actor(c), subject: member.id, note: member.name });
+    });
+  });
+
+  admin.post('/policies/:outlet', async (c) => {
+    const form = await c.req.parseBody();
+    return staffChange(c, () => {
+      const outlet = c.req.param('outlet') as Outlet;
+      const openPrice = parseMoneyField(form.openPriceLimit, 'openPriceLimit');
+      const policy = hub.staff.setPolicy(outlet, {
+        openPriceLimitCents: openPrice,
+        discountLimitPercent: Number(String(form.discountLimitPercent ?? '').replace(',', '.')),
+        idleLockMinutes: Number(form.idleLockMinutes),
+        lockAfterSale: form.lockAfterSale === '1',
+      });
+      hub.audit.append({
+        kind: 'policy_changed',
+        ...actor(c),
+        subject: outlet,
+        note: JSON.stringify(policy),
+      });
+    });
+  });
+
+  const auditFilter = (c: Context): AuditFilter => {
+    const text = (name: string) => c.req.query(name)?.trim().slice(0, 60) || undefined;
+    const date = (name: string) => {
+      const value = text(name);
+      return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
+    };
+    return {
+      kind: text('kind'),
+      staff: text('staff'),
+      device: text('device'),
+      from: date('from'),
+      to: date('to'),
+    };
+  };
+
+  admin.get('/audit', (c) => {
+    const { lang, words: w } = words(c);
+    const filter = auditFilter(c);
+    const kinds = [...TABLET_AUDIT_KINDS, ...SERVER_AUDIT_KINDS];
+    return c.html(page(lang, w, auditPage(w, hub.audit.list(filter), filter, kinds), true));
+  });
+
+  admin.get('/audit.csv', (c) => {
+    c.header('content-type', 'text/csv; charset=utf-8');
+    c.header(
+      'content-disposition',
+      `attachment; filename="hotel-till-audit-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
+    return c.body(auditCsv(hub.audit.list({ ...auditFilter(c), limit: 100_000 })));
   });
 
   return admin;

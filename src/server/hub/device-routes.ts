@@ -18,6 +18,7 @@ import { requireAppRequest } from '../http/app-requests.ts';
 import { ApiError } from '../http/errors.ts';
 import { requestHeader } from '../http/headers.ts';
 import { clientAddress, hostName, httpsOrigin } from '../http/hosts.ts';
+import { receiveAuditReport } from '../staff/audit-reports.ts';
 import { type Device, type Hub, HubError } from './hub.ts';
 
 const COOKIE_MAX_AGE_S = 400 * 24 * 3600;
@@ -77,6 +78,22 @@ export function createDeviceRoutes(hub: Hub, options: DeviceRouteOptions): Hono 
     c.header(GATEWAY_HEADER, '1');
     c.header('cache-control', 'no-store');
     return c.json({ upstream: options.upstream() });
+  });
+
+  routes.get('/staff', requirePairedDevice(hub, options), (c) => {
+    c.header('cache-control', 'no-store');
+    const device = deviceOf(c)!;
+    return c.json({ staff: hub.staff.cards(), policy: hub.staff.policy(device.outlet) });
+  });
+
+  routes.post('/audit', requirePairedDevice(hub, options), requireAppRequest(['POST']), async (c) => {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      throw new ApiError(400, 'the request body is not valid JSON', 'events', 'audit_invalid');
+    }
+    return c.json(await receiveAuditReport(hub, deviceOf(c)!, body));
   });
 
   routes.post('/pair', requireAppRequest(['POST']), async (c) => {

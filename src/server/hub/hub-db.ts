@@ -1,7 +1,8 @@
 // The till server's own database (`<data>/till.sqlite`), apart from any PMS data: paired devices,
-// one-time pairing codes and admin sessions. Owns the schema and its migrations (`user_version`
+// one-time pairing codes, admin sessions, staff, outlet policies, used approvals and the audit log. Owns the schema and its migrations (`user_version`
 // steps). Secrets are never stored: devices and sessions keep the SHA-256 of their random token,
-// pairing codes the SHA-256 of the code.
+// pairing codes the SHA-256 of the code, staff a scrypt hash of their PIN. The audit log is
+// append-only: triggers refuse any UPDATE or DELETE of its rows.
 import Database from 'better-sqlite3';
 
 export type HubDb = Database.Database;
@@ -32,6 +33,51 @@ const MIGRATIONS: readonly string[] = [
      created_at TEXT NOT NULL,
      expires_at TEXT NOT NULL
    );`,
+  `CREATE TABLE staff (
+     id TEXT PRIMARY KEY,
+     name TEXT NOT NULL,
+     role TEXT NOT NULL CHECK (role IN ('waiter', 'manager')),
+     pin_hash TEXT NOT NULL,
+     pin_length INTEGER NOT NULL,
+     public_key TEXT NOT NULL,
+     sealed_key TEXT NOT NULL,
+     key_version INTEGER NOT NULL,
+     created_at TEXT NOT NULL,
+     disabled_at TEXT
+   );
+   CREATE UNIQUE INDEX staff_name ON staff (name COLLATE NOCASE);
+   CREATE TABLE outlet_policies (
+     outlet TEXT PRIMARY KEY,
+     policy TEXT NOT NULL
+   );
+   CREATE TABLE used_approvals (
+     id TEXT PRIMARY KEY,
+     action TEXT NOT NULL,
+     subject TEXT NOT NULL,
+     used_at TEXT NOT NULL,
+     write_done INTEGER NOT NULL DEFAULT 0
+   );
+   CREATE TABLE audit_log (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     event_id TEXT NOT NULL UNIQUE,
+     at TEXT NOT NULL,
+     recorded_at TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     staff_id TEXT,
+     staff_name TEXT,
+     device_id TEXT,
+     device_name TEXT,
+     approved_by TEXT,
+     subject TEXT,
+     amount_cents INTEGER,
+     note TEXT
+   );
+   CREATE INDEX audit_log_at ON audit_log (at);
+   ALTER TABLE admin_sessions ADD COLUMN staff_id TEXT REFERENCES staff(id);
+   CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+     BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+   CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+     BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;`,
 ];
 
 /** Opens (and migrates) the hub database; ':memory:' for tests. */

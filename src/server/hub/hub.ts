@@ -5,6 +5,8 @@
 // `device_revoked`, never mistaken for a stranger's.
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { OUTLETS, type Outlet, type Device as TabletDevice } from '../../pms/device-calls.ts';
+import { createAuditLog } from '../staff/audit-log.ts';
+import { createStaffRegistry } from '../staff/staff-registry.ts';
 import { type HubDb, openHubDb } from './hub-db.ts';
 import {
   CODE_ALPHABET,
@@ -47,6 +49,8 @@ export interface HubOptions {
   now?: () => Date;
   /** How long an admin session lasts. Default 12 hours. */
   adminSessionMs?: number;
+  /** PBKDF2 rounds of staff keys sealed under a PIN (pms/staff-keys.ts); tests pass fewer. */
+  staffKeyRounds?: number;
 }
 
 /** Writing "last seen" at most this often per device. */
@@ -64,6 +68,8 @@ export function createHub(options: HubOptions) {
   const adminSessionMs = options.adminSessionMs ?? 12 * 3_600_000;
   const guesses = createGuessLimit({ now: () => now().getTime() });
   const lastSeenWritten = new Map<string, number>();
+  const audit = createAuditLog(db, now);
+  const staff = createStaffRegistry(db, now, { keyRounds: options.staffKeyRounds });
 
   const serverId = (() => {
     const row = db.prepare('SELECT value FROM hub_settings WHERE key = ?').get('server_id') as
@@ -85,6 +91,10 @@ export function createHub(options: HubOptions) {
   return {
     /** Random per server, so two till servers on one host name keep apart cookies. */
     serverId,
+    /** Who did what (staff/audit-log.ts). */
+    audit,
+    /** Staff, PINs, outlet policies and approvals (staff/staff-registry.ts). */
+    staff,
     /** The cookie that carries this server's device credential. */
     cookieName: `till_device_${serverId}`,
 
@@ -171,6 +181,12 @@ export function createHub(options: HubOptions) {
           row.code_hash,
         );
       })();
+      audit.append({
+        kind: 'device_paired',
+        deviceId: device.id,
+        deviceName: device.name,
+        note: device.outlet,
+      });
       return { device, token };
     },
 
@@ -201,33 +217,51 @@ export function createHub(options: HubOptions) {
         .all() as Device[];
     },
 
-    /** Revokes a device; false when there is no such (unrevoked) device. */
-    revokeDevice(id: string): boolean {
-      return (
+    /** Revokes a device; false when there is no such (unrevoked) device. `by`: who did it, for the audit log. */
+    revokeDevice(id: string, by?: { staffId: string | null; staffName: string }): boolean {
+      const revoked =
         db.prepare('UPDATE devices SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(iso(), id)
-          .changes === 1
-      );
+          .changes === 1;
+      if (revoked) {
+        const name = (db.prepare('SELECT name FROM devices WHERE id = ?').get(id) as { name: string }).name;
+        audit.append({ kind: 'device_revoked', deviceId: id, deviceName: name, ...by });
+      }
+      return revoked;
     },
 
-    /** A new admin session's token (kept only as its hash). */
-    createAdminSession(): string {
+    /** A new admin session's token (kept only as its hash); `staffId`: the manager who signed in. */
+    createAdminSession(staffId: string | null = null): string {
       const token = newToken();
       const expires = new Date(now().getTime() + adminSessionMs).toISOString();
       db.prepare('DELETE FROM admin_sessions WHERE expires_at <= ?').run(iso());
-      db.prepare('INSERT INTO admin_sessions (token_hash, created_at, expires_at) VALUES (?, ?, ?)').run(
-        sha256(token),
-        iso(),
-        expires,
-      );
+      db.prepare(
+        'INSERT INTO admin_sessions (token_hash, created_at, expires_at, staff_id) VALUES (?, ?, ?, ?)',
+      ).run(sha256(token), iso(), expires, staffId);
       return token;
+    },
+
+    /** The manager an admin session belongs to; null for the admin key's sessions or none. */
+    adminSessionStaff(token: string | undefined): string | null {
+      if (!token) return null;
+      const row = db
+        .prepare('SELECT staff_id AS staffId FROM admin_sessions WHERE token_hash = ?')
+        .get(sha256(token)) as { staffId: string | null } | undefined;
+      return row?.staffId ?? null;
     },
 
     isAdminSession(token: string | undefined): boolean {
       if (!token) return false;
+      // A manager's session ends with their role: disabled or made a waiter, they are out.
       const row = db
-        .prepare('SELECT expires_at FROM admin_sessions WHERE token_hash = ?')
-        .get(sha256(token)) as { expires_at: string } | undefined;
-      return !!row && Date.parse(row.expires_at) > now().getTime();
+        .prepare(
+          `SELECT s.expires_at, s.staff_id, st.role, st.disabled_at FROM admin_sessions s
+             LEFT JOIN staff st ON st.id = s.staff_id WHERE s.token_hash = ?`,
+        )
+        .get(sha256(token)) as
+        | { expires_at: string; staff_id: string | null; role: string | null; disabled_at: string | null }
+        | undefined;
+      if (!row || Date.parse(row.expires_at) <= now().getTime()) return false;
+      return row.staff_id === null || (row.role === 'manager' && row.disabled_at === null);
     },
 
     endAdminSession(token: string | undefined): void {

@@ -150,3 +150,116 @@ describe('from another machine on the hotel network', () => {
     expect(server.hub.listDevices().find((listed) => listed.id === device.id)?.revokedAt).not.toBeNull();
   });
 });
+
+describe('staff on the admin page', () => {
+  const lan = hostname().toLowerCase();
+  const post = (
+    path: string,
+    fields: Record<string, string>,
+    extra: { host?: string; cookie?: string } = {},
+  ) => {
+    const host = extra.host ?? `localhost:${server.port}`;
+    return send(path, {
+      method: 'POST',
+      host,
+      headers: {
+        'content-type': FORM,
+        origin: `http://${host}`,
+        ...(extra.cookie ? { cookie: extra.cookie } : {}),
+      },
+      body: form(fields),
+    });
+  };
+
+  it('asks for the first manager, refuses a bad PIN naming it, and records each change once', async () => {
+    const page = await send('/admin');
+    expect(page.body).toContain('No manager yet');
+    const badPin = await post('/admin/staff', { name: 'Anna', role: 'manager', pin: '12a4' });
+    expect(badPin.status).toBe(400);
+    expect(badPin.body).toContain('a PIN is 4 to 6 digits');
+    expect(server.hub.staff.list()).toHaveLength(0);
+
+    expect((await post('/admin/staff', { name: 'Anna', role: 'manager', pin: '9999' })).status).toBe(303);
+    expect((await post('/admin/staff', { name: 'Mia', role: 'waiter', pin: '1111' })).status).toBe(303);
+    const taken = await post('/admin/staff', { name: 'mia', role: 'waiter', pin: '2222' });
+    expect(taken.status).toBe(409);
+    const after = await send('/admin');
+    expect(after.body).not.toContain('No manager yet');
+    expect(after.body).toMatch(/Anna<\/td><td>Manager/);
+    const anna = server.hub.staff.list().find((member) => member.name === 'Anna')!;
+
+    const lastManager = await post(`/admin/staff/${anna.id}/disable`, {});
+    expect(lastManager.status).toBe(409);
+    expect(lastManager.body).toContain('the last manager cannot be disabled');
+    const added = server.hub.audit.list({ kind: 'staff_added' });
+    expect(added.map((row) => row.note).sort()).toEqual(['Anna (manager)', 'Mia (waiter)']);
+    expect(added.every((row) => row.staffName === 'server machine')).toBe(true);
+  });
+
+  it('lets a manager sign in with name and PIN from another machine, never a waiter, and locks out guessing', async () => {
+    const host = `${lan}:${server.port}`;
+    const waiter = await post('/admin/login', { name: 'Mia', pin: '1111' }, { host });
+    expect(waiter.status).toBe(401);
+    expect(waiter.body).toContain('do not match an active manager');
+    const manager = await post('/admin/login', { name: 'anna', pin: '9999' }, { host });
+    expect(manager.status).toBe(303);
+    const session = String(manager.headers['set-cookie']).split(';')[0]!;
+
+    const mia = server.hub.staff.list().find((member) => member.name === 'Mia')!;
+    expect(
+      (await post(`/admin/staff/${mia.id}/pin`, { pin: '3333' }, { host, cookie: session })).status,
+    ).toBe(303);
+    expect(server.hub.audit.list({ kind: 'staff_pin_reset' })[0]).toMatchObject({
+      staffName: 'Anna',
+      subject: mia.id,
+    });
+    expect(
+      (
+        await post(
+          '/admin/policies/bar',
+          { openPriceLimit: '80,50', discountLimitPercent: '15', idleLockMinutes: '3', lockAfterSale: '1' },
+          { host, cookie: session },
+        )
+      ).status,
+    ).toBe(303);
+    expect(server.hub.staff.policy('bar')).toEqual({
+      outlet: 'bar',
+      openPriceLimitCents: 8050,
+      discountLimitPercent: 15,
+      idleLockMinutes: 3,
+      lockAfterSale: true,
+    });
+    const badPolicy = await post(
+      '/admin/policies/bar',
+      { openPriceLimit: '1e-9', discountLimitPercent: '15', idleLockMinutes: '3' },
+      { host, cookie: session },
+    );
+    expect(badPolicy.status).toBe(400);
+    expect(badPolicy.body).toContain('at most two decimals');
+    expect(server.hub.staff.policy('bar').openPriceLimitCents).toBe(8050);
+
+    // The audit log and its CSV: for admins only.
+    expect((await send('/admin/audit', { host })).status).toBe(401);
+    expect((await send('/admin/audit.csv', { host })).status).toBe(401);
+    const audit = await send('/admin/audit?kind=staff_pin_reset', { host, headers: { cookie: session } });
+    expect(audit.status).toBe(200);
+    expect(audit.body.match(/data-audit="staff_pin_reset"/g)).toHaveLength(1);
+    const csv = await send('/admin/audit.csv?kind=admin_sign_in&staff=Anna', {
+      host,
+      headers: { cookie: session },
+    });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.trimEnd().split('\r\n')).toHaveLength(2); // header and Anna's one sign-in
+
+    // Disabled, the manager's session ends.
+    await post('/admin/staff', { name: 'Ben', role: 'manager', pin: '5555' });
+    const anna = server.hub.staff.list().find((member) => member.name === 'Anna')!;
+    expect((await post(`/admin/staff/${anna.id}/disable`, {})).status).toBe(303);
+    expect((await send('/admin', { host, headers: { cookie: session } })).status).toBe(401);
+
+    for (let i = 0; i < 10; i += 1) await post('/admin/login', { name: 'Ben', pin: '0000' }, { host });
+    const locked = await post('/admin/login', { name: 'Ben', pin: '5555' }, { host });
+    expect(locked.status).toBe(401);
+    expect(locked.body).toContain('Too many wrong tries');
+  });
+});

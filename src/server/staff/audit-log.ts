@@ -1,0 +1,165 @@
+// The audit log: who did what, on which device, approved by whom. Owns appending (each event once,
+// by its id: a tablet's resend of a report is not a second row), reading with filters for the admin
+// page, and the CSV export. Rows are never changed or deleted (triggers in hub-db.ts refuse it).
+// Every new row also goes to stdout as a structured log line.
+import { randomUUID } from 'node:crypto';
+import type { HubDb } from '../hub/hub-db.ts';
+import { serverLog } from '../log.ts';
+
+/** What the server itself records, besides what tablets report (pms/staff-calls.ts). */
+export const SERVER_AUDIT_KINDS = [
+  'device_paired',
+  'device_revoked',
+  'staff_added',
+  'staff_disabled',
+  'staff_enabled',
+  'staff_pin_reset',
+  'policy_changed',
+  'admin_sign_in',
+  'admin_sign_in_failed',
+  'approval_refused',
+] as const;
+
+export interface AuditEntry {
+  /** Unique per event; a second append with the same id is ignored. Default: a new UUID. */
+  eventId?: string;
+  kind: string;
+  /** When it happened (on the tablet); default now. */
+  at?: string;
+  staffId?: string | null;
+  staffName?: string | null;
+  deviceId?: string | null;
+  deviceName?: string | null;
+  /** The approving manager's name. */
+  approvedBy?: string | null;
+  subject?: string | null;
+  amountCents?: number | null;
+  note?: string | null;
+}
+
+export interface AuditRow extends Required<Omit<AuditEntry, 'eventId'>> {
+  seq: number;
+  eventId: string;
+  recordedAt: string;
+}
+
+export interface AuditFilter {
+  kind?: string;
+  staff?: string;
+  device?: string;
+  /** ISO date or time; inclusive. */
+  from?: string;
+  /** ISO date or time; a bare date means to the end of that day. */
+  to?: string;
+  limit?: number;
+}
+
+const COLUMNS = `seq, event_id AS eventId, at, recorded_at AS recordedAt, kind, staff_id AS staffId,
+  staff_name AS staffName, device_id AS deviceId, device_name AS deviceName, approved_by AS approvedBy,
+  subject, amount_cents AS amountCents, note`;
+
+export type AuditLog = ReturnType<typeof createAuditLog>;
+
+export function createAuditLog(db: HubDb, now: () => Date) {
+  const insert = db.prepare(
+    `INSERT INTO audit_log (event_id, at, recorded_at, kind, staff_id, staff_name, device_id, device_name,
+       approved_by, subject, amount_cents, note)
+     VALUES (@eventId, @at, @recordedAt, @kind, @staffId, @staffName, @deviceId, @deviceName,
+       @approvedBy, @subject, @amountCents, @note)
+     ON CONFLICT (event_id) DO NOTHING`,
+  );
+
+  return {
+    /** Appends an event; false when an event with this id is already on record. */
+    append(entry: AuditEntry): boolean {
+      const recordedAt = now().toISOString();
+      const row = {
+        eventId: entry.eventId ?? randomUUID(),
+        at: entry.at ?? recordedAt,
+        recordedAt,
+        kind: entry.kind,
+        staffId: entry.staffId ?? null,
+        staffName: entry.staffName ?? null,
+        deviceId: entry.deviceId ?? null,
+        deviceName: entry.deviceName ?? null,
+        approvedBy: entry.approvedBy ?? null,
+        subject: entry.subject ?? null,
+        amountCents: entry.amountCents ?? null,
+        note: entry.note ?? null,
+      };
+      const added = insert.run(row).changes === 1;
+      if (added) serverLog().info({ audit: row }, `audit ${row.kind}`);
+      return added;
+    },
+
+    /** Rows matching `filter`, newest first (at most `limit`, default 500). */
+    list(filter: AuditFilter = {}): AuditRow[] {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (filter.kind) {
+        where.push('kind = ?');
+        params.push(filter.kind);
+      }
+      if (filter.staff) {
+        where.push('(staff_name LIKE ? OR staff_id = ? OR approved_by LIKE ?)');
+        params.push(`%${filter.staff}%`, filter.staff, `%${filter.staff}%`);
+      }
+      if (filter.device) {
+        where.push('(device_name LIKE ? OR device_id = ?)');
+        params.push(`%${filter.device}%`, filter.device);
+      }
+      if (filter.from) {
+        where.push('at >= ?');
+        params.push(filter.from);
+      }
+      if (filter.to) {
+        where.push('at <= ?');
+        params.push(/^\d{4}-\d{2}-\d{2}$/.test(filter.to) ? `${filter.to}T23:59:59.999Z` : filter.to);
+      }
+      const limit = Math.min(Math.max(filter.limit ?? 500, 1), 100_000);
+      return db
+        .prepare(
+          `SELECT ${COLUMNS} FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+           ORDER BY at DESC, seq DESC LIMIT ${limit}`,
+        )
+        .all(...params) as AuditRow[];
+    },
+
+    /** How many failed PIN tries each device reported, for the admin page. */
+    failedPinsByDevice(): { deviceName: string | null; deviceId: string | null; count: number }[] {
+      return db
+        .prepare(
+          `SELECT device_name AS deviceName, device_id AS deviceId, COUNT(*) AS count
+             FROM audit_log WHERE kind = 'pin_failed' GROUP BY device_id ORDER BY count DESC`,
+        )
+        .all() as { deviceName: string | null; deviceId: string | null; count: number }[];
+    },
+  };
+}
+
+const CSV_FIELDS = [
+  'seq',
+  'at',
+  'recordedAt',
+  'kind',
+  'staffName',
+  'staffId',
+  'deviceName',
+  'deviceId',
+  'approvedBy',
+  'subject',
+  'amountCents',
+  'note',
+] as const;
+
+/** RFC 4180 CSV of audit rows, oldest first; a cell a spreadsheet would run as a formula is quoted with a leading '. */
+export function auditCsv(rows: readonly AuditRow[]): string {
+  const cell = (value: unknown) => {
+    let text = value === null || value === undefined ? '' : String(value);
+    if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  const lines = [CSV_FIELDS.join(',')];
+  for (const row of [...rows].reverse()) lines.push(CSV_FIELDS.map((field) => cell(row[field])).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,315 @@
+// Staff of the hotel as the till server keeps them: name, role (waiter or manager) and PIN. Owns
+// adding, disabling and resetting staff, the outlet policies, checking a PIN on the server (scrypt,
+// for the admin page), the cards tablets keep for offline sign-in (the signing key sealed under the
+// PIN, pms/staff-keys.ts), and checking a manager's approval when the action reaches the server:
+// signed by an enabled manager's current key, for this device, action and subject, used for no
+// other subject. Refusals are StaffError codes the app and the admin page translate.
+import { randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import { OUTLETS, type Outlet } from '../../pms/device-calls.ts';
+import {
+  type Approval,
+  type ApprovalAction,
+  approvalSignedBy,
+  type OutletPolicy,
+  readApproval,
+  type StaffCard,
+  type StaffRole,
+} from '../../pms/staff-calls.ts';
+import { PIN_KEY_ROUNDS, PIN_PATTERN, type SealedKey, sealNewStaffKey } from '../../pms/staff-keys.ts';
+import type { HubDb } from '../hub/hub-db.ts';
+
+const scryptAsync = promisify(scrypt) as (
+  password: string,
+  salt: Buffer,
+  length: number,
+  options: { N: number; r: number; p: number; maxmem: number },
+) => Promise<Buffer>;
+
+/** scrypt cost for stored PINs: N=2^15, r=8 (32 MiB, about 0.1 s here). */
+const SCRYPT = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+
+export class StaffError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 409,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'StaffError';
+  }
+}
+
+export interface StaffMember {
+  id: string;
+  name: string;
+  role: StaffRole;
+  createdAt: string;
+  disabledAt: string | null;
+  keyVersion: number;
+}
+
+export const DEFAULT_POLICY: Omit<OutletPolicy, 'outlet'> = {
+  openPriceLimitCents: 10_000,
+  discountLimitPercent: 20,
+  idleLockMinutes: 5,
+  lockAfterSale: false,
+};
+
+/** What an approval is checked against: the action, its subject, the device, and the least amount. */
+export interface ApprovalUse {
+  action: ApprovalAction;
+  subject: string;
+  deviceId: string;
+  minAmountCents?: number;
+}
+
+export interface StaffOptions {
+  /** PBKDF2 rounds of newly sealed keys; tests pass fewer. */
+  keyRounds?: number;
+}
+
+export type StaffRegistry = ReturnType<typeof createStaffRegistry>;
+
+export function createStaffRegistry(db: HubDb, now: () => Date, options: StaffOptions = {}) {
+  const keyRounds = options.keyRounds ?? PIN_KEY_ROUNDS;
+  const selectMember = `SELECT id, name, role, created_at AS createdAt, disabled_at AS disabledAt,
+    key_version AS keyVersion FROM staff`;
+
+  async function hashPin(pin: string): Promise<string> {
+    const salt = randomBytes(16);
+    const hash = await scryptAsync(pin, salt, 32, SCRYPT);
+    return `scrypt$${salt.toString('base64url')}$${hash.toString('base64url')}`;
+  }
+
+  async function pinMatches(pin: string, stored: string): Promise<boolean> {
+    const [scheme, salt, hash] = stored.split('$');
+    if (scheme !== 'scrypt' || !salt || !hash) return false;
+    const typed = await scryptAsync(pin, Buffer.from(salt, 'base64url'), 32, SCRYPT);
+    return timingSafeEqual(typed, Buffer.from(hash, 'base64url'));
+  }
+
+  function checkPin(pin: unknown): string {
+    if (typeof pin !== 'string' || !PIN_PATTERN.test(pin))
+      throw new StaffError(400, 'pin_format', 'a PIN is 4 to 6 digits', 'pin');
+    return pin;
+  }
+
+  function checkName(name: unknown): string {
+    const trimmed = typeof name === 'string' ? name.trim() : '';
+    if (!trimmed || trimmed.length > 60)
+      throw new StaffError(400, 'name_required', 'give a name of 1 to 60 characters', 'name');
+    return trimmed;
+  }
+
+  function member(id: string): StaffMember | undefined {
+    return db.prepare(`${selectMember} WHERE id = ?`).get(id) as StaffMember | undefined;
+  }
+
+  async function sealFor(pin: string) {
+    const [pinHash, key] = await Promise.all([hashPin(pin), sealNewStaffKey(pin, keyRounds)]);
+    return { pinHash, ...key };
+  }
+
+  return {
+    list(): StaffMember[] {
+      return db
+        .prepare(`${selectMember} ORDER BY disabled_at IS NOT NULL, name COLLATE NOCASE`)
+        .all() as StaffMember[];
+    },
+
+    member,
+
+    hasManager(): boolean {
+      return !!db.prepare(`SELECT 1 FROM staff WHERE role = 'manager' AND disabled_at IS NULL`).get();
+    },
+
+    /** @throws StaffError 400 (name, role, PIN), 409 name_taken */
+    async add(request: { name: unknown; role: unknown; pin: unknown }): Promise<StaffMember> {
+      const name = checkName(request.name);
+      if (request.role !== 'waiter' && request.role !== 'manager')
+        throw new StaffError(400, 'role_invalid', 'the role is waiter or manager', 'role');
+      const pin = checkPin(request.pin);
+      if (db.prepare('SELECT 1 FROM staff WHERE name = ? COLLATE NOCASE').get(name))
+        throw new StaffError(409, 'name_taken', 'someone of that name is on the staff list already', 'name');
+      const sealed = await sealFor(pin);
+      const id = randomUUID();
+      db.prepare(
+        `INSERT INTO staff (id, name, role, pin_hash, pin_length, public_key, sealed_key, key_version, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)`,
+      ).run(
+        id,
+        name,
+        request.role,
+        sealed.pinHash,
+        pin.length,
+        sealed.publicKey,
+        JSON.stringify(sealed.sealedKey),
+        now().toISOString(),
+      );
+      return member(id)!;
+    },
+
+    /** A new PIN (and signing key): approvals signed with the old key are refused from now on. */
+    async resetPin(id: string, pin: unknown): Promise<StaffMember> {
+      const checked = checkPin(pin);
+      if (!member(id)) throw new StaffError(404, 'staff_unknown', 'no such staff member', 'id');
+      const sealed = await sealFor(checked);
+      db.prepare(
+        `UPDATE staff SET pin_hash = ?, pin_length = ?, public_key = ?, sealed_key = ?,
+           key_version = key_version + 1 WHERE id = ?`,
+      ).run(sealed.pinHash, checked.length, sealed.publicKey, JSON.stringify(sealed.sealedKey), id);
+      return member(id)!;
+    },
+
+    /** Disables or enables; the last enabled manager cannot be disabled. */
+    setDisabled(id: string, disabled: boolean): StaffMember {
+      const found = member(id);
+      if (!found) throw new StaffError(404, 'staff_unknown', 'no such staff member', 'id');
+      if (disabled && found.role === 'manager' && !found.disabledAt) {
+        const managers = db
+          .prepare(`SELECT COUNT(*) AS n FROM staff WHERE role = 'manager' AND disabled_at IS NULL`)
+          .get() as { n: number };
+        if (managers.n <= 1)
+          throw new StaffError(409, 'last_manager', 'the last manager cannot be disabled', 'id');
+      }
+      db.prepare('UPDATE staff SET disabled_at = ? WHERE id = ?').run(
+        disabled ? now().toISOString() : null,
+        id,
+      );
+      return member(id)!;
+    },
+
+    /** The enabled staff member with this name and PIN (admin page sign-in), else null. */
+    async signIn(name: unknown, pin: unknown): Promise<StaffMember | null> {
+      if (typeof name !== 'string' || typeof pin !== 'string') return null;
+      const row = db
+        .prepare(
+          'SELECT id, pin_hash AS pinHash FROM staff WHERE name = ? COLLATE NOCASE AND disabled_at IS NULL',
+        )
+        .get(name.trim()) as { id: string; pinHash: string } | undefined;
+      if (!row) {
+        await hashPin(pin); // as slow as a real check, so a wrong name is not told apart by time
+        return null;
+      }
+      return (await pinMatches(pin, row.pinHash)) ? member(row.id)! : null;
+    },
+
+    /** What a tablet keeps for offline sign-in: every enabled staff member's sealed key. */
+    cards(): StaffCard[] {
+      const rows = db
+        .prepare(
+          `SELECT id, name, role, pin_length AS pinLength, sealed_key AS sealedKey, key_version AS keyVersion
+             FROM staff WHERE disabled_at IS NULL ORDER BY name COLLATE NOCASE`,
+        )
+        .all() as (Omit<StaffCard, 'sealedKey'> & { sealedKey: string })[];
+      return rows.map((row) => ({ ...row, sealedKey: JSON.parse(row.sealedKey) as SealedKey }));
+    },
+
+    policy(outlet: Outlet): OutletPolicy {
+      const row = db.prepare('SELECT policy FROM outlet_policies WHERE outlet = ?').get(outlet) as
+        | { policy: string }
+        | undefined;
+      return { ...DEFAULT_POLICY, ...(row ? (JSON.parse(row.policy) as Partial<OutletPolicy>) : {}), outlet };
+    },
+
+    /** @throws StaffError 400 naming the field that is out of range */
+    setPolicy(outlet: Outlet, policy: Omit<OutletPolicy, 'outlet'>): OutletPolicy {
+      if (!OUTLETS.includes(outlet)) throw new StaffError(400, 'invalid_outlet', 'unknown outlet', 'outlet');
+      const check = (ok: boolean, field: string, message: string) => {
+        if (!ok) throw new StaffError(400, 'policy_invalid', message, field);
+      };
+      check(
+        Number.isInteger(policy.openPriceLimitCents) && policy.openPriceLimitCents >= 0,
+        'openPriceLimit',
+        'the open price limit is an amount of 0 or more',
+      );
+      check(
+        Number.isFinite(policy.discountLimitPercent) &&
+          policy.discountLimitPercent >= 0 &&
+          policy.discountLimitPercent <= 100,
+        'discountLimitPercent',
+        'the discount limit is 0 to 100 %',
+      );
+      check(
+        Number.isInteger(policy.idleLockMinutes) &&
+          policy.idleLockMinutes >= 1 &&
+          policy.idleLockMinutes <= 240,
+        'idleLockMinutes',
+        'the idle lock is 1 to 240 minutes',
+      );
+      const stored = {
+        openPriceLimitCents: policy.openPriceLimitCents,
+        discountLimitPercent: policy.discountLimitPercent,
+        idleLockMinutes: policy.idleLockMinutes,
+        lockAfterSale: !!policy.lockAfterSale,
+      };
+      db.prepare(
+        `INSERT INTO outlet_policies (outlet, policy) VALUES (?, ?)
+         ON CONFLICT (outlet) DO UPDATE SET policy = excluded.policy`,
+      ).run(outlet, JSON.stringify(stored));
+      return { ...stored, outlet };
+    },
+
+    /**
+     * The approval in `token`, if it is a real one for this use; else a StaffError 403 with the code:
+     * approval_required (none, or not a signed approval), approval_not_manager (unknown, disabled or
+     * not a manager), approval_invalid (not signed with that manager's current key),
+     * approval_mismatch (another action, subject, device, or a smaller amount), approval_used (spent
+     * on another subject, or, for a PMS write, spent by a write that went through already).
+     */
+    async checkApproval(
+      token: string | undefined,
+      use: ApprovalUse,
+      forWrite = false,
+    ): Promise<{ approval: Approval; manager: StaffMember }> {
+      const approval = token ? readApproval(token) : null;
+      if (!token || !approval)
+        throw new StaffError(403, 'approval_required', `this needs a manager's approval`, 'approval');
+      const row = db
+        .prepare(
+          `SELECT public_key AS publicKey FROM staff WHERE id = ? AND role = 'manager' AND disabled_at IS NULL`,
+        )
+        .get(approval.managerId) as { publicKey: string } | undefined;
+      if (!row)
+        throw new StaffError(
+          403,
+          'approval_not_manager',
+          'the approval does not name an active manager',
+          'approval',
+        );
+      if (!(await approvalSignedBy(token, row.publicKey)))
+        throw new StaffError(
+          403,
+          'approval_invalid',
+          'the approval is not signed by that manager',
+          'approval',
+        );
+      if (
+        approval.action !== use.action ||
+        approval.subject !== use.subject ||
+        approval.deviceId !== use.deviceId ||
+        (use.minAmountCents !== undefined && (approval.amountCents ?? -1) < use.minAmountCents)
+      )
+        throw new StaffError(403, 'approval_mismatch', 'the approval is for something else', 'approval');
+      const used = db
+        .prepare('SELECT action, subject, write_done AS writeDone FROM used_approvals WHERE id = ?')
+        .get(approval.id) as { action: string; subject: string; writeDone: number } | undefined;
+      if (
+        used &&
+        (used.action !== use.action || used.subject !== use.subject || (forWrite && used.writeDone))
+      )
+        throw new StaffError(403, 'approval_used', 'this approval was used already', 'approval');
+      return { approval, manager: member(approval.managerId)! };
+    },
+
+    /** Spends an approval on its subject: by a PMS write that went through (`write`), or by a report. */
+    spendApproval(approval: Approval, write: boolean): void {
+      db.prepare(
+        `INSERT INTO used_approvals (id, action, subject, used_at, write_done) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET write_done = MAX(write_done, excluded.write_done)`,
+      ).run(approval.id, approval.action, approval.subject, now().toISOString(), write ? 1 : 0);
+    },
+  };
+}

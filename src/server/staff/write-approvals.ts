@@ -1,0 +1,82 @@
+// The gateway's check of manager approvals on PMS writes, before anything is forwarded: taking
+// products off a room (`remove/products`) always needs a `take_back` approval, and a line whose
+// price is set by the till above the outlet's open-price limit (`add/products`,
+// `add/invoice/products`) an `open_price` approval of at least that price. The approval travels in
+// `x-till-approval` and must name the sale of `x-till-sale` and this device (staff-registry.ts
+// checks it). It is spent only when the PMS took the write, so a retry of a write that failed
+// still passes, and a second write with a spent approval is refused. Refusals are 403 with a code.
+// Until a hotel has added its first manager, no approval is asked for (nobody could give one).
+import type { MiddlewareHandler } from 'hono';
+import { APPROVAL_HEADER, SALE_HEADER } from '../../pms/staff-calls.ts';
+import { ApiError } from '../http/errors.ts';
+import { requestHeader } from '../http/headers.ts';
+import { deviceOf } from '../hub/device-routes.ts';
+import type { Hub } from '../hub/hub.ts';
+import { type ApprovalUse, StaffError } from './staff-registry.ts';
+
+const TAKE_BACK_PATH = '/api/set/remove/products';
+const PRICED_PATHS = new Set(['/api/set/add/products', '/api/set/add/invoice/products']);
+
+/** The highest till-set unit price (cents) among a write's product lines; null when none is set. */
+function highestSetPriceCents(body: unknown): number | null {
+  const lines = (body as { products?: unknown; optional_products?: unknown } | null) ?? {};
+  const list = Array.isArray(lines.products)
+    ? lines.products
+    : Array.isArray(lines.optional_products)
+      ? lines.optional_products
+      : [];
+  let highest: number | null = null;
+  for (const line of list) {
+    const price = (line as { price?: unknown } | null)?.price;
+    if (price === undefined || price === null) continue;
+    const value = typeof price === 'number' ? price : Number.parseFloat(String(price));
+    if (!Number.isFinite(value)) continue; // the PMS refuses it with the field named
+    const cents = Math.round(value * 100);
+    if (highest === null || cents > highest) highest = cents;
+  }
+  return highest;
+}
+
+export function checkWriteApprovals(hub: Hub): MiddlewareHandler {
+  return async (c, next) => {
+    const path = c.req.path;
+    if (c.req.method !== 'POST' || (path !== TAKE_BACK_PATH && !PRICED_PATHS.has(path))) return next();
+    // Until the first manager is added (setting up), nobody could approve: nothing needs approval.
+    if (!hub.staff.hasManager()) return next();
+    const device = deviceOf(c)!;
+    const subject = requestHeader(c, SALE_HEADER) ?? '';
+    let use: ApprovalUse | null = null;
+    if (path === TAKE_BACK_PATH) {
+      use = { action: 'take_back', subject, deviceId: device.id };
+    } else {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(await c.req.text());
+      } catch {
+        return next(); // not JSON: the PMS answers 400 itself
+      }
+      const highest = highestSetPriceCents(body);
+      const limit = hub.staff.policy(device.outlet).openPriceLimitCents;
+      if (highest !== null && highest > limit)
+        use = { action: 'open_price', subject, deviceId: device.id, minAmountCents: highest };
+    }
+    if (!use) return next();
+    const token = requestHeader(c, APPROVAL_HEADER);
+    let checked: Awaited<ReturnType<Hub['staff']['checkApproval']>>;
+    try {
+      checked = await hub.staff.checkApproval(token, use, true);
+    } catch (error) {
+      if (!(error instanceof StaffError)) throw error;
+      hub.audit.append({
+        kind: 'approval_refused',
+        deviceId: device.id,
+        deviceName: device.name,
+        subject: subject || null,
+        note: `${use.action}: ${error.code}`,
+      });
+      throw new ApiError(403, error.message, error.field, error.code);
+    }
+    await next();
+    if (c.res.status >= 200 && c.res.status < 300) hub.staff.spendApproval(checked.approval, true);
+  };
+}

@@ -1,0 +1,110 @@
+// What this tablet reports for the till server's audit log: sign-ins, wrong PINs, sales, room
+// charges, voids, take-backs, catalogue changes and shift closes. Owns the queue of reports not yet
+// delivered (kept in localStorage, so a reload or an outage loses none; at most MAX_QUEUED, oldest
+// dropped first), and delivering them in batches when the server answers. Each report carries an id
+// made once, so a resend after a lost answer is recorded once. The server's verdict (recorded, or
+// refused with a code, e.g. a forged approval) ends a report either way.
+import type { TabletAuditEvent, TabletAuditKind } from '../pms/staff-calls';
+import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
+
+const MAX_QUEUED = 5000;
+const BATCH = 200;
+
+/** A refused report, kept for the sync view (most recent last, at most 50). */
+export interface RefusedReport {
+  event: TabletAuditEvent;
+  code: string;
+}
+
+function queued(): TabletAuditEvent[] {
+  const stored = readLocal(LOCAL_KEYS.auditQueue);
+  return Array.isArray(stored) ? (stored as TabletAuditEvent[]) : [];
+}
+
+/** What the tablet did, for the audit log. */
+export interface ActionReport {
+  kind: TabletAuditKind;
+  staffId: string | null;
+  subject?: string | null;
+  amountCents?: number | null;
+  note?: string;
+  approval?: string;
+  /** Default a new UUID; give one where the same action could be reported twice (a sale's id). */
+  id?: string;
+}
+
+/**
+ * Queues a report; it is sent with the next delivery.
+ * @example reportAction({ kind: 'sale', staffId, subject: sale.id, amountCents: 1300, id: `sale:${sale.id}` });
+ */
+export function reportAction(report: ActionReport): void {
+  const event: TabletAuditEvent = {
+    id: report.id ?? crypto.randomUUID(),
+    kind: report.kind,
+    at: new Date().toISOString(),
+    staffId: report.staffId,
+    ...(report.subject ? { subject: report.subject } : {}),
+    ...(report.amountCents !== undefined && report.amountCents !== null
+      ? { amountCents: report.amountCents }
+      : {}),
+    ...(report.note ? { note: report.note.slice(0, 300) } : {}),
+    ...(report.approval ? { approval: report.approval } : {}),
+  };
+  const next = [...queued(), event];
+  writeLocal(LOCAL_KEYS.auditQueue, next.slice(-MAX_QUEUED));
+}
+
+/** Reports not yet delivered. */
+export function pendingReports(): number {
+  return queued().length;
+}
+
+/** Reports the server refused (for the sync view). */
+export function refusedReports(): RefusedReport[] {
+  const stored = readLocal(LOCAL_KEYS.auditRefused);
+  return Array.isArray(stored) ? (stored as RefusedReport[]) : [];
+}
+
+let delivering: Promise<void> | undefined;
+
+/**
+ * Sends the queued reports (one delivery at a time); stops quietly when the server cannot be
+ * reached or the tablet is not paired, to try again next time.
+ * @example await deliverReports((events) => reportAuditEvents('', events));
+ */
+export function deliverReports(
+  send: (
+    events: TabletAuditEvent[],
+  ) => Promise<{ results: { id: string; outcome: string; code?: string }[] }>,
+): Promise<void> {
+  delivering ??= (async () => {
+    try {
+      for (;;) {
+        const batch = queued().slice(0, BATCH);
+        if (batch.length === 0) return;
+        const { results } = await send(batch);
+        const answered = new Set(results.map((result) => result.id));
+        const refused = results
+          .filter((result) => result.outcome === 'refused')
+          .map((result) => ({
+            event: batch.find((event) => event.id === result.id)!,
+            code: result.code ?? 'refused',
+          }))
+          .filter((entry) => entry.event);
+        if (refused.length > 0)
+          writeLocal(LOCAL_KEYS.auditRefused, [...refusedReports(), ...refused].slice(-50));
+        // Reports queued meanwhile stay; only the answered ones go.
+        writeLocal(
+          LOCAL_KEYS.auditQueue,
+          queued().filter((event) => !answered.has(event.id)),
+        );
+        if (answered.size === 0) return; // an answer about none of them: try again later
+      }
+    } catch {
+      // unreachable, unpaired, or an unexpected answer: the queue stays for the next delivery
+    } finally {
+      delivering = undefined;
+    }
+  })();
+  return delivering;
+}

@@ -1,0 +1,69 @@
+// The manager-approval dialog: names what is to be approved, lets a manager pick their name and type
+// their PIN (checked on the tablet, so it works offline), and hands the signed approval back to the
+// view that asked (state/approval-request.ts). Cancel leaves everything as it was.
+import { createSignal, For, Show } from 'solid-js';
+import type { StaffCard } from '../../pms/staff-calls';
+import { openApproval, tryManagerPin } from '../../state/approval-request';
+import { staffCards } from '../../state/staff-session';
+import { Dialog } from '../catalogue/Dialog';
+import { PinPad } from './PinPad';
+import { createPinFeedback } from './pin-feedback';
+import { w } from './words';
+import './lock.css';
+
+export default function ApprovalDialog() {
+  const managers = () => staffCards().filter((card) => card.role === 'manager');
+  const [chosen, setChosen] = createSignal<StaffCard | null>(null);
+  const [checking, setChecking] = createSignal(false);
+  const feedback = createPinFeedback();
+  const close = () => {
+    setChosen(null);
+    feedback.clear();
+    openApproval()?.finish(null);
+  };
+  const tryPin = async (pin: string) => {
+    const manager = chosen() ?? managers()[0];
+    if (!manager) return;
+    setChecking(true);
+    const outcome = await tryManagerPin(manager.id, pin);
+    setChecking(false);
+    if (outcome.ok) setChosen(null);
+    else feedback.show(outcome);
+  };
+  return (
+    <Dialog open={openApproval() !== null} title={w('approval.title')} onClose={close}>
+      <div class="lock-pin" data-testid="approval-dialog">
+        <p class="approval-what">{openApproval()?.what}</p>
+        <Show when={managers().length > 0} fallback={<p class="lock-message">{w('approval.noManager')}</p>}>
+          <p class="lock-lead">{w('approval.lead')}</p>
+          <div class="approval-managers">
+            <For each={managers()}>
+              {(card) => (
+                <button
+                  type="button"
+                  class="lock-person"
+                  aria-pressed={(chosen() ?? managers()[0])?.id === card.id}
+                  onClick={() => setChosen(card)}
+                >
+                  <span class="lock-person-name">{card.name}</span>
+                </button>
+              )}
+            </For>
+          </div>
+          <PinPad
+            length={(chosen() ?? managers()[0])?.pinLength ?? 4}
+            disabled={checking() || feedback.waiting()}
+            onPin={(pin) => void tryPin(pin)}
+            label={w('approval.title')}
+          />
+          <p class="lock-message" role="alert">
+            {checking() ? w('checking') : feedback.message()}
+          </p>
+        </Show>
+        <button type="button" class="lock-back" onClick={close}>
+          {w('approval.cancel')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,81 @@
+// The lock screen: who is working? Staff tap their name, then type their PIN on the pad; the PIN is
+// checked on the tablet (state/staff-session.ts), so signing in works offline. Shown by the shell in
+// the till's place while nobody is signed in.
+import { createSignal, For, onMount, Show } from 'solid-js';
+import { createOnlineStatus } from '../../app/online';
+import type { StaffCard } from '../../pms/staff-calls';
+import { signIn } from '../../state/staff-pins';
+import { staffCards } from '../../state/staff-session';
+import { noteFirstScreen } from '../../state/startup';
+import { PinPad } from './PinPad';
+import { createPinFeedback } from './pin-feedback';
+import { w } from './words';
+import './lock.css';
+
+export default function LockScreen() {
+  const [chosen, setChosen] = createSignal<StaffCard | null>(null);
+  const [checking, setChecking] = createSignal(false);
+  const feedback = createPinFeedback();
+  const online = createOnlineStatus();
+  onMount(noteFirstScreen); // the background work (staff list, reports) starts behind the lock screen
+  const tryPin = async (pin: string) => {
+    const card = chosen();
+    if (!card) return;
+    setChecking(true);
+    const outcome = await signIn(card.id, pin);
+    setChecking(false);
+    if (outcome.ok) setChosen(null);
+    else feedback.show(outcome);
+  };
+  return (
+    <section class="lock-screen" aria-labelledby="lock-title">
+      <Show
+        when={chosen()}
+        fallback={
+          <>
+            <h1 id="lock-title">{w('title')}</h1>
+            <p class="lock-lead">{w('lead')}</p>
+            <div class="lock-staff">
+              <For each={staffCards()}>
+                {(card) => (
+                  <button
+                    type="button"
+                    class="lock-person"
+                    onClick={() => {
+                      feedback.clear();
+                      setChosen(card);
+                    }}
+                  >
+                    <span class="lock-person-name">{card.name}</span>
+                    <span class="lock-person-role">{w(card.role)}</span>
+                  </button>
+                )}
+              </For>
+            </div>
+          </>
+        }
+      >
+        {(card) => (
+          <div class="lock-pin">
+            <h1 id="lock-title">{w('pinFor', { name: card().name })}</h1>
+            <PinPad
+              length={card().pinLength}
+              disabled={checking() || feedback.waiting()}
+              onPin={(pin) => void tryPin(pin)}
+              label={w('pinFor', { name: card().name })}
+            />
+            <p class="lock-message" role="alert">
+              {checking() ? w('checking') : feedback.message()}
+            </p>
+            <Show when={!online()}>
+              <p class="lock-lead">{w('offline')}</p>
+            </Show>
+            <button type="button" class="lock-back" onClick={() => setChosen(null)}>
+              {w('back')}
+            </button>
+          </div>
+        )}
+      </Show>
+    </section>
+  );
+}

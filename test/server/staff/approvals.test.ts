@@ -14,10 +14,10 @@ import {
   StaffListSchema,
 } from '../../../src/pms/staff-calls.ts';
 import { openStaffKey, signApproval } from '../../../src/pms/staff-keys.ts';
-import type { TestHotel } from '../../../src/server/hotel/hotel.ts';
 import { openHubDb } from '../../../src/server/hub/hub-db.ts';
 import { auditCsv, createAuditLog } from '../../../src/server/staff/audit-log.ts';
-import { count, pinnedHotel, productOf, stayOf } from '../hotel-support.ts';
+import type { TestHotel } from '../../../src/test-hotel/index.ts';
+import { count, pinnedHotel, productOf, stayOf } from '../../support/hotel.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
 
 const ROUNDS = 100_000; // the least the wire format takes; enough to be real, quick in tests

@@ -6,6 +6,7 @@ import { changeSale, readSale } from '../storage/outbox-store.ts';
 import type { IntentRecord } from '../storage/records.ts';
 import { definitionOf, type IntentContext, type IntentDefinition, stepMarker } from './intents/index.ts';
 import type { ReplayRun } from './replay-run.ts';
+import { pmsForSale } from './sale-headers.ts';
 import { changeIntent, nextMove, type SaleSnapshot } from './sale-state.ts';
 import { announceOutboxChange } from './status.ts';
 import {
@@ -84,7 +85,7 @@ async function sendStep(
     let before = intent.before;
     if (definition.captureBefore && before === undefined) {
       try {
-        before = await definition.captureBefore(run.pms, intent.payload, context);
+        before = await definition.captureBefore(pmsForSale(run.pms, snapshot.sale), intent.payload, context);
       } catch (error) {
         if (error instanceof PmsUnpairedError) return waitForPairing(run, error);
         if (error instanceof PmsRejectedError && error.status !== 429) {
@@ -106,7 +107,8 @@ async function sendStep(
   }
   const before = sending.before;
   try {
-    const result = await definition.send(run.pms, intent.payload, { ...context, before });
+    const pms = pmsForSale(run.pms, snapshot.sale);
+    const result = await definition.send(pms, intent.payload, { ...context, before });
     run.report.sent += 1;
     const event = { result };
     return (await settle(run, { saleId, intent: sending, transition: answered, event, startNext })) ?? 'stop';
@@ -154,7 +156,7 @@ async function reconcileStep(
   const saleId = snapshot.sale.id;
   let answer: Awaited<ReturnType<IntentDefinition['reconcile']>>;
   try {
-    answer = await definition.reconcile(run.pms, intent.payload, context);
+    answer = await definition.reconcile(pmsForSale(run.pms, snapshot.sale), intent.payload, context);
   } catch (error) {
     if (error instanceof PmsUnpairedError) return waitForPairing(run, error);
     if (error instanceof PmsRejectedError && error.status !== 429) {

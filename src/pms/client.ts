@@ -58,10 +58,30 @@ export function createPmsClient(options: PmsClientOptions = {}): PmsClient {
     timeoutMs: options.timeoutMs ?? 15_000,
     now: options.now ?? (() => Date.now()),
   };
+  return clientOver(transport);
+}
+
+const transports = new WeakMap<object, Transport>();
+
+function clientOver(transport: Transport): PmsClient {
   const names = Object.keys(OPERATIONS) as PmsOperation[];
-  return Object.fromEntries(
+  const client = Object.fromEntries(
     names.map((name) => [name, (...args: unknown[]) => call(transport, name, args)]),
   ) as unknown as PmsClient;
+  transports.set(client, transport);
+  return client;
+}
+
+/**
+ * The same client, sending `headers` with every call too (the outbox: which sale a write belongs
+ * to, and its manager approvals). A client not made by `createPmsClient` (a test's fake) is
+ * answered as it is.
+ * @example const pms = withRequestHeaders(client, { 'x-till-sale': sale.id });
+ */
+export function withRequestHeaders<C extends object>(client: C, headers: Record<string, string>): C {
+  const transport = transports.get(client);
+  if (!transport) return client;
+  return clientOver({ ...transport, headers: { ...transport.headers, ...headers } }) as unknown as C;
 }
 
 /** One call: the argument checked, the request built and its body checked, then sent. */

@@ -34,6 +34,11 @@ export const GATEWAY_HEADER = 'x-till-gateway';
  * gateway answers that resend instead of applying a write twice (src/server/gateway/resend-guard.ts).
  */
 export const REQUEST_ID_HEADER = 'x-till-request-id';
+/** The till's sale a gateway write belongs to (for a take-back: the charge it takes back), the
+ * subject a manager's approval must name (src/server/staff/write-approvals.ts). */
+export const SALE_HEADER = 'x-till-sale';
+/** Manager approval tokens for the write (pms/staff-keys.ts signs them), comma-separated. */
+export const APPROVAL_HEADER = 'x-till-approval';
 
 /** What the till's ids look like (a UUID, or 32 hex digits); what the server takes as one. */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
@@ -45,6 +50,8 @@ export interface Transport {
   timeoutMs: number;
   /** Clock for Retry-After dates, in ms since the epoch. */
   now: () => number;
+  /** Sent with every call besides the standard ones: which sale a write belongs to, its approvals. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface CallSpec<S extends EnvelopeSchema> {
@@ -80,6 +87,7 @@ export async function callPms<S extends EnvelopeSchema>(
       response = await transport.fetch(call.url, {
         method,
         headers: {
+          ...transport.headers,
           accept: 'application/json',
           [REQUEST_ID_HEADER]: newRequestId(),
           ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }),

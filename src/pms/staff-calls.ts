@@ -10,12 +10,7 @@ import { fromBase64Url, type SealedKey, verifyText } from './staff-keys.ts';
 export const STAFF_ROLES = ['waiter', 'manager'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-/** Who is signed in on the tablet; on every gateway write (an id of `GET /till/staff`). */
-export const STAFF_HEADER = 'x-till-staff';
-/** A manager's approval token, on the gateway write it approves. */
-export const APPROVAL_HEADER = 'x-till-approval';
-/** The till's sale a gateway write belongs to: the subject an approval must name. */
-export const SALE_HEADER = 'x-till-sale';
+export { APPROVAL_HEADER, SALE_HEADER } from './http.ts';
 
 const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 const B64 = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/), v.maxLength(4096));

@@ -54,9 +54,13 @@ export interface SaleRecord {
   /** When the entry as staff see it (status, attention, notes) last changed; a step's progress alone does not. */
   updatedAt: number;
   staff: string;
+  /** The signed-in staff member's id (issue 12); absent for sales made before sign-in existed. */
+  staffId?: string;
   till: string;
   lines: SaleLine[];
   totalCents: number;
+  /** Managers' approvals of this sale (signed tokens, pms/staff-keys.ts), sent with its writes. */
+  approvals?: string[];
   payment?: { templateId: number; paymentMethodId: number; sendInvoice: boolean };
   room?: { roomReservationId: number; roomNumber?: string; guestName?: string; bookingDate?: string };
   /** Sales whose steps must be confirmed before this one's are sent (e.g. the charge a reversal undoes). */

@@ -59,7 +59,8 @@ export const DEFAULT_POLICY: Omit<OutletPolicy, 'outlet'> = {
 
 /** What an approval is checked against: the action, its subject, the device, and the least amount. */
 export interface ApprovalUse {
-  action: ApprovalAction;
+  /** The action approved; several where any of them will do (a void's approval takes its charges back). */
+  action: ApprovalAction | readonly ApprovalAction[];
   subject: string;
   deviceId: string;
   minAmountCents?: number;
@@ -286,8 +287,9 @@ export function createStaffRegistry(db: HubDb, now: () => Date, options: StaffOp
           'the approval is not signed by that manager',
           'approval',
         );
+      const actions: readonly ApprovalAction[] = typeof use.action === 'string' ? [use.action] : use.action;
       if (
-        approval.action !== use.action ||
+        !actions.includes(approval.action) ||
         approval.subject !== use.subject ||
         approval.deviceId !== use.deviceId ||
         (use.minAmountCents !== undefined && (approval.amountCents ?? -1) < use.minAmountCents)

@@ -1,5 +1,5 @@
 // The gateway's check of manager approvals on PMS writes, before anything is forwarded: taking
-// products off a room (`remove/products`) always needs a `take_back` approval, and a line whose
+// products off a room (`remove/products`) always needs a `take_back` (or `void_sale`) approval, and a line whose
 // price is set by the till above the outlet's open-price limit (`add/products`,
 // `add/invoice/products`) an `open_price` approval of at least that price. The approval travels in
 // `x-till-approval` and must name the sale of `x-till-sale` and this device (staff-registry.ts
@@ -7,7 +7,7 @@
 // still passes, and a second write with a spent approval is refused. Refusals are 403 with a code.
 // Until a hotel has added its first manager, no approval is asked for (nobody could give one).
 import type { MiddlewareHandler } from 'hono';
-import { APPROVAL_HEADER, SALE_HEADER } from '../../pms/staff-calls.ts';
+import { APPROVAL_HEADER, readApproval, SALE_HEADER } from '../../pms/staff-calls.ts';
 import { ApiError } from '../http/errors.ts';
 import { requestHeader } from '../http/headers.ts';
 import { deviceOf } from '../hub/device-routes.ts';
@@ -47,7 +47,8 @@ export function checkWriteApprovals(hub: Hub): MiddlewareHandler {
     const subject = requestHeader(c, SALE_HEADER) ?? '';
     let use: ApprovalUse | null = null;
     if (path === TAKE_BACK_PATH) {
-      use = { action: 'take_back', subject, deviceId: device.id };
+      // A void's approval takes the voided charge back too.
+      use = { action: ['take_back', 'void_sale'], subject, deviceId: device.id };
     } else {
       let body: unknown = null;
       try {
@@ -61,7 +62,17 @@ export function checkWriteApprovals(hub: Hub): MiddlewareHandler {
         use = { action: 'open_price', subject, deviceId: device.id, minAmountCents: highest };
     }
     if (!use) return next();
-    const token = requestHeader(c, APPROVAL_HEADER);
+    // Several tokens (comma-separated) where a sale has several approvals: the one for this action.
+    const tokens = (requestHeader(c, APPROVAL_HEADER) ?? '')
+      .split(',')
+      .map((token) => token.trim())
+      .filter(Boolean);
+    const wanted = typeof use.action === 'string' ? [use.action] : use.action;
+    const token =
+      tokens.find((candidate) => {
+        const action = readApproval(candidate)?.action;
+        return action !== undefined && wanted.includes(action);
+      }) ?? tokens[0];
     let checked: Awaited<ReturnType<Hub['staff']['checkApproval']>>;
     try {
       checked = await hub.staff.checkApproval(token, use, true);
@@ -72,7 +83,7 @@ export function checkWriteApprovals(hub: Hub): MiddlewareHandler {
         deviceId: device.id,
         deviceName: device.name,
         subject: subject || null,
-        note: `${use.action}: ${error.code}`,
+        note: `${wanted.join('/')}: ${error.code}`,
       });
       throw new ApiError(403, error.message, error.field, error.code);
     }

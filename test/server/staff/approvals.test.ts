@@ -153,6 +153,18 @@ describe('a take-back through the gateway', () => {
     expect(app.hub.audit.list({ kind: 'approval_refused' })).toHaveLength(7);
   });
 
+  it("takes a void's approval of the charge, picked from several tokens in the header", async () => {
+    const open = await approval(anna, '9999', { action: 'open_price', subject: 'sale-1' });
+    const voided = await approval(anna, '9999', { action: 'void_sale', subject: 'sale-1' });
+    const { takeBack, itemsLeft } = await chargeAndTakeBack({
+      [SALE_HEADER]: 'sale-1',
+      [APPROVAL_HEADER]: `${open}, ${voided}`,
+    });
+    const before = itemsLeft();
+    expect((await takeBack()).status).toBe(200);
+    expect(itemsLeft()).toBe(before - 1);
+  });
+
   it('refuses the approval of a manager who was disabled, or whose PIN was reset since', async () => {
     const token = await approval(anna, '9999');
     await app.hub.staff.resetPin(anna.id, '4321');

@@ -2,15 +2,16 @@
 // banner, the Suspense boundary that lazy views load under, the pairing screen in the till's place
 // while the till server says this tablet is not paired (and at /pair), and starting the background
 // work (sync, guest list, the pairing check) and the service worker's registration once the first
-// screen is up (state/startup.ts).
+// screen is up (app/startup.ts).
 import { type RouteSectionProps, useLocation } from '@solidjs/router';
 import { createSignal, lazy, onCleanup, onMount, Show, Suspense } from 'solid-js';
 import { needsPairing } from '../state/device';
-import { afterFirstScreen, startAfterFirstScreen } from '../state/startup';
+import { afterFirstScreen } from '../state/first-screen';
+import { t } from '../words/i18n';
 import { ConnectionState } from './ConnectionState';
-import { t } from './i18n';
 import { NavBar } from './NavBar';
 import { PAIR_PATH, PairingView } from './routes';
+import { startAfterFirstScreen } from './startup';
 
 /** Registers the service worker and offers updates; loaded after the first screen. */
 const UpdatePrompt = lazy(() => import('./UpdatePrompt'));

@@ -10,7 +10,7 @@ import { createEffect } from 'solid-js';
 import { render } from 'solid-js/web';
 import { loadCatalogue } from '../state/catalogue';
 import { needsPairing } from '../state/device';
-import { language, loadLanguage } from './i18n';
+import { language, loadLanguage } from '../words/i18n';
 import { PAIR_PATH, preloadView, ROUTES } from './routes';
 import { Shell } from './Shell';
 

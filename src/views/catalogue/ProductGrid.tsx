@@ -1,9 +1,9 @@
 // The product grid: a list of product buttons, capped (the first matches, then "show more") so a
 // keystroke over 10,000 products renders at most a few hundred buttons.
 import { For, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { Product } from '../../pms/wire';
-import { tf } from '../../state/format';
+import { tf } from '../../words/format';
+import { t } from '../../words/i18n';
 import { ProductButton } from './ProductButton';
 
 export function ProductGrid(props: {

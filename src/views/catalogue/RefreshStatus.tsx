@@ -1,10 +1,10 @@
 // When the catalogue was last refreshed from the PMS, a button to refresh now, and why the last
 // refresh failed (the cached catalogue stays in use).
 import { Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import { catalogue, refreshCatalogue, refreshState } from '../../state/catalogue';
-import { errorText } from '../../state/error-text';
-import { formatMoment, tf } from '../../state/format';
+import { errorText } from '../../words/error-text';
+import { formatMoment, tf } from '../../words/format';
+import { t } from '../../words/i18n';
 
 export function RefreshStatus() {
   const refreshedAt = () => catalogue().refreshedAt;

@@ -1,9 +1,9 @@
 // On the catalogue page: what is on the ticket so far, and the way to the register to pay it.
 import { A } from '@solidjs/router';
 import { Show } from 'solid-js';
-import { t } from '../../app/i18n';
-import { formatCents, tf } from '../../state/format';
 import { ticketTotals } from '../../state/ticket';
+import { formatCents, tf } from '../../words/format';
+import { t } from '../../words/i18n';
 
 export function TicketSummary() {
   return (

@@ -3,11 +3,11 @@
 // dialog for items whose amount is typed in.
 import { createSignal } from 'solid-js';
 import type { Product } from '../../pms/wire';
-import { errorText } from '../../state/error-text';
-import { tf } from '../../state/format';
 import { addProduct } from '../../state/ticket';
-import { lazyDialog, OpenedOnce } from '../catalogue/lazy-dialog';
+import { errorText } from '../../words/error-text';
+import { tf } from '../../words/format';
 import { ProductPanel } from '../catalogue/ProductPanel';
+import { lazyDialog, OpenedOnce } from '../common/lazy-dialog';
 
 /** Not part of the first screen: loaded after it (see lazy-dialog.tsx). */
 const OpenPriceDialog = lazyDialog(() => import('./OpenPriceDialog').then((m) => m.OpenPriceDialog));

@@ -2,12 +2,12 @@
 // that is being rung up is parked first, so recalling never loses it.
 import { createAsync, useAction } from '@solidjs/router';
 import { For, Show } from 'solid-js';
-import { t } from '../../app/i18n';
-import { errorText } from '../../state/error-text';
-import { formatCents, formatMoment, tf } from '../../state/format';
 import { currentTicket, type Ticket } from '../../state/ticket';
-import { Dialog } from '../catalogue/Dialog';
-import { useFreshSubmission } from '../catalogue/fresh-submission';
+import { errorText } from '../../words/error-text';
+import { formatCents, formatMoment, tf } from '../../words/format';
+import { t } from '../../words/i18n';
+import { Dialog } from '../common/Dialog';
+import { useFreshSubmission } from '../common/fresh-submission';
 import { getParkedTickets, recallTicketAction } from './data';
 
 export function TabsDialog(props: { open: boolean; onClose: () => void }) {

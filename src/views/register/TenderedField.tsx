@@ -1,11 +1,11 @@
 // Cash tendered and the change due: typed in or one tap on a likely amount (exact, next round sums).
 // Empty means exact. The change is a live region, so it is announced as the amount is typed.
 import { For, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { Cents } from '../../pms/money';
-import { formatCents, locale, tf } from '../../state/format';
-import { changeDue, quickTenders } from '../../state/payment';
-import { parseAmount } from '../../state/ticket-lines';
+import { changeDue, quickTenders } from '../../rules/payment';
+import { parseAmount } from '../../rules/ticket-lines';
+import { formatCents, locale, tf } from '../../words/format';
+import { t } from '../../words/i18n';
 
 export function TenderedField(props: { totalCents: Cents; text: string; onText: (text: string) => void }) {
   const tendered = () => (props.text.trim() ? parseAmount(props.text) : props.totalCents);

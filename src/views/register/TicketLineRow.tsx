@@ -1,8 +1,8 @@
 // One ticket line: name, unit price and line total, then quantity with − and + (− at 1 removes)
 // and a remove button. Open-price lines have no stepper: they are always one item.
 import { Show } from 'solid-js';
-import { formatCents, tf } from '../../state/format';
 import { removeLine, setQuantity, type TicketLine } from '../../state/ticket';
+import { formatCents, tf } from '../../words/format';
 
 export function TicketLineRow(props: { line: TicketLine }) {
   const line = () => props.line;

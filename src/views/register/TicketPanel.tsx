@@ -1,10 +1,10 @@
 // The ticket being rung up: its name when it is a recalled tab, the lines, the note, the totals
 // and the actions. On a narrow screen it is a bottom sheet the register opens and closes.
 import { For, Show } from 'solid-js';
-import { t } from '../../app/i18n';
-import { tf } from '../../state/format';
 import { lastReceipt } from '../../state/receipt';
 import { currentTicket, ticketLines, ticketTotals } from '../../state/ticket';
+import { tf } from '../../words/format';
+import { t } from '../../words/i18n';
 import { NoteField } from './NoteField';
 import { TicketActions } from './TicketActions';
 import { TicketLineRow } from './TicketLineRow';

@@ -1,9 +1,9 @@
 // The ticket's total with the VAT contained per tax class. A polite live region, so a screen
 // reader hears the new total after each change.
 import { For, Show } from 'solid-js';
-import { t } from '../../app/i18n';
-import { formatCents, locale, tf } from '../../state/format';
-import type { Totals } from '../../state/totals';
+import type { Totals } from '../../rules/totals';
+import { formatCents, locale, tf } from '../../words/format';
+import { t } from '../../words/i18n';
 
 export function TotalsBox(props: { totals: Totals }) {
   return (

@@ -1,9 +1,9 @@
 // One table of the report: a label, a count (sales or items) and an amount per row, an optional
 // total row. A row may be a sub-row ("of which ...") or have no amount (voided sales).
 import { createUniqueId, For, Show } from 'solid-js';
-import { t } from '../../app/i18n';
-import type { Amount } from '../../state/shift-totals';
-import { money } from '../words';
+import type { Amount } from '../../rules/shift-totals';
+import { t } from '../../words/i18n';
+import { money } from '../../words/placeholders';
 
 export interface AmountRow {
   label: string;

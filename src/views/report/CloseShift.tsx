@@ -2,9 +2,9 @@
 // warns and lists them (they keep syncing after the close: nothing is lost) with a way to the sync
 // view, and only "Close shift anyway" closes then. The closed shift is stored on this tablet.
 import { createSignal, createUniqueId, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import { closeShift, type ShiftReport } from '../../state/shift';
-import { clockTime, fill } from '../words';
+import { t } from '../../words/i18n';
+import { clockTime, fill } from '../../words/placeholders';
 import { CloseWarning } from './CloseWarning';
 
 export function CloseShift(props: { report: ShiftReport }) {

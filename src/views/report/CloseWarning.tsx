@@ -2,9 +2,9 @@
 // (time, reference, kind, amount, state), and the way to the sync view.
 import { A } from '@solidjs/router';
 import { For } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { SaleRecord } from '../../state/sync-list';
-import { clockTime, fill, money } from '../words';
+import { t } from '../../words/i18n';
+import { clockTime, fill, money } from '../../words/placeholders';
 
 export function CloseWarning(props: { sales: SaleRecord[] }) {
   const count = () => props.sales.length;

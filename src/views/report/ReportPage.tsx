@@ -1,11 +1,11 @@
 // The shift report: what this till took since the last close (totals by payment method, by
 // commodity group, room charges, confirmed versus pending), printable, and closing the shift.
 import { onMount, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import { startCatalogue } from '../../state/catalogue';
 import { settings } from '../../state/settings';
 import { createShiftReport } from '../../state/shift';
-import { dateTime, fill } from '../words';
+import { t } from '../../words/i18n';
+import { dateTime, fill } from '../../words/placeholders';
 import { CloseShift } from './CloseShift';
 import { ReportTables } from './ReportTables';
 import { ShiftHistory } from './ShiftHistory';

@@ -1,8 +1,9 @@
 // The report's tables: the three headline amounts, then by payment method, by commodity group,
 // room charges, and confirmed versus pending. Every amount is in the hotel currency.
-import { t } from '../../app/i18n';
+
 import type { ShiftReport } from '../../state/shift';
-import { fill } from '../words';
+import { t } from '../../words/i18n';
+import { fill } from '../../words/placeholders';
 import { AmountTable } from './AmountTable';
 import { ReportTiles } from './ReportTiles';
 

@@ -1,8 +1,9 @@
 // The report's three headline amounts: the total (with the number of sales), what the PMS has
 // confirmed, and what is still pending.
-import { t } from '../../app/i18n';
-import type { ShiftTotals } from '../../state/shift-totals';
-import { fill, money } from '../words';
+
+import type { ShiftTotals } from '../../rules/shift-totals';
+import { t } from '../../words/i18n';
+import { fill, money } from '../../words/placeholders';
 
 export function ReportTiles(props: { totals: ShiftTotals }) {
   const count = () => props.totals.total.count;

@@ -1,10 +1,10 @@
 // The shifts closed on this tablet, newest first: their window, total and how many sales were
 // still unconfirmed at closing.
 import { createUniqueId, For, Show } from 'solid-js';
-import { t } from '../../app/i18n';
+import type { ShiftTotals } from '../../rules/shift-totals';
 import { closedShifts } from '../../state/shift';
-import type { ShiftTotals } from '../../state/shift-totals';
-import { dateTime, fill, money } from '../words';
+import { t } from '../../words/i18n';
+import { dateTime, fill, money } from '../../words/placeholders';
 
 export function ShiftHistory() {
   const headingId = createUniqueId();

@@ -1,9 +1,9 @@
 // The result of the last charge: amount, room and sale reference, and that it goes to the PMS by
 // itself (the sync view shows its progress).
 import { A } from '@solidjs/router';
-import { t } from '../../app/i18n';
 import type { SaleRecord } from '../../state/room-charges';
-import { fill, money } from '../words';
+import { t } from '../../words/i18n';
+import { fill, money } from '../../words/placeholders';
 
 export function ChargeDone(props: { sale: SaleRecord }) {
   return (

@@ -1,8 +1,9 @@
 // One minibar product with its count and large - / + buttons (named for screen readers).
-import { t } from '../../app/i18n';
+
 import type { Product } from '../../pms/wire';
-import { MAX_QUANTITY } from '../../state/ticket-lines';
-import { fill, money } from '../words';
+import { MAX_QUANTITY } from '../../rules/ticket-lines';
+import { t } from '../../words/i18n';
+import { fill, money } from '../../words/placeholders';
 
 export function Counter(props: { product: Product; count: number; onCount: (count: number) => void }) {
   const name = () => props.product.name;

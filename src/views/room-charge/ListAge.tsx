@@ -1,9 +1,9 @@
 // How old the cached guest list is, whether refreshing it failed, and a button to refresh it now.
 // The age ticks every 30 seconds; a list older than 30 minutes gets a warning.
 import { createSignal, onCleanup, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import { refreshedAt, refreshGuests, refreshState } from '../../state/reservations';
-import { ago, clockTime, fill } from '../words';
+import { t } from '../../words/i18n';
+import { ago, clockTime, fill } from '../../words/placeholders';
 
 const OLD_AFTER_MS = 30 * 60_000;
 

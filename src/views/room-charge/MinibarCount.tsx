@@ -2,11 +2,11 @@
 // with - and + per product) and post it all as one room charge. Owns the counts; they reset after
 // posting.
 import { createMemo, createSignal, createUniqueId, For, onMount, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { RoomReservation } from '../../pms/wire';
 import { catalogue, startCatalogue } from '../../state/catalogue';
 import type { SaleRecord } from '../../state/room-charges';
-import { fill, money } from '../words';
+import { t } from '../../words/i18n';
+import { fill, money } from '../../words/placeholders';
 import { ChargeFooter } from './ChargeFooter';
 import { Counter } from './Counter';
 import { createChargeAction } from './charge-action';

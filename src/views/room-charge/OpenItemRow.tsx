@@ -1,10 +1,10 @@
 // One open item: name, booking day, quantity, amount, and "Take back" when one of this till's
 // confirmed charges put it there (it takes back that whole sale).
 import { Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { InvoiceItem } from '../../pms/wire';
 import type { SaleRecord } from '../../state/room-charges';
-import { calendarDay, fill, money } from '../words';
+import { t } from '../../words/i18n';
+import { calendarDay, fill, money } from '../../words/placeholders';
 
 export function OpenItemRow(props: {
   item: InvoiceItem;

@@ -1,11 +1,11 @@
 // The open items of a stay as a table: item, booking date, quantity, amount, and "Take back" on
 // items that one of this till's confirmed charges put there (found by the sale marker in the name).
 import { For, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { ReservationCost } from '../../pms/wire';
 import type { SaleRecord } from '../../state/room-charges';
 import { saleReferenceIn } from '../../state/room-charges';
-import { money } from '../words';
+import { t } from '../../words/i18n';
+import { money } from '../../words/placeholders';
 import { OpenItemRow } from './OpenItemRow';
 
 export function OpenItemsTable(props: {

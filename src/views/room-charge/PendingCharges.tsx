@@ -2,9 +2,9 @@
 // their way): they are not among the open items, but they can be taken back already (the
 // take-back then waits for the charge).
 import { For, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { SaleRecord } from '../../state/room-charges';
-import { clockTime, fill, money } from '../words';
+import { t } from '../../words/i18n';
+import { clockTime, fill, money } from '../../words/placeholders';
 
 export function PendingCharges(props: { charges: SaleRecord[]; onTakeBack: (sale: SaleRecord) => void }) {
   const pending = () => props.charges.filter((sale) => sale.status === 'pending');

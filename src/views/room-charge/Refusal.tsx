@@ -1,9 +1,10 @@
 // The clear "no" for a stay that may not be charged today (pms-api.md usage rule: only the guest
 // of the room reservation, during the stay), saying why in staff words.
-import { t } from '../../app/i18n';
+
 import type { RoomReservation } from '../../pms/wire';
-import { type ChargeRefusal, guestDisplayName } from '../../state/guest-rules';
-import { calendarDay, fill } from '../words';
+import { type ChargeRefusal, guestDisplayName } from '../../rules/guest-rules';
+import { t } from '../../words/i18n';
+import { calendarDay, fill } from '../../words/placeholders';
 
 export function Refusal(props: { stay: RoomReservation; refusal: ChargeRefusal }) {
   const text = () =>

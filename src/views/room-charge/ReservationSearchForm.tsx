@@ -2,10 +2,10 @@
 // searchpattern). A stay found this way has its surname confirmed already: the PMS matched it to
 // what staff typed. Offline the form explains that it needs the network.
 import { createSignal, createUniqueId, Show } from 'solid-js';
-import { t } from '../../app/i18n';
-import { createOnlineStatus } from '../../app/online';
 import type { RoomReservation } from '../../pms/wire';
+import { createOnlineStatus } from '../../state/online';
 import { searchReservation } from '../../state/reservations';
+import { t } from '../../words/i18n';
 import { StayButtons } from './StayButtons';
 
 type Outcome =

@@ -1,10 +1,10 @@
 // One stay in words: room number, guest name, dates and a status badge. Used in the guest list
 // (inside a button) and for the chosen guest (as a heading).
 import { Dynamic } from 'solid-js/web';
-import { t } from '../../app/i18n';
 import type { RoomReservation } from '../../pms/wire';
-import { chargeRefusal, guestDisplayName, localDate } from '../../state/guest-rules';
-import { calendarDay, fill } from '../words';
+import { chargeRefusal, guestDisplayName, localDate } from '../../rules/guest-rules';
+import { t } from '../../words/i18n';
+import { calendarDay, fill } from '../../words/placeholders';
 
 export function StayLine(props: { stay: RoomReservation; headingLevel?: 2 | 3 }) {
   const room = () =>

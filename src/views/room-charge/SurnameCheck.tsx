@@ -2,10 +2,10 @@
 // tap the one the guest says (SurnameForm). Compared case- and accent-insensitively
 // (guest-rules.ts); a wrong name is refused and nothing is confirmed.
 import { createSignal, createUniqueId, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { RoomReservation } from '../../pms/wire';
-import { surnameMatches, surnameOf } from '../../state/guest-rules';
-import { fill } from '../words';
+import { surnameMatches, surnameOf } from '../../rules/guest-rules';
+import { t } from '../../words/i18n';
+import { fill } from '../../words/placeholders';
 import { SurnameForm } from './SurnameForm';
 
 export function SurnameCheck(props: {

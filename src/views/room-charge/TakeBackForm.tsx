@@ -1,11 +1,11 @@
 // Taking one of this till's room charges back: staff give a reason, and a reversal is recorded
 // (sent to the PMS by the outbox, like every sale). Owns the reason and the single confirming tap.
 import { createSignal, createUniqueId, Show } from 'solid-js';
-import { t } from '../../app/i18n';
-import { errorText } from '../../state/error-text';
 import type { SaleRecord } from '../../state/room-charges';
 import { takeBackCharge } from '../../state/room-charges';
-import { fill, money } from '../words';
+import { errorText } from '../../words/error-text';
+import { t } from '../../words/i18n';
+import { fill, money } from '../../words/placeholders';
 
 export function TakeBackForm(props: { sale: SaleRecord; onClose: () => void }) {
   const reasonId = createUniqueId();

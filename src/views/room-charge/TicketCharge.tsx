@@ -2,11 +2,11 @@
 // button; on success the ticket is cleared, on failure it is kept and the reason shown.
 import { A } from '@solidjs/router';
 import { createUniqueId, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { RoomReservation } from '../../pms/wire';
 import type { SaleRecord } from '../../state/room-charges';
 import { clearTicket, ticketLines, ticketTotals } from '../../state/ticket';
-import { fill, money } from '../words';
+import { t } from '../../words/i18n';
+import { fill, money } from '../../words/placeholders';
 import { ChargeFooter } from './ChargeFooter';
 import { createChargeAction } from './charge-action';
 import { TicketLines } from './TicketLines';

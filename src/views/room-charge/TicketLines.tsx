@@ -1,8 +1,8 @@
 // The current ticket as a small table: quantity, item, amount, and the total.
 import { For } from 'solid-js';
-import { t } from '../../app/i18n';
 import { ticketLines, ticketTotals } from '../../state/ticket';
-import { money } from '../words';
+import { t } from '../../words/i18n';
+import { money } from '../../words/placeholders';
 
 export function TicketLines() {
   return (

@@ -5,7 +5,7 @@ import { type Accessor, createSignal } from 'solid-js';
 import type { RoomReservation } from '../../pms/wire';
 import type { SaleLine, SaleRecord } from '../../state/room-charges';
 import { chargeRoom } from '../../state/room-charges';
-import { chargeProblemText } from './charge-problem';
+import { chargeProblemText } from '../../words/charge-problem';
 
 export interface ChargeAction {
   busy: Accessor<boolean>;

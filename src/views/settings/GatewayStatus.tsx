@@ -2,10 +2,10 @@
 // or, in plain words, why not. Checked when the view opens, after every change of the address, and
 // on "Check again". Informs only: the address is kept either way (state/gateway-check.ts).
 import { createResource, Match, Switch } from 'solid-js';
-import { t } from '../../app/i18n';
 import { checkGateway } from '../../state/gateway-check';
 import { settings } from '../../state/settings';
-import { fill } from '../words';
+import { t } from '../../words/i18n';
+import { fill } from '../../words/placeholders';
 
 export function GatewayStatus() {
   const [check, { refetch }] = createResource(

@@ -2,10 +2,10 @@
 // address, currency, the cash payment method). Every change is saved at once on this tablet
 // (src/state/settings.ts checks it); a value it refuses is explained next to the field.
 import { createUniqueId, onMount, Show } from 'solid-js';
-import { LANGUAGE_NAMES, type Language, t } from '../../app/i18n';
 import { catalogue, startCatalogue } from '../../state/catalogue';
 import { type Settings, settings } from '../../state/settings';
-import { fill } from '../words';
+import { LANGUAGE_NAMES, type Language, language, t } from '../../words/i18n';
+import { fill } from '../../words/placeholders';
 import { GatewayStatus } from './GatewayStatus';
 import { SelectField } from './SelectField';
 import { SettingField } from './SettingField';
@@ -30,9 +30,9 @@ export function SettingsPage() {
         <h2 id={looksId}>{t('settings.looks')}</h2>
         <SelectField
           label={t('settings.language')}
-          value={settings().language}
+          value={language()}
           choices={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
-          onChange={(value) => saver.save({ language: value as Language })}
+          onChange={(value) => saver.chooseLanguage(value as Language)}
         />
         <SelectField
           label={t('settings.theme')}

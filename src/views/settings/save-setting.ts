@@ -1,12 +1,14 @@
 // Saving one setting from the settings view: applies it through src/state/settings.ts, says
 // "Saved." for a few seconds, and keeps a refusal (SettingsError) per field, in staff words.
 import { type Accessor, createSignal, onCleanup } from 'solid-js';
-import { t } from '../../app/i18n';
 import { type Settings, SettingsError, updateSettings } from '../../state/settings';
+import { type Language, setLanguage, t } from '../../words/i18n';
 
 export interface SettingSaver {
   /** Applies and stores the change; false when it was refused (the error is then kept). */
   save(patch: Partial<Settings>): boolean;
+  /** Switches the UI language (i18n owns it) and says "Saved." like any other change. */
+  chooseLanguage(language: Language): void;
   /** Why the last change of `field` was refused, or undefined. */
   error(field: keyof Settings): string | undefined;
   saved: Accessor<boolean>;
@@ -25,6 +27,11 @@ export function useSettingSaver(): SettingSaver {
   const [saved, setSaved] = createSignal(false);
   let timer: ReturnType<typeof setTimeout> | undefined;
   onCleanup(() => clearTimeout(timer));
+  const showSaved = () => {
+    setSaved(true);
+    clearTimeout(timer);
+    timer = setTimeout(() => setSaved(false), SHOW_SAVED_MS);
+  };
   return {
     save(patch) {
       const fields = Object.keys(patch) as (keyof Settings)[];
@@ -39,10 +46,14 @@ export function useSettingSaver(): SettingSaver {
       setErrors((all) =>
         Object.fromEntries(Object.entries(all).filter(([key]) => !fields.includes(key as keyof Settings))),
       );
-      setSaved(true);
-      clearTimeout(timer);
-      timer = setTimeout(() => setSaved(false), SHOW_SAVED_MS);
+      showSaved();
       return true;
+    },
+    chooseLanguage(language) {
+      setLanguage(language).catch((error: unknown) =>
+        console.error('[settings] could not load the texts of the language', error),
+      );
+      showSaved();
     },
     error: (field) => (errors()[field] ? refusalText(field) : undefined),
     saved,

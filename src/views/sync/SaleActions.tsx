@@ -2,9 +2,9 @@
 // posted" / "Post again"), retry a waiting one now, or void it with a reason (VoidForm). Actions the
 // sale's state does not allow are not offered; a refusal from the outbox is shown in words.
 import { createSignal, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import { resolve, retry, type SaleWithSteps } from '../../state/sync-list';
-import { actionProblem } from './action-problem';
+import { actionProblem } from '../../words/action-problem';
+import { t } from '../../words/i18n';
 import { VoidForm } from './VoidForm';
 
 export function SaleActions(props: { entry: SaleWithSteps }) {

@@ -1,9 +1,9 @@
 // One sale in the sync view: kind, reference, amount, status, who and when, the room; for open
 // sales also each step with its state and trouble in staff words, and the actions (SaleActions).
 import { createUniqueId, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import { isSending, type SaleWithSteps } from '../../state/sync-list';
-import { clockTime, dateTime, fill, money } from '../words';
+import { t } from '../../words/i18n';
+import { clockTime, dateTime, fill, money } from '../../words/placeholders';
 import { SaleActions } from './SaleActions';
 import { StepList } from './StepList';
 

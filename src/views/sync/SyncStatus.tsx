@@ -2,10 +2,10 @@
 // problem, sending waiting for this tablet to be paired, whether storage is persistent, and
 // "Sync now" (retries everything waiting at once).
 import { createSignal, Show } from 'solid-js';
-import { t } from '../../app/i18n';
-import { syncNow } from '../../state/replayer';
+import { syncNow } from '../../state/pms';
 import { createSyncIndicator, createSyncSummary } from '../../state/sync-indicator';
-import { clockTime, fill } from '../words';
+import { t } from '../../words/i18n';
+import { clockTime, fill } from '../../words/placeholders';
 
 const STATE_KEYS = {
   online: 'connection.online',

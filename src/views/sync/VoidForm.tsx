@@ -1,9 +1,9 @@
 // Voiding a sale with a reason (required). Steps not yet in the PMS are never sent; a room charge
 // already on the room is taken back by a reversal (the outbox decides, see outbox/actions.ts).
 import { createSignal, createUniqueId, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import { voidWithReason } from '../../state/sync-list';
-import { actionProblem } from './action-problem';
+import { actionProblem } from '../../words/action-problem';
+import { t } from '../../words/i18n';
 
 export function VoidForm(props: { saleId: string; onDone: () => void }) {
   const reasonId = createUniqueId();

@@ -5,16 +5,16 @@ import type { RoomReservation } from '../pms/wire';
 import { guestDisplayName } from '../rules/guest-rules';
 import { RoomChargeRefused } from '../state/room-charges';
 import { errorText } from './error-text';
+import { calendarDay } from './format';
 import { t } from './i18n';
-import { calendarDay, fill } from './placeholders';
 
 export function chargeProblemText(error: unknown, stay: RoomReservation): string {
   if (error instanceof RoomChargeRefused) {
-    return fill(t(`roomCharge.refusal.${error.problem}`), {
+    return t(`roomCharge.refusal.${error.problem}`, {
       guest: guestDisplayName(stay),
       from: calendarDay(stay.start_date),
       to: calendarDay(stay.end_date),
     });
   }
-  return fill(t('roomCharge.charge.failed'), { message: errorText(error) });
+  return t('roomCharge.charge.failed', { message: errorText(error) });
 }

@@ -1,39 +1,43 @@
 // What staff are told when something fails, in their language. Owns: mapping every error the
 // till's state can throw (PMS errors by kind, offline, the ticket's and payment's own refusals,
-// storage failures, a sale that could not be recorded, the till server refusing this tablet) to one
-// plain sentence. Views never show `error.message` raw.
+// storage failures, a sale that could not be recorded, the outbox refusing a staff action by its
+// code, the till server refusing this tablet) to one plain sentence. Views never show
+// `error.message` raw.
+import { OutboxActionRefused } from '../outbox/refusal';
 import { isPmsError, PmsRequestError } from '../pms/errors';
 import { PaymentError, SaleNotSavedError } from '../rules/payment';
 import { TicketLineError } from '../rules/ticket-lines';
 import { OfflineError } from '../state/catalogue-admin';
 import { ParkError } from '../state/parked';
-import { tf } from './format';
+import { t } from './i18n';
 
 /**
  * One sentence for staff about `error`.
  * @example <p role="alert">{errorText(submission.error)}</p>
  */
 export function errorText(error: unknown): string {
-  if (error instanceof OfflineError) return tf('error.offline', '');
-  if (error instanceof TicketLineError) return tf(`ticket.error.${error.reason}`, '');
-  if (error instanceof PaymentError) return tf(`pay.error.${error.reason}`, '');
-  if (error instanceof SaleNotSavedError) return tf(`pay.error.${error.reason}`, '');
-  if (error instanceof ParkError) return tf(`park.error.${error.reason}`, '');
-  if (error instanceof PmsRequestError) return tf('error.invalidInput', error.field ?? error.message);
+  if (error instanceof OutboxActionRefused) return t(`refusal.${error.refusal.code}`, { ...error.refusal });
+  if (error instanceof OfflineError) return t('error.offline');
+  if (error instanceof TicketLineError) return t(`ticket.error.${error.reason}`);
+  if (error instanceof PaymentError) return t(`pay.error.${error.reason}`);
+  if (error instanceof SaleNotSavedError) return t(`pay.error.${error.reason}`);
+  if (error instanceof ParkError) return t(`park.error.${error.reason}`);
+  if (error instanceof PmsRequestError)
+    return t('error.invalidInput', { detail: error.field ?? error.message });
   if (isPmsError(error)) {
     switch (error.kind) {
       case 'network':
-        return tf(globalThis.navigator?.onLine === false ? 'error.offline' : 'error.network', '');
+        return t(globalThis.navigator?.onLine === false ? 'error.offline' : 'error.network');
       case 'timeout':
-        return tf('error.timeout', '');
+        return t('error.timeout');
       case 'rejected':
-        return tf('error.rejected', error.pmsMessage || String(error.status));
+        return t('error.rejected', { detail: error.pmsMessage || String(error.status) });
       case 'server':
-        return tf(error.pmsUnreachable ? 'error.pmsDown' : 'error.server', '');
+        return t(error.pmsUnreachable ? 'error.pmsDown' : 'error.server');
       case 'unpaired':
-        return tf(error.code === 'device_revoked' ? 'error.deviceRevoked' : 'error.deviceNotPaired', '');
+        return t(error.code === 'device_revoked' ? 'error.deviceRevoked' : 'error.deviceNotPaired');
       default:
-        return tf('error.invalidResponse', '');
+        return t('error.invalidResponse');
     }
   }
   const message = error instanceof Error ? error.message : String(error);
@@ -41,7 +45,7 @@ export function errorText(error: unknown): string {
     error instanceof DOMException ||
     (error instanceof Error && /IDB|IndexedDB|Quota/i.test(error.name + message))
   ) {
-    return tf('error.storage', '');
+    return t('error.storage');
   }
-  return tf('error.unknown', message);
+  return t('error.unknown', { detail: message });
 }

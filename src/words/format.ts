@@ -1,9 +1,9 @@
-// Formatting for people, at the edge: money in the hotel currency and times in the UI language.
-// Owns: which locale each UI language formats with. Reactive when read in JSX (language, currency).
-
+// Values in words for staff, at the edge, in the UI language: money in the hotel currency
+// (Intl.NumberFormat through pms/money.ts), moments, calendar days and ages. Owns which locale each
+// UI language formats with. Reactive when called inside JSX (they read the language and settings).
 import { type Cents, formatMoney } from '../pms/money';
 import { settings } from '../state/settings';
-import { language, type MessageKey, t } from './i18n';
+import { language } from './i18n';
 
 const LOCALES = { en: 'en-GB', de: 'de-DE' } as const;
 
@@ -34,17 +34,41 @@ export function formatMoment(at: number, now = Date.now()): string {
 }
 
 /**
- * A text with its `{detail}` filled in.
- * @example tf('products.added', 'Pils 0,3 l') === 'Added: Pils 0,3 l'
- */
-export function tf(key: MessageKey, detail: string | number): string {
-  return t(key).replace('{detail}', String(detail));
-}
-
-/**
  * A moment with date and time, e.g. for a receipt.
  * @example formatDateTime(Date.now()) === '22.11.2026, 21:40'
  */
 export function formatDateTime(at: number): string {
   return new Intl.DateTimeFormat(locale(), { dateStyle: 'short', timeStyle: 'short' }).format(new Date(at));
+}
+
+/**
+ * A time of day.
+ * @example clockTime(Date.now()) === '14:05'
+ */
+export function clockTime(at: number): string {
+  return new Intl.DateTimeFormat(locale(), { hour: '2-digit', minute: '2-digit' }).format(at);
+}
+
+/**
+ * A calendar date YYYY-MM-DD for people.
+ * @example calendarDay('2026-11-22') === 'Sun, 22 Nov' // 'So., 22. Nov.' in German
+ */
+export function calendarDay(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat(locale(), { weekday: 'short', day: 'numeric', month: 'short' }).format(
+    new Date(y, m - 1, d),
+  );
+}
+
+/**
+ * How long ago.
+ * @example ago(Date.now() - 180_000) === '3 minutes ago' // 'vor 3 Minuten' in German
+ */
+export function ago(at: number, now: number = Date.now()): string {
+  const minutes = Math.round((at - now) / 60_000);
+  const format = new Intl.RelativeTimeFormat(locale(), { numeric: 'auto' });
+  if (Math.abs(minutes) < 60) return format.format(minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (Math.abs(hours) < 48) return format.format(hours, 'hour');
+  return format.format(Math.round(hours / 24), 'day');
 }

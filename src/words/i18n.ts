@@ -83,10 +83,20 @@ export async function setLanguage(next: Language): Promise<void> {
 }
 
 /**
- * The text for `key` in the current language; reactive when read inside JSX or an effect. The key
- * itself while no dictionary is loaded (never in the app: it loads one before rendering).
- * @example <h1>{t('register.title')}</h1>
+ * Fills `{name}` placeholders in `text`; the one placeholder convention of the till's words.
+ * @example fillIn('Room {room}', { room: '104' }) === 'Room 104'
  */
-export function t(key: MessageKey): string {
-  return loaded[language()]?.[key] ?? key;
+export function fillIn(text: string, values: Record<string, string | number> = {}): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/**
+ * The text for `key` in the current language, its `{placeholders}` filled from `values`; reactive
+ * when read inside JSX or an effect. The key itself while no dictionary is loaded (never in the app:
+ * it loads one before rendering).
+ * @example <h1>{t('register.title')}</h1>; t('products.added', { detail: 'Pils' })
+ */
+export function t(key: MessageKey, values?: Record<string, string | number>): string {
+  const text = loaded[language()]?.[key] ?? key;
+  return values ? fillIn(text, values) : text;
 }

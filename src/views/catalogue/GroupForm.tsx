@@ -3,7 +3,6 @@ import { useAction } from '@solidjs/router';
 import { For } from 'solid-js';
 import { catalogue } from '../../state/catalogue';
 import { errorText } from '../../words/error-text';
-import { tf } from '../../words/format';
 import { t } from '../../words/i18n';
 import { Dialog } from '../common/Dialog';
 import { useFreshSubmission } from '../common/fresh-submission';
@@ -21,7 +20,7 @@ export function GroupForm(props: { open: boolean; onClose: () => void; onCreated
         name: String(form.get('name') ?? ''),
         parent_id: parent > 0 ? parent : null,
       });
-      props.onCreated(tf('groupForm.created', group.name));
+      props.onCreated(t('groupForm.created', { detail: group.name }));
     } catch {
       // shown from submission.error below
     }

@@ -4,7 +4,6 @@ import { useAction } from '@solidjs/router';
 import { createEffect, createSignal, on } from 'solid-js';
 import { parseAmount } from '../../rules/ticket-lines';
 import { errorText } from '../../words/error-text';
-import { tf } from '../../words/format';
 import { t } from '../../words/i18n';
 import { Dialog } from '../common/Dialog';
 import { useFreshSubmission } from '../common/fresh-submission';
@@ -47,7 +46,7 @@ export function ProductForm(props: {
         tax_class_id: taxClass,
         open_price: form.get('openPrice') === 'on',
       });
-      props.onCreated(tf('productForm.created', product.name));
+      props.onCreated(t('productForm.created', { detail: product.name }));
     } catch {
       // shown from submission.error below
     }

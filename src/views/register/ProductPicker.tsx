@@ -5,7 +5,7 @@ import { createSignal } from 'solid-js';
 import type { Product } from '../../pms/wire';
 import { addProduct } from '../../state/ticket';
 import { errorText } from '../../words/error-text';
-import { tf } from '../../words/format';
+import { t } from '../../words/i18n';
 import { ProductPanel } from '../catalogue/ProductPanel';
 import { lazyDialog, OpenedOnce } from '../common/lazy-dialog';
 
@@ -21,7 +21,7 @@ export function ProductPicker(props: { detailed?: boolean; onMessage: (text: str
     }
     try {
       addProduct(product);
-      props.onMessage(tf('products.added', product.name));
+      props.onMessage(t('products.added', { detail: product.name }));
     } catch (error) {
       props.onMessage(errorText(error));
     }
@@ -31,7 +31,7 @@ export function ProductPicker(props: { detailed?: boolean; onMessage: (text: str
       <ProductPanel
         detailed={props.detailed}
         onPick={pick}
-        onNotFound={(code) => props.onMessage(tf('products.notFound', code))}
+        onNotFound={(code) => props.onMessage(t('products.notFound', { detail: code }))}
       />
       <OpenedOnce open={openPrice() !== undefined}>
         <OpenPriceDialog

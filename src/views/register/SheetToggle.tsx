@@ -2,7 +2,7 @@
 // closes it. Hidden on tablets, where the ticket is a side panel (register.css).
 
 import { ticketTotals } from '../../state/ticket';
-import { formatCents, tf } from '../../words/format';
+import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 
 export function SheetToggle(props: { open: boolean; onToggle: () => void }) {
@@ -16,7 +16,7 @@ export function SheetToggle(props: { open: boolean; onToggle: () => void }) {
       <span>
         {props.open ? '▾' : '▴'} {t('ticket.show')}
       </span>
-      <span>{tf('ticket.items', ticketTotals().items)}</span>
+      <span>{t('ticket.items', { detail: ticketTotals().items })}</span>
       <strong>{formatCents(ticketTotals().grossCents)}</strong>
     </button>
   );

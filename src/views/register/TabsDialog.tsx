@@ -4,7 +4,7 @@ import { createAsync, useAction } from '@solidjs/router';
 import { For, Show } from 'solid-js';
 import { currentTicket, type Ticket } from '../../state/ticket';
 import { errorText } from '../../words/error-text';
-import { formatCents, formatMoment, tf } from '../../words/format';
+import { formatCents, formatMoment } from '../../words/format';
 import { t } from '../../words/i18n';
 import { Dialog } from '../common/Dialog';
 import { useFreshSubmission } from '../common/fresh-submission';
@@ -16,7 +16,7 @@ export function TabsDialog(props: { open: boolean; onClose: () => void }) {
   const submission = useFreshSubmission(recallTicketAction, () => props.open);
   const pick = async (tab: Ticket) => {
     try {
-      await recall(tab.id, tf('park.defaultName', formatMoment(Date.now())));
+      await recall(tab.id, t('park.defaultName', { detail: formatMoment(Date.now()) }));
       props.onClose();
     } catch {
       // shown from submission.error below
@@ -34,16 +34,13 @@ export function TabsDialog(props: { open: boolean; onClose: () => void }) {
               <button
                 type="button"
                 class="tab"
-                aria-label={tf('tabs.recall', tab.label)}
+                aria-label={t('tabs.recall', { detail: tab.label })}
                 onClick={() => pick(tab)}
               >
                 <span class="tab-label">{tab.label}</span>
                 <span class="tab-meta">
-                  {tf(
-                    'ticket.items',
-                    tab.lines.reduce((n, l) => n + l.quantity, 0),
-                  )}{' '}
-                  · {formatMoment(tab.updatedAt)}
+                  {t('ticket.items', { detail: tab.lines.reduce((n, l) => n + l.quantity, 0) })} ·{' '}
+                  {formatMoment(tab.updatedAt)}
                 </span>
                 <strong>
                   {formatCents(tab.lines.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0))}

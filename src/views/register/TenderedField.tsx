@@ -4,7 +4,7 @@ import { For, Show } from 'solid-js';
 import type { Cents } from '../../pms/money';
 import { changeDue, quickTenders } from '../../rules/payment';
 import { parseAmount } from '../../rules/ticket-lines';
-import { formatCents, locale, tf } from '../../words/format';
+import { formatCents, locale } from '../../words/format';
 import { t } from '../../words/i18n';
 
 export function TenderedField(props: { totalCents: Cents; text: string; onText: (text: string) => void }) {
@@ -35,7 +35,7 @@ export function TenderedField(props: { totalCents: Cents; text: string; onText: 
       <p class="change" aria-live="polite" data-testid="change-due">
         <Show
           when={change() !== null}
-          fallback={tf('pay.short', formatCents(props.totalCents - (tendered() ?? 0)))}
+          fallback={t('pay.short', { detail: formatCents(props.totalCents - (tendered() ?? 0)) })}
         >
           {t('pay.change')}: <strong>{formatCents(change() ?? 0)}</strong>
         </Show>

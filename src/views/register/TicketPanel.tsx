@@ -3,7 +3,6 @@
 import { For, Show } from 'solid-js';
 import { lastReceipt } from '../../state/receipt';
 import { currentTicket, ticketLines, ticketTotals } from '../../state/ticket';
-import { tf } from '../../words/format';
 import { t } from '../../words/i18n';
 import { NoteField } from './NoteField';
 import { TicketActions } from './TicketActions';
@@ -19,7 +18,9 @@ export function TicketPanel(props: {
   return (
     <>
       <div class="panel-header">
-        <h2>{currentTicket().label ? tf('ticket.tab', currentTicket().label) : t('ticket.title')}</h2>
+        <h2>
+          {currentTicket().label ? t('ticket.tab', { detail: currentTicket().label }) : t('ticket.title')}
+        </h2>
         <Show when={lastReceipt()}>
           <button type="button" class="link-button" onClick={() => props.onReceipt()}>
             {t('ticket.lastReceipt')}

@@ -3,8 +3,8 @@
 // view, and only "Close shift anyway" closes then. The closed shift is stored on this tablet.
 import { createSignal, createUniqueId, Show } from 'solid-js';
 import { closeShift, type ShiftReport } from '../../state/shift';
+import { clockTime } from '../../words/format';
 import { t } from '../../words/i18n';
-import { clockTime, fill } from '../../words/placeholders';
 import { CloseWarning } from './CloseWarning';
 
 export function CloseShift(props: { report: ShiftReport }) {
@@ -15,7 +15,7 @@ export function CloseShift(props: { report: ShiftReport }) {
   const close = () => {
     try {
       const record = closeShift(props.report);
-      setOutcome({ tone: 'ok', text: fill(t('report.closed'), { time: clockTime(record.closedAt) }) });
+      setOutcome({ tone: 'ok', text: t('report.closed', { time: clockTime(record.closedAt) }) });
     } catch {
       setOutcome({ tone: 'error', text: t('report.closeFailed') });
     }

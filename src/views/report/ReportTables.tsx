@@ -3,7 +3,6 @@
 
 import type { ShiftReport } from '../../state/shift';
 import { t } from '../../words/i18n';
-import { fill } from '../../words/placeholders';
 import { AmountTable } from './AmountTable';
 import { ReportTiles } from './ReportTiles';
 
@@ -12,8 +11,7 @@ export function ReportTables(props: { report: ShiftReport }) {
   const methodName = (id: number | null) =>
     id === null
       ? t('report.roomCharge')
-      : (props.report.paymentMethods.find((m) => m.id === id)?.name ??
-        fill(t('report.unknownMethod'), { id }));
+      : (props.report.paymentMethods.find((m) => m.id === id)?.name ?? t('report.unknownMethod', { id }));
   return (
     <div class="report-grid">
       <ReportTiles totals={totals()} />

@@ -2,15 +2,15 @@
 // itself (the sync view shows its progress).
 import { A } from '@solidjs/router';
 import type { SaleRecord } from '../../state/room-charges';
+import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
-import { fill, money } from '../../words/placeholders';
 
 export function ChargeDone(props: { sale: SaleRecord }) {
   return (
     <div class="desk-notice" data-tone="ok" role="status" data-testid="charge-done">
       <strong>
-        {fill(t('roomCharge.charge.done'), {
-          amount: money(props.sale.totalCents),
+        {t('roomCharge.charge.done', {
+          amount: formatCents(props.sale.totalCents),
           room: props.sale.room?.roomNumber ?? '',
           reference: props.sale.reference,
         })}

@@ -2,8 +2,8 @@
 // The age ticks every 30 seconds; a list older than 30 minutes gets a warning.
 import { createSignal, onCleanup, Show } from 'solid-js';
 import { refreshedAt, refreshGuests, refreshState } from '../../state/reservations';
+import { ago, clockTime } from '../../words/format';
 import { t } from '../../words/i18n';
-import { ago, clockTime, fill } from '../../words/placeholders';
 
 const OLD_AFTER_MS = 30 * 60_000;
 
@@ -15,7 +15,7 @@ export function ListAge() {
     const at = refreshedAt();
     return at === null
       ? t('roomCharge.list.never')
-      : fill(t('roomCharge.list.age'), { time: clockTime(at), age: ago(at, now()) });
+      : t('roomCharge.list.age', { time: clockTime(at), age: ago(at, now()) });
   };
   const old = () => {
     const at = refreshedAt();

@@ -3,8 +3,8 @@
 import { Show } from 'solid-js';
 import type { InvoiceItem } from '../../pms/wire';
 import type { SaleRecord } from '../../state/room-charges';
+import { calendarDay, formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
-import { calendarDay, fill, money } from '../../words/placeholders';
 
 export function OpenItemRow(props: {
   item: InvoiceItem;
@@ -16,13 +16,13 @@ export function OpenItemRow(props: {
       <td>{props.item.name}</td>
       <td>{props.item.bookkeeping_date ? calendarDay(props.item.bookkeeping_date) : ''}</td>
       <td class="num">{props.item.quantity}</td>
-      <td class="num">{money(props.item.price * props.item.quantity)}</td>
+      <td class="num">{formatCents(props.item.price * props.item.quantity)}</td>
       <td class="num">
         <Show when={props.sale}>
           {(sale) => (
             <button
               type="button"
-              aria-label={fill(t('roomCharge.takeBack.buttonLabel'), { reference: sale().reference })}
+              aria-label={t('roomCharge.takeBack.buttonLabel', { reference: sale().reference })}
               onClick={() => props.onTakeBack(sale())}
             >
               {t('roomCharge.takeBack.button')}

@@ -4,8 +4,8 @@ import { For, Show } from 'solid-js';
 import type { ReservationCost } from '../../pms/wire';
 import type { SaleRecord } from '../../state/room-charges';
 import { saleReferenceIn } from '../../state/room-charges';
+import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
-import { money } from '../../words/placeholders';
 import { OpenItemRow } from './OpenItemRow';
 
 export function OpenItemsTable(props: {
@@ -49,7 +49,7 @@ export function OpenItemsTable(props: {
               <th scope="row" colSpan={3}>
                 {t('roomCharge.openItems.total')}
               </th>
-              <td class="num">{money(props.cost.total)}</td>
+              <td class="num">{formatCents(props.cost.total)}</td>
               <td />
             </tr>
           </tfoot>

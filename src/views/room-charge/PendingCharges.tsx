@@ -3,8 +3,8 @@
 // take-back then waits for the charge).
 import { For, Show } from 'solid-js';
 import type { SaleRecord } from '../../state/room-charges';
+import { clockTime, formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
-import { clockTime, fill, money } from '../../words/placeholders';
 
 export function PendingCharges(props: { charges: SaleRecord[]; onTakeBack: (sale: SaleRecord) => void }) {
   const pending = () => props.charges.filter((sale) => sale.status === 'pending');
@@ -16,14 +16,14 @@ export function PendingCharges(props: { charges: SaleRecord[]; onTakeBack: (sale
           {(sale) => (
             <li>
               <span>
-                {clockTime(sale.createdAt)} · {sale.reference} · {money(sale.totalCents)}{' '}
+                {clockTime(sale.createdAt)} · {sale.reference} · {formatCents(sale.totalCents)}{' '}
                 <span class="desk-badge" data-tone="warn">
                   {t('roomCharge.takeBack.status.pending')}
                 </span>
               </span>
               <button
                 type="button"
-                aria-label={fill(t('roomCharge.takeBack.buttonLabel'), { reference: sale.reference })}
+                aria-label={t('roomCharge.takeBack.buttonLabel', { reference: sale.reference })}
                 onClick={() => props.onTakeBack(sale)}
               >
                 {t('roomCharge.takeBack.button')}

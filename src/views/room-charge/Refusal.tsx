@@ -3,12 +3,12 @@
 
 import type { RoomReservation } from '../../pms/wire';
 import { type ChargeRefusal, guestDisplayName } from '../../rules/guest-rules';
+import { calendarDay } from '../../words/format';
 import { t } from '../../words/i18n';
-import { calendarDay, fill } from '../../words/placeholders';
 
 export function Refusal(props: { stay: RoomReservation; refusal: ChargeRefusal }) {
   const text = () =>
-    fill(t(`roomCharge.refusal.${props.refusal}`), {
+    t(`roomCharge.refusal.${props.refusal}`, {
       guest: guestDisplayName(props.stay),
       from: calendarDay(props.stay.start_date),
       to: calendarDay(props.stay.end_date),

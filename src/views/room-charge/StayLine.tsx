@@ -3,16 +3,14 @@
 import { Dynamic } from 'solid-js/web';
 import type { RoomReservation } from '../../pms/wire';
 import { chargeRefusal, guestDisplayName, localDate } from '../../rules/guest-rules';
+import { calendarDay } from '../../words/format';
 import { t } from '../../words/i18n';
-import { calendarDay, fill } from '../../words/placeholders';
 
 export function StayLine(props: { stay: RoomReservation; headingLevel?: 2 | 3 }) {
   const room = () =>
-    props.stay.room_number
-      ? fill(t('roomCharge.room'), { room: props.stay.room_number })
-      : t('roomCharge.noRoom');
+    props.stay.room_number ? t('roomCharge.room', { room: props.stay.room_number }) : t('roomCharge.noRoom');
   const dates = () =>
-    fill(t('roomCharge.stayDates'), {
+    t('roomCharge.stayDates', {
       from: calendarDay(props.stay.start_date),
       to: calendarDay(props.stay.end_date),
     });

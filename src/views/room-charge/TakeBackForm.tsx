@@ -4,8 +4,8 @@ import { createSignal, createUniqueId, Show } from 'solid-js';
 import type { SaleRecord } from '../../state/room-charges';
 import { takeBackCharge } from '../../state/room-charges';
 import { errorText } from '../../words/error-text';
+import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
-import { fill, money } from '../../words/placeholders';
 
 export function TakeBackForm(props: { sale: SaleRecord; onClose: () => void }) {
   const reasonId = createUniqueId();
@@ -20,12 +20,12 @@ export function TakeBackForm(props: { sale: SaleRecord; onClose: () => void }) {
       await takeBackCharge(props.sale.id, reason());
       setMessage({
         tone: 'ok',
-        text: fill(t('roomCharge.takeBack.done'), { reference: props.sale.reference }),
+        text: t('roomCharge.takeBack.done', { reference: props.sale.reference }),
       });
     } catch (error) {
       setMessage({
         tone: 'error',
-        text: fill(t('roomCharge.takeBack.failed'), { message: errorText(error) }),
+        text: t('roomCharge.takeBack.failed', { message: errorText(error) }),
       });
     } finally {
       setBusy(false);
@@ -47,7 +47,7 @@ export function TakeBackForm(props: { sale: SaleRecord; onClose: () => void }) {
         </label>
         <div class="desk-actions">
           <button type="submit" class="primary desk-danger-fill" disabled={busy()}>
-            {fill(t('roomCharge.takeBack.confirm'), { amount: money(props.sale.totalCents) })}
+            {t('roomCharge.takeBack.confirm', { amount: formatCents(props.sale.totalCents) })}
           </button>
           <button type="button" onClick={() => props.onClose()}>
             {t('roomCharge.takeBack.cancel')}

@@ -5,8 +5,8 @@ import { createUniqueId, Show } from 'solid-js';
 import type { RoomReservation } from '../../pms/wire';
 import type { SaleRecord } from '../../state/room-charges';
 import { clearTicket, ticketLines, ticketTotals } from '../../state/ticket';
+import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
-import { fill, money } from '../../words/placeholders';
 import { ChargeFooter } from './ChargeFooter';
 import { createChargeAction } from './charge-action';
 import { TicketLines } from './TicketLines';
@@ -19,8 +19,8 @@ export function TicketCharge(props: {
   const headingId = createUniqueId();
   const action = createChargeAction(props);
   const label = () =>
-    fill(t('roomCharge.charge.button'), {
-      amount: money(ticketTotals().grossCents),
+    t('roomCharge.charge.button', {
+      amount: formatCents(ticketTotals().grossCents),
       room: props.stay.room_number,
     });
   return (

@@ -5,7 +5,6 @@ import { createUniqueId, onMount, Show } from 'solid-js';
 import { catalogue, startCatalogue } from '../../state/catalogue';
 import { type Settings, settings } from '../../state/settings';
 import { LANGUAGE_NAMES, type Language, language, t } from '../../words/i18n';
-import { fill } from '../../words/placeholders';
 import { GatewayStatus } from './GatewayStatus';
 import { SelectField } from './SelectField';
 import { SettingField } from './SettingField';
@@ -59,7 +58,7 @@ export function SettingsPage() {
         <SettingField
           field="gatewayUrl"
           label={t('settings.gateway')}
-          hint={fill(t('settings.gatewayHint'), { origin: location.origin })}
+          hint={t('settings.gatewayHint', { origin: location.origin })}
           type="url"
           placeholder={location.origin}
           saver={saver}

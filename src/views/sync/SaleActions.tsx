@@ -3,8 +3,8 @@
 // sale's state does not allow are not offered; a refusal from the outbox is shown in words.
 import { createSignal, Show } from 'solid-js';
 import { resolve, retry, type SaleWithSteps } from '../../state/sync-list';
-import { actionProblem } from '../../words/action-problem';
 import { t } from '../../words/i18n';
+import { actionProblem } from '../../words/sync-problems';
 import { VoidForm } from './VoidForm';
 
 export function SaleActions(props: { entry: SaleWithSteps }) {

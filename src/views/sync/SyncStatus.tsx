@@ -4,8 +4,8 @@
 import { createSignal, Show } from 'solid-js';
 import { syncNow } from '../../state/pms';
 import { createSyncIndicator, createSyncSummary } from '../../state/sync-indicator';
+import { clockTime } from '../../words/format';
 import { t } from '../../words/i18n';
-import { clockTime, fill } from '../../words/placeholders';
 
 const STATE_KEYS = {
   online: 'connection.online',
@@ -39,7 +39,7 @@ export function SyncStatus() {
           {t(STATE_KEYS[indicator().state])}
           <Show when={indicator().pending > 0}>
             {' '}
-            · {fill(t('connection.pending'), { count: indicator().pending })}
+            · {t('connection.pending', { count: indicator().pending })}
           </Show>
         </p>
         <button type="button" class="primary" disabled={busy()} onClick={sync}>
@@ -58,14 +58,14 @@ export function SyncStatus() {
           <ul class="sync-facts">
             <li>
               {s().lastSyncAt
-                ? fill(t('sync.lastSync'), { time: clockTime(s().lastSyncAt ?? 0) })
+                ? t('sync.lastSync', { time: clockTime(s().lastSyncAt ?? 0) })
                 : t('sync.neverSynced')}
             </li>
             <Show when={s().nextAttemptAt}>
-              {(at) => <li>{fill(t('sync.nextAttempt'), { time: clockTime(at()) })}</li>}
+              {(at) => <li>{t('sync.nextAttempt', { time: clockTime(at()) })}</li>}
             </Show>
             <Show when={s().lastError}>
-              {(error) => <li>{fill(t('sync.lastProblem'), { time: clockTime(error().at) })}</li>}
+              {(error) => <li>{t('sync.lastProblem', { time: clockTime(error().at) })}</li>}
             </Show>
             <li data-testid="storage-persistence" data-persisted={String(s().storagePersisted)}>
               {t(storage())}

@@ -2,8 +2,8 @@
 // already on the room is taken back by a reversal (the outbox decides, see outbox/actions.ts).
 import { createSignal, createUniqueId, Show } from 'solid-js';
 import { voidWithReason } from '../../state/sync-list';
-import { actionProblem } from '../../words/action-problem';
 import { t } from '../../words/i18n';
+import { actionProblem } from '../../words/sync-problems';
 
 export function VoidForm(props: { saleId: string; onDone: () => void }) {
   const reasonId = createUniqueId();

@@ -1,5 +1,5 @@
 // Texts of the catalogue and the product grid (also used by the register), in English (German:
-// the same file in words/de/). Part of src/words/messages-en.ts; `{detail}` is filled in with `tf`.
+// the same file in words/de/). Part of src/words/messages-en.ts; `{detail}` is filled in by `t(key, { detail })`.
 
 export const en = {
   'products.search': 'Search by name, number or barcode',

@@ -1,5 +1,5 @@
 // Texts of the register: ticket, parking, payment and receipt, in English (German: the same file in words/de/).
-// Part of src/words/messages-en.ts; `{detail}` is filled in with `tf`.
+// Part of src/words/messages-en.ts; `{detail}` is filled in by `t(key, { detail })`.
 
 export const en = {
   'ticket.title': 'Ticket',

@@ -1,7 +1,6 @@
 // The pairing screen's words in the UI language (reactive): both languages come with this view's
 // code, which only an unpaired tablet loads (see en.ts).
-import { language } from '../i18n';
-import { fill } from '../placeholders';
+import { fillIn, language } from '../i18n';
 import { de } from './de';
 import { en, type PairingWord } from './en';
 
@@ -10,5 +9,5 @@ import { en, type PairingWord } from './en';
  * @example <h1>{w('title')}</h1>; w('unsent.many', { count: 3 })
  */
 export function w(key: PairingWord, values: Record<string, string | number> = {}): string {
-  return fill((language() === 'de' ? de : en)[key], values);
+  return fillIn((language() === 'de' ? de : en)[key], values);
 }

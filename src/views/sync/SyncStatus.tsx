@@ -1,11 +1,12 @@
 // The till's standing towards the PMS: the header's state in words, last sync, next try, the last
 // problem, sending waiting for this tablet to be paired, whether storage is persistent, and
 // "Sync now" (retries everything waiting at once).
-import { createSignal, Show } from 'solid-js';
-import { syncNow } from '../../state/pms';
+import { Show } from 'solid-js';
 import { createSyncIndicator, createSyncSummary } from '../../state/sync-indicator';
 import { clockTime } from '../../words/format';
 import { t } from '../../words/i18n';
+import { useSubmitter } from '../common/submit';
+import { syncNowAction } from './data';
 
 const STATE_KEYS = {
   online: 'connection.online',
@@ -16,13 +17,9 @@ const STATE_KEYS = {
 export function SyncStatus() {
   const indicator = createSyncIndicator();
   const summary = createSyncSummary();
-  const [busy, setBusy] = createSignal(false);
-  const sync = () => {
-    setBusy(true);
-    syncNow()
-      .catch((error: unknown) => console.error('[sync] sync now failed', error))
-      .finally(() => setBusy(false));
-  };
+  const { submission, submit } = useSubmitter(syncNowAction);
+  const busy = () => submission.pending === true;
+  const sync = () => void submit();
   const storage = () => {
     const kept = summary()?.storagePersisted;
     return kept === true

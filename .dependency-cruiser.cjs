@@ -1,12 +1,9 @@
-// The import rules of the till, checked by `npm run deps` (part of `npm test`). Client layers, top
-// to bottom; a module imports its own layer or any layer below it, never one above:
-//   app (shell, routes, start-up wiring) -> views (views/common: shared widgets) -> words (i18n,
-//   messages, formatting, refusals in staff words) -> state (Solid stores) -> rules (pure) and
-//   outbox -> pms and storage.
-// rules/ are pure: they import pms/money and the wire and record shapes only (no Solid, idb, DOM).
-// The service worker never imports the page's layers. The server and the test hotel never import
-// client code; the server reaches the test hotel through src/test-hotel/index.ts only.
-// TypeScript is read through Babel (scripts/depcruise-babel.cjs): TypeScript 7 has no compiler API.
+// The import rules, checked by `npm run deps` (in `npm test`). Client layers, top to bottom; a
+// module imports its own layer or one below, never one above: app -> views -> words -> state ->
+// rules and outbox -> pms and storage. rules/ are pure (pms/money, wire and record shapes only).
+// The service worker never imports the page; the server and the test hotel never import client
+// code, and the server reaches the test hotel only through src/test-hotel/index.ts. TypeScript is
+// read through Babel (scripts/depcruise-babel.cjs): TypeScript 7 has no compiler API.
 const CLIENT = '^src/(app|views|words|state|rules|outbox|pms|storage)/';
 const layer = (name, above) => ({
   name: `no-upward-import-from-${name}`,

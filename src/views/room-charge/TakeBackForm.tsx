@@ -1,15 +1,15 @@
 // Taking one of this till's room charges back: staff give a reason, and a reversal is recorded
 // (sent to the PMS by the outbox, like every sale). Owns the reason and the single confirming tap.
-import { createSignal, createUniqueId, Show } from 'solid-js';
+import { createSignal, Show } from 'solid-js';
 import type { SaleRecord } from '../../state/room-charges';
 import { errorText } from '../../words/error-text';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
+import { ReasonField } from '../common/ReasonField';
 import { useSubmitter } from '../common/submit';
 import { takeBackChargeAction } from './data';
 
 export function TakeBackForm(props: { sale: SaleRecord; onClose: () => void }) {
-  const reasonId = createUniqueId();
   const [reason, setReason] = createSignal('');
   const [reasonMissing, setReasonMissing] = createSignal(false);
   const { submission, submit } = useSubmitter(takeBackChargeAction, ([saleId]) => saleId === props.sale.id);
@@ -33,16 +33,7 @@ export function TakeBackForm(props: { sale: SaleRecord; onClose: () => void }) {
   return (
     <form class="rc-take-back" onSubmit={takeBack}>
       <Show when={!done()}>
-        <label class="desk-field" for={reasonId}>
-          <span>{t('roomCharge.takeBack.reason')}</span>
-          <input
-            id={reasonId}
-            name="reason"
-            autocomplete="off"
-            value={reason()}
-            onInput={(e) => setReason(e.currentTarget.value)}
-          />
-        </label>
+        <ReasonField label={t('roomCharge.takeBack.reason')} value={reason()} onInput={setReason} />
         <div class="desk-actions">
           <button type="submit" class="primary desk-danger-fill" disabled={submission.pending}>
             {t('roomCharge.takeBack.confirm', { amount: formatCents(props.sale.totalCents) })}

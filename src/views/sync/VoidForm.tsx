@@ -1,13 +1,13 @@
 // Voiding a sale with a reason (required). Steps not yet in the PMS are never sent; a room charge
 // already on the room is taken back by a reversal (the outbox decides, see outbox/actions.ts).
-import { createSignal, createUniqueId, Show } from 'solid-js';
+import { createSignal, Show } from 'solid-js';
 import { t } from '../../words/i18n';
 import { actionProblem } from '../../words/sync-problems';
+import { ReasonField } from '../common/ReasonField';
 import { useSubmitter } from '../common/submit';
 import { voidSaleAction } from './data';
 
 export function VoidForm(props: { saleId: string; onDone: () => void }) {
-  const reasonId = createUniqueId();
   const [reason, setReason] = createSignal('');
   const [reasonMissing, setReasonMissing] = createSignal(false);
   const { submission, submit } = useSubmitter(voidSaleAction, ([saleId]) => saleId === props.saleId);
@@ -24,16 +24,7 @@ export function VoidForm(props: { saleId: string; onDone: () => void }) {
   };
   return (
     <form class="sync-void" onSubmit={(event) => void voidSale(event)}>
-      <label class="desk-field" for={reasonId}>
-        <span>{t('sync.action.voidReason')}</span>
-        <input
-          id={reasonId}
-          name="reason"
-          autocomplete="off"
-          value={reason()}
-          onInput={(e) => setReason(e.currentTarget.value)}
-        />
-      </label>
+      <ReasonField label={t('sync.action.voidReason')} value={reason()} onInput={setReason} />
       <div class="desk-actions">
         <button type="submit" class="desk-danger" disabled={submission.pending}>
           {t('sync.action.voidConfirm')}

@@ -4,8 +4,8 @@
 import type { RoomReservation } from '../pms/wire';
 import { guestDisplayName } from '../rules/guest-rules';
 import { RoomChargeRefused } from '../state/room-charges';
+import { calendarDay } from './calendar';
 import { errorText } from './error-text';
-import { calendarDay } from './format';
 import { t } from './i18n';
 
 export function chargeProblemText(error: unknown, stay: RoomReservation): string {

@@ -1,9 +1,7 @@
 // What staff are told when something fails, in their language. Owns: mapping every error the
 // till's state can throw (PMS errors by kind, offline, the ticket's and payment's own refusals,
-// storage failures, a sale that could not be recorded, the outbox refusing a staff action by its
-// code, the till server refusing this tablet) to one plain sentence. Views never show
-// `error.message` raw.
-import { OutboxActionRefused } from '../outbox/refusal';
+// storage failures, a sale that could not be recorded, the till server refusing this tablet) to one
+// plain sentence (the outbox's refusals: refusals/index.ts). Views never show `error.message` raw.
 import { isPmsError, PmsRequestError } from '../pms/errors';
 import { PaymentError, SaleNotSavedError } from '../rules/payment';
 import { TicketLineError } from '../rules/ticket-lines';
@@ -16,7 +14,6 @@ import { t } from './i18n';
  * @example <p role="alert">{errorText(submission.error)}</p>
  */
 export function errorText(error: unknown): string {
-  if (error instanceof OutboxActionRefused) return t(`refusal.${error.refusal.code}`, { ...error.refusal });
   if (error instanceof OfflineError) return t('error.offline');
   if (error instanceof TicketLineError) return t(`ticket.error.${error.reason}`);
   if (error instanceof PaymentError) return t(`pay.error.${error.reason}`);

@@ -1,6 +1,7 @@
 // Values in words for staff, at the edge, in the UI language: money in the hotel currency
-// (Intl.NumberFormat through pms/money.ts), moments, calendar days and ages. Owns which locale each
-// UI language formats with. Reactive when called inside JSX (they read the language and settings).
+// (Intl.NumberFormat through pms/money.ts) and moments, as the first screen needs them (times of day,
+// calendar days and ages for the desk views: calendar.ts). Owns which locale each UI language
+// formats with. Reactive when called inside JSX (they read the language and settings).
 import { type Cents, formatMoney } from '../pms/money';
 import { settings } from '../state/settings';
 import { language } from './i18n';
@@ -39,36 +40,4 @@ export function formatMoment(at: number, now = Date.now()): string {
  */
 export function formatDateTime(at: number): string {
   return new Intl.DateTimeFormat(locale(), { dateStyle: 'short', timeStyle: 'short' }).format(new Date(at));
-}
-
-/**
- * A time of day.
- * @example clockTime(Date.now()) === '14:05'
- */
-export function clockTime(at: number): string {
-  return new Intl.DateTimeFormat(locale(), { hour: '2-digit', minute: '2-digit' }).format(at);
-}
-
-/**
- * A calendar date YYYY-MM-DD for people.
- * @example calendarDay('2026-11-22') === 'Sun, 22 Nov' // 'So., 22. Nov.' in German
- */
-export function calendarDay(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(locale(), { weekday: 'short', day: 'numeric', month: 'short' }).format(
-    new Date(y, m - 1, d),
-  );
-}
-
-/**
- * How long ago.
- * @example ago(Date.now() - 180_000) === '3 minutes ago' // 'vor 3 Minuten' in German
- */
-export function ago(at: number, now: number = Date.now()): string {
-  const minutes = Math.round((at - now) / 60_000);
-  const format = new Intl.RelativeTimeFormat(locale(), { numeric: 'auto' });
-  if (Math.abs(minutes) < 60) return format.format(minutes, 'minute');
-  const hours = Math.round(minutes / 60);
-  if (Math.abs(hours) < 48) return format.format(hours, 'hour');
-  return format.format(Math.round(hours / 24), 'day');
 }

@@ -4,7 +4,6 @@
 
 import { de as catalogue } from './de/catalogue';
 import { de as state } from './de/errors';
-import { de as refusals } from './de/refusals';
 import { de as register } from './de/register';
 import { de as report } from './de/report';
 import { de as roomCharge } from './de/room-charge';
@@ -31,7 +30,6 @@ export const messages: Record<MessageKey, string> = {
   'update.later': 'Später',
   'settings.language': 'Sprache',
   ...state,
-  ...refusals,
   ...catalogue,
   ...register,
   ...roomCharge,

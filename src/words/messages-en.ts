@@ -4,7 +4,6 @@
 
 import { en as catalogue } from './en/catalogue';
 import { en as state } from './en/errors';
-import { en as refusals } from './en/refusals';
 import { en as register } from './en/register';
 import { en as report } from './en/report';
 import { en as roomCharge } from './en/room-charge';
@@ -30,7 +29,6 @@ export const messages = {
   'update.later': 'Later',
   'settings.language': 'Language',
   ...state,
-  ...refusals,
   ...catalogue,
   ...register,
   ...roomCharge,

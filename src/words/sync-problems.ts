@@ -6,9 +6,9 @@
 
 import { definitionOf } from '../outbox/intents';
 import type { IntentRecord, SaleRecord } from '../state/sync-list';
-import { errorText } from './error-text';
-import { clockTime } from './format';
+import { clockTime } from './calendar';
 import { type MessageKey, t } from './i18n';
+import { actionErrorText } from './refusals';
 
 /** What went wrong with this step and what happens next; undefined when nothing is wrong. */
 export function stepProblem(
@@ -68,5 +68,5 @@ export function stepTitle(step: IntentRecord): string {
  * @example <p role="alert">{actionProblem(submission.error)}</p>
  */
 export function actionProblem(error: unknown): string {
-  return t('sync.action.refused', { message: errorText(error) });
+  return t('sync.action.refused', { message: actionErrorText(error) });
 }

@@ -1,16 +1,17 @@
 // Every refusal staff can see is a code with a text in English and German: the outbox's refusals
-// (src/outbox/refusal.ts), the ticket's, payment's, parking's, room charge's and settings' own, and
-// the shared error texts. A code without a German text, an empty one, or an English one left
-// untranslated fails here.
+// (src/outbox/refusal.ts, said in src/words/refusals/), the ticket's, payment's, parking's, room
+// charge's and settings' own, and the shared error texts. A code without a German text, an empty
+// one, or an English one left untranslated fails here.
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as intents from '../../src/outbox/intents/index.ts';
 import { OutboxActionRefused, type OutboxRefusal } from '../../src/outbox/refusal.ts';
 import type { IntentRecord } from '../../src/storage/records.ts';
-import { en as outboxRefusals } from '../../src/words/en/refusals.ts';
-import { errorText } from '../../src/words/error-text.ts';
 import { loadLanguage, setLanguage } from '../../src/words/i18n.ts';
 import { messages as de } from '../../src/words/messages-de.ts';
 import { messages as en } from '../../src/words/messages-en.ts';
+import { de as outboxDe } from '../../src/words/refusals/de.ts';
+import { en as outboxEn } from '../../src/words/refusals/en.ts';
+import { actionErrorText } from '../../src/words/refusals/index.ts';
 import { stepTitle } from '../../src/words/sync-problems.ts';
 
 const REFUSAL_FAMILIES =
@@ -18,14 +19,16 @@ const REFUSAL_FAMILIES =
 /** Refusal texts that are the same in both languages on purpose (none today). */
 const SAME_IN_BOTH: ReadonlySet<string> = new Set();
 
-const german: Readonly<Record<string, string | undefined>> = de;
-const refusalKeys = Object.keys(en).filter((key) => REFUSAL_FAMILIES.test(key));
+/** Every refusal text, English and German, by key: the till's dictionaries and the outbox's refusals. */
+const english: Readonly<Record<string, string>> = { ...en, ...outboxEn };
+const german: Readonly<Record<string, string | undefined>> = { ...de, ...outboxDe };
+const refusalKeys = Object.keys(english).filter((key) => REFUSAL_FAMILIES.test(key));
 
 describe('refusal codes in staff words', () => {
   beforeAll(() => loadLanguage('en'));
 
   it('covers every code of the outbox and of each refusal family', () => {
-    expect(Object.keys(outboxRefusals).every((key) => refusalKeys.includes(key))).toBe(true);
+    expect(Object.keys(outboxEn).every((key) => refusalKeys.includes(key))).toBe(true);
     for (const family of [
       'refusal.',
       'error.',
@@ -42,12 +45,12 @@ describe('refusal codes in staff words', () => {
   });
 
   it.each(refusalKeys)('%s has a German text of its own', (key) => {
-    const english = en[key as keyof typeof en];
+    const inEnglish = english[key] ?? '';
     const text = german[key];
     expect(text, `${key} has no German text`).toBeTypeOf('string');
     expect(text?.trim(), `${key} is empty in German`).not.toBe('');
-    if (!SAME_IN_BOTH.has(key)) expect(text, `${key} is English in German`).not.toBe(english);
-    expect(text?.match(/\{\w+\}/g)?.sort() ?? [], key).toEqual(english.match(/\{\w+\}/g)?.sort() ?? []);
+    if (!SAME_IN_BOTH.has(key)) expect(text, `${key} is English in German`).not.toBe(inEnglish);
+    expect(text?.match(/\{\w+\}/g)?.sort() ?? [], key).toEqual(inEnglish.match(/\{\w+\}/g)?.sort() ?? []);
   });
 
   it('says an outbox refusal in the UI language, with its parameters, never its English message', async () => {
@@ -55,13 +58,13 @@ describe('refusal codes in staff words', () => {
     const error = new OutboxActionRefused(refusal);
 
     await setLanguage('de');
-    const shown = errorText(error);
+    const shown = actionErrorText(error);
     await setLanguage('en');
 
     expect(shown).toBe(
       'Die Kasse prüft noch, ob Schritt 2 im PMS angekommen ist; bitte gleich noch einmal versuchen.',
     );
-    expect(errorText(error)).toBe(
+    expect(actionErrorText(error)).toBe(
       'The till is still finding out whether step 2 reached the PMS; try again shortly.',
     );
   });

@@ -3,7 +3,7 @@
 // view, and only "Close shift anyway" closes then. The closed shift is stored on this tablet.
 import { createSignal, createUniqueId, Show } from 'solid-js';
 import type { ShiftReport } from '../../state/shift';
-import { clockTime } from '../../words/format';
+import { clockTime } from '../../words/calendar';
 import { t } from '../../words/i18n';
 import { useSubmitter } from '../common/submit';
 import { CloseWarning } from './CloseWarning';

@@ -3,7 +3,8 @@
 import { A } from '@solidjs/router';
 import { For } from 'solid-js';
 import type { SaleRecord } from '../../state/sync-list';
-import { clockTime, formatCents } from '../../words/format';
+import { clockTime } from '../../words/calendar';
+import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 
 export function CloseWarning(props: { sales: SaleRecord[] }) {

@@ -2,7 +2,7 @@
 // The age ticks every 30 seconds; a list older than 30 minutes gets a warning.
 import { createSignal, onCleanup, Show } from 'solid-js';
 import { refreshedAt, refreshGuests, refreshState } from '../../state/reservations';
-import { ago, clockTime } from '../../words/format';
+import { ago, clockTime } from '../../words/calendar';
 import { t } from '../../words/i18n';
 
 const OLD_AFTER_MS = 30 * 60_000;

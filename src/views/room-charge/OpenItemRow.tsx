@@ -3,7 +3,8 @@
 import { Show } from 'solid-js';
 import type { InvoiceItem } from '../../pms/wire';
 import type { SaleRecord } from '../../state/room-charges';
-import { calendarDay, formatCents } from '../../words/format';
+import { calendarDay } from '../../words/calendar';
+import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 
 export function OpenItemRow(props: {

@@ -3,7 +3,8 @@
 // take-back then waits for the charge).
 import { For, Show } from 'solid-js';
 import type { SaleRecord } from '../../state/room-charges';
-import { clockTime, formatCents } from '../../words/format';
+import { clockTime } from '../../words/calendar';
+import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 
 export function PendingCharges(props: { charges: SaleRecord[]; onTakeBack: (sale: SaleRecord) => void }) {

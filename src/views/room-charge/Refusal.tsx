@@ -3,7 +3,7 @@
 
 import type { RoomReservation } from '../../pms/wire';
 import { type ChargeRefusal, guestDisplayName } from '../../rules/guest-rules';
-import { calendarDay } from '../../words/format';
+import { calendarDay } from '../../words/calendar';
 import { t } from '../../words/i18n';
 
 export function Refusal(props: { stay: RoomReservation; refusal: ChargeRefusal }) {

@@ -3,7 +3,7 @@
 import { Dynamic } from 'solid-js/web';
 import type { RoomReservation } from '../../pms/wire';
 import { chargeRefusal, guestDisplayName, localDate } from '../../rules/guest-rules';
-import { calendarDay } from '../../words/format';
+import { calendarDay } from '../../words/calendar';
 import { t } from '../../words/i18n';
 
 export function StayLine(props: { stay: RoomReservation; headingLevel?: 2 | 3 }) {

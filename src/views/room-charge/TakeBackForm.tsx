@@ -2,9 +2,9 @@
 // (sent to the PMS by the outbox, like every sale). Owns the reason and the single confirming tap.
 import { createSignal, Show } from 'solid-js';
 import type { SaleRecord } from '../../state/room-charges';
-import { errorText } from '../../words/error-text';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
+import { actionErrorText } from '../../words/refusals';
 import { ReasonField } from '../common/ReasonField';
 import { useSubmitter } from '../common/submit';
 import { takeBackChargeAction } from './data';
@@ -18,7 +18,7 @@ export function TakeBackForm(props: { sale: SaleRecord; onClose: () => void }) {
     if (submission.error)
       return {
         tone: 'error',
-        text: t('roomCharge.takeBack.failed', { message: errorText(submission.error) }),
+        text: t('roomCharge.takeBack.failed', { message: actionErrorText(submission.error) }),
       };
     if (submission.result)
       return { tone: 'ok', text: t('roomCharge.takeBack.done', { reference: props.sale.reference }) };

@@ -2,7 +2,8 @@
 // sales also each step with its state and trouble in staff words, and the actions (SaleActions).
 import { createUniqueId, Show } from 'solid-js';
 import { isSending, type SaleWithSteps } from '../../state/sync-list';
-import { clockTime, formatCents, formatDateTime } from '../../words/format';
+import { clockTime } from '../../words/calendar';
+import { formatCents, formatDateTime } from '../../words/format';
 import { t } from '../../words/i18n';
 import { SaleActions } from './SaleActions';
 import { StepList } from './StepList';

@@ -3,7 +3,7 @@
 // "Sync now" (retries everything waiting at once).
 import { Show } from 'solid-js';
 import { createSyncIndicator, createSyncSummary } from '../../state/sync-indicator';
-import { clockTime } from '../../words/format';
+import { clockTime } from '../../words/calendar';
 import { t } from '../../words/i18n';
 import { useSubmitter } from '../common/submit';
 import { syncNowAction } from './data';

@@ -1,6 +1,7 @@
 // Why the outbox refused a staff action (OutboxActionRefused), one text per refusal code, in English
-// (German: the same file in words/de/). Part of src/words/messages-en.ts; its type makes every
-// code of src/outbox/refusal.ts have a text, and the placeholders are the refusal's fields.
+// (German: de.ts). Its type makes every code of src/outbox/refusal.ts have a text; the placeholders
+// are the refusal's fields. Not in the first screen's dictionary: only views that act on a sale
+// load it (see index.ts).
 import type { OutboxRefusalCode } from '../../outbox/refusal';
 
 export const en = {

@@ -1,6 +1,6 @@
-// German texts of the outbox's refusals (English and the keys: the same file in words/en/). Part of
-// src/words/messages-de.ts; the type makes it have exactly the English keys.
-import type { en } from '../en/refusals';
+// German texts of the outbox's refusals (English and the keys: en.ts); the type makes it have
+// exactly the English keys.
+import type { en } from './en';
 
 export const de: Record<keyof typeof en, string> = {
   'refusal.no-such-sale': 'Diesen Verkauf gibt es auf diesem Tablet nicht.',

@@ -4,7 +4,7 @@
 import { A } from '@solidjs/router';
 import { Show } from 'solid-js';
 import { createSyncIndicator } from '../state/sync-indicator';
-import { t } from './i18n';
+import { t } from '../words/i18n';
 
 const LABELS = {
   online: 'connection.online',

@@ -1,7 +1,7 @@
 // The main navigation. Owns: one large touch target per section, marking the current one.
 import { A } from '@solidjs/router';
 import { For } from 'solid-js';
-import { t } from './i18n';
+import { t } from '../words/i18n';
 import { SECTIONS } from './routes';
 
 export function NavBar() {

@@ -2,19 +2,20 @@
 // banner, the Suspense boundary that lazy views load under, the pairing screen in the till's place
 // while the till server says this tablet is not paired (and at /pair), and starting the background
 // work (sync, guest list, the pairing check) and the service worker's registration once the first
-// screen is up (state/startup.ts). With staff on the till server, the lock screen stands in the
+// screen is up (app/startup.ts). With staff on the till server, the lock screen stands in the
 // till's place while nobody is signed in, the header names who is and locks with one tap, and the
 // manager-approval dialog opens wherever a view asks for one.
 import { type RouteSectionProps, useLocation } from '@solidjs/router';
 import { createSignal, lazy, onCleanup, onMount, Show, Suspense } from 'solid-js';
 import { openApproval } from '../state/approval-request';
 import { needsPairing } from '../state/device';
+import { afterFirstScreen } from '../state/first-screen';
 import { isLocked, lock, signedIn } from '../state/staff-session';
-import { afterFirstScreen, startAfterFirstScreen } from '../state/startup';
+import { t } from '../words/i18n';
 import { ConnectionState } from './ConnectionState';
-import { t } from './i18n';
 import { NavBar } from './NavBar';
 import { LockScreen, PAIR_PATH, PairingView } from './routes';
+import { startAfterFirstScreen } from './startup';
 
 /** Registers the service worker and offers updates; loaded after the first screen. */
 const UpdatePrompt = lazy(() => import('./UpdatePrompt'));
@@ -40,7 +41,7 @@ export function Shell(props: RouteSectionProps) {
               type="button"
               class="app-staff"
               onClick={lock}
-              title={t('staff.signedIn').replace('{name}', staff().name)}
+              title={t('staff.signedIn', { name: staff().name })}
             >
               <span class="app-staff-name">{staff().name}</span>
               <span class="app-staff-lock">{t('staff.lock')}</span>

@@ -1,7 +1,7 @@
 // The "new version available" banner. Owns: offering a waiting version to the cashier, who decides
 // when to switch (never mid-sale by itself). The mechanics live in service-worker-updates.ts.
 import { Show } from 'solid-js';
-import { t } from './i18n';
+import { t } from '../words/i18n';
 import { createServiceWorkerUpdates } from './service-worker-updates';
 
 export default function UpdatePrompt() {

@@ -11,7 +11,7 @@ import { render } from 'solid-js/web';
 import { loadCatalogue } from '../state/catalogue';
 import { needsPairing } from '../state/device';
 import { isLocked } from '../state/staff-session';
-import { language, loadLanguage } from './i18n';
+import { language, loadLanguage } from '../words/i18n';
 import { LOCK_PATH, PAIR_PATH, preloadView, ROUTES } from './routes';
 import { Shell } from './Shell';
 

@@ -5,7 +5,8 @@
 import type { RouteDefinition } from '@solidjs/router';
 import { type Component, lazy } from 'solid-js';
 import CatalogueView from '../views/CatalogueView';
-import type { MessageKey } from './i18n';
+import { PAIR_PATH } from '../views/pairing/path';
+import type { MessageKey } from '../words/i18n';
 
 export interface Section {
   path: string;
@@ -23,8 +24,7 @@ export const SECTIONS: Section[] = [
   { path: '/settings', titleKey: 'settings.title', view: lazy(() => import('../views/SettingsView')) },
 ];
 
-/** Where a pairing code's QR code leads: `/pair?code=ABCD2345`. */
-export const PAIR_PATH = '/pair';
+export { PAIR_PATH };
 
 /** The pairing screen (shown by the shell, see above). */
 export const PairingView = lazy(() => import('../views/PairingView'));

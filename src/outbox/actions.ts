@@ -1,11 +1,11 @@
 // What staff can do with a sale that is stuck: retry it (optionally with a corrected payload), or
 // settle a step the till could not verify; voiding is in void-sale.ts (re-exported here). Owns the
 // rules for each; every action is one strict transaction, keeps the journal entry and its history,
-// and is refused with a plain-words reason (`OutboxActionRefused`) rather than half-done.
+// and is refused with a typed reason (`OutboxActionRefused`, refusal.ts) rather than half-done.
 import { getMeta, setMeta } from '../storage/db.ts';
 import { changeSales, readActiveSales, type SaleEntry, type SaleWrite } from '../storage/outbox-store.ts';
 import type { IntentRecord } from '../storage/records.ts';
-import { OutboxActionRefused } from './refusal.ts';
+import { isRefusal, OutboxActionRefused, type OutboxRefusal } from './refusal.ts';
 import { currentSteps, openStep, resettle } from './sale-state.ts';
 import { announceOutboxChange } from './status.ts';
 import { confirmedByStaff, dueNow, newRevision, retried, supersede } from './transitions.ts';
@@ -29,9 +29,9 @@ export async function retrySale(saleId: string, options: RetryOptions = {}): Pro
   await act(saleId, (entry) => {
     const step = openStep(entry.intents);
     if (entry.sale.status === 'voided' || !step)
-      return `Sale ${entry.sale.reference} has nothing left to send.`;
-    if (step.state === 'unverifiable') return 'First say whether this step reached the PMS.';
-    if (step.state === 'in-flight') return 'This step is being sent right now.';
+      return { code: 'nothing-to-send', reference: entry.sale.reference };
+    if (step.state === 'unverifiable') return { code: 'confirm-step-first' };
+    if (step.state === 'in-flight') return { code: 'step-being-sent' };
     if (step.state === 'failed' && options.payload !== undefined) {
       const next = newRevision(step, options.payload, now);
       const note = `${options.by ?? 'Staff'} corrected step ${step.step} and sent it again.`;
@@ -65,7 +65,7 @@ export async function resolveUnverifiable(
   await act(saleId, (entry) => {
     const step = openStep(entry.intents);
     const allowed = step?.state === 'unverifiable' || (step?.state === 'failed' && decision === 'applied');
-    if (!step || !allowed) return 'No step of this sale is waiting for that decision.';
+    if (!step || !allowed) return { code: 'no-step-awaits-decision' };
     if (decision === 'applied') {
       const done = confirmedByStaff(step, now);
       return write(entry, [done], now, `${by} confirmed that step ${step.step} reached the PMS.`);
@@ -111,7 +111,7 @@ function write(
   changed: IntentRecord[],
   now: number,
   note?: string,
-): SaleWrite<string | undefined> {
+): SaleWrite<OutboxRefusal | undefined> {
   const bySeq = new Map(changed.filter((i) => i.seq !== undefined).map((i) => [i.seq, i]));
   const intents = [
     ...entry.intents.map((i) => bySeq.get(i.seq) ?? i),
@@ -120,11 +120,14 @@ function write(
   return { sales: [resettle(entry.sale, intents, now, note)], intents: changed, value: undefined };
 }
 
-async function act(saleId: string, decide: (entry: SaleEntry) => SaleWrite<string | undefined> | string) {
+async function act(
+  saleId: string,
+  decide: (entry: SaleEntry) => SaleWrite<OutboxRefusal | undefined> | OutboxRefusal,
+) {
   const refusal = await changeSales([saleId], ([entry]) => {
-    if (!entry) return { value: 'No such sale.' };
+    if (!entry) return { value: { code: 'no-such-sale' } as const };
     const decision = decide(entry);
-    return typeof decision === 'string' ? { value: decision } : decision;
+    return isRefusal(decision) ? { value: decision } : decision;
   });
   if (refusal) throw new OutboxActionRefused(refusal);
   announceOutboxChange({ type: 'changed', saleId });

@@ -16,6 +16,7 @@ import {
   type CreateProductPayload,
   type PayloadLine,
 } from './intents/index.ts';
+import { isRefusal, OutboxActionRefused, type OutboxRefusal } from './refusal.ts';
 import { queueReversal, reversalRefusal } from './reversal.ts';
 import { composeSale, type SaleDraft, type SaleOrigin } from './sale-draft.ts';
 import { announceOutboxChange } from './status.ts';
@@ -90,11 +91,14 @@ export async function recordRoomCharge(input: RoomChargeInput): Promise<SaleReco
  */
 export async function recordChargeReversal(input: ChargeReversalInput): Promise<SaleRecord> {
   const at = input.at ?? Date.now();
-  const outcome = await changeSale(input.originalSaleId, (entry): SaleWrite<string | (() => SaleRecord)> => {
-    const refusal = reversalRefusal(entry);
-    return refusal ? { value: refusal } : queueReversal(entry!, input, at, input.reason);
-  });
-  if (typeof outcome === 'string') throw new Error(outcome);
+  const outcome = await changeSale(
+    input.originalSaleId,
+    (entry): SaleWrite<OutboxRefusal | (() => SaleRecord)> => {
+      const refusal = reversalRefusal(entry);
+      return refusal ? { value: refusal } : queueReversal(entry!, input, at, input.reason);
+    },
+  );
+  if (isRefusal(outcome)) throw new OutboxActionRefused(outcome);
   const reversal = outcome();
   announceOutboxChange({ type: 'recorded', saleId: reversal.id });
   return reversal;

@@ -6,18 +6,18 @@
 import type { SaleEntry, SaleWrite } from '../storage/outbox-store.ts';
 import type { SaleRecord } from '../storage/records.ts';
 import { REMOVE_ROOM_PRODUCTS, type RemoveRoomProductsPayload } from './intents/index.ts';
+import type { OutboxRefusal } from './refusal.ts';
 import { composeSale, type SaleOrigin } from './sale-draft.ts';
 
 /** Why this sale cannot be reversed, or undefined when it can. */
-export function reversalRefusal(entry: SaleEntry | undefined): string | undefined {
-  if (!entry) return 'No such sale.';
+export function reversalRefusal(entry: SaleEntry | undefined): OutboxRefusal | undefined {
+  if (!entry) return { code: 'no-such-sale' };
   const { sale } = entry;
-  if (sale.kind !== 'room-charge' || !sale.room) return 'Only a room charge can be reversed.';
-  if (sale.reversedBy) return `Sale ${sale.reference} is already reversed.`;
-  if (sale.status === 'voided') return `Sale ${sale.reference} is voided.`;
-  if (sale.status === 'needs-attention') {
-    return `Sale ${sale.reference} is not on the room (the PMS refused it or it is unconfirmed): void it instead.`;
-  }
+  if (sale.kind !== 'room-charge' || !sale.room)
+    return { code: 'not-a-room-charge', reference: sale.reference };
+  if (sale.reversedBy) return { code: 'already-reversed', reference: sale.reference };
+  if (sale.status === 'voided') return { code: 'voided', reference: sale.reference };
+  if (sale.status === 'needs-attention') return { code: 'not-on-room', reference: sale.reference };
   return undefined;
 }
 

@@ -136,7 +136,15 @@ export function describeError(run: ReplayRun, error: unknown): IntentError {
       at: run.now(),
     };
   }
-  if (isPmsError(error)) return { kind: error.kind, message: error.message, at: run.now() };
+  if (isPmsError(error)) {
+    const unreachable = error.kind === 'server' && error.pmsUnreachable;
+    return {
+      kind: error.kind,
+      message: error.message,
+      ...(unreachable ? { pmsUnreachable: true } : {}),
+      at: run.now(),
+    };
+  }
   return {
     kind: 'unexpected',
     message: error instanceof Error ? error.message : String(error),

@@ -13,7 +13,7 @@ import {
   CREATE_CASH_INVOICE,
   type CreatedCashInvoice,
 } from './intents/index.ts';
-import { OutboxActionRefused } from './refusal.ts';
+import { isRefusal, OutboxActionRefused, type OutboxRefusal } from './refusal.ts';
 import { queueReversal } from './reversal.ts';
 import type { SaleOrigin } from './sale-draft.ts';
 import { currentSteps, resettle } from './sale-state.ts';
@@ -29,15 +29,15 @@ export async function voidSale(
   reason: string,
   origin: SaleOrigin,
 ): Promise<SaleRecord | undefined> {
-  if (!reason.trim()) throw new OutboxActionRefused('Give a reason for voiding the sale.');
+  if (!reason.trim()) throw new OutboxActionRefused({ code: 'void-needs-reason' });
   const now = origin.at ?? Date.now();
   const first = await readSale(saleId);
   const ids = first?.sale.reversedBy ? [saleId, first.sale.reversedBy] : [saleId];
   const outcome = await changeSales(
     ids,
-    ([entry, reversal]): SaleWrite<string | (() => SaleRecord | undefined)> => {
+    ([entry, reversal]): SaleWrite<OutboxRefusal | (() => SaleRecord | undefined)> => {
       if (!entry || entry.sale.reversedBy !== first?.sale.reversedBy)
-        return { value: 'The sale changed; try again.' };
+        return { value: { code: 'sale-changed' } };
       const refusal = voidRefusal(entry);
       if (refusal) return { value: refusal };
       const applied = (name: string) =>
@@ -59,28 +59,27 @@ export async function voidSale(
       };
     },
   );
-  if (typeof outcome === 'string') throw new OutboxActionRefused(outcome);
+  if (isRefusal(outcome)) throw new OutboxActionRefused(outcome);
   announceOutboxChange({ type: 'changed', saleId });
   return outcome();
 }
 
-function voidRefusal(entry: SaleEntry): string | undefined {
+function voidRefusal(entry: SaleEntry): OutboxRefusal | undefined {
   const { sale } = entry;
   const steps = currentSteps(entry.intents);
-  if (sale.status === 'voided') return `Sale ${sale.reference} is already voided.`;
+  if (sale.status === 'voided') return { code: 'already-voided', reference: sale.reference };
   const checking = steps.find((i) => i.state === 'in-flight' || i.state === 'unsure');
-  if (checking)
-    return `The till is still finding out whether step ${checking.step} reached the PMS; try again shortly.`;
+  if (checking) return { code: 'still-checking', step: checking.step };
   if (
     sale.kind === 'cash-sale' &&
     steps.some((i) => i.name === ADD_CASH_INVOICE_PRODUCTS && i.state === 'done')
   ) {
-    return `The items of ${sale.reference} are on a PMS invoice already. Finish the sale (retry), or cancel the invoice in the PMS.`;
+    return { code: 'items-on-pms-invoice', reference: sale.reference };
   }
   if (sale.kind === 'product-creation' && sale.status === 'synced')
-    return 'The product exists in the PMS already.';
+    return { code: 'product-exists', reference: sale.reference };
   if (sale.kind === 'charge-reversal' && sale.status === 'synced')
-    return 'The items are already off the room.';
+    return { code: 'items-already-off-room', reference: sale.reference };
   return undefined;
 }
 

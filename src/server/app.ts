@@ -5,14 +5,15 @@
 // and, in test mode, `/__test`). Else the built PWA; `/healthz` and `/readyz` need no pairing;
 // JSON of 1 KB or more is compressed; with a logger, every request is logged.
 import { Hono } from 'hono';
+import { limitBody } from '../node-http/body.ts';
+import { ApiError, renderError } from '../node-http/errors.ts';
+import { setResponseHeaders } from '../node-http/headers.ts';
+import type { Logger } from '../node-http/log.ts';
 import { mountTestHotel, type TestHotel } from '../test-hotel/index.ts';
 import { createAdminRoutes } from './admin/admin-routes.ts';
 import { createGatewayApi } from './gateway/gateway.ts';
 import { requireAppRequest } from './http/app-requests.ts';
-import { limitBody } from './http/body.ts';
 import { compressAnswer } from './http/compression.ts';
-import { ApiError, renderError } from './http/errors.ts';
-import { setResponseHeaders } from './http/headers.ts';
 import { createHealthRoutes, createReadiness } from './http/health.ts';
 import { type HostList, hostRefusal } from './http/hosts.ts';
 import { contentSecurityPolicy, gatewayCors } from './http/origins.ts';
@@ -20,7 +21,6 @@ import { requestLog } from './http/request-log.ts';
 import { serveBuiltApp } from './http/static-files.ts';
 import { createDeviceRoutes, requirePairedDevice } from './hub/device-routes.ts';
 import type { Hub } from './hub/hub.ts';
-import type { Logger } from './log.ts';
 import { checkWriteApprovals } from './staff/write-approvals.ts';
 
 /** Largest request body the server reads (our limit; a till sale is a few KB). */

@@ -7,11 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { openStdoutLogger, useServerLog } from '../node-http/log.ts';
 import { createTestHotel, type HotelKeys } from '../test-hotel/index.ts';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { backupDatabases, existingFiles, KEEP_BACKUPS, scheduleNightly } from './db-backups.ts';
 import { startServer } from './listen.ts';
-import { openStdoutLogger, useServerLog } from './log.ts';
 import { DEMO_STAFF } from './staff/demo-staff.ts';
 
 let config: ServerConfig;

@@ -6,11 +6,11 @@
 // of the same product list); it changes only as a whole.
 import { createSignal } from 'solid-js';
 import type { CommodityGroup, PaymentOptions, Product, TaxClass } from '../pms/wire';
+import { buildSearchIndex, type SearchIndex } from '../rules/search';
 import { getCatalogueMeta, readCatalogue, replaceCatalogue, setCatalogueMeta } from '../storage/caches';
 import { putCatalogueProduct } from '../storage/catalogue-writes';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
 import { pms } from './pms';
-import { buildSearchIndex, type SearchIndex } from './search';
 
 /** How often the catalogue is refreshed while online. */
 export const REFRESH_INTERVAL_MS = 10 * 60 * 1000;

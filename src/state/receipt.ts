@@ -5,10 +5,10 @@
 import { type Accessor, createSignal, onCleanup } from 'solid-js';
 import { subscribeOutbox } from '../outbox/status';
 import type { Cents } from '../pms/money';
+import type { Totals } from '../rules/totals';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
 import { readSale } from '../storage/outbox-store';
 import type { SaleStatus } from '../storage/records';
-import type { Totals } from './totals';
 
 export interface ReceiptLine {
   name: string;

@@ -7,10 +7,10 @@
 import { createSignal } from 'solid-js';
 import { isPmsError } from '../pms/errors';
 import type { RoomReservation } from '../pms/wire';
+import { localDate } from '../rules/guest-rules';
 import { readReservations, replaceReservations } from '../storage/caches';
 import { readGuestsRefreshedAt, writeGuestsRefreshedAt } from '../storage/local-records';
 import type { CachedReservation } from '../storage/records';
-import { localDate } from './guest-rules';
 import { pms } from './pms';
 import { notePmsFailure, notePmsRead } from './sync-indicator';
 

@@ -6,15 +6,15 @@
 import { recordChargeReversal, recordRoomCharge } from '../outbox/journal';
 import { subscribeOutbox } from '../outbox/status';
 import type { ReservationCost, RoomReservation } from '../pms/wire';
-import { listSales } from '../storage/journal-queries';
-import type { SaleLine, SaleRecord } from '../storage/records';
 import {
   type ChargeRefusal,
   chargeRefusal,
   guestDisplayName,
   localDate,
   surnameMatches,
-} from './guest-rules';
+} from '../rules/guest-rules';
+import { listSales } from '../storage/journal-queries';
+import type { SaleLine, SaleRecord } from '../storage/records';
 import { pms } from './pms';
 import { settings } from './settings';
 import { notePmsFailure, notePmsRead } from './sync-indicator';

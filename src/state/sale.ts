@@ -6,8 +6,8 @@
 // `SaleNotSavedError` to put in words; it never fails silently.
 import { recordCashSale } from '../outbox/journal';
 import type { Cents } from '../pms/money';
+import { cashMethodId, changeDue, PaymentError, SaleNotSavedError } from '../rules/payment';
 import { catalogue } from './catalogue';
-import { cashMethodId, changeDue, PaymentError, SaleNotSavedError } from './payment';
 import { requestReplay } from './pms';
 import { noteSold } from './quick-keys';
 import { type ReceiptData, setLastReceipt } from './receipt';

@@ -1,13 +1,10 @@
 // Device settings of this till. Owns: the values staff set once per tablet (gateway, till, outlet,
 // staff on shift, theme, currency, which payment method counts as cash), their persistence in
 // localStorage, and passing the gateway URL on to the outbox meta the service worker reads.
-// The UI language is kept by src/app/i18n.ts; `settings().language` reads it and
-// `updateSettings({ language })` delegates to `setLanguage` (which switches once the language's
-// texts are loaded).
+// The UI language is not a setting here: src/words/i18n.ts owns it.
 // Invariants: `settings()` is always complete and valid (defaults fill what storage lacks);
 // `updateSettings` refuses an invalid value with a `SettingsError` and changes nothing then.
 import { createSignal } from 'solid-js';
-import { type Language, language, setLanguage } from '../app/i18n';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
 
 export type Theme = 'system' | 'light' | 'dark';
@@ -19,7 +16,6 @@ export interface Settings {
   outletName: string;
   /** Who is selling; written into every sale. */
   staffName: string;
-  language: Language;
   theme: Theme;
   /** ISO 4217 code of the hotel currency, e.g. 'EUR'. */
   currency: string;
@@ -27,9 +23,7 @@ export interface Settings {
   cashPaymentMethodId: number | null;
 }
 
-type StoredSettings = Omit<Settings, 'language'>;
-
-export const DEFAULT_SETTINGS: Readonly<StoredSettings> = {
+export const DEFAULT_SETTINGS: Readonly<Settings> = {
   gatewayUrl: '',
   tillName: 'Bar 1',
   outletName: '',
@@ -50,14 +44,14 @@ export class SettingsError extends Error {
   }
 }
 
-const [stored, setStored] = createSignal<StoredSettings>(loadStored());
+const [stored, setStored] = createSignal<Settings>(loadStored());
 
 /**
  * The current settings (reactive when read in JSX or an effect).
  * @example <span>{settings().tillName}</span>
  */
 export function settings(): Settings {
-  return { ...stored(), language: language() };
+  return stored();
 }
 
 /**
@@ -66,13 +60,7 @@ export function settings(): Settings {
  * @example updateSettings({ staffName: 'Mia', theme: 'dark' });
  */
 export function updateSettings(patch: Partial<Settings>): void {
-  const { language: nextLanguage, ...rest } = patch;
-  const next = normalise({ ...stored(), ...rest });
-  if (nextLanguage !== undefined) {
-    setLanguage(nextLanguage).catch((error: unknown) =>
-      console.error('[settings] could not load the texts of the language', error),
-    );
-  }
+  const next = normalise({ ...stored(), ...patch });
   const gatewayChanged = next.gatewayUrl !== stored().gatewayUrl;
   setStored(next);
   writeLocal(LOCAL_KEYS.settings, next);
@@ -80,7 +68,7 @@ export function updateSettings(patch: Partial<Settings>): void {
   if (gatewayChanged) passGatewayToOutbox();
 }
 
-function normalise(candidate: StoredSettings): StoredSettings {
+function normalise(candidate: Settings): Settings {
   const gatewayUrl = candidate.gatewayUrl.trim().replace(/\/+$/, '');
   if (gatewayUrl && !/^https?:\/\/[^/\s]+/i.test(gatewayUrl)) {
     throw new SettingsError('gatewayUrl', 'The gateway address must start with http:// or https://');
@@ -115,9 +103,9 @@ function isCurrency(code: string): boolean {
   }
 }
 
-function loadStored(): StoredSettings {
+function loadStored(): Settings {
   const saved = readLocal(LOCAL_KEYS.settings);
-  const merged = { ...DEFAULT_SETTINGS, ...(isRecord(saved) ? saved : {}) } as StoredSettings;
+  const merged = { ...DEFAULT_SETTINGS, ...(isRecord(saved) ? saved : {}) } as Settings;
   try {
     return normalise(merged);
   } catch {
@@ -139,7 +127,7 @@ function applyTheme(theme: Theme): void {
 
 /**
  * Hands the gateway address to the outbox, where the service worker reads it; at start (with the
- * background work, startup.ts) and on every change.
+ * background work, app/startup.ts) and on every change.
  */
 export function passGatewayToOutbox(): void {
   if (typeof indexedDB === 'undefined') return;

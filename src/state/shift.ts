@@ -6,12 +6,12 @@
 import { type Accessor, createEffect, createMemo, createSignal, on, onCleanup } from 'solid-js';
 import { subscribeOutbox } from '../outbox/status';
 import type { NamedEntry, Product } from '../pms/wire';
+import { type ShiftTotals, shiftTotals, unconfirmedSales } from '../rules/shift-totals';
 import { listSalesSince } from '../storage/journal-reads';
 import { appendShiftRecord, readShiftRecords, type ShiftRecord } from '../storage/local-records';
 import type { SaleRecord } from '../storage/records';
 import { catalogue } from './catalogue';
 import { settings } from './settings';
-import { type ShiftTotals, shiftTotals, unconfirmedSales } from './shift-totals';
 
 export type { ShiftRecord } from '../storage/local-records';
 

@@ -92,7 +92,7 @@ function approvalFields(need: ApprovalNeed, managerId: string): Approval {
 export async function ownApproval(need: ApprovalNeed): Promise<string | null> {
   const current = signedIn();
   const key = sessionKey();
-  if (!current || current.role !== 'manager' || !key) return null;
+  if (current?.role !== 'manager' || !key) return null;
   return signApproval(key, approvalFields(need, current.id));
 }
 

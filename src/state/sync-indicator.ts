@@ -1,13 +1,13 @@
 // The header's sync state. Owns: deciding what the header says: offline (the browser has no
 // network), PMS unreachable (the newest evidence — a replay run or a read such as the guest list —
 // says the PMS could not be reached), or online; plus how many sales wait for the PMS. The outbox
-// is read once the first screen is up (startup.ts): until then the header says online or offline
+// is read once the first screen is up (first-screen.ts): until then the header says online or offline
 // and no count, so the till's first screen never waits for the outbox code or its IndexedDB reads.
-// Starting the replayer is replayer.ts.
+// Starting the replayer is app/replayer.ts.
 import { type Accessor, createMemo, createSignal, getOwner, onCleanup, runWithOwner } from 'solid-js';
 import type { OutboxSummary } from '../outbox/status';
 import { isPmsError } from '../pms/errors';
-import { afterFirstScreen } from './startup';
+import { afterFirstScreen } from './first-screen';
 
 export type SyncState = 'online' | 'pms-unreachable' | 'offline';
 

@@ -6,9 +6,7 @@
 import { createMemo, createRoot, createSignal } from 'solid-js';
 import type { Cents } from '../pms/money';
 import type { Product } from '../pms/wire';
-import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
-import { taxClasses } from './catalogue';
-import { newId } from './ids';
+import { newId } from '../rules/ids';
 import {
   isStoredLine,
   type TicketLine,
@@ -16,10 +14,12 @@ import {
   withoutLine,
   withProduct,
   withQuantity,
-} from './ticket-lines';
-import { type Totals, totalsOf } from './totals';
+} from '../rules/ticket-lines';
+import { type Totals, totalsOf } from '../rules/totals';
+import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
+import { taxClasses } from './catalogue';
 
-export type { TicketLine } from './ticket-lines';
+export type { TicketLine } from '../rules/ticket-lines';
 
 export interface Ticket {
   /** Random id; a recalled ticket keeps the id it was parked under. */

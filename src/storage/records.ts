@@ -106,6 +106,8 @@ export interface IntentError {
   message: string;
   status?: number;
   field?: string;
+  /** A 'server' error where the gateway could not reach the PMS (its 502/504). */
+  pmsUnreachable?: boolean;
   at: number;
 }
 

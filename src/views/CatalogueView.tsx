@@ -2,13 +2,13 @@
 // catalogue was last refreshed from the PMS, and create products and commodity groups (online; the
 // forms' code loads when first opened).
 import { createSignal, onMount } from 'solid-js';
-import { t } from '../app/i18n';
 import { startCatalogue } from '../state/catalogue';
 import { loadSalesCounts } from '../state/quick-keys';
-import { lazyDialog, OpenedOnce } from './catalogue/lazy-dialog';
+import { t } from '../words/i18n';
 import { RefreshStatus } from './catalogue/RefreshStatus';
 import { TicketSummary } from './catalogue/TicketSummary';
-import { createToast, Toast } from './catalogue/Toast';
+import { lazyDialog, OpenedOnce } from './common/lazy-dialog';
+import { createToast, Toast } from './common/Toast';
 import { ProductPicker } from './register/ProductPicker';
 import './catalogue/catalogue.css';
 

@@ -5,9 +5,9 @@
 // here touches IndexedDB, the service worker or crypto.randomUUID. Words: the browser's language.
 import { createSignal } from 'solid-js';
 import { render } from 'solid-js/web';
-import { pickLanguage } from '../app/i18n';
 import { fetchHttpsAddress } from '../pms/device-calls';
-import { de, en } from './insecure/strings';
+import { pickLanguage } from '../words/i18n';
+import { de, en } from '../words/insecure';
 import './insecure/insecure.css';
 
 /** Where the setup page is on the till server's plain http:// address (src/server/setup/). */

@@ -1,8 +1,8 @@
 // Shown for any URL that is not a section of the till.
 import { A } from '@solidjs/router';
 import { onMount } from 'solid-js';
-import { t } from '../app/i18n';
-import { noteFirstScreen } from '../state/startup';
+import { noteFirstScreen } from '../state/first-screen';
+import { t } from '../words/i18n';
 
 export default function NotFoundView() {
   onMount(noteFirstScreen);

@@ -1,11 +1,11 @@
 // The register: products on the left, the ticket on the right (a bottom sheet on a phone), and in
 // the ticket's place the payment and then the receipt. Owns which of the three the panel shows.
 import { createSignal, Match, onMount, Switch } from 'solid-js';
-import { t } from '../app/i18n';
 import { startCatalogue } from '../state/catalogue';
 import { loadSalesCounts } from '../state/quick-keys';
 import { lastReceipt } from '../state/receipt';
-import { createToast, Toast } from './catalogue/Toast';
+import { t } from '../words/i18n';
+import { createToast, Toast } from './common/Toast';
 import { PayPanel } from './register/PayPanel';
 import { ProductPicker } from './register/ProductPicker';
 import { ReceiptPanel } from './register/ReceiptPanel';

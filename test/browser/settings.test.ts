@@ -4,16 +4,16 @@
 // name is recorded on each sale.
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { en as stateEn } from '../../src/state/strings.ts';
-import { de as stateDe } from '../../src/state/strings-de.ts';
-import { en as reportEn } from '../../src/views/report/strings.ts';
-import { de as reportDe } from '../../src/views/report/strings-de.ts';
-import { en as roomChargeEn } from '../../src/views/room-charge/strings.ts';
-import { de as roomChargeDe } from '../../src/views/room-charge/strings-de.ts';
-import { en as settingsEn } from '../../src/views/settings/strings.ts';
-import { de as settingsDe } from '../../src/views/settings/strings-de.ts';
-import { en as syncEn } from '../../src/views/sync/strings.ts';
-import { de as syncDe } from '../../src/views/sync/strings-de.ts';
+import { de as stateDe } from '../../src/words/de/errors.ts';
+import { de as reportDe } from '../../src/words/de/report.ts';
+import { de as roomChargeDe } from '../../src/words/de/room-charge.ts';
+import { de as settingsDe } from '../../src/words/de/settings.ts';
+import { de as syncDe } from '../../src/words/de/sync.ts';
+import { en as stateEn } from '../../src/words/en/errors.ts';
+import { en as reportEn } from '../../src/words/en/report.ts';
+import { en as roomChargeEn } from '../../src/words/en/room-charge.ts';
+import { en as settingsEn } from '../../src/words/en/settings.ts';
+import { en as syncEn } from '../../src/words/en/sync.ts';
 import { browserTest as it } from '../support/browser-test.ts';
 import { chargedReference, chooseGuest, openTill, putOnTicket, smallTouchTargets } from './front-desk.ts';
 

@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/node-http/log.ts';
 import { startServer } from '../../src/server/listen.ts';
-import { createLogger } from '../../src/server/log.ts';
 import { DEMO_KEYS } from '../../src/test-hotel/index.ts';
 import { tabletFetch } from './tablet-app.ts';
 

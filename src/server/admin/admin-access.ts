@@ -7,8 +7,8 @@
 // post's Origin as "null", and Sec-Fetch-Site then decides).
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { ApiError } from '../http/errors.ts';
-import { requestHeader } from '../http/headers.ts';
+import { ApiError } from '../../node-http/errors.ts';
+import { requestHeader } from '../../node-http/headers.ts';
 import { clientAddress, isServerMachineRequest } from '../http/hosts.ts';
 import type { Hub } from '../hub/hub.ts';
 

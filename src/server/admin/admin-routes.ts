@@ -6,10 +6,10 @@
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { html } from 'hono/html';
+import { ApiError } from '../../node-http/errors.ts';
+import { requestHeader } from '../../node-http/headers.ts';
 import { TABLET_AUDIT_KINDS } from '../../pms/staff-calls.ts';
 import type { GatewayStatus } from '../gateway/gateway.ts';
-import { ApiError } from '../http/errors.ts';
-import { requestHeader } from '../http/headers.ts';
 import { clientAddress, hostName, httpsOrigin, LOOPBACK_NAMES } from '../http/hosts.ts';
 import { HubError, OUTLETS, type Outlet, sameSecret } from '../hub/hub.ts';
 import { createGuessLimit } from '../hub/pairing-codes.ts';
@@ -98,7 +98,7 @@ export function createAdminRoutes(options: AdminOptions): Hono {
     if (typeof form.name === 'string') {
       if (pinGuesses.retryAfterMs(address) > 0) return signInPage(c, 'tooManyTries');
       const member = await hub.staff.signIn(form.name, form.pin);
-      if (!member || member.role !== 'manager') {
+      if (member?.role !== 'manager') {
         pinGuesses.recordWrong(address);
         hub.audit.append({ kind: 'admin_sign_in_failed', staffName: form.name.slice(0, 60), note: address });
         return signInPage(c, 'wrongPin');

@@ -13,13 +13,13 @@
 // /api/get/hotel/payment, paced like the tablets' requests, 3 s in all) for `/readyz`.
 import type { ServerResponse } from 'node:http';
 import { type Context, Hono } from 'hono';
+import { bodyBytes } from '../../node-http/body.ts';
+import { ApiError, renderError } from '../../node-http/errors.ts';
+import { requestHeader, setResponseHeaders } from '../../node-http/headers.ts';
+import { withKnownBody } from '../../node-http/known-bodies.ts';
+import { serverLog } from '../../node-http/log.ts';
 import { GATEWAY_HEADER, REQUEST_ID_HEADER } from '../../pms/http.ts';
-import { bodyBytes } from '../http/body.ts';
-import { ApiError, renderError } from '../http/errors.ts';
-import { requestHeader, setResponseHeaders } from '../http/headers.ts';
-import { withKnownBody } from '../http/known-bodies.ts';
 import { deviceOf } from '../hub/device-routes.ts';
-import { serverLog } from '../log.ts';
 import { type Endpoint, findEndpoint } from './endpoints.ts';
 import { createPacer, QueueFullError } from './pacer.ts';
 import { BODYLESS_STATUSES, createResendGuard, TABLET_GONE_STATUS } from './resend-guard.ts';

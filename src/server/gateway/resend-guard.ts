@@ -15,8 +15,8 @@
 // its own oldest answers go first. Ids are the owner's own: one device can never be answered
 // another's. Deliberate re-sends by the outbox (after reading back) carry a new id and are forwarded.
 
+import { knownBody, withKnownBody } from '../../node-http/known-bodies.ts';
 import { REQUEST_ID_PATTERN } from '../../pms/http.ts';
-import { knownBody, withKnownBody } from '../http/known-bodies.ts';
 
 /** Marks an answer given again to a resend, for tests and logs. */
 export const REPLAYED_HEADER = 'x-till-replayed';

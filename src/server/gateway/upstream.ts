@@ -4,7 +4,7 @@
 // redirects by hand as browsers do (303, and 301/302 after POST, become a GET without body; 307
 // and 308 keep method and body; at most MAX_REDIRECTS), pacing every hop through the shared pacer,
 // and pausing the pacer for as long as a 429's Retry-After asks. It never retries: gateway.ts decides.
-import { knownBody, withKnownBody } from '../http/known-bodies.ts';
+import { knownBody, withKnownBody } from '../../node-http/known-bodies.ts';
 import { CookieJar } from './cookie-jar.ts';
 import type { Pacer } from './pacer.ts';
 

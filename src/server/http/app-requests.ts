@@ -4,9 +4,9 @@
 // server refuses; and, for a body, exactly `application/json` (a "text/plain; x=application/json"
 // body, which needs no preflight, is refused). HEAD and other methods never get through.
 import type { MiddlewareHandler } from 'hono';
+import { ApiError } from '../../node-http/errors.ts';
+import { requestHeader } from '../../node-http/headers.ts';
 import { REQUEST_ID_HEADER, REQUEST_ID_PATTERN } from '../../pms/http.ts';
-import { ApiError } from './errors.ts';
-import { requestHeader } from './headers.ts';
 
 /** `application/json`, optionally with charset utf-8, and nothing else. */
 const JSON_TYPE = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;

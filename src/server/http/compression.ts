@@ -7,8 +7,8 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
-import { requestHeader, setResponseHeaders } from './headers.ts';
-import { knownBody } from './known-bodies.ts';
+import { requestHeader, setResponseHeaders } from '../../node-http/headers.ts';
+import { knownBody } from '../../node-http/known-bodies.ts';
 
 /** Smallest answer worth compressing: below it, headers and CPU cost more than the bytes saved. */
 export const COMPRESS_MIN_BYTES = 1024;

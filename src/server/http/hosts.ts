@@ -4,9 +4,9 @@
 // reading the caller's address, from the socket or, behind a trusted proxy, its X-Forwarded-For.
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
+import { ApiError } from '../../node-http/errors.ts';
+import { requestHeader } from '../../node-http/headers.ts';
 import { isLoopbackAddress } from '../tls/machine-names.ts';
-import { ApiError } from './errors.ts';
-import { requestHeader } from './headers.ts';
 
 export { isLoopbackAddress };
 

@@ -3,10 +3,10 @@
 // device's id and the till's request id. No header values otherwise and no bodies (log.ts).
 // 5xx answers are logged as warnings, everything else as info.
 import type { MiddlewareHandler } from 'hono';
+import { requestHeader } from '../../node-http/headers.ts';
+import type { Logger } from '../../node-http/log.ts';
 import { REQUEST_ID_HEADER } from '../../pms/http.ts';
 import { deviceOf } from '../hub/device-routes.ts';
-import type { Logger } from '../log.ts';
-import { requestHeader } from './headers.ts';
 
 /** The longest request id logged as it is; the till's are 36 characters. */
 const MAX_ID_LENGTH = 64;

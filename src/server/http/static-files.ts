@@ -9,8 +9,8 @@ import { join, resolve, sep } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { requestHeader } from '../../node-http/headers.ts';
 import { preferredCoding } from './compression.ts';
-import { requestHeader } from './headers.ts';
 
 /** Content codings of the copies, best first. */
 const CODINGS = [

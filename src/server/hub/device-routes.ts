@@ -13,10 +13,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import { ApiError } from '../../node-http/errors.ts';
+import { requestHeader } from '../../node-http/headers.ts';
 import { GATEWAY_HEADER } from '../../pms/http.ts';
 import { requireAppRequest } from '../http/app-requests.ts';
-import { ApiError } from '../http/errors.ts';
-import { requestHeader } from '../http/headers.ts';
 import { clientAddress, hostName, httpsOrigin } from '../http/hosts.ts';
 import { receiveAuditReport } from '../staff/audit-reports.ts';
 import { type Device, type Hub, HubError } from './hub.ts';

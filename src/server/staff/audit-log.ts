@@ -3,8 +3,8 @@
 // page, and the CSV export. Rows are never changed or deleted (triggers in hub-db.ts refuse it).
 // Every new row also goes to stdout as a structured log line.
 import { randomUUID } from 'node:crypto';
+import { serverLog } from '../../node-http/log.ts';
 import type { HubDb } from '../hub/hub-db.ts';
-import { serverLog } from '../log.ts';
 
 /** What the server itself records, besides what tablets report (pms/staff-calls.ts). */
 export const SERVER_AUDIT_KINDS = [

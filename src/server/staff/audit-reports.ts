@@ -4,9 +4,9 @@
 // a take-back a manager's approval that is real (staff-registry.ts). A refused event is answered
 // with its code and recorded as `approval_refused`; a resent event is recorded once, by its id.
 import * as v from 'valibot';
+import { ApiError } from '../../node-http/errors.ts';
 import { APPROVAL_NEEDED, type AuditAnswer, AuditBatchSchema, readApproval } from '../../pms/staff-calls.ts';
 import { describeIssues } from '../../pms/wire.ts';
-import { ApiError } from '../http/errors.ts';
 import type { Device, Hub } from '../hub/hub.ts';
 import { StaffError } from './staff-registry.ts';
 

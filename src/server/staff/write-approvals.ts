@@ -7,9 +7,9 @@
 // still passes, and a second write with a spent approval is refused. Refusals are 403 with a code.
 // Until a hotel has added its first manager, no approval is asked for (nobody could give one).
 import type { MiddlewareHandler } from 'hono';
+import { ApiError } from '../../node-http/errors.ts';
+import { requestHeader } from '../../node-http/headers.ts';
 import { APPROVAL_HEADER, readApproval, SALE_HEADER } from '../../pms/staff-calls.ts';
-import { ApiError } from '../http/errors.ts';
-import { requestHeader } from '../http/headers.ts';
 import { deviceOf } from '../hub/device-routes.ts';
 import type { Hub } from '../hub/hub.ts';
 import { type ApprovalUse, StaffError } from './staff-registry.ts';

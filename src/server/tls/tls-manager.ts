@@ -5,7 +5,7 @@
 // TLS_KEY, the hotel's own certificate as it is (no CA, no renewal).
 import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { serverLog } from '../log.ts';
+import { serverLog } from '../../node-http/log.ts';
 import { type CaCertificate, loadOrCreateCertificateAuthority } from './certificate-authority.ts';
 import { ensureDir } from './files.ts';
 import {

@@ -2,7 +2,7 @@
 // until the database changes, so polling tablets do not each pay for it again. Invariants: an
 // answer is kept only under the database version it was built from (total_changes(), PRAGMA
 // data_version), never while a transaction is open, at most MAX_ENTRIES. Figures: docs/test-hotel.md.
-import { jsonBytes } from '../../server/http/known-bodies.ts';
+import { jsonBytes } from '../../node-http/known-bodies.ts';
 import { type HotelDb, statement } from './db.ts';
 
 const MAX_ENTRIES = 64;

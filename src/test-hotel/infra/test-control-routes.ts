@@ -4,7 +4,8 @@
 // The routes: docs/test-hotel.md.
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { ApiError, ok, parseBody, renderError } from '../../server/http/errors.ts';
+import { parseBody } from '../../node-http/body.ts';
+import { ApiError, ok, renderError } from '../../node-http/errors.ts';
 import type { TestHotel } from '../hotel.ts';
 import { FaultRule } from './faults.ts';
 

@@ -2,8 +2,9 @@
 // add/room_to_reservation. Planning checks every room of a request before anything is written
 // (rate usable, rule 7; room and category agree and are free; persons fit; rule 8 availability),
 // and finds or creates guests (model/contacts.ts) inside the caller's transaction.
+
+import { ApiError } from '../../node-http/errors.ts';
 import type { RoomBooking } from '../../pms/wire-bookings.ts';
-import { ApiError } from '../../server/http/errors.ts';
 import { type HotelDb, insertRow, statement } from '../infra/db.ts';
 import { resolveContact } from './contacts.ts';
 import { assertAvailable, categoriesWithRoomCounts, roomTakenBy } from './occupancy.ts';

@@ -5,8 +5,8 @@
 // naming `<field>.id`. Callers run these inside their own transaction, so a later refusal of the
 // same request also takes back a contact created for it.
 import type * as v from 'valibot';
+import { ApiError } from '../../node-http/errors.ts';
 import type { Contact, ContactRef, NewContact } from '../../pms/wire-contacts.ts';
-import { ApiError } from '../../server/http/errors.ts';
 import { type HotelDb, statement } from '../infra/db.ts';
 
 export interface ContactRow {

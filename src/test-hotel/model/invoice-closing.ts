@@ -3,7 +3,7 @@
 // of a closed invoice's PDF, and planning a partial payment or split: the listed items belong to the
 // stay (422), lie on one open invoice (rule 5: a closed one is 409; several invoices 422, our
 // choice), and leave at least one item on it (rule 4, since 2023-09-26: 409).
-import { ApiError } from '../../server/http/errors.ts';
+import { ApiError } from '../../node-http/errors.ts';
 import { type HotelDb, statement } from '../infra/db.ts';
 import { findInvoice, type InvoiceRow, type ItemRow, insertInvoice, itemsOfInvoice } from './invoices.ts';
 import type { StayRow } from './stays.ts';

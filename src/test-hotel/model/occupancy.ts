@@ -2,7 +2,7 @@
 // report and enforce, and the rooms free for allocation. Invariants: a stay occupies
 // start_date <= night < end_date, only while BOOKED or CHECKED_IN; availability = rooms - occupying
 // stays, negative only by allow_overbooking. The rules in full: docs/test-hotel.md.
-import { ApiError } from '../../server/http/errors.ts';
+import { ApiError } from '../../node-http/errors.ts';
 import { addDays } from '../infra/clock.ts';
 import { type HotelDb, statement } from '../infra/db.ts';
 

@@ -4,7 +4,7 @@
 // and marks the import 'Done.'. Imports still in progress when the hotel closed are picked up again
 // when it opens. settle() lets tests and tools wait until every queued import has run.
 import { randomUUID } from 'node:crypto';
-import { serverLog } from '../../server/log.ts';
+import { serverLog } from '../../node-http/log.ts';
 import { addDays } from '../infra/clock.ts';
 import { atomic, type HotelDb, statement } from '../infra/db.ts';
 import { mondayOf } from './rates.ts';

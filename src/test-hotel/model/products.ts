@@ -3,9 +3,9 @@
 // only reads, so a route can check every line before its first insert; a bad line is a 422 that
 // names the offending field, e.g. `products.2.price`.
 import type * as v from 'valibot';
+import { ApiError } from '../../node-http/errors.ts';
 import { toDecimalNumber } from '../../pms/money.ts';
 import type { Product, ProductLine } from '../../pms/wire.ts';
-import { ApiError } from '../../server/http/errors.ts';
 import { type HotelDb, statement } from '../infra/db.ts';
 
 export interface ProductRow {

@@ -2,7 +2,7 @@
 // blocked for the interface is refused everywhere, 409, as products/optional does; an inactive rate
 // likewise), the categories a rate sells, and the price-import rule that a target rate is empty or
 // holds only weekly periods, Monday to Sunday. Unknown rate: 404 when named in the path, 422 in a body.
-import { ApiError } from '../../server/http/errors.ts';
+import { ApiError } from '../../node-http/errors.ts';
 import { addDays } from '../infra/clock.ts';
 import { type HotelDb, statement } from '../infra/db.ts';
 

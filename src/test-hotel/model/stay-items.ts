@@ -3,8 +3,8 @@
 // invoices, and taking units back. Removal is planned in full before anything changes, newest item
 // first or the one item named, so a request that cannot be met in full changes nothing.
 import type * as v from 'valibot';
+import { ApiError } from '../../node-http/errors.ts';
 import type { RemoveProductsRequest } from '../../pms/wire.ts';
-import { ApiError } from '../../server/http/errors.ts';
 import { type HotelDb, statement } from '../infra/db.ts';
 import { type ItemRow, insertInvoice } from './invoices.ts';
 import { findProduct } from './products.ts';

@@ -3,6 +3,8 @@
 // person_count never change; key cards and guests change only on BOOKED or CHECKED_IN stays (409).
 // Unknown ids in a body: 422 naming the field. Every rule: docs/test-hotel.md.
 import { Hono } from 'hono';
+import { parseBody } from '../../node-http/body.ts';
+import { ApiError, ok } from '../../node-http/errors.ts';
 import {
   AdditionalGuestRequest,
   KeyCardRequest,
@@ -10,7 +12,6 @@ import {
   RoomNoteRequest,
   StayRecipientRequest,
 } from '../../pms/wire-bookings.ts';
-import { ApiError, ok, parseBody } from '../../server/http/errors.ts';
 import type { TestHotel } from '../hotel.ts';
 import { atomic, type HotelDb, insertRow, statement } from '../infra/db.ts';
 import { contactRow, resolveContact } from '../model/contacts.ts';

@@ -3,9 +3,10 @@
 // or a whole main reservation. Every write checks everything first and runs in one transaction
 // (model/booking-plan.ts). Our choices: docs/test-hotel.md.
 import { Hono } from 'hono';
+import { parseBody } from '../../node-http/body.ts';
+import { ApiError, ok, param } from '../../node-http/errors.ts';
 import { IdParam } from '../../pms/wire.ts';
 import { AddRoomRequest, CancelEntity, CreateReservationRequest } from '../../pms/wire-bookings.ts';
-import { ApiError, ok, param, parseBody } from '../../server/http/errors.ts';
 import type { TestHotel } from '../hotel.ts';
 import { atomic, insertRow, statement } from '../infra/db.ts';
 import { insertStays, nextReservationNumber, planStays } from '../model/booking-plan.ts';

@@ -4,8 +4,9 @@
 // an unknown group or tax class in a body -> 422 naming the field; a duplicate group name
 // (case-insensitive), article number or EAN -> 409 naming the field.
 import { Hono } from 'hono';
+import { parseBody } from '../../node-http/body.ts';
+import { ApiError, envelope, ok, okJson, param } from '../../node-http/errors.ts';
 import { CreateCommodityGroupRequest, CreateProductRequest, IdParam } from '../../pms/wire.ts';
-import { ApiError, envelope, ok, okJson, param, parseBody } from '../../server/http/errors.ts';
 import type { TestHotel } from '../hotel.ts';
 import { atomic, type HotelDb, statement } from '../infra/db.ts';
 import { findProduct, listBookableProducts, listOptionalProducts, productToWire } from '../model/products.ts';

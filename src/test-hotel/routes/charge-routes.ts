@@ -5,9 +5,10 @@
 // take charges (409 otherwise). Removal takes only from OPEN invoices and is all or nothing. Every
 // write checks everything before its first change and runs in one transaction.
 import { Hono } from 'hono';
+import { parseBody } from '../../node-http/body.ts';
+import { ApiError, ok, param } from '../../node-http/errors.ts';
 import { toDecimalString } from '../../pms/money.ts';
 import { AddProductsRequest, IdParam, RemoveProductsRequest } from '../../pms/wire.ts';
-import { ApiError, ok, param, parseBody } from '../../server/http/errors.ts';
 import type { TestHotel } from '../hotel.ts';
 import { atomic, type HotelDb } from '../infra/db.ts';
 import { insertItems, itemToWire, paymentOptions, totalCents } from '../model/invoices.ts';

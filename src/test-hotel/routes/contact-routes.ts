@@ -2,8 +2,9 @@
 // unchanged; smart_check only for a BOOKED or CHECKED_IN guest), and the search by pattern (our
 // pattern language, at most 100 answers). Rules and the pattern language: docs/test-hotel.md.
 import { Hono } from 'hono';
+import { parseBody } from '../../node-http/body.ts';
+import { ApiError, ok } from '../../node-http/errors.ts';
 import { ContactSearch, ContactUpdate, NewContact } from '../../pms/wire-contacts.ts';
-import { ApiError, ok, parseBody } from '../../server/http/errors.ts';
 import type { TestHotel } from '../hotel.ts';
 import { atomic, statement } from '../infra/db.ts';
 import {

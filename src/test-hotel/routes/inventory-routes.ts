@@ -5,8 +5,8 @@
 // overbooked), arrivals and departures (stays not cancelled and not no-shows) and occupancy percent.
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
+import { ok, param } from '../../node-http/errors.ts';
 import { IsoDate } from '../../pms/wire.ts';
-import { ok, param } from '../../server/http/errors.ts';
 import type { TestHotel } from '../hotel.ts';
 import { addDays, addMonths } from '../infra/clock.ts';
 import { statement } from '../infra/db.ts';

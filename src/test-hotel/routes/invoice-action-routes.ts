@@ -3,6 +3,8 @@
 // and invoice/invoicerecipient (open invoices only, rule 6). Refusals: unknown ids 404 in the path,
 // 422 in a body; a wrong state or amount 409; all checked before one transaction writes.
 import { Hono } from 'hono';
+import { parseBody } from '../../node-http/body.ts';
+import { ApiError, ok, param } from '../../node-http/errors.ts';
 import { toDecimalString } from '../../pms/money.ts';
 import { IdParam, YesNo } from '../../pms/wire.ts';
 import {
@@ -11,7 +13,6 @@ import {
   PaidPartialRequest,
   SplitInvoiceRequest,
 } from '../../pms/wire-invoices.ts';
-import { ApiError, ok, param, parseBody } from '../../server/http/errors.ts';
 import type { TestHotel } from '../hotel.ts';
 import { atomic, statement } from '../infra/db.ts';
 import { contactRow, resolveContact } from '../model/contacts.ts';

@@ -5,8 +5,8 @@
 // path, named by document_url in the closing answers) serves it as application/pdf; 404 for an
 // unknown invoice, 409 while the invoice is open.
 import { Hono } from 'hono';
+import { ApiError, param } from '../../node-http/errors.ts';
 import { IdParam } from '../../pms/wire.ts';
-import { ApiError, param } from '../../server/http/errors.ts';
 import type { TestHotel } from '../hotel.ts';
 import { germanDate } from '../infra/clock.ts';
 import { type HotelDb, statement } from '../infra/db.ts';

@@ -3,9 +3,9 @@
 // (`x-ibelsa-key`: none or unknown 401; the read key on /api/set/* or /api/create/* 403), the body
 // limit and group commit for these routes. Which endpoint takes which key: docs/test-hotel.md.
 import { Hono } from 'hono';
-import { limitBody } from '../../server/http/body.ts';
-import { ApiError, renderError } from '../../server/http/errors.ts';
-import { requestHeader } from '../../server/http/headers.ts';
+import { limitBody } from '../../node-http/body.ts';
+import { ApiError, renderError } from '../../node-http/errors.ts';
+import { requestHeader } from '../../node-http/headers.ts';
 import type { TestHotel } from '../hotel.ts';
 import { bookingDetailRoutes } from './booking-detail-routes.ts';
 import { bookingRoutes } from './booking-routes.ts';

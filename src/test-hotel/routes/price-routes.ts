@@ -4,9 +4,10 @@
 // is stored (rules 7 and 9, weekly periods, categories, currency, dates): docs/test-hotel.md.
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { parseBody } from '../../node-http/body.ts';
+import { ApiError, ok, param } from '../../node-http/errors.ts';
 import { parseMoney } from '../../pms/money.ts';
 import { PriceImportRequest } from '../../pms/wire-rate-updates.ts';
-import { ApiError, ok, param, parseBody } from '../../server/http/errors.ts';
 import type { TestHotel } from '../hotel.ts';
 import { addMonths } from '../infra/clock.ts';
 import { atomic } from '../infra/db.ts';

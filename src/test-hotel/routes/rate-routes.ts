@@ -6,9 +6,9 @@
 // rate is refused (409) on every endpoint that takes one (rule 7).
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
+import { ApiError, ok, param } from '../../node-http/errors.ts';
 import { toDecimalNumber } from '../../pms/money.ts';
 import { IdParam, IsoDate } from '../../pms/wire.ts';
-import { ApiError, ok, param } from '../../server/http/errors.ts';
 import type { TestHotel } from '../hotel.ts';
 import { addMonths } from '../infra/clock.ts';
 import { statement } from '../infra/db.ts';

@@ -3,9 +3,10 @@
 // invoice back (our assumed endpoint, for writes whose answer was lost), and the lists of templates
 // and payment methods. Refusals (422 in a body, 404 in the path, 409 by state): docs/test-hotel.md.
 import { Hono } from 'hono';
+import { parseBody } from '../../node-http/body.ts';
+import { ApiError, ok, param } from '../../node-http/errors.ts';
 import { toDecimalString } from '../../pms/money.ts';
 import { AddInvoiceProductsRequest, CreateCashInvoiceRequest, IdParam, YesNo } from '../../pms/wire.ts';
-import { ApiError, ok, param, parseBody } from '../../server/http/errors.ts';
 import type { TestHotel } from '../hotel.ts';
 import { atomic, statement } from '../infra/db.ts';
 import { documentUrl } from '../model/invoice-closing.ts';

@@ -5,8 +5,9 @@
 // (+ optional time, default 00:00:00) compares the hotel's wall-clock time of the last change.
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
+import { parseBody } from '../../node-http/body.ts';
+import { ApiError, envelope, ok, okJson, param } from '../../node-http/errors.ts';
 import { IdParam, IsoDate, SearchPatternRequest, TimeOfDay, YesNo } from '../../pms/wire.ts';
-import { ApiError, envelope, ok, okJson, param, parseBody } from '../../server/http/errors.ts';
 import type { TestHotel } from '../hotel.ts';
 import { addMonths } from '../infra/clock.ts';
 import { statement } from '../infra/db.ts';

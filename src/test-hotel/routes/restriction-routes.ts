@@ -3,8 +3,9 @@
 // all_restrictions 'remove'. The whole body is checked before one transaction applies it; an
 // omitted parameter leaves its value unchanged. Rules and our readings: docs/test-hotel.md.
 import { Hono } from 'hono';
+import { parseBody } from '../../node-http/body.ts';
+import { ApiError, ok } from '../../node-http/errors.ts';
 import { type RestrictionPeriod, RestrictionsRequest, WEEKDAYS } from '../../pms/wire-rate-updates.ts';
-import { ApiError, ok, parseBody } from '../../server/http/errors.ts';
 import type { TestHotel } from '../hotel.ts';
 import { addMonths } from '../infra/clock.ts';
 import { atomic, type HotelDb, statement } from '../infra/db.ts';

@@ -3,8 +3,8 @@
 // the departure day or with pre_checkout 'yes', invoices closed, the group exception). Refusals are
 // 409 naming the path parameter. Every state change and our choices: docs/test-hotel.md.
 import { type Context, Hono } from 'hono';
+import { ApiError, ok, param } from '../../node-http/errors.ts';
 import { IdParam, YesNo } from '../../pms/wire.ts';
-import { ApiError, ok, param } from '../../server/http/errors.ts';
 import type { TestHotel } from '../hotel.ts';
 import { atomic, type HotelDb, statement } from '../infra/db.ts';
 import { freeCleanRoom, roomTakenBy } from '../model/occupancy.ts';

@@ -1,13 +1,12 @@
 // Creating a commodity group in the PMS (online only; offline it says so plainly).
 import { useAction } from '@solidjs/router';
 import { For } from 'solid-js';
-import { t } from '../../app/i18n';
 import { catalogue } from '../../state/catalogue';
-import { errorText } from '../../state/error-text';
-import { tf } from '../../state/format';
-import { Dialog } from './Dialog';
+import { errorText } from '../../words/error-text';
+import { t } from '../../words/i18n';
+import { Dialog } from '../common/Dialog';
+import { useFreshSubmission } from '../common/fresh-submission';
 import { createGroupAction } from './data';
-import { useFreshSubmission } from './fresh-submission';
 
 export function GroupForm(props: { open: boolean; onClose: () => void; onCreated: (text: string) => void }) {
   const create = useAction(createGroupAction);
@@ -21,7 +20,7 @@ export function GroupForm(props: { open: boolean; onClose: () => void; onCreated
         name: String(form.get('name') ?? ''),
         parent_id: parent > 0 ? parent : null,
       });
-      props.onCreated(tf('groupForm.created', group.name));
+      props.onCreated(t('groupForm.created', { detail: group.name }));
     } catch {
       // shown from submission.error below
     }

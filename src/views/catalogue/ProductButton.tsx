@@ -1,9 +1,9 @@
 // One product as a large touch target: name and price (or "open price"); in the detailed form
 // (catalogue management) also the article number and commodity group.
 import { Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { Product } from '../../pms/wire';
-import { formatCents } from '../../state/format';
+import { formatCents } from '../../words/format';
+import { t } from '../../words/i18n';
 
 export function ProductButton(props: {
   product: Product;

@@ -2,13 +2,12 @@
 // in the grid at once and is cached for offline selling.
 import { useAction } from '@solidjs/router';
 import { createEffect, createSignal, on } from 'solid-js';
-import { t } from '../../app/i18n';
-import { errorText } from '../../state/error-text';
-import { tf } from '../../state/format';
-import { parseAmount } from '../../state/ticket-lines';
-import { Dialog } from './Dialog';
+import { parseAmount } from '../../rules/ticket-lines';
+import { errorText } from '../../words/error-text';
+import { t } from '../../words/i18n';
+import { Dialog } from '../common/Dialog';
+import { useFreshSubmission } from '../common/fresh-submission';
 import { createProductAction } from './data';
-import { useFreshSubmission } from './fresh-submission';
 import { ProductFields } from './ProductFields';
 
 export function ProductForm(props: {
@@ -47,7 +46,7 @@ export function ProductForm(props: {
         tax_class_id: taxClass,
         open_price: form.get('openPrice') === 'on',
       });
-      props.onCreated(tf('productForm.created', product.name));
+      props.onCreated(t('productForm.created', { detail: product.name }));
     } catch {
       // shown from submission.error below
     }

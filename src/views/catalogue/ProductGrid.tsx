@@ -1,9 +1,8 @@
 // The product grid: a list of product buttons, capped (the first matches, then "show more") so a
 // keystroke over 10,000 products renders at most a few hundred buttons.
 import { For, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { Product } from '../../pms/wire';
-import { tf } from '../../state/format';
+import { t } from '../../words/i18n';
 import { ProductButton } from './ProductButton';
 
 export function ProductGrid(props: {
@@ -27,7 +26,7 @@ export function ProductGrid(props: {
       </ul>
       <Show when={props.hidden > 0}>
         <button type="button" class="show-more" onClick={() => props.onMore()}>
-          {tf('products.more', props.hidden)}
+          {t('products.more', { detail: props.hidden })}
         </button>
       </Show>
     </div>

@@ -2,11 +2,11 @@
 // search state and the scanner rule: Enter with an exact article number or EAN picks that product
 // (from any group) and clears the field for the next scan.
 import { createMemo, createSignal, createUniqueId, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { Product } from '../../pms/wire';
+import { findByCode, search } from '../../rules/search';
 import { catalogue } from '../../state/catalogue';
 import { quickKeys } from '../../state/quick-keys';
-import { findByCode, search } from '../../state/search';
+import { t } from '../../words/i18n';
 import { GroupTabs } from './GroupTabs';
 import { ProductGrid } from './ProductGrid';
 import { QuickKeys } from './QuickKeys';

@@ -1,8 +1,8 @@
 // Quick keys: the products sold most at this till, one tap each, above the grid.
 import { For, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { Product } from '../../pms/wire';
-import { formatCents } from '../../state/format';
+import { formatCents } from '../../words/format';
+import { t } from '../../words/i18n';
 
 export function QuickKeys(props: { products: readonly Product[]; onPick: (product: Product) => void }) {
   return (

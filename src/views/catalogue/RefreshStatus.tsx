@@ -1,10 +1,10 @@
 // When the catalogue was last refreshed from the PMS, a button to refresh now, and why the last
 // refresh failed (the cached catalogue stays in use).
 import { Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import { catalogue, refreshCatalogue, refreshState } from '../../state/catalogue';
-import { errorText } from '../../state/error-text';
-import { formatMoment, tf } from '../../state/format';
+import { errorText } from '../../words/error-text';
+import { formatMoment } from '../../words/format';
+import { t } from '../../words/i18n';
 
 export function RefreshStatus() {
   const refreshedAt = () => catalogue().refreshedAt;
@@ -18,9 +18,9 @@ export function RefreshStatus() {
       <p data-testid="catalogue-refreshed">
         {refreshedAt() === null
           ? t('catalogue.neverRefreshed')
-          : tf('catalogue.lastRefresh', formatMoment(refreshedAt() ?? 0))}
+          : t('catalogue.lastRefresh', { detail: formatMoment(refreshedAt() ?? 0) })}
         {' · '}
-        {tf('products.count', catalogue().index.products.length)}
+        {t('products.count', { detail: catalogue().index.products.length })}
       </p>
       <button type="button" disabled={refreshState().running} onClick={() => void refreshCatalogue()}>
         {refreshState().running ? t('catalogue.refreshing') : t('catalogue.refresh')}
@@ -28,7 +28,7 @@ export function RefreshStatus() {
       <Show when={refreshState().error}>
         {(error) => (
           <p class="form-error" role="alert">
-            {tf('catalogue.refreshFailed', errorText(error()))}
+            {t('catalogue.refreshFailed', { detail: errorText(error()) })}
           </p>
         )}
       </Show>

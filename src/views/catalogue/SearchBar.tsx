@@ -3,7 +3,7 @@
 // catching a scan that starts while no field has the focus (e.g. right after tapping a product):
 // a typed character then moves the focus here, so the code lands in the search.
 import { onCleanup, onMount, Show } from 'solid-js';
-import { t } from '../../app/i18n';
+import { t } from '../../words/i18n';
 
 export function SearchBar(props: { query: string; onQuery: (query: string) => void; onEnter: () => void }) {
   let input: HTMLInputElement | undefined;

@@ -1,15 +1,17 @@
 // On the catalogue page: what is on the ticket so far, and the way to the register to pay it.
 import { A } from '@solidjs/router';
 import { Show } from 'solid-js';
-import { t } from '../../app/i18n';
-import { formatCents, tf } from '../../state/format';
 import { ticketTotals } from '../../state/ticket';
+import { formatCents } from '../../words/format';
+import { t } from '../../words/i18n';
 
 export function TicketSummary() {
   return (
     <Show when={ticketTotals().items > 0}>
       <A href="/register" class="button primary ticket-summary">
-        <span>{tf('catalogue.ticketSummary', tf('ticket.items', ticketTotals().items))}</span>
+        <span>
+          {t('catalogue.ticketSummary', { detail: t('ticket.items', { detail: ticketTotals().items }) })}
+        </span>
         <strong>{formatCents(ticketTotals().grossCents)}</strong>
         <span>{t('catalogue.toRegister')} →</span>
       </A>

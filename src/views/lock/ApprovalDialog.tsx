@@ -5,10 +5,10 @@ import { createSignal, For, Show } from 'solid-js';
 import type { StaffCard } from '../../pms/staff-calls';
 import { openApproval, tryManagerPin } from '../../state/approval-request';
 import { staffCards } from '../../state/staff-session';
-import { Dialog } from '../catalogue/Dialog';
+import { w } from '../../words/lock';
+import { Dialog } from '../common/Dialog';
 import { PinPad } from './PinPad';
 import { createPinFeedback } from './pin-feedback';
-import { w } from './words';
 import './lock.css';
 
 export default function ApprovalDialog() {

@@ -2,14 +2,14 @@
 // checked on the tablet (state/staff-session.ts), so signing in works offline. Shown by the shell in
 // the till's place while nobody is signed in.
 import { createSignal, For, onMount, Show } from 'solid-js';
-import { createOnlineStatus } from '../../app/online';
 import type { StaffCard } from '../../pms/staff-calls';
+import { noteFirstScreen } from '../../state/first-screen';
+import { createOnlineStatus } from '../../state/online';
 import { signIn } from '../../state/staff-pins';
 import { staffCards } from '../../state/staff-session';
-import { noteFirstScreen } from '../../state/startup';
+import { w } from '../../words/lock';
 import { PinPad } from './PinPad';
 import { createPinFeedback } from './pin-feedback';
-import { w } from './words';
 import './lock.css';
 
 export default function LockScreen() {

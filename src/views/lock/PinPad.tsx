@@ -2,7 +2,7 @@
 // digits: when `length` are typed it hands them to `onPin` and clears. Digit keys on a keyboard work
 // too. While `disabled` (checking, or waiting after wrong PINs) no key takes.
 import { createSignal, For, onCleanup, onMount } from 'solid-js';
-import { w } from './words';
+import { w } from '../../words/lock';
 
 export function PinPad(props: {
   length: number;

@@ -2,7 +2,7 @@
 // "wrong PIN", or the wait left after too many wrong PINs (counting down each second).
 import { createSignal, onCleanup } from 'solid-js';
 import { type PinOutcome, pinWait } from '../../state/staff-pins';
-import { w } from './words';
+import { w } from '../../words/lock';
 
 function minutesSeconds(ms: number): string {
   const seconds = Math.ceil(ms / 1000);

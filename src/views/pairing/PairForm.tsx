@@ -5,9 +5,9 @@
 import { useAction, useNavigate, useSubmission } from '@solidjs/router';
 import { createSignal, onMount } from 'solid-js';
 import { PairingCodeFormatError, TillServerError } from '../../state/pairing';
+import type { PairingWord } from '../../words/pairing/en';
+import { w } from '../../words/pairing/index';
 import { pairAction } from './data';
-import type { PairingWord } from './strings';
-import { w } from './words';
 
 /** Server codes with a sentence of their own; any other is "unexpected". */
 const KNOWN_CODES = ['pairing_code_invalid', 'pairing_code_expired', 'pairing_code_used', 'unreachable'];

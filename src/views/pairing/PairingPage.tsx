@@ -4,11 +4,11 @@
 // (PairForm) and the sales waiting on the tablet (UnsentSales).
 import { useLocation, useSearchParams } from '@solidjs/router';
 import { Suspense } from 'solid-js';
-import { PAIR_PATH } from '../../app/routes';
 import { deviceState } from '../../state/device';
+import { w } from '../../words/pairing/index';
 import { PairForm } from './PairForm';
+import { PAIR_PATH } from './path';
 import { UnsentSales } from './UnsentSales';
-import { w } from './words';
 
 export function PairingPage() {
   const location = useLocation();

@@ -2,9 +2,9 @@
 // saves them all as one JSON file (router action `exportUnsentAction`; nothing in the outbox changes).
 import { createAsync, useAction, useSubmission } from '@solidjs/router';
 import { Show } from 'solid-js';
+import { w } from '../../words/pairing/index';
 import { exportUnsentAction, getUnsentSales } from './data';
 import { saveFile } from './download';
-import { w } from './words';
 
 export function UnsentSales() {
   const sales = createAsync(() => getUnsentSales());

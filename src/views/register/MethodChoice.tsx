@@ -1,7 +1,7 @@
 // Choosing the payment method: one large radio button per method the PMS offers.
 import { For } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { NamedEntry } from '../../pms/wire';
+import { t } from '../../words/i18n';
 
 export function MethodChoice(props: {
   methods: readonly NamedEntry[];

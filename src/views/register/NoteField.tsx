@@ -1,6 +1,7 @@
 // The ticket's note (e.g. "no ice"): kept with the ticket, parked with it, printed on the receipt.
-import { t } from '../../app/i18n';
+
 import { currentTicket, setNote } from '../../state/ticket';
+import { t } from '../../words/i18n';
 
 export function NoteField() {
   return (

@@ -1,13 +1,13 @@
 // Adding an open-price item (e.g. the charging station): staff type a description and the amount;
 // it goes on the ticket as one line, quantity 1, priced at the amount (pms-api.md usage rule 2).
 import { createMemo, createSignal, For, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { Product } from '../../pms/wire';
+import { parseAmount, TicketLineError } from '../../rules/ticket-lines';
 import { catalogue } from '../../state/catalogue';
-import { errorText } from '../../state/error-text';
 import { addOpenPriceLine } from '../../state/ticket';
-import { parseAmount, TicketLineError } from '../../state/ticket-lines';
-import { Dialog } from '../catalogue/Dialog';
+import { errorText } from '../../words/error-text';
+import { t } from '../../words/i18n';
+import { Dialog } from '../common/Dialog';
 
 export function OpenPriceDialog(props: {
   open: boolean;

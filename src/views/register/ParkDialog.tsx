@@ -1,11 +1,11 @@
 // Parking the current ticket under a name (table, guest). The ticket is cleared only once the tab
 // is safely stored; on failure the message shows and the ticket stays.
 import { useAction } from '@solidjs/router';
-import { t } from '../../app/i18n';
-import { errorText } from '../../state/error-text';
 import { currentTicket } from '../../state/ticket';
-import { Dialog } from '../catalogue/Dialog';
-import { useFreshSubmission } from '../catalogue/fresh-submission';
+import { errorText } from '../../words/error-text';
+import { t } from '../../words/i18n';
+import { Dialog } from '../common/Dialog';
+import { useFreshSubmission } from '../common/fresh-submission';
 import { parkTicketAction } from './data';
 
 export function ParkDialog(props: { open: boolean; onClose: () => void; onParked: (label: string) => void }) {

@@ -3,14 +3,14 @@
 // error the message shows and the ticket stays as it was.
 import { useAction, useSubmission } from '@solidjs/router';
 import { createSignal, For, Show } from 'solid-js';
-import { t } from '../../app/i18n';
+import { cashMethodId, defaultTemplateId } from '../../rules/payment';
+import { parseAmount } from '../../rules/ticket-lines';
 import { catalogue } from '../../state/catalogue';
-import { errorText } from '../../state/error-text';
-import { formatCents } from '../../state/format';
-import { cashMethodId, defaultTemplateId } from '../../state/payment';
 import { settings } from '../../state/settings';
 import { ticketTotals } from '../../state/ticket';
-import { parseAmount } from '../../state/ticket-lines';
+import { errorText } from '../../words/error-text';
+import { formatCents } from '../../words/format';
+import { t } from '../../words/i18n';
 import { completeSaleAction } from './data';
 import { MethodChoice } from './MethodChoice';
 import { TenderedField } from './TenderedField';

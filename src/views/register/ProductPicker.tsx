@@ -3,11 +3,11 @@
 // dialog for items whose amount is typed in.
 import { createSignal } from 'solid-js';
 import type { Product } from '../../pms/wire';
-import { errorText } from '../../state/error-text';
-import { tf } from '../../state/format';
 import { addProduct } from '../../state/ticket';
-import { lazyDialog, OpenedOnce } from '../catalogue/lazy-dialog';
+import { errorText } from '../../words/error-text';
+import { t } from '../../words/i18n';
 import { ProductPanel } from '../catalogue/ProductPanel';
+import { lazyDialog, OpenedOnce } from '../common/lazy-dialog';
 
 /** Not part of the first screen: loaded after it (see lazy-dialog.tsx). */
 const OpenPriceDialog = lazyDialog(() => import('./OpenPriceDialog').then((m) => m.OpenPriceDialog));
@@ -21,7 +21,7 @@ export function ProductPicker(props: { detailed?: boolean; onMessage: (text: str
     }
     try {
       addProduct(product);
-      props.onMessage(tf('products.added', product.name));
+      props.onMessage(t('products.added', { detail: product.name }));
     } catch (error) {
       props.onMessage(errorText(error));
     }
@@ -31,7 +31,7 @@ export function ProductPicker(props: { detailed?: boolean; onMessage: (text: str
       <ProductPanel
         detailed={props.detailed}
         onPick={pick}
-        onNotFound={(code) => props.onMessage(tf('products.notFound', code))}
+        onNotFound={(code) => props.onMessage(t('products.notFound', { detail: code }))}
       />
       <OpenedOnce open={openPrice() !== undefined}>
         <OpenPriceDialog

@@ -2,10 +2,10 @@
 // screen the same way: reference, lines, total, VAT per class, payment, tendered and change, and
 // whether the PMS has confirmed the sale yet.
 import { For, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import { formatMoney } from '../../pms/money';
-import { formatDateTime, locale } from '../../state/format';
 import { createSaleStatus, type ReceiptData } from '../../state/receipt';
+import { formatDateTime, locale } from '../../words/format';
+import { t } from '../../words/i18n';
 import './receipt.css';
 
 export function Receipt(props: { receipt: ReceiptData }) {

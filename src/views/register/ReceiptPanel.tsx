@@ -2,8 +2,8 @@
 // a copy of the receipt is portalled to <body> so the print stylesheet can show it alone, on a
 // page sized to it (print-page.ts).
 import { Portal } from 'solid-js/web';
-import { t } from '../../app/i18n';
 import type { ReceiptData } from '../../state/receipt';
+import { t } from '../../words/i18n';
 import { useReceiptPageSize } from './print-page';
 import { Receipt } from './Receipt';
 

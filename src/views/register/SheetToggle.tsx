@@ -1,8 +1,9 @@
 // On a phone the ticket is a bottom sheet: this bar shows the item count and total and opens or
 // closes it. Hidden on tablets, where the ticket is a side panel (register.css).
-import { t } from '../../app/i18n';
-import { formatCents, tf } from '../../state/format';
+
 import { ticketTotals } from '../../state/ticket';
+import { formatCents } from '../../words/format';
+import { t } from '../../words/i18n';
 
 export function SheetToggle(props: { open: boolean; onToggle: () => void }) {
   return (
@@ -15,7 +16,7 @@ export function SheetToggle(props: { open: boolean; onToggle: () => void }) {
       <span>
         {props.open ? '▾' : '▴'} {t('ticket.show')}
       </span>
-      <span>{tf('ticket.items', ticketTotals().items)}</span>
+      <span>{t('ticket.items', { detail: ticketTotals().items })}</span>
       <strong>{formatCents(ticketTotals().grossCents)}</strong>
     </button>
   );

@@ -2,12 +2,12 @@
 // that is being rung up is parked first, so recalling never loses it.
 import { createAsync, useAction } from '@solidjs/router';
 import { For, Show } from 'solid-js';
-import { t } from '../../app/i18n';
-import { errorText } from '../../state/error-text';
-import { formatCents, formatMoment, tf } from '../../state/format';
 import { currentTicket, type Ticket } from '../../state/ticket';
-import { Dialog } from '../catalogue/Dialog';
-import { useFreshSubmission } from '../catalogue/fresh-submission';
+import { errorText } from '../../words/error-text';
+import { formatCents, formatMoment } from '../../words/format';
+import { t } from '../../words/i18n';
+import { Dialog } from '../common/Dialog';
+import { useFreshSubmission } from '../common/fresh-submission';
 import { getParkedTickets, recallTicketAction } from './data';
 
 export function TabsDialog(props: { open: boolean; onClose: () => void }) {
@@ -16,7 +16,7 @@ export function TabsDialog(props: { open: boolean; onClose: () => void }) {
   const submission = useFreshSubmission(recallTicketAction, () => props.open);
   const pick = async (tab: Ticket) => {
     try {
-      await recall(tab.id, tf('park.defaultName', formatMoment(Date.now())));
+      await recall(tab.id, t('park.defaultName', { detail: formatMoment(Date.now()) }));
       props.onClose();
     } catch {
       // shown from submission.error below
@@ -34,16 +34,13 @@ export function TabsDialog(props: { open: boolean; onClose: () => void }) {
               <button
                 type="button"
                 class="tab"
-                aria-label={tf('tabs.recall', tab.label)}
+                aria-label={t('tabs.recall', { detail: tab.label })}
                 onClick={() => pick(tab)}
               >
                 <span class="tab-label">{tab.label}</span>
                 <span class="tab-meta">
-                  {tf(
-                    'ticket.items',
-                    tab.lines.reduce((n, l) => n + l.quantity, 0),
-                  )}{' '}
-                  · {formatMoment(tab.updatedAt)}
+                  {t('ticket.items', { detail: tab.lines.reduce((n, l) => n + l.quantity, 0) })} ·{' '}
+                  {formatMoment(tab.updatedAt)}
                 </span>
                 <strong>
                   {formatCents(tab.lines.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0))}

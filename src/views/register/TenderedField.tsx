@@ -1,11 +1,11 @@
 // Cash tendered and the change due: typed in or one tap on a likely amount (exact, next round sums).
 // Empty means exact. The change is a live region, so it is announced as the amount is typed.
 import { For, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { Cents } from '../../pms/money';
-import { formatCents, locale, tf } from '../../state/format';
-import { changeDue, quickTenders } from '../../state/payment';
-import { parseAmount } from '../../state/ticket-lines';
+import { changeDue, quickTenders } from '../../rules/payment';
+import { parseAmount } from '../../rules/ticket-lines';
+import { formatCents, locale } from '../../words/format';
+import { t } from '../../words/i18n';
 
 export function TenderedField(props: { totalCents: Cents; text: string; onText: (text: string) => void }) {
   const tendered = () => (props.text.trim() ? parseAmount(props.text) : props.totalCents);
@@ -35,7 +35,7 @@ export function TenderedField(props: { totalCents: Cents; text: string; onText: 
       <p class="change" aria-live="polite" data-testid="change-due">
         <Show
           when={change() !== null}
-          fallback={tf('pay.short', formatCents(props.totalCents - (tendered() ?? 0)))}
+          fallback={t('pay.short', { detail: formatCents(props.totalCents - (tendered() ?? 0)) })}
         >
           {t('pay.change')}: <strong>{formatCents(change() ?? 0)}</strong>
         </Show>

@@ -2,9 +2,9 @@
 // Owns the dialogs they open.
 import { createAsync } from '@solidjs/router';
 import { createSignal, onCleanup } from 'solid-js';
-import { t } from '../../app/i18n';
-import { formatCents, tf } from '../../state/format';
 import { clearTicket, ticketLines, ticketTotals } from '../../state/ticket';
+import { formatCents } from '../../words/format';
+import { t } from '../../words/i18n';
 import { getParkedTickets } from './data';
 import { OpenPriceDialog } from './OpenPriceDialog';
 import { ParkDialog } from './ParkDialog';
@@ -32,7 +32,7 @@ export function TicketActions(props: { onPay: () => void; onMessage: (text: stri
   const close = () => setOpen('none');
   const parked = (label: string) => {
     close();
-    props.onMessage(tf('park.parked', label));
+    props.onMessage(t('park.parked', { detail: label }));
   };
   return (
     <div class="ticket-actions">

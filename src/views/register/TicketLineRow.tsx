@@ -1,8 +1,9 @@
 // One ticket line: name, unit price and line total, then quantity with − and + (− at 1 removes)
 // and a remove button. Open-price lines have no stepper: they are always one item.
 import { Show } from 'solid-js';
-import { formatCents, tf } from '../../state/format';
 import { removeLine, setQuantity, type TicketLine } from '../../state/ticket';
+import { formatCents } from '../../words/format';
+import { t } from '../../words/i18n';
 
 export function TicketLineRow(props: { line: TicketLine }) {
   const line = () => props.line;
@@ -22,18 +23,18 @@ export function TicketLineRow(props: { line: TicketLine }) {
           <button
             type="button"
             class="step"
-            aria-label={tf('ticket.decrease', line().name)}
+            aria-label={t('ticket.decrease', { detail: line().name })}
             onClick={() => setQuantity(line().key, line().quantity - 1)}
           >
             −
           </button>
-          <output class="line-qty" aria-label={tf('ticket.quantity', line().name)}>
+          <output class="line-qty" aria-label={t('ticket.quantity', { detail: line().name })}>
             {line().quantity}
           </output>
           <button
             type="button"
             class="step"
-            aria-label={tf('ticket.increase', line().name)}
+            aria-label={t('ticket.increase', { detail: line().name })}
             onClick={() => setQuantity(line().key, line().quantity + 1)}
           >
             +
@@ -42,7 +43,7 @@ export function TicketLineRow(props: { line: TicketLine }) {
         <button
           type="button"
           class="remove"
-          aria-label={tf('ticket.remove', line().name)}
+          aria-label={t('ticket.remove', { detail: line().name })}
           onClick={() => removeLine(line().key)}
         >
           ×

@@ -1,10 +1,9 @@
 // The ticket being rung up: its name when it is a recalled tab, the lines, the note, the totals
 // and the actions. On a narrow screen it is a bottom sheet the register opens and closes.
 import { For, Show } from 'solid-js';
-import { t } from '../../app/i18n';
-import { tf } from '../../state/format';
 import { lastReceipt } from '../../state/receipt';
 import { currentTicket, ticketLines, ticketTotals } from '../../state/ticket';
+import { t } from '../../words/i18n';
 import { NoteField } from './NoteField';
 import { TicketActions } from './TicketActions';
 import { TicketLineRow } from './TicketLineRow';
@@ -19,7 +18,9 @@ export function TicketPanel(props: {
   return (
     <>
       <div class="panel-header">
-        <h2>{currentTicket().label ? tf('ticket.tab', currentTicket().label) : t('ticket.title')}</h2>
+        <h2>
+          {currentTicket().label ? t('ticket.tab', { detail: currentTicket().label }) : t('ticket.title')}
+        </h2>
         <Show when={lastReceipt()}>
           <button type="button" class="link-button" onClick={() => props.onReceipt()}>
             {t('ticket.lastReceipt')}

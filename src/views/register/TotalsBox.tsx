@@ -1,9 +1,9 @@
 // The ticket's total with the VAT contained per tax class. A polite live region, so a screen
 // reader hears the new total after each change.
 import { For, Show } from 'solid-js';
-import { t } from '../../app/i18n';
-import { formatCents, locale, tf } from '../../state/format';
-import type { Totals } from '../../state/totals';
+import type { Totals } from '../../rules/totals';
+import { formatCents, locale } from '../../words/format';
+import { t } from '../../words/i18n';
 
 export function TotalsBox(props: { totals: Totals }) {
   return (
@@ -15,7 +15,7 @@ export function TotalsBox(props: { totals: Totals }) {
         </strong>
       </div>
       <Show when={props.totals.items > 0}>
-        <span class="total-items">{tf('ticket.items', props.totals.items)}</span>
+        <span class="total-items">{t('ticket.items', { detail: props.totals.items })}</span>
       </Show>
       <For each={props.totals.taxes}>
         {(tax) => (
@@ -23,7 +23,7 @@ export function TotalsBox(props: { totals: Totals }) {
             <span>
               {tax.ratePercent === null
                 ? t('ticket.noTaxClass')
-                : tf('ticket.vatIncluded', `${tax.ratePercent.toLocaleString(locale())} %`)}
+                : t('ticket.vatIncluded', { detail: `${tax.ratePercent.toLocaleString(locale())} %` })}
             </span>
             <span>{formatCents(tax.taxCents)}</span>
           </div>

@@ -1,9 +1,9 @@
 // One table of the report: a label, a count (sales or items) and an amount per row, an optional
 // total row. A row may be a sub-row ("of which ...") or have no amount (voided sales).
 import { createUniqueId, For, Show } from 'solid-js';
-import { t } from '../../app/i18n';
-import type { Amount } from '../../state/shift-totals';
-import { money } from '../words';
+import type { Amount } from '../../rules/shift-totals';
+import { formatCents } from '../../words/format';
+import { t } from '../../words/i18n';
 
 export interface AmountRow {
   label: string;
@@ -42,7 +42,7 @@ export function AmountTable(props: {
               <tr class={row.sub ? 'report-sub' : undefined}>
                 <th scope="row">{row.label}</th>
                 <td class="num">{row.n}</td>
-                <td class="num">{row.cents === undefined ? '' : money(row.cents)}</td>
+                <td class="num">{row.cents === undefined ? '' : formatCents(row.cents)}</td>
               </tr>
             )}
           </For>
@@ -53,7 +53,7 @@ export function AmountTable(props: {
               <tr>
                 <th scope="row">{props.totalLabel ?? t('report.total')}</th>
                 <td class="num">{total().count}</td>
-                <td class="num">{money(total().cents)}</td>
+                <td class="num">{formatCents(total().cents)}</td>
               </tr>
             </tfoot>
           )}

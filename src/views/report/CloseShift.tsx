@@ -2,23 +2,27 @@
 // warns and lists them (they keep syncing after the close: nothing is lost) with a way to the sync
 // view, and only "Close shift anyway" closes then. The closed shift is stored on this tablet.
 import { createSignal, createUniqueId, Show } from 'solid-js';
-import { t } from '../../app/i18n';
-import { closeShift, type ShiftReport } from '../../state/shift';
-import { clockTime, fill } from '../words';
+import type { ShiftReport } from '../../state/shift';
+import { clockTime } from '../../words/calendar';
+import { t } from '../../words/i18n';
+import { useSubmitter } from '../common/submit';
 import { CloseWarning } from './CloseWarning';
+import { closeShiftAction } from './data';
 
 export function CloseShift(props: { report: ShiftReport }) {
   const headingId = createUniqueId();
   const [asking, setAsking] = createSignal(false);
-  const [outcome, setOutcome] = createSignal<{ tone: 'ok' | 'error'; text: string }>();
+  const { submission, submit } = useSubmitter(closeShiftAction);
+  const outcome = (): { tone: 'ok' | 'error'; text: string } | undefined => {
+    if (submission.error) return { tone: 'error', text: t('report.closeFailed') };
+    const record = submission.result;
+    return record
+      ? { tone: 'ok', text: t('report.closed', { time: clockTime(record.closedAt) }) }
+      : undefined;
+  };
   const open = () => props.report.unconfirmed;
-  const close = () => {
-    try {
-      const record = closeShift(props.report);
-      setOutcome({ tone: 'ok', text: fill(t('report.closed'), { time: clockTime(record.closedAt) }) });
-    } catch {
-      setOutcome({ tone: 'error', text: t('report.closeFailed') });
-    }
+  const close = async () => {
+    await submit(props.report);
     setAsking(false);
   };
   return (
@@ -38,7 +42,7 @@ export function CloseShift(props: { report: ShiftReport }) {
             type="button"
             class="primary"
             onClick={() => {
-              setOutcome(undefined);
+              submission.clear?.();
               setAsking(true);
             }}
           >
@@ -50,7 +54,7 @@ export function CloseShift(props: { report: ShiftReport }) {
           <CloseWarning sales={open()} />
         </Show>
         <div class="desk-actions">
-          <button type="button" class="primary" onClick={close}>
+          <button type="button" class="primary" disabled={submission.pending} onClick={() => void close()}>
             {open().length > 0 ? t('report.closeAnyway') : t('report.closeYes')}
           </button>
           <button type="button" onClick={() => setAsking(false)}>

@@ -2,21 +2,22 @@
 // (time, reference, kind, amount, state), and the way to the sync view.
 import { A } from '@solidjs/router';
 import { For } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { SaleRecord } from '../../state/sync-list';
-import { clockTime, fill, money } from '../words';
+import { clockTime } from '../../words/calendar';
+import { formatCents } from '../../words/format';
+import { t } from '../../words/i18n';
 
 export function CloseWarning(props: { sales: SaleRecord[] }) {
   const count = () => props.sales.length;
   return (
     <div class="desk-notice" data-tone="warn" role="alert" data-testid="close-warning">
-      {fill(t(count() === 1 ? 'report.closeWarnOne' : 'report.closeWarn'), { count: count() })}
+      {t(count() === 1 ? 'report.closeWarnOne' : 'report.closeWarn', { count: count() })}
       <ul class="report-open-sales">
         <For each={props.sales}>
           {(sale) => (
             <li>
               {clockTime(sale.createdAt)} · {sale.reference} · {t(`sync.sale.kind.${sale.kind}`)} ·{' '}
-              {money(sale.totalCents)} · {t(`sync.sale.status.${sale.status}`)}
+              {formatCents(sale.totalCents)} · {t(`sync.sale.status.${sale.status}`)}
             </li>
           )}
         </For>

@@ -1,11 +1,11 @@
 // The shift report: what this till took since the last close (totals by payment method, by
 // commodity group, room charges, confirmed versus pending), printable, and closing the shift.
 import { onMount, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import { startCatalogue } from '../../state/catalogue';
 import { settings } from '../../state/settings';
 import { createShiftReport } from '../../state/shift';
-import { dateTime, fill } from '../words';
+import { formatDateTime } from '../../words/format';
+import { t } from '../../words/i18n';
 import { CloseShift } from './CloseShift';
 import { ReportTables } from './ReportTables';
 import { ShiftHistory } from './ShiftHistory';
@@ -14,7 +14,7 @@ export function ReportPage() {
   const report = createShiftReport();
   onMount(startCatalogue); // commodity groups and payment method names
   const since = (openedAt: number) =>
-    openedAt ? fill(t('report.shiftSince'), { time: dateTime(openedAt) }) : t('report.shiftSinceStart');
+    openedAt ? t('report.shiftSince', { time: formatDateTime(openedAt) }) : t('report.shiftSinceStart');
   return (
     <section class="view desk-view report-view">
       <header class="report-head">
@@ -29,8 +29,8 @@ export function ReportPage() {
             <p class="report-window">
               <strong data-testid="shift-since">{since(shown().openedAt)}</strong>
               <span class="desk-muted">
-                {fill(t('report.asOf'), {
-                  time: dateTime(shown().at),
+                {t('report.asOf', {
+                  time: formatDateTime(shown().at),
                   till: settings().tillName,
                   staff: settings().staffName || '—',
                 })}

@@ -1,8 +1,8 @@
 // The report's tables: the three headline amounts, then by payment method, by commodity group,
 // room charges, and confirmed versus pending. Every amount is in the hotel currency.
-import { t } from '../../app/i18n';
+
 import type { ShiftReport } from '../../state/shift';
-import { fill } from '../words';
+import { t } from '../../words/i18n';
 import { AmountTable } from './AmountTable';
 import { ReportTiles } from './ReportTiles';
 
@@ -11,8 +11,7 @@ export function ReportTables(props: { report: ShiftReport }) {
   const methodName = (id: number | null) =>
     id === null
       ? t('report.roomCharge')
-      : (props.report.paymentMethods.find((m) => m.id === id)?.name ??
-        fill(t('report.unknownMethod'), { id }));
+      : (props.report.paymentMethods.find((m) => m.id === id)?.name ?? t('report.unknownMethod', { id }));
   return (
     <div class="report-grid">
       <ReportTiles totals={totals()} />

@@ -1,10 +1,10 @@
 // The shifts closed on this tablet, newest first: their window, total and how many sales were
 // still unconfirmed at closing.
 import { createUniqueId, For, Show } from 'solid-js';
-import { t } from '../../app/i18n';
+import type { ShiftTotals } from '../../rules/shift-totals';
 import { closedShifts } from '../../state/shift';
-import type { ShiftTotals } from '../../state/shift-totals';
-import { dateTime, fill, money } from '../words';
+import { formatCents, formatDateTime } from '../../words/format';
+import { t } from '../../words/i18n';
 
 export function ShiftHistory() {
   const headingId = createUniqueId();
@@ -19,16 +19,16 @@ export function ShiftHistory() {
             {(shift) => (
               <li>
                 <span>
-                  {fill(t('report.historyRow'), {
-                    from: shift.openedAt ? dateTime(shift.openedAt) : '—',
-                    to: dateTime(shift.closedAt),
+                  {t('report.historyRow', {
+                    from: shift.openedAt ? formatDateTime(shift.openedAt) : '—',
+                    to: formatDateTime(shift.closedAt),
                   })}
                 </span>
                 <span>{shift.staff}</span>
-                <strong>{money(total(shift.totals))}</strong>
+                <strong>{formatCents(total(shift.totals))}</strong>
                 <Show when={shift.openSales > 0}>
                   <span class="desk-badge" data-tone="warn">
-                    {fill(t('report.historyOpen'), { count: shift.openSales })}
+                    {t('report.historyOpen', { count: shift.openSales })}
                   </span>
                 </Show>
               </li>

@@ -1,16 +1,16 @@
 // The result of the last charge: amount, room and sale reference, and that it goes to the PMS by
 // itself (the sync view shows its progress).
 import { A } from '@solidjs/router';
-import { t } from '../../app/i18n';
 import type { SaleRecord } from '../../state/room-charges';
-import { fill, money } from '../words';
+import { formatCents } from '../../words/format';
+import { t } from '../../words/i18n';
 
 export function ChargeDone(props: { sale: SaleRecord }) {
   return (
     <div class="desk-notice" data-tone="ok" role="status" data-testid="charge-done">
       <strong>
-        {fill(t('roomCharge.charge.done'), {
-          amount: money(props.sale.totalCents),
+        {t('roomCharge.charge.done', {
+          amount: formatCents(props.sale.totalCents),
           room: props.sale.room?.roomNumber ?? '',
           reference: props.sale.reference,
         })}

@@ -1,7 +1,7 @@
 // The bottom of a charge panel: the staff-name reminder, why the button is still disabled, the
 // charge button itself (large, full width) and a failure.
 import { Show } from 'solid-js';
-import { t } from '../../app/i18n';
+import { t } from '../../words/i18n';
 import type { ChargeAction } from './charge-action';
 import { StaffHint } from './StaffHint';
 

@@ -1,7 +1,8 @@
 // The chosen stay: room, guest, dates and status, with a way back to the guest list.
-import { t } from '../../app/i18n';
+
 import type { RoomReservation } from '../../pms/wire';
-import { guestDisplayName } from '../../state/guest-rules';
+import { guestDisplayName } from '../../rules/guest-rules';
+import { t } from '../../words/i18n';
 import { StayLine } from './StayLine';
 
 export function GuestCard(props: { stay: RoomReservation; onOther: () => void }) {

@@ -1,10 +1,10 @@
 // Finding the guest: by room number or name in the cached list of today's stays (works offline),
 // or online by reservation number with first and last name. Owns the query and the result list.
 import { createMemo, createSignal, createUniqueId, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { RoomReservation } from '../../pms/wire';
-import { findGuests, localDate } from '../../state/guest-rules';
+import { findGuests, localDate } from '../../rules/guest-rules';
 import { guests } from '../../state/reservations';
+import { t } from '../../words/i18n';
 import { ListAge } from './ListAge';
 import { ReservationSearchForm } from './ReservationSearchForm';
 import { StayButtons } from './StayButtons';

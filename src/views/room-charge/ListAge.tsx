@@ -1,9 +1,9 @@
 // How old the cached guest list is, whether refreshing it failed, and a button to refresh it now.
 // The age ticks every 30 seconds; a list older than 30 minutes gets a warning.
 import { createSignal, onCleanup, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import { refreshedAt, refreshGuests, refreshState } from '../../state/reservations';
-import { ago, clockTime, fill } from '../words';
+import { ago, clockTime } from '../../words/calendar';
+import { t } from '../../words/i18n';
 
 const OLD_AFTER_MS = 30 * 60_000;
 
@@ -15,7 +15,7 @@ export function ListAge() {
     const at = refreshedAt();
     return at === null
       ? t('roomCharge.list.never')
-      : fill(t('roomCharge.list.age'), { time: clockTime(at), age: ago(at, now()) });
+      : t('roomCharge.list.age', { time: clockTime(at), age: ago(at, now()) });
   };
   const old = () => {
     const at = refreshedAt();

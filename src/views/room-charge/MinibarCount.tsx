@@ -2,11 +2,11 @@
 // with - and + per product) and post it all as one room charge. Owns the counts; they reset after
 // posting.
 import { createMemo, createSignal, createUniqueId, For, onMount, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { RoomReservation } from '../../pms/wire';
 import { catalogue, startCatalogue } from '../../state/catalogue';
 import type { SaleRecord } from '../../state/room-charges';
-import { fill, money } from '../words';
+import { formatCents } from '../../words/format';
+import { t } from '../../words/i18n';
 import { ChargeFooter } from './ChargeFooter';
 import { Counter } from './Counter';
 import { createChargeAction } from './charge-action';
@@ -36,9 +36,9 @@ export function MinibarCount(props: {
   const items = () => lines().reduce((sum, line) => sum + line.quantity, 0);
   const total = () => lines().reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0);
   const label = () =>
-    fill(t(items() === 1 ? 'roomCharge.minibar.postOne' : 'roomCharge.minibar.post'), {
+    t(items() === 1 ? 'roomCharge.minibar.postOne' : 'roomCharge.minibar.post', {
       count: items(),
-      amount: money(total()),
+      amount: formatCents(total()),
       room: props.stay.room_number,
     });
   return (

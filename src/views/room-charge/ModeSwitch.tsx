@@ -1,7 +1,7 @@
 // Choosing what to charge: the current ticket, or a minibar count. Owns the two-way switch, shown
 // as a pair of toggle buttons (aria-pressed) that are large enough to tap.
 import { For } from 'solid-js';
-import { t } from '../../app/i18n';
+import { t } from '../../words/i18n';
 
 export type Mode = 'ticket' | 'minibar';
 

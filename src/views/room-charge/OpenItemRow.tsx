@@ -1,10 +1,11 @@
 // One open item: name, booking day, quantity, amount, and "Take back" when one of this till's
 // confirmed charges put it there (it takes back that whole sale).
 import { Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { InvoiceItem } from '../../pms/wire';
 import type { SaleRecord } from '../../state/room-charges';
-import { calendarDay, fill, money } from '../words';
+import { calendarDay } from '../../words/calendar';
+import { formatCents } from '../../words/format';
+import { t } from '../../words/i18n';
 
 export function OpenItemRow(props: {
   item: InvoiceItem;
@@ -16,13 +17,13 @@ export function OpenItemRow(props: {
       <td>{props.item.name}</td>
       <td>{props.item.bookkeeping_date ? calendarDay(props.item.bookkeeping_date) : ''}</td>
       <td class="num">{props.item.quantity}</td>
-      <td class="num">{money(props.item.price * props.item.quantity)}</td>
+      <td class="num">{formatCents(props.item.price * props.item.quantity)}</td>
       <td class="num">
         <Show when={props.sale}>
           {(sale) => (
             <button
               type="button"
-              aria-label={fill(t('roomCharge.takeBack.buttonLabel'), { reference: sale().reference })}
+              aria-label={t('roomCharge.takeBack.buttonLabel', { reference: sale().reference })}
               onClick={() => props.onTakeBack(sale())}
             >
               {t('roomCharge.takeBack.button')}

@@ -3,11 +3,11 @@
 // button, and this till's charges not yet in the PMS are listed below the table. Read again when
 // sales are sent, so a charge or a take-back shows up once the PMS has it.
 import { createEffect, createSignal, createUniqueId, Match, on, onCleanup, Show, Switch } from 'solid-js';
-import { t } from '../../app/i18n';
-import { createOnlineStatus } from '../../app/online';
 import type { ReservationCost, RoomReservation } from '../../pms/wire';
+import { createOnlineStatus } from '../../state/online';
 import type { SaleRecord } from '../../state/room-charges';
 import { chargesOfStay, onChargesChanged, readOpenItems } from '../../state/room-charges';
+import { t } from '../../words/i18n';
 import { OpenItemsTable } from './OpenItemsTable';
 import { PendingCharges } from './PendingCharges';
 import { TakeBackForm } from './TakeBackForm';

@@ -1,11 +1,11 @@
 // The open items of a stay as a table: item, booking date, quantity, amount, and "Take back" on
 // items that one of this till's confirmed charges put there (found by the sale marker in the name).
 import { For, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { ReservationCost } from '../../pms/wire';
 import type { SaleRecord } from '../../state/room-charges';
 import { saleReferenceIn } from '../../state/room-charges';
-import { money } from '../words';
+import { formatCents } from '../../words/format';
+import { t } from '../../words/i18n';
 import { OpenItemRow } from './OpenItemRow';
 
 export function OpenItemsTable(props: {
@@ -49,7 +49,7 @@ export function OpenItemsTable(props: {
               <th scope="row" colSpan={3}>
                 {t('roomCharge.openItems.total')}
               </th>
-              <td class="num">{money(props.cost.total)}</td>
+              <td class="num">{formatCents(props.cost.total)}</td>
               <td />
             </tr>
           </tfoot>

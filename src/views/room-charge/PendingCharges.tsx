@@ -2,9 +2,10 @@
 // their way): they are not among the open items, but they can be taken back already (the
 // take-back then waits for the charge).
 import { For, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { SaleRecord } from '../../state/room-charges';
-import { clockTime, fill, money } from '../words';
+import { clockTime } from '../../words/calendar';
+import { formatCents } from '../../words/format';
+import { t } from '../../words/i18n';
 
 export function PendingCharges(props: { charges: SaleRecord[]; onTakeBack: (sale: SaleRecord) => void }) {
   const pending = () => props.charges.filter((sale) => sale.status === 'pending');
@@ -16,14 +17,14 @@ export function PendingCharges(props: { charges: SaleRecord[]; onTakeBack: (sale
           {(sale) => (
             <li>
               <span>
-                {clockTime(sale.createdAt)} · {sale.reference} · {money(sale.totalCents)}{' '}
+                {clockTime(sale.createdAt)} · {sale.reference} · {formatCents(sale.totalCents)}{' '}
                 <span class="desk-badge" data-tone="warn">
                   {t('roomCharge.takeBack.status.pending')}
                 </span>
               </span>
               <button
                 type="button"
-                aria-label={fill(t('roomCharge.takeBack.buttonLabel'), { reference: sale.reference })}
+                aria-label={t('roomCharge.takeBack.buttonLabel', { reference: sale.reference })}
                 onClick={() => props.onTakeBack(sale)}
               >
                 {t('roomCharge.takeBack.button')}

@@ -1,13 +1,14 @@
 // The clear "no" for a stay that may not be charged today (pms-api.md usage rule: only the guest
 // of the room reservation, during the stay), saying why in staff words.
-import { t } from '../../app/i18n';
+
 import type { RoomReservation } from '../../pms/wire';
-import { type ChargeRefusal, guestDisplayName } from '../../state/guest-rules';
-import { calendarDay, fill } from '../words';
+import { type ChargeRefusal, guestDisplayName } from '../../rules/guest-rules';
+import { calendarDay } from '../../words/calendar';
+import { t } from '../../words/i18n';
 
 export function Refusal(props: { stay: RoomReservation; refusal: ChargeRefusal }) {
   const text = () =>
-    fill(t(`roomCharge.refusal.${props.refusal}`), {
+    t(`roomCharge.refusal.${props.refusal}`, {
       guest: guestDisplayName(props.stay),
       from: calendarDay(props.stay.start_date),
       to: calendarDay(props.stay.end_date),

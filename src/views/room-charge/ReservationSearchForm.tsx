@@ -2,10 +2,11 @@
 // searchpattern). A stay found this way has its surname confirmed already: the PMS matched it to
 // what staff typed. Offline the form explains that it needs the network.
 import { createSignal, createUniqueId, Show } from 'solid-js';
-import { t } from '../../app/i18n';
-import { createOnlineStatus } from '../../app/online';
 import type { RoomReservation } from '../../pms/wire';
-import { searchReservation } from '../../state/reservations';
+import { createOnlineStatus } from '../../state/online';
+import { t } from '../../words/i18n';
+import { useSubmitter } from '../common/submit';
+import { searchReservationAction } from './data';
 import { StayButtons } from './StayButtons';
 
 type Outcome =
@@ -17,28 +18,30 @@ export function ReservationSearchForm(props: {
 }) {
   const online = createOnlineStatus();
   const headingId = createUniqueId();
-  const [busy, setBusy] = createSignal(false);
-  const [outcome, setOutcome] = createSignal<Outcome>();
-  const submit = async (event: SubmitEvent) => {
+  const [missing, setMissing] = createSignal(false);
+  const [lastname, setLastname] = createSignal('');
+  const { submission, submit } = useSubmitter(searchReservationAction);
+  const busy = () => submission.pending === true;
+  const outcome = (): Outcome | undefined => {
+    if (missing()) return { kind: 'missing' };
+    if (submission.error) return { kind: 'failed' };
+    const stays = submission.result;
+    if (!stays) return undefined;
+    return stays.length ? { kind: 'found', stays, lastname: lastname() } : { kind: 'none' };
+  };
+  const search = async (event: SubmitEvent) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget as HTMLFormElement);
     const field = (name: string) => String(data.get(name) ?? '').trim();
-    const search = {
+    const wanted = {
       reservationNumber: field('number'),
       firstname: field('firstname'),
       lastname: field('lastname'),
     };
-    if (!search.reservationNumber || !search.firstname || !search.lastname)
-      return setOutcome({ kind: 'missing' });
-    setBusy(true);
-    try {
-      const stays = await searchReservation(search);
-      setOutcome(stays.length ? { kind: 'found', stays, lastname: search.lastname } : { kind: 'none' });
-    } catch {
-      setOutcome({ kind: 'failed' });
-    } finally {
-      setBusy(false);
-    }
+    setMissing(!wanted.reservationNumber || !wanted.firstname || !wanted.lastname);
+    if (missing()) return;
+    setLastname(wanted.lastname);
+    await submit(wanted);
   };
   const found = () => {
     const current = outcome();
@@ -48,7 +51,7 @@ export function ReservationSearchForm(props: {
     <section class="desk-panel rc-search" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('roomCharge.search.title')}</h2>
       <Show when={online()} fallback={<p class="desk-muted">{t('roomCharge.search.offline')}</p>}>
-        <form class="rc-search-form" onSubmit={(event) => void submit(event)}>
+        <form class="rc-search-form" onSubmit={(event) => void search(event)}>
           <label class="desk-field">
             <span>{t('roomCharge.search.number')}</span>
             <input name="number" autocomplete="off" />

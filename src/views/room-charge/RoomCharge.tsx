@@ -2,11 +2,11 @@
 // charge the ticket or count the minibar", the chosen stay (re-read from the PMS when online, so a
 // check-out since the last list refresh is caught before charging) and the last result.
 import { createSignal, Match, Show, Switch } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { RoomReservation } from '../../pms/wire';
-import { chargeRefusal, localDate } from '../../state/guest-rules';
+import { chargeRefusal, localDate } from '../../rules/guest-rules';
 import { rereadStay } from '../../state/reservations';
 import type { SaleRecord } from '../../state/room-charges';
+import { t } from '../../words/i18n';
 import { ChargeDone } from './ChargeDone';
 import { GuestCard } from './GuestCard';
 import { GuestFinder } from './GuestFinder';

@@ -1,8 +1,8 @@
 // A reminder when no staff name is set: every sale records who made it.
 import { A } from '@solidjs/router';
 import { Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import { settings } from '../../state/settings';
+import { t } from '../../words/i18n';
 
 export function StaffHint() {
   return (

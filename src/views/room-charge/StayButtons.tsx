@@ -1,7 +1,7 @@
 // A list of stays to choose from, one large button each (room, guest, dates, status).
 import { For } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { RoomReservation } from '../../pms/wire';
+import { t } from '../../words/i18n';
 import { StayLine } from './StayLine';
 
 export function StayButtons(props: {

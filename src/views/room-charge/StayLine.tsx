@@ -1,18 +1,16 @@
 // One stay in words: room number, guest name, dates and a status badge. Used in the guest list
 // (inside a button) and for the chosen guest (as a heading).
 import { Dynamic } from 'solid-js/web';
-import { t } from '../../app/i18n';
 import type { RoomReservation } from '../../pms/wire';
-import { chargeRefusal, guestDisplayName, localDate } from '../../state/guest-rules';
-import { calendarDay, fill } from '../words';
+import { chargeRefusal, guestDisplayName, localDate } from '../../rules/guest-rules';
+import { calendarDay } from '../../words/calendar';
+import { t } from '../../words/i18n';
 
 export function StayLine(props: { stay: RoomReservation; headingLevel?: 2 | 3 }) {
   const room = () =>
-    props.stay.room_number
-      ? fill(t('roomCharge.room'), { room: props.stay.room_number })
-      : t('roomCharge.noRoom');
+    props.stay.room_number ? t('roomCharge.room', { room: props.stay.room_number }) : t('roomCharge.noRoom');
   const dates = () =>
-    fill(t('roomCharge.stayDates'), {
+    t('roomCharge.stayDates', {
       from: calendarDay(props.stay.start_date),
       to: calendarDay(props.stay.end_date),
     });

@@ -2,10 +2,9 @@
 // tap the one the guest says (SurnameForm). Compared case- and accent-insensitively
 // (guest-rules.ts); a wrong name is refused and nothing is confirmed.
 import { createSignal, createUniqueId, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { RoomReservation } from '../../pms/wire';
-import { surnameMatches, surnameOf } from '../../state/guest-rules';
-import { fill } from '../words';
+import { surnameMatches, surnameOf } from '../../rules/guest-rules';
+import { t } from '../../words/i18n';
 import { SurnameForm } from './SurnameForm';
 
 export function SurnameCheck(props: {
@@ -25,7 +24,7 @@ export function SurnameCheck(props: {
       <h2 id={headingId}>{t('roomCharge.surname.title')}</h2>
       <Show when={props.confirmed} fallback={<SurnameForm stay={props.stay} onCheck={check} />}>
         <p class="desk-notice" data-tone="ok" role="status">
-          {fill(t('roomCharge.surname.confirmed'), { name: surnameOf(props.stay) })}
+          {t('roomCharge.surname.confirmed', { name: surnameOf(props.stay) })}
         </p>
         <button type="button" onClick={() => props.onConfirm(undefined)}>
           {t('roomCharge.surname.change')}

@@ -1,53 +1,42 @@
 // Taking one of this till's room charges back: staff give a reason, and a reversal is recorded
 // (sent to the PMS by the outbox, like every sale). Owns the reason and the single confirming tap.
-import { createSignal, createUniqueId, Show } from 'solid-js';
-import { t } from '../../app/i18n';
-import { errorText } from '../../state/error-text';
+import { createSignal, Show } from 'solid-js';
 import type { SaleRecord } from '../../state/room-charges';
-import { takeBackCharge } from '../../state/room-charges';
-import { fill, money } from '../words';
+import { formatCents } from '../../words/format';
+import { t } from '../../words/i18n';
+import { actionErrorText } from '../../words/refusals';
+import { ReasonField } from '../common/ReasonField';
+import { useSubmitter } from '../common/submit';
+import { takeBackChargeAction } from './data';
 
 export function TakeBackForm(props: { sale: SaleRecord; onClose: () => void }) {
-  const reasonId = createUniqueId();
   const [reason, setReason] = createSignal('');
-  const [busy, setBusy] = createSignal(false);
-  const [message, setMessage] = createSignal<{ tone: 'ok' | 'error'; text: string }>();
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    if (!reason().trim()) return setMessage({ tone: 'error', text: t('roomCharge.takeBack.needReason') });
-    setBusy(true);
-    try {
-      await takeBackCharge(props.sale.id, reason());
-      setMessage({
-        tone: 'ok',
-        text: fill(t('roomCharge.takeBack.done'), { reference: props.sale.reference }),
-      });
-    } catch (error) {
-      setMessage({
+  const [reasonMissing, setReasonMissing] = createSignal(false);
+  const { submission, submit } = useSubmitter(takeBackChargeAction, ([saleId]) => saleId === props.sale.id);
+  const message = (): { tone: 'ok' | 'error'; text: string } | undefined => {
+    if (reasonMissing()) return { tone: 'error', text: t('roomCharge.takeBack.needReason') };
+    if (submission.error)
+      return {
         tone: 'error',
-        text: fill(t('roomCharge.takeBack.failed'), { message: errorText(error) }),
-      });
-    } finally {
-      setBusy(false);
-    }
+        text: t('roomCharge.takeBack.failed', { message: actionErrorText(submission.error) }),
+      };
+    if (submission.result)
+      return { tone: 'ok', text: t('roomCharge.takeBack.done', { reference: props.sale.reference }) };
+    return undefined;
+  };
+  const takeBack = (event: SubmitEvent) => {
+    event.preventDefault();
+    setReasonMissing(!reason().trim());
+    if (!reasonMissing()) void submit(props.sale.id, reason());
   };
   const done = () => message()?.tone === 'ok';
   return (
-    <form class="rc-take-back" onSubmit={(event) => void submit(event)}>
+    <form class="rc-take-back" onSubmit={takeBack}>
       <Show when={!done()}>
-        <label class="desk-field" for={reasonId}>
-          <span>{t('roomCharge.takeBack.reason')}</span>
-          <input
-            id={reasonId}
-            name="reason"
-            autocomplete="off"
-            value={reason()}
-            onInput={(e) => setReason(e.currentTarget.value)}
-          />
-        </label>
+        <ReasonField label={t('roomCharge.takeBack.reason')} value={reason()} onInput={setReason} />
         <div class="desk-actions">
-          <button type="submit" class="primary desk-danger-fill" disabled={busy()}>
-            {fill(t('roomCharge.takeBack.confirm'), { amount: money(props.sale.totalCents) })}
+          <button type="submit" class="primary desk-danger-fill" disabled={submission.pending}>
+            {t('roomCharge.takeBack.confirm', { amount: formatCents(props.sale.totalCents) })}
           </button>
           <button type="button" onClick={() => props.onClose()}>
             {t('roomCharge.takeBack.cancel')}

@@ -2,11 +2,11 @@
 // button; on success the ticket is cleared, on failure it is kept and the reason shown.
 import { A } from '@solidjs/router';
 import { createUniqueId, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { RoomReservation } from '../../pms/wire';
 import type { SaleRecord } from '../../state/room-charges';
 import { clearTicket, ticketLines, ticketTotals } from '../../state/ticket';
-import { fill, money } from '../words';
+import { formatCents } from '../../words/format';
+import { t } from '../../words/i18n';
 import { ChargeFooter } from './ChargeFooter';
 import { createChargeAction } from './charge-action';
 import { TicketLines } from './TicketLines';
@@ -19,8 +19,8 @@ export function TicketCharge(props: {
   const headingId = createUniqueId();
   const action = createChargeAction(props);
   const label = () =>
-    fill(t('roomCharge.charge.button'), {
-      amount: money(ticketTotals().grossCents),
+    t('roomCharge.charge.button', {
+      amount: formatCents(ticketTotals().grossCents),
       room: props.stay.room_number,
     });
   return (

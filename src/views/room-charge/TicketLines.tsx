@@ -1,8 +1,8 @@
 // The current ticket as a small table: quantity, item, amount, and the total.
 import { For } from 'solid-js';
-import { t } from '../../app/i18n';
 import { ticketLines, ticketTotals } from '../../state/ticket';
-import { money } from '../words';
+import { formatCents } from '../../words/format';
+import { t } from '../../words/i18n';
 
 export function TicketLines() {
   return (
@@ -13,7 +13,7 @@ export function TicketLines() {
             <tr>
               <td class="num">{line.quantity} ×</td>
               <td>{line.name}</td>
-              <td class="num">{money(line.quantity * line.unitPriceCents)}</td>
+              <td class="num">{formatCents(line.quantity * line.unitPriceCents)}</td>
             </tr>
           )}
         </For>
@@ -23,7 +23,7 @@ export function TicketLines() {
           <th colSpan={2} scope="row">
             {t('roomCharge.ticket.total')}
           </th>
-          <td class="num">{money(ticketTotals().grossCents)}</td>
+          <td class="num">{formatCents(ticketTotals().grossCents)}</td>
         </tr>
       </tfoot>
     </table>

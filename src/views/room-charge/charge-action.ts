@@ -1,15 +1,15 @@
-// The one tap that records a room charge, shared by the ticket and the minibar: busy while
-// recording (so a double tap cannot charge twice), the refusal or failure in staff words, and
-// what to do after success (clear the ticket, reset the counts).
-import { type Accessor, createSignal } from 'solid-js';
+// The one tap that records a room charge, shared by the ticket and the minibar, on the router's
+// chargeRoomAction: pending while recording (a double tap cannot charge twice), the refusal or
+// failure in staff words, and what to do after success (clear the ticket, reset the counts).
 import type { RoomReservation } from '../../pms/wire';
 import type { SaleLine, SaleRecord } from '../../state/room-charges';
-import { chargeRoom } from '../../state/room-charges';
-import { chargeProblemText } from './charge-problem';
+import { chargeProblemText } from '../../words/charge-problem';
+import { useSubmitter } from '../common/submit';
+import { chargeRoomAction } from './data';
 
 export interface ChargeAction {
-  busy: Accessor<boolean>;
-  problem: Accessor<string | undefined>;
+  busy: () => boolean;
+  problem: () => string | undefined;
   charge(lines: readonly SaleLine[], afterwards: () => void): Promise<void>;
 }
 
@@ -18,24 +18,14 @@ export function createChargeAction(props: {
   surname: string | undefined;
   onCharged: (sale: SaleRecord) => void;
 }): ChargeAction {
-  const [busy, setBusy] = createSignal(false);
-  const [problem, setProblem] = createSignal<string>();
+  const { submission, submit } = useSubmitter(chargeRoomAction);
   return {
-    busy,
-    problem,
+    busy: () => submission.pending === true,
+    problem: () => (submission.error ? chargeProblemText(submission.error, props.stay) : undefined),
     async charge(lines, afterwards) {
-      if (busy()) return;
-      setBusy(true);
-      setProblem(undefined);
-      try {
-        const sale = await chargeRoom(props.stay, props.surname ?? '', lines);
-        afterwards();
-        props.onCharged(sale);
-      } catch (error) {
-        setProblem(chargeProblemText(error, props.stay));
-      } finally {
-        setBusy(false);
-      }
+      if (!(await submit(props.stay, props.surname ?? '', lines))) return;
+      afterwards();
+      props.onCharged(submission.result as SaleRecord);
     },
   };
 }

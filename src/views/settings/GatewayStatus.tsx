@@ -2,10 +2,9 @@
 // or, in plain words, why not. Checked when the view opens, after every change of the address, and
 // on "Check again". Informs only: the address is kept either way (state/gateway-check.ts).
 import { createResource, Match, Switch } from 'solid-js';
-import { t } from '../../app/i18n';
 import { checkGateway } from '../../state/gateway-check';
 import { settings } from '../../state/settings';
-import { fill } from '../words';
+import { t } from '../../words/i18n';
 
 export function GatewayStatus() {
   const [check, { refetch }] = createResource(
@@ -24,21 +23,19 @@ export function GatewayStatus() {
           <Match when={check.loading}>{t('settings.gatewayChecking')}</Match>
           <Match when={foundUpstream()}>
             {(upstream) => (
-              <span class="settings-ok">{fill(t('settings.gatewayFound'), { upstream: upstream() })}</span>
+              <span class="settings-ok">{t('settings.gatewayFound', { upstream: upstream() })}</span>
             )}
           </Match>
           <Match when={check()?.kind === 'offline'}>{t('settings.gatewayOffline')}</Match>
           <Match when={check()?.kind === 'not-paired'}>
-            <span class="settings-error">{fill(t('settings.gatewayNotPaired'), { address: address() })}</span>
+            <span class="settings-error">{t('settings.gatewayNotPaired', { address: address() })}</span>
           </Match>
           <Match when={check()?.kind === 'not-a-gateway'}>
-            <span class="settings-error">
-              {fill(t('settings.gatewayNotGateway'), { address: address() })}
-            </span>
+            <span class="settings-error">{t('settings.gatewayNotGateway', { address: address() })}</span>
           </Match>
           <Match when={check()?.kind === 'unreachable'}>
             <span class="settings-error">
-              {fill(t('settings.gatewayUnreachable'), { address: address(), origin: location.origin })}
+              {t('settings.gatewayUnreachable', { address: address(), origin: location.origin })}
             </span>
           </Match>
         </Switch>

@@ -2,10 +2,9 @@
 // address, currency, the cash payment method). Every change is saved at once on this tablet
 // (src/state/settings.ts checks it); a value it refuses is explained next to the field.
 import { createUniqueId, onMount, Show } from 'solid-js';
-import { LANGUAGE_NAMES, type Language, t } from '../../app/i18n';
 import { catalogue, startCatalogue } from '../../state/catalogue';
 import { type Settings, settings } from '../../state/settings';
-import { fill } from '../words';
+import { LANGUAGE_NAMES, type Language, language, t } from '../../words/i18n';
 import { GatewayStatus } from './GatewayStatus';
 import { SelectField } from './SelectField';
 import { SettingField } from './SettingField';
@@ -30,9 +29,9 @@ export function SettingsPage() {
         <h2 id={looksId}>{t('settings.looks')}</h2>
         <SelectField
           label={t('settings.language')}
-          value={settings().language}
+          value={language()}
           choices={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
-          onChange={(value) => saver.save({ language: value as Language })}
+          onChange={(value) => saver.chooseLanguage(value as Language)}
         />
         <SelectField
           label={t('settings.theme')}
@@ -59,7 +58,7 @@ export function SettingsPage() {
         <SettingField
           field="gatewayUrl"
           label={t('settings.gateway')}
-          hint={fill(t('settings.gatewayHint'), { origin: location.origin })}
+          hint={t('settings.gatewayHint', { origin: location.origin })}
           type="url"
           placeholder={location.origin}
           saver={saver}

@@ -1,13 +1,23 @@
-// Saving one setting from the settings view: applies it through src/state/settings.ts, says
-// "Saved." for a few seconds, and keeps a refusal (SettingsError) per field, in staff words.
+// Saving one setting from the settings view, on the router's actions: a change goes through
+// src/state/settings.ts (the language through i18n, which owns it), "Saved." shows for a few
+// seconds, and each field shows why its latest change was refused (SettingsError), in staff words.
+import { action, useAction, useSubmissions } from '@solidjs/router';
 import { type Accessor, createSignal, onCleanup } from 'solid-js';
-import { t } from '../../app/i18n';
 import { type Settings, SettingsError, updateSettings } from '../../state/settings';
+import { type Language, setLanguage, t } from '../../words/i18n';
+
+export const saveSettingAction = action(async (patch: Partial<Settings>) => {
+  updateSettings(patch);
+  return patch; // a result, so the router keeps this submission: it is the field's latest
+}, 'save-setting');
+export const chooseLanguageAction = action(setLanguage, 'choose-language');
 
 export interface SettingSaver {
-  /** Applies and stores the change; false when it was refused (the error is then kept). */
-  save(patch: Partial<Settings>): boolean;
-  /** Why the last change of `field` was refused, or undefined. */
+  /** Applies and stores the change; a refusal is kept for its field. */
+  save(patch: Partial<Settings>): void;
+  /** Switches the UI language and says "Saved." like any other change. */
+  chooseLanguage(language: Language): void;
+  /** Why the latest change of `field` was refused, or undefined. */
   error(field: keyof Settings): string | undefined;
   saved: Accessor<boolean>;
 }
@@ -21,30 +31,36 @@ function refusalText(field: keyof Settings): string {
 }
 
 export function useSettingSaver(): SettingSaver {
-  const [errors, setErrors] = createSignal<Partial<Record<keyof Settings, true>>>({});
-  const [saved, setSaved] = createSignal(false);
+  const submissions = useSubmissions(saveSettingAction);
+  for (const submission of [...submissions]) submission.clear(); // the view opens without old refusals
+  const saveSetting = useAction(saveSettingAction);
+  const switchLanguage = useAction(chooseLanguageAction);
+  const [saved, setSaved] = createSignal(false); // the "Saved." note's few seconds, not a busy flag
   let timer: ReturnType<typeof setTimeout> | undefined;
   onCleanup(() => clearTimeout(timer));
+  const showSaved = () => {
+    setSaved(true);
+    clearTimeout(timer);
+    timer = setTimeout(() => setSaved(false), SHOW_SAVED_MS);
+  };
+  const latestOf = (field: keyof Settings) =>
+    [...submissions].reverse().find(({ input: [patch] }) => field in patch);
   return {
     save(patch) {
-      const fields = Object.keys(patch) as (keyof Settings)[];
-      try {
-        updateSettings(patch);
-      } catch (error) {
-        if (!(error instanceof SettingsError)) throw error;
-        setErrors((all) => ({ ...all, [error.field]: true }));
+      saveSetting(patch).then(showSaved, (error: unknown) => {
         setSaved(false);
-        return false;
-      }
-      setErrors((all) =>
-        Object.fromEntries(Object.entries(all).filter(([key]) => !fields.includes(key as keyof Settings))),
-      );
-      setSaved(true);
-      clearTimeout(timer);
-      timer = setTimeout(() => setSaved(false), SHOW_SAVED_MS);
-      return true;
+        if (!(error instanceof SettingsError)) console.error('[settings] could not save', error);
+      });
     },
-    error: (field) => (errors()[field] ? refusalText(field) : undefined),
+    chooseLanguage(language) {
+      switchLanguage(language).catch((error: unknown) =>
+        console.error('[settings] could not load the texts of the language', error),
+      );
+      showSaved();
+    },
+    error(field) {
+      return latestOf(field)?.error instanceof SettingsError ? refusalText(field) : undefined;
+    },
     saved,
   };
 }

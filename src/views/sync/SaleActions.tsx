@@ -2,48 +2,40 @@
 // posted" / "Post again"), retry a waiting one now, or void it with a reason (VoidForm). Actions the
 // sale's state does not allow are not offered; a refusal from the outbox is shown in words.
 import { createSignal, Show } from 'solid-js';
-import { t } from '../../app/i18n';
-import { resolve, retry, type SaleWithSteps } from '../../state/sync-list';
-import { actionProblem } from './action-problem';
+import type { SaleWithSteps } from '../../state/sync-list';
+import { t } from '../../words/i18n';
+import { actionProblem } from '../../words/sync-problems';
+import { useSubmitter } from '../common/submit';
+import { actOnSaleAction, type SaleDecision } from './data';
 import { VoidForm } from './VoidForm';
 
 export function SaleActions(props: { entry: SaleWithSteps }) {
-  const [busy, setBusy] = createSignal(false);
   const [voiding, setVoiding] = createSignal(false);
-  const [problem, setProblem] = createSignal<string>();
+  const id = () => props.entry.sale.id;
+  const { submission, submit } = useSubmitter(actOnSaleAction, ([saleId]) => saleId === id());
+  const busy = () => submission.pending === true;
+  const problem = () => (submission.error ? actionProblem(submission.error) : undefined);
+  const run = (decision: SaleDecision) => void submit(id(), decision);
   const blocking = () => props.entry.steps.find((s) => s.state !== 'done' && s.state !== 'voided');
   const checking = () => props.entry.steps.some((s) => s.state === 'in-flight' || s.state === 'unsure');
-  const run = (action: () => Promise<unknown>) => {
-    setBusy(true);
-    setProblem(undefined);
-    action()
-      .catch((error: unknown) => setProblem(actionProblem(error)))
-      .finally(() => setBusy(false));
-  };
-  const id = () => props.entry.sale.id;
   return (
     <div class="sync-actions">
       <div class="desk-actions">
         <Show when={blocking()?.state === 'failed'}>
-          <button type="button" class="primary" disabled={busy()} onClick={() => run(() => retry(id()))}>
+          <button type="button" class="primary" disabled={busy()} onClick={() => run('retry')}>
             {t('sync.action.retry')}
           </button>
         </Show>
         <Show when={blocking()?.state === 'unverifiable'}>
-          <button
-            type="button"
-            class="primary"
-            disabled={busy()}
-            onClick={() => run(() => resolve(id(), 'applied'))}
-          >
+          <button type="button" class="primary" disabled={busy()} onClick={() => run('applied')}>
             {t('sync.action.posted')}
           </button>
-          <button type="button" disabled={busy()} onClick={() => run(() => resolve(id(), 'resend'))}>
+          <button type="button" disabled={busy()} onClick={() => run('resend')}>
             {t('sync.action.postAgain')}
           </button>
         </Show>
         <Show when={blocking()?.state === 'queued' && blocking()?.lastError}>
-          <button type="button" disabled={busy()} onClick={() => run(() => retry(id()))}>
+          <button type="button" disabled={busy()} onClick={() => run('retry')}>
             {t('sync.action.retryNow')}
           </button>
         </Show>

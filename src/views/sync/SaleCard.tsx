@@ -1,9 +1,10 @@
 // One sale in the sync view: kind, reference, amount, status, who and when, the room; for open
 // sales also each step with its state and trouble in staff words, and the actions (SaleActions).
 import { createUniqueId, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import { isSending, type SaleWithSteps } from '../../state/sync-list';
-import { clockTime, dateTime, fill, money } from '../words';
+import { clockTime } from '../../words/calendar';
+import { formatCents, formatDateTime } from '../../words/format';
+import { t } from '../../words/i18n';
 import { SaleActions } from './SaleActions';
 import { StepList } from './StepList';
 
@@ -22,32 +23,28 @@ export function SaleCard(props: { entry: SaleWithSteps; detailed: boolean }) {
     >
       <header class="sync-sale-head">
         <h3 id={headingId}>
-          {t(`sync.sale.kind.${sale().kind}`)} ·{' '}
-          {fill(t('sync.sale.reference'), { reference: sale().reference })}
+          {t(`sync.sale.kind.${sale().kind}`)} · {t('sync.sale.reference', { reference: sale().reference })}
         </h3>
         <span class="desk-badge" data-tone={TONES[sale().status]}>
           {t(`sync.sale.status.${status()}`)}
         </span>
-        <span class="sync-amount">{money(sale().totalCents)}</span>
+        <span class="sync-amount">{formatCents(sale().totalCents)}</span>
       </header>
       <p class="desk-muted">
-        {fill(t('sync.sale.madeBy'), {
-          time: props.detailed ? dateTime(sale().createdAt) : clockTime(sale().createdAt),
+        {t('sync.sale.madeBy', {
+          time: props.detailed ? formatDateTime(sale().createdAt) : clockTime(sale().createdAt),
           staff: sale().staff || '—',
         })}
         <Show when={sale().room}>
           {(room) => (
-            <>
-              {' '}
-              · {fill(t('sync.sale.room'), { room: room().roomNumber ?? '', guest: room().guestName ?? '' })}
-            </>
+            <> · {t('sync.sale.room', { room: room().roomNumber ?? '', guest: room().guestName ?? '' })}</>
           )}
         </Show>
       </p>
       <Show when={sale().voided}>
         {(voided) => (
           <p class="desk-muted">
-            {fill(t('sync.sale.voided'), { staff: voided().staff || '—', reason: voided().reason })}
+            {t('sync.sale.voided', { staff: voided().staff || '—', reason: voided().reason })}
           </p>
         )}
       </Show>

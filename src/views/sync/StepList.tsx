@@ -1,9 +1,9 @@
 // A sale's steps in order, each with its state and, when something is wrong or pending, what
-// happened and what happens next in staff words (problem-words.ts).
+// happened and what happens next in staff words (words/sync-problems.ts).
 import { For, Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import type { SaleWithSteps } from '../../state/sync-list';
-import { stepProblem, stepTitle } from './problem-words';
+import { t } from '../../words/i18n';
+import { stepProblem, stepTitle } from '../../words/sync-problems';
 
 export function StepList(props: { entry: SaleWithSteps }) {
   return (

@@ -2,8 +2,8 @@
 // — needing attention first, then pending and being sent — each with its steps and the actions
 // staff can take, then the latest confirmed and voided sales.
 import { Show } from 'solid-js';
-import { t } from '../../app/i18n';
 import { createSyncList } from '../../state/sync-list';
+import { t } from '../../words/i18n';
 import { SaleSection } from './SaleSection';
 import { SyncStatus } from './SyncStatus';
 

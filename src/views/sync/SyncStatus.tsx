@@ -1,11 +1,12 @@
 // The till's standing towards the PMS: the header's state in words, last sync, next try, the last
 // problem, sending waiting for this tablet to be paired, whether storage is persistent, and
 // "Sync now" (retries everything waiting at once).
-import { createSignal, Show } from 'solid-js';
-import { t } from '../../app/i18n';
-import { syncNow } from '../../state/replayer';
+import { Show } from 'solid-js';
 import { createSyncIndicator, createSyncSummary } from '../../state/sync-indicator';
-import { clockTime, fill } from '../words';
+import { clockTime } from '../../words/calendar';
+import { t } from '../../words/i18n';
+import { useSubmitter } from '../common/submit';
+import { syncNowAction } from './data';
 
 const STATE_KEYS = {
   online: 'connection.online',
@@ -16,13 +17,9 @@ const STATE_KEYS = {
 export function SyncStatus() {
   const indicator = createSyncIndicator();
   const summary = createSyncSummary();
-  const [busy, setBusy] = createSignal(false);
-  const sync = () => {
-    setBusy(true);
-    syncNow()
-      .catch((error: unknown) => console.error('[sync] sync now failed', error))
-      .finally(() => setBusy(false));
-  };
+  const { submission, submit } = useSubmitter(syncNowAction);
+  const busy = () => submission.pending === true;
+  const sync = () => void submit();
   const storage = () => {
     const kept = summary()?.storagePersisted;
     return kept === true
@@ -39,7 +36,7 @@ export function SyncStatus() {
           {t(STATE_KEYS[indicator().state])}
           <Show when={indicator().pending > 0}>
             {' '}
-            · {fill(t('connection.pending'), { count: indicator().pending })}
+            · {t('connection.pending', { count: indicator().pending })}
           </Show>
         </p>
         <button type="button" class="primary" disabled={busy()} onClick={sync}>
@@ -58,14 +55,14 @@ export function SyncStatus() {
           <ul class="sync-facts">
             <li>
               {s().lastSyncAt
-                ? fill(t('sync.lastSync'), { time: clockTime(s().lastSyncAt ?? 0) })
+                ? t('sync.lastSync', { time: clockTime(s().lastSyncAt ?? 0) })
                 : t('sync.neverSynced')}
             </li>
             <Show when={s().nextAttemptAt}>
-              {(at) => <li>{fill(t('sync.nextAttempt'), { time: clockTime(at()) })}</li>}
+              {(at) => <li>{t('sync.nextAttempt', { time: clockTime(at()) })}</li>}
             </Show>
             <Show when={s().lastError}>
-              {(error) => <li>{fill(t('sync.lastProblem'), { time: clockTime(error().at) })}</li>}
+              {(error) => <li>{t('sync.lastProblem', { time: clockTime(error().at) })}</li>}
             </Show>
             <li data-testid="storage-persistence" data-persisted={String(s().storagePersisted)}>
               {t(storage())}

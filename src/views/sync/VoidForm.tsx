@@ -1,42 +1,32 @@
 // Voiding a sale with a reason (required). Steps not yet in the PMS are never sent; a room charge
 // already on the room is taken back by a reversal (the outbox decides, see outbox/actions.ts).
-import { createSignal, createUniqueId, Show } from 'solid-js';
-import { t } from '../../app/i18n';
-import { voidWithReason } from '../../state/sync-list';
-import { actionProblem } from './action-problem';
+import { createSignal, Show } from 'solid-js';
+import { t } from '../../words/i18n';
+import { actionProblem } from '../../words/sync-problems';
+import { ReasonField } from '../common/ReasonField';
+import { useSubmitter } from '../common/submit';
+import { voidSaleAction } from './data';
 
 export function VoidForm(props: { saleId: string; onDone: () => void }) {
-  const reasonId = createUniqueId();
   const [reason, setReason] = createSignal('');
-  const [busy, setBusy] = createSignal(false);
-  const [problem, setProblem] = createSignal<string>();
-  const submit = async (event: SubmitEvent) => {
+  const [reasonMissing, setReasonMissing] = createSignal(false);
+  const { submission, submit } = useSubmitter(voidSaleAction, ([saleId]) => saleId === props.saleId);
+  const problem = () =>
+    reasonMissing()
+      ? t('sync.action.needReason')
+      : submission.error
+        ? actionProblem(submission.error)
+        : undefined;
+  const voidSale = async (event: SubmitEvent) => {
     event.preventDefault();
-    if (!reason().trim()) return setProblem(t('sync.action.needReason'));
-    setBusy(true);
-    try {
-      await voidWithReason(props.saleId, reason());
-      props.onDone();
-    } catch (error) {
-      setProblem(actionProblem(error));
-    } finally {
-      setBusy(false);
-    }
+    setReasonMissing(!reason().trim());
+    if (!reasonMissing() && (await submit(props.saleId, reason()))) props.onDone();
   };
   return (
-    <form class="sync-void" onSubmit={(event) => void submit(event)}>
-      <label class="desk-field" for={reasonId}>
-        <span>{t('sync.action.voidReason')}</span>
-        <input
-          id={reasonId}
-          name="reason"
-          autocomplete="off"
-          value={reason()}
-          onInput={(e) => setReason(e.currentTarget.value)}
-        />
-      </label>
+    <form class="sync-void" onSubmit={(event) => void voidSale(event)}>
+      <ReasonField label={t('sync.action.voidReason')} value={reason()} onInput={setReason} />
       <div class="desk-actions">
-        <button type="submit" class="desk-danger" disabled={busy()}>
+        <button type="submit" class="desk-danger" disabled={submission.pending}>
           {t('sync.action.voidConfirm')}
         </button>
         <button type="button" onClick={() => props.onDone()}>

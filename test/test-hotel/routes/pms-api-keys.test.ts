@@ -3,7 +3,7 @@
 // names the problem and writes nothing, whether it reaches the hotel directly or through app.ts.
 import { Hono } from 'hono';
 import { describe, expect } from 'vitest';
-import { ApiError, renderError } from '../../../src/server/http/errors.ts';
+import { ApiError, renderError } from '../../../src/node-http/errors.ts';
 import type { TestHotel } from '../../../src/test-hotel/hotel.ts';
 import { tabletApp } from '../../server/tablet-app.ts';
 import { call, hotelTest as it, snapshot, stayOf } from '../../support/hotel.ts';

@@ -1,0 +1,89 @@
+// The import rules, checked by `npm run deps` (in `npm test`). Client layers, top to bottom; a
+// module imports its own layer or one below, never one above: app -> views -> words -> state ->
+// rules and outbox -> pms and storage. rules/ are pure (pms/money, wire and record shapes only).
+// The service worker never imports the page; the server and the test hotel never import client
+// code, and the server reaches the test hotel only through src/test-hotel/index.ts; both share
+// src/node-http/, which imports neither. TypeScript is
+// read through Babel (scripts/depcruise-babel.cjs): TypeScript 7 has no compiler API.
+const CLIENT = '^src/(app|views|words|state|rules|outbox|pms|storage)/';
+const layer = (name, above) => ({
+  name: `no-upward-import-from-${name}`,
+  comment: `src/${name}/ is below ${above.join(', ')}: it must not import them`,
+  severity: 'error',
+  from: { path: `^src/${name}/` },
+  to: { path: `^src/(${above.join('|')})/` },
+});
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'modules import each other in one direction only',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    layer('views', ['app']),
+    layer('words', ['app', 'views']),
+    layer('state', ['app', 'views', 'words']),
+    layer('outbox', ['app', 'views', 'words', 'state', 'rules']),
+    layer('pms', ['app', 'views', 'words', 'state', 'rules', 'outbox', 'storage']),
+    layer('storage', ['app', 'views', 'words', 'state', 'rules', 'outbox']),
+    {
+      name: 'rules-are-pure',
+      comment: 'src/rules/ imports only other rules, pms/money, the wire shapes and storage/records',
+      severity: 'error',
+      from: { path: '^src/rules/' },
+      to: { pathNot: '^src/(rules/|pms/money\\.ts$|pms/wire[^/]*\\.ts$|storage/records\\.ts$)' },
+    },
+    {
+      name: 'worker-stays-out-of-the-page',
+      comment: 'the service worker does not import the page: views, app, words, state',
+      severity: 'error',
+      from: { path: '^src/(worker/|sw\\.ts$)' },
+      to: { path: '^src/(app|views|words|state)/' },
+    },
+    {
+      name: 'server-not-client',
+      comment: 'the server and the test hotel never import client code',
+      severity: 'error',
+      from: { path: '^src/(server|test-hotel|node-http)/' },
+      to: { path: '^src/(app|views|words|state|rules|outbox|storage|worker)/|^src/sw\\.ts$' },
+    },
+    {
+      name: 'client-not-server',
+      comment: 'client code never imports the server or the test hotel',
+      severity: 'error',
+      from: { path: `${CLIENT}|^src/(worker/|sw\\.ts$)` },
+      to: { path: '^src/(server|test-hotel|node-http)/' },
+    },
+    {
+      name: 'test-hotel-not-server',
+      comment: 'the test hotel is the PMS double: it does not import the till server',
+      severity: 'error',
+      from: { path: '^src/test-hotel/' },
+      to: { path: '^src/server/' },
+    },
+    {
+      name: 'node-http-stands-alone',
+      comment:
+        'src/node-http/ (errors, bodies, headers, logging) serves the server and the test hotel alike: it imports neither',
+      severity: 'error',
+      from: { path: '^src/node-http/' },
+      to: { path: '^src/(server|test-hotel|app|views|words|state|rules|outbox|storage|worker)/' },
+    },
+    {
+      name: 'server-enters-test-hotel-by-its-index',
+      comment: 'the server mounts the test hotel through src/test-hotel/index.ts only',
+      severity: 'error',
+      from: { path: '^src/server/' },
+      to: { path: '^src/test-hotel/', pathNot: '^src/test-hotel/index\\.ts$' },
+    },
+  ],
+  options: {
+    babelConfig: { fileName: 'scripts/depcruise-babel.cjs' },
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: 'node_modules' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs'] },
+  },
+};

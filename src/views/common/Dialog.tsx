@@ -1,0 +1,38 @@
+// A modal dialog on the native <dialog> element: focus is kept inside, Escape closes, the page
+// behind is inert. Owns: opening and closing with `open`, the heading that names it, and a close
+// button. Children are rendered only while open, so forms start fresh each time.
+import { createEffect, createUniqueId, type JSX, Show } from 'solid-js';
+import { t } from '../../words/i18n';
+import './dialog.css';
+
+export function Dialog(props: { open: boolean; title: string; onClose: () => void; children: JSX.Element }) {
+  let dialog!: HTMLDialogElement;
+  const headingId = createUniqueId();
+  createEffect(() => {
+    if (props.open && !dialog.open) dialog.showModal();
+    if (!props.open && dialog.open) dialog.close();
+  });
+  return (
+    <dialog
+      ref={dialog}
+      class="dialog"
+      aria-labelledby={headingId}
+      onClose={() => props.open && props.onClose()}
+    >
+      <Show when={props.open}>
+        <div class="dialog-header">
+          <h2 id={headingId}>{props.title}</h2>
+          <button
+            type="button"
+            class="dialog-close"
+            onClick={() => props.onClose()}
+            aria-label={t('common.close')}
+          >
+            ×
+          </button>
+        </div>
+        {props.children}
+      </Show>
+    </dialog>
+  );
+}

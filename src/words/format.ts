@@ -1,0 +1,43 @@
+// Values in words for staff, at the edge, in the UI language: money in the hotel currency
+// (Intl.NumberFormat through pms/money.ts) and moments, as the first screen needs them (times of day,
+// calendar days and ages for the desk views: calendar.ts). Owns which locale each UI language
+// formats with. Reactive when called inside JSX (they read the language and settings).
+import { type Cents, formatMoney } from '../pms/money';
+import { settings } from '../state/settings';
+import { language } from './i18n';
+
+const LOCALES = { en: 'en-GB', de: 'de-DE' } as const;
+
+/** The locale for numbers and dates in the current UI language. */
+export function locale(): string {
+  return LOCALES[language()];
+}
+
+/**
+ * Cents in the hotel currency, e.g. '12,50 €' in German.
+ * @example <span>{formatCents(line.unitPriceCents)}</span>
+ */
+export function formatCents(cents: Cents): string {
+  return formatMoney(cents, locale(), settings().currency);
+}
+
+/**
+ * A moment as a short time, with the date when it is not today.
+ * @example formatMoment(Date.now()) === '21:40'
+ */
+export function formatMoment(at: number, now = Date.now()): string {
+  const date = new Date(at);
+  const sameDay = new Date(now).toDateString() === date.toDateString();
+  const options: Intl.DateTimeFormatOptions = sameDay
+    ? { hour: '2-digit', minute: '2-digit' }
+    : { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' };
+  return new Intl.DateTimeFormat(locale(), options).format(date);
+}
+
+/**
+ * A moment with date and time, e.g. for a receipt.
+ * @example formatDateTime(Date.now()) === '22.11.2026, 21:40'
+ */
+export function formatDateTime(at: number): string {
+  return new Intl.DateTimeFormat(locale(), { dateStyle: 'short', timeStyle: 'short' }).format(new Date(at));
+}

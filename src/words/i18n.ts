@@ -1,0 +1,102 @@
+// UI language and translations. Owns: the current language signal and its persistence, and loading
+// the dictionary of that language only (messages-en.ts or messages-de.ts, each its own chunk: a
+// German till never downloads the English texts, nor the other way round). Invariants: the German
+// dictionary has exactly the English keys (its type, and test/words/i18n.test.ts); the language
+// signal only changes once that language's dictionary is loaded, so `t()` always has its texts
+// (main.tsx waits for `loadLanguage()` before the first render).
+import { createSignal } from 'solid-js';
+import type { MessageKey } from './messages-en';
+
+export type { MessageKey };
+export type Language = 'en' | 'de';
+type Dictionary = Readonly<Record<MessageKey, string>>;
+
+const DICTIONARIES: Record<Language, () => Promise<Dictionary>> = {
+  en: () => import('./messages-en').then((module) => module.messages),
+  de: () => import('./messages-de').then((module) => module.messages),
+};
+
+/** Languages offered in settings, each named in itself. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'Deutsch' };
+
+const LANGUAGE_STORAGE_KEY = 'hotel-till.language';
+
+/** The first supported language in the browser's preference list; English otherwise. */
+export function pickLanguage(preferred: readonly string[]): Language {
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (base === 'de' || base === 'en') return base;
+  }
+  return 'en';
+}
+
+function initialLanguage(): Language {
+  const saved = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
+  if (saved === 'de' || saved === 'en') return saved;
+  return pickLanguage(globalThis.navigator?.languages ?? []);
+}
+
+const loaded: Partial<Record<Language, Dictionary>> = {};
+const loading: Partial<Record<Language, Promise<Dictionary>>> = {};
+const [language, setLanguageSignal] = createSignal<Language>(initialLanguage());
+/** The language asked for last: a slower load of an earlier choice must not win over it. */
+let wanted = language();
+
+/** The current UI language (reactive). */
+export { language };
+
+function loadDictionary(lang: Language): Promise<Dictionary> {
+  loading[lang] ??= DICTIONARIES[lang]().then(
+    (messages) => {
+      loaded[lang] = messages;
+      return messages;
+    },
+    (error: unknown) => {
+      delete loading[lang]; // asked again, it tries again
+      throw error;
+    },
+  );
+  return loading[lang];
+}
+
+// The texts of the start language are fetched as soon as this module runs, while the rest of the
+// app's code is still being evaluated; main.tsx waits for them (`loadLanguage`) before rendering.
+loadDictionary(language()).catch(() => undefined);
+
+/**
+ * Loads the dictionary of `lang` (default: the current language); `t()` needs it loaded.
+ * @example await loadLanguage(); render(() => <App />, root);
+ */
+export async function loadLanguage(lang: Language = language()): Promise<void> {
+  await loadDictionary(lang);
+}
+
+/**
+ * Switches the UI language once its dictionary is loaded, and remembers the choice on this device.
+ * @example await setLanguage('de');
+ */
+export async function setLanguage(next: Language): Promise<void> {
+  wanted = next;
+  globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, next);
+  await loadDictionary(next);
+  if (wanted === next) setLanguageSignal(next);
+}
+
+/**
+ * Fills `{name}` placeholders in `text`; the one placeholder convention of the till's words.
+ * @example fillIn('Room {room}', { room: '104' }) === 'Room 104'
+ */
+export function fillIn(text: string, values: Record<string, string | number> = {}): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/**
+ * The text for `key` in the current language, its `{placeholders}` filled from `values`; reactive
+ * when read inside JSX or an effect. The key itself while no dictionary is loaded (never in the app:
+ * it loads one before rendering).
+ * @example <h1>{t('register.title')}</h1>; t('products.added', { detail: 'Pils' })
+ */
+export function t(key: MessageKey, values?: Record<string, string | number>): string {
+  const text = loaded[language()]?.[key] ?? key;
+  return values ? fillIn(text, values) : text;
+}

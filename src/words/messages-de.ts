@@ -1,0 +1,41 @@
+// The German dictionary: the shell's own texts and every view's (words/de/, one file per section).
+// Loaded by i18n.ts only when German is the UI language. Its type makes it have exactly the English
+// keys; test/words/i18n.test.ts checks the loaded dictionaries too.
+
+import { de as catalogue } from './de/catalogue';
+import { de as state } from './de/errors';
+import { de as register } from './de/register';
+import { de as report } from './de/report';
+import { de as roomCharge } from './de/room-charge';
+import { de as settings } from './de/settings';
+import { de as sync } from './de/sync';
+import type { MessageKey } from './messages-en';
+
+export const messages: Record<MessageKey, string> = {
+  'app.name': 'Hotel Till',
+  'staff.lock': 'Sperren',
+  'staff.signedIn': 'Angemeldet: {name}. Tippen sperrt die Kasse.',
+  'nav.label': 'Bereiche',
+  'catalogue.title': 'Artikel',
+  'register.title': 'Kasse',
+  'roomCharge.title': 'Zimmerbelastung',
+  'sync.title': 'Abgleich',
+  'settings.title': 'Einstellungen',
+  'report.title': 'Bericht',
+  'notFound.title': 'Seite nicht gefunden',
+  'notFound.back': 'Zurück zu den Artikeln',
+  'view.comingSoon': 'Diese Ansicht folgt in Kürze.',
+  'connection.online': 'Online',
+  'connection.offline': 'Offline',
+  'update.available': 'Neue Version verfügbar',
+  'update.apply': 'Aktualisieren',
+  'update.later': 'Später',
+  'settings.language': 'Sprache',
+  ...state,
+  ...catalogue,
+  ...register,
+  ...roomCharge,
+  ...sync,
+  ...report,
+  ...settings,
+};

@@ -1,0 +1,94 @@
+// Product search: folded matching (umlauts, ß), the ranking staff expect, exact codes for the
+// barcode scanner, and the cap that keeps a keystroke cheap.
+import { describe, expect, it } from 'vitest';
+import type { Product } from '../../src/pms/wire.ts';
+import { buildSearchIndex, findByCode, fold, search } from '../../src/rules/search.ts';
+
+function product(id: number, name: string, number: string, ean = '', group = 1): Product {
+  return {
+    id,
+    name,
+    number,
+    ean,
+    price: 100 * id,
+    commodity_group_id: group,
+    commodity_group_name: `Group ${group}`,
+    tax_class_id: 1,
+    open_price: false,
+    bookable_via_api: true,
+  };
+}
+
+const PRODUCTS = [
+  product(1, 'Pils 0,3 l', 'B-100', '4012345010005'),
+  product(2, 'Weißbier 0,5 l', 'B-101'),
+  product(3, 'Alkoholfreies Bier 0,33 l', 'B-103'),
+  product(4, 'Käsespätzle', 'K-301', '', 3),
+  product(5, 'Minibar Bier 0,33 l', 'M-202', '4012345010265', 2),
+  product(6, 'Bierbrezel', 'K-309', '', 3),
+  product(7, 'Espresso', 'B-1000'),
+];
+const index = buildSearchIndex(PRODUCTS);
+const names = (query: string, limit = 10) => search(index, query, limit).matches.map((p) => p.name);
+
+describe('product search', () => {
+  it('folds case, accents and ß', () => {
+    expect(fold('Weißbier KÄSE')).toBe('weissbier kase');
+    expect(names('weiss')).toEqual(['Weißbier 0,5 l']);
+    expect(names('kase')).toEqual(['Käsespätzle']);
+    expect(names('KÄSE')).toEqual(['Käsespätzle']);
+  });
+
+  it('ranks a name that starts with the query before a word that does, before text inside a word', () => {
+    expect(names('bier')).toEqual([
+      'Bierbrezel', // name starts with it
+      'Alkoholfreies Bier 0,33 l', // a word starts with it (names in alphabetical order)
+      'Minibar Bier 0,33 l',
+      'Weißbier 0,5 l', // inside a word
+    ]);
+  });
+
+  it('finds by article number, the exact number first, then numbers that start with it', () => {
+    expect(names('b-100')).toEqual(['Pils 0,3 l', 'Espresso']);
+    expect(names('K-30')).toEqual(['Bierbrezel', 'Käsespätzle']);
+  });
+
+  it('finds by part of an EAN', () => {
+    expect(names('010265')).toEqual(['Minibar Bier 0,33 l']);
+  });
+
+  it('matches every word of a query in any order', () => {
+    expect(names('bier 0,33 minibar')).toEqual(['Minibar Bier 0,33 l']);
+  });
+
+  it('lists everything for an empty query, alphabetically, narrowed by a group', () => {
+    expect(names('').length).toBe(PRODUCTS.length);
+    const kitchen = search(index, '', 10, (p) => p.commodity_group_id === 3);
+    expect(kitchen.matches.map((p) => p.name)).toEqual(['Bierbrezel', 'Käsespätzle']);
+  });
+
+  it('caps the matches but counts them all', () => {
+    const result = search(index, 'bier', 2);
+    expect(result.matches.map((p) => p.name)).toEqual(['Bierbrezel', 'Alkoholfreies Bier 0,33 l']);
+    expect(result.total).toBe(4);
+  });
+
+  it('finds exactly the product a barcode scanner typed, by EAN or article number', () => {
+    expect(findByCode(index, '4012345010005')?.name).toBe('Pils 0,3 l');
+    expect(findByCode(index, ' k-301 ')?.name).toBe('Käsespätzle');
+    expect(findByCode(index, '401234501000')).toBeUndefined();
+    expect(findByCode(index, '')).toBeUndefined();
+  });
+
+  it('searches 10,000 products, capping the matches it returns (its speed is measured in bench/ui)', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) =>
+      product(i + 1, `Artikel ${i} ${['Bier', 'Wein', 'Saft', 'Kaffee'][i % 4]}`, `A-${i}`),
+    );
+    const big = buildSearchIndex(many);
+    const wine = search(big, 'wein', 200);
+    expect(wine.total).toBe(2500);
+    expect(wine.matches).toHaveLength(200);
+    expect(wine.matches.every((found) => found.name.endsWith('Wein'))).toBe(true);
+    expect(search(big, 'a-9999', 200).matches[0]?.name).toBe('Artikel 9999 Kaffee');
+  });
+});

@@ -1,0 +1,127 @@
+// What a shift's sales come to: totals by payment method (room charges as their own), by
+// commodity group, room charges net of take-backs, confirmed versus pending, and which sales count
+// (voided ones do not, except an applied room charge voided through a reversal, which cancels out).
+import { describe, expect, it } from 'vitest';
+import { shiftTotals, unconfirmedSales } from '../../src/rules/shift-totals.ts';
+import type { SaleRecord } from '../../src/storage/records.ts';
+
+const PILS = { productId: 1, name: 'Pils', quantity: 2, unitPriceCents: 420 };
+const COLA = { productId: 2, name: 'Minibar Cola', quantity: 1, unitPriceCents: 350 };
+const GROUPS: Record<number, { id: number; name: string }> = {
+  1: { id: 1, name: 'Bar' },
+  2: { id: 2, name: 'Minibar' },
+};
+const groupOf = (id: number) => GROUPS[id];
+
+let next = 0;
+function sale(overrides: Partial<SaleRecord>): SaleRecord {
+  next += 1;
+  const lines = overrides.lines ?? [PILS];
+  return {
+    id: `s${next}`,
+    reference: `TEST-${next}`,
+    kind: 'cash-sale',
+    status: 'synced',
+    createdAt: next,
+    updatedAt: next,
+    staff: 'Mia',
+    till: 'Bar 1',
+    lines,
+    totalCents: lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents, 0),
+    notes: [],
+    ...overrides,
+  };
+}
+
+describe('shift totals', () => {
+  it('sums by payment method, room charges as their own method, largest first', () => {
+    const totals = shiftTotals(
+      [
+        sale({ payment: { templateId: 1, paymentMethodId: 3, sendInvoice: false } }),
+        sale({ payment: { templateId: 1, paymentMethodId: 3, sendInvoice: false } }),
+        sale({ payment: { templateId: 1, paymentMethodId: 5, sendInvoice: false }, lines: [COLA] }),
+        sale({ kind: 'room-charge', room: { roomReservationId: 9 }, lines: [COLA] }),
+      ],
+      groupOf,
+    );
+    expect(totals.total).toEqual({ count: 4, cents: 840 + 840 + 350 + 350 });
+    expect(totals.byPayment).toEqual([
+      { paymentMethodId: 3, count: 2, cents: 1680 },
+      { paymentMethodId: 5, count: 1, cents: 350 },
+      { paymentMethodId: null, count: 1, cents: 350 },
+    ]);
+    expect(totals.byGroup).toEqual([
+      { groupId: 1, name: 'Bar', quantity: 4, cents: 1680 },
+      { groupId: 2, name: 'Minibar', quantity: 2, cents: 700 },
+    ]);
+  });
+
+  it('separates confirmed from pending, with those needing attention among the pending', () => {
+    const totals = shiftTotals(
+      [sale({}), sale({ status: 'pending' }), sale({ status: 'needs-attention', lines: [COLA] })],
+      groupOf,
+    );
+    expect(totals.confirmed).toEqual({ count: 1, cents: 840 });
+    expect(totals.pending).toEqual({ count: 2, cents: 840 + 350 });
+    expect(totals.needsAttention).toEqual({ count: 1, cents: 350 });
+  });
+
+  it('nets room charges against their take-backs, in money and in items per group', () => {
+    const charge = sale({ kind: 'room-charge', room: { roomReservationId: 9 }, lines: [PILS, COLA] });
+    const reversal = sale({
+      kind: 'charge-reversal',
+      reverses: charge.id,
+      lines: charge.lines,
+      totalCents: -charge.totalCents,
+    });
+    const totals = shiftTotals([{ ...charge, reversedBy: reversal.id }, reversal], groupOf);
+    expect(totals.roomCharges).toEqual({ count: 1, cents: 0 });
+    expect(totals.reversals).toEqual({ count: 1, cents: -1190 });
+    expect(totals.total.cents).toBe(0);
+    expect(totals.byGroup.map((g) => [g.name, g.quantity, g.cents])).toEqual([
+      ['Bar', 0, 0],
+      ['Minibar', 0, 0],
+    ]);
+  });
+
+  it('leaves voided sales out, but counts an applied charge voided through its reversal together with it', () => {
+    const applied = sale({ kind: 'room-charge', status: 'voided', room: { roomReservationId: 9 } });
+    const reversal = sale({
+      kind: 'charge-reversal',
+      status: 'pending',
+      reverses: applied.id,
+      totalCents: -applied.totalCents,
+    });
+    const neverSent = sale({ kind: 'room-charge', status: 'voided', room: { roomReservationId: 9 } });
+    const neverSentReversal = sale({
+      kind: 'charge-reversal',
+      status: 'voided',
+      totalCents: -neverSent.totalCents,
+    });
+    const totals = shiftTotals(
+      [
+        { ...applied, reversedBy: reversal.id },
+        reversal,
+        { ...neverSent, reversedBy: neverSentReversal.id },
+        neverSentReversal,
+        sale({ status: 'voided' }),
+        sale({ kind: 'product-creation', lines: [], totalCents: 0 }),
+      ],
+      groupOf,
+    );
+    expect(totals.total).toEqual({ count: 2, cents: 0 });
+    expect(totals.voided).toBe(3);
+    expect(totals.pending).toEqual({ count: 1, cents: -840 });
+    expect(totals.confirmed).toEqual({ count: 1, cents: 840 });
+  });
+
+  it('puts products missing from the catalogue under an unnamed group', () => {
+    const totals = shiftTotals([sale({ lines: [{ ...PILS, productId: 77 }] })], groupOf);
+    expect(totals.byGroup).toEqual([{ groupId: null, name: '', quantity: 2, cents: 840 }]);
+  });
+
+  it('lists the sales the PMS has not confirmed yet', () => {
+    const open = [sale({ status: 'pending' }), sale({ status: 'needs-attention' })];
+    expect(unconfirmedSales([sale({}), ...open, sale({ status: 'voided' })])).toEqual(open);
+  });
+});

@@ -1,0 +1,199 @@
+// Completing a sale and parking tabs, against a fake IndexedDB with the network gone: a sale is
+// recorded at once with its receipt and the ticket starts afresh; a refused payment or a failure to
+// record it (storage, quota, a missing browser API) leaves the ticket as it was, in plain words; parked tabs come back whole, and recalling one never
+// loses the ticket being rung up.
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Product } from '../../src/pms/wire.ts';
+import { loadCatalogue } from '../../src/state/catalogue.ts';
+import { ParkError, parkTicket, readParkedTickets, recallTicket } from '../../src/state/parked.ts';
+import { lastReceipt } from '../../src/state/receipt.ts';
+import { completeCashSale, PaymentError, SaleNotSavedError } from '../../src/state/sale.ts';
+import { addOpenPriceLine, addProduct, clearTicket, setNote, ticketLines } from '../../src/state/ticket.ts';
+import { setCatalogueMeta } from '../../src/storage/caches.ts';
+import { closeTillDb } from '../../src/storage/db.ts';
+import { listSales } from '../../src/storage/journal-queries.ts';
+import { readSale } from '../../src/storage/outbox-store.ts';
+import { errorText } from '../../src/words/error-text.ts';
+import { loadLanguage, setLanguage } from '../../src/words/i18n.ts';
+
+function product(id: number, name: string, price: number, extra: Partial<Product> = {}): Product {
+  return {
+    id,
+    name,
+    number: `P-${id}`,
+    ean: '',
+    price,
+    commodity_group_id: 1,
+    commodity_group_name: 'Bar',
+    tax_class_id: 1,
+    open_price: false,
+    bookable_via_api: true,
+    ...extra,
+  };
+}
+
+const PILS = product(1, 'Pils 0,3 l', 420);
+const ESPRESSO = product(2, 'Espresso', 280);
+const CHARGING = product(3, 'Ladestation', 0, { open_price: true });
+const realFetch = globalThis.fetch;
+
+beforeAll(async () => {
+  await loadLanguage('en'); // the staff messages below are English
+  globalThis.indexedDB = new IDBFactory();
+  // The till is offline: every PMS call fails as a network error.
+  globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+  await setCatalogueMeta('payment-options', {
+    invoice_templates: [{ id: 3, name: 'Kassenbeleg / Receipt' }],
+    payment_methods: [
+      { id: 1, name: 'Bar / Cash' },
+      { id: 2, name: 'EC-Karte / Girocard' },
+    ],
+  });
+  await setCatalogueMeta('tax-classes-accounts', {
+    tax_classes: [{ id: 1, name: 'USt 19 %', rate: 19 }],
+    accounts: [],
+  });
+  await loadCatalogue();
+});
+
+beforeEach(() => clearTicket());
+
+afterEach(async () => {
+  clearTicket();
+});
+
+afterAll(async () => {
+  globalThis.fetch = realFetch;
+  await closeTillDb();
+});
+
+describe('completing a cash sale', () => {
+  it('records it at once (offline too), returns its receipt with the change, and starts a new ticket', async () => {
+    addProduct(PILS);
+    addProduct(PILS);
+    addOpenPriceLine(CHARGING, 'Laden 12,3 kWh', 585);
+    setNote('Terrasse');
+
+    const receipt = await completeCashSale({ paymentMethodId: 1, templateId: 3, tenderedCents: 2000 });
+
+    expect(receipt).toMatchObject({
+      isCash: true,
+      paymentMethodName: 'Bar / Cash',
+      tenderedCents: 2000,
+      changeCents: 2000 - 1425,
+      note: 'Terrasse',
+      lines: [
+        { name: 'Pils 0,3 l', quantity: 2, unitPriceCents: 420, totalCents: 840 },
+        { name: 'Laden 12,3 kWh', quantity: 1, unitPriceCents: 585, totalCents: 585 },
+      ],
+    });
+    expect(receipt.totals.taxes).toEqual([
+      { taxClassId: 1, name: 'USt 19 %', ratePercent: 19, grossCents: 1425, taxCents: 228, netCents: 1197 },
+    ]);
+    expect(lastReceipt()).toEqual(receipt);
+    expect(ticketLines()).toEqual([]);
+    const entry = await readSale(receipt.saleId);
+    expect(entry?.sale).toMatchObject({
+      kind: 'cash-sale',
+      status: 'pending',
+      reference: receipt.reference,
+      totalCents: 1425,
+      payment: { templateId: 3, paymentMethodId: 1, sendInvoice: false },
+      lines: [
+        { productId: 1, name: 'Pils 0,3 l', quantity: 2, unitPriceCents: 420 },
+        { productId: 3, name: 'Laden 12,3 kWh', quantity: 1, unitPriceCents: 585 },
+      ],
+    });
+  });
+
+  it('takes a card payment without tendered cash or change', async () => {
+    addProduct(ESPRESSO);
+    const receipt = await completeCashSale({ paymentMethodId: 2, templateId: 3, tenderedCents: 5000 });
+    expect(receipt).toMatchObject({ isCash: false, tenderedCents: null, changeCents: null });
+  });
+
+  it('keeps the ticket when the cash tendered does not cover the total', async () => {
+    addProduct(PILS);
+    const before = (await listSales()).length;
+    await expect(completeCashSale({ paymentMethodId: 1, templateId: 3, tenderedCents: 400 })).rejects.toThrow(
+      PaymentError,
+    );
+    expect(ticketLines().map((l) => l.name)).toEqual(['Pils 0,3 l']);
+    expect((await listSales()).length).toBe(before);
+  });
+
+  it.each([
+    ['IndexedDB fails', 'UnknownError', 'The sale was NOT saved on this tablet: it is not recorded.'],
+    ['the storage is full', 'QuotaExceededError', 'The sale was NOT saved: this tablet’s storage is full.'],
+  ])('keeps the ticket when %s, and says the sale was not saved', async (_case, name, sentence) => {
+    addProduct(PILS);
+    const before = (await listSales()).length;
+    const working = globalThis.indexedDB;
+    await closeTillDb();
+    globalThis.indexedDB = {
+      open: () => {
+        throw new DOMException('The storage is not available', name);
+      },
+    } as unknown as IDBFactory;
+    try {
+      const failure = await completeCashSale({ paymentMethodId: 1, templateId: 3 }).catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(SaleNotSavedError);
+      expect(errorText(failure)).toContain(sentence);
+      expect(ticketLines().map((l) => l.name)).toEqual(['Pils 0,3 l']);
+      expect(lastReceipt()?.lines.map((l) => l.name)).not.toEqual(['Pils 0,3 l']);
+    } finally {
+      globalThis.indexedDB = working;
+    }
+    expect((await listSales()).length).toBe(before);
+  });
+
+  it('keeps the ticket and says so when the browser lacks crypto.randomUUID (plain http), in German too', async () => {
+    addProduct(ESPRESSO);
+    const before = (await listSales()).length;
+    Object.defineProperty(globalThis.crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const failure = await completeCashSale({ paymentMethodId: 2, templateId: 3 }).catch((e: unknown) => e);
+      expect(errorText(failure)).toMatch(
+        /^The sale was NOT saved on this tablet: it is not recorded\. The ticket is still here/,
+      );
+      await setLanguage('de');
+      expect(errorText(failure)).toMatch(/^Der Verkauf wurde auf diesem Tablet NICHT gespeichert/);
+      expect(ticketLines().map((l) => l.name)).toEqual(['Espresso']);
+    } finally {
+      delete (globalThis.crypto as { randomUUID?: unknown }).randomUUID;
+      await setLanguage('en');
+    }
+    expect(typeof globalThis.crypto.randomUUID).toBe('function');
+    expect((await listSales()).length).toBe(before);
+  });
+});
+
+describe('parked tickets', () => {
+  it('park the ticket under a name and bring it back whole, parking the current ticket first', async () => {
+    addProduct(PILS);
+    addProduct(PILS);
+    setNote('no ice');
+    await parkTicket('Table 4');
+    expect(ticketLines()).toEqual([]);
+
+    addProduct(ESPRESSO);
+    const [tab] = await readParkedTickets();
+    expect(tab).toMatchObject({ label: 'Table 4', note: 'no ice' });
+    await recallTicket(tab!.id, 'Ticket 21:40');
+
+    expect(ticketLines().map((l) => [l.name, l.quantity])).toEqual([['Pils 0,3 l', 2]]);
+    const parked = await readParkedTickets();
+    expect(parked.map((t) => [t.label, t.lines.map((l) => l.name)])).toEqual([
+      ['Ticket 21:40', ['Espresso']],
+    ]);
+  });
+
+  it('refuse an empty ticket or a missing name, and leave the ticket alone', async () => {
+    await expect(parkTicket('Table 9')).rejects.toThrow(ParkError);
+    addProduct(ESPRESSO);
+    await expect(parkTicket('   ')).rejects.toThrow(ParkError);
+    expect(ticketLines().map((l) => l.name)).toEqual(['Espresso']);
+  });
+});

@@ -1,0 +1,127 @@
+// The current ticket: tapping merges, open-price items stay single lines, quantities are bounded,
+// the totals follow, and nothing but staff empties it.
+import { createRoot } from 'solid-js';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Product } from '../../src/pms/wire.ts';
+import { parseAmount, TicketLineError, withProduct } from '../../src/rules/ticket-lines.ts';
+import {
+  addOpenPriceLine,
+  addProduct,
+  clearTicket,
+  removeLine,
+  reviveTicket,
+  setNote,
+  setQuantity,
+  ticketLines,
+  ticketTotals,
+} from '../../src/state/ticket.ts';
+
+function product(id: number, name: string, price: number, extra: Partial<Product> = {}): Product {
+  return {
+    id,
+    name,
+    number: `P-${id}`,
+    ean: '',
+    price,
+    commodity_group_id: 1,
+    commodity_group_name: 'Bar',
+    tax_class_id: 1,
+    open_price: false,
+    bookable_via_api: true,
+    ...extra,
+  };
+}
+
+const PILS = product(1, 'Pils 0,3 l', 420);
+const SCHNITZEL = product(2, 'Wiener Schnitzel', 2450, { tax_class_id: 2 });
+const CHARGING = product(3, 'Ladestation', 0, { open_price: true });
+
+afterEach(() => clearTicket());
+
+describe('the ticket', () => {
+  it('merges a product tapped again into its line', () =>
+    createRoot((dispose) => {
+      addProduct(PILS);
+      addProduct(SCHNITZEL);
+      addProduct(PILS);
+      expect(ticketLines().map((l) => [l.name, l.quantity])).toEqual([
+        ['Pils 0,3 l', 2],
+        ['Wiener Schnitzel', 1],
+      ]);
+      expect(ticketTotals().grossCents).toBe(2 * 420 + 2450);
+      dispose();
+    }));
+
+  it('adds an open-price item as its own line of one, priced at the typed amount', () => {
+    addOpenPriceLine(CHARGING, 'Laden 23,4 kWh', 1170);
+    addOpenPriceLine(CHARGING, '', 500);
+    expect(
+      ticketLines().map((l) => [l.productId, l.name, l.quantity, l.unitPriceCents, l.openPrice]),
+    ).toEqual([
+      [3, 'Laden 23,4 kWh', 1, 1170, true],
+      [3, 'Ladestation', 1, 500, true],
+    ]);
+    setQuantity(ticketLines()[0]!.key, 3);
+    expect(ticketLines()[0]!.quantity).toBe(1);
+  });
+
+  it('refuses an open-price product without an amount, and a zero amount', () => {
+    expect(() => addProduct(CHARGING)).toThrow(TicketLineError);
+    expect(() => addOpenPriceLine(CHARGING, 'x', 0)).toThrow(TicketLineError);
+    expect(ticketLines()).toEqual([]);
+  });
+
+  it('changes quantities within 1..999 and removes a line at 0 or on request', () => {
+    addProduct(PILS);
+    addProduct(SCHNITZEL);
+    const [pils, schnitzel] = ticketLines();
+    setQuantity(pils!.key, 5000);
+    expect(ticketLines()[0]!.quantity).toBe(999);
+    setQuantity(pils!.key, 0);
+    expect(ticketLines().map((l) => l.name)).toEqual(['Wiener Schnitzel']);
+    removeLine(schnitzel!.key);
+    expect(ticketLines()).toEqual([]);
+  });
+
+  it('groups the totals by tax class and counts items', () => {
+    addProduct(PILS, 3);
+    expect(ticketTotals().items).toBe(3);
+    expect(ticketTotals().taxes.map((t) => t.grossCents)).toEqual([1260]);
+  });
+
+  it('keeps lines, note and label when read back from storage, and drops what is not a line', () => {
+    addProduct(PILS);
+    setNote('no ice');
+    const stored = JSON.parse(
+      JSON.stringify({ id: 't1', label: 'Table 4', note: 'no ice', lines: [...ticketLines(), { bogus: 1 }] }),
+    );
+    const revived = reviveTicket(stored);
+    expect(revived?.label).toBe('Table 4');
+    expect(revived?.note).toBe('no ice');
+    expect(revived?.lines.map((l) => [l.name, l.quantity, l.unitPriceCents])).toEqual([
+      ['Pils 0,3 l', 1, 420],
+    ]);
+    expect(reviveTicket('nonsense')).toBeUndefined();
+  });
+
+  it('never holds more than 200 lines', () => {
+    let lines = withProduct([], PILS);
+    for (let id = 10; id < 209; id++) lines = withProduct(lines, product(id, `P${id}`, 100));
+    expect(lines.length).toBe(200);
+    expect(() => withProduct(lines, product(999, 'one too many', 100))).toThrow(TicketLineError);
+    expect(withProduct(lines, PILS).length).toBe(200); // merging still works
+  });
+});
+
+describe('typed amounts', () => {
+  it('accept a comma or a point and at most two decimals', () => {
+    expect(parseAmount('12,50')).toBe(1250);
+    expect(parseAmount('12.5')).toBe(1250);
+    expect(parseAmount(' 7 ')).toBe(700);
+    expect(parseAmount('0,05')).toBe(5);
+    expect(parseAmount('1.234,50')).toBeUndefined();
+    expect(parseAmount('12,555')).toBeUndefined();
+    expect(parseAmount('-3')).toBeUndefined();
+    expect(parseAmount('')).toBeUndefined();
+  });
+});

@@ -1,0 +1,90 @@
+// Every refusal staff can see is a code with a text in English and German: the outbox's refusals
+// (src/outbox/refusal.ts, said in src/words/refusals/), the ticket's, payment's, parking's, room
+// charge's and settings' own, and the shared error texts. A code without a German text, an empty
+// one, or an English one left untranslated fails here.
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as intents from '../../src/outbox/intents/index.ts';
+import { OutboxActionRefused, type OutboxRefusal } from '../../src/outbox/refusal.ts';
+import type { IntentRecord } from '../../src/storage/records.ts';
+import { loadLanguage, setLanguage } from '../../src/words/i18n.ts';
+import { messages as de } from '../../src/words/messages-de.ts';
+import { messages as en } from '../../src/words/messages-en.ts';
+import { de as outboxDe } from '../../src/words/refusals/de.ts';
+import { en as outboxEn } from '../../src/words/refusals/en.ts';
+import { actionErrorText } from '../../src/words/refusals/index.ts';
+import { stepTitle } from '../../src/words/sync-problems.ts';
+
+const REFUSAL_FAMILIES =
+  /^(refusal|error|pay\.error|park\.error|ticket\.error|roomCharge\.refusal|settings\.error)\./;
+/** Refusal texts that are the same in both languages on purpose (none today). */
+const SAME_IN_BOTH: ReadonlySet<string> = new Set();
+
+/** Every refusal text, English and German, by key: the till's dictionaries and the outbox's refusals. */
+const english: Readonly<Record<string, string>> = { ...en, ...outboxEn };
+const german: Readonly<Record<string, string | undefined>> = { ...de, ...outboxDe };
+const refusalKeys = Object.keys(english).filter((key) => REFUSAL_FAMILIES.test(key));
+
+describe('refusal codes in staff words', () => {
+  beforeAll(() => loadLanguage('en'));
+
+  it('covers every code of the outbox and of each refusal family', () => {
+    expect(Object.keys(outboxEn).every((key) => refusalKeys.includes(key))).toBe(true);
+    for (const family of [
+      'refusal.',
+      'error.',
+      'pay.error.',
+      'park.error.',
+      'ticket.error.',
+      'roomCharge.refusal.',
+    ]) {
+      expect(
+        refusalKeys.some((key) => key.startsWith(family)),
+        family,
+      ).toBe(true);
+    }
+  });
+
+  it.each(refusalKeys)('%s has a German text of its own', (key) => {
+    const inEnglish = english[key] ?? '';
+    const text = german[key];
+    expect(text, `${key} has no German text`).toBeTypeOf('string');
+    expect(text?.trim(), `${key} is empty in German`).not.toBe('');
+    if (!SAME_IN_BOTH.has(key)) expect(text, `${key} is English in German`).not.toBe(inEnglish);
+    expect(text?.match(/\{\w+\}/g)?.sort() ?? [], key).toEqual(inEnglish.match(/\{\w+\}/g)?.sort() ?? []);
+  });
+
+  it('says an outbox refusal in the UI language, with its parameters, never its English message', async () => {
+    const refusal: OutboxRefusal = { code: 'still-checking', step: 2 };
+    const error = new OutboxActionRefused(refusal);
+
+    await setLanguage('de');
+    const shown = actionErrorText(error);
+    await setLanguage('en');
+
+    expect(shown).toBe(
+      'Die Kasse prüft noch, ob Schritt 2 im PMS angekommen ist; bitte gleich noch einmal versuchen.',
+    );
+    expect(actionErrorText(error)).toBe(
+      'The till is still finding out whether step 2 reached the PMS; try again shortly.',
+    );
+  });
+});
+
+describe('step titles', () => {
+  it('has a title in both languages for every intent name the outbox registers', async () => {
+    const names = (Object.values(intents) as unknown[]).filter(
+      (value): value is string => typeof value === 'string' && /@\d+$/.test(value),
+    );
+    expect(names.length).toBeGreaterThanOrEqual(6);
+    for (const language of ['en', 'de'] as const) {
+      await setLanguage(language);
+      for (const name of names) {
+        const title = stepTitle({ name, step: 1 } as IntentRecord);
+        expect(title, name).not.toMatch(/^sync\.step\.|\{/);
+        expect(title, name).not.toBe(language === 'en' ? 'Step 1' : 'Schritt 1');
+      }
+    }
+    await setLanguage('en');
+    expect(stepTitle({ name: 'minibar.count@9', step: 3 } as IntentRecord)).toBe('Step 3');
+  });
+});

@@ -174,7 +174,7 @@ function toResponse(recorded: RecordedAnswer, replayed: boolean): Response {
   const headers = new Headers(recorded.headers);
   if (replayed) headers.set(REPLAYED_HEADER, '1');
   // a Uint8Array body is written straight to the socket by @hono/node-server; an ArrayBuffer is
-  // streamed. Known (http/known-bodies.ts), so the compression of large answers need not read it back.
+  // streamed. Known (node-http/known-bodies.ts), so the compression of large answers need not read it back.
   if (recorded.body === null) return new Response(null, { status: recorded.status, headers });
   const body = recorded.body.slice();
   return withKnownBody(new Response(body, { status: recorded.status, headers }), body);

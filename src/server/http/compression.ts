@@ -2,7 +2,7 @@
 // clients that accept it: brotli at a low quality (fast, still smaller than gzip) or gzip, in zlib's
 // thread pool. Invariants: an answer that already has a Content-Encoding (a precompressed file, a
 // PMS answer passed on as it came) is never compressed again; smaller answers are left untouched,
-// so the writes' small answers keep Node's direct write (http/headers.ts); every answer it could
+// so the writes' small answers keep Node's direct write (node-http/headers.ts); every answer it could
 // compress says `Vary: Accept-Encoding`. Static files are compressed at build time (static-files.ts).
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';

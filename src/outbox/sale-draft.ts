@@ -3,10 +3,14 @@
 // shared by the record functions (journal.ts) and the reversal a void queues (reversal.ts).
 import type { IntentRecord, SaleLine, SaleRecord } from '../storage/records.ts';
 
-/** Who made the sale, at which till. */
+/** Who made the sale, at which till, and the managers' approvals it carries. */
 export interface SaleOrigin {
   staff: string;
+  /** The signed-in staff member's id; absent where the server has no staff. */
+  staffId?: string;
   till: string;
+  /** Managers' approval tokens (pms/staff-keys.ts), sent with the sale's writes (sale-headers.ts). */
+  approvals?: string[];
   /** Default Date.now(). */
   at?: number;
 }
@@ -43,7 +47,9 @@ export function composeSale(
     createdAt: at,
     updatedAt: at,
     staff: origin.staff,
+    ...(origin.staffId ? { staffId: origin.staffId } : {}),
     till: origin.till,
+    ...(origin.approvals?.length ? { approvals: origin.approvals } : {}),
     totalCents: totalCents ?? draft.lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0),
     notes: notes ?? [],
   };

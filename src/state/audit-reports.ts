@@ -6,6 +6,7 @@
 // refused with a code, e.g. a forged approval) ends a report either way.
 import type { TabletAuditEvent, TabletAuditKind } from '../pms/staff-calls';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
+import type { SaleRecord } from '../storage/records';
 
 const MAX_QUEUED = 5000;
 const BATCH = 200;
@@ -52,6 +53,46 @@ export function reportAction(report: ActionReport): void {
   };
   const next = [...queued(), event];
   writeLocal(LOCAL_KEYS.auditQueue, next.slice(-MAX_QUEUED));
+  deliverSoon();
+}
+
+let sender: SendReports | undefined;
+let soon: ReturnType<typeof setTimeout> | undefined;
+
+/** Who delivers reports (state/staff-sync.ts, once the background work runs); undefined stops it. */
+export function useReportSender(send: SendReports | undefined): void {
+  sender = send;
+}
+
+/** Delivers shortly after a report is queued, gathering what is reported in the same moment. */
+function deliverSoon(): void {
+  if (!sender || soon) return;
+  soon = setTimeout(() => {
+    soon = undefined;
+    if (sender) void deliverReports(sender);
+  }, 500);
+}
+
+/**
+ * Reports a sale the till recorded (once per sale and kind: its id names the report), with who
+ * made it, its total, its reference and the approval for `action`'s kind where it carries one.
+ * @example reportRecorded('room_charge', sale);
+ */
+export function reportRecorded(
+  kind: TabletAuditKind,
+  sale: SaleRecord,
+  extra: Partial<ActionReport> = {},
+): void {
+  reportAction({
+    id: `${kind}:${sale.id}`,
+    kind,
+    staffId: sale.staffId ?? null,
+    subject: sale.reverses ?? sale.id,
+    amountCents: sale.totalCents,
+    note: sale.reference,
+    ...(sale.approvals?.[0] ? { approval: sale.approvals[0] } : {}),
+    ...extra,
+  });
 }
 
 /** Reports not yet delivered. */
@@ -72,39 +113,43 @@ let delivering: Promise<void> | undefined;
  * reached or the tablet is not paired, to try again next time.
  * @example await deliverReports((events) => reportAuditEvents('', events));
  */
-export function deliverReports(
-  send: (
-    events: TabletAuditEvent[],
-  ) => Promise<{ results: { id: string; outcome: string; code?: string }[] }>,
-): Promise<void> {
-  delivering ??= (async () => {
-    try {
-      for (;;) {
-        const batch = queued().slice(0, BATCH);
-        if (batch.length === 0) return;
-        const { results } = await send(batch);
-        const answered = new Set(results.map((result) => result.id));
-        const refused = results
-          .filter((result) => result.outcome === 'refused')
-          .map((result) => ({
-            event: batch.find((event) => event.id === result.id)!,
-            code: result.code ?? 'refused',
-          }))
-          .filter((entry) => entry.event);
-        if (refused.length > 0)
-          writeLocal(LOCAL_KEYS.auditRefused, [...refusedReports(), ...refused].slice(-50));
-        // Reports queued meanwhile stay; only the answered ones go.
-        writeLocal(
-          LOCAL_KEYS.auditQueue,
-          queued().filter((event) => !answered.has(event.id)),
-        );
-        if (answered.size === 0) return; // an answer about none of them: try again later
-      }
-    } catch {
-      // unreachable, unpaired, or an unexpected answer: the queue stays for the next delivery
-    } finally {
-      delivering = undefined;
-    }
-  })();
+export function deliverReports(send: SendReports): Promise<void> {
+  if (delivering) return delivering;
+  // Cleared in a later microtask, never before it is set (an empty queue finishes at once).
+  delivering = deliverQueued(send).finally(() => {
+    delivering = undefined;
+  });
   return delivering;
+}
+
+export type SendReports = (
+  events: TabletAuditEvent[],
+) => Promise<{ results: { id: string; outcome: string; code?: string }[] }>;
+
+async function deliverQueued(send: SendReports): Promise<void> {
+  try {
+    for (;;) {
+      const batch = queued().slice(0, BATCH);
+      if (batch.length === 0) return;
+      const { results } = await send(batch);
+      const answered = new Set(results.map((result) => result.id));
+      const refused = results
+        .filter((result) => result.outcome === 'refused')
+        .map((result) => ({
+          event: batch.find((event) => event.id === result.id)!,
+          code: result.code ?? 'refused',
+        }))
+        .filter((entry) => entry.event);
+      if (refused.length > 0)
+        writeLocal(LOCAL_KEYS.auditRefused, [...refusedReports(), ...refused].slice(-50));
+      // Reports queued meanwhile stay; only the answered ones go.
+      writeLocal(
+        LOCAL_KEYS.auditQueue,
+        queued().filter((event) => !answered.has(event.id)),
+      );
+      if (answered.size === 0) return; // an answer about none of them: try again later
+    }
+  } catch {
+    // unreachable, unpaired, or an unexpected answer: the queue stays for the next delivery
+  }
 }

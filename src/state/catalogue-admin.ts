@@ -1,10 +1,23 @@
 // Creating products and commodity groups in the PMS from the till. Owns: refusing at once when the
 // till is offline (both need the PMS to answer: the new id comes from it), calling the PMS
-// directly, and putting the result into the catalogue so it shows (and sells) at once.
+// directly, putting the result into the catalogue so it shows (and sells) at once, and reporting
+// each change for the audit log.
 import type { CreateProductInput } from '../pms/client';
 import type { CommodityGroup, Product } from '../pms/wire';
+import { reportAction } from './audit-reports';
 import { addCreatedGroup, addCreatedProduct } from './catalogue';
 import { pms } from './pms';
+import { actingStaff } from './staff-session';
+
+function reportChange(subject: number, note: string, amountCents?: number): void {
+  reportAction({
+    kind: 'catalogue_change',
+    staffId: actingStaff().staffId ?? null,
+    subject: String(subject),
+    note,
+    ...(amountCents === undefined ? {} : { amountCents }),
+  });
+}
 
 /** The till has no network: creating needs the PMS online. */
 export class OfflineError extends Error {
@@ -23,6 +36,7 @@ export async function createProduct(input: CreateProductInput): Promise<Product>
   assertOnline();
   const product = await pms().createProduct({ ...input, bookable_via_api: true });
   await addCreatedProduct(product);
+  reportChange(product.id, `product created: ${product.name}`, input.price);
   return product;
 }
 
@@ -37,6 +51,7 @@ export async function createCommodityGroup(input: {
   assertOnline();
   const group = await pms().createCommodityGroup({ name: input.name, parent_id: input.parent_id ?? null });
   addCreatedGroup(group);
+  reportChange(group.id, `commodity group created: ${group.name}`);
   return group;
 }
 

@@ -4,6 +4,7 @@
 // outbox (booking date today, staff and till from the settings); the guest's open items online; and
 // the till's own charges on a stay, which are the ones it can take back (by a reversal sale).
 import { recordChargeReversal, recordRoomCharge } from '../outbox/journal';
+import type { SaleOrigin } from '../outbox/sale-draft';
 import { subscribeOutbox } from '../outbox/status';
 import type { ReservationCost, RoomReservation } from '../pms/wire';
 import {
@@ -15,8 +16,10 @@ import {
 } from '../rules/guest-rules';
 import { listSales } from '../storage/journal-queries';
 import type { SaleLine, SaleRecord } from '../storage/records';
+import { reportRecorded } from './audit-reports';
 import { pms } from './pms';
 import { settings } from './settings';
+import { actingStaff, saleCompleted } from './staff-session';
 import { notePmsFailure, notePmsRead } from './sync-indicator';
 
 export type { SaleLine, SaleRecord } from '../storage/records';
@@ -31,10 +34,9 @@ export class RoomChargeRefused extends Error {
   }
 }
 
-/** Who records: the staff member and till from the settings (as the register records them). */
-export function saleOrigin(): { staff: string; till: string } {
-  const { staffName, tillName } = settings();
-  return { staff: staffName, till: tillName };
+/** Who records: the signed-in staff member (or the name in Settings) and the till. */
+export function saleOrigin(): SaleOrigin {
+  return { ...actingStaff(), till: settings().tillName };
 }
 
 /**
@@ -56,7 +58,7 @@ export async function chargeRoom(
     .filter((line) => line.quantity > 0)
     .map(({ productId, name, quantity, unitPriceCents }) => ({ productId, name, quantity, unitPriceCents }));
   if (saleLines.length === 0) throw new RoomChargeRefused('no-lines');
-  return recordRoomCharge({
+  const sale = await recordRoomCharge({
     ...saleOrigin(),
     at: now,
     room: {
@@ -67,6 +69,9 @@ export async function chargeRoom(
     },
     lines: saleLines,
   });
+  reportRecorded('room_charge', sale);
+  saleCompleted();
+  return sale;
 }
 
 /**
@@ -103,8 +108,15 @@ export async function chargesOfStay(stayId: number): Promise<SaleRecord[]> {
  * Takes one of this till's room charges back off the room (a reversal sale, sent by the outbox).
  * @example await takeBackCharge(sale.id, 'wrong room');
  */
-export function takeBackCharge(saleId: string, reason: string): Promise<SaleRecord> {
-  return recordChargeReversal({ ...saleOrigin(), originalSaleId: saleId, reason: reason.trim() });
+export async function takeBackCharge(saleId: string, reason: string, approval?: string): Promise<SaleRecord> {
+  const reversal = await recordChargeReversal({
+    ...saleOrigin(),
+    ...(approval ? { approvals: [approval] } : {}),
+    originalSaleId: saleId,
+    reason: reason.trim(),
+  });
+  reportRecorded('take_back', reversal, { note: `${reversal.reference}: ${reason.trim()}` });
+  return reversal;
 }
 
 /**

@@ -7,11 +7,13 @@
 import { recordCashSale } from '../outbox/journal';
 import type { Cents } from '../pms/money';
 import { cashMethodId, changeDue, PaymentError, SaleNotSavedError } from '../rules/payment';
+import { reportRecorded } from './audit-reports';
 import { catalogue } from './catalogue';
 import { requestReplay } from './pms';
 import { noteSold } from './quick-keys';
 import { type ReceiptData, setLastReceipt } from './receipt';
 import { settings } from './settings';
+import { actingStaff, saleCompleted } from './staff-session';
 import { clearTicket, currentTicket, ticketTotals } from './ticket';
 
 export interface CashPayment {
@@ -32,7 +34,8 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
   const ticket = currentTicket();
   const totals = ticketTotals();
   const { payment_methods: methods, invoice_templates: templates } = catalogue().paymentOptions;
-  const { staffName, tillName, outletName, currency, cashPaymentMethodId } = settings();
+  const { tillName, outletName, currency, cashPaymentMethodId } = settings();
+  const { staff: staffName, staffId } = actingStaff();
   const method = methods.find((m) => m.id === payment.paymentMethodId);
   if (ticket.lines.length === 0) throw new PaymentError('empty-ticket');
   if (!method) throw new PaymentError('no-method');
@@ -44,6 +47,7 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
 
   const sale = await recordCashSale({
     staff: staffName,
+    ...(staffId ? { staffId } : {}),
     till: tillName,
     lines: ticket.lines.map(({ productId, name, quantity, unitPriceCents }) => ({
       productId,
@@ -81,5 +85,7 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
   noteSold(ticket.lines);
   clearTicket();
   requestReplay();
+  reportRecorded('sale', sale);
+  saleCompleted();
   return receipt;
 }

@@ -10,8 +10,10 @@ import { type ShiftTotals, shiftTotals, unconfirmedSales } from '../rules/shift-
 import { listSalesSince } from '../storage/journal-reads';
 import { appendShiftRecord, readShiftRecords, type ShiftRecord } from '../storage/local-records';
 import type { SaleRecord } from '../storage/records';
+import { reportAction } from './audit-reports';
 import { catalogue } from './catalogue';
 import { settings } from './settings';
+import { actingStaff } from './staff-session';
 
 export type { ShiftRecord } from '../storage/local-records';
 
@@ -92,10 +94,15 @@ export function createShiftReport(): Accessor<ShiftReport | undefined> {
  * Closes the shift: stores its record (with the totals as they stand) and starts the next one now.
  * @throws Error when the browser refused to store the record (the shift then stays open).
  */
-export function closeShift(report: ShiftReport, now: number = Date.now()): ShiftRecord {
-  const { staffName, tillName } = settings();
+export function closeShift(
+  report: ShiftReport,
+  now: number = Date.now(),
+  approved?: { id: string; approval: string },
+): ShiftRecord {
+  const { tillName } = settings();
+  const { staff: staffName, staffId } = actingStaff();
   const record: ShiftRecord = {
-    id: crypto.randomUUID(),
+    id: approved?.id ?? crypto.randomUUID(),
     openedAt: report.openedAt,
     closedAt: Math.max(now, report.openedAt + 1),
     till: tillName,
@@ -105,5 +112,13 @@ export function closeShift(report: ShiftReport, now: number = Date.now()): Shift
   };
   if (!appendShiftRecord(record)) throw new Error('The shift record could not be stored on this device.');
   setClosed(readShiftRecords());
+  reportAction({
+    id: `shift_close:${record.id}`,
+    kind: 'shift_close',
+    staffId: staffId ?? null,
+    subject: record.id,
+    note: `${record.openSales} sales not yet in the PMS`,
+    ...(approved ? { approval: approved.approval } : {}),
+  });
   return record;
 }

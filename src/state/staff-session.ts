@@ -8,6 +8,7 @@ import { createSignal } from 'solid-js';
 import type { ApprovalAction, OutletPolicy, StaffCard } from '../pms/staff-calls';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
 import type { ActionReport } from './audit-reports';
+import { settings } from './settings';
 
 /** The staff list as last fetched from the till server. */
 export interface StaffSnapshot {
@@ -54,6 +55,16 @@ export const signInRequired = (): boolean => staffCards().length > 0;
 export { signedIn };
 /** Whether the till shows the lock screen (reactive). */
 export const isLocked = (): boolean => signInRequired() && signedIn() === null;
+
+/**
+ * Who records an action: the signed-in staff member, or, where the server has no staff, the name
+ * set in Settings.
+ * @example recordCashSale({ ...actingStaff(), till, lines, payment });
+ */
+export function actingStaff(): { staff: string; staffId?: string } {
+  const current = signedIn();
+  return current ? { staff: current.name, staffId: current.id } : { staff: settings().staffName };
+}
 
 /** The signed-in person's key (staff-pins.ts signs approvals with it); null when nobody is. */
 export function sessionKey(): CryptoKey | null {

@@ -1,10 +1,10 @@
 // Keeping the tablet's staff list and audit reports in step with the till server, in the background:
 // the staff cards and outlet policy are fetched at start, every 5 minutes and when the network
-// returns (so a new colleague or a reset PIN reaches the tablet while it is online); queued audit
-// reports are delivered every 30 seconds and at the same moments. Also the idle lock: no touch or
+// returns (so a new colleague or a reset PIN reaches the tablet while it is online); audit reports
+// are delivered half a second after they are made, every 30 seconds, and at the same moments. Also the idle lock: no touch or
 // key for the outlet's idle minutes locks the till.
 import { fetchStaffList, reportAuditEvents } from '../pms/staff-calls';
-import { deliverReports } from './audit-reports';
+import { deliverReports, type SendReports, useReportSender } from './audit-reports';
 import { settings } from './settings';
 import { isLocked, keepStaffList, lock, outletPolicy } from './staff-session';
 
@@ -21,14 +21,21 @@ export async function refreshStaff(): Promise<boolean> {
   }
 }
 
+const sendReports: SendReports = (events) => reportAuditEvents(settings().gatewayUrl, events);
+
 /** Delivers the queued audit reports now. */
 export function deliverAuditReports(): Promise<void> {
-  return deliverReports((events) => reportAuditEvents(settings().gatewayUrl, events));
+  return deliverReports(sendReports);
 }
 
 /** Starts the refreshes, deliveries and the idle lock; answers a stop function. */
 export function startStaffSync(): () => void {
-  const refresh = () => void refreshStaff().then(() => deliverAuditReports());
+  // Each on its own: a staff list that is slow to come must not hold the reports back.
+  const refresh = () => {
+    void refreshStaff();
+    void deliverAuditReports();
+  };
+  useReportSender(sendReports); // a report is delivered shortly after it is made, when online
   refresh();
   const staffTimer = setInterval(refresh, STAFF_EVERY_MS);
   const reportTimer = setInterval(() => void deliverAuditReports(), REPORTS_EVERY_MS);
@@ -38,6 +45,7 @@ export function startStaffSync(): () => void {
     clearInterval(staffTimer);
     clearInterval(reportTimer);
     window.removeEventListener('online', refresh);
+    useReportSender(undefined);
     stopIdleLock();
   };
 }

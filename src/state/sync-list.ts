@@ -9,6 +9,7 @@ import { subscribeOutbox } from '../outbox/status';
 import { listSales } from '../storage/journal-queries';
 import { readSale } from '../storage/outbox-store';
 import type { IntentRecord, SaleRecord } from '../storage/records';
+import { reportAction } from './audit-reports';
 import { syncNow } from './pms';
 import { saleOrigin } from './room-charges';
 
@@ -107,9 +108,29 @@ export async function resolve(saleId: string, decision: 'applied' | 'resend'): P
   sendAfterStaffAction();
 }
 
-/** Voids a sale with a reason (an applied room charge is taken back by a reversal, sent at once). */
-export async function voidWithReason(saleId: string, reason: string): Promise<SaleRecord | undefined> {
-  const reversal = await voidSale(saleId, reason.trim(), saleOrigin());
+/**
+ * Voids a sale with a reason (an applied room charge is taken back by a reversal, sent at once),
+ * with the manager's approval where one was needed (it travels with the reversal and the report).
+ */
+export async function voidWithReason(
+  saleId: string,
+  reason: string,
+  approval?: string,
+): Promise<SaleRecord | undefined> {
+  const origin = { ...saleOrigin(), ...(approval ? { approvals: [approval] } : {}) };
+  const reversal = await voidSale(saleId, reason.trim(), origin);
+  const voided = (await readSale(saleId))?.sale;
+  if (voided) {
+    reportAction({
+      id: `void_sale:${saleId}`,
+      kind: 'void_sale',
+      staffId: origin.staffId ?? null,
+      subject: saleId,
+      amountCents: voided.totalCents,
+      note: `${voided.reference}: ${reason.trim()}`,
+      ...(approval ? { approval } : {}),
+    });
+  }
   if (reversal) sendAfterStaffAction();
   return reversal;
 }

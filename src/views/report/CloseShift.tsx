@@ -1,10 +1,13 @@
 // Closing the shift. A first tap asks; when sales of the shift are not confirmed by the PMS yet it
 // warns and lists them (they keep syncing after the close: nothing is lost) with a way to the sync
-// view, and only "Close shift anyway" closes then. The closed shift is stored on this tablet.
+// view, and only "Close shift anyway" closes then, after a manager's approval where the server has
+// staff. The closed shift is stored on this tablet.
 import { createSignal, createUniqueId, Show } from 'solid-js';
+import { approvalFor } from '../../state/approval-request';
 import type { ShiftReport } from '../../state/shift';
 import { clockTime } from '../../words/calendar';
 import { t } from '../../words/i18n';
+import { w as lockWords } from '../../words/lock';
 import { useSubmitter } from '../common/submit';
 import { CloseWarning } from './CloseWarning';
 import { closeShiftAction } from './data';
@@ -22,7 +25,17 @@ export function CloseShift(props: { report: ShiftReport }) {
   };
   const open = () => props.report.unconfirmed;
   const close = async () => {
-    await submit(props.report);
+    let approved: { id: string; approval: string } | undefined;
+    if (open().length > 0) {
+      const id = crypto.randomUUID();
+      const approval = await approvalFor(
+        { action: 'close_shift', subject: id, amountCents: null },
+        lockWords('approval.close_shift'),
+      );
+      if (approval === null) return; // not approved: the shift stays open
+      if (approval) approved = { id, approval };
+    }
+    await submit(props.report, approved);
     setAsking(false);
   };
   return (

@@ -3,4 +3,8 @@
 import { action } from '@solidjs/router';
 import { closeShift, type ShiftReport } from '../../state/shift';
 
-export const closeShiftAction = action(async (report: ShiftReport) => closeShift(report), 'close-shift');
+export const closeShiftAction = action(
+  async (report: ShiftReport, approved?: { id: string; approval: string }) =>
+    closeShift(report, Date.now(), approved),
+  'close-shift',
+);

@@ -46,7 +46,7 @@ export function SaleActions(props: { entry: SaleWithSteps }) {
         </Show>
       </div>
       <Show when={voiding()}>
-        <VoidForm saleId={id()} onDone={() => setVoiding(false)} />
+        <VoidForm sale={props.entry.sale} onDone={() => setVoiding(false)} />
       </Show>
       <Show when={problem()}>
         <p class="desk-notice" data-tone="error" role="alert">

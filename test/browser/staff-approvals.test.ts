@@ -1,0 +1,143 @@
+// Manager approvals in Chromium, on a server with the demo staff: a waiter cannot void a sale or
+// close a shift with sales still pending without a manager's PIN on the same tablet, offline too;
+// cancelled, nothing happens; a wrong PIN is refused and counted. Every sale, void and close reaches
+// the audit log once, naming the waiter, the approving manager and the tablet. The sales voided
+// here were refused by the PMS (a product no longer bookable through the interface), so they wait
+// in "Needs attention", where staff void them.
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
+import { staffBrowserTest as it, type Server } from '../support/browser-test.ts';
+import { pairContext } from '../support/pair.ts';
+import { approvalDialog, signIn, typePin } from '../support/staff.ts';
+import { sellForCash } from './chaos-ui.ts';
+
+/** A fresh tablet paired as `name`, on the lock screen until `staff` signed in; the catalogue cached. */
+async function openSignedIn(browser: Browser, server: Server, name: string, [staff, pin]: [string, string]) {
+  const context = await openFreshContext(browser, { locale: 'en-GB' });
+  const device = await pairContext(context, server, { name });
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await waitForServiceWorkerControl(page);
+  await signIn(page, staff, pin);
+  const status = page.getByTestId('refresh-status');
+  await expect.poll(() => status.getAttribute('data-refreshed'), { timeout: 15_000 }).toBe('true');
+  return { context, page, device };
+}
+
+const saleCard = (page: Page, reference: string) =>
+  page.locator(`article.sync-sale[data-reference="${reference}"]`);
+
+async function startVoid(page: Page, reference: string) {
+  await page.locator('nav a[href="/sync"]').click();
+  const card = saleCard(page, reference);
+  await card.getByRole('button', { name: 'Void…' }).click({ timeout: 20_000 });
+  await card.getByLabel('Reason for voiding').fill('guest changed their mind');
+  await card.getByRole('button', { name: 'Void sale' }).click();
+  return card;
+}
+
+const audit = (server: Server, kind: string) => server.hub.audit.list({ kind });
+
+/** The PMS stops taking `number` through the interface (the tablet still has it in its catalogue). */
+const notBookable = (server: Server, number: string) =>
+  server.hotel!.db.prepare('UPDATE products SET bookable_via_api = 0 WHERE number = ?').run(number);
+
+describe('voiding a sale', () => {
+  it("needs a manager's PIN when a waiter voids, offline too; cancelled or a wrong PIN, nothing is voided", async ({
+    browser,
+    server,
+  }) => {
+    const { context, page, device } = await openSignedIn(browser, server, 'Bar 2', ['Mia', '1111']);
+    notBookable(server, 'B-101');
+    await page.locator('nav a[href="/register"]').click();
+    const { reference } = await sellForCash(page, server, ['B-100', 'B-101']);
+    await page.locator('nav a[href="/sync"]').click();
+    await saleCard(page, reference).getByRole('button', { name: 'Void…' }).waitFor({ timeout: 20_000 });
+    await context.setOffline(true); // the approval works offline: the PIN is checked on the tablet
+
+    const card = await startVoid(page, reference);
+    const dialog = approvalDialog(page);
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(`Void sale ${reference} (€9.40)`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await card.getAttribute('data-status')).toBe('needs-attention');
+
+    await card.getByRole('button', { name: 'Void sale' }).click();
+    await dialog.waitFor();
+    await typePin(dialog, '0000');
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Wrong PIN. Try again.');
+    expect(await card.getAttribute('data-status')).toBe('needs-attention');
+    await typePin(dialog, '9999');
+    await expect.poll(() => saleCard(page, reference).getAttribute('data-status')).toBe('voided');
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => audit(server, 'void_sale').length, { timeout: 15_000 }).toBe(1);
+    expect(audit(server, 'void_sale')[0]).toMatchObject({
+      staffName: 'Mia',
+      approvedBy: 'Anna',
+      deviceId: device.id,
+      deviceName: 'Bar 2',
+      amountCents: 940,
+    });
+    await expect.poll(() => audit(server, 'sale').filter((row) => row.note === reference).length).toBe(1);
+    expect(audit(server, 'pin_failed').filter((row) => row.deviceId === device.id)).toHaveLength(1);
+    // Voided before it was sent: the PMS never saw it.
+    expect(
+      server
+        .hotel!.db.prepare('SELECT count(*) AS n FROM invoice_items WHERE name LIKE ?')
+        .get(`%${reference}%`),
+    ).toEqual({ n: 0 });
+  });
+
+  it('a manager signed in voids without being asked again; the approval names them', async ({
+    browser,
+    server,
+  }) => {
+    const { page } = await openSignedIn(browser, server, 'Bar 3', ['Anna', '9999']);
+    notBookable(server, 'B-102');
+    await page.locator('nav a[href="/register"]').click();
+    const { reference } = await sellForCash(page, server, ['B-102']);
+    await startVoid(page, reference);
+    await expect.poll(() => saleCard(page, reference).getAttribute('data-status')).toBe('voided');
+    expect(await approvalDialog(page).count()).toBe(0);
+    await expect
+      .poll(() => audit(server, 'void_sale').find((row) => row.note?.startsWith(reference))?.approvedBy, {
+        timeout: 15_000,
+      })
+      .toBe('Anna');
+  });
+});
+
+describe('closing the shift', () => {
+  it("with sales not yet in the PMS needs a manager's PIN, and is on record with the approver", async ({
+    browser,
+    server,
+  }) => {
+    const { context, page, device } = await openSignedIn(browser, server, 'Bar 4', ['Jonas', '2222']);
+    await context.setOffline(true);
+    await page.locator('nav a[href="/register"]').click();
+    await sellForCash(page, server, ['B-100']);
+    await page.locator('nav a[href="/report"]').click();
+    await page.getByRole('button', { name: 'Close shift', exact: true }).click();
+    await page.getByRole('button', { name: 'Close shift anyway' }).click();
+    const dialog = approvalDialog(page);
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Close the shift with sales not yet in the PMS');
+    await typePin(dialog, '9999');
+    await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/closed/i);
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect
+      .poll(() => audit(server, 'shift_close').filter((row) => row.deviceId === device.id), {
+        timeout: 15_000,
+      })
+      .toHaveLength(1);
+    expect(audit(server, 'shift_close').find((row) => row.deviceId === device.id)).toMatchObject({
+      staffName: 'Jonas',
+      approvedBy: 'Anna',
+    });
+  });
+});

@@ -1,0 +1,20 @@
+// What staff do on the lock screen and in the approval dialog, for browser tests: tap a name, type
+// a PIN on the pad.
+import type { Locator, Page } from 'playwright-core';
+
+/** Types `pin` on the PIN pad inside `within` (the page, or the approval dialog). */
+export async function typePin(within: Page | Locator, pin: string): Promise<void> {
+  for (const digit of pin) await within.locator('.pin-key', { hasText: new RegExp(`^${digit}$`) }).click();
+}
+
+/** Signs `name` in on the lock screen with `pin`, and waits until the header names them. */
+export async function signIn(page: Page, name: string, pin: string): Promise<void> {
+  await page.locator('.lock-person', { hasText: name }).click();
+  await typePin(page, pin);
+  await page.locator('.app-staff-name', { hasText: name }).waitFor();
+}
+
+/** The manager-approval dialog. */
+export function approvalDialog(page: Page): Locator {
+  return page.getByTestId('approval-dialog');
+}

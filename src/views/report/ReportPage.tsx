@@ -4,6 +4,7 @@ import { onMount, Show } from 'solid-js';
 import { startCatalogue } from '../../state/catalogue';
 import { settings } from '../../state/settings';
 import { createShiftReport } from '../../state/shift';
+import { actingStaff } from '../../state/staff-session';
 import { formatDateTime } from '../../words/format';
 import { t } from '../../words/i18n';
 import { CloseShift } from './CloseShift';
@@ -32,7 +33,7 @@ export function ReportPage() {
                 {t('report.asOf', {
                   time: formatDateTime(shown().at),
                   till: settings().tillName,
-                  staff: settings().staffName || '—',
+                  staff: actingStaff().staff || '—',
                 })}
               </span>
             </p>

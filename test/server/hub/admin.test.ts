@@ -151,7 +151,8 @@ describe('from another machine on the hotel network', () => {
   });
 });
 
-describe('staff on the admin page', () => {
+// PINs are checked with scrypt (deliberately slow, ~0.1 s each): a dozen tries take seconds on a busy machine.
+describe('staff on the admin page', { timeout: 30_000 }, () => {
   const lan = hostname().toLowerCase();
   const post = (
     path: string,

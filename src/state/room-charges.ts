@@ -80,7 +80,7 @@ export async function chargeRoom(
  */
 export async function readOpenItems(stayId: number): Promise<ReservationCost> {
   try {
-    const cost = await pms().getReservationCost(stayId);
+    const cost = await (await pms()).getReservationCost(stayId);
     notePmsRead(true);
     return cost;
   } catch (error) {

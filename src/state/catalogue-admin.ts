@@ -4,13 +4,13 @@
 // each change for the audit log.
 import type { CreateProductInput } from '../pms/client';
 import type { CommodityGroup, Product } from '../pms/wire';
-import { reportAction } from './audit-reports';
+import { report } from './audit-later';
 import { addCreatedGroup, addCreatedProduct } from './catalogue';
 import { pms } from './pms';
 import { actingStaff } from './staff-session';
 
 function reportChange(subject: number, note: string, amountCents?: number): void {
-  reportAction({
+  report({
     kind: 'catalogue_change',
     staffId: actingStaff().staffId ?? null,
     subject: String(subject),

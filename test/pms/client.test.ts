@@ -14,8 +14,8 @@ import {
   PmsUnpairedError,
   parseRetryAfter,
 } from '../../src/pms/errors.ts';
-import { isOutcomeUnknown } from '../../src/pms/outcome.ts';
 import { OPERATIONS } from '../../src/pms/operations.ts';
+import { isOutcomeUnknown } from '../../src/pms/outcome.ts';
 import type { AddedItems, Invoice, Product } from '../../src/pms/wire.ts';
 
 interface SentRequest {

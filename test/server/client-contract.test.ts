@@ -5,12 +5,7 @@
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPmsClient, type PmsClient } from '../../src/pms/client.ts';
-import {
-  PmsNetworkError,
-  PmsRejectedError,
-  PmsServerError,
-  PmsTimeoutError,
-} from '../../src/pms/errors.ts';
+import { PmsNetworkError, PmsRejectedError, PmsServerError, PmsTimeoutError } from '../../src/pms/errors.ts';
 import { isOutcomeUnknown } from '../../src/pms/outcome.ts';
 import { type RunningServer, startServer } from '../../src/server/listen.ts';
 import type { HotelDb } from '../../src/test-hotel/index.ts';

@@ -7,10 +7,13 @@ import { checkDevice, followOutboxRefusals } from '../state/pairing';
 import { startGuestRefresh } from '../state/reservations';
 import { passGatewayToOutbox } from '../state/settings';
 import { startStaffSync } from '../state/staff-sync';
+import { loadLaterWords } from '../words/i18n';
 import { startReplayer } from './replayer';
 
 /** Starts it all; answers a function that stops what can be stopped (guest list timer, following). */
 export function startBackground(): () => void {
+  // The other sections' texts, so that going there (or a message of theirs) needs no wait.
+  loadLaterWords().catch((error: unknown) => console.error('[i18n] could not load the texts', error));
   startReplayer();
   passGatewayToOutbox();
   void checkDevice();

@@ -1,12 +1,13 @@
 // The route table. Owns: which URL shows which view, and the order of the main navigation.
 // The catalogue is the till's home screen and comes with the shell (the first screen is then one
-// script and the texts); every other view is lazy-loaded. The pairing screen is not a section: the
+// script and the texts); every other view is lazy-loaded, the sections after the first screen
+// together with their texts (words/i18n.ts `loadLaterWords`). The pairing screen is not a section: the
 // shell shows it at /pair and in the till's place while the tablet is not paired.
 import type { RouteDefinition } from '@solidjs/router';
 import { type Component, lazy } from 'solid-js';
 import CatalogueView from '../views/CatalogueView';
 import { PAIR_PATH } from '../views/pairing/path';
-import type { MessageKey } from '../words/i18n';
+import { loadLaterWords, type MessageKey } from '../words/i18n';
 
 export interface Section {
   path: string;
@@ -14,14 +15,27 @@ export interface Section {
   view: Component & { preload?: () => Promise<unknown> };
 }
 
+/** A lazy view of a section whose texts come after the first screen: code and texts load together. */
+function withLaterWords(load: () => Promise<{ default: Component }>) {
+  return lazy(() => Promise.all([load(), loadLaterWords()]).then(([view]) => view));
+}
+
 /** The sections of the till, in navigation order. */
 export const SECTIONS: Section[] = [
   { path: '/', titleKey: 'catalogue.title', view: CatalogueView },
   { path: '/register', titleKey: 'register.title', view: lazy(() => import('../views/RegisterView')) },
-  { path: '/room-charge', titleKey: 'roomCharge.title', view: lazy(() => import('../views/RoomChargeView')) },
-  { path: '/sync', titleKey: 'sync.title', view: lazy(() => import('../views/SyncView')) },
-  { path: '/report', titleKey: 'report.title', view: lazy(() => import('../views/ReportView')) },
-  { path: '/settings', titleKey: 'settings.title', view: lazy(() => import('../views/SettingsView')) },
+  {
+    path: '/room-charge',
+    titleKey: 'roomCharge.title',
+    view: withLaterWords(() => import('../views/RoomChargeView')),
+  },
+  { path: '/sync', titleKey: 'sync.title', view: withLaterWords(() => import('../views/SyncView')) },
+  { path: '/report', titleKey: 'report.title', view: withLaterWords(() => import('../views/ReportView')) },
+  {
+    path: '/settings',
+    titleKey: 'settings.title',
+    view: withLaterWords(() => import('../views/SettingsView')),
+  },
 ];
 
 export { PAIR_PATH };

@@ -1,7 +1,8 @@
 // One step of one sale against the PMS: send it, or, after an unknown outcome, read PMS state back
 // first. Owns: the order "persist in-flight, then send, then persist the outcome", and which named
 // transition (transitions.ts; the table in docs/outbox.md) each answer and failure class takes.
-import { isOutcomeUnknown, PmsRejectedError, PmsRequestError, PmsUnpairedError } from '../pms/errors.ts';
+import { PmsRejectedError, PmsRequestError, PmsUnpairedError } from '../pms/errors.ts';
+import { isOutcomeUnknown } from '../pms/outcome.ts';
 import { changeSale, readSale } from '../storage/outbox-store.ts';
 import type { IntentRecord } from '../storage/records.ts';
 import { definitionOf, type IntentContext, type IntentDefinition, stepMarker } from './intents/index.ts';

@@ -2,7 +2,7 @@
 // charge it takes back: the subject a manager's approval names) and the sale's approvals. Owns
 // building the PMS client a sale's steps are sent with; its calls carry these headers.
 import { withRequestHeaders } from '../pms/client.ts';
-import { APPROVAL_HEADER, SALE_HEADER } from '../pms/http.ts';
+import { APPROVAL_HEADER, SALE_HEADER } from '../pms/till-headers.ts';
 import type { SaleRecord } from '../storage/records.ts';
 
 /** The headers of `sale`'s writes. */

@@ -3,7 +3,7 @@
 // (`GET /till/https-address`), and whether it is ready (`GET /readyz`). Owns their wire shapes and turning every way they fail into a
 // `TillServerError` with the server's `code`, which the views translate (never its message).
 // The device credential is an HttpOnly cookie: the browser sends and keeps it, no script sees it.
-import { newRequestId, REQUEST_ID_HEADER } from './http.ts';
+import { newRequestId, REQUEST_ID_HEADER } from './till-headers.ts';
 
 export const OUTLETS = ['bar', 'restaurant', 'minibar'] as const;
 export type Outlet = (typeof OUTLETS)[number];

@@ -16,19 +16,18 @@
 // invalid 2xx is unknown: the PMS may have applied the write and answered oddly, or something else
 // (a captive portal on the hotel Wi-Fi, a proxy) answered instead of the PMS. The interface has no
 // idempotency keys, so an unknown outcome must be resolved by reading back (e.g. `getInvoice`,
-// `getReservationCost`) before sending the write again; `isOutcomeUnknown` says when. Reads are
+// `getReservationCost`) before sending the write again; `isOutcomeUnknown` (outcome.ts) says when. Reads are
 // never "unknown": they can be repeated freely. Which operations write is in operations.ts, not in
 // the HTTP method (closing an invoice is a GET).
 //
 // `PmsRequestError` is not a `PmsError`: it means the till built a request that does not match the
 // wire schema, found before anything is sent, so it is a bug (or unvalidated input), not a failure.
-import { changesState, type PmsOperation } from './operations.ts';
+import type { PmsOperation } from './operations.ts';
+import type { DeviceRefusalCode } from './till-headers.ts';
+
+export { DEVICE_REFUSAL_CODES, type DeviceRefusalCode } from './till-headers.ts';
 
 export type PmsErrorKind = 'network' | 'timeout' | 'rejected' | 'server' | 'invalid-response' | 'unpaired';
-
-/** Why our gateway refused this tablet (its 401 body's `code`). */
-export type DeviceRefusalCode = 'device_not_paired' | 'device_revoked';
-export const DEVICE_REFUSAL_CODES: readonly DeviceRefusalCode[] = ['device_not_paired', 'device_revoked'];
 
 /** Which call failed. */
 export interface PmsCall {
@@ -191,22 +190,6 @@ export class PmsRequestError extends Error {
   ) {
     super(`Invalid ${operation} request: ${message}`);
   }
-}
-
-/**
- * True when `operation` failed with `error` and it cannot be known whether the PMS applied it:
- * the caller must read back before sending the write again. Always false for reads, for refusals
- * (4xx), for the gateway's refusal of an unpaired tablet (never forwarded) and for requests never
- * sent (`PmsRequestError`). Any other thrown value on a write counts as
- * unknown, to stay on the safe side.
- * @example
- * catch (e) { if (isOutcomeUnknown(e, 'closeInvoice')) await reconcileWithGetInvoice(); }
- */
-export function isOutcomeUnknown(error: unknown, operation: PmsOperation): boolean {
-  if (!changesState(operation)) return false;
-  if (error instanceof PmsRequestError) return false;
-  if (!isPmsError(error)) return true;
-  return error.kind !== 'rejected' && error.kind !== 'unpaired';
 }
 
 /**

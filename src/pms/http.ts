@@ -5,8 +5,6 @@
 // Only fetch, AbortController and timers are used, so this runs in pages, workers and Node.
 import * as v from 'valibot';
 import {
-  DEVICE_REFUSAL_CODES,
-  type DeviceRefusalCode,
   type PmsCall,
   type PmsErrorDetails,
   PmsInvalidResponseError,
@@ -18,30 +16,14 @@ import {
   parseRetryAfter,
 } from './errors.ts';
 import { OPERATIONS, type PmsOperation } from './operations.ts';
+import {
+  deviceRefusal,
+  type FetchLike,
+  GATEWAY_HEADER,
+  newRequestId,
+  REQUEST_ID_HEADER,
+} from './till-headers.ts';
 import { describeIssues, type EnvelopeSchema, ErrorBody } from './wire.ts';
-
-/** The part of `fetch` the client needs; tests pass a fake. */
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
-
-/**
- * Header our gateway sets on every answer; on a 502/504 it means the PMS behind it was unreachable.
- * @example response.headers.get(GATEWAY_HEADER) === '1'
- */
-export const GATEWAY_HEADER = 'x-till-gateway';
-
-/**
- * A fresh id on every call; the browser's own silent resend of a request repeats it, so the
- * gateway answers that resend instead of applying a write twice (src/server/gateway/resend-guard.ts).
- */
-export const REQUEST_ID_HEADER = 'x-till-request-id';
-/** The till's sale a gateway write belongs to (for a take-back: the charge it takes back), the
- * subject a manager's approval must name (src/server/staff/write-approvals.ts). */
-export const SALE_HEADER = 'x-till-sale';
-/** Manager approval tokens for the write (pms/staff-keys.ts signs them), comma-separated. */
-export const APPROVAL_HEADER = 'x-till-approval';
-
-/** What the till's ids look like (a UUID, or 32 hex digits); what the server takes as one. */
-export const REQUEST_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
 
 export interface Transport {
   /** Origin of the gateway, '' for the page's own origin. */
@@ -153,22 +135,6 @@ function interpret<S extends EnvelopeSchema>(
   return parsed.output.data;
 }
 
-/**
- * The device code of our gateway's refusal of an unpaired or revoked tablet (401 with
- * `x-till-gateway: 1` and `{code: 'device_not_paired' | 'device_revoked'}`), else undefined. Such
- * a refusal comes before forwarding: nothing reached the PMS.
- * @example deviceRefusal(response, await response.text()) === 'device_revoked'
- */
-export function deviceRefusal(
-  response: Pick<Response, 'status' | 'headers'>,
-  text: string,
-): DeviceRefusalCode | undefined {
-  if (response.status !== 401 || response.headers.get(GATEWAY_HEADER) !== '1') return undefined;
-  const body = parseJson(text);
-  const code = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
-  return DEVICE_REFUSAL_CODES.find((known) => known === code);
-}
-
 const NOT_JSON = Symbol('not JSON');
 
 /** Whether a parsed body says `success: false` (or "false"), as ErrorBody requires. */
@@ -206,12 +172,15 @@ function describeCause(cause: unknown): string {
   return `${cause.message}${code}`;
 }
 
-/**
- * A random UUID; `crypto.randomUUID` needs a secure context, so it is built by hand where missing.
- * @example headers[REQUEST_ID_HEADER] = newRequestId();
- */
-export function newRequestId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const hex = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0'));
-  return hex.join('');
-}
+export {
+  APPROVAL_HEADER,
+  DEVICE_REFUSAL_CODES,
+  type DeviceRefusalCode,
+  deviceRefusal,
+  type FetchLike,
+  GATEWAY_HEADER,
+  newRequestId,
+  REQUEST_ID_HEADER,
+  REQUEST_ID_PATTERN,
+  SALE_HEADER,
+} from './till-headers.ts';

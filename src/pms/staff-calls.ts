@@ -4,13 +4,13 @@
 // (valibot, checked on both sides) and the headers a gateway write carries to say who made it.
 import * as v from 'valibot';
 import { callTillServer, type DeviceFetch, OUTLETS, TillServerError } from './device-calls.ts';
-import { newRequestId, REQUEST_ID_HEADER } from './http.ts';
 import { fromBase64Url, type SealedKey, verifyText } from './staff-keys.ts';
+import { newRequestId, REQUEST_ID_HEADER } from './till-headers.ts';
 
 export const STAFF_ROLES = ['waiter', 'manager'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export { APPROVAL_HEADER, SALE_HEADER } from './http.ts';
+export { APPROVAL_HEADER, SALE_HEADER } from './till-headers.ts';
 
 const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 const B64 = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/), v.maxLength(4096));

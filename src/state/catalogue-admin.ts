@@ -4,13 +4,13 @@
 // each change for the audit log.
 import type { CreateProductInput } from '../pms/client';
 import type { CommodityGroup, Product } from '../pms/wire';
-import { reportAction } from './audit-reports';
+import { report } from './audit-later';
 import { addCreatedGroup, addCreatedProduct } from './catalogue';
 import { pms } from './pms';
 import { actingStaff } from './staff-session';
 
 function reportChange(subject: number, note: string, amountCents?: number): void {
-  reportAction({
+  report({
     kind: 'catalogue_change',
     staffId: actingStaff().staffId ?? null,
     subject: String(subject),
@@ -34,7 +34,7 @@ export class OfflineError extends Error {
  */
 export async function createProduct(input: CreateProductInput): Promise<Product> {
   assertOnline();
-  const product = await pms().createProduct({ ...input, bookable_via_api: true });
+  const product = await (await pms()).createProduct({ ...input, bookable_via_api: true });
   await addCreatedProduct(product);
   reportChange(product.id, `product created: ${product.name}`, input.price);
   return product;
@@ -49,7 +49,10 @@ export async function createCommodityGroup(input: {
   parent_id?: number | null;
 }): Promise<CommodityGroup> {
   assertOnline();
-  const group = await pms().createCommodityGroup({ name: input.name, parent_id: input.parent_id ?? null });
+  const group = await (await pms()).createCommodityGroup({
+    name: input.name,
+    parent_id: input.parent_id ?? null,
+  });
   addCreatedGroup(group);
   reportChange(group.id, `commodity group created: ${group.name}`);
   return group;

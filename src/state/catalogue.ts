@@ -97,7 +97,7 @@ export async function refreshCatalogue(): Promise<void> {
   if (refreshState().running) return;
   setRefreshState({ running: true, error: refreshState().error });
   try {
-    const client = pms();
+    const client = await pms();
     const [products, payment, tax] = await Promise.all([
       client.getAvailableProducts(),
       client.getPaymentOptions(),

@@ -7,7 +7,7 @@
 import { createSignal } from 'solid-js';
 import type { Device } from '../pms/device-calls';
 import type { DeviceRefusalCode } from '../pms/errors';
-import { deviceRefusal, type FetchLike } from '../pms/http';
+import { deviceRefusal, type FetchLike } from '../pms/till-headers';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
 
 export type { Device };

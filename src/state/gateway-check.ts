@@ -3,7 +3,7 @@
 // it, or why not in plain words.
 // A gateway that does not answer is not refused: it may simply not be running yet, and every sale
 // is kept on the tablet until it answers. The check only informs, here and in the header's sync state.
-import { GATEWAY_HEADER } from '../pms/http';
+import { GATEWAY_HEADER } from '../pms/till-headers';
 import { notePmsRead } from './sync-indicator';
 
 export type GatewayCheck =

@@ -1,10 +1,11 @@
 // The till's one PMS client and its page replayer. Owns: building the client from
 // `settings().gatewayUrl` (rebuilt when the address changes; its answers watched for the gateway
 // refusing this tablet as unpaired, device.ts), starting the outbox's page replayer once, and asking
-// it to send after a sale is recorded. Views never build clients of their own.
-
+// it to send after a sale is recorded. Views never build clients of their own. The client's code
+// (the wire schemas and valibot) loads on first use, not with the first screen, which shows the
+// catalogue cached on the tablet.
 import type { PageReplayer } from '../outbox/triggers';
-import { createPmsClient, type PmsClient } from '../pms/client';
+import type { createPmsClient, PmsClient } from '../pms/client';
 import { watchDeviceRefusals } from './device';
 import { settings } from './settings';
 
@@ -14,18 +15,30 @@ const pageFetch = watchDeviceRefusals((url, init) => fetch(url, init));
 let client: PmsClient | undefined;
 let clientUrl: string | undefined;
 let replayer: Promise<PageReplayer> | undefined;
+let clientCode: Promise<typeof import('../pms/client')> | undefined;
 
-/**
- * The PMS client for the current gateway address.
- * @example const products = await pms().getAvailableProducts();
- */
-export function pms(): PmsClient {
+const loadClientCode = () => {
+  clientCode ??= import('../pms/client');
+  return clientCode;
+};
+
+/** The client for the current gateway address, made with `create` (the loaded client code). */
+function currentClient(create: typeof createPmsClient): PmsClient {
   const { gatewayUrl } = settings();
   if (!client || clientUrl !== gatewayUrl) {
-    client = createPmsClient({ baseUrl: gatewayUrl, fetch: pageFetch });
+    client = create({ baseUrl: gatewayUrl, fetch: pageFetch });
     clientUrl = gatewayUrl;
   }
   return client;
+}
+
+/**
+ * The PMS client for the current gateway address (its code loaded on first use).
+ * @example const products = await (await pms()).getAvailableProducts();
+ */
+export async function pms(): Promise<PmsClient> {
+  const { createPmsClient } = await loadClientCode();
+  return currentClient(createPmsClient);
 }
 
 /**
@@ -35,13 +48,16 @@ export function pms(): PmsClient {
  * @example void startSync(); // then: syncNow() on "Sync now"
  */
 export function startSync(): Promise<PageReplayer> {
-  replayer ??= import('../outbox/triggers').then(({ startPageReplayer }) =>
-    startPageReplayer({
-      client: new Proxy({} as PmsClient, { get: (_target, key) => pms()[key as keyof PmsClient] }),
-      // loaded with the replayer, not with the first screen
-      probe: () =>
-        import('../pms/device-calls').then(({ isGatewayReady }) => isGatewayReady(settings().gatewayUrl)),
-    }),
+  replayer ??= Promise.all([import('../outbox/triggers'), loadClientCode()]).then(
+    ([{ startPageReplayer }, { createPmsClient }]) =>
+      startPageReplayer({
+        client: new Proxy({} as PmsClient, {
+          get: (_target, key) => currentClient(createPmsClient)[key as keyof PmsClient],
+        }),
+        // loaded with the replayer, not with the first screen
+        probe: () =>
+          import('../pms/device-calls').then(({ isGatewayReady }) => isGatewayReady(settings().gatewayUrl)),
+      }),
   );
   return replayer;
 }

@@ -54,7 +54,7 @@ async function fetchGuests(now: () => number): Promise<boolean> {
   setRefreshState('loading');
   const today = localDate(new Date(now()));
   try {
-    const stays = await pms().getReservationsInTimespan({
+    const stays = await (await pms()).getReservationsInTimespan({
       start: today,
       end: today,
       lastModified: ANY_CHANGE_SINCE,
@@ -108,7 +108,7 @@ export interface ReservationSearch {
  */
 export async function searchReservation(search: ReservationSearch): Promise<RoomReservation[]> {
   try {
-    const found = await pms().searchReservation({
+    const found = await (await pms()).searchReservation({
       reservation_number: search.reservationNumber.trim(),
       firstname: search.firstname.trim(),
       lastname: search.lastname.trim(),
@@ -129,7 +129,7 @@ export async function searchReservation(search: ReservationSearch): Promise<Room
 export async function rereadStay(id: number): Promise<RoomReservation | undefined> {
   if (globalThis.navigator?.onLine === false) return undefined;
   try {
-    const fresh = await pms().getRoomReservation(id);
+    const fresh = await (await pms()).getRoomReservation(id);
     notePmsRead(true);
     setGuests((list) => list.map((stay) => (stay.id === id ? { ...fresh, cachedAt: stay.cachedAt } : stay)));
     return fresh;

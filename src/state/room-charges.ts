@@ -16,7 +16,7 @@ import {
 } from '../rules/guest-rules';
 import { listSales } from '../storage/journal-queries';
 import type { SaleLine, SaleRecord } from '../storage/records';
-import { reportRecorded } from './audit-reports';
+import { reportSale } from './audit-later';
 import { pms } from './pms';
 import { settings } from './settings';
 import { actingStaff, saleCompleted } from './staff-session';
@@ -69,7 +69,7 @@ export async function chargeRoom(
     },
     lines: saleLines,
   });
-  reportRecorded('room_charge', sale);
+  reportSale('room_charge', sale);
   saleCompleted();
   return sale;
 }
@@ -80,7 +80,7 @@ export async function chargeRoom(
  */
 export async function readOpenItems(stayId: number): Promise<ReservationCost> {
   try {
-    const cost = await pms().getReservationCost(stayId);
+    const cost = await (await pms()).getReservationCost(stayId);
     notePmsRead(true);
     return cost;
   } catch (error) {
@@ -115,7 +115,7 @@ export async function takeBackCharge(saleId: string, reason: string, approval?: 
     originalSaleId: saleId,
     reason: reason.trim(),
   });
-  reportRecorded('take_back', reversal, { note: `${reversal.reference}: ${reason.trim()}` });
+  reportSale('take_back', reversal, { note: `${reversal.reference}: ${reason.trim()}` });
   return reversal;
 }
 

@@ -7,7 +7,7 @@
 import { recordCashSale } from '../outbox/journal';
 import type { Cents } from '../pms/money';
 import { cashMethodId, changeDue, PaymentError, SaleNotSavedError } from '../rules/payment';
-import { reportRecorded } from './audit-reports';
+import { reportSale } from './audit-later';
 import { catalogue } from './catalogue';
 import { requestReplay } from './pms';
 import { noteSold } from './quick-keys';
@@ -85,7 +85,7 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
   noteSold(ticket.lines);
   clearTicket();
   requestReplay();
-  reportRecorded('sale', sale);
+  reportSale('sale', sale);
   saleCompleted();
   return receipt;
 }

@@ -10,7 +10,7 @@ import { type ShiftTotals, shiftTotals, unconfirmedSales } from '../rules/shift-
 import { listSalesSince } from '../storage/journal-reads';
 import { appendShiftRecord, readShiftRecords, type ShiftRecord } from '../storage/local-records';
 import type { SaleRecord } from '../storage/records';
-import { reportAction } from './audit-reports';
+import { report as reportForAudit } from './audit-later';
 import { catalogue } from './catalogue';
 import { settings } from './settings';
 import { actingStaff } from './staff-session';
@@ -112,7 +112,7 @@ export function closeShift(
   };
   if (!appendShiftRecord(record)) throw new Error('The shift record could not be stored on this device.');
   setClosed(readShiftRecords());
-  reportAction({
+  reportForAudit({
     id: `shift_close:${record.id}`,
     kind: 'shift_close',
     staffId: staffId ?? null,

@@ -7,7 +7,7 @@
 import { createSignal } from 'solid-js';
 import type { ApprovalAction, OutletPolicy, StaffCard } from '../pms/staff-calls';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
-import type { ActionReport } from './audit-reports';
+import { report } from './audit-later';
 import { settings } from './settings';
 
 /** The staff list as last fetched from the till server. */
@@ -39,11 +39,6 @@ const [snapshot, setSnapshot] = createSignal<StaffSnapshot | undefined>(readSnap
 const [signedIn, setSignedIn] = createSignal<SignedIn | null>(null);
 /** The signed-in person's key: memory only, gone with the page. */
 let signingKey: CryptoKey | null = null;
-
-/** Queues a report for the audit log; its code loads when first used, not with the first screen. */
-function report(action: ActionReport): void {
-  void import('./audit-reports').then(({ reportAction }) => reportAction(action));
-}
 
 /** The staff who may sign in here (reactive). */
 export const staffCards = (): StaffCard[] => snapshot()?.staff ?? [];

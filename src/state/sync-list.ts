@@ -9,7 +9,7 @@ import { subscribeOutbox } from '../outbox/status';
 import { listSales } from '../storage/journal-queries';
 import { readSale } from '../storage/outbox-store';
 import type { IntentRecord, SaleRecord } from '../storage/records';
-import { reportAction } from './audit-reports';
+import { report } from './audit-later';
 import { syncNow } from './pms';
 import { saleOrigin } from './room-charges';
 
@@ -121,7 +121,7 @@ export async function voidWithReason(
   const reversal = await voidSale(saleId, reason.trim(), origin);
   const voided = (await readSale(saleId))?.sale;
   if (voided) {
-    reportAction({
+    report({
       id: `void_sale:${saleId}`,
       kind: 'void_sale',
       staffId: origin.staffId ?? null,

@@ -1,19 +1,24 @@
 // UI language and translations. Owns: the current language signal and its persistence, and loading
-// the dictionary of that language only (messages-en.ts or messages-de.ts, each its own chunk: a
-// German till never downloads the English texts, nor the other way round). Invariants: the German
-// dictionary has exactly the English keys (its type, and test/words/i18n.test.ts); the language
-// signal only changes once that language's dictionary is loaded, so `t()` always has its texts
-// (main.tsx waits for `loadLanguage()` before the first render).
+// the dictionaries of that language only (a German till never downloads the English texts, nor
+// the other way round): the first screen's (messages-<lang>.ts) before the first render, the other
+// sections' (messages-<lang>-later.ts) after it, and before any of their views shows (app/routes.ts
+// waits for `loadLaterWords()`). Invariants: the German dictionaries have exactly the English keys
+// (their types, and test/words/i18n.test.ts); the language signal only changes once that
+// language's dictionaries (the later ones too, once asked for) are loaded, so `t()` has its texts.
 import { createSignal } from 'solid-js';
 import type { MessageKey } from './messages-en';
 
 export type { MessageKey };
 export type Language = 'en' | 'de';
-type Dictionary = Readonly<Record<MessageKey, string>>;
+type Dictionary = Readonly<Partial<Record<MessageKey, string>>>;
 
 const DICTIONARIES: Record<Language, () => Promise<Dictionary>> = {
   en: () => import('./messages-en').then((module) => module.messages),
   de: () => import('./messages-de').then((module) => module.messages),
+};
+const LATER_DICTIONARIES: Record<Language, () => Promise<Dictionary>> = {
+  en: () => import('./messages-en-later').then((module) => module.laterMessages),
+  de: () => import('./messages-de-later').then((module) => module.laterMessages),
 };
 
 /** Languages offered in settings, each named in itself. */
@@ -38,6 +43,11 @@ function initialLanguage(): Language {
 
 const loaded: Partial<Record<Language, Dictionary>> = {};
 const loading: Partial<Record<Language, Promise<Dictionary>>> = {};
+const loadingLater: Partial<Record<Language, Promise<void>>> = {};
+/** Whether the later sections' texts were asked for: a language switched to then needs them too. */
+let laterWanted = false;
+/** Bumped when texts are added to the current language's dictionary, so `t()` shows them. */
+const [wordsAdded, setWordsAdded] = createSignal(0);
 const [language, setLanguageSignal] = createSignal<Language>(initialLanguage());
 /** The language asked for last: a slower load of an earlier choice must not win over it. */
 let wanted = language();
@@ -48,7 +58,7 @@ export { language };
 function loadDictionary(lang: Language): Promise<Dictionary> {
   loading[lang] ??= DICTIONARIES[lang]().then(
     (messages) => {
-      loaded[lang] = messages;
+      loaded[lang] = { ...loaded[lang], ...messages };
       return messages;
     },
     (error: unknown) => {
@@ -62,6 +72,30 @@ function loadDictionary(lang: Language): Promise<Dictionary> {
 // The texts of the start language are fetched as soon as this module runs, while the rest of the
 // app's code is still being evaluated; main.tsx waits for them (`loadLanguage`) before rendering.
 loadDictionary(language()).catch(() => undefined);
+
+function loadLaterDictionary(lang: Language): Promise<void> {
+  loadingLater[lang] ??= Promise.all([loadDictionary(lang), LATER_DICTIONARIES[lang]()]).then(
+    ([, later]) => {
+      loaded[lang] = { ...loaded[lang], ...later };
+      setWordsAdded((count) => count + 1);
+    },
+    (error: unknown) => {
+      delete loadingLater[lang];
+      throw error;
+    },
+  );
+  return loadingLater[lang];
+}
+
+/**
+ * Loads the texts of the sections after the first screen (room charge, sync, report, settings) in
+ * the current language, and in any language switched to from now on.
+ * @example const SyncView = lazy(() => Promise.all([import('./SyncView'), loadLaterWords()]).then(([view]) => view));
+ */
+export function loadLaterWords(): Promise<void> {
+  laterWanted = true;
+  return loadLaterDictionary(language());
+}
 
 /**
  * Loads the dictionary of `lang` (default: the current language); `t()` needs it loaded.
@@ -78,7 +112,7 @@ export async function loadLanguage(lang: Language = language()): Promise<void> {
 export async function setLanguage(next: Language): Promise<void> {
   wanted = next;
   globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, next);
-  await loadDictionary(next);
+  await (laterWanted ? loadLaterDictionary(next) : loadDictionary(next));
   if (wanted === next) setLanguageSignal(next);
 }
 
@@ -97,6 +131,7 @@ export function fillIn(text: string, values: Record<string, string | number> = {
  * @example <h1>{t('register.title')}</h1>; t('products.added', { detail: 'Pils' })
  */
 export function t(key: MessageKey, values?: Record<string, string | number>): string {
+  wordsAdded(); // a text added after the first render shows once it is there
   const text = loaded[language()]?.[key] ?? key;
   return values ? fillIn(text, values) : text;
 }

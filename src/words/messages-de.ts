@@ -1,17 +1,13 @@
-// The German dictionary: the shell's own texts and every view's (words/de/, one file per section).
+// The German dictionary of the first screen (words/de/; the other sections': messages-de-later.ts).
 // Loaded by i18n.ts only when German is the UI language. Its type makes it have exactly the English
 // keys; test/words/i18n.test.ts checks the loaded dictionaries too.
 
 import { de as catalogue } from './de/catalogue';
 import { de as state } from './de/errors';
 import { de as register } from './de/register';
-import { de as report } from './de/report';
-import { de as roomCharge } from './de/room-charge';
-import { de as settings } from './de/settings';
-import { de as sync } from './de/sync';
-import type { MessageKey } from './messages-en';
+import type { FirstScreenKey } from './messages-en';
 
-export const messages: Record<MessageKey, string> = {
+export const messages: Record<FirstScreenKey, string> = {
   'app.name': 'Hotel Till',
   'staff.lock': 'Sperren',
   'staff.signedIn': 'Angemeldet: {name}. Tippen sperrt die Kasse.',
@@ -27,6 +23,9 @@ export const messages: Record<MessageKey, string> = {
   'view.comingSoon': 'Diese Ansicht folgt in Kürze.',
   'connection.online': 'Online',
   'connection.offline': 'Offline',
+  'connection.pmsUnreachable': 'PMS nicht erreichbar',
+  'connection.pending': '{count} ausstehend',
+  'connection.open': 'Abgleich öffnen',
   'update.available': 'Neue Version verfügbar',
   'update.apply': 'Aktualisieren',
   'update.later': 'Später',
@@ -34,8 +33,4 @@ export const messages: Record<MessageKey, string> = {
   ...state,
   ...catalogue,
   ...register,
-  ...roomCharge,
-  ...sync,
-  ...report,
-  ...settings,
 };

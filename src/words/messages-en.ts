@@ -1,14 +1,12 @@
-// The English dictionary: the shell's own texts and every section's (words/en/, one file per
-// section). Loaded by i18n.ts only when English is the UI language; its keys are the
-// till's message keys (`MessageKey`), which the German dictionary must match exactly.
+// The English dictionary of the first screen: the shell's own texts, the catalogue's, the
+// register's and the error texts (words/en/, one file per section). Loaded by i18n.ts only when
+// English is the UI language; the other sections' texts come after the first screen
+// (messages-en-later.ts). The German dictionaries must match their keys exactly.
 
 import { en as catalogue } from './en/catalogue';
 import { en as state } from './en/errors';
 import { en as register } from './en/register';
-import { en as report } from './en/report';
-import { en as roomCharge } from './en/room-charge';
-import { en as settings } from './en/settings';
-import { en as sync } from './en/sync';
+import type { laterMessages } from './messages-en-later';
 
 export const messages = {
   'app.name': 'Hotel Till',
@@ -26,6 +24,9 @@ export const messages = {
   'view.comingSoon': 'This screen is coming soon.',
   'connection.online': 'Online',
   'connection.offline': 'Offline',
+  'connection.pmsUnreachable': 'PMS unreachable',
+  'connection.pending': '{count} pending',
+  'connection.open': 'Open the sync view',
   'update.available': 'New version available',
   'update.apply': 'Update',
   'update.later': 'Later',
@@ -33,11 +34,9 @@ export const messages = {
   ...state,
   ...catalogue,
   ...register,
-  ...roomCharge,
-  ...sync,
-  ...report,
-  ...settings,
 } as const;
 
+/** The message keys of the first screen. */
+export type FirstScreenKey = keyof typeof messages;
 /** Every message key of the till. */
-export type MessageKey = keyof typeof messages;
+export type MessageKey = FirstScreenKey | keyof typeof laterMessages;

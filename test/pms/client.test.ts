@@ -3,7 +3,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createPmsClient, type FetchLike } from '../../src/pms/client.ts';
 import {
-  isOutcomeUnknown,
   isPmsError,
   PmsError,
   PmsInvalidResponseError,
@@ -16,6 +15,7 @@ import {
   parseRetryAfter,
 } from '../../src/pms/errors.ts';
 import { OPERATIONS } from '../../src/pms/operations.ts';
+import { isOutcomeUnknown } from '../../src/pms/outcome.ts';
 import type { AddedItems, Invoice, Product } from '../../src/pms/wire.ts';
 
 interface SentRequest {

@@ -5,13 +5,8 @@
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPmsClient, type PmsClient } from '../../src/pms/client.ts';
-import {
-  isOutcomeUnknown,
-  PmsNetworkError,
-  PmsRejectedError,
-  PmsServerError,
-  PmsTimeoutError,
-} from '../../src/pms/errors.ts';
+import { PmsNetworkError, PmsRejectedError, PmsServerError, PmsTimeoutError } from '../../src/pms/errors.ts';
+import { isOutcomeUnknown } from '../../src/pms/outcome.ts';
 import { type RunningServer, startServer } from '../../src/server/listen.ts';
 import type { HotelDb } from '../../src/test-hotel/index.ts';
 import { tabletOf } from './tablet-app.ts';

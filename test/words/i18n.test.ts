@@ -1,13 +1,27 @@
 // The UI texts: each language is its own dictionary, loaded on demand; the German one has exactly
 // the English keys, none of them empty; switching the language switches every text once loaded.
 import { describe, expect, it } from 'vitest';
-import { language, loadLanguage, pickLanguage, setLanguage, t } from '../../src/words/i18n.ts';
-import { messages as de } from '../../src/words/messages-de.ts';
-import { messages as en } from '../../src/words/messages-en.ts';
+import {
+  language,
+  loadLanguage,
+  loadLaterWords,
+  pickLanguage,
+  setLanguage,
+  t,
+} from '../../src/words/i18n.ts';
+import { messages as deFirst } from '../../src/words/messages-de.ts';
+import { laterMessages as deLater } from '../../src/words/messages-de-later.ts';
+import { messages as enFirst } from '../../src/words/messages-en.ts';
+import { laterMessages as enLater } from '../../src/words/messages-en-later.ts';
+
+const en = { ...enFirst, ...enLater };
+const de = { ...deFirst, ...deLater };
 
 describe('the dictionaries', () => {
-  it('has a German text for every English key, and no other keys', () => {
-    expect(Object.keys(de).sort()).toEqual(Object.keys(en).sort());
+  it('has a German text for every English key, and no other keys, first screen and later alike', () => {
+    expect(Object.keys(deFirst).sort()).toEqual(Object.keys(enFirst).sort());
+    expect(Object.keys(deLater).sort()).toEqual(Object.keys(enLater).sort());
+    expect(Object.keys(enFirst).filter((key) => key in enLater)).toEqual([]);
   });
 
   it('has no empty texts, and keeps every placeholder in German', () => {
@@ -36,5 +50,14 @@ describe('the UI language', () => {
     expect(t('register.title')).toBe('Kasse');
     await setLanguage('en');
     expect(t('register.title')).toBe('Register');
+  });
+
+  it("shows a later section's texts once they are loaded, in the language switched to as well", async () => {
+    await setLanguage('en');
+    await loadLaterWords();
+    expect(t('sync.now')).toBe(enLater['sync.now']);
+    await setLanguage('de');
+    expect(t('sync.now')).toBe(deLater['sync.now']);
+    await setLanguage('en');
   });
 });

@@ -6,9 +6,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as intents from '../../src/outbox/intents/index.ts';
 import { OutboxActionRefused, type OutboxRefusal } from '../../src/outbox/refusal.ts';
 import type { IntentRecord } from '../../src/storage/records.ts';
-import { loadLanguage, setLanguage } from '../../src/words/i18n.ts';
-import { messages as de } from '../../src/words/messages-de.ts';
-import { messages as en } from '../../src/words/messages-en.ts';
+import { loadLanguage, loadLaterWords, setLanguage } from '../../src/words/i18n.ts';
+import { messages as deFirst } from '../../src/words/messages-de.ts';
+import { laterMessages as deLater } from '../../src/words/messages-de-later.ts';
+import { messages as enFirst } from '../../src/words/messages-en.ts';
+import { laterMessages as enLater } from '../../src/words/messages-en-later.ts';
 import { de as outboxDe } from '../../src/words/refusals/de.ts';
 import { en as outboxEn } from '../../src/words/refusals/en.ts';
 import { actionErrorText } from '../../src/words/refusals/index.ts';
@@ -20,12 +22,15 @@ const REFUSAL_FAMILIES =
 const SAME_IN_BOTH: ReadonlySet<string> = new Set();
 
 /** Every refusal text, English and German, by key: the till's dictionaries and the outbox's refusals. */
-const english: Readonly<Record<string, string>> = { ...en, ...outboxEn };
-const german: Readonly<Record<string, string | undefined>> = { ...de, ...outboxDe };
+const english: Readonly<Record<string, string>> = { ...enFirst, ...enLater, ...outboxEn };
+const german: Readonly<Record<string, string | undefined>> = { ...deFirst, ...deLater, ...outboxDe };
 const refusalKeys = Object.keys(english).filter((key) => REFUSAL_FAMILIES.test(key));
 
 describe('refusal codes in staff words', () => {
-  beforeAll(() => loadLanguage('en'));
+  beforeAll(async () => {
+    await loadLanguage('en');
+    await loadLaterWords();
+  });
 
   it('covers every code of the outbox and of each refusal family', () => {
     expect(Object.keys(outboxEn).every((key) => refusalKeys.includes(key))).toBe(true);

@@ -3,9 +3,6 @@
 import type { en } from '../en/sync';
 
 export const de: Record<keyof typeof en, string> = {
-  'connection.pmsUnreachable': 'PMS nicht erreichbar',
-  'connection.pending': '{count} ausstehend',
-  'connection.open': 'Abgleich öffnen',
   'sync.now': 'Jetzt abgleichen',
   'sync.busy': 'Gleiche ab …',
   'sync.lastSync': 'Letzter Abgleich: {time}',

@@ -3,9 +3,6 @@
 // the same file in words/de/). Part of src/words/messages-en.ts.
 
 export const en = {
-  'connection.pmsUnreachable': 'PMS unreachable',
-  'connection.pending': '{count} pending',
-  'connection.open': 'Open the sync view',
   'sync.now': 'Sync now',
   'sync.busy': 'Syncing…',
   'sync.lastSync': 'Last sync: {time}',

@@ -9,6 +9,10 @@ export interface SaleOrigin {
   till: string;
   /** Default Date.now(). */
   at?: number;
+  /** The sale's id when it was fixed before recording: a manager's approval names it. */
+  saleId?: string;
+  /** Managers' approvals of this sale (signed tokens), sent with its writes. */
+  approvals?: string[];
 }
 
 /** The kind-specific part of a new sale: its lines, extras and `[intent name, payload]` steps. */
@@ -37,7 +41,7 @@ export function composeSale(
   const { intents, id, totalCents, notes, ...rest } = draft;
   const sale: SaleRecord = {
     ...rest,
-    id: id ?? crypto.randomUUID(),
+    id: id ?? origin.saleId ?? crypto.randomUUID(),
     reference,
     status: 'pending',
     createdAt: at,
@@ -46,6 +50,7 @@ export function composeSale(
     till: origin.till,
     totalCents: totalCents ?? draft.lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0),
     notes: notes ?? [],
+    ...(origin.approvals?.length ? { approvals: [...origin.approvals] } : {}),
   };
   const records: IntentRecord[] = intents.map(([name, payload], index) => ({
     saleId: sale.id,

@@ -3,7 +3,7 @@
 // staff did not confirm, is refused here with a reason the view words; recording the charge in the
 // outbox (booking date today, staff and till from the settings); the guest's open items online; and
 // the till's own charges on a stay, which are the ones it can take back (by a reversal sale).
-import { recordChargeReversal, recordRoomCharge } from '../outbox/journal';
+import { recordChargeReversal, recordRoomCharge, type SaleOrigin } from '../outbox/journal';
 import { subscribeOutbox } from '../outbox/status';
 import type { ReservationCost, RoomReservation } from '../pms/wire';
 import {
@@ -47,6 +47,7 @@ export async function chargeRoom(
   confirmedSurname: string,
   lines: readonly SaleLine[],
   now: number = Date.now(),
+  approved: Pick<SaleOrigin, 'saleId' | 'approvals'> = {},
 ): Promise<SaleRecord> {
   const today = localDate(new Date(now));
   const refusal = chargeRefusal(stay, today);
@@ -58,6 +59,7 @@ export async function chargeRoom(
   if (saleLines.length === 0) throw new RoomChargeRefused('no-lines');
   return recordRoomCharge({
     ...saleOrigin(),
+    ...approved,
     at: now,
     room: {
       roomReservationId: stay.id,

@@ -12,7 +12,7 @@ import { requestReplay } from './pms';
 import { noteSold } from './quick-keys';
 import { type ReceiptData, setLastReceipt } from './receipt';
 import { settings } from './settings';
-import { clearTicket, currentTicket, ticketTotals } from './ticket';
+import { clearTicket, currentTicket, ticketApprovals, ticketTotals } from './ticket';
 
 export interface CashPayment {
   paymentMethodId: number;
@@ -45,6 +45,7 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
   const sale = await recordCashSale({
     staff: staffName,
     till: tillName,
+    ...ticketApprovals(),
     lines: ticket.lines.map(({ productId, name, quantity, unitPriceCents }) => ({
       productId,
       name,

@@ -4,7 +4,7 @@
 // it to send after a sale is recorded. Views never build clients of their own.
 
 import type { PageReplayer } from '../outbox/triggers';
-import { createPmsClient, type PmsClient } from '../pms/client';
+import { createPmsClient, followingClient, type PmsClient } from '../pms/client';
 import { watchDeviceRefusals } from './device';
 import { settings } from './settings';
 
@@ -37,7 +37,8 @@ export function pms(): PmsClient {
 export function startSync(): Promise<PageReplayer> {
   replayer ??= import('../outbox/triggers').then(({ startPageReplayer }) =>
     startPageReplayer({
-      client: new Proxy({} as PmsClient, { get: (_target, key) => pms()[key as keyof PmsClient] }),
+      // follows the gateway address, and keeps the headers each sale's writes carry (approvals)
+      client: followingClient(pms),
       // loaded with the replayer, not with the first screen
       probe: () =>
         import('../pms/device-calls').then(({ isGatewayReady }) => isGatewayReady(settings().gatewayUrl)),

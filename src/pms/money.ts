@@ -92,7 +92,7 @@ export function moneyProblemText(problem: MoneyProblem, limitCents: Cents | null
   const limit = limitCents === null ? '' : toDecimalString(limitCents);
   switch (problem) {
     case 'not-an-amount':
-      return 'must be an amount such as 12.50';
+      return 'must be an amount with at most two decimals, such as 12.50';
     case 'too-many-decimals':
       return 'must have at most two decimals';
     case 'not-above':

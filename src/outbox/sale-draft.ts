@@ -13,6 +13,8 @@ export interface SaleOrigin {
   approvals?: string[];
   /** Default Date.now(). */
   at?: number;
+  /** The sale's id when it was fixed before recording: a manager's approval names it. */
+  saleId?: string;
 }
 
 /** The kind-specific part of a new sale: its lines, extras and `[intent name, payload]` steps. */
@@ -41,7 +43,7 @@ export function composeSale(
   const { intents, id, totalCents, notes, ...rest } = draft;
   const sale: SaleRecord = {
     ...rest,
-    id: id ?? crypto.randomUUID(),
+    id: id ?? origin.saleId ?? crypto.randomUUID(),
     reference,
     status: 'pending',
     createdAt: at,
@@ -49,7 +51,7 @@ export function composeSale(
     staff: origin.staff,
     ...(origin.staffId ? { staffId: origin.staffId } : {}),
     till: origin.till,
-    ...(origin.approvals?.length ? { approvals: origin.approvals } : {}),
+    ...(origin.approvals?.length ? { approvals: [...origin.approvals] } : {}),
     totalCents: totalCents ?? draft.lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0),
     notes: notes ?? [],
   };

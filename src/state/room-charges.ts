@@ -3,8 +3,7 @@
 // staff did not confirm, is refused here with a reason the view words; recording the charge in the
 // outbox (booking date today, staff and till from the settings); the guest's open items online; and
 // the till's own charges on a stay, which are the ones it can take back (by a reversal sale).
-import { recordChargeReversal, recordRoomCharge } from '../outbox/journal';
-import type { SaleOrigin } from '../outbox/sale-draft';
+import { recordChargeReversal, recordRoomCharge, type SaleOrigin } from '../outbox/journal';
 import { subscribeOutbox } from '../outbox/status';
 import type { ReservationCost, RoomReservation } from '../pms/wire';
 import {
@@ -49,6 +48,7 @@ export async function chargeRoom(
   confirmedSurname: string,
   lines: readonly SaleLine[],
   now: number = Date.now(),
+  approved: Pick<SaleOrigin, 'saleId' | 'approvals'> = {},
 ): Promise<SaleRecord> {
   const today = localDate(new Date(now));
   const refusal = chargeRefusal(stay, today);
@@ -60,6 +60,7 @@ export async function chargeRoom(
   if (saleLines.length === 0) throw new RoomChargeRefused('no-lines');
   const sale = await recordRoomCharge({
     ...saleOrigin(),
+    ...approved,
     at: now,
     room: {
       roomReservationId: stay.id,

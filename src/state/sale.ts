@@ -14,7 +14,7 @@ import { noteSold } from './quick-keys';
 import { type ReceiptData, setLastReceipt } from './receipt';
 import { settings } from './settings';
 import { actingStaff, saleCompleted } from './staff-session';
-import { clearTicket, currentTicket, ticketTotals } from './ticket';
+import { clearTicket, currentTicket, ticketApprovals, ticketTotals } from './ticket';
 
 export interface CashPayment {
   paymentMethodId: number;
@@ -49,6 +49,7 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
     staff: staffName,
     ...(staffId ? { staffId } : {}),
     till: tillName,
+    ...ticketApprovals(),
     lines: ticket.lines.map(({ productId, name, quantity, unitPriceCents }) => ({
       productId,
       name,

@@ -1,7 +1,8 @@
 // The ticket being rung up at this till. Owns: its lines and note (rules in ticket-lines.ts), its
 // totals (totals.ts, with the cached tax classes), and keeping it in localStorage on every change so
 // a reload, a crash or a failed payment never loses it. Parking and recalling tickets is parked.ts.
-// The room-charge view uses `ticketLines()`, `ticketTotals()` and `clearTicket()`.
+// The room-charge view uses `ticketLines()`, `ticketTotals()` and `clearTicket()`. Managers'
+// approvals given for its lines (an open price above the limit) stay with it until it is sold.
 // Invariant: only a completed sale or staff (clear, park) empties the ticket; errors never do.
 import { createMemo, createRoot, createSignal } from 'solid-js';
 import type { Cents } from '../pms/money';
@@ -29,6 +30,10 @@ export interface Ticket {
   /** Free text for the bar (e.g. "no ice"), printed on the receipt. */
   note: string;
   lines: TicketLine[];
+  /** The id its sale will have, fixed once a manager's approval names it. */
+  saleId?: string;
+  /** Managers' approvals for its lines (signed tokens naming `saleId`), sent with its sale. */
+  approvals?: string[];
   createdAt: number;
   updatedAt: number;
 }
@@ -65,9 +70,39 @@ export function addProduct(product: Product, quantity = 1): void {
   update((t) => ({ ...t, lines: withProduct(t.lines, product, quantity) }));
 }
 
-/** Adds an open-price item once with a typed name and amount. Throws TicketLineError on bad input. */
-export function addOpenPriceLine(product: Product, name: string, amountCents: Cents): void {
-  update((t) => ({ ...t, lines: withOpenPriceLine(t.lines, product, name, amountCents, `o${newId()}`) }));
+/**
+ * Adds an open-price item once with a typed name and amount, with the manager's `approval` when
+ * one was needed. Throws TicketLineError or MoneyError on bad input.
+ */
+export function addOpenPriceLine(
+  product: Product,
+  name: string,
+  amountCents: Cents,
+  approval?: string,
+): void {
+  update((t) => ({
+    ...t,
+    lines: withOpenPriceLine(t.lines, product, name, amountCents, `o${newId()}`),
+    ...(approval ? { approvals: [...(t.approvals ?? []), approval] } : {}),
+  }));
+}
+
+/**
+ * The id the current ticket's sale will have, fixed now (an approval is about to name it).
+ * @example approvalFor({ action: 'open_price', subject: ticketSaleId(), amountCents }, what)
+ */
+export function ticketSaleId(): string {
+  const current = ticket();
+  if (current.saleId) return current.saleId;
+  const saleId = crypto.randomUUID();
+  replaceTicket({ ...current, saleId });
+  return saleId;
+}
+
+/** What the current ticket's sale is recorded with: its fixed id and approvals, when it has them. */
+export function ticketApprovals(): { saleId?: string; approvals?: string[] } {
+  const { saleId, approvals } = ticket();
+  return saleId && approvals?.length ? { saleId, approvals: [...approvals] } : {};
 }
 
 /** Sets a line's quantity; 0 removes the line. */
@@ -118,6 +153,10 @@ export function reviveTicket(value: unknown): Ticket | undefined {
       commodityGroupId: line.commodityGroupId ?? null,
       openPrice: line.openPrice === true,
     })),
+    ...(typeof saved.saleId === 'string' ? { saleId: saved.saleId } : {}),
+    ...(Array.isArray(saved.approvals)
+      ? { approvals: saved.approvals.filter((token): token is string => typeof token === 'string') }
+      : {}),
     createdAt: typeof saved.createdAt === 'number' ? saved.createdAt : Date.now(),
     updatedAt: typeof saved.updatedAt === 'number' ? saved.updatedAt : Date.now(),
   };

@@ -5,6 +5,7 @@
 
 import { en as catalogue } from './en/catalogue';
 import { en as state } from './en/errors';
+import { en as money } from './en/money';
 import { en as register } from './en/register';
 import type { laterMessages } from './messages-en-later';
 
@@ -34,6 +35,7 @@ export const messages = {
   ...state,
   ...catalogue,
   ...register,
+  ...money,
 } as const;
 
 /** The message keys of the first screen. */

@@ -78,7 +78,7 @@ describe('the catalogue', () => {
     await form.getByLabel('Article number (optional)').fill('B-150');
     await form.getByLabel('Price (incl. VAT)').fill('6,40');
     await form.getByLabel('Commodity group').selectOption({ label: 'Bar' });
-    await form.getByLabel('Tax class').selectOption({ label: 'USt 19 %' });
+    await form.getByLabel('Tax class').selectOption({ label: 'USt 20 %' });
     await screenshot(page, 'catalogue-new-product-768');
     await form.getByRole('button', { name: 'Create product' }).click();
 
@@ -136,7 +136,7 @@ describe('the catalogue', () => {
     await form.getByLabel('Name').fill('Offline Lemonade');
     await form.getByLabel('Price (incl. VAT)').fill('3.90');
     await form.getByLabel('Commodity group').selectOption({ label: 'Bar' });
-    await form.getByLabel('Tax class').selectOption({ label: 'USt 19 %' });
+    await form.getByLabel('Tax class').selectOption({ label: 'USt 20 %' });
     await form.getByRole('button', { name: 'Create product' }).click();
 
     await expect

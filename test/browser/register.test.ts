@@ -80,7 +80,7 @@ describe('the register', () => {
       ['Laden 12,3 kWh', '1'],
     ]);
     expect(await ticketTotal(page)).toBe('€35.25'); // 8.40 + 21.00 + 5.85
-    expect(await page.getByTestId('ticket-totals').textContent()).toContain('incl. VAT 19 %€5.63');
+    expect(await page.getByTestId('ticket-totals').textContent()).toContain('incl. VAT 20 %€5.88');
     await screenshot(page, 'register-ticket-768x1024');
 
     await page.getByRole('button', { name: /^Pay/ }).click();
@@ -141,7 +141,7 @@ describe('the register', () => {
       'Espresso',
       'Gin Tonic',
       'Wiener Schnitzel mit Kartoffelsalat',
-      'Kurtaxe pro Person',
+      'Aufenthaltsabgabe pro Person',
     ]) {
       await productTile(page, name).click();
     }
@@ -234,7 +234,7 @@ describe('the register', () => {
     await productTile(page, 'Kaiserschmarrn').click();
     await expect.poll(() => page.getByTestId('toast').textContent()).toBe('Hinzugefügt: Kaiserschmarrn');
     expect(await ticketTotal(page)).toBe('17,70\u00a0€');
-    expect(await page.getByTestId('ticket-totals').textContent()).toContain('inkl. MwSt. 7 %');
+    expect(await page.getByTestId('ticket-totals').textContent()).toContain('inkl. MwSt. 10 %');
     await page.getByRole('button', { name: /^Bezahlen/ }).click();
     await page.getByLabel('Gegeben (bar)').fill('20');
     expect(await page.getByTestId('change-due').textContent()).toBe('Rückgeld: 2,30\u00a0€');

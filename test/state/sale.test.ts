@@ -10,7 +10,14 @@ import { loadCatalogue } from '../../src/state/catalogue.ts';
 import { ParkError, parkTicket, readParkedTickets, recallTicket } from '../../src/state/parked.ts';
 import { lastReceipt } from '../../src/state/receipt.ts';
 import { completeCashSale, PaymentError, SaleNotSavedError } from '../../src/state/sale.ts';
-import { addOpenPriceLine, addProduct, clearTicket, setNote, ticketLines } from '../../src/state/ticket.ts';
+import {
+  addOpenPriceLine,
+  addProduct,
+  clearTicket,
+  setNote,
+  ticketLines,
+  ticketSaleId,
+} from '../../src/state/ticket.ts';
 import { setCatalogueMeta } from '../../src/storage/caches.ts';
 import { closeTillDb } from '../../src/storage/db.ts';
 import { listSales } from '../../src/storage/journal-queries.ts';
@@ -70,6 +77,14 @@ afterAll(async () => {
 });
 
 describe('completing a cash sale', () => {
+  it('records a manager’s approval of an open price with the sale it names, to be sent with its writes', async () => {
+    const saleId = ticketSaleId(); // fixed when the approval is asked for
+    addOpenPriceLine(CHARGING, 'Laden', 25_000, 'approval-token');
+    const receipt = await completeCashSale({ paymentMethodId: 1, templateId: 3 });
+    expect(receipt.saleId).toBe(saleId);
+    expect((await readSale(saleId))?.sale.approvals).toEqual(['approval-token']);
+  });
+
   it('records it at once (offline too), returns its receipt with the change, and starts a new ticket', async () => {
     addProduct(PILS);
     addProduct(PILS);

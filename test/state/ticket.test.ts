@@ -2,17 +2,27 @@
 // the totals follow, and nothing but staff empties it.
 import { createRoot } from 'solid-js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MoneyError } from '../../src/pms/money.ts';
 import type { Product } from '../../src/pms/wire.ts';
-import { parseAmount, TicketLineError, withProduct } from '../../src/rules/ticket-lines.ts';
+import {
+  OPEN_PRICE_LIMITS,
+  parseAmount,
+  readAmount,
+  TicketLineError,
+  withProduct,
+} from '../../src/rules/ticket-lines.ts';
 import {
   addOpenPriceLine,
   addProduct,
   clearTicket,
+  currentTicket,
   removeLine,
   reviveTicket,
   setNote,
   setQuantity,
+  ticketApprovals,
   ticketLines,
+  ticketSaleId,
   ticketTotals,
 } from '../../src/state/ticket.ts';
 
@@ -65,9 +75,23 @@ describe('the ticket', () => {
     expect(ticketLines()[0]!.quantity).toBe(1);
   });
 
+  it('keeps a manager approval with the ticket, and the sale id it names', () => {
+    addOpenPriceLine(CHARGING, 'Laden', 50_000, 'token-1');
+    const saleId = ticketSaleId();
+    expect(ticketSaleId()).toBe(saleId);
+    expect(ticketApprovals()).toEqual({ saleId, approvals: ['token-1'] });
+    expect(reviveTicket(JSON.parse(JSON.stringify(currentTicket())))).toMatchObject({
+      saleId,
+      approvals: ['token-1'],
+    });
+    clearTicket();
+    expect(ticketApprovals()).toEqual({});
+  });
+
   it('refuses an open-price product without an amount, and a zero amount', () => {
     expect(() => addProduct(CHARGING)).toThrow(TicketLineError);
-    expect(() => addOpenPriceLine(CHARGING, 'x', 0)).toThrow(TicketLineError);
+    expect(() => addOpenPriceLine(CHARGING, 'x', 0)).toThrow(MoneyError);
+    expect(() => addOpenPriceLine(CHARGING, 'x', 10_000_001)).toThrow('must be at most 100000.00');
     expect(ticketLines()).toEqual([]);
   });
 
@@ -123,5 +147,21 @@ describe('typed amounts', () => {
     expect(parseAmount('12,555')).toBeUndefined();
     expect(parseAmount('-3')).toBeUndefined();
     expect(parseAmount('')).toBeUndefined();
+  });
+
+  it('say which limit an open price broke', () => {
+    const problem = (text: string) => {
+      try {
+        return readAmount(text, OPEN_PRICE_LIMITS);
+      } catch (error) {
+        return error instanceof MoneyError ? `${error.problem} ${error.limitCents}` : 'other';
+      }
+    };
+    expect(problem('999999')).toBe('above 10000000');
+    expect(problem('100000.01')).toBe('above 10000000');
+    expect(problem('100000')).toBe(10_000_000);
+    expect(problem('0')).toBe('not-above 0');
+    expect(problem('0,001')).toBe('too-many-decimals null');
+    expect(problem('5000')).toBe(500_000);
   });
 });

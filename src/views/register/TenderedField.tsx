@@ -1,14 +1,24 @@
 // Cash tendered and the change due: typed in or one tap on a likely amount (exact, next round sums).
-// Empty means exact. The change is a live region, so it is announced as the amount is typed.
+// Empty means exact. The change is a live region, so it is announced as the amount is typed; an
+// amount the money rule refuses is said there too (which limit it broke).
 import { For, Show } from 'solid-js';
 import type { Cents } from '../../pms/money';
 import { changeDue, quickTenders } from '../../rules/payment';
-import { parseAmount } from '../../rules/ticket-lines';
+import { readAmount } from '../../rules/ticket-lines';
+import { errorText } from '../../words/error-text';
 import { formatCents, locale } from '../../words/format';
 import { t } from '../../words/i18n';
 
 export function TenderedField(props: { totalCents: Cents; text: string; onText: (text: string) => void }) {
-  const tendered = () => (props.text.trim() ? parseAmount(props.text) : props.totalCents);
+  const read = () => {
+    if (!props.text.trim()) return { cents: props.totalCents };
+    try {
+      return { cents: readAmount(props.text) };
+    } catch (failure) {
+      return { problem: errorText(failure) };
+    }
+  };
+  const tendered = () => read().cents;
   const change = () => changeDue(props.totalCents, tendered());
   const asText = (cents: Cents) => (cents / 100).toLocaleString(locale(), { minimumFractionDigits: 2 });
   return (
@@ -35,7 +45,9 @@ export function TenderedField(props: { totalCents: Cents; text: string; onText: 
       <p class="change" aria-live="polite" data-testid="change-due">
         <Show
           when={change() !== null}
-          fallback={t('pay.short', { detail: formatCents(props.totalCents - (tendered() ?? 0)) })}
+          fallback={
+            read().problem ?? t('pay.short', { detail: formatCents(props.totalCents - (tendered() ?? 0)) })
+          }
         >
           {t('pay.change')}: <strong>{formatCents(change() ?? 0)}</strong>
         </Show>

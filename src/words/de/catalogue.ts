@@ -42,7 +42,6 @@ export const de: Record<keyof typeof en, string> = {
   'productForm.save': 'Artikel anlegen',
   'productForm.saving': 'Wird angelegt …',
   'productForm.created': 'Artikel „{detail}“ angelegt.',
-  'productForm.badPrice': 'Bitte den Preis als Betrag eingeben, z. B. 4,50.',
   'productForm.missing': 'Bitte Name, Preis, Warengruppe und Steuerklasse ausfüllen.',
   'groupForm.title': 'Neue Warengruppe',
   'groupForm.name': 'Name',

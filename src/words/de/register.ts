@@ -27,7 +27,6 @@ export const de: Record<keyof typeof en, string> = {
   'ticket.lastReceipt': 'Letzter Beleg',
   'ticket.error.too-many-lines': 'Ein Bon hat höchstens 200 Zeilen. Bitte erst diesen bezahlen oder parken.',
   'ticket.error.open-price-needs-amount': 'Dieser Artikel hat einen freien Preis: bitte Betrag eingeben.',
-  'ticket.error.bad-amount': 'Bitte einen Betrag größer als null eingeben, z. B. 12,50.',
   'ticket.error.bad-name': 'Die Bezeichnung ist zu lang (höchstens 200 Zeichen).',
   'openPrice.title': 'Artikel mit freiem Preis',
   'openPrice.product': 'Artikel',

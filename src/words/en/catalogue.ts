@@ -40,7 +40,6 @@ export const en = {
   'productForm.save': 'Create product',
   'productForm.saving': 'Creating…',
   'productForm.created': 'Product “{detail}” created.',
-  'productForm.badPrice': 'Enter the price as an amount, e.g. 4.50.',
   'productForm.missing': 'Please fill in name, price, commodity group and tax class.',
   'groupForm.title': 'New commodity group',
   'groupForm.name': 'Name',

@@ -26,7 +26,6 @@ export const en = {
   'ticket.lastReceipt': 'Last receipt',
   'ticket.error.too-many-lines': 'A ticket can have at most 200 lines. Pay or park this one first.',
   'ticket.error.open-price-needs-amount': 'This item has an open price: type in the amount.',
-  'ticket.error.bad-amount': 'Enter an amount greater than zero, e.g. 12.50.',
   'ticket.error.bad-name': 'The description is too long (at most 200 characters).',
   'openPrice.title': 'Open-price item',
   'openPrice.product': 'Item',

@@ -1,24 +1,39 @@
-// Completing a cash sale from the current ticket. Owns: checking the payment (a method and a
-// template chosen; for cash, enough tendered), recording the sale in the journal and outbox
-// (`recordCashSale`: instant, online or offline; the page replayer sends it, see pms.ts), the
-// receipt, and only then clearing the ticket. Invariant: if recording fails, whatever the cause
+// Paying the current ticket, whole or one part of a split (rules/split.ts). Owns: checking the
+// payment (a method and a template chosen; for cash, enough tendered), recording the sale in the
+// journal and outbox (`recordCashSale`, or a room charge for "charge to room": instant, online or
+// offline; the page replayer sends it, see pms.ts), the receipt, and only then clearing the ticket
+// or leaving the unpaid rest of a split on it. Invariant: if recording fails, whatever the cause
 // (IndexedDB, storage full, a missing browser API), the ticket is untouched and the view gets a
 // `SaleNotSavedError` to put in words; it never fails silently.
 import { recordCashSale } from '../outbox/journal';
 import type { Cents } from '../pms/money';
+import type { RoomReservation } from '../pms/wire';
 import { cashMethodId, changeDue, PaymentError, SaleNotSavedError } from '../rules/payment';
-import { catalogue } from './catalogue';
+import type { TicketPart } from '../rules/split';
+import type { TicketLine } from '../rules/ticket-lines';
+import { totalsOf } from '../rules/totals';
+import { catalogue, taxClasses } from './catalogue';
 import { requestReplay } from './pms';
 import { noteSold } from './quick-keys';
 import { type ReceiptData, setLastReceipt } from './receipt';
+import { chargeRoom, type SaleRecord } from './room-charges';
 import { settings } from './settings';
-import { clearTicket, currentTicket, ticketTotals } from './ticket';
+import { clearTicket, currentTicket, replaceTicket } from './ticket';
 
 export interface CashPayment {
   paymentMethodId: number;
   templateId: number;
   /** Cash handed over; only for the cash method. */
   tenderedCents?: Cents;
+  /** The part of a split being paid; default: the whole ticket. */
+  part?: TicketPart;
+}
+
+/** Charging the ticket (or a part) to a guest's room from the pay screen. */
+export interface RoomPayment {
+  stay: RoomReservation;
+  confirmedSurname: string;
+  part?: TicketPart;
 }
 
 export { PaymentError, SaleNotSavedError };
@@ -30,11 +45,12 @@ export { PaymentError, SaleNotSavedError };
  */
 export async function completeCashSale(payment: CashPayment): Promise<ReceiptData> {
   const ticket = currentTicket();
-  const totals = ticketTotals();
+  const lines = payment.part?.lines ?? ticket.lines;
+  const totals = totalsOf(lines, taxClasses());
   const { payment_methods: methods, invoice_templates: templates } = catalogue().paymentOptions;
   const { staffName, tillName, outletName, currency, cashPaymentMethodId } = settings();
   const method = methods.find((m) => m.id === payment.paymentMethodId);
-  if (ticket.lines.length === 0) throw new PaymentError('empty-ticket');
+  if (lines.length === 0) throw new PaymentError('empty-ticket');
   if (!method) throw new PaymentError('no-method');
   if (!templates.some((t) => t.id === payment.templateId)) throw new PaymentError('no-template');
   const isCash = cashMethodId(methods, cashPaymentMethodId) === method.id;
@@ -45,12 +61,7 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
   const sale = await recordCashSale({
     staff: staffName,
     till: tillName,
-    lines: ticket.lines.map(({ productId, name, quantity, unitPriceCents }) => ({
-      productId,
-      name,
-      quantity,
-      unitPriceCents,
-    })),
+    lines: saleLines(lines),
     payment: { templateId: payment.templateId, paymentMethodId: method.id, sendInvoice: false },
   }).catch((error: unknown) => {
     console.error('[sale] the sale could not be recorded', error);
@@ -63,7 +74,7 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
     tillName,
     outletName,
     staffName,
-    lines: ticket.lines.map(({ name, quantity, unitPriceCents }) => ({
+    lines: lines.map(({ name, quantity, unitPriceCents }) => ({
       name,
       quantity,
       unitPriceCents,
@@ -78,8 +89,38 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
     currency,
   };
   setLastReceipt(receipt);
-  noteSold(ticket.lines);
-  clearTicket();
-  requestReplay();
+  paid(lines, payment.part);
   return receipt;
+}
+
+/**
+ * Charges the current ticket, or the part of a split, to the guest's room (never a cash invoice):
+ * the usage rule and the surname are checked again when recording (room-charges.ts).
+ * @throws RoomChargeRefused, or the recording's error; the ticket is then untouched.
+ * @example const sale = await chargeTicketToRoom({ stay, confirmedSurname: 'Bauer' });
+ */
+export async function chargeTicketToRoom(payment: RoomPayment): Promise<SaleRecord> {
+  const lines = payment.part?.lines ?? currentTicket().lines;
+  if (lines.length === 0) throw new PaymentError('empty-ticket');
+  const sale = await chargeRoom(payment.stay, payment.confirmedSurname, saleLines(lines));
+  paid(lines, payment.part);
+  return sale;
+}
+
+function saleLines(lines: readonly TicketLine[]) {
+  return lines.map(({ productId, name, quantity, unitPriceCents }) => ({
+    productId,
+    name,
+    quantity,
+    unitPriceCents,
+  }));
+}
+
+/** After a payment: the rest of a split stays on the ticket, else a new ticket starts. */
+function paid(lines: readonly TicketLine[], part: TicketPart | undefined): void {
+  noteSold(lines);
+  const ticket = currentTicket();
+  if (part && part.rest.length > 0) replaceTicket({ ...ticket, lines: part.rest, updatedAt: Date.now() });
+  else clearTicket();
+  requestReplay();
 }

@@ -55,7 +55,9 @@ describe('payment', () => {
   });
 
   it('finds the room-transfer method by its name', () => {
-    expect(roomTransferMethodId([...METHODS, { id: 4, name: 'Überweisung aufs Zimmer / Room transfer' }])).toBe(4);
+    expect(
+      roomTransferMethodId([...METHODS, { id: 4, name: 'Überweisung aufs Zimmer / Room transfer' }]),
+    ).toBe(4);
     expect(roomTransferMethodId(METHODS)).toBeNull();
   });
 

@@ -73,7 +73,12 @@ export function NumberPad(props: NumberPadProps) {
             </button>
           }
         >
-          <button type="button" class="number-key" aria-label={t('numberPad.separator')} onClick={() => press('sep')}>
+          <button
+            type="button"
+            class="number-key"
+            aria-label={t('numberPad.separator')}
+            onClick={() => press('sep')}
+          >
             {separator()}
           </button>
         </Show>

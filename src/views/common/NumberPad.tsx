@@ -1,5 +1,5 @@
-// A number pad for amounts and quantities, large keys as on the PIN pad: digits, 00, the locale's
-// decimal separator (when `decimals` > 0), delete and OK. Owns no state: the value is the caller's
+// A number pad for amounts and quantities, large keys as on the PIN pad, four rows: digits, 00, the
+// locale's decimal separator (when `decimals` > 0), delete and OK. Owns no state: the value is the caller's
 // string (as typed, e.g. "12,5"); a key that would break `max` or the decimals is refused and the
 // pad says which limit it broke (a polite live region), so nothing is ever silently ignored.
 import { createSignal, For, Show } from 'solid-js';
@@ -55,24 +55,24 @@ export function NumberPad(props: NumberPadProps) {
     setRefusal('');
     props.onValue(props.value.slice(0, -1));
   };
+  const digitKey = (digit: string) => (
+    <button type="button" class="number-key" onClick={() => press(digit)}>
+      {digit}
+    </button>
+  );
   return (
     <fieldset class="number-pad" aria-label={props.label}>
-      <div class="number-keys">
-        <For each={['7', '8', '9', '4', '5', '6', '1', '2', '3']}>
-          {(digit) => (
-            <button type="button" class="number-key" onClick={() => press(digit)}>
-              {digit}
-            </button>
-          )}
-        </For>
-        <Show
-          when={decimals() > 0}
-          fallback={
-            <button type="button" class="number-key" onClick={() => press('00')}>
-              00
-            </button>
-          }
-        >
+      <div class="number-keys" classList={{ 'with-ok': Boolean(props.onOk) }}>
+        <For each={['7', '8', '9']}>{digitKey}</For>
+        <button type="button" class="number-key" aria-label={t('numberPad.delete')} onClick={erase}>
+          ⌫
+        </button>
+        <For each={['4', '5', '6']}>{digitKey}</For>
+        <button type="button" class="number-key" onClick={() => press('00')}>
+          00
+        </button>
+        <For each={['1', '2', '3']}>{digitKey}</For>
+        <Show when={decimals() > 0} fallback={<span />}>
           <button
             type="button"
             class="number-key"
@@ -82,17 +82,9 @@ export function NumberPad(props: NumberPadProps) {
             {separator()}
           </button>
         </Show>
-        <button type="button" class="number-key" onClick={() => press('0')}>
+        <button type="button" class="number-key number-zero" onClick={() => press('0')}>
           0
         </button>
-        <button type="button" class="number-key" aria-label={t('numberPad.delete')} onClick={erase}>
-          ⌫
-        </button>
-        <Show when={decimals() > 0}>
-          <button type="button" class="number-key" onClick={() => press('00')}>
-            00
-          </button>
-        </Show>
         <Show when={props.onOk}>
           <button type="button" class="number-key number-ok primary" onClick={() => props.onOk?.()}>
             {t('numberPad.ok')}

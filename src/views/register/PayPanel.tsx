@@ -18,7 +18,7 @@ import { useSubmitter } from '../common/submit';
 import { completeSaleAction } from './data';
 import { MethodChoice, type MethodPick } from './MethodChoice';
 import { SplitChoice } from './SplitChoice';
-import { TenderedField } from './TenderedField';
+import { TenderedField, TenderedPad } from './TenderedField';
 import './pay.css';
 
 const RoomStep = lazy(() => import('./RoomStep').then((m) => ({ default: m.RoomStep })));
@@ -84,6 +84,9 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
                 </p>
               )}
             </Show>
+            <Show when={isCash()}>
+              <TenderedPad text={tendered()} onText={setTendered} />
+            </Show>
           </div>
           <div class="pay-money">
             <Show
@@ -112,21 +115,32 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
               <p class="form-error" role="alert">
                 {submission.error ? errorText(submission.error) : ''}
               </p>
-              <button
-                type="submit"
-                class="primary pay-complete"
-                disabled={submission.pending || pick() === null || tenderedShort() || nothingPicked()}
-              >
-                {submission.pending ? t('pay.completing') : t('pay.complete')}
-              </button>
+              <div class="pay-buttons">
+                <button
+                  type="submit"
+                  class="primary pay-complete"
+                  disabled={submission.pending || pick() === null || tenderedShort() || nothingPicked()}
+                >
+                  {submission.pending ? t('pay.completing') : t('pay.complete')}
+                </button>
+                <BackButton onBack={props.onBack} />
+              </div>
             </Show>
-            <button type="button" class="pay-back" onClick={() => props.onBack()}>
-              {t('pay.back')}
-            </button>
+            <Show when={pick() === 'room'}>
+              <BackButton onBack={props.onBack} />
+            </Show>
           </div>
         </Show>
       </form>
     </Show>
+  );
+}
+
+function BackButton(props: { onBack: () => void }) {
+  return (
+    <button type="button" class="pay-back" onClick={() => props.onBack()}>
+      {t('pay.back')}
+    </button>
   );
 }
 

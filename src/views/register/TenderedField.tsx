@@ -1,4 +1,4 @@
-// Cash tendered and the change due: typed on the number pad (or a keyboard), or one tap on a likely
+// Cash tendered and the change due: typed on the number pad (TenderedPad) or a keyboard, or one tap on a likely
 // amount (the exact total, the notes above it). Empty means exact. The change is a live region, so
 // it is announced as the amount is typed.
 import { For, Show } from 'solid-js';
@@ -8,9 +8,6 @@ import { parseAmount } from '../../rules/ticket-lines';
 import { formatCents, locale } from '../../words/format';
 import { t } from '../../words/i18n';
 import { NumberPad } from '../common/NumberPad';
-
-/** The highest amount tendered the till takes (parseAmount's six digits). */
-const MAX_TENDERED = 999_999.99;
 
 export function TenderedField(props: { totalCents: Cents; text: string; onText: (text: string) => void }) {
   const tendered = () => (props.text.trim() ? parseAmount(props.text) : props.totalCents);
@@ -46,15 +43,24 @@ export function TenderedField(props: { totalCents: Cents; text: string; onText: 
           {t('pay.change')}: <strong>{formatCents(change() ?? 0)}</strong>
         </Show>
       </p>
-      <NumberPad
-        label={t('pay.tenderedPad')}
-        value={props.text}
-        onValue={props.onText}
-        decimals={2}
-        max={MAX_TENDERED}
-        maxText={formatCents(99_999_999)}
-        separator={(1.5).toLocaleString(locale()).charAt(1)}
-      />
     </div>
+  );
+}
+
+/** The highest amount tendered the till takes (parseAmount's six digits). */
+const MAX_TENDERED = 999_999.99;
+
+/** The number pad for cash tendered: large keys, the locale's decimal separator, says its limits. */
+export function TenderedPad(props: { text: string; onText: (text: string) => void }) {
+  return (
+    <NumberPad
+      label={t('pay.tenderedPad')}
+      value={props.text}
+      onValue={props.onText}
+      decimals={2}
+      max={MAX_TENDERED}
+      maxText={formatCents(99_999_999)}
+      separator={(1.5).toLocaleString(locale()).charAt(1)}
+    />
   );
 }

@@ -75,6 +75,16 @@ export function shareOut(weights: readonly Cents[], amount: Cents): Cents[] {
   return shares;
 }
 
+/**
+ * `lines` re-priced so they come to `target` (shared out in proportion to each line's total, to the
+ * cent), quantities kept: a ticket discount, or a part of an equal split.
+ * @example sumOf(linesAt(lines, 1800)) === 1800
+ */
+export function linesAt(lines: readonly TicketLine[], target: Cents): TicketLine[] {
+  const shares = shareOut(lines.map(lineTotal), target);
+  return uniqueKeys(lines.flatMap((line, index) => atTotal(line, shares[index]!)));
+}
+
 /** `lines` with a key that repeats an earlier one made unique (a split of a split). */
 function uniqueKeys(lines: TicketLine[]): TicketLine[] {
   const seen = new Set<string>();

@@ -47,6 +47,7 @@ export async function chargeRoom(
   confirmedSurname: string,
   lines: readonly SaleLine[],
   now: number = Date.now(),
+  sale: { id?: string; approvals?: string[] } = {},
 ): Promise<SaleRecord> {
   const today = localDate(new Date(now));
   const refusal = chargeRefusal(stay, today);
@@ -58,6 +59,7 @@ export async function chargeRoom(
   if (saleLines.length === 0) throw new RoomChargeRefused('no-lines');
   return recordRoomCharge({
     ...saleOrigin(),
+    ...sale,
     at: now,
     room: {
       roomReservationId: stay.id,

@@ -15,7 +15,7 @@ import { totalsOf } from '../rules/totals';
 import { catalogue, taxClasses } from './catalogue';
 import { requestReplay } from './pms';
 import { noteSold } from './quick-keys';
-import { type ReceiptData, setLastReceipt } from './receipt';
+import { type ReceiptData, type ReceiptDiscount, setLastReceipt } from './receipt';
 import { chargeRoom, type SaleRecord } from './room-charges';
 import { settings } from './settings';
 import { clearTicket, currentTicket, replaceTicket } from './ticket';
@@ -25,8 +25,14 @@ export interface CashPayment {
   templateId: number;
   /** Cash handed over; only for the cash method. */
   tenderedCents?: Cents;
-  /** The part of a split being paid; default: the whole ticket. */
+  /** The part of a split being paid, or the discounted ticket; default: the whole ticket. */
   part?: TicketPart;
+  /** The sale's id, when an approval had to name it before recording. */
+  saleId?: string;
+  /** Managers' approvals (a discount above the outlet's limit), kept on the sale. */
+  approvals?: string[];
+  /** A discount on the ticket, for the receipt: what it took off and the total before. */
+  discount?: ReceiptDiscount;
 }
 
 /** Charging the ticket (or a part) to a guest's room from the pay screen. */
@@ -34,6 +40,8 @@ export interface RoomPayment {
   stay: RoomReservation;
   confirmedSurname: string;
   part?: TicketPart;
+  saleId?: string;
+  approvals?: string[];
 }
 
 export { PaymentError, SaleNotSavedError };
@@ -61,6 +69,8 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
   const sale = await recordCashSale({
     staff: staffName,
     till: tillName,
+    ...(payment.saleId ? { id: payment.saleId } : {}),
+    ...(payment.approvals ? { approvals: payment.approvals } : {}),
     lines: saleLines(lines),
     payment: { templateId: payment.templateId, paymentMethodId: method.id, sendInvoice: false },
   }).catch((error: unknown) => {
@@ -87,6 +97,7 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
     tenderedCents: tendered,
     changeCents: change,
     currency,
+    ...(payment.discount ? { discount: payment.discount } : {}),
   };
   setLastReceipt(receipt);
   paid(lines, payment.part);
@@ -102,7 +113,10 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
 export async function chargeTicketToRoom(payment: RoomPayment): Promise<SaleRecord> {
   const lines = payment.part?.lines ?? currentTicket().lines;
   if (lines.length === 0) throw new PaymentError('empty-ticket');
-  const sale = await chargeRoom(payment.stay, payment.confirmedSurname, saleLines(lines));
+  const sale = await chargeRoom(payment.stay, payment.confirmedSurname, saleLines(lines), Date.now(), {
+    ...(payment.saleId ? { id: payment.saleId } : {}),
+    ...(payment.approvals ? { approvals: payment.approvals } : {}),
+  });
   paid(lines, payment.part);
   return sale;
 }

@@ -4,9 +4,11 @@
 // and records a room charge, never a closed cash invoice. On an error the message shows and the
 // ticket stays as it was; after a part of a split the rest stays on the ticket.
 import { createMemo, createSignal, For, lazy, Show, Suspense } from 'solid-js';
+import { discountedLines, discountPercent } from '../../rules/discounts';
 import { cashMethodId, defaultTemplateId, roomTransferMethodId } from '../../rules/payment';
-import { partOf, type Split, sumOf } from '../../rules/split';
+import { partOf, type Split, sumOf, type TicketPart } from '../../rules/split';
 import { parseAmount } from '../../rules/ticket-lines';
+import { approvalFor } from '../../state/approval-request';
 import { catalogue } from '../../state/catalogue';
 import type { SaleRecord } from '../../state/room-charges';
 import { settings } from '../../state/settings';
@@ -15,6 +17,7 @@ import { errorText } from '../../words/error-text';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 import { useSubmitter } from '../common/submit';
+import { DiscountChoice, type DiscountKind, readDiscount } from './DiscountChoice';
 import { completeSaleAction } from './data';
 import { MethodChoice, type MethodPick } from './MethodChoice';
 import { SplitChoice } from './SplitChoice';
@@ -36,7 +39,20 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
   const [split, setSplit] = createSignal<Split>({ mode: 'whole' });
   const [charged, setCharged] = createSignal<SaleRecord>();
   const { submission, submit } = useSubmitter(completeSaleAction);
-  const part = createMemo(() => partOf(ticketLines(), split()));
+  const [discountKind, setDiscountKind] = createSignal<DiscountKind>('percent');
+  const [discountText, setDiscountText] = createSignal('');
+  const [discountRefusal, setDiscountRefusal] = createSignal<string>();
+  const discount = createMemo(() => readDiscount(discountKind(), discountText(), ticketTotals().grossCents));
+  /** The ticket's lines, re-priced when a discount is taken off (sent to the PMS as their prices). */
+  const lines = createMemo(() => {
+    const taken = discount().discount;
+    return taken && discount().cents > 0 ? discountedLines(ticketLines(), taken) : [...ticketLines()];
+  });
+  const part = createMemo((): TicketPart | undefined => {
+    const chosen = partOf(lines(), split());
+    if (chosen || discount().cents === 0) return chosen;
+    return { lines: lines(), rest: [], totalCents: sumOf(lines()) };
+  });
   const amount = () => part()?.totalCents ?? ticketTotals().grossCents;
   const isCash = () => pick() !== null && pick() === cashId();
   const tenderedShort = () => {
@@ -44,13 +60,46 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
     const cents = parseAmount(tendered());
     return cents === undefined || cents < amount();
   };
-  const nothingPicked = () => part()?.lines.length === 0;
+  const nothingPicked = () => part()?.lines.length === 0 || discount().error !== undefined;
+  /** The sale's id and, for a discount above the outlet's limit, a manager's approval; null when refused. */
+  const approve = async (): Promise<{ saleId: string; approvals?: string[] } | null> => {
+    const saleId = crypto.randomUUID();
+    setDiscountRefusal(undefined);
+    const cents = discount().cents;
+    if (cents === 0) return { saleId };
+    const total = ticketTotals().grossCents;
+    const percent = discountPercent(total, cents);
+    const what = t('discount.what', {
+      amount: formatCents(cents),
+      percent: `${Math.round(percent * 100) / 100} %`,
+      total: formatCents(total),
+    });
+    const token = await approvalFor(
+      { action: 'discount', subject: saleId, amountCents: cents, percent },
+      what,
+    );
+    if (token === null) setDiscountRefusal(t('discount.error.cancelled'));
+    else if (token === undefined && percent >= 100)
+      setDiscountRefusal(t('discount.error.full-needs-manager'));
+    else return { saleId, ...(token ? { approvals: [token] } : {}) };
+    return null;
+  };
   const complete = async (event: SubmitEvent) => {
     event.preventDefault();
     const method = pick();
     if (method === 'room' || method === null) return;
     const tenderedCents = isCash() && tendered().trim() ? parseAmount(tendered()) : undefined;
-    const payment = { paymentMethodId: method, templateId: templateId() ?? 0, tenderedCents, part: part() };
+    const approved = await approve();
+    if (!approved) return;
+    const cents = discount().cents;
+    const payment = {
+      paymentMethodId: method,
+      templateId: templateId() ?? 0,
+      tenderedCents,
+      part: part(),
+      ...approved,
+      ...(cents > 0 ? { discount: { beforeCents: ticketTotals().grossCents, cents } } : {}),
+    };
     if (await submit(payment)) props.onDone();
   };
   return (
@@ -93,7 +142,7 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
               when={pick() !== 'room'}
               fallback={
                 <Suspense>
-                  <RoomStep part={part()} onCharged={setCharged} />
+                  <RoomStep part={part()} approve={approve} onCharged={setCharged} />
                 </Suspense>
               }
             >
@@ -109,6 +158,13 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
                   </For>
                 </select>
               </label>
+              <DiscountChoice
+                kind={discountKind()}
+                text={discountText()}
+                error={discount().error ?? discountRefusal()}
+                onKind={setDiscountKind}
+                onText={setDiscountText}
+              />
               <Show when={isCash()}>
                 <TenderedField totalCents={amount()} text={tendered()} onText={setTendered} />
               </Show>

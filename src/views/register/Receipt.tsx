@@ -70,6 +70,16 @@ function ReceiptTotals(props: { receipt: ReceiptData; money: (cents: number) => 
   const r = () => props.receipt;
   return (
     <dl class="receipt-totals">
+      <Show when={r().discount}>
+        {(discount) => (
+          <>
+            <dt>{t('discount.before')}</dt>
+            <dd>{props.money(discount().beforeCents)}</dd>
+            <dt>{t('discount.title')}</dt>
+            <dd data-testid="receipt-discount">−{props.money(discount().cents)}</dd>
+          </>
+        )}
+      </Show>
       <dt class="grand">{t('receipt.total')}</dt>
       <dd class="grand" data-testid="receipt-total">
         {props.money(r().totals.grossCents)}

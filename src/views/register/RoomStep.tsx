@@ -15,15 +15,22 @@ import { chargeToRoomAction } from './data';
 import '../desk.css';
 import '../room-charge/room-charge.css';
 
-export function RoomStep(props: { part: TicketPart | undefined; onCharged: (sale: SaleRecord) => void }) {
+export function RoomStep(props: {
+  part: TicketPart | undefined;
+  /** The sale's id and any approval it needs (a discount); null when refused or cancelled. */
+  approve: () => Promise<{ saleId: string; approvals?: string[] } | null>;
+  onCharged: (sale: SaleRecord) => void;
+}) {
   const choice = createStayChoice();
   const { submission, submit } = useSubmitter(chargeToRoomAction);
   const amount = () => props.part?.totalCents ?? ticketTotals().grossCents;
   const charge = async () => {
     const stay = choice.stay();
     if (!stay) return;
-    if (await submit({ stay, confirmedSurname: choice.surname() ?? '', part: props.part }))
-      props.onCharged(submission.result as SaleRecord);
+    const approved = await props.approve();
+    if (!approved) return;
+    const payment = { stay, confirmedSurname: choice.surname() ?? '', part: props.part, ...approved };
+    if (await submit(payment)) props.onCharged(submission.result as SaleRecord);
   };
   return (
     <section class="pay-room" aria-label={t('pay.room.title')}>

@@ -31,4 +31,17 @@ export const de: Record<keyof typeof en, string> = {
   'split.restOpen': 'Dieser Teil: {amount}; {rest} bleiben offen.',
   'pay.done.newSale': 'Neuer Verkauf',
   'pay.done.rest': 'Zurück zum Rest des Bons',
+  'discount.title': 'Rabatt',
+  'discount.before': 'Vor Rabatt',
+  'discount.percent': 'Prozent',
+  'discount.amount': 'Betrag',
+  'discount.value': 'Rabatt auf den Bon',
+  'discount.none': 'Kein Rabatt',
+  'discount.what': 'Rabatt von {amount} ({percent}) auf einen Verkauf über {total}',
+  'discount.error.bad-percent': 'Ein Rabatt ist ein Prozentsatz von 0 bis 100.',
+  'discount.error.more-than-total': 'Ein Rabatt kann höchstens die Summe sein, {total}.',
+  'discount.error.bad-amount':
+    'Den Rabatt als Betrag mit höchstens zwei Nachkommastellen eingeben, z. B. 2,50.',
+  'discount.error.full-needs-manager': 'Ein Rabatt von 100 % braucht die Freigabe der Leitung.',
+  'discount.error.cancelled': 'Der Rabatt wurde nicht freigegeben: Nichts wurde erfasst.',
 };

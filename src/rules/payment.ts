@@ -1,6 +1,6 @@
 // Rules of paying at the till, pure. Owns: which payment method is cash (a setting, else the
-// method whose name says cash/bar/bargeld), which invoice template is preselected, change due and
-// the quick amounts offered for cash tendered, and the refusals and failures of a payment
+// method whose name says cash/bar/bargeld), which invoice template is preselected, change due, and
+// the refusals and failures of a payment
 // (`PaymentError`, `SaleNotSavedError`: here rather than in sale.ts so that putting them in words
 // needs no sale-recording code). Money is integer cents.
 import type { Cents } from '../pms/money';
@@ -58,47 +58,4 @@ export function defaultTemplateId(templates: readonly NamedEntry[], lastUsed?: n
 export function changeDue(totalCents: Cents, tenderedCents: Cents | undefined): Cents | null {
   if (tenderedCents === undefined || tenderedCents < totalCents) return null;
   return tenderedCents - totalCents;
-}
-
-/** The notes a guest hands over, in cents (euro notes from 5 to 100). */
-export const NOTES: readonly Cents[] = [500, 1000, 2000, 5000, 10000];
-
-/**
- * Amounts a guest is likely to hand over: the exact total, then the notes above it (the next note
- * at least the total, and 50 and 100 when above); above 100 the next multiples of 10, 50 and 100.
- * @example quickTenders(2190) // [2190, 5000, 10000]
- * @example quickTenders(1270) // [1270, 2000, 5000, 10000]
- */
-export function quickTenders(totalCents: Cents): Cents[] {
-  const amounts = new Set<Cents>([totalCents]);
-  for (const note of NOTES) if (note > totalCents) amounts.add(note);
-  if (amounts.size < 3) {
-    for (const step of [1000, 5000, 10000]) {
-      const next = Math.ceil(totalCents / step) * step;
-      amounts.add(next > totalCents ? next : next + step);
-    }
-  }
-  return [...amounts].sort((a, b) => a - b).slice(0, 5);
-}
-
-const ROOM_TRANSFER_NAME = /(zimmer|room)/i;
-
-/**
- * The id of the PMS payment method that means "transfer to the guest's room" (paid by a room
- * charge, never by a closed cash invoice), by its name; null when the PMS has none.
- * @example roomTransferMethodId([{ id: 4, name: 'Überweisung aufs Zimmer / Room transfer' }]) === 4
- */
-export function roomTransferMethodId(methods: readonly NamedEntry[]): number | null {
-  return methods.find((m) => ROOM_TRANSFER_NAME.test(m.name))?.id ?? null;
-}
-
-/**
- * `totalCents` in `parts` equal parts that add up exactly: the first parts carry the extra cents.
- * @example splitEvenly(1000, 3) // [334, 333, 333]
- */
-export function splitEvenly(totalCents: Cents, parts: number): Cents[] {
-  if (!Number.isInteger(parts) || parts < 1) throw new RangeError('parts must be a whole number from 1');
-  const base = Math.floor(totalCents / parts);
-  const extra = totalCents - base * parts;
-  return Array.from({ length: parts }, (_, index) => base + (index < extra ? 1 : 0));
 }

@@ -1,13 +1,8 @@
 // Paying: which method is cash, which template is preselected, change due and quick amounts.
 import { describe, expect, it } from 'vitest';
-import {
-  cashMethodId,
-  changeDue,
-  defaultTemplateId,
-  quickTenders,
-  roomTransferMethodId,
-  splitEvenly,
-} from '../../src/rules/payment.ts';
+import { cashMethodId, changeDue, defaultTemplateId } from '../../src/rules/payment.ts';
+import { splitEvenly } from '../../src/rules/split.ts';
+import { quickTenders, roomTransferMethodId } from '../../src/rules/tender.ts';
 
 const METHODS = [
   { id: 1, name: 'EC-Karte / Girocard' },

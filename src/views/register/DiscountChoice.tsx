@@ -6,7 +6,7 @@ import type { Cents } from '../../pms/money';
 import { type Discount, DiscountError, discountCents } from '../../rules/discounts';
 import { parseAmount } from '../../rules/ticket-lines';
 import { formatCents } from '../../words/format';
-import { t } from '../../words/i18n';
+import { w } from '../../words/pay';
 
 export type DiscountKind = Discount['kind'];
 
@@ -20,18 +20,18 @@ export function readDiscount(
   let discount: Discount;
   if (kind === 'percent') {
     if (!/^\s*\d{1,3}(?:[.,]\d{1,2})?\s*$/.test(text))
-      return { cents: 0, error: t('discount.error.bad-percent') };
+      return { cents: 0, error: w('discount.error.bad-percent') };
     discount = { kind, percent: Number(text.trim().replace(',', '.')) };
   } else {
     const cents = parseAmount(text);
-    if (cents === undefined) return { cents: 0, error: t('discount.error.bad-amount') };
+    if (cents === undefined) return { cents: 0, error: w('discount.error.bad-amount') };
     discount = { kind, cents };
   }
   try {
     return { discount, cents: discountCents(totalCents, discount) };
   } catch (error) {
     if (!(error instanceof DiscountError)) throw error;
-    return { cents: 0, error: t(`discount.error.${error.reason}`, { total: formatCents(totalCents) }) };
+    return { cents: 0, error: w(`discount.error.${error.reason}`, { total: formatCents(totalCents) }) };
   }
 }
 
@@ -43,12 +43,12 @@ export function DiscountChoice(props: {
   onText: (text: string) => void;
 }) {
   const kinds = [
-    { kind: 'percent', label: () => `% ${t('discount.percent')}` },
-    { kind: 'amount', label: () => `€ ${t('discount.amount')}` },
+    { kind: 'percent', label: () => `% ${w('discount.percent')}` },
+    { kind: 'amount', label: () => `€ ${w('discount.amount')}` },
   ] as const;
   return (
     <fieldset class="discount-choice">
-      <legend>{t('discount.title')}</legend>
+      <legend>{w('discount.title')}</legend>
       <div class="discount-row">
         <For each={kinds}>
           {(entry) => (
@@ -62,10 +62,10 @@ export function DiscountChoice(props: {
           )}
         </For>
         <input
-          aria-label={t('discount.value')}
+          aria-label={w('discount.value')}
           inputMode="decimal"
           autocomplete="off"
-          placeholder={t('discount.none')}
+          placeholder={w('discount.none')}
           value={props.text}
           onInput={(event) => props.onText(event.currentTarget.value)}
         />

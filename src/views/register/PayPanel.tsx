@@ -3,10 +3,11 @@
 // "Complete sale" records a cash-register sale; "charge to room" goes through the guest (RoomStep)
 // and records a room charge, never a closed cash invoice. On an error the message shows and the
 // ticket stays as it was; after a part of a split the rest stays on the ticket.
-import { createMemo, createSignal, For, lazy, Show, Suspense } from 'solid-js';
+import { createMemo, createSignal, For, Show } from 'solid-js';
 import { discountedLines, discountPercent } from '../../rules/discounts';
-import { cashMethodId, defaultTemplateId, roomTransferMethodId } from '../../rules/payment';
+import { cashMethodId, defaultTemplateId } from '../../rules/payment';
 import { partOf, type Split, sumOf, type TicketPart } from '../../rules/split';
+import { roomTransferMethodId } from '../../rules/tender';
 import { parseAmount } from '../../rules/ticket-lines';
 import { approvalFor } from '../../state/approval-request';
 import { catalogue } from '../../state/catalogue';
@@ -17,15 +18,15 @@ import { errorText } from '../../words/error-text';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 import { useSubmitter } from '../common/submit';
+import { ChargeDone } from '../room-charge/ChargeDone';
 import { DiscountChoice, type DiscountKind, readDiscount } from './DiscountChoice';
 import { completeSaleAction } from './data';
 import { MethodChoice, type MethodPick } from './MethodChoice';
+import { RoomStep } from './RoomStep';
 import { SplitChoice } from './SplitChoice';
 import { TenderedField, TenderedPad } from './TenderedField';
 import './pay.css';
-
-const RoomStep = lazy(() => import('./RoomStep').then((m) => ({ default: m.RoomStep })));
-const ChargeDone = lazy(() => import('../room-charge/ChargeDone').then((m) => ({ default: m.ChargeDone })));
+import { w } from '../../words/pay';
 
 export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
   const options = () => catalogue().paymentOptions;
@@ -69,7 +70,7 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
     if (cents === 0) return { saleId };
     const total = ticketTotals().grossCents;
     const percent = discountPercent(total, cents);
-    const what = t('discount.what', {
+    const what = w('discount.what', {
       amount: formatCents(cents),
       percent: `${Math.round(percent * 100) / 100} %`,
       total: formatCents(total),
@@ -78,9 +79,9 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
       { action: 'discount', subject: saleId, amountCents: cents, percent },
       what,
     );
-    if (token === null) setDiscountRefusal(t('discount.error.cancelled'));
+    if (token === null) setDiscountRefusal(w('discount.error.cancelled'));
     else if (token === undefined && percent >= 100)
-      setDiscountRefusal(t('discount.error.full-needs-manager'));
+      setDiscountRefusal(w('discount.error.full-needs-manager'));
     else return { saleId, ...(token ? { approvals: [token] } : {}) };
     return null;
   };
@@ -126,7 +127,7 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
             <Show when={part()}>
               {(current) => (
                 <p class="split-summary" data-testid="split-summary">
-                  {t('split.restOpen', {
+                  {w('split.restOpen', {
                     amount: formatCents(current().totalCents),
                     rest: formatCents(sumOf(current().rest)),
                   })}
@@ -140,11 +141,7 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
           <div class="pay-money">
             <Show
               when={pick() !== 'room'}
-              fallback={
-                <Suspense>
-                  <RoomStep part={part()} approve={approve} onCharged={setCharged} />
-                </Suspense>
-              }
+              fallback={<RoomStep part={part()} approve={approve} onCharged={setCharged} />}
             >
               <label class="field">
                 <span>{t('pay.template')}</span>
@@ -204,11 +201,9 @@ function BackButton(props: { onBack: () => void }) {
 function RoomDone(props: { sale: SaleRecord; onBack: () => void }) {
   return (
     <div class="pay-panel pay-room-done">
-      <Suspense>
-        <ChargeDone sale={props.sale} />
-      </Suspense>
+      <ChargeDone sale={props.sale} />
       <button type="button" class="primary pay-complete" onClick={() => props.onBack()}>
-        {ticketLines().length > 0 ? t('pay.done.rest') : t('pay.done.newSale')}
+        {ticketLines().length > 0 ? w('pay.done.rest') : w('pay.done.newSale')}
       </button>
     </div>
   );

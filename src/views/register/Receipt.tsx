@@ -7,6 +7,7 @@ import { createSaleStatus, type ReceiptData } from '../../state/receipt';
 import { formatDateTime, locale } from '../../words/format';
 import { t } from '../../words/i18n';
 import './receipt.css';
+import { w } from '../../words/pay';
 
 export function Receipt(props: { receipt: ReceiptData }) {
   const money = (cents: number) => formatMoney(cents, locale(), props.receipt.currency);
@@ -73,9 +74,9 @@ function ReceiptTotals(props: { receipt: ReceiptData; money: (cents: number) => 
       <Show when={r().discount}>
         {(discount) => (
           <>
-            <dt>{t('discount.before')}</dt>
+            <dt>{w('discount.before')}</dt>
             <dd>{props.money(discount().beforeCents)}</dd>
-            <dt>{t('discount.title')}</dt>
+            <dt>{w('discount.title')}</dt>
             <dd data-testid="receipt-discount">−{props.money(discount().cents)}</dd>
           </>
         )}

@@ -3,10 +3,12 @@
 // it is announced as the amount is typed.
 import { For, Show } from 'solid-js';
 import type { Cents } from '../../pms/money';
-import { changeDue, quickTenders } from '../../rules/payment';
+import { changeDue } from '../../rules/payment';
+import { quickTenders } from '../../rules/tender';
 import { parseAmount } from '../../rules/ticket-lines';
 import { formatCents, locale } from '../../words/format';
 import { t } from '../../words/i18n';
+import { w } from '../../words/pay';
 import { NumberPad } from '../common/NumberPad';
 
 export function TenderedField(props: { totalCents: Cents; text: string; onText: (text: string) => void }) {
@@ -26,7 +28,7 @@ export function TenderedField(props: { totalCents: Cents; text: string; onText: 
           onInput={(event) => props.onText(event.currentTarget.value)}
         />
       </label>
-      <fieldset class="quick-tenders" aria-label={t('pay.quickCash')}>
+      <fieldset class="quick-tenders" aria-label={w('pay.quickCash')}>
         <For each={quickTenders(props.totalCents)}>
           {(amount) => (
             <button type="button" onClick={() => props.onText(asText(amount))}>
@@ -54,7 +56,7 @@ const MAX_TENDERED = 999_999.99;
 export function TenderedPad(props: { text: string; onText: (text: string) => void }) {
   return (
     <NumberPad
-      label={t('pay.tenderedPad')}
+      label={w('pay.tenderedPad')}
       value={props.text}
       onValue={props.onText}
       decimals={2}

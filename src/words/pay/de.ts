@@ -1,8 +1,8 @@
-// Texte der Bezahlung (Zahlungsart, aufs Zimmer, Teilen, Rabatte) und des Ziffernblocks, deutsch
-// (englisch: dieselbe Datei in words/en/). Teil von src/words/messages-de.ts.
-import type { en } from '../en/pay';
+// Texte der Bezahlung (Zahlungsart, aufs Zimmer, Teilen, Rabatte), des Ziffernblocks und des
+// Rabatts auf dem Beleg, deutsch (englisch: en.ts; gelesen über `w()`, index.ts).
+import type { PayWord } from './en';
 
-export const de: Record<keyof typeof en, string> = {
+export const de: Record<PayWord, string> = {
   'numberPad.ok': 'OK',
   'numberPad.delete': 'Löschen',
   'numberPad.separator': 'Komma',

@@ -1,5 +1,6 @@
-// Texts of the pay screen (method, room charge, split, discounts) and the shared number pad, in
-// English (German: the same file in words/de/). Part of src/words/messages-en.ts.
+// Words of the pay screen (method, room charge, split, discounts), the shared number pad and the
+// receipt's discount, in English (German: de.ts). They come with that code, not with the first
+// screen's dictionary (words/messages-en.ts), read through `w()` (index.ts).
 
 export const en = {
   'numberPad.ok': 'OK',
@@ -43,3 +44,5 @@ export const en = {
   'discount.error.full-needs-manager': 'A 100 % discount needs a manager’s approval.',
   'discount.error.cancelled': 'The discount was not approved: nothing was recorded.',
 } as const;
+
+export type PayWord = keyof typeof en;

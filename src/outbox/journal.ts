@@ -28,11 +28,17 @@ export interface CashSaleInput extends SaleOrigin {
   payment: { templateId: number; paymentMethodId: number; sendInvoice: boolean };
   /** Who the invoice is made out to; '' for the hotel's cash customer. */
   recipientName?: string;
+  /** The sale's id when it was needed before recording (an approval names it); default: a new one. */
+  id?: string;
+  /** Managers' approvals of this sale (a discount above the limit), sent with its writes. */
+  approvals?: string[];
 }
 
 export interface RoomChargeInput extends SaleOrigin {
   room: { roomReservationId: number; roomNumber?: string; guestName?: string; bookingDate?: string };
   lines: SaleLine[];
+  id?: string;
+  approvals?: string[];
 }
 
 export interface ChargeReversalInput extends SaleOrigin {
@@ -54,6 +60,7 @@ export async function recordCashSale(input: CashSaleInput): Promise<SaleRecord> 
   checkLines(input.lines);
   return record(input, (reference) => ({
     kind: 'cash-sale',
+    ...approved(input),
     lines: input.lines,
     payment: input.payment,
     intents: [
@@ -77,6 +84,7 @@ export async function recordRoomCharge(input: RoomChargeInput): Promise<SaleReco
   };
   return record(input, () => ({
     kind: 'room-charge',
+    ...approved(input),
     lines: input.lines,
     room: input.room,
     intents: [[ADD_ROOM_PRODUCTS, payload]],
@@ -123,6 +131,14 @@ async function record(origin: SaleOrigin, draft: (reference: string) => SaleDraf
   const { sale } = await insertSale((reference) => composeSale(origin, at, reference, draft(reference)));
   announceOutboxChange({ type: 'recorded', saleId: sale.id });
   return sale;
+}
+
+/** The id and approvals a sale was given before recording, when it has them. */
+function approved(input: { id?: string; approvals?: string[] }): { id?: string; approvals?: string[] } {
+  return {
+    ...(input.id ? { id: input.id } : {}),
+    ...(input.approvals?.length ? { approvals: [...input.approvals] } : {}),
+  };
 }
 
 function toPayloadLine(line: SaleLine): PayloadLine {

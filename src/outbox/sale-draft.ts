@@ -30,6 +30,8 @@ export interface SaleDraft {
   /** Default: the sum of the lines. */
   totalCents?: number;
   notes?: SaleRecord['notes'];
+  /** Managers' approvals of this sale (e.g. a discount above the outlet's limit). */
+  approvals?: string[];
   intents: [name: string, payload: unknown][];
 }
 

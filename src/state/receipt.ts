@@ -17,6 +17,12 @@ export interface ReceiptLine {
   totalCents: Cents;
 }
 
+/** A discount on the sale as the receipt shows it: the total before and what was taken off. */
+export interface ReceiptDiscount {
+  beforeCents: Cents;
+  cents: Cents;
+}
+
 export interface ReceiptData {
   saleId: string;
   /** The sale reference, also in the PMS line names. */
@@ -33,6 +39,8 @@ export interface ReceiptData {
   tenderedCents: Cents | null;
   changeCents: Cents | null;
   currency: string;
+  /** A ticket discount (issue 14); the lines carry the discounted prices sent to the PMS. */
+  discount?: ReceiptDiscount;
 }
 
 const [lastReceipt, setLastReceiptSignal] = createSignal<ReceiptData | null>(loadReceipt());

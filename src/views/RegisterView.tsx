@@ -1,12 +1,12 @@
 // The register: products on the left, the ticket on the right (a bottom sheet on a phone), and in
 // the ticket's place the payment and then the receipt. Owns which of the three the panel shows.
-import { createSignal, Match, onMount, Switch } from 'solid-js';
+import { createSignal, Match, onMount, Suspense, Switch } from 'solid-js';
 import { startCatalogue } from '../state/catalogue';
 import { loadSalesCounts } from '../state/quick-keys';
 import { lastReceipt } from '../state/receipt';
 import { t } from '../words/i18n';
+import { lazyDialog } from './common/lazy-dialog';
 import { createToast, Toast } from './common/Toast';
-import { PayPanel } from './register/PayPanel';
 import { ProductPicker } from './register/ProductPicker';
 import { ReceiptPanel } from './register/ReceiptPanel';
 import { SheetToggle } from './register/SheetToggle';
@@ -14,6 +14,9 @@ import { TicketPanel } from './register/TicketPanel';
 import './register/register.css';
 
 type Mode = 'ticket' | 'pay' | 'receipt';
+
+/** The pay screen is not part of the first screen: loaded right after it (lazy-dialog.tsx). */
+const PayPanel = lazyDialog(() => import('./register/PayPanel').then((m) => m.PayPanel));
 
 export default function RegisterView() {
   const [mode, setMode] = createSignal<Mode>('ticket');
@@ -26,12 +29,14 @@ export default function RegisterView() {
   return (
     <section class="view register-view">
       <h1 class="visually-hidden">{t('register.title')}</h1>
-      <div class="register-layout">
+      <div class="register-layout" classList={{ paying: mode() === 'pay' }}>
         <ProductPicker onMessage={setMessage} />
         <aside class="ticket-panel" classList={{ open: sheetOpen() }} aria-label={t('ticket.title')}>
           <Switch>
             <Match when={mode() === 'pay'}>
-              <PayPanel onBack={() => setMode('ticket')} onDone={() => setMode('receipt')} />
+              <Suspense>
+                <PayPanel onBack={() => setMode('ticket')} onDone={() => setMode('receipt')} />
+              </Suspense>
             </Match>
             <Match when={mode() === 'receipt' && lastReceipt()}>
               {(receipt) => <ReceiptPanel receipt={receipt()} onNewSale={() => setMode('ticket')} />}

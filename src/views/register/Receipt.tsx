@@ -7,6 +7,7 @@ import { createSaleStatus, type ReceiptData } from '../../state/receipt';
 import { formatDateTime, locale } from '../../words/format';
 import { t } from '../../words/i18n';
 import './receipt.css';
+import { w } from '../../words/pay';
 
 export function Receipt(props: { receipt: ReceiptData }) {
   const money = (cents: number) => formatMoney(cents, locale(), props.receipt.currency);
@@ -70,6 +71,16 @@ function ReceiptTotals(props: { receipt: ReceiptData; money: (cents: number) => 
   const r = () => props.receipt;
   return (
     <dl class="receipt-totals">
+      <Show when={r().discount}>
+        {(discount) => (
+          <>
+            <dt>{w('discount.before')}</dt>
+            <dd>{props.money(discount().beforeCents)}</dd>
+            <dt>{w('discount.title')}</dt>
+            <dd data-testid="receipt-discount">−{props.money(discount().cents)}</dd>
+          </>
+        )}
+      </Show>
       <dt class="grand">{t('receipt.total')}</dt>
       <dd class="grand" data-testid="receipt-total">
         {props.money(r().totals.grossCents)}

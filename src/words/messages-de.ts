@@ -4,6 +4,7 @@
 
 import { de as catalogue } from './de/catalogue';
 import { de as state } from './de/errors';
+import { de as pay } from './de/pay';
 import { de as register } from './de/register';
 import { de as report } from './de/report';
 import { de as roomCharge } from './de/room-charge';
@@ -34,6 +35,7 @@ export const messages: Record<MessageKey, string> = {
   ...state,
   ...catalogue,
   ...register,
+  ...pay,
   ...roomCharge,
   ...sync,
   ...report,

@@ -4,6 +4,7 @@
 
 import { en as catalogue } from './en/catalogue';
 import { en as state } from './en/errors';
+import { en as pay } from './en/pay';
 import { en as register } from './en/register';
 import { en as report } from './en/report';
 import { en as roomCharge } from './en/room-charge';
@@ -33,6 +34,7 @@ export const messages = {
   ...state,
   ...catalogue,
   ...register,
+  ...pay,
   ...roomCharge,
   ...sync,
   ...report,

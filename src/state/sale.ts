@@ -4,7 +4,7 @@
 // receipt, and only then clearing the ticket. Invariant: if recording fails, whatever the cause
 // (IndexedDB, storage full, a missing browser API), the ticket is untouched and the view gets a
 // `SaleNotSavedError` to put in words; it never fails silently.
-import { recordCashSale } from '../outbox/journal';
+import { type CashSaleInput, recordCashSale } from '../outbox/journal';
 import type { Cents } from '../pms/money';
 import { cashMethodId, changeDue, PaymentError, SaleNotSavedError } from '../rules/payment';
 import { catalogue } from './catalogue';
@@ -12,7 +12,7 @@ import { requestReplay } from './pms';
 import { noteSold } from './quick-keys';
 import { type ReceiptData, setLastReceipt } from './receipt';
 import { settings } from './settings';
-import { clearTicket, currentTicket, ticketTotals } from './ticket';
+import { clearTicket, currentTicket, payTicket, TicketEndedError, ticketTotals } from './ticket';
 
 export interface CashPayment {
   paymentMethodId: number;
@@ -42,7 +42,7 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
   const change = tendered === null ? null : changeDue(totals.grossCents, tendered);
   if (tendered !== null && change === null) throw new PaymentError('tendered-too-little');
 
-  const sale = await recordCashSale({
+  const input: CashSaleInput = {
     staff: staffName,
     till: tillName,
     lines: ticket.lines.map(({ productId, name, quantity, unitPriceCents }) => ({
@@ -52,7 +52,10 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
       unitPriceCents,
     })),
     payment: { templateId: payment.templateId, paymentMethodId: method.id, sendInvoice: false },
-  }).catch((error: unknown) => {
+  };
+  // The ticket is closed in the sale's own transaction: paid in another tab first, nothing is recorded.
+  const sale = await payTicket(ticket, (paid) => recordCashSale(input, paid)).catch((error: unknown) => {
+    if (error instanceof TicketEndedError) throw error;
     console.error('[sale] the sale could not be recorded', error);
     throw new SaleNotSavedError(error);
   });

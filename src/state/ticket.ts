@@ -248,6 +248,11 @@ export async function meetTicketRecord(): Promise<void> {
   else if (!stored || (stored.version ?? 0) < saved.version) persist(saved);
 }
 
+/** The saved current ticket; with none, a new one saved at once, so the next tab opens the same. */
 function loadCurrent(): Ticket {
-  return reviveTicket(readLocal(LOCAL_KEYS.currentTicket)) ?? emptyTicket();
+  const saved = reviveTicket(readLocal(LOCAL_KEYS.currentTicket));
+  if (saved) return saved;
+  const fresh = emptyTicket();
+  writeLocal(LOCAL_KEYS.currentTicket, fresh);
+  return fresh;
 }

@@ -1,13 +1,24 @@
 // The UI texts: each language is its own dictionary, loaded on demand; the German one has exactly
 // the English keys, none of them empty; switching the language switches every text once loaded.
 import { describe, expect, it } from 'vitest';
-import { language, loadLanguage, pickLanguage, setLanguage, t } from '../../src/words/i18n.ts';
+import { language, loadLanguage, pickLanguage, setLanguage, t, tCount } from '../../src/words/i18n.ts';
 import { messages as de } from '../../src/words/messages-de.ts';
 import { messages as en } from '../../src/words/messages-en.ts';
 
 describe('the dictionaries', () => {
   it('has a German text for every English key, and no other keys', () => {
     expect(Object.keys(de).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it('says counts only through plural forms: every {count} text is a .one/.other pair', () => {
+    for (const [key, text] of Object.entries(en)) {
+      // Texts whose count has no noun to agree with ("3 pending", "3") read right in both numbers.
+      // numberPad.decimals belongs to the pay screen's pad (only ever 2 decimals): left to its owner.
+      const nounless = ['connection.pending', 'sync.count', 'report.historyOpen', 'numberPad.decimals'];
+      if (!/\{count\}/.test(text) || nounless.includes(key)) continue;
+      const base = key.replace(/\.(one|other)$/, '');
+      expect(Object.hasOwn(en, `${base}.one`) && Object.hasOwn(en, `${base}.other`), key).toBe(true);
+    }
   });
 
   it('has no empty texts, and keeps every placeholder in German', () => {
@@ -36,5 +47,21 @@ describe('the UI language', () => {
     expect(t('register.title')).toBe('Kasse');
     await setLanguage('en');
     expect(t('register.title')).toBe('Register');
+  });
+
+  it('chooses singular and plural by Intl.PluralRules, in English and German', async () => {
+    await loadLanguage('de');
+    await setLanguage('en');
+    expect([0, 1, 2, 1000].map((n) => tCount('ticket.items', n))).toEqual([
+      '0 items',
+      '1 item',
+      '2 items',
+      '1,000 items',
+    ]);
+    expect(tCount('report.salesCount', 1)).toBe('1 sale');
+    await setLanguage('de');
+    expect([1, 2].map((n) => tCount('report.salesCount', n))).toEqual(['1 Verkauf', '2 Verkäufe']);
+    expect(tCount('ticket.items', 1000)).toBe('1.000 Artikel');
+    await setLanguage('en');
   });
 });

@@ -111,9 +111,10 @@ export function clearTicket(): void {
     return;
   }
   const next = emptyTicket();
-  const dropEmpty = shown.lines.length === 0 && shown.paidAt === undefined ? [shown.id] : [];
   makeCurrent(next);
-  persist(next, undefined, dropEmpty);
+  // The ticket left behind is dropped if still open (cleared, or charged to a room); a paid or
+  // parked one stays.
+  persist(next, undefined, shown.paidAt === undefined ? shown.id : undefined);
 }
 
 /**
@@ -145,6 +146,14 @@ export async function payTicket<T>(paid: Ticket, record: (claim: PaidTicket) => 
   }
 }
 
+/**
+ * Resolves once this tab's ticket writes so far are in IndexedDB (or failed and were reported).
+ * @example addProduct(pils); await ticketWritesSettled();
+ */
+export function ticketWritesSettled(): Promise<void> {
+  return writes.then(() => undefined);
+}
+
 /** Tells the other tabs that ticket record `id` changed (parked.ts, after parking or recalling). */
 export function announceTicketChange(id: string): void {
   announce({ type: 'changed', id });
@@ -172,15 +181,17 @@ function makeCurrent(next: Ticket): void {
 /**
  * Writes `next` to its record, after this tab's earlier writes. When another tab wrote a newer
  * version meanwhile, `change` (the tap) is applied to that one instead; when the ticket was paid or
- * parked elsewhere, nothing is written and this tab shows what happened.
+ * parked elsewhere, nothing is written and this tab shows what happened. The record `dropIfOpen`
+ * (the ticket `next` replaces) is deleted in the same transaction unless it was paid or parked.
  */
-function persist(next: Ticket, change?: (current: Ticket) => Ticket, remove: string[] = []): void {
+function persist(next: Ticket, change?: (current: Ticket) => Ticket, dropIfOpen?: string): void {
   const staff = settings().staffName;
   writes = writes
     .then(() =>
       changeTicketRecords(
-        [next.id],
-        ([stored]): { put?: TicketRecord[]; remove: string[]; value: Ticket } => {
+        dropIfOpen ? [next.id, dropIfOpen] : [next.id],
+        ([stored, left]): { put?: TicketRecord[]; remove: string[]; value: Ticket } => {
+          const remove = left && ticketStatus(left) === 'open' ? [left.id] : [];
           if (!stored || (ticketStatus(stored) === 'open' && (stored.version ?? 0) < next.version)) {
             return { put: [ticketToRecord(next, 'open', staff)], remove, value: next };
           }

@@ -111,10 +111,11 @@ export function clearTicket(): void {
     return;
   }
   const next = emptyTicket();
-  makeCurrent(next);
+  setTicket(next);
+  writeLocal(LOCAL_KEYS.currentTicket, next);
   // The ticket left behind is dropped if still open (cleared, or charged to a room); a paid or
-  // parked one stays.
-  persist(next, undefined, shown.paidAt === undefined ? shown.id : undefined);
+  // parked one stays. The other tabs hear of the new ticket once its record is written.
+  persist(next, undefined, shown.paidAt === undefined ? shown.id : undefined, 'current');
 }
 
 /**
@@ -122,7 +123,9 @@ export function clearTicket(): void {
  * every tab.
  */
 export function replaceTicket(next: Ticket): void {
-  makeCurrent(next);
+  setTicket(next);
+  writeLocal(LOCAL_KEYS.currentTicket, next);
+  announce({ type: 'current', id: next.id });
 }
 
 /**
@@ -171,20 +174,19 @@ function update(change: (current: Ticket) => Ticket): void {
   persist(next, change);
 }
 
-/** Shows `next` here, remembers it for reloads and tells every tab it is the current ticket. */
-function makeCurrent(next: Ticket): void {
-  setTicket(next);
-  writeLocal(LOCAL_KEYS.currentTicket, next);
-  announce({ type: 'current', id: next.id });
-}
-
 /**
  * Writes `next` to its record, after this tab's earlier writes. When another tab wrote a newer
  * version meanwhile, `change` (the tap) is applied to that one instead; when the ticket was paid or
  * parked elsewhere, nothing is written and this tab shows what happened. The record `dropIfOpen`
  * (the ticket `next` replaces) is deleted in the same transaction unless it was paid or parked.
+ * Then the other tabs hear `news`: that the record changed, or that it is the current ticket now.
  */
-function persist(next: Ticket, change?: (current: Ticket) => Ticket, dropIfOpen?: string): void {
+function persist(
+  next: Ticket,
+  change?: (current: Ticket) => Ticket,
+  dropIfOpen?: string,
+  news: TicketNews['type'] = 'changed',
+): void {
   const staff = settings().staffName;
   writes = writes
     .then(() =>
@@ -209,7 +211,7 @@ function persist(next: Ticket, change?: (current: Ticket) => Ticket, dropIfOpen?
     .then(
       (settled) => {
         if (settled !== next) show(settled);
-        announce({ type: 'changed', id: settled.id });
+        announce({ type: news, id: settled.id });
       },
       (error: unknown) => console.error('[ticket] the ticket could not be kept in IndexedDB', error),
     );

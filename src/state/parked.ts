@@ -7,7 +7,6 @@ import type { TicketRecord } from '../storage/records';
 import { changeTicketRecords, listParkedTickets, ticketStatus } from '../storage/ticket-store';
 import { settings } from './settings';
 import {
-  announceTicketChange,
   clearTicket,
   currentTicket,
   replaceTicket,
@@ -15,15 +14,10 @@ import {
   type Ticket,
   TicketEndedError,
 } from './ticket';
-import { endedBy, ticketToRecord } from './ticket-record';
+import { announceTicketChange } from './ticket-keeping';
+import { endedBy, ParkError, ticketToRecord } from './ticket-record';
 
-/** Why parking or recalling was refused, for the view to say in words. */
-export class ParkError extends Error {
-  override readonly name = 'ParkError';
-  constructor(readonly reason: 'empty-ticket' | 'missing-name' | 'not-found') {
-    super(reason);
-  }
-}
+export { ParkError } from './ticket-record';
 
 /**
  * Parked tickets, most recently changed first.

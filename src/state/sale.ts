@@ -12,7 +12,8 @@ import { requestReplay } from './pms';
 import { noteSold } from './quick-keys';
 import { type ReceiptData, setLastReceipt } from './receipt';
 import { settings } from './settings';
-import { clearTicket, currentTicket, payTicket, TicketEndedError, ticketTotals } from './ticket';
+import { clearTicket, currentTicket, TicketEndedError, ticketTotals } from './ticket';
+import { payTicket } from './ticket-keeping';
 
 export interface CashPayment {
   paymentMethodId: number;

@@ -1,6 +1,6 @@
 // The ticket as staff see it, and as it is stored (storage/ticket-store.ts): the `Ticket` shape, a
 // new empty one, reading a stored or saved ticket back (lines that do not parse are dropped, never
-// the whole ticket), and the refusal when another tab paid, parked or changed it first.
+// the whole ticket), and the refusals: another tab paid, parked or changed it first; parking refused.
 import { newId } from '../rules/ids';
 import { isStoredLine, type TicketLine } from '../rules/ticket-lines';
 import type { TicketRecord, TicketStatus } from '../storage/records';
@@ -29,6 +29,14 @@ export class TicketEndedError extends Error {
     /** When it happened (the payment's time for 'paid'). */
     readonly at: number,
   ) {
+    super(reason);
+  }
+}
+
+/** Why parking or recalling was refused, for the view to say in words (parked.ts). */
+export class ParkError extends Error {
+  override readonly name = 'ParkError';
+  constructor(readonly reason: 'empty-ticket' | 'missing-name' | 'not-found') {
     super(reason);
   }
 }

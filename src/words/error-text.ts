@@ -7,8 +7,7 @@ import { isPmsError, PmsRequestError } from '../pms/errors';
 import { PaymentError, SaleNotSavedError } from '../rules/payment';
 import { TicketLineError } from '../rules/ticket-lines';
 import { OfflineError } from '../state/catalogue-admin';
-import { ParkError } from '../state/parked';
-import { TicketEndedError } from '../state/ticket';
+import { ParkError, TicketEndedError } from '../state/ticket-record';
 import { formatMoment } from './format';
 import { t } from './i18n';
 

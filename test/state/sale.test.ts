@@ -17,8 +17,8 @@ import {
   currentTicket,
   setNote,
   ticketLines,
-  ticketWritesSettled,
 } from '../../src/state/ticket.ts';
+import { ticketWritesSettled } from '../../src/state/ticket-keeping.ts';
 import { setCatalogueMeta } from '../../src/storage/caches.ts';
 import { closeTillDb } from '../../src/storage/db.ts';
 import { listSales } from '../../src/storage/journal-queries.ts';

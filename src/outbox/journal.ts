@@ -5,7 +5,8 @@
 // totals in cents, and validating staff input before it is recorded (a bad line is refused here,
 // not discovered hours later by the PMS).
 import { changeSale, insertSale, type SaleWrite } from '../storage/outbox-store.ts';
-import type { SaleLine, SaleRecord } from '../storage/records.ts';
+import type { SaleLine, SaleRecord, TicketRecord } from '../storage/records.ts';
+import type { TicketClaim } from '../storage/ticket-store.ts';
 import {
   ADD_CASH_INVOICE_PRODUCTS,
   ADD_ROOM_PRODUCTS,
@@ -34,6 +35,15 @@ export interface CashSaleInput extends SaleOrigin {
   approvals?: string[];
 }
 
+/**
+ * The ticket a sale is paid from: recording the sale closes it in the same transaction, or records
+ * nothing when another tab paid, parked or changed it first (`TicketClaimRefused`).
+ */
+export interface PaidTicket {
+  claim: TicketClaim;
+  record: Omit<TicketRecord, 'staff'>;
+}
+
 export interface RoomChargeInput extends SaleOrigin {
   room: { roomReservationId: number; roomNumber?: string; guestName?: string; bookingDate?: string };
   lines: SaleLine[];
@@ -56,9 +66,9 @@ export interface ProductCreationInput extends SaleOrigin {
  * Records a cash sale: open a cash invoice, put the lines on it, close it with the payment.
  * @example const sale = await recordCashSale({ staff: 'Mia', till: 'Bar 1', lines, payment });
  */
-export async function recordCashSale(input: CashSaleInput): Promise<SaleRecord> {
+export async function recordCashSale(input: CashSaleInput, ticket?: PaidTicket): Promise<SaleRecord> {
   checkLines(input.lines);
-  return record(input, (reference) => ({
+  return record(input, ticket, (reference) => ({
     kind: 'cash-sale',
     ...approved(input),
     lines: input.lines,
@@ -75,14 +85,14 @@ export async function recordCashSale(input: CashSaleInput): Promise<SaleRecord> 
  * Records a charge of products to a room reservation.
  * @example await recordRoomCharge({ staff, till, room: { roomReservationId: 1204 }, lines });
  */
-export async function recordRoomCharge(input: RoomChargeInput): Promise<SaleRecord> {
+export async function recordRoomCharge(input: RoomChargeInput, ticket?: PaidTicket): Promise<SaleRecord> {
   checkLines(input.lines);
   const payload: AddRoomProductsPayload = {
     roomReservationId: input.room.roomReservationId,
     ...(input.room.bookingDate ? { bookingDate: input.room.bookingDate } : {}),
     lines: input.lines.map(toPayloadLine),
   };
-  return record(input, () => ({
+  return record(input, ticket, () => ({
     kind: 'room-charge',
     ...approved(input),
     lines: input.lines,
@@ -117,7 +127,7 @@ export async function recordChargeReversal(input: ChargeReversalInput): Promise<
  * @example await recordProductCreation({ staff, till, product: { name: 'Hugo', price: 750, ... } });
  */
 export async function recordProductCreation(input: ProductCreationInput): Promise<SaleRecord> {
-  return record(input, (reference) => ({
+  return record(input, undefined, (reference) => ({
     kind: 'product-creation',
     lines: [],
     intents: [[CREATE_PRODUCT, { ...input.product, number: input.product.number || `TILL-${reference}` }]],
@@ -126,9 +136,16 @@ export async function recordProductCreation(input: ProductCreationInput): Promis
 
 // ---------------------------------------------------------------------------------------------
 
-async function record(origin: SaleOrigin, draft: (reference: string) => SaleDraft): Promise<SaleRecord> {
+async function record(
+  origin: SaleOrigin,
+  ticket: PaidTicket | undefined,
+  draft: (reference: string) => SaleDraft,
+): Promise<SaleRecord> {
   const at = origin.at ?? Date.now();
-  const { sale } = await insertSale((reference) => composeSale(origin, at, reference, draft(reference)));
+  const { sale } = await insertSale(
+    (reference) => composeSale(origin, at, reference, draft(reference)),
+    ticket,
+  );
   announceOutboxChange({ type: 'recorded', saleId: sale.id });
   return sale;
 }

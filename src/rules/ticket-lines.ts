@@ -34,14 +34,15 @@ export interface TicketLine {
 /** Why a line change was refused, for the view to say in words. */
 export class TicketLineError extends Error {
   override readonly name = 'TicketLineError';
-  constructor(readonly reason: 'too-many-lines' | 'open-price-needs-amount' | 'bad-name') {
+  constructor(readonly reason: 'too-many-lines' | 'open-price-needs-amount' | 'bad-name' | 'too-many-items') {
     super(reason);
   }
 }
 
 /**
  * Adds one of `product`, merging into its line when it is already on the ticket.
- * @throws TicketLineError for an open-price product (use `withOpenPriceLine`) or a full ticket.
+ * @throws TicketLineError for an open-price product (use `withOpenPriceLine`), a full ticket, or a
+ * line that would pass MAX_QUANTITY ('too-many-items').
  * @example lines = withProduct(lines, pils); // Pils x1, then x2 on the next tap
  */
 export function withProduct(lines: readonly TicketLine[], product: Product, quantity = 1): TicketLine[] {
@@ -50,7 +51,7 @@ export function withProduct(lines: readonly TicketLine[], product: Product, quan
   const index = lines.findIndex((line) => line.key === key);
   if (index >= 0) {
     const line = lines[index]!;
-    return replaceAt(lines, index, { ...line, quantity: clampQuantity(line.quantity + quantity) });
+    return replaceAt(lines, index, { ...line, quantity: checkedQuantity(line.quantity + quantity) });
   }
   if (lines.length >= MAX_LINES) throw new TicketLineError('too-many-lines');
   return [
@@ -60,7 +61,7 @@ export function withProduct(lines: readonly TicketLine[], product: Product, quan
       productId: product.id,
       name: product.name,
       unitPriceCents: product.price,
-      quantity: clampQuantity(quantity),
+      quantity: checkedQuantity(quantity),
       taxClassId: product.tax_class_id,
       commodityGroupId: product.commodity_group_id,
       openPrice: false,
@@ -102,6 +103,7 @@ export function withOpenPriceLine(
 
 /**
  * Sets a line's quantity; 0 or less removes it. An open-price line always stays at 1.
+ * @throws TicketLineError('too-many-items') above MAX_QUANTITY; the lines stay as they were.
  * @example withQuantity(lines, 'p7', 3)
  */
 export function withQuantity(lines: readonly TicketLine[], key: string, quantity: number): TicketLine[] {
@@ -110,7 +112,7 @@ export function withQuantity(lines: readonly TicketLine[], key: string, quantity
   if (!Number.isFinite(quantity) || quantity < 1) return withoutLine(lines, key);
   const line = lines[index]!;
   if (line.openPrice) return [...lines];
-  return replaceAt(lines, index, { ...line, quantity: clampQuantity(quantity) });
+  return replaceAt(lines, index, { ...line, quantity: checkedQuantity(quantity) });
 }
 
 /** The lines without the one with `key`. */
@@ -158,8 +160,10 @@ export function isStoredLine(value: unknown): value is StoredLine {
   );
 }
 
-function clampQuantity(quantity: number): number {
-  return Math.min(MAX_QUANTITY, Math.max(1, Math.trunc(quantity)));
+/** A whole quantity of at least 1; above MAX_QUANTITY (the PMS's limit) it is refused, not cut. */
+function checkedQuantity(quantity: number): number {
+  if (quantity > MAX_QUANTITY) throw new TicketLineError('too-many-items');
+  return Math.max(1, Math.trunc(quantity));
 }
 
 function replaceAt(lines: readonly TicketLine[], index: number, line: TicketLine): TicketLine[] {

@@ -5,7 +5,7 @@
 // or leaving the unpaid rest of a split on it. Invariant: if recording fails, whatever the cause
 // (IndexedDB, storage full, a missing browser API), the ticket is untouched and the view gets a
 // `SaleNotSavedError` to put in words; it never fails silently.
-import { recordCashSale } from '../outbox/journal';
+import { type CashSaleInput, recordCashSale } from '../outbox/journal';
 import type { Cents } from '../pms/money';
 import type { RoomReservation } from '../pms/wire';
 import { cashMethodId, changeDue, PaymentError, SaleNotSavedError } from '../rules/payment';
@@ -20,7 +20,8 @@ import { type ReceiptData, type ReceiptDiscount, setLastReceipt } from './receip
 import { chargeRoom, type SaleRecord } from './room-charges';
 import { settings } from './settings';
 import { actingStaff, saleCompleted } from './staff-session';
-import { clearTicket, currentTicket, replaceTicket, ticketApprovals } from './ticket';
+import { clearTicket, currentTicket, keepRestOfTicket, TicketEndedError, ticketApprovals } from './ticket';
+import { payTicket } from './ticket-keeping';
 
 export interface CashPayment {
   paymentMethodId: number;
@@ -69,14 +70,22 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
   const change = tendered === null ? null : changeDue(totals.grossCents, tendered);
   if (tendered !== null && change === null) throw new PaymentError('tendered-too-little');
 
-  const sale = await recordCashSale({
+  const input: CashSaleInput = {
     staff: staffName,
     ...(staffId ? { staffId } : {}),
     till: tillName,
     ...recordedWith(payment),
     lines: saleLines(lines),
     payment: { templateId: payment.templateId, paymentMethodId: method.id, sendInvoice: false },
-  }).catch((error: unknown) => {
+  };
+  // The ticket is closed in the sale's own transaction: paid in another tab first, nothing is
+  // recorded. A part of a split leaves the rest open on the ticket: it closes nothing.
+  const closesTicket = !payment.part || payment.part.rest.length === 0;
+  const recording = closesTicket
+    ? payTicket(ticket, (paid) => recordCashSale(input, paid))
+    : recordCashSale(input);
+  const sale = await recording.catch((error: unknown) => {
+    if (error instanceof TicketEndedError) throw error;
     console.error('[sale] the sale could not be recorded', error);
     throw new SaleNotSavedError(error);
   });
@@ -156,8 +165,7 @@ function saleLines(lines: readonly TicketLine[]) {
 /** After a payment: the rest of a split stays on the ticket, else a new ticket starts. */
 function paid(lines: readonly TicketLine[], part: TicketPart | undefined): void {
   noteSold(lines);
-  const ticket = currentTicket();
-  if (part && part.rest.length > 0) replaceTicket({ ...ticket, lines: part.rest, updatedAt: Date.now() });
+  if (part && part.rest.length > 0) keepRestOfTicket([...part.rest]);
   else clearTicket();
   requestReplay();
 }

@@ -190,7 +190,14 @@ export interface CatalogueMetaValues {
 }
 export type CatalogueMetaKey = keyof CatalogueMetaValues;
 
-/** A ticket parked at the till (an open tab), not yet a sale. */
+/** Where a ticket is: being rung up, parked as a tab, or paid (it became a sale). */
+export type TicketStatus = 'open' | 'parked' | 'paid';
+
+/**
+ * A ticket at the till, one record for every tab of the browser (ticket-store.ts): the one being
+ * rung up, a parked tab, or a paid one. Rows written before the ticket became one record have
+ * neither `status` nor `version`: they are parked tabs at version 0.
+ */
 export interface TicketRecord {
   id: string;
   label: string;
@@ -199,6 +206,13 @@ export interface TicketRecord {
   createdAt: number;
   updatedAt: number;
   room?: { roomReservationId: number; roomNumber?: string; guestName?: string };
+  /** Counts every change; a payment names the version it was made for. */
+  version?: number;
+  status?: TicketStatus;
+  note?: string;
+  /** When it was paid, and the sale it became. */
+  paidAt?: number;
+  saleId?: string;
 }
 
 /** An in-house room reservation, cached for room charges while offline. */

@@ -5,6 +5,7 @@
 import { de as catalogue } from './de/catalogue';
 import { de as state } from './de/errors';
 import { de as money } from './de/money';
+import { de as numberPad } from './de/number-pad';
 import { de as register } from './de/register';
 import type { FirstScreenKey } from './messages-en';
 
@@ -35,4 +36,5 @@ export const messages: Record<FirstScreenKey, string> = {
   ...catalogue,
   ...register,
   ...money,
+  ...numberPad,
 };

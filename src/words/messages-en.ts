@@ -6,6 +6,7 @@
 import { en as catalogue } from './en/catalogue';
 import { en as state } from './en/errors';
 import { en as money } from './en/money';
+import { en as numberPad } from './en/number-pad';
 import { en as register } from './en/register';
 import type { laterMessages } from './messages-en-later';
 
@@ -36,6 +37,7 @@ export const messages = {
   ...catalogue,
   ...register,
   ...money,
+  ...numberPad,
 } as const;
 
 /** The message keys of the first screen. */

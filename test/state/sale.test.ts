@@ -14,14 +14,17 @@ import {
   addOpenPriceLine,
   addProduct,
   clearTicket,
+  currentTicket,
   setNote,
   ticketLines,
   ticketSaleId,
 } from '../../src/state/ticket.ts';
+import { ticketWritesSettled } from '../../src/state/ticket-keeping.ts';
 import { setCatalogueMeta } from '../../src/storage/caches.ts';
 import { closeTillDb } from '../../src/storage/db.ts';
 import { listSales } from '../../src/storage/journal-queries.ts';
 import { readSale } from '../../src/storage/outbox-store.ts';
+import { readTicketRecord } from '../../src/storage/ticket-store.ts';
 import { errorText } from '../../src/words/error-text.ts';
 import { loadLanguage, setLanguage } from '../../src/words/i18n.ts';
 
@@ -203,6 +206,20 @@ describe('parked tickets', () => {
     expect(parked.map((t) => [t.label, t.lines.map((l) => l.name)])).toEqual([
       ['Ticket 21:40', ['Espresso']],
     ]);
+  });
+
+  it('keep the ticket being rung up as an open record; clearing drops it, parking keeps it', async () => {
+    addProduct(PILS);
+    const cleared = currentTicket().id;
+    await ticketWritesSettled();
+    expect(await readTicketRecord(cleared)).toMatchObject({ status: 'open', version: 1 });
+    clearTicket();
+    addProduct(ESPRESSO);
+    const parked = currentTicket().id;
+    await parkTicket('Table 2');
+    await ticketWritesSettled();
+    expect(await readTicketRecord(cleared)).toBeUndefined();
+    expect(await readTicketRecord(parked)).toMatchObject({ status: 'parked', label: 'Table 2' });
   });
 
   it('refuse an empty ticket or a missing name, and leave the ticket alone', async () => {

@@ -95,11 +95,14 @@ describe('the ticket', () => {
     expect(ticketLines()).toEqual([]);
   });
 
-  it('changes quantities within 1..999 and removes a line at 0 or on request', () => {
+  it('changes quantities within 1..999, refuses more in words, and removes a line at 0 or on request', () => {
     addProduct(PILS);
     addProduct(SCHNITZEL);
     const [pils, schnitzel] = ticketLines();
-    setQuantity(pils!.key, 5000);
+    setQuantity(pils!.key, 999);
+    expect(ticketLines()[0]!.quantity).toBe(999);
+    expect(() => setQuantity(pils!.key, 1000)).toThrow(expect.objectContaining({ reason: 'too-many-items' }));
+    expect(() => addProduct(PILS)).toThrow(expect.objectContaining({ reason: 'too-many-items' }));
     expect(ticketLines()[0]!.quantity).toBe(999);
     setQuantity(pils!.key, 0);
     expect(ticketLines().map((l) => l.name)).toEqual(['Wiener Schnitzel']);

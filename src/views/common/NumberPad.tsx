@@ -3,7 +3,7 @@
 // string (as typed, e.g. "12,5"); a key that would break `max` or the decimals is refused and the
 // pad says which limit it broke (a polite live region), so nothing is ever silently ignored.
 import { createSignal, For, Show } from 'solid-js';
-import { w } from '../../words/pay';
+import { t } from '../../words/i18n';
 import './number-pad.css';
 
 export interface NumberPadProps {
@@ -36,17 +36,17 @@ export function NumberPad(props: NumberPadProps) {
     const current = props.value;
     const hasSeparator = /[.,]/.test(current);
     if (key === 'sep') {
-      if (decimals() === 0 || hasSeparator) return setRefusal(w('numberPad.noMoreDecimals'));
+      if (decimals() === 0 || hasSeparator) return setRefusal(t('numberPad.noMoreDecimals'));
       setRefusal('');
       return props.onValue(`${current || '0'}${separator()}`);
     }
     const joined = current + key;
     const next = /^0+\d/.test(joined) ? joined.replace(/^0+(?=\d)/, '') : joined;
     if (hasSeparator && next.split(/[.,]/)[1]!.length > decimals()) {
-      return setRefusal(w('numberPad.decimals', { count: decimals() }));
+      return setRefusal(t('numberPad.decimals', { count: decimals() }));
     }
     if (props.max !== undefined && padNumber(next) > props.max) {
-      return setRefusal(w('numberPad.max', { max: props.maxText ?? String(props.max) }));
+      return setRefusal(t('numberPad.max', { max: props.maxText ?? String(props.max) }));
     }
     setRefusal('');
     props.onValue(next);
@@ -64,7 +64,7 @@ export function NumberPad(props: NumberPadProps) {
     <fieldset class="number-pad" aria-label={props.label}>
       <div class="number-keys" classList={{ 'with-ok': Boolean(props.onOk) }}>
         <For each={['7', '8', '9']}>{digitKey}</For>
-        <button type="button" class="number-key" aria-label={w('numberPad.delete')} onClick={erase}>
+        <button type="button" class="number-key" aria-label={t('numberPad.delete')} onClick={erase}>
           ⌫
         </button>
         <For each={['4', '5', '6']}>{digitKey}</For>
@@ -76,7 +76,7 @@ export function NumberPad(props: NumberPadProps) {
           <button
             type="button"
             class="number-key"
-            aria-label={w('numberPad.separator')}
+            aria-label={t('numberPad.separator')}
             onClick={() => press('sep')}
           >
             {separator()}
@@ -87,7 +87,7 @@ export function NumberPad(props: NumberPadProps) {
         </button>
         <Show when={props.onOk}>
           <button type="button" class="number-key number-ok primary" onClick={() => props.onOk?.()}>
-            {w('numberPad.ok')}
+            {t('numberPad.ok')}
           </button>
         </Show>
       </div>

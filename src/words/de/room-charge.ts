@@ -78,8 +78,8 @@ export const de: Record<keyof typeof en, string> = {
   'roomCharge.minibar.less': 'Ein {name} weniger',
   'roomCharge.minibar.more': 'Ein {name} mehr',
   'roomCharge.minibar.count': 'Anzahl {name}',
-  'roomCharge.minibar.post': '{count} Artikel, {amount}, auf Zimmer {room} buchen',
-  'roomCharge.minibar.postOne': '1 Artikel, {amount}, auf Zimmer {room} buchen',
+  'roomCharge.minibar.post.one': '{count} Artikel, {amount}, auf Zimmer {room} buchen',
+  'roomCharge.minibar.post.other': '{count} Artikel, {amount}, auf Zimmer {room} buchen',
   'roomCharge.minibar.reset': 'Zählung zurücksetzen',
   'roomCharge.minibar.none':
     'Im gespeicherten Katalog sind keine Minibar-Artikel. Bitte den Katalog online aktualisieren.',

@@ -71,8 +71,8 @@ export const en = {
   'roomCharge.minibar.less': 'One less {name}',
   'roomCharge.minibar.more': 'One more {name}',
   'roomCharge.minibar.count': 'Number of {name}',
-  'roomCharge.minibar.post': 'Post {count} items, {amount}, to room {room}',
-  'roomCharge.minibar.postOne': 'Post 1 item, {amount}, to room {room}',
+  'roomCharge.minibar.post.one': 'Post {count} item, {amount}, to room {room}',
+  'roomCharge.minibar.post.other': 'Post {count} items, {amount}, to room {room}',
   'roomCharge.minibar.reset': 'Reset counts',
   'roomCharge.minibar.none':
     'There are no minibar products in the saved catalogue. Refresh the catalogue online.',

@@ -3,12 +3,6 @@
 import type { PayWord } from './en';
 
 export const de: Record<PayWord, string> = {
-  'numberPad.ok': 'OK',
-  'numberPad.delete': 'Löschen',
-  'numberPad.separator': 'Komma',
-  'numberPad.max': 'Höchstens {max}.',
-  'numberPad.decimals': 'Höchstens {count} Nachkommastellen.',
-  'numberPad.noMoreDecimals': 'Nur ein Komma, und nur bei Beträgen.',
   'pay.quickCash': 'Schnell bar',
   'pay.tenderedPad': 'Ziffernblock',
   'pay.tenderedMax': 'Gegeben: höchstens {max}.',

@@ -3,12 +3,6 @@
 // screen's dictionary (words/messages-en.ts), read through `w()` (index.ts).
 
 export const en = {
-  'numberPad.ok': 'OK',
-  'numberPad.delete': 'Delete',
-  'numberPad.separator': 'Decimal point',
-  'numberPad.max': 'At most {max}.',
-  'numberPad.decimals': 'At most {count} decimal places.',
-  'numberPad.noMoreDecimals': 'Only one decimal point, and only for amounts.',
   'pay.quickCash': 'Quick cash',
   'pay.tenderedPad': 'Number pad',
   'pay.tenderedMax': 'Cash tendered: at most {max}.',

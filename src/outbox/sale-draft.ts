@@ -19,6 +19,9 @@ export interface SaleDraft {
   room?: SaleRecord['room'];
   dependsOn?: string[];
   reverses?: string;
+  takeBack?: SaleRecord['takeBack'];
+  approvals?: string[];
+  lateChargeOf?: string;
   /** Default: a new random id. */
   id?: string;
   /** Default: the sum of the lines. */

@@ -12,6 +12,7 @@ import { needsPairing } from '../state/device';
 import { afterFirstScreen } from '../state/first-screen';
 import { isLocked, lock, signedIn } from '../state/staff-session';
 import { t } from '../words/i18n';
+import { AttentionCount } from './AttentionCount';
 import { ConnectionState } from './ConnectionState';
 import { NavBar } from './NavBar';
 import { LockScreen, PAIR_PATH, PairingView } from './routes';
@@ -35,6 +36,7 @@ export function Shell(props: RouteSectionProps) {
         <img class="app-logo" src="/icons/icon.svg" alt="" width="36" height="36" />
         <span class="app-name">{t('app.name')}</span>
         <ConnectionState />
+        <AttentionCount />
         <Show when={signedIn()}>
           {(staff) => (
             <button

@@ -41,7 +41,27 @@ export function SaleCard(props: { entry: SaleWithSteps; detailed: boolean }) {
           )}
         </Show>
       </p>
-      <Show when={sale().voided}>
+      <Show when={props.entry.movedTo}>
+        {(moved) => (
+          <p class="desk-muted" data-testid="moved-to">
+            {moved().invoiceId
+              ? t('sync.sale.movedToInvoice', {
+                  invoice: moved().invoiceId ?? '',
+                  reference: moved().reference,
+                })
+              : t('sync.sale.movedTo', { reference: moved().reference })}
+          </p>
+        )}
+      </Show>
+      <Show when={sale().kind === 'late-charge'}>
+        <p class="desk-muted">
+          {props.entry.invoiceId
+            ? `${t('sync.sale.lateInvoice', { invoice: props.entry.invoiceId })} · `
+            : ''}
+          {t('sync.sale.lateCharge')}
+        </p>
+      </Show>
+      <Show when={!props.entry.movedTo && sale().voided}>
         {(voided) => (
           <p class="desk-muted">
             {t('sync.sale.voided', { staff: voided().staff || '—', reason: voided().reason })}

@@ -1,10 +1,10 @@
 // The header's needs-attention count: while any sale needs staff (refused by the PMS, or its outcome
 // unclear), a badge in the warning colour says how many, on every screen; one tap opens the sync
-// view at its needs-attention list. Hidden while none does.
+// view at its needs-attention list. Hidden while none does; loaded after the first screen.
 import { A } from '@solidjs/router';
 import { Show } from 'solid-js';
 import { createSyncIndicator } from '../state/sync-indicator';
-import { t } from '../words/i18n';
+import { followUpWord } from '../words/charge-followup';
 
 /** The sync view's needs-attention section (views/sync/SyncPage.tsx scrolls to it). */
 export const ATTENTION_HREF = '/sync#needs-attention';
@@ -18,9 +18,9 @@ export function AttentionCount() {
         class="attention-count"
         data-testid="attention-count"
         data-count={sync().needsAttention}
-        title={t('connection.attentionOpen')}
+        title={followUpWord('attentionOpen')}
       >
-        {t('connection.attention', { count: sync().needsAttention })}
+        {followUpWord('attentionCount', { count: sync().needsAttention })}
       </A>
     </Show>
   );

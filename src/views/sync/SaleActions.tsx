@@ -4,6 +4,7 @@
 // sale's state does not allow are not offered; a refusal from the outbox is shown in words.
 import { createSignal, Show } from 'solid-js';
 import { refusedAsGuestLeft, type SaleWithSteps } from '../../state/sync-list';
+import { followUpWord } from '../../words/charge-followup';
 import { t } from '../../words/i18n';
 import { actionProblem } from '../../words/sync-problems';
 import { useSubmitter } from '../common/submit';
@@ -24,7 +25,7 @@ export function SaleActions(props: { entry: SaleWithSteps }) {
     <div class="sync-actions">
       <Show when={guestLeft()}>
         <p class="desk-muted">
-          {t('sync.action.lateChargeNote', { guest: props.entry.sale.room?.guestName || '—' })}
+          {followUpWord('lateChargeNote', { guest: props.entry.sale.room?.guestName || '—' })}
         </p>
       </Show>
       <div class="desk-actions">
@@ -35,7 +36,7 @@ export function SaleActions(props: { entry: SaleWithSteps }) {
         </Show>
         <Show when={guestLeft()}>
           <button type="button" class="primary" disabled={busy()} onClick={() => run('late-charge')}>
-            {t('sync.action.lateCharge')}
+            {followUpWord('lateChargeAction')}
           </button>
         </Show>
         <Show when={blocking()?.state === 'unverifiable'}>

@@ -6,8 +6,6 @@ export const de: Record<keyof typeof en, string> = {
   'connection.pmsUnreachable': 'PMS nicht erreichbar',
   'connection.pending': '{count} ausstehend',
   'connection.open': 'Abgleich öffnen',
-  'connection.attention': 'Bitte prüfen: {count}',
-  'connection.attentionOpen': 'Die Verkäufe öffnen, die geprüft werden müssen',
   'sync.now': 'Jetzt abgleichen',
   'sync.busy': 'Gleiche ab …',
   'sync.lastSync': 'Letzter Abgleich: {time}',
@@ -39,11 +37,6 @@ export const de: Record<keyof typeof en, string> = {
   'sync.sale.room': 'Zimmer {room} · {guest}',
   'sync.sale.madeBy': '{time} · {staff}',
   'sync.sale.voided': 'Storniert von {staff}: {reason}',
-  'sync.sale.movedTo': 'Übertragen in Nachbelastung {reference}',
-  'sync.sale.movedToInvoice': 'Übertragen in Rechnung {invoice} (Nachbelastung {reference})',
-  'sync.sale.lateCharge':
-    'An den Gast mit seiner eigenen Adresse; die Rechnung bleibt für die Rezeption offen.',
-  'sync.sale.lateInvoice': 'Kassenrechnung {invoice}',
   'sync.sale.steps': 'Schritte',
   'sync.step.cash-invoice.create': 'Rechnung anlegen',
   'sync.step.cash-invoice.add-products': 'Artikel auf die Rechnung buchen',
@@ -87,7 +80,4 @@ export const de: Record<keyof typeof en, string> = {
   'sync.action.needReason': 'Bitte einen Grund angeben.',
   'sync.action.refused': 'Nicht möglich: {message}',
   'sync.action.voidRoomNote': 'Die Artikel sind bereits auf dem Zimmer: Stornieren bucht sie wieder zurück.',
-  'sync.action.lateCharge': 'Nachbelastung an den Gast',
-  'sync.action.lateChargeNote':
-    'Der Gast ist abgereist. Eine Nachbelastung bucht diese Artikel auf eine Kassenrechnung an {guest} mit der eigenen Adresse des Gastes; sie bleibt für die Rezeption offen.',
 };

@@ -6,8 +6,6 @@ export const en = {
   'connection.pmsUnreachable': 'PMS unreachable',
   'connection.pending': '{count} pending',
   'connection.open': 'Open the sync view',
-  'connection.attention': 'Needs attention: {count}',
-  'connection.attentionOpen': 'Open the sales that need attention',
   'sync.now': 'Sync now',
   'sync.busy': 'Syncing…',
   'sync.lastSync': 'Last sync: {time}',
@@ -38,11 +36,6 @@ export const en = {
   'sync.sale.room': 'Room {room} · {guest}',
   'sync.sale.madeBy': '{time} · {staff}',
   'sync.sale.voided': 'Voided by {staff}: {reason}',
-  'sync.sale.movedTo': 'Moved to late charge {reference}',
-  'sync.sale.movedToInvoice': 'Moved to invoice {invoice} (late charge {reference})',
-  'sync.sale.lateCharge':
-    'Made out to the guest at their own address; the invoice stays open for the front desk.',
-  'sync.sale.lateInvoice': 'Cash invoice {invoice}',
   'sync.sale.steps': 'Steps',
   'sync.step.cash-invoice.create': 'Open the invoice',
   'sync.step.cash-invoice.add-products': 'Put the items on the invoice',
@@ -84,7 +77,4 @@ export const en = {
   'sync.action.needReason': 'Give a reason.',
   'sync.action.refused': 'Not possible: {message}',
   'sync.action.voidRoomNote': 'The items are already on the room: voiding takes them back off it.',
-  'sync.action.lateCharge': 'Late charge to the guest',
-  'sync.action.lateChargeNote':
-    'The guest has left. A late charge puts these items on a cash invoice made out to {guest} at their own address; it stays open for the front desk.',
 } as const;

@@ -4,7 +4,7 @@
 // reloads, worker restarts and browser restarts. Owns: the intents each kind of sale is made of,
 // totals in cents, and validating staff input before it is recorded (a bad line is refused here,
 // not discovered hours later by the PMS).
-import { changeSale, insertSale, type SaleWrite } from '../storage/outbox-store.ts';
+import { changeSale, changeSales, insertSale, readSale, type SaleWrite } from '../storage/outbox-store.ts';
 import type { SaleLine, SaleRecord, TicketRecord } from '../storage/records.ts';
 import type { TicketClaim } from '../storage/ticket-store.ts';
 import {
@@ -18,7 +18,7 @@ import {
   type PayloadLine,
 } from './intents/index.ts';
 import { isRefusal, OutboxActionRefused, type OutboxRefusal } from './refusal.ts';
-import { queueReversal, reversalRefusal } from './reversal.ts';
+import { type LineTakeBack, queueLineTakeBack, queueReversal, reversalRefusal } from './reversal.ts';
 import { composeSale, type SaleDraft, type SaleOrigin } from './sale-draft.ts';
 import { announceOutboxChange } from './status.ts';
 
@@ -55,6 +55,11 @@ export interface ChargeReversalInput extends SaleOrigin {
   /** The room charge to take back. It may still be pending: the reversal then waits for it. */
   originalSaleId: string;
   reason: string;
+}
+
+export interface LineTakeBackInput extends SaleOrigin, LineTakeBack {
+  /** The room charge whose line is taken back. It may still be pending: the take-back then waits. */
+  chargeId: string;
 }
 
 export interface ProductCreationInput extends SaleOrigin {
@@ -120,6 +125,29 @@ export async function recordChargeReversal(input: ChargeReversalInput): Promise<
   const reversal = outcome();
   announceOutboxChange({ type: 'recorded', saleId: reversal.id });
   return reversal;
+}
+
+/**
+ * Records taking some units of one line of a room charge back off the room (room.remove-products@2),
+ * refused when more than is still on the room (by the till's journal) is asked for.
+ * @example await recordLineTakeBack({ staff, till, chargeId, id: crypto.randomUUID(), line: 0, quantity: 1, reason: 'spilt' });
+ */
+export async function recordLineTakeBack(input: LineTakeBackInput): Promise<SaleRecord> {
+  const at = input.at ?? Date.now();
+  const earlier = (await readSale(input.chargeId))?.sale.takeBacks ?? [];
+  const outcome = await changeSales(
+    [input.chargeId, ...earlier],
+    ([entry, ...takeBacks]): SaleWrite<OutboxRefusal | (() => SaleRecord)> => {
+      const now = entry?.sale.takeBacks ?? [];
+      if (now.length !== earlier.length || now.some((id, i) => id !== earlier[i]))
+        return { value: { code: 'sale-changed' } };
+      return queueLineTakeBack(entry, takeBacks, input, at, input);
+    },
+  );
+  if (isRefusal(outcome)) throw new OutboxActionRefused(outcome);
+  const takeBack = outcome();
+  announceOutboxChange({ type: 'recorded', saleId: takeBack.id });
+  return takeBack;
 }
 
 /**

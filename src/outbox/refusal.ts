@@ -18,7 +18,11 @@ export type OutboxRefusal =
   | { code: 'not-a-room-charge'; reference: string }
   | { code: 'already-reversed'; reference: string }
   | { code: 'voided'; reference: string }
-  | { code: 'not-on-room'; reference: string };
+  | { code: 'not-on-room'; reference: string }
+  | { code: 'take-back-too-many'; reference: string; left: number }
+  | { code: 'partly-taken-back'; reference: string }
+  | { code: 'guest-not-gone'; reference: string }
+  | { code: 'already-moved'; reference: string };
 
 export type OutboxRefusalCode = OutboxRefusal['code'];
 

@@ -25,6 +25,8 @@ export interface SaleDraft {
   room?: SaleRecord['room'];
   dependsOn?: string[];
   reverses?: string;
+  takeBack?: SaleRecord['takeBack'];
+  lateChargeOf?: string;
   /** Default: a new random id. */
   id?: string;
   /** Default: the sum of the lines. */
@@ -42,7 +44,8 @@ export function composeSale(
   reference: string,
   draft: SaleDraft,
 ): { sale: SaleRecord; intents: IntentRecord[] } {
-  const { intents, id, totalCents, notes, ...rest } = draft;
+  const { intents, id, totalCents, notes, approvals: drafted, ...rest } = draft;
+  const approvals = [...new Set([...(drafted ?? []), ...(origin.approvals ?? [])])];
   const sale: SaleRecord = {
     ...rest,
     id: id ?? origin.saleId ?? crypto.randomUUID(),
@@ -53,7 +56,7 @@ export function composeSale(
     staff: origin.staff,
     ...(origin.staffId ? { staffId: origin.staffId } : {}),
     till: origin.till,
-    ...(origin.approvals?.length ? { approvals: [...origin.approvals] } : {}),
+    ...(approvals.length > 0 ? { approvals } : {}),
     totalCents: totalCents ?? draft.lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0),
     notes: notes ?? [],
   };

@@ -410,6 +410,10 @@ export const SearchPatternRequest = v.pipe(
 );
 export type SearchPatternRequest = v.InferInput<typeof SearchPatternRequest>;
 
+/** POST set/invoice/invoicerecipient as the till sends it: an existing contact (a guest) by id. */
+export const SetInvoiceRecipientRequest = v.object({ invoice_id: Id, recipient: v.object({ id: Id }) });
+export type SetInvoiceRecipientRequest = v.InferInput<typeof SetInvoiceRecipientRequest>;
+
 // ---------------------------------------------------------------------------------------------
 // Response payloads by endpoint, for the client
 
@@ -424,6 +428,7 @@ export const Responses = {
   addInvoiceProducts: Envelope(AddedItems),
   invoicePaid: Envelope(ClosedInvoice),
   invoice: Envelope(Invoice),
+  invoiceRecipient: Envelope(v.looseObject({ invoice_id: v.number(), recipient_name: v.string() })),
   addProducts: Envelope(AddedItems),
   removeProducts: Envelope(RemovedItems),
   reservationCost: Envelope(ReservationCost),

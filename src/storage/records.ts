@@ -9,7 +9,13 @@ import type { PaymentOptions, Product, RoomReservation, TaxClassesAccounts } fro
 // Journal
 
 /** What a journal entry records. */
-export type SaleKind = 'cash-sale' | 'room-charge' | 'charge-reversal' | 'product-creation';
+export type SaleKind =
+  | 'cash-sale'
+  | 'room-charge'
+  | 'charge-reversal'
+  | 'product-creation'
+  /** A refused room charge (the guest had left) moved to a cash invoice addressed to the guest. */
+  | 'late-charge';
 
 /**
  * Where a sale stands towards the PMS: `pending` (not all steps confirmed yet), `needs-attention`
@@ -69,6 +75,14 @@ export interface SaleRecord {
   reverses?: string;
   /** The reversal queued when this sale was voided. */
   reversedBy?: string;
+  /** For a take-back by line: which line of the charge (0-based) and how many units. */
+  takeBack?: { line: number; quantity: number };
+  /** For a room charge: its take-backs by line, in the order they were recorded. */
+  takeBacks?: string[];
+  /** For a refused room charge: the late charge (a cash invoice to the guest) it was moved to. */
+  movedTo?: string;
+  /** For a late charge: the refused room charge it carries on. */
+  lateChargeOf?: string;
   attention?: SaleAttention;
   notes: SaleNote[];
   voided?: { reason: string; at: number; staff?: string };

@@ -39,7 +39,7 @@ export function RoomCharge() {
                 </Switch>
               </Show>
             </div>
-            <OpenItems stay={chosen()} />
+            <OpenItems stay={chosen()} lastCharge={done()} />
           </div>
         )}
       </Show>

@@ -3,6 +3,7 @@
 import { createUniqueId, Show } from 'solid-js';
 import { isSending, type SaleWithSteps } from '../../state/sync-list';
 import { clockTime } from '../../words/calendar';
+import { followUpWord } from '../../words/charge-followup';
 import { formatCents, formatDateTime } from '../../words/format';
 import { t } from '../../words/i18n';
 import { SaleActions } from './SaleActions';
@@ -41,7 +42,27 @@ export function SaleCard(props: { entry: SaleWithSteps; detailed: boolean }) {
           )}
         </Show>
       </p>
-      <Show when={sale().voided}>
+      <Show when={props.entry.movedTo}>
+        {(moved) => (
+          <p class="desk-muted" data-testid="moved-to">
+            {moved().invoiceId
+              ? followUpWord('movedToInvoice', {
+                  invoice: moved().invoiceId ?? '',
+                  reference: moved().reference,
+                })
+              : followUpWord('movedTo', { reference: moved().reference })}
+          </p>
+        )}
+      </Show>
+      <Show when={sale().kind === 'late-charge'}>
+        <p class="desk-muted">
+          {props.entry.invoiceId
+            ? `${followUpWord('lateInvoice', { invoice: props.entry.invoiceId })} · `
+            : ''}
+          {followUpWord('lateCharge')}
+        </p>
+      </Show>
+      <Show when={!props.entry.movedTo && sale().voided}>
         {(voided) => (
           <p class="desk-muted">
             {t('sync.sale.voided', { staff: voided().staff || '—', reason: voided().reason })}

@@ -1,7 +1,9 @@
 // The sync view: how the till stands towards the PMS (SyncStatus) and every sale not yet confirmed
 // — needing attention first, then pending and being sent — each with its steps and the actions
-// staff can take, then the latest confirmed and voided sales.
-import { Show } from 'solid-js';
+// staff can take, then the latest confirmed and voided sales. Opened at #needs-attention (the
+// header's count), it scrolls to that list once it is read.
+import { useLocation } from '@solidjs/router';
+import { createEffect, on, Show } from 'solid-js';
 import { createSyncList } from '../../state/sync-list';
 import { t } from '../../words/i18n';
 import { SaleSection } from './SaleSection';
@@ -10,6 +12,13 @@ import { SyncStatus } from './SyncStatus';
 export function SyncPage() {
   const list = createSyncList();
   const open = () => (list()?.attention.length ?? 0) + (list()?.pending.length ?? 0);
+  const location = useLocation();
+  createEffect(
+    on([() => location.hash, () => list() !== undefined], ([hash, read]) => {
+      if (read && hash === '#needs-attention')
+        queueMicrotask(() => document.getElementById('needs-attention')?.scrollIntoView({ block: 'start' }));
+    }),
+  );
   return (
     <section class="view desk-view sync-view">
       <h1>{t('sync.title')}</h1>
@@ -18,6 +27,7 @@ export function SyncPage() {
         {(shown) => (
           <>
             <SaleSection
+              id="needs-attention"
               titleKey="sync.section.attention"
               entries={shown().attention}
               detailed

@@ -22,4 +22,11 @@ export const de: Record<keyof typeof en, string> = {
   'refusal.voided': 'Verkauf {reference} ist storniert.',
   'refusal.not-on-room':
     'Verkauf {reference} steht nicht auf dem Zimmer (das PMS hat ihn abgelehnt oder er ist unbestätigt): bitte stornieren.',
+  'refusal.take-back-too-many':
+    'Von dieser Zeile von {reference} können nur noch {left} zurückgenommen werden.',
+  'refusal.partly-taken-back':
+    'Ein Teil von {reference} ist bereits zurückgenommen: den Rest zeilenweise zurücknehmen statt zu stornieren.',
+  'refusal.guest-not-gone':
+    'Verkauf {reference} wurde nicht abgelehnt, weil der Gast abgereist ist: erneut senden oder stornieren.',
+  'refusal.already-moved': 'Verkauf {reference} ist bereits in eine Nachbelastung übertragen.',
 };

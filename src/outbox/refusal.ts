@@ -18,7 +18,12 @@ export type OutboxRefusal =
   | { code: 'not-a-room-charge'; reference: string }
   | { code: 'already-reversed'; reference: string }
   | { code: 'voided'; reference: string }
-  | { code: 'not-on-room'; reference: string };
+  | { code: 'not-on-room'; reference: string }
+  | { code: 'cancel-needs-reason' }
+  | { code: 'not-a-cash-sale'; reference: string }
+  | { code: 'already-cancelled'; reference: string }
+  | { code: 'not-confirmed-yet'; reference: string }
+  | { code: 'is-cancellation'; reference: string };
 
 export type OutboxRefusalCode = OutboxRefusal['code'];
 

@@ -19,6 +19,7 @@ export interface SaleDraft {
   room?: SaleRecord['room'];
   dependsOn?: string[];
   reverses?: string;
+  cancels?: SaleRecord['cancels'];
   /** Default: a new random id. */
   id?: string;
   /** Default: the sum of the lines. */

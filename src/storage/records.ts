@@ -9,7 +9,13 @@ import type { PaymentOptions, Product, RoomReservation, TaxClassesAccounts } fro
 // Journal
 
 /** What a journal entry records. */
-export type SaleKind = 'cash-sale' | 'room-charge' | 'charge-reversal' | 'product-creation';
+export type SaleKind =
+  | 'cash-sale'
+  | 'room-charge'
+  | 'charge-reversal'
+  | 'product-creation'
+  /** A correction of a confirmed cash sale, recorded on the till only (the PMS has no refund). */
+  | 'cash-cancellation';
 
 /**
  * Where a sale stands towards the PMS: `pending` (not all steps confirmed yet), `needs-attention`
@@ -69,6 +75,12 @@ export interface SaleRecord {
   reverses?: string;
   /** The reversal queued when this sale was voided. */
   reversedBy?: string;
+  /** For a cash cancellation: the confirmed cash sale it cancels, and its PMS invoice (to cancel there). */
+  cancels?: { saleId: string; reference: string; invoiceId?: number };
+  /** The cancellation recorded for this cash sale. */
+  cancelledBy?: string;
+  /** Why the sale was cancelled (a cash cancellation's reason). */
+  reason?: string;
   attention?: SaleAttention;
   notes: SaleNote[];
   voided?: { reason: string; at: number; staff?: string };

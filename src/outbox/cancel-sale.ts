@@ -5,11 +5,12 @@
 // cash sale may be cancelled: confirmed, not voided, not cancelled before, with a reason.
 import { changeSale, type SaleEntry, type SaleWrite } from '../storage/outbox-store.ts';
 import type { SaleRecord } from '../storage/records.ts';
-import { CREATE_CASH_INVOICE, type CreatedCashInvoice } from './intents/index.ts';
+import { pmsInvoiceOf } from './invoice-of.ts';
 import { isRefusal, OutboxActionRefused, type OutboxRefusal } from './refusal.ts';
 import { composeSale, type SaleOrigin } from './sale-draft.ts';
-import { currentSteps } from './sale-state.ts';
 import { announceOutboxChange } from './status.ts';
+
+export { pmsInvoiceOf } from './invoice-of.ts';
 
 export interface CashCancellationInput extends SaleOrigin {
   saleId: string;
@@ -17,15 +18,6 @@ export interface CashCancellationInput extends SaleOrigin {
   staffId?: string;
   /** The manager's approval token, when the outlet needs one. */
   approval?: string;
-}
-
-/**
- * The PMS invoice a cash sale was made on, once the PMS created it; undefined before.
- * @example pmsInvoiceOf(entry.intents) === 39
- */
-export function pmsInvoiceOf(intents: SaleEntry['intents']): number | undefined {
-  const created = currentSteps(intents).find((i) => i.name === CREATE_CASH_INVOICE && i.state === 'done');
-  return (created?.result as CreatedCashInvoice | undefined)?.invoiceId;
 }
 
 /** Why this sale cannot be cancelled, or undefined when it can. */

@@ -1,11 +1,12 @@
 // The route table. Owns: which URL shows which view, and the order of the main navigation.
-// The catalogue is the till's home screen and comes with the shell (the first screen is then one
-// script and the texts); every other view is lazy-loaded. The pairing screen is not a section: the
-// shell shows it at /pair and in the till's place while the tablet is not paired.
-import type { RouteDefinition } from '@solidjs/router';
+// The register (selling) is the till's start screen at / and comes with the shell (the first
+// screen is then one script and the texts); every other view is lazy-loaded, the catalogue (a
+// manager's section) included. /register, its old address, leads to /. The pairing screen is not a
+// section: the shell shows it at /pair and in the till's place while the tablet is not paired.
+import { Navigate, type RouteDefinition } from '@solidjs/router';
 import { type Component, lazy } from 'solid-js';
-import CatalogueView from '../views/CatalogueView';
 import { PAIR_PATH } from '../views/pairing/path';
+import RegisterView from '../views/RegisterView';
 import type { MessageKey } from '../words/i18n';
 
 export interface Section {
@@ -16,11 +17,11 @@ export interface Section {
 
 /** The sections of the till, in navigation order. */
 export const SECTIONS: Section[] = [
-  { path: '/', titleKey: 'catalogue.title', view: CatalogueView },
-  { path: '/register', titleKey: 'register.title', view: lazy(() => import('../views/RegisterView')) },
+  { path: '/', titleKey: 'register.title', view: RegisterView },
   { path: '/room-charge', titleKey: 'roomCharge.title', view: lazy(() => import('../views/RoomChargeView')) },
   { path: '/sync', titleKey: 'sync.title', view: lazy(() => import('../views/SyncView')) },
   { path: '/report', titleKey: 'report.title', view: lazy(() => import('../views/ReportView')) },
+  { path: '/catalogue', titleKey: 'catalogue.title', view: lazy(() => import('../views/CatalogueView')) },
   { path: '/settings', titleKey: 'settings.title', view: lazy(() => import('../views/SettingsView')) },
 ];
 
@@ -50,5 +51,6 @@ export function preloadView(path: string): void {
 export const ROUTES: RouteDefinition[] = [
   ...SECTIONS.map(({ path, view }) => ({ path, component: view })),
   { path: PAIR_PATH, component: () => null }, // the shell shows the pairing screen here
+  { path: '/register', component: () => Navigate({ href: '/' }) }, // the register's old address
   { path: '*', component: lazy(() => import('../views/NotFoundView')) },
 ];

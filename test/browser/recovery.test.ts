@@ -66,7 +66,7 @@ const afterLongOutage = (page: Parameters<typeof tillActivity>[0]) =>
 
 describe('the till server comes back after an outage', () => {
   it('sends the sales made meanwhile within seconds, not after their backoff', async () => {
-    const till = await openTill(browser, server, '/register');
+    const till = await openTill(browser, server, '/');
     context = till.context;
     const { page } = till;
     const since = {

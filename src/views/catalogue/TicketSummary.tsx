@@ -8,7 +8,7 @@ import { t } from '../../words/i18n';
 export function TicketSummary() {
   return (
     <Show when={ticketTotals().items > 0}>
-      <A href="/register" class="button primary ticket-summary">
+      <A href="/" class="button primary ticket-summary">
         <span>
           {t('catalogue.ticketSummary', { detail: t('ticket.items', { detail: ticketTotals().items }) })}
         </span>

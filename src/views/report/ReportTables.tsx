@@ -1,5 +1,6 @@
 // The report's tables: the three headline amounts, then by payment method, by commodity group,
-// room charges, and confirmed versus pending. Every amount is in the hotel currency.
+// room charges, and confirmed versus pending (with refunds and voided sales). Every amount is in the
+// hotel currency.
 
 import type { ShiftReport } from '../../state/shift';
 import { t } from '../../words/i18n';
@@ -67,7 +68,12 @@ export function ReportTables(props: { report: ShiftReport }) {
             cents: totals().needsAttention.cents,
             sub: true,
           },
-          { label: t('report.voided'), n: totals().voided },
+          {
+            label: t('report.cancellations'),
+            n: totals().cancellations.count,
+            cents: totals().cancellations.cents,
+          },
+          { label: t('report.voided'), n: totals().voided.count, cents: totals().voided.cents },
         ]}
       />
     </div>

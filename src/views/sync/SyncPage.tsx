@@ -1,6 +1,7 @@
 // The sync view: how the till stands towards the PMS (SyncStatus) and every sale not yet confirmed
 // — needing attention first, then pending and being sent — each with its steps and the actions
-// staff can take, then the latest confirmed and voided sales.
+// staff can take, then refunds still to do in the PMS, the latest confirmed and voided sales (the
+// "all in the PMS" note says so of the sales not voided when there are voided ones).
 import { Show } from 'solid-js';
 import { createSyncList } from '../../state/sync-list';
 import { t } from '../../words/i18n';
@@ -25,10 +26,11 @@ export function SyncPage() {
             />
             <SaleSection titleKey="sync.section.pending" entries={shown().pending} detailed tone="warn" />
             <Show when={open() === 0}>
-              <p class="desk-notice" data-tone="ok" role="status">
-                {t('sync.allInPms')}
+              <p class="desk-notice" data-tone="ok" role="status" data-testid="all-in-pms">
+                {t(shown().voided.length > 0 ? 'sync.allInPmsButVoided' : 'sync.allInPms')}
               </p>
             </Show>
+            <SaleSection titleKey="sync.section.cancellations" entries={shown().cancellations} tone="warn" />
             <SaleSection titleKey="sync.section.confirmed" entries={shown().confirmed} tone="ok" />
             <SaleSection titleKey="sync.section.voided" entries={shown().voided} />
           </>

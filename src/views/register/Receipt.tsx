@@ -8,6 +8,7 @@ import { createSaleProgress, type ReceiptData } from '../../state/receipt';
 import { formatDateTime, locale } from '../../words/format';
 import { t } from '../../words/i18n';
 import './receipt.css';
+import { rw } from '../../words/receipts';
 
 export function Receipt(props: { receipt: ReceiptData; copy?: boolean }) {
   const money = (cents: number) => formatMoney(cents, locale(), props.receipt.currency);
@@ -18,7 +19,7 @@ export function Receipt(props: { receipt: ReceiptData; copy?: boolean }) {
     <article class="receipt" aria-label={t('receipt.title')} data-testid="receipt">
       <Show when={props.copy}>
         <p class="receipt-copy" data-testid="receipt-copy">
-          {t('receipt.copy')}
+          {rw('receipt.copy')}
         </p>
       </Show>
       <Show when={props.receipt.header}>{(header) => <ReceiptHeaderLines header={header()} />}</Show>
@@ -64,7 +65,7 @@ export function Receipt(props: { receipt: ReceiptData; copy?: boolean }) {
       <Show when={invoiceId()}>
         {(invoice) => (
           <p class="receipt-invoice" data-testid="receipt-invoice">
-            {t('receipt.invoice', { invoice: invoice() })}
+            {rw('receipt.invoice', { invoice: invoice() })}
           </p>
         )}
       </Show>
@@ -93,7 +94,7 @@ export function ReceiptHeaderLines(props: { header: NonNullable<ReceiptData['hea
         <span>{props.header.hotelAddress}</span>
       </Show>
       <Show when={props.header.vatId}>
-        <span>{t('receipt.vatId', { vatId: props.header.vatId })}</span>
+        <span>{rw('receipt.vatId', { vatId: props.header.vatId })}</span>
       </Show>
     </div>
   );

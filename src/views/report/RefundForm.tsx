@@ -4,6 +4,7 @@ import { createSignal, Show } from 'solid-js';
 import type { SaleRecord } from '../../storage/records';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
+import { rw } from '../../words/receipts';
 import { actionErrorText } from '../../words/refusals';
 import { ReasonField } from '../common/ReasonField';
 import { useSubmitter } from '../common/submit';
@@ -24,18 +25,18 @@ export function RefundForm(props: { sale: SaleRecord; onRefunded: () => void; on
     event.preventDefault();
     setReasonMissing(!reason().trim());
     if (reasonMissing()) return;
-    const what = t('report.refundWhat', { reference: props.sale.reference, amount: amount() });
+    const what = rw('report.refundWhat', { reference: props.sale.reference, amount: amount() });
     if ((await submit(props.sale, reason(), what)) && submission.result) props.onRefunded();
   };
   return (
     <form class="report-refund" onSubmit={(event) => void refund(event)}>
-      <ReasonField label={t('report.refundReason')} value={reason()} onInput={setReason} />
+      <ReasonField label={rw('report.refundReason')} value={reason()} onInput={setReason} />
       <div class="desk-actions">
         <button type="submit" class="desk-danger" disabled={submission.pending}>
-          {t('report.refundConfirm', { amount: amount() })}
+          {rw('report.refundConfirm', { amount: amount() })}
         </button>
         <button type="button" onClick={() => props.onBack()}>
-          {t('report.refundBack')}
+          {rw('report.refundBack')}
         </button>
       </div>
       <Show when={problem()}>

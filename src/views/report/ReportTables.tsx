@@ -4,6 +4,7 @@
 
 import type { ShiftReport } from '../../state/shift';
 import { t } from '../../words/i18n';
+import { rw } from '../../words/receipts';
 import { AmountTable } from './AmountTable';
 import { ReportTiles } from './ReportTiles';
 
@@ -69,7 +70,7 @@ export function ReportTables(props: { report: ShiftReport }) {
             sub: true,
           },
           {
-            label: t('report.cancellations'),
+            label: rw('report.cancellations'),
             n: totals().cancellations.count,
             cents: totals().cancellations.cents,
           },

@@ -7,6 +7,7 @@ import type { SaleRecord } from '../../storage/records';
 import { clockTime } from '../../words/calendar';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
+import { rw } from '../../words/receipts';
 import { Receipt } from '../register/Receipt';
 import { PrintableSlip } from '../register/ReceiptPrint';
 import { CancellationSlip } from './CancellationSlip';
@@ -32,10 +33,10 @@ export function ShiftReceipts(props: { report: ShiftReport }) {
   return (
     <section
       class="desk-panel report-receipts"
-      aria-label={t('report.receipts')}
+      aria-label={rw('report.receipts')}
       data-testid="shift-receipts"
     >
-      <h2>{t('report.receipts')}</h2>
+      <h2>{rw('report.receipts')}</h2>
       <ul class="report-receipt-list">
         <For each={cashSales()}>
           {(sale) => (
@@ -46,13 +47,13 @@ export function ShiftReceipts(props: { report: ShiftReport }) {
               <span class="num">{formatCents(sale.totalCents)}</span>
               <Show when={sale.cancelledBy}>
                 <span class="desk-badge" data-tone="warn">
-                  {t('report.refunded')}
+                  {rw('report.refunded')}
                 </span>
               </Show>
               <span class="desk-actions">
                 <Show when={receipts().has(sale.id)}>
                   <button type="button" onClick={() => setOpened({ kind: 'copy', saleId: sale.id })}>
-                    {t('report.printCopy')}
+                    {rw('report.printCopy')}
                   </button>
                 </Show>
                 <Show when={sale.status === 'synced' && !sale.cancelledBy}>
@@ -61,12 +62,12 @@ export function ShiftReceipts(props: { report: ShiftReport }) {
                     class="desk-danger"
                     onClick={() => setOpened({ kind: 'refund', saleId: sale.id })}
                   >
-                    {t('report.refund')}
+                    {rw('report.refund')}
                   </button>
                 </Show>
                 <Show when={sale.cancelledBy}>
                   <button type="button" onClick={() => setOpened({ kind: 'slip', saleId: sale.id })}>
-                    {t('slip.title')}
+                    {rw('slip.title')}
                   </button>
                 </Show>
               </span>
@@ -108,7 +109,7 @@ export function ShiftReceipts(props: { report: ShiftReport }) {
                   {t('receipt.print')}
                 </button>
                 <button type="button" onClick={close}>
-                  {t('report.refundBack')}
+                  {rw('report.refundBack')}
                 </button>
               </div>
             </Show>

@@ -5,6 +5,7 @@ import { isSending, type SaleWithSteps } from '../../state/sync-list';
 import { clockTime } from '../../words/calendar';
 import { formatCents, formatDateTime } from '../../words/format';
 import { t } from '../../words/i18n';
+import { rw } from '../../words/receipts';
 import { SaleActions } from './SaleActions';
 import { StepList } from './StepList';
 
@@ -57,10 +58,10 @@ export function SaleCard(props: { entry: SaleWithSteps; detailed: boolean }) {
         {(cancels) => (
           <>
             <p class="desk-muted">
-              {t('sync.sale.cancelled', { staff: sale().staff || '—', reason: sale().reason ?? '' })}
+              {rw('sync.sale.cancelled', { staff: sale().staff || '—', reason: sale().reason ?? '' })}
             </p>
             <p class="desk-notice" data-tone="warn" data-testid="cancel-in-pms">
-              {t('sync.sale.cancelInPms', {
+              {rw('sync.sale.cancelInPms', {
                 invoice: cancels().invoiceId ?? '—',
                 reference: cancels().reference,
               })}

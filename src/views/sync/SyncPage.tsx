@@ -5,6 +5,7 @@
 import { Show } from 'solid-js';
 import { createSyncList } from '../../state/sync-list';
 import { t } from '../../words/i18n';
+import { rw } from '../../words/receipts';
 import { SaleSection } from './SaleSection';
 import { SyncStatus } from './SyncStatus';
 
@@ -27,7 +28,7 @@ export function SyncPage() {
             <SaleSection titleKey="sync.section.pending" entries={shown().pending} detailed tone="warn" />
             <Show when={open() === 0}>
               <p class="desk-notice" data-tone="ok" role="status" data-testid="all-in-pms">
-                {t(shown().voided.length > 0 ? 'sync.allInPmsButVoided' : 'sync.allInPms')}
+                {shown().voided.length > 0 ? rw('sync.allInPmsButVoided') : t('sync.allInPms')}
               </p>
             </Show>
             <SaleSection titleKey="sync.section.cancellations" entries={shown().cancellations} tone="warn" />

@@ -85,13 +85,4 @@ export const de: Record<keyof typeof en, string> = {
   'receipt.print': 'Drucken',
   'receipt.newSale': 'Neuer Verkauf',
   'receipt.thanks': 'Vielen Dank für Ihren Besuch!',
-  'receipt.copy': 'COPY / KOPIE',
-  'receipt.invoice': 'PMS-Rechnung {invoice}',
-  'receipt.vatId': 'USt-IdNr. {vatId}',
-  'slip.title': 'CANCELLATION / STORNO',
-  'slip.cancels': 'Storniert Verkauf {reference} vom {time}',
-  'slip.reason': 'Grund',
-  'slip.refund': 'Erstattet',
-  'slip.inPms':
-    'Noch im PMS zu tun: Rechnung {invoice} dort stornieren (Gutschrift). Die Kasse kann das nicht.',
 };

@@ -45,13 +45,4 @@ export const de: Record<keyof typeof en, string> = {
   'report.history': 'Abgeschlossene Schichten',
   'report.historyRow': '{from} – {to}',
   'report.historyOpen': '{count} beim Abschluss unbestätigt',
-  'report.cancellations': 'Erstattete Barverkäufe',
-  'report.receipts': 'Belege dieser Schicht',
-  'report.printCopy': 'Kopie drucken',
-  'report.refund': 'Erstatten …',
-  'report.refundReason': 'Warum wird der Verkauf erstattet?',
-  'report.refundConfirm': '{amount} erstatten und Beleg drucken',
-  'report.refundWhat': 'Verkauf {reference} erstatten ({amount})',
-  'report.refunded': 'Erstattet',
-  'report.refundBack': 'Zurück',
 };

@@ -34,14 +34,4 @@ export const de: Record<keyof typeof en, string> = {
   'settings.error.gatewayUrl': 'Die Gateway-Adresse muss mit http:// oder https:// beginnen.',
   'settings.error.currency': 'Bitte einen Währungscode wie EUR oder CHF eingeben.',
   'settings.error.other': 'Dieser Wert kann nicht verwendet werden.',
-  'settings.receipt': 'Belegkopf',
-  'settings.hotelName': 'Name des Hotels',
-  'settings.hotelAddress': 'Anschrift des Hotels',
-  'settings.hotelAddressHint': 'Eine Zeile, z. B. Maria-Theresien-Straße 1, 6020 Innsbruck',
-  'settings.vatId': 'UID-Nummer (USt-IdNr.)',
-  'settings.vatIdHint': 'Ländercode und Nummer, z. B. ATU12345678.',
-  'settings.error.hotelName': 'Der Name des Hotels darf höchstens {max} Zeichen haben.',
-  'settings.error.hotelAddress': 'Die Anschrift darf höchstens {max} Zeichen haben.',
-  'settings.error.vatId':
-    'Eine UID-Nummer besteht aus Ländercode und 2 bis 13 Buchstaben oder Ziffern, z. B. ATU12345678.',
 };

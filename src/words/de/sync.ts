@@ -79,10 +79,6 @@ export const de: Record<keyof typeof en, string> = {
   'sync.action.needReason': 'Bitte einen Grund angeben.',
   'sync.action.refused': 'Nicht möglich: {message}',
   'sync.action.voidRoomNote': 'Die Artikel sind bereits auf dem Zimmer: Stornieren bucht sie wieder zurück.',
-  'sync.allInPmsButVoided': 'Alle nicht stornierten Verkäufe sind im PMS; stornierte wurden nie gesendet.',
   'sync.section.cancellations': 'Erstattet: im PMS zu erledigen',
   'sync.sale.kind.cash-cancellation': 'Erstattung',
-  'sync.sale.cancelInPms':
-    'Rechnung {invoice} (Verkauf {reference}) im PMS stornieren: die Kasse kann das nicht.',
-  'sync.sale.cancelled': 'Erstattet von {staff}: {reason}',
 };

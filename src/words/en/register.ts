@@ -84,12 +84,4 @@ export const en = {
   'receipt.print': 'Print',
   'receipt.newSale': 'New sale',
   'receipt.thanks': 'Thank you for your visit!',
-  'receipt.copy': 'COPY / KOPIE',
-  'receipt.invoice': 'PMS invoice {invoice}',
-  'receipt.vatId': 'VAT ID {vatId}',
-  'slip.title': 'CANCELLATION / STORNO',
-  'slip.cancels': 'Cancels sale {reference} of {time}',
-  'slip.reason': 'Reason',
-  'slip.refund': 'Refunded',
-  'slip.inPms': 'Still to do in the PMS: cancel invoice {invoice} there (credit note). The till cannot.',
 } as const;

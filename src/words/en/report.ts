@@ -43,13 +43,4 @@ export const en = {
   'report.history': 'Closed shifts',
   'report.historyRow': '{from} – {to}',
   'report.historyOpen': '{count} not confirmed at closing',
-  'report.cancellations': 'Refunded cash sales',
-  'report.receipts': 'Receipts of this shift',
-  'report.printCopy': 'Print copy',
-  'report.refund': 'Refund…',
-  'report.refundReason': 'Why is the sale refunded?',
-  'report.refundConfirm': 'Refund {amount} and print the slip',
-  'report.refundWhat': 'Refund sale {reference} ({amount})',
-  'report.refunded': 'Refunded',
-  'report.refundBack': 'Back',
 } as const;

@@ -33,13 +33,4 @@ export const en = {
   'settings.error.gatewayUrl': 'The gateway address must start with http:// or https://.',
   'settings.error.currency': 'Enter a currency code such as EUR or CHF.',
   'settings.error.other': 'This value cannot be used.',
-  'settings.receipt': 'Receipt header',
-  'settings.hotelName': 'Hotel name',
-  'settings.hotelAddress': 'Hotel address',
-  'settings.hotelAddressHint': 'One line, e.g. Maria-Theresien-Straße 1, 6020 Innsbruck',
-  'settings.vatId': 'VAT ID',
-  'settings.vatIdHint': 'Country code and number, e.g. ATU12345678.',
-  'settings.error.hotelName': 'The hotel name can have at most {max} characters.',
-  'settings.error.hotelAddress': 'The address can have at most {max} characters.',
-  'settings.error.vatId': 'A VAT ID is a country code and 2 to 13 letters or digits, e.g. ATU12345678.',
 } as const;

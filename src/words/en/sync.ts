@@ -76,9 +76,6 @@ export const en = {
   'sync.action.needReason': 'Give a reason.',
   'sync.action.refused': 'Not possible: {message}',
   'sync.action.voidRoomNote': 'The items are already on the room: voiding takes them back off it.',
-  'sync.allInPmsButVoided': 'Every sale that was not voided is in the PMS; voided sales were never sent.',
   'sync.section.cancellations': 'Refunded: to do in the PMS',
   'sync.sale.kind.cash-cancellation': 'Refund',
-  'sync.sale.cancelInPms': 'Cancel invoice {invoice} (sale {reference}) in the PMS: the till cannot.',
-  'sync.sale.cancelled': 'Refunded by {staff}: {reason}',
 } as const;

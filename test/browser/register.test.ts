@@ -179,7 +179,8 @@ describe('the register', () => {
     await productTile(page, 'Espresso').click();
     await page.reload();
     await productTile(page, 'Hugo').waitFor();
-    expect(await ticketContents(page)).toEqual([['Espresso', '1']]);
+    // the ticket side loads just after the product grid (the start screen's first paint)
+    await expect.poll(() => ticketContents(page)).toEqual([['Espresso', '1']]);
 
     await page.getByRole('button', { name: /^Tabs/ }).click();
     const tabs = page.getByRole('dialog', { name: 'Parked tickets' });

@@ -22,7 +22,12 @@ export type OutboxRefusal =
   | { code: 'take-back-too-many'; reference: string; left: number }
   | { code: 'partly-taken-back'; reference: string }
   | { code: 'guest-not-gone'; reference: string }
-  | { code: 'already-moved'; reference: string };
+  | { code: 'already-moved'; reference: string }
+  | { code: 'cancel-needs-reason' }
+  | { code: 'not-a-cash-sale'; reference: string }
+  | { code: 'already-cancelled'; reference: string }
+  | { code: 'not-confirmed-yet'; reference: string }
+  | { code: 'is-cancellation'; reference: string };
 
 export type OutboxRefusalCode = OutboxRefusal['code'];
 

@@ -27,6 +27,7 @@ export interface SaleDraft {
   reverses?: string;
   takeBack?: SaleRecord['takeBack'];
   lateChargeOf?: string;
+  cancels?: SaleRecord['cancels'];
   /** Default: a new random id. */
   id?: string;
   /** Default: the sum of the lines. */

@@ -1,5 +1,5 @@
 // The sales the sync view lists, with their steps. Owns: which sales it shows (every one needing
-// attention or pending, the newest confirmed and voided ones), each with its current steps (the
+// attention or pending, the newest confirmed ones, refunds, and the newest voided ones), each with its current steps (the
 // latest revision of each), read again whenever the outbox changes (coalesced), and the staff
 // actions on them with the staff name from the settings (late charges included: late-charge.ts).
 import { type Accessor, createSignal, onCleanup } from 'solid-js';
@@ -33,6 +33,8 @@ export interface SyncList {
   /** Waiting or being sent; `sending` marks those with a step in flight. */
   pending: SaleWithSteps[];
   confirmed: SaleWithSteps[];
+  /** Refunds of confirmed cash sales: nothing to send, but the PMS invoice is still to cancel by hand. */
+  cancellations: SaleWithSteps[];
   voided: SaleWithSteps[];
 }
 
@@ -78,10 +80,12 @@ export async function readSyncList(): Promise<SyncList> {
     listSales({ status: 'voided', limit: RECENT }),
   ]);
   const oldestFirst = (sales: SaleRecord[]) => [...sales].reverse();
+  const isCancellation = (sale: SaleRecord) => sale.kind === 'cash-cancellation';
   return {
     attention: await withSteps(oldestFirst(attention)),
     pending: await withSteps(oldestFirst(pending)),
-    confirmed: await withSteps(confirmed),
+    confirmed: await withSteps(confirmed.filter((sale) => !isCancellation(sale))),
+    cancellations: await withSteps(confirmed.filter(isCancellation)),
     voided: await withSteps(voided),
   };
 }

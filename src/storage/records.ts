@@ -15,7 +15,9 @@ export type SaleKind =
   | 'charge-reversal'
   | 'product-creation'
   /** A refused room charge (the guest had left) moved to a cash invoice addressed to the guest. */
-  | 'late-charge';
+  | 'late-charge'
+  /** A correction of a confirmed cash sale, recorded on the till only (the PMS has no refund). */
+  | 'cash-cancellation';
 
 /**
  * Where a sale stands towards the PMS: `pending` (not all steps confirmed yet), `needs-attention`
@@ -83,6 +85,12 @@ export interface SaleRecord {
   movedTo?: string;
   /** For a late charge: the refused room charge it carries on. */
   lateChargeOf?: string;
+  /** For a cash cancellation: the confirmed cash sale it cancels, and its PMS invoice (to cancel there). */
+  cancels?: { saleId: string; reference: string; invoiceId?: number };
+  /** The cancellation recorded for this cash sale. */
+  cancelledBy?: string;
+  /** Why the sale was cancelled (a cash cancellation's reason). */
+  reason?: string;
   attention?: SaleAttention;
   notes: SaleNote[];
   voided?: { reason: string; at: number; staff?: string };

@@ -42,7 +42,7 @@ describe('discounts', () => {
     browser,
     server,
   }) => {
-    const { page } = await openTill(browser, server, '/register');
+    const { page } = await openTill(browser, server, '/');
     await ringUp(page);
     await page.getByLabel('Discount on the ticket').fill('10');
     expect(await page.getByTestId('pay-total').textContent()).toBe('€19.71');
@@ -61,7 +61,7 @@ describe('discounts', () => {
     browser,
     server,
   }) => {
-    const { page } = await openTill(browser, server, '/register');
+    const { page } = await openTill(browser, server, '/');
     await ringUp(page);
     await page.getByRole('button', { name: '€ Amount' }).click();
     await page.getByLabel('Discount on the ticket').fill('30');
@@ -100,7 +100,7 @@ test('a discount above the outlet limit needs a manager: cancelled records nothi
     await waitForServiceWorkerControl(page);
     await page.locator('.lock-person', { hasText: 'Mia' }).click();
     for (const digit of '1111') await page.locator('.pin-key', { hasText: new RegExp(`^${digit}$`) }).click();
-    await page.locator('nav a[href="/register"]').click();
+    await page.locator('nav a[href="/"]').click();
     await ringUp(page);
     await page.getByLabel('Discount on the ticket').fill('30');
     await page.getByRole('button', { name: 'Complete sale' }).click();

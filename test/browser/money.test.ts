@@ -41,7 +41,7 @@ async function closedItems(server: Server, reference: string) {
 
 describe('open prices (problem 8)', () => {
   it('says "at most €100,000.00" for 999999 and 100000.01, and adds nothing', async ({ browser, server }) => {
-    const { page } = await openTill(browser, server, '/register');
+    const { page } = await openTill(browser, server, '/');
     for (const amount of ['999999', '100000.01']) {
       await typeOpenPrice(page, amount);
       await expect
@@ -63,7 +63,7 @@ describe('open prices (problem 8)', () => {
     browser,
     server,
   }) => {
-    const { page } = await openTill(browser, server, '/register');
+    const { page } = await openTill(browser, server, '/');
     await typeOpenPrice(page, '5000');
     const dialog = openPriceDialog(page);
     await expect.poll(() => dialog.getByText('€5,000.00 — is that right?').isVisible()).toBe(true);
@@ -81,7 +81,7 @@ describe('open prices (problem 8)', () => {
   });
 
   it('adds an open price within the usual limit without asking', async ({ browser, server }) => {
-    const { page } = await openTill(browser, server, '/register');
+    const { page } = await openTill(browser, server, '/');
     await typeOpenPrice(page, '12,34');
     await expect.poll(() => ticketContents(page)).toEqual([['Ladestation / Charging station', '1']]);
   });
@@ -92,7 +92,7 @@ describe('demo data of a hotel in Innsbruck (problem 14)', () => {
     browser,
     server,
   }) => {
-    const { page } = await openTill(browser, server, '/register');
+    const { page } = await openTill(browser, server, '/');
     for (const name of ['Pils 0,3 l', 'Kaiserschmarrn', 'Sauna Tageskarte'])
       await productTile(page, name).click();
     const totals = (await page.getByTestId('ticket-totals').textContent()) ?? '';

@@ -70,7 +70,7 @@ describe('an open price above the outlet limit, with staff', () => {
         await status.getAttribute('data-running'),
       ])
       .toEqual(['true', 'false']);
-    await page.locator('nav a[href="/register"]').click();
+    await page.locator('nav a[href="/"]').click();
   });
 
   it('adds nothing when the approval is cancelled, and says why', async () => {

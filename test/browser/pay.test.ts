@@ -104,7 +104,7 @@ describe('the pay screen', () => {
       browser,
       server,
     }) => {
-      const { page } = await openTill(browser, server, '/register', viewport);
+      const { page } = await openTill(browser, server, '/', viewport);
       // 2.80 + 15.50 + 3.60 = 21.90
       await tap(page, ['Espresso', 'Club Sandwich', 'Cola 0,33 l']);
       await payButton(page).click();
@@ -157,7 +157,7 @@ describe('the pay screen', () => {
     browser,
     server,
   }) => {
-    const { page } = await openTill(browser, server, '/register');
+    const { page } = await openTill(browser, server, '/');
     await tap(page, ['Pils 0,3 l', 'Pils 0,3 l', 'Pils 0,3 l', 'Gin Tonic']);
     await payButton(page).click();
     await page.getByRole('button', { name: 'By lines' }).click();
@@ -186,7 +186,7 @@ describe('the pay screen', () => {
     browser,
     server,
   }) => {
-    const { page } = await openTill(browser, server, '/register');
+    const { page } = await openTill(browser, server, '/');
     // 4.20 + 10.50 + 3.60 = 18.30 -> 6.10 each; with an Espresso 21.10 -> 7.04, 7.03, 7.03.
     await tap(page, ['Pils 0,3 l', 'Gin Tonic', 'Cola 0,33 l', 'Espresso']);
     const references: string[] = [];

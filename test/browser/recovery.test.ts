@@ -107,7 +107,7 @@ const afterLongOutage = (page: Parameters<typeof tillActivity>[0]) =>
 
 describe('the till server comes back after an outage', () => {
   it('confirms the sales made during a 90 s outage within 10 s of its return, not after their backoff', async () => {
-    const till = await openTill(browser, server, '/register');
+    const till = await openTill(browser, server, '/');
     context = till.context;
     const { page } = till;
     const since = {

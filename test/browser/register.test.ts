@@ -57,7 +57,7 @@ describe('the register', () => {
     browser,
     server,
   }) => {
-    const till = await openTill(browser, server, '/register');
+    const till = await openTill(browser, server, '/');
     const { page } = till;
     await productTile(page, 'Pils 0,3 l').click();
     await productTile(page, 'Pils 0,3 l').click();
@@ -135,7 +135,7 @@ describe('the register', () => {
     browser,
     server,
   }) => {
-    const till = await openTill(browser, server, '/register');
+    const till = await openTill(browser, server, '/');
     const { page } = till;
     for (const name of [
       'Espresso',
@@ -163,7 +163,7 @@ describe('the register', () => {
   });
 
   it('parks a ticket under a name, keeps it across a reload, and recalls it', async ({ browser, server }) => {
-    const till = await openTill(browser, server, '/register');
+    const till = await openTill(browser, server, '/');
     const { page } = till;
     await productTile(page, 'Aperol Spritz').click();
     await productTile(page, 'Aperol Spritz').click();
@@ -179,7 +179,8 @@ describe('the register', () => {
     await productTile(page, 'Espresso').click();
     await page.reload();
     await productTile(page, 'Hugo').waitFor();
-    expect(await ticketContents(page)).toEqual([['Espresso', '1']]);
+    // the ticket side loads just after the product grid (the start screen's first paint)
+    await expect.poll(() => ticketContents(page)).toEqual([['Espresso', '1']]);
 
     await page.getByRole('button', { name: /^Tabs/ }).click();
     const tabs = page.getByRole('dialog', { name: 'Parked tickets' });
@@ -200,7 +201,7 @@ describe('the register', () => {
     browser,
     server,
   }) => {
-    const till = await openTill(browser, server, '/register');
+    const till = await openTill(browser, server, '/');
     const { page, context } = till;
     await context.setOffline(true);
     await productTile(page, 'Cappuccino').click();
@@ -228,7 +229,7 @@ describe('the register', () => {
   });
 
   it('speaks German to German staff, with amounts in euros the German way', async ({ browser, server }) => {
-    const till = await openTill(browser, server, '/register', { width: 768, height: 1024 }, 'de-DE');
+    const till = await openTill(browser, server, '/', { width: 768, height: 1024 }, 'de-DE');
     const { page } = till;
     await productTile(page, 'Weißbier 0,5 l').click();
     await productTile(page, 'Kaiserschmarrn').click();
@@ -245,7 +246,7 @@ describe('the register', () => {
   });
 
   it('looks right in landscape and on a phone, with 44 px touch targets', async ({ browser, server }) => {
-    const till = await openTill(browser, server, '/register', { width: 1280, height: 800 });
+    const till = await openTill(browser, server, '/', { width: 1280, height: 800 });
     const { page } = till;
     await productTile(page, 'Pils 0,3 l').click();
     await productTile(page, 'Wiener Schnitzel mit Kartoffelsalat').click();

@@ -52,7 +52,7 @@ function journalSales(page: Page): Promise<number> {
 async function secondTab(page: Page, server: Server): Promise<Page> {
   const other = await page.context().newPage();
   await other.goto(server.url);
-  await other.locator('nav a[href="/register"]').click();
+  await other.locator('nav a[href="/"]').click();
   await productTile(other, 'Pils 0,3 l').waitFor();
   return other;
 }
@@ -67,7 +67,7 @@ describe('one ticket, however many tabs', () => {
     browser,
     server,
   }) => {
-    const { page: first } = await openTill(browser, server, '/register');
+    const { page: first } = await openTill(browser, server, '/');
     const second = await secondTab(first, server);
     await productTile(first, 'Pils 0,3 l').click();
     await productTile(first, 'Pils 0,3 l').click();
@@ -114,7 +114,7 @@ describe('one ticket, however many tabs', () => {
     browser,
     server,
   }) => {
-    const { page: first } = await openTill(browser, server, '/register');
+    const { page: first } = await openTill(browser, server, '/');
     await productTile(first, 'Gin Tonic').click();
     await expect.poll(() => ticketContents(first)).toEqual([['Gin Tonic', '1']]);
     // A tab without BroadcastChannel hears nothing from the others: only the record can stop it.
@@ -123,7 +123,7 @@ describe('one ticket, however many tabs', () => {
       delete (globalThis as { BroadcastChannel?: unknown }).BroadcastChannel;
     });
     await deaf.goto(server.url);
-    await deaf.locator('nav a[href="/register"]').click();
+    await deaf.locator('nav a[href="/"]').click();
     await expect.poll(() => ticketContents(deaf)).toEqual([['Gin Tonic', '1']]);
 
     const salesBefore = await journalSales(first);
@@ -149,7 +149,7 @@ describe('one ticket, however many tabs', () => {
     browser,
     server,
   }) => {
-    const { page: first } = await openTill(browser, server, '/register');
+    const { page: first } = await openTill(browser, server, '/');
     const second = await secondTab(first, server);
     await productTile(first, 'Espresso').click();
     await expect.poll(() => ticketContents(second)).toEqual([['Espresso', '1']]);
@@ -170,7 +170,7 @@ describe('one ticket, however many tabs', () => {
     browser,
     server,
   }) => {
-    const { page: first } = await openTill(browser, server, '/register');
+    const { page: first } = await openTill(browser, server, '/');
     const second = await secondTab(first, server);
     await productTile(first, 'Aperol Spritz').click();
     await first.getByRole('button', { name: 'Park', exact: true }).click();
@@ -211,7 +211,7 @@ describe('the quantity pad', () => {
     browser,
     server,
   }) => {
-    const { page } = await openTill(browser, server, '/register', { width: 1024, height: 768 });
+    const { page } = await openTill(browser, server, '/', { width: 1024, height: 768 });
     await productTile(page, 'Pils 0,3 l').click();
     await page.getByRole('button', { name: 'Quantity: Pils 0,3 l' }).click();
     const pad = page.getByRole('dialog', { name: 'Quantity of Pils 0,3 l' });
@@ -259,7 +259,7 @@ describe('the quantity pad', () => {
 
 describe('counted texts', () => {
   it('says 1 item and 2 items in English, 1 Artikel and 2 Artikel in German', async ({ browser, server }) => {
-    const { page } = await openTill(browser, server, '/register');
+    const { page } = await openTill(browser, server, '/');
     await productTile(page, 'Espresso').click();
     expect(await page.locator('.total-items').textContent()).toBe('1 item');
     await productTile(page, 'Espresso').click();
@@ -267,7 +267,7 @@ describe('counted texts', () => {
     await page.locator('nav a[href="/"]').click();
     await expect.poll(() => page.locator('.ticket-summary span').first().textContent()).toContain('2 items');
 
-    const { page: german } = await openTill(browser, server, '/register', undefined, 'de-DE');
+    const { page: german } = await openTill(browser, server, '/', undefined, 'de-DE');
     await productTile(german, 'Espresso').click();
     expect(await german.locator('.total-items').textContent()).toBe('1 Artikel');
     await productTile(german, 'Espresso').click();

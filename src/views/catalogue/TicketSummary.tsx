@@ -8,7 +8,7 @@ import { t, tCount } from '../../words/i18n';
 export function TicketSummary() {
   return (
     <Show when={ticketTotals().items > 0}>
-      <A href="/register" class="button primary ticket-summary">
+      <A href="/" class="button primary ticket-summary">
         <span>{t('catalogue.ticketSummary', { detail: tCount('ticket.items', ticketTotals().items) })}</span>
         <strong>{formatCents(ticketTotals().grossCents)}</strong>
         <span>{t('catalogue.toRegister')} →</span>

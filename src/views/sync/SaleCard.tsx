@@ -6,6 +6,7 @@ import { clockTime } from '../../words/calendar';
 import { followUpWord } from '../../words/charge-followup';
 import { formatCents, formatDateTime } from '../../words/format';
 import { t } from '../../words/i18n';
+import { rw } from '../../words/receipts';
 import { SaleActions } from './SaleActions';
 import { StepList } from './StepList';
 
@@ -14,7 +15,12 @@ const TONES = { 'needs-attention': 'error', pending: 'warn', synced: 'ok', voide
 export function SaleCard(props: { entry: SaleWithSteps; detailed: boolean }) {
   const headingId = createUniqueId();
   const sale = () => props.entry.sale;
-  const status = () => (sale().status === 'pending' && isSending(props.entry) ? 'sending' : sale().status);
+  const status = () =>
+    sale().kind === 'cash-cancellation'
+      ? 'refund'
+      : sale().status === 'pending' && isSending(props.entry)
+        ? 'sending'
+        : sale().status;
   return (
     <article
       class="sync-sale"
@@ -26,7 +32,7 @@ export function SaleCard(props: { entry: SaleWithSteps; detailed: boolean }) {
         <h3 id={headingId}>
           {t(`sync.sale.kind.${sale().kind}`)} · {t('sync.sale.reference', { reference: sale().reference })}
         </h3>
-        <span class="desk-badge" data-tone={TONES[sale().status]}>
+        <span class="desk-badge" data-tone={sale().cancels ? 'warn' : TONES[sale().status]}>
           {t(`sync.sale.status.${status()}`)}
         </span>
         <span class="sync-amount">{formatCents(sale().totalCents)}</span>
@@ -67,6 +73,21 @@ export function SaleCard(props: { entry: SaleWithSteps; detailed: boolean }) {
           <p class="desk-muted">
             {t('sync.sale.voided', { staff: voided().staff || '—', reason: voided().reason })}
           </p>
+        )}
+      </Show>
+      <Show when={sale().cancels}>
+        {(cancels) => (
+          <>
+            <p class="desk-muted">
+              {rw('sync.sale.cancelled', { staff: sale().staff || '—', reason: sale().reason ?? '' })}
+            </p>
+            <p class="desk-notice" data-tone="warn" data-testid="cancel-in-pms">
+              {rw('sync.sale.cancelInPms', {
+                invoice: cancels().invoiceId ?? '—',
+                reference: cancels().reference,
+              })}
+            </p>
+          </>
         )}
       </Show>
       <Show when={props.detailed}>

@@ -29,6 +29,7 @@ export const de: Record<keyof typeof en, string> = {
   'sync.sale.status.sending': 'Wird gesendet',
   'sync.sale.status.needs-attention': 'Bitte prüfen',
   'sync.sale.status.synced': 'Bestätigt',
+  'sync.sale.status.refund': 'Im PMS zu erledigen',
   'sync.sale.status.voided': 'Storniert',
   'sync.sale.reference': 'Verkauf {reference}',
   'sync.sale.room': 'Zimmer {room} · {guest}',
@@ -77,4 +78,6 @@ export const de: Record<keyof typeof en, string> = {
   'sync.action.needReason': 'Bitte einen Grund angeben.',
   'sync.action.refused': 'Nicht möglich: {message}',
   'sync.action.voidRoomNote': 'Die Artikel sind bereits auf dem Zimmer: Stornieren bucht sie wieder zurück.',
+  'sync.section.cancellations': 'Erstattet: im PMS zu erledigen',
+  'sync.sale.kind.cash-cancellation': 'Erstattung',
 };

@@ -28,6 +28,7 @@ export const en = {
   'sync.sale.status.sending': 'Sending',
   'sync.sale.status.needs-attention': 'Needs attention',
   'sync.sale.status.synced': 'Confirmed',
+  'sync.sale.status.refund': 'To do in the PMS',
   'sync.sale.status.voided': 'Voided',
   'sync.sale.reference': 'Sale {reference}',
   'sync.sale.room': 'Room {room} · {guest}',
@@ -74,4 +75,6 @@ export const en = {
   'sync.action.needReason': 'Give a reason.',
   'sync.action.refused': 'Not possible: {message}',
   'sync.action.voidRoomNote': 'The items are already on the room: voiding takes them back off it.',
+  'sync.section.cancellations': 'Refunded: to do in the PMS',
+  'sync.sale.kind.cash-cancellation': 'Refund',
 } as const;

@@ -29,4 +29,11 @@ export const de: Record<keyof typeof en, string> = {
   'refusal.guest-not-gone':
     'Verkauf {reference} wurde nicht abgelehnt, weil der Gast abgereist ist: erneut senden oder stornieren.',
   'refusal.already-moved': 'Verkauf {reference} ist bereits in eine Nachbelastung übertragen.',
+  'refusal.cancel-needs-reason': 'Bitte einen Grund für die Stornierung angeben.',
+  'refusal.not-a-cash-sale':
+    'Verkauf {reference} ist kein Barverkauf: nur diese lassen sich hier stornieren.',
+  'refusal.already-cancelled': 'Verkauf {reference} ist bereits storniert.',
+  'refusal.not-confirmed-yet':
+    'Verkauf {reference} ist vom PMS noch nicht bestätigt: stattdessen unter Sync stornieren oder die Bestätigung abwarten.',
+  'refusal.is-cancellation': '{reference} ist ein Stornobeleg und lässt sich nicht stornieren.',
 };

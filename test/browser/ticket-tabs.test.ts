@@ -264,7 +264,7 @@ describe('counted texts', () => {
     expect(await page.locator('.total-items').textContent()).toBe('1 item');
     await productTile(page, 'Espresso').click();
     expect(await page.locator('.total-items').textContent()).toBe('2 items');
-    await page.locator('nav a[href="/"]').click();
+    await page.locator('nav a[href="/catalogue"]').click();
     await expect.poll(() => page.locator('.ticket-summary span').first().textContent()).toContain('2 items');
 
     const { page: german } = await openTill(browser, server, '/', undefined, 'de-DE');

@@ -63,12 +63,12 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
   };
   const nothingPicked = () => part()?.lines.length === 0 || discount().error !== undefined;
   /** The sale's id and, for a discount above the outlet's limit, a manager's approval; null when refused. */
-  const approve = async (): Promise<{ saleId: string; approvals?: string[] } | null> => {
-    // The whole ticket keeps its sale id (an open price's approval names it); a part is a sale of its own.
-    const saleId = part() ? crypto.randomUUID() : ticketSaleId();
+  const approve = async (): Promise<{ saleId?: string; approvals?: string[] } | null> => {
     setDiscountRefusal(undefined);
     const cents = discount().cents;
-    if (cents === 0) return { saleId };
+    if (cents === 0) return {};
+    // The whole ticket keeps its sale id (an open price's approval names it); a part is a sale of its own.
+    const saleId = part() ? crypto.randomUUID() : ticketSaleId();
     const total = ticketTotals().grossCents;
     const percent = discountPercent(total, cents);
     const what = w('discount.what', {

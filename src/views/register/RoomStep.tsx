@@ -18,7 +18,7 @@ import { w } from '../../words/pay';
 export function RoomStep(props: {
   part: TicketPart | undefined;
   /** The sale's id and any approval it needs (a discount); null when refused or cancelled. */
-  approve: () => Promise<{ saleId: string; approvals?: string[] } | null>;
+  approve: () => Promise<{ saleId?: string; approvals?: string[] } | null>;
   onCharged: (sale: SaleRecord) => void;
 }) {
   const choice = createStayChoice();

@@ -4,50 +4,23 @@
 // that price exactly once, its approval accepted by the gateway. Cancelled, nothing is added. Who
 // may approve: managers only (the dialog lists no waiter; the gateway refuses a line without an
 // approval: test/server/staff/approvals.test.ts).
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../src/server/listen.ts';
-import { launchChromium, openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
-import { pairContext } from '../support/pair.ts';
-import { BUILT_APP, productTile, type Server, ticketContents } from './till.ts';
+import { type StaffTill, startStaffTill, typePin as typePinOn } from '../support/staff.ts';
+import { productTile, type Server, ticketContents } from './till.ts';
 
-let browser: Browser;
+let till: StaffTill;
 let server: Server;
-let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  server = await startServer({
-    port: 0,
-    dbFile: ':memory:',
-    testMode: true,
-    staticDir: BUILT_APP,
-    demoStaff: true,
-    staffKeyRounds: 100_000,
-  });
-  server.hub.staff.setPolicy('bar', {
-    openPriceLimitCents: 10_000,
-    discountLimitPercent: 20,
-    idleLockMinutes: 30,
-    lockAfterSale: false,
-  });
-  context = await openFreshContext(browser, { locale: 'en-GB' });
-  await pairContext(context, server, { name: 'Bar 1' });
-  page = await context.newPage();
-  await page.goto(server.url);
-  await waitForServiceWorkerControl(page);
+  till = await startStaffTill({ policy: { openPriceLimitCents: 10_000, idleLockMinutes: 30 } });
+  ({ server, page } = till);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => till?.close());
 
-const typePin = async (pin: string) => {
-  for (const digit of pin) await page.locator('.pin-key', { hasText: new RegExp(`^${digit}$`) }).click();
-};
+const typePin = (pin: string) => typePinOn(page, pin);
 const approvalDialog = () => page.getByTestId('approval-dialog');
 const openPriceDialog = () => page.getByRole('dialog', { name: 'Open-price item' });
 

@@ -3,51 +3,24 @@
 // Anna, manager 9999): a waiter's refund waits for a manager's PIN; cancelling the approval refunds
 // nothing; with Anna's PIN the slip shows, and the tablet's queued audit report carries the approval,
 // which the server checks and records once, approved by Anna.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../src/server/listen.ts';
-import {
-  collectPageErrors,
-  launchChromium,
-  openFreshContext,
-  waitForServiceWorkerControl,
-} from '../support/browser.ts';
-import { pairContext } from '../support/pair.ts';
-import { BUILT_APP, productTile, type Server } from './till.ts';
+import { type StaffTill, startStaffTill, typePin as typePinOn } from '../support/staff.ts';
+import { productTile, type Server } from './till.ts';
 
-let browser: Browser;
+let till: StaffTill;
 let server: Server;
-let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  server = await startServer({
-    port: 0,
-    dbFile: ':memory:',
-    testMode: true,
-    staticDir: BUILT_APP,
-    demoStaff: true,
-    staffKeyRounds: 100_000,
-  });
-  context = await openFreshContext(browser, { locale: 'en-GB' });
-  await pairContext(context, server, { name: 'Bar 1' });
-  page = await context.newPage();
-  errors = collectPageErrors(page);
-  await page.goto(server.url);
-  await waitForServiceWorkerControl(page);
+  till = await startStaffTill();
+  ({ server, page, errors } = till);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => till?.close());
 
-const typePin = async (pin: string) => {
-  for (const digit of pin) await page.locator('.pin-key', { hasText: new RegExp(`^${digit}$`) }).click();
-};
+const typePin = (pin: string) => typePinOn(page, pin);
 
 describe('a refund on a till with staff', () => {
   it('needs a manager’s PIN, refunds nothing when cancelled, and reaches the audit log with the approval', async () => {

@@ -5,8 +5,6 @@
 
 import { en as catalogue } from './en/catalogue';
 import { en as state } from './en/errors';
-import { en as money } from './en/money';
-import { en as numberPad } from './en/number-pad';
 import { en as register } from './en/register';
 import type { laterMessages } from './messages-en-later';
 
@@ -36,8 +34,6 @@ export const messages = {
   ...state,
   ...catalogue,
   ...register,
-  ...money,
-  ...numberPad,
 } as const;
 
 /** The message keys of the first screen. */

@@ -102,7 +102,7 @@ describe('an iPad-like tablet (WebKit, no Background Sync) over HTTPS with the s
     await browser.waitFor(
       'return /Guest list from/.test(document.querySelector("[data-testid=guest-list-age]")?.textContent ?? "")',
     );
-    await browser.click(await browser.findElement('nav a[href="/"]'));
+    await browser.click(await browser.findElement('nav a[href="/register"]'));
 
     const since = { itemId: maxItemId(hotel) };
     const before = hotelCounts(hotel);

@@ -17,7 +17,6 @@ export type OutboxPms = Pick<
   | 'addInvoiceProducts'
   | 'closeInvoice'
   | 'getInvoice'
-  | 'setInvoiceRecipient'
   | 'addProducts'
   | 'removeProducts'
   | 'getRoomReservation'

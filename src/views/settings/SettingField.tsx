@@ -4,15 +4,7 @@ import { createUniqueId, Show } from 'solid-js';
 import { settings } from '../../state/settings';
 import type { SettingSaver } from './save-setting';
 
-type TextField =
-  | 'staffName'
-  | 'tillName'
-  | 'outletName'
-  | 'gatewayUrl'
-  | 'currency'
-  | 'hotelName'
-  | 'hotelAddress'
-  | 'vatId';
+type TextField = 'staffName' | 'tillName' | 'outletName' | 'gatewayUrl' | 'currency';
 
 export function SettingField(props: {
   field: TextField;

@@ -91,7 +91,9 @@ describe('an iPad-like tablet (WebKit, no Background Sync) over HTTPS with the s
       [SETTINGS],
     );
     await browser.refresh();
-    await browser.waitFor('return navigator.serviceWorker.controller !== null', 15_000);
+    // The worker precaches the whole app before it takes control: on a busy CI machine, with other
+    // browser tests running beside this one, that took over 15 s once.
+    await browser.waitFor('return navigator.serviceWorker.controller !== null', 45_000);
     await browser.waitFor(
       'return document.querySelector("[data-testid=refresh-status]")?.getAttribute("data-refreshed") === "true"',
       15_000,

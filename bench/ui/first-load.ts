@@ -23,7 +23,8 @@ export interface FirstLoad {
   gridMs: number;
 }
 
-function gzipKb(outDir: string, paths: readonly string[]): number {
+/** The gzip size (kB, node:zlib default level) of built files, by path under `outDir`. */
+export function gzipKb(outDir: string, paths: readonly string[]): number {
   const bytes = paths.reduce((sum, path) => sum + gzipSync(readFileSync(join(outDir, path))).length, 0);
   return bytes / 1000;
 }

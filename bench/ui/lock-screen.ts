@@ -8,11 +8,9 @@
 //   sign_in_ms                the PIN's last digit tapped -> the first product tile clickable:
 //                             opening the key sealed under the PIN (PBKDF2, 300,000 rounds, Web
 //                             Crypto) and showing the till; median of the same runs
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openFreshContext, waitForServiceWorkerControl } from '../../test/support/browser.ts';
+import { gzipKb } from './first-load.ts';
 import { waitForGrid } from './page-wait.ts';
 import { LOCK_PROBE, scriptsFetchedBefore } from './probe.ts';
 import { median, percentile } from './stats.ts';
@@ -71,10 +69,8 @@ export async function measureLockScreen(
       painted.push(probe.paintedAt!);
       signIns.push(signInMs);
     }
-    const gzipKb =
-      files.reduce((sum, path) => sum + gzipSync(readFileSync(join(outDir, path))).length, 0) / 1000;
     return {
-      gzipKb,
+      gzipKb: gzipKb(outDir, files),
       files: files.map((path) => path.replace('/assets/', '')),
       medianMs: median(painted),
       p95Ms: percentile(painted, 95),

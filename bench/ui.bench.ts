@@ -44,7 +44,7 @@ async function measureInteractions(
     await page.goto(url);
     await waitForCachedCatalogue(page, SEARCH_PRODUCTS);
     const search = await measureSearch(page, typedSequence(TYPED_WORDS), 3);
-    await page.locator('nav a[href="/register"]').click();
+    await page.locator('nav a[href="/"]').click();
     await page.locator('ul.product-grid button.product').first().waitFor();
     const addLine = await measureAddLine(page, 20, 3);
     return { search, addLine };

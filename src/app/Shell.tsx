@@ -20,6 +20,8 @@ import { startAfterFirstScreen } from './startup';
 /** Registers the service worker and offers updates; loaded after the first screen. */
 const UpdatePrompt = lazy(() => import('./UpdatePrompt'));
 const ApprovalDialog = lazy(() => import('../views/lock/ApprovalDialog'));
+/** The needs-attention count: the outbox is read after the first screen, so is its code. */
+const AttentionCount = lazy(() => import('./AttentionCount').then((m) => ({ default: m.AttentionCount })));
 
 export function Shell(props: RouteSectionProps) {
   const location = useLocation();
@@ -35,6 +37,11 @@ export function Shell(props: RouteSectionProps) {
         <img class="app-logo" src="/icons/icon.svg" alt="" width="36" height="36" />
         <span class="app-name">{t('app.name')}</span>
         <ConnectionState />
+        <Show when={firstScreenUp()}>
+          <Suspense>
+            <AttentionCount />
+          </Suspense>
+        </Show>
         <Show when={signedIn()}>
           {(staff) => (
             <button

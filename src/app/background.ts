@@ -2,11 +2,13 @@
 // the outbox's page replayer and persistent storage (replayer.ts), the guest list kept fresh
 // (state/reservations.ts), the gateway address handed to the service worker's outbox (state/settings.ts), and
 // asking the till server whether this tablet is (still) paired, also as the outbox's replays find
-// it (state/pairing.ts), and the staff list, audit reports and idle lock (state/staff-sync.ts).
+// it (state/pairing.ts), the staff list, audit reports and idle lock (state/staff-sync.ts), and the
+// saved ticket checked against its record (state/ticket.ts).
 import { checkDevice, followOutboxRefusals } from '../state/pairing';
 import { startGuestRefresh } from '../state/reservations';
 import { passGatewayToOutbox } from '../state/settings';
 import { startStaffSync } from '../state/staff-sync';
+import { meetTicketRecord } from '../state/ticket';
 import { loadLaterWords } from '../words/i18n';
 import { startReplayer } from './replayer';
 
@@ -17,6 +19,7 @@ export function startBackground(): () => void {
   startReplayer();
   passGatewayToOutbox();
   void checkDevice();
+  meetTicketRecord().catch((error: unknown) => console.error('[ticket] could not read its record', error));
   const stopFollowing = followOutboxRefusals();
   const stopGuests = startGuestRefresh();
   const stopStaff = startStaffSync();

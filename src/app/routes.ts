@@ -1,12 +1,13 @@
 // The route table. Owns: which URL shows which view, and the order of the main navigation.
-// The catalogue is the till's home screen and comes with the shell (the first screen is then one
-// script and the texts); every other view is lazy-loaded, the sections after the first screen
-// together with their texts (words/i18n.ts `loadLaterWords`). The pairing screen is not a section: the
-// shell shows it at /pair and in the till's place while the tablet is not paired.
-import type { RouteDefinition } from '@solidjs/router';
+// The register (selling) is the till's start screen at / and comes with the shell (the first
+// screen is then one script and the texts); every other view is lazy-loaded, the catalogue (a
+// manager's section) included, and the sections after the first screen together with their texts
+// (words/i18n.ts `loadLaterWords`). /register, its old address, leads to /. The pairing screen is
+// not a section: the shell shows it at /pair and in the till's place while the tablet is not paired.
+import { Navigate, type RouteDefinition } from '@solidjs/router';
 import { type Component, lazy } from 'solid-js';
-import CatalogueView from '../views/CatalogueView';
 import { PAIR_PATH } from '../views/pairing/path';
+import RegisterView from '../views/RegisterView';
 import { loadLaterWords, type MessageKey } from '../words/i18n';
 
 export interface Section {
@@ -22,8 +23,7 @@ function withLaterWords(load: () => Promise<{ default: Component }>) {
 
 /** The sections of the till, in navigation order. */
 export const SECTIONS: Section[] = [
-  { path: '/', titleKey: 'catalogue.title', view: CatalogueView },
-  { path: '/register', titleKey: 'register.title', view: lazy(() => import('../views/RegisterView')) },
+  { path: '/', titleKey: 'register.title', view: RegisterView },
   {
     path: '/room-charge',
     titleKey: 'roomCharge.title',
@@ -31,6 +31,7 @@ export const SECTIONS: Section[] = [
   },
   { path: '/sync', titleKey: 'sync.title', view: withLaterWords(() => import('../views/SyncView')) },
   { path: '/report', titleKey: 'report.title', view: withLaterWords(() => import('../views/ReportView')) },
+  { path: '/catalogue', titleKey: 'catalogue.title', view: lazy(() => import('../views/CatalogueView')) },
   {
     path: '/settings',
     titleKey: 'settings.title',
@@ -64,5 +65,6 @@ export function preloadView(path: string): void {
 export const ROUTES: RouteDefinition[] = [
   ...SECTIONS.map(({ path, view }) => ({ path, component: view })),
   { path: PAIR_PATH, component: () => null }, // the shell shows the pairing screen here
+  { path: '/register', component: () => Navigate({ href: '/' }) }, // the register's old address
   { path: '*', component: lazy(() => import('../views/NotFoundView')) },
 ];

@@ -4,8 +4,9 @@
 // reloads, worker restarts and browser restarts. Owns: the intents each kind of sale is made of,
 // totals in cents, and validating staff input before it is recorded (a bad line is refused here,
 // not discovered hours later by the PMS).
-import { changeSale, insertSale, type SaleWrite } from '../storage/outbox-store.ts';
-import type { SaleLine, SaleRecord } from '../storage/records.ts';
+import { changeSale, changeSales, insertSale, readSale, type SaleWrite } from '../storage/outbox-store.ts';
+import type { SaleLine, SaleRecord, TicketRecord } from '../storage/records.ts';
+import type { TicketClaim } from '../storage/ticket-store.ts';
 import {
   ADD_CASH_INVOICE_PRODUCTS,
   ADD_ROOM_PRODUCTS,
@@ -17,7 +18,7 @@ import {
   type PayloadLine,
 } from './intents/index.ts';
 import { isRefusal, OutboxActionRefused, type OutboxRefusal } from './refusal.ts';
-import { queueReversal, reversalRefusal } from './reversal.ts';
+import { type LineTakeBack, queueLineTakeBack, queueReversal, reversalRefusal } from './reversal.ts';
 import { composeSale, type SaleDraft, type SaleOrigin } from './sale-draft.ts';
 import { announceOutboxChange } from './status.ts';
 
@@ -28,17 +29,37 @@ export interface CashSaleInput extends SaleOrigin {
   payment: { templateId: number; paymentMethodId: number; sendInvoice: boolean };
   /** Who the invoice is made out to; '' for the hotel's cash customer. */
   recipientName?: string;
+  /** The sale's id when it was needed before recording (an approval names it); default: a new one. */
+  id?: string;
+  /** Managers' approvals of this sale (a discount above the limit), sent with its writes. */
+  approvals?: string[];
+}
+
+/**
+ * The ticket a sale is paid from: recording the sale closes it in the same transaction, or records
+ * nothing when another tab paid, parked or changed it first (`TicketClaimRefused`).
+ */
+export interface PaidTicket {
+  claim: TicketClaim;
+  record: Omit<TicketRecord, 'staff'>;
 }
 
 export interface RoomChargeInput extends SaleOrigin {
   room: { roomReservationId: number; roomNumber?: string; guestName?: string; bookingDate?: string };
   lines: SaleLine[];
+  id?: string;
+  approvals?: string[];
 }
 
 export interface ChargeReversalInput extends SaleOrigin {
   /** The room charge to take back. It may still be pending: the reversal then waits for it. */
   originalSaleId: string;
   reason: string;
+}
+
+export interface LineTakeBackInput extends SaleOrigin, LineTakeBack {
+  /** The room charge whose line is taken back. It may still be pending: the take-back then waits. */
+  chargeId: string;
 }
 
 export interface ProductCreationInput extends SaleOrigin {
@@ -50,10 +71,11 @@ export interface ProductCreationInput extends SaleOrigin {
  * Records a cash sale: open a cash invoice, put the lines on it, close it with the payment.
  * @example const sale = await recordCashSale({ staff: 'Mia', till: 'Bar 1', lines, payment });
  */
-export async function recordCashSale(input: CashSaleInput): Promise<SaleRecord> {
+export async function recordCashSale(input: CashSaleInput, ticket?: PaidTicket): Promise<SaleRecord> {
   checkLines(input.lines);
-  return record(input, (reference) => ({
+  return record(input, ticket, (reference) => ({
     kind: 'cash-sale',
+    ...approved(input),
     lines: input.lines,
     payment: input.payment,
     intents: [
@@ -68,15 +90,16 @@ export async function recordCashSale(input: CashSaleInput): Promise<SaleRecord> 
  * Records a charge of products to a room reservation.
  * @example await recordRoomCharge({ staff, till, room: { roomReservationId: 1204 }, lines });
  */
-export async function recordRoomCharge(input: RoomChargeInput): Promise<SaleRecord> {
+export async function recordRoomCharge(input: RoomChargeInput, ticket?: PaidTicket): Promise<SaleRecord> {
   checkLines(input.lines);
   const payload: AddRoomProductsPayload = {
     roomReservationId: input.room.roomReservationId,
     ...(input.room.bookingDate ? { bookingDate: input.room.bookingDate } : {}),
     lines: input.lines.map(toPayloadLine),
   };
-  return record(input, () => ({
+  return record(input, ticket, () => ({
     kind: 'room-charge',
+    ...approved(input),
     lines: input.lines,
     room: input.room,
     intents: [[ADD_ROOM_PRODUCTS, payload]],
@@ -105,11 +128,34 @@ export async function recordChargeReversal(input: ChargeReversalInput): Promise<
 }
 
 /**
+ * Records taking some units of one line of a room charge back off the room (room.remove-products@2),
+ * refused when more than is still on the room (by the till's journal) is asked for.
+ * @example await recordLineTakeBack({ staff, till, chargeId, id: crypto.randomUUID(), line: 0, quantity: 1, reason: 'spilt' });
+ */
+export async function recordLineTakeBack(input: LineTakeBackInput): Promise<SaleRecord> {
+  const at = input.at ?? Date.now();
+  const earlier = (await readSale(input.chargeId))?.sale.takeBacks ?? [];
+  const outcome = await changeSales(
+    [input.chargeId, ...earlier],
+    ([entry, ...takeBacks]): SaleWrite<OutboxRefusal | (() => SaleRecord)> => {
+      const now = entry?.sale.takeBacks ?? [];
+      if (now.length !== earlier.length || now.some((id, i) => id !== earlier[i]))
+        return { value: { code: 'sale-changed' } };
+      return queueLineTakeBack(entry, takeBacks, input, at, input);
+    },
+  );
+  if (isRefusal(outcome)) throw new OutboxActionRefused(outcome);
+  const takeBack = outcome();
+  announceOutboxChange({ type: 'recorded', saleId: takeBack.id });
+  return takeBack;
+}
+
+/**
  * Records creating a product in the PMS, with a unique article number for reading it back.
  * @example await recordProductCreation({ staff, till, product: { name: 'Hugo', price: 750, ... } });
  */
 export async function recordProductCreation(input: ProductCreationInput): Promise<SaleRecord> {
-  return record(input, (reference) => ({
+  return record(input, undefined, (reference) => ({
     kind: 'product-creation',
     lines: [],
     intents: [[CREATE_PRODUCT, { ...input.product, number: input.product.number || `TILL-${reference}` }]],
@@ -118,11 +164,26 @@ export async function recordProductCreation(input: ProductCreationInput): Promis
 
 // ---------------------------------------------------------------------------------------------
 
-async function record(origin: SaleOrigin, draft: (reference: string) => SaleDraft): Promise<SaleRecord> {
+async function record(
+  origin: SaleOrigin,
+  ticket: PaidTicket | undefined,
+  draft: (reference: string) => SaleDraft,
+): Promise<SaleRecord> {
   const at = origin.at ?? Date.now();
-  const { sale } = await insertSale((reference) => composeSale(origin, at, reference, draft(reference)));
+  const { sale } = await insertSale(
+    (reference) => composeSale(origin, at, reference, draft(reference)),
+    ticket,
+  );
   announceOutboxChange({ type: 'recorded', saleId: sale.id });
   return sale;
+}
+
+/** The id and approvals a sale was given before recording, when it has them. */
+function approved(input: { id?: string; approvals?: string[] }): { id?: string; approvals?: string[] } {
+  return {
+    ...(input.id ? { id: input.id } : {}),
+    ...(input.approvals?.length ? { approvals: [...input.approvals] } : {}),
+  };
 }
 
 function toPayloadLine(line: SaleLine): PayloadLine {

@@ -18,7 +18,16 @@ export type OutboxRefusal =
   | { code: 'not-a-room-charge'; reference: string }
   | { code: 'already-reversed'; reference: string }
   | { code: 'voided'; reference: string }
-  | { code: 'not-on-room'; reference: string };
+  | { code: 'not-on-room'; reference: string }
+  | { code: 'take-back-too-many'; reference: string; left: number }
+  | { code: 'partly-taken-back'; reference: string }
+  | { code: 'guest-not-gone'; reference: string }
+  | { code: 'already-moved'; reference: string }
+  | { code: 'cancel-needs-reason' }
+  | { code: 'not-a-cash-sale'; reference: string }
+  | { code: 'already-cancelled'; reference: string }
+  | { code: 'not-confirmed-yet'; reference: string }
+  | { code: 'is-cancellation'; reference: string };
 
 export type OutboxRefusalCode = OutboxRefusal['code'];
 

@@ -141,10 +141,13 @@ async function recordRun(run: ReplayRun): Promise<void> {
     return;
   }
   const { sent, readBack, failed } = run.report;
-  if (sent + readBack + failed > 0) await setMeta('pairing-hold', null); // the gateway let us through
+  const answered = sent + readBack + failed > 0;
+  if (answered) await setMeta('pairing-hold', null); // the gateway let us through
   if (run.lastTransientError) {
     await setMeta('last-error', { at: now, message: run.lastTransientError });
-  } else {
+  } else if (answered) {
+    // "Last sync" is the last exchange the PMS answered: a run with nothing due (e.g. a sale
+    // waiting out its backoff after a failed try) says nothing about the PMS and changes neither.
     await setMeta('last-sync-at', now);
     await setMeta('last-error', null);
   }

@@ -13,6 +13,8 @@ export interface SaleOrigin {
   approvals?: string[];
   /** Default Date.now(). */
   at?: number;
+  /** The sale's id when it was fixed before recording: a manager's approval names it. */
+  saleId?: string;
 }
 
 /** The kind-specific part of a new sale: its lines, extras and `[intent name, payload]` steps. */
@@ -23,11 +25,16 @@ export interface SaleDraft {
   room?: SaleRecord['room'];
   dependsOn?: string[];
   reverses?: string;
+  takeBack?: SaleRecord['takeBack'];
+  lateChargeOf?: string;
+  cancels?: SaleRecord['cancels'];
   /** Default: a new random id. */
   id?: string;
   /** Default: the sum of the lines. */
   totalCents?: number;
   notes?: SaleRecord['notes'];
+  /** Managers' approvals of this sale (e.g. a discount above the outlet's limit). */
+  approvals?: string[];
   intents: [name: string, payload: unknown][];
 }
 
@@ -38,10 +45,11 @@ export function composeSale(
   reference: string,
   draft: SaleDraft,
 ): { sale: SaleRecord; intents: IntentRecord[] } {
-  const { intents, id, totalCents, notes, ...rest } = draft;
+  const { intents, id, totalCents, notes, approvals: drafted, ...rest } = draft;
+  const approvals = [...new Set([...(drafted ?? []), ...(origin.approvals ?? [])])];
   const sale: SaleRecord = {
     ...rest,
-    id: id ?? crypto.randomUUID(),
+    id: id ?? origin.saleId ?? crypto.randomUUID(),
     reference,
     status: 'pending',
     createdAt: at,
@@ -49,7 +57,7 @@ export function composeSale(
     staff: origin.staff,
     ...(origin.staffId ? { staffId: origin.staffId } : {}),
     till: origin.till,
-    ...(origin.approvals?.length ? { approvals: origin.approvals } : {}),
+    ...(approvals.length > 0 ? { approvals } : {}),
     totalCents: totalCents ?? draft.lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0),
     notes: notes ?? [],
   };

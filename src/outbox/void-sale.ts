@@ -68,6 +68,9 @@ function voidRefusal(entry: SaleEntry): OutboxRefusal | undefined {
   const { sale } = entry;
   const steps = currentSteps(entry.intents);
   if (sale.status === 'voided') return { code: 'already-voided', reference: sale.reference };
+  // A whole reversal would take back units a take-back by line already took: the rest goes by line.
+  if (sale.takeBacks?.length) return { code: 'partly-taken-back', reference: sale.reference };
+  if (sale.kind === 'cash-cancellation') return { code: 'is-cancellation', reference: sale.reference };
   const checking = steps.find((i) => i.state === 'in-flight' || i.state === 'unsure');
   if (checking) return { code: 'still-checking', step: checking.step };
   if (

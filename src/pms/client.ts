@@ -72,6 +72,19 @@ function clientOver(transport: Transport): PmsClient {
   return client;
 }
 
+const currentClients = new WeakMap<object, () => object>();
+
+/**
+ * A client that is always `current()` (e.g. the client for the gateway address set now), also for
+ * `withRequestHeaders`, which a plain forwarding object would defeat (its headers would be lost).
+ * @example const replayClient = followingClient(() => pms());
+ */
+export function followingClient<C extends object>(current: () => C): C {
+  const following = new Proxy({} as C, { get: (_target, key) => current()[key as keyof C] });
+  currentClients.set(following, current);
+  return following;
+}
+
 /**
  * The same client, sending `headers` with every call too (the outbox: which sale a write belongs
  * to, and its manager approvals). A client not made by `createPmsClient` (a test's fake) is
@@ -79,6 +92,8 @@ function clientOver(transport: Transport): PmsClient {
  * @example const pms = withRequestHeaders(client, { 'x-till-sale': sale.id });
  */
 export function withRequestHeaders<C extends object>(client: C, headers: Record<string, string>): C {
+  const current = currentClients.get(client);
+  if (current) return withRequestHeaders(current() as C, headers);
   const transport = transports.get(client);
   if (!transport) return client;
   return clientOver({ ...transport, headers: { ...transport.headers, ...headers } }) as unknown as C;

@@ -30,6 +30,7 @@ import {
   RemoveProductsRequest,
   Responses,
   SearchPatternRequest,
+  SetInvoiceRecipientRequest,
 } from './wire.ts';
 
 /** A request as an operation builds it: the path (from `apiPath`, query included) and a JSON body. */
@@ -152,6 +153,13 @@ export const OPERATIONS = {
     argument: Id,
     request: (invoiceId: number) => ({ path: apiPath`/get/invoice/${invoiceId}` }),
     response: Responses.invoice,
+  }),
+  /** Makes an open invoice out to an existing contact (a late charge: the guest, at their address). */
+  setInvoiceRecipient: operation({
+    ...POST_WRITE,
+    request: (body: SetInvoiceRecipientRequest) => ({ path: apiPath`/set/invoice/invoicerecipient`, body }),
+    body: SetInvoiceRecipientRequest,
+    response: Responses.invoiceRecipient,
   }),
   /** Charges products (price overrides in cents) to a room reservation; answers the new items. */
   addProducts: operation({

@@ -3,6 +3,7 @@
 // invoiceitem_ids or the samples' spelling invoicitem_ids), and changing an open invoice's
 // recipient. Closing answers carry document_url, the path of the invoice's PDF on this interface.
 import * as v from 'valibot';
+import { parseMoney } from './money.ts';
 import { ClosedInvoice, Envelope, Id, InvoiceStatus, Money, YesNo } from './wire.ts';
 import { ContactRef } from './wire-contacts.ts';
 
@@ -76,7 +77,7 @@ export const InvoiceRecipientRequest = v.object({ invoice_id: Id, recipient: Con
 export const AmountParam = v.pipe(
   v.string(),
   v.regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be an amount like 412.50'),
-  v.transform((s) => Math.round(Number(s) * 100)),
+  v.transform((s) => parseMoney(s)),
 );
 
 /** GET /api/set/roomreservation/paid/...: every open invoice of the stay, closed together. */

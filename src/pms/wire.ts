@@ -4,17 +4,35 @@
 // `{success, totalCount, data}` are parsed loosely, money into integer cents at the edge; request
 // bodies strictly (unknown fields dropped).
 import * as v from 'valibot';
-import { type Cents, isMoney, parseMoney } from './money.ts';
+import {
+  type AmountLimits,
+  type Cents,
+  MoneyError,
+  moneyProblemText,
+  PRICE_LIMITS,
+  parseMoney,
+} from './money.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Scalars
 
+/** An amount on the wire within `limits`, parsed by the money rule; its refusal names the limit broken. */
+const amountWithin = (limits?: AmountLimits) =>
+  v.pipe(
+    v.union([v.number(), v.string()], 'must be an amount'),
+    v.rawTransform<number | string, Cents>(({ dataset, addIssue, NEVER }) => {
+      try {
+        return parseMoney(dataset.value, limits);
+      } catch (error) {
+        if (!(error instanceof MoneyError)) throw error;
+        addIssue({ message: moneyProblemText(error.problem, error.limitCents) });
+        return NEVER;
+      }
+    }),
+  );
+
 /** A decimal amount on the wire (number or string), parsed into integer cents. */
-export const Money = v.pipe(
-  v.union([v.number(), v.string()], 'must be an amount'),
-  v.check((value: number | string) => isMoney(value), 'must be an amount with at most two decimals'),
-  v.transform((value): Cents => parseMoney(value)),
-);
+export const Money = amountWithin();
 
 /** A positive integer id, as JSON number (bodies). */
 export const Id = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1));
@@ -59,12 +77,8 @@ export const Text = (max: number) =>
   v.pipe(v.string('must be text'), v.trim(), v.maxLength(max, `at most ${max} characters`));
 export const RequiredText = (max: number) => v.pipe(Text(max), v.minLength(1, 'must not be empty'));
 
-/** A non-negative price override or product price (our limit: at most 100,000.00). */
-export const Price = v.pipe(
-  Money,
-  v.minValue(0, 'must not be negative'),
-  v.maxValue(10_000_000, 'must be at most 100000.00'),
-);
+/** A price override or product price: 0.00 to 100,000.00 (our limit). */
+export const Price = amountWithin(PRICE_LIMITS);
 
 /** A string field that real responses may send as "" or null when empty. */
 export const LooseString = v.optional(
@@ -396,6 +410,10 @@ export const SearchPatternRequest = v.pipe(
 );
 export type SearchPatternRequest = v.InferInput<typeof SearchPatternRequest>;
 
+/** POST set/invoice/invoicerecipient as the till sends it: an existing contact (a guest) by id. */
+export const SetInvoiceRecipientRequest = v.object({ invoice_id: Id, recipient: v.object({ id: Id }) });
+export type SetInvoiceRecipientRequest = v.InferInput<typeof SetInvoiceRecipientRequest>;
+
 // ---------------------------------------------------------------------------------------------
 // Response payloads by endpoint, for the client
 
@@ -410,6 +428,7 @@ export const Responses = {
   addInvoiceProducts: Envelope(AddedItems),
   invoicePaid: Envelope(ClosedInvoice),
   invoice: Envelope(Invoice),
+  invoiceRecipient: Envelope(v.looseObject({ invoice_id: v.number(), recipient_name: v.string() })),
   addProducts: Envelope(AddedItems),
   removeProducts: Envelope(RemovedItems),
   reservationCost: Envelope(ReservationCost),

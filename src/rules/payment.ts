@@ -1,6 +1,6 @@
 // Rules of paying at the till, pure. Owns: which payment method is cash (a setting, else the
-// method whose name says cash/bar/bargeld), which invoice template is preselected, change due and
-// the quick amounts offered for cash tendered, and the refusals and failures of a payment
+// method whose name says cash/bar/bargeld), which invoice template is preselected, change due, and
+// the refusals and failures of a payment
 // (`PaymentError`, `SaleNotSavedError`: here rather than in sale.ts so that putting them in words
 // needs no sale-recording code). Money is integer cents.
 import type { Cents } from '../pms/money';
@@ -58,18 +58,4 @@ export function defaultTemplateId(templates: readonly NamedEntry[], lastUsed?: n
 export function changeDue(totalCents: Cents, tenderedCents: Cents | undefined): Cents | null {
   if (tenderedCents === undefined || tenderedCents < totalCents) return null;
   return tenderedCents - totalCents;
-}
-
-/**
- * Amounts a guest is likely to hand over: the exact total, then the next round sums and notes.
- * @example quickTenders(1270) // [1270, 1300, 1500, 2000, 5000]
- */
-export function quickTenders(totalCents: Cents): Cents[] {
-  const amounts = new Set<Cents>([totalCents]);
-  for (const step of [100, 500, 1000, 2000, 5000, 10000]) {
-    const next = Math.ceil(totalCents / step) * step;
-    if (next > totalCents) amounts.add(next);
-    if (next === totalCents) amounts.add(next + step);
-  }
-  return [...amounts].sort((a, b) => a - b).slice(0, 5);
 }

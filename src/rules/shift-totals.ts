@@ -1,8 +1,10 @@
 // What a shift's sales come to, as a pure function of its journal entries: totals by payment
 // method (room charges as their own "method"), by commodity group, room charges net of reversals,
-// and how much the PMS has confirmed versus what is still pending. Owns which sales count: voided
-// sales do not, except an applied room charge that was voided, which counts together with the
-// reversal that takes it back (so the two cancel out and nothing is counted twice or dropped).
+// how much the PMS has confirmed versus what is still pending, cancellations and voided sales with
+// their amounts. Owns which sales count: voided sales do not, except an applied room charge that was
+// voided, which counts together with the reversal that takes it back (so the two cancel out and
+// nothing is counted twice or dropped); a cancelled cash sale counts, and so does its cancellation
+// (negative, refunded with the sale's method), outside confirmed and pending: it is not in the PMS.
 import type { Cents } from '../pms/money';
 import type { SaleRecord } from '../storage/records';
 
@@ -37,8 +39,10 @@ export interface ShiftTotals {
   /** Not yet confirmed by the PMS: pending, including those needing attention. */
   pending: Amount;
   needsAttention: Amount;
-  /** Voided sales (not counted). */
-  voided: number;
+  /** Cancellations of confirmed cash sales (negative cents; counted in the total and by method). */
+  cancellations: Amount;
+  /** Voided sales (not counted): how many, and what they came to. */
+  voided: Amount;
 }
 
 /** A product's commodity group, from the cached catalogue. */
@@ -67,18 +71,22 @@ export function shiftTotals(sales: readonly SaleRecord[], groupOf: GroupOf): Shi
     confirmed: zero(),
     pending: zero(),
     needsAttention: zero(),
-    voided: 0,
+    cancellations: zero(),
+    voided: zero(),
   };
   const payments = new Map<number | null, PaymentTotal>();
   const groups = new Map<number | null, GroupTotal>();
   for (const sale of sales) {
     if (!countsInTotals(sale, byId)) {
-      if (sale.status === 'voided' && sale.kind !== 'product-creation') totals.voided += 1;
+      // a voided reversal only undoes the voided charge's bookkeeping: the charge is the voided sale
+      if (sale.status === 'voided' && sale.kind !== 'product-creation' && sale.kind !== 'charge-reversal')
+        add(totals.voided, sale.totalCents);
       continue;
     }
     const cents = sale.totalCents;
     add(totals.total, cents);
-    const methodId = sale.kind === 'cash-sale' ? (sale.payment?.paymentMethodId ?? null) : null;
+    const paid = sale.kind === 'cash-sale' || sale.kind === 'cash-cancellation';
+    const methodId = paid ? (sale.payment?.paymentMethodId ?? null) : null;
     const payment = payments.get(methodId) ?? { paymentMethodId: methodId, ...zero() };
     payments.set(methodId, add(payment, cents));
     if (sale.kind === 'room-charge') add(totals.roomCharges, cents);
@@ -86,10 +94,11 @@ export function shiftTotals(sales: readonly SaleRecord[], groupOf: GroupOf): Shi
       add(totals.reversals, cents);
       totals.roomCharges.cents += cents;
     }
-    if (sale.status === 'pending' || sale.status === 'needs-attention') add(totals.pending, cents);
+    if (sale.kind === 'cash-cancellation') add(totals.cancellations, cents);
+    else if (sale.status === 'pending' || sale.status === 'needs-attention') add(totals.pending, cents);
     else add(totals.confirmed, cents); // synced, or an applied charge voided by a reversal
     if (sale.status === 'needs-attention') add(totals.needsAttention, cents);
-    const sign = sale.kind === 'charge-reversal' ? -1 : 1;
+    const sign = sale.kind === 'charge-reversal' ? -1 : 1; // a cancellation's quantities are negative
     for (const line of sale.lines) {
       const group = groupOf(line.productId) ?? { id: null, name: '' };
       const entry = groups.get(group.id) ?? { groupId: group.id, name: group.name, quantity: 0, cents: 0 };

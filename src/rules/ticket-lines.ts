@@ -2,14 +2,22 @@
 // ticket.ts applies them). Owns: merging a product tapped again into its line (never an open-price
 // line), the open-price line (one product, quantity 1, the typed amount as its price: pms-api.md
 // usage rule 2), quantity limits and the line limit of one PMS call.
-// Invariants: quantity is a whole number 1..999; at most 200 lines; prices are gross cents >= 0.
-import type { Cents } from '../pms/money';
+// Invariants: quantity is a whole number 1..999; at most 200 lines; prices are gross cents >= 0;
+// typed amounts follow the money rule (pms/money.ts).
+import {
+  type AmountLimits,
+  type Cents,
+  checkAmount,
+  POSITIVE_AMOUNT_LIMITS,
+  PRICE_LIMITS,
+  parseMoney,
+} from '../pms/money';
 import type { Product } from '../pms/wire';
 
 export const MAX_QUANTITY = 999;
 export const MAX_LINES = 200;
-/** Highest amount for an open-price line (the wire's price limit, 100,000.00). */
-export const MAX_OPEN_PRICE_CENTS = 10_000_000;
+/** An open price: more than 0.00, at most 100,000.00. */
+export const OPEN_PRICE_LIMITS: AmountLimits = POSITIVE_AMOUNT_LIMITS;
 
 export interface TicketLine {
   /** Stable per line: `p<productId>` for catalogue lines, random for open-price lines. */
@@ -26,14 +34,15 @@ export interface TicketLine {
 /** Why a line change was refused, for the view to say in words. */
 export class TicketLineError extends Error {
   override readonly name = 'TicketLineError';
-  constructor(readonly reason: 'too-many-lines' | 'open-price-needs-amount' | 'bad-amount' | 'bad-name') {
+  constructor(readonly reason: 'too-many-lines' | 'open-price-needs-amount' | 'bad-name' | 'too-many-items') {
     super(reason);
   }
 }
 
 /**
  * Adds one of `product`, merging into its line when it is already on the ticket.
- * @throws TicketLineError for an open-price product (use `withOpenPriceLine`) or a full ticket.
+ * @throws TicketLineError for an open-price product (use `withOpenPriceLine`), a full ticket, or a
+ * line that would pass MAX_QUANTITY ('too-many-items').
  * @example lines = withProduct(lines, pils); // Pils x1, then x2 on the next tap
  */
 export function withProduct(lines: readonly TicketLine[], product: Product, quantity = 1): TicketLine[] {
@@ -42,7 +51,7 @@ export function withProduct(lines: readonly TicketLine[], product: Product, quan
   const index = lines.findIndex((line) => line.key === key);
   if (index >= 0) {
     const line = lines[index]!;
-    return replaceAt(lines, index, { ...line, quantity: clampQuantity(line.quantity + quantity) });
+    return replaceAt(lines, index, { ...line, quantity: checkedQuantity(line.quantity + quantity) });
   }
   if (lines.length >= MAX_LINES) throw new TicketLineError('too-many-lines');
   return [
@@ -52,7 +61,7 @@ export function withProduct(lines: readonly TicketLine[], product: Product, quan
       productId: product.id,
       name: product.name,
       unitPriceCents: product.price,
-      quantity: clampQuantity(quantity),
+      quantity: checkedQuantity(quantity),
       taxClassId: product.tax_class_id,
       commodityGroupId: product.commodity_group_id,
       openPrice: false,
@@ -63,6 +72,7 @@ export function withProduct(lines: readonly TicketLine[], product: Product, quan
 /**
  * Adds an open-price line: `product` (an open-price item, e.g. the charging station) once, named
  * `name` and priced at `amountCents`.
+ * @throws MoneyError when the amount is not more than 0.00 or above 100,000.00.
  * @example withOpenPriceLine(lines, chargingStation, 'Charging 23.4 kWh', 1170, 'k1')
  */
 export function withOpenPriceLine(
@@ -74,9 +84,7 @@ export function withOpenPriceLine(
 ): TicketLine[] {
   const trimmed = name.trim() || product.name;
   if (trimmed.length > 200) throw new TicketLineError('bad-name');
-  if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || amountCents > MAX_OPEN_PRICE_CENTS) {
-    throw new TicketLineError('bad-amount');
-  }
+  checkAmount(amountCents, OPEN_PRICE_LIMITS);
   if (lines.length >= MAX_LINES) throw new TicketLineError('too-many-lines');
   return [
     ...lines,
@@ -95,6 +103,7 @@ export function withOpenPriceLine(
 
 /**
  * Sets a line's quantity; 0 or less removes it. An open-price line always stays at 1.
+ * @throws TicketLineError('too-many-items') above MAX_QUANTITY; the lines stay as they were.
  * @example withQuantity(lines, 'p7', 3)
  */
 export function withQuantity(lines: readonly TicketLine[], key: string, quantity: number): TicketLine[] {
@@ -103,7 +112,7 @@ export function withQuantity(lines: readonly TicketLine[], key: string, quantity
   if (!Number.isFinite(quantity) || quantity < 1) return withoutLine(lines, key);
   const line = lines[index]!;
   if (line.openPrice) return [...lines];
-  return replaceAt(lines, index, { ...line, quantity: clampQuantity(quantity) });
+  return replaceAt(lines, index, { ...line, quantity: checkedQuantity(quantity) });
 }
 
 /** The lines without the one with `key`. */
@@ -112,13 +121,25 @@ export function withoutLine(lines: readonly TicketLine[], key: string): TicketLi
 }
 
 /**
- * Parses a typed amount ('12,50', '12.5', '12') into cents; undefined when it is not an amount.
- * @example parseAmount('4,20') === 420
+ * Reads a typed amount ('12,50', '12.5', '12') into cents, within `limits` (default: a price,
+ * 0.00 to 100,000.00).
+ * @throws MoneyError saying which rule or limit the text broke, for staff to read in words.
+ * @example readAmount('4,20', OPEN_PRICE_LIMITS) === 420
  */
-export function parseAmount(text: string): Cents | undefined {
-  const match = /^\s*(\d{1,6})(?:[.,](\d{1,2}))?\s*$/.exec(text);
-  if (!match) return undefined;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+export function readAmount(text: string, limits: AmountLimits = PRICE_LIMITS): Cents {
+  return parseMoney(text, limits);
+}
+
+/**
+ * Like `readAmount`, but undefined when the text is not such an amount (for live displays).
+ * @example parseAmount('4,20') === 420; parseAmount('4,205') === undefined
+ */
+export function parseAmount(text: string, limits: AmountLimits = PRICE_LIMITS): Cents | undefined {
+  try {
+    return readAmount(text, limits);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A line read back from storage: the sale-line fields are there, the till's own may not be. */
@@ -139,8 +160,10 @@ export function isStoredLine(value: unknown): value is StoredLine {
   );
 }
 
-function clampQuantity(quantity: number): number {
-  return Math.min(MAX_QUANTITY, Math.max(1, Math.trunc(quantity)));
+/** A whole quantity of at least 1; above MAX_QUANTITY (the PMS's limit) it is refused, not cut. */
+function checkedQuantity(quantity: number): number {
+  if (quantity > MAX_QUANTITY) throw new TicketLineError('too-many-items');
+  return Math.max(1, Math.trunc(quantity));
 }
 
 function replaceAt(lines: readonly TicketLine[], index: number, line: TicketLine): TicketLine[] {

@@ -49,11 +49,10 @@ export async function pms(): Promise<PmsClient> {
  */
 export function startSync(): Promise<PageReplayer> {
   replayer ??= Promise.all([import('../outbox/triggers'), loadClientCode()]).then(
-    ([{ startPageReplayer }, { createPmsClient }]) =>
+    ([{ startPageReplayer }, { createPmsClient, followingClient }]) =>
       startPageReplayer({
-        client: new Proxy({} as PmsClient, {
-          get: (_target, key) => currentClient(createPmsClient)[key as keyof PmsClient],
-        }),
+        // follows the gateway address, and keeps the headers each sale's writes carry (approvals)
+        client: followingClient(() => currentClient(createPmsClient)),
         // loaded with the replayer, not with the first screen
         probe: () =>
           import('../pms/device-calls').then(({ isGatewayReady }) => isGatewayReady(settings().gatewayUrl)),

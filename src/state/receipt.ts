@@ -1,20 +1,45 @@
 // The receipt of a completed cash sale. Owns: what a receipt shows (built once, when the sale is
-// recorded, so it never changes under the guest's eyes), keeping the last one in localStorage so a
-// reload does not lose it, and the sale's live status towards the PMS (pending until confirmed),
-// read from the journal and again whenever the outbox changes.
+// recorded, so it never changes under the guest's eyes; the header from the settings of that
+// moment), keeping the last one and the recent ones (for copies) in localStorage, and the sale's
+// live status towards the PMS with its invoice number once confirmed, read from the journal and
+// again whenever the outbox changes.
 import { type Accessor, createSignal, onCleanup } from 'solid-js';
+import { pmsInvoiceOf } from '../outbox/invoice-of';
 import { subscribeOutbox } from '../outbox/status';
 import type { Cents } from '../pms/money';
 import type { Totals } from '../rules/totals';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
 import { readSale } from '../storage/outbox-store';
 import type { SaleStatus } from '../storage/records';
+import { settings } from './settings';
+
+/** The hotel as the receipt's header names it (settings at the time of the sale). */
+export interface ReceiptHeader {
+  hotelName: string;
+  hotelAddress: string;
+  vatId: string;
+}
+
+/** The sale as the PMS has it: its journal status, and the PMS invoice once created. */
+export interface SaleProgress {
+  status: SaleStatus;
+  invoiceId?: number;
+}
+
+/** How many receipts the till keeps for copies (a busy bar's shift, with room to spare). */
+const KEPT_RECEIPTS = 300;
 
 export interface ReceiptLine {
   name: string;
   quantity: number;
   unitPriceCents: Cents;
   totalCents: Cents;
+}
+
+/** A discount on the sale as the receipt shows it: the total before and what was taken off. */
+export interface ReceiptDiscount {
+  beforeCents: Cents;
+  cents: Cents;
 }
 
 export interface ReceiptData {
@@ -33,6 +58,10 @@ export interface ReceiptData {
   tenderedCents: Cents | null;
   changeCents: Cents | null;
   currency: string;
+  /** A ticket discount (issue 14); the lines carry the discounted prices sent to the PMS. */
+  discount?: ReceiptDiscount;
+  /** Stamped by `setLastReceipt` when the receipt is kept; absent on receipts of older versions. */
+  header?: ReceiptHeader;
 }
 
 const [lastReceipt, setLastReceiptSignal] = createSignal<ReceiptData | null>(loadReceipt());
@@ -40,10 +69,26 @@ const [lastReceipt, setLastReceiptSignal] = createSignal<ReceiptData | null>(loa
 /** The last completed sale's receipt on this till (reactive), or null. */
 export { lastReceipt };
 
-/** Shows (and keeps) `receipt` as the last receipt. */
+/**
+ * Shows (and keeps) `receipt` as the last receipt, with the hotel header of the settings now, and
+ * keeps it among the receipts copies can be printed of.
+ */
 export function setLastReceipt(receipt: ReceiptData): void {
-  setLastReceiptSignal(receipt);
-  writeLocal(LOCAL_KEYS.lastReceipt, receipt);
+  const { hotelName, hotelAddress, vatId } = settings();
+  const kept: ReceiptData = { ...receipt, header: receipt.header ?? { hotelName, hotelAddress, vatId } };
+  setLastReceiptSignal(kept);
+  writeLocal(LOCAL_KEYS.lastReceipt, kept);
+  const others = keptReceipts().filter((r) => r.saleId !== kept.saleId);
+  writeLocal(LOCAL_KEYS.receipts, [...others, kept].slice(-KEPT_RECEIPTS));
+}
+
+/**
+ * The receipts kept on this till, oldest first (the last few hundred), for printing copies.
+ * @example const receipt = keptReceipts().find((r) => r.saleId === sale.id);
+ */
+export function keptReceipts(): ReceiptData[] {
+  const saved = readLocal(LOCAL_KEYS.receipts);
+  return Array.isArray(saved) ? saved.filter(isReceipt) : [];
 }
 
 /**
@@ -52,13 +97,25 @@ export function setLastReceipt(receipt: ReceiptData): void {
  * @example const status = createSaleStatus(() => receipt.saleId); status() === 'synced'
  */
 export function createSaleStatus(saleId: Accessor<string>): Accessor<SaleStatus | undefined> {
-  const [status, setStatus] = createSignal<SaleStatus>();
+  const progress = createSaleProgress(saleId);
+  return () => progress()?.status;
+}
+
+/**
+ * The sale's status and PMS invoice, updated as the outbox replays; undefined until first read.
+ * Call inside a component.
+ * @example const progress = createSaleProgress(() => receipt.saleId); progress()?.invoiceId
+ */
+export function createSaleProgress(saleId: Accessor<string>): Accessor<SaleProgress | undefined> {
+  const [status, setStatus] = createSignal<SaleProgress>();
   let disposed = false;
   const read = () => {
     const id = saleId();
     readSale(id).then(
       (entry) => {
-        if (!disposed && id === saleId()) setStatus(entry?.sale.status);
+        if (disposed || id !== saleId()) return;
+        const invoiceId = entry ? pmsInvoiceOf(entry.intents) : undefined;
+        setStatus(entry ? { status: entry.sale.status, ...(invoiceId ? { invoiceId } : {}) } : undefined);
       },
       (error: unknown) => console.error('[receipt] could not read the sale', error),
     );
@@ -75,10 +132,15 @@ export function createSaleStatus(saleId: Accessor<string>): Accessor<SaleStatus 
 }
 
 function loadReceipt(): ReceiptData | null {
-  const saved = readLocal(LOCAL_KEYS.lastReceipt) as Partial<ReceiptData> | undefined;
-  const valid =
+  const saved = readLocal(LOCAL_KEYS.lastReceipt);
+  return isReceipt(saved) ? saved : null;
+}
+
+function isReceipt(value: unknown): value is ReceiptData {
+  const saved = value as Partial<ReceiptData> | undefined;
+  return (
     typeof saved?.saleId === 'string' &&
     Array.isArray(saved.lines) &&
-    typeof saved.totals?.grossCents === 'number';
-  return valid ? (saved as ReceiptData) : null;
+    typeof saved.totals?.grossCents === 'number'
+  );
 }

@@ -2,9 +2,9 @@
 // the moment of recording, not only in the view — a stay that is not in house today, or a surname
 // staff did not confirm, is refused here with a reason the view words; recording the charge in the
 // outbox (booking date today, staff and till from the settings); the guest's open items online; and
-// the till's own charges on a stay, which are the ones it can take back (by a reversal sale).
-import { recordChargeReversal, recordRoomCharge } from '../outbox/journal';
-import type { SaleOrigin } from '../outbox/sale-draft';
+// the till's own charges on a stay, which are the ones it can take back by line (a take-back sale,
+// approved by a manager when the server has staff).
+import { recordLineTakeBack, recordRoomCharge, type SaleOrigin } from '../outbox/journal';
 import { subscribeOutbox } from '../outbox/status';
 import type { ReservationCost, RoomReservation } from '../pms/wire';
 import {
@@ -16,6 +16,7 @@ import {
 } from '../rules/guest-rules';
 import { listSales } from '../storage/journal-queries';
 import type { SaleLine, SaleRecord } from '../storage/records';
+import { approvalFor } from './approval-request';
 import { reportSale } from './audit-later';
 import { pms } from './pms';
 import { settings } from './settings';
@@ -49,6 +50,7 @@ export async function chargeRoom(
   confirmedSurname: string,
   lines: readonly SaleLine[],
   now: number = Date.now(),
+  approved: Pick<SaleOrigin, 'saleId' | 'approvals'> = {},
 ): Promise<SaleRecord> {
   const today = localDate(new Date(now));
   const refusal = chargeRefusal(stay, today);
@@ -60,6 +62,7 @@ export async function chargeRoom(
   if (saleLines.length === 0) throw new RoomChargeRefused('no-lines');
   const sale = await recordRoomCharge({
     ...saleOrigin(),
+    ...approved,
     at: now,
     room: {
       roomReservationId: stay.id,
@@ -105,18 +108,48 @@ export async function chargesOfStay(stayId: number): Promise<SaleRecord[]> {
 }
 
 /**
- * Takes one of this till's room charges back off the room (a reversal sale, sent by the outbox).
- * @example await takeBackCharge(sale.id, 'wrong room');
+ * Takes `quantity` units of line `line` of one of this till's room charges back off the room (a
+ * take-back sale, sent by the outbox). Asks for a manager's approval first where one is needed
+ * (`what` says what, in staff's words); answers null when it was not given (nothing recorded).
+ * @throws OutboxActionRefused when more than is still on the room is asked for, or the charge cannot be taken back.
+ * @example await takeBackLine(sale, 0, 1, 'spilt', 'Take back 1 × Pils of sale K7QM-1F');
  */
-export async function takeBackCharge(saleId: string, reason: string, approval?: string): Promise<SaleRecord> {
-  const reversal = await recordChargeReversal({
+export async function takeBackLine(
+  charge: SaleRecord,
+  line: number,
+  quantity: number,
+  reason: string,
+  what: string,
+): Promise<SaleRecord | null> {
+  const id = crypto.randomUUID();
+  const amountCents = quantity * (charge.lines[line]?.unitPriceCents ?? 0);
+  const approval = await approvalFor({ action: 'take_back', subject: id, amountCents }, what);
+  if (approval === null) return null;
+  const takeBack = await recordLineTakeBack({
     ...saleOrigin(),
-    ...(approval ? { approvals: [approval] } : {}),
-    originalSaleId: saleId,
+    chargeId: charge.id,
+    id,
+    line,
+    quantity,
     reason: reason.trim(),
+    ...(approval ? { approvals: [approval] } : {}),
   });
-  reportSale('take_back', reversal, { note: `${reversal.reference}: ${reason.trim()}` });
-  return reversal;
+  reportSale('take_back', takeBack, {
+    subject: takeBack.id,
+    note: `${takeBack.reference}: ${reason.trim()}`,
+  });
+  return takeBack;
+}
+
+/**
+ * Which line of `charge` a PMS item is (the till marks each line's item with the sale reference and
+ * keeps the line's product and name); -1 when none matches.
+ * @example lineOfItem(sale, { product_id: 7, name: 'Pils 0,3 l · K7QM-1F/1' }) === 0
+ */
+export function lineOfItem(charge: SaleRecord, item: { product_id: number | null; name: string }): number {
+  return charge.lines.findIndex(
+    (line) => line.productId === item.product_id && item.name.startsWith(line.name.trim().slice(0, 150)),
+  );
 }
 
 /**

@@ -1,26 +1,50 @@
-// Completing a cash sale from the current ticket. Owns: checking the payment (a method and a
-// template chosen; for cash, enough tendered), recording the sale in the journal and outbox
-// (`recordCashSale`: instant, online or offline; the page replayer sends it, see pms.ts), the
-// receipt, and only then clearing the ticket. Invariant: if recording fails, whatever the cause
+// Paying the current ticket, whole or one part of a split (rules/split.ts). Owns: checking the
+// payment (a method and a template chosen; for cash, enough tendered), recording the sale in the
+// journal and outbox (`recordCashSale`, or a room charge for "charge to room": instant, online or
+// offline; the page replayer sends it, see pms.ts), the receipt, and only then clearing the ticket
+// or leaving the unpaid rest of a split on it. Invariant: if recording fails, whatever the cause
 // (IndexedDB, storage full, a missing browser API), the ticket is untouched and the view gets a
 // `SaleNotSavedError` to put in words; it never fails silently.
-import { recordCashSale } from '../outbox/journal';
+import { type CashSaleInput, recordCashSale } from '../outbox/journal';
 import type { Cents } from '../pms/money';
+import type { RoomReservation } from '../pms/wire';
 import { cashMethodId, changeDue, PaymentError, SaleNotSavedError } from '../rules/payment';
+import type { TicketPart } from '../rules/split';
+import type { TicketLine } from '../rules/ticket-lines';
+import { totalsOf } from '../rules/totals';
 import { reportSale } from './audit-later';
-import { catalogue } from './catalogue';
+import { catalogue, taxClasses } from './catalogue';
 import { requestReplay } from './pms';
 import { noteSold } from './quick-keys';
-import { type ReceiptData, setLastReceipt } from './receipt';
+import { type ReceiptData, type ReceiptDiscount, setLastReceipt } from './receipt';
+import { chargeRoom, type SaleRecord } from './room-charges';
 import { settings } from './settings';
 import { actingStaff, saleCompleted } from './staff-session';
-import { clearTicket, currentTicket, ticketTotals } from './ticket';
+import { clearTicket, currentTicket, keepRestOfTicket, TicketEndedError, ticketApprovals } from './ticket';
+import { payTicket } from './ticket-keeping';
 
 export interface CashPayment {
   paymentMethodId: number;
   templateId: number;
   /** Cash handed over; only for the cash method. */
   tenderedCents?: Cents;
+  /** The part of a split being paid, or the discounted ticket; default: the whole ticket. */
+  part?: TicketPart;
+  /** The sale's id, when an approval had to name it before recording. */
+  saleId?: string;
+  /** Managers' approvals (a discount above the outlet's limit), kept on the sale. */
+  approvals?: string[];
+  /** A discount on the ticket, for the receipt: what it took off and the total before. */
+  discount?: ReceiptDiscount;
+}
+
+/** Charging the ticket (or a part) to a guest's room from the pay screen. */
+export interface RoomPayment {
+  stay: RoomReservation;
+  confirmedSurname: string;
+  part?: TicketPart;
+  saleId?: string;
+  approvals?: string[];
 }
 
 export { PaymentError, SaleNotSavedError };
@@ -32,12 +56,13 @@ export { PaymentError, SaleNotSavedError };
  */
 export async function completeCashSale(payment: CashPayment): Promise<ReceiptData> {
   const ticket = currentTicket();
-  const totals = ticketTotals();
+  const lines = payment.part?.lines ?? ticket.lines;
+  const totals = totalsOf(lines, taxClasses());
   const { payment_methods: methods, invoice_templates: templates } = catalogue().paymentOptions;
   const { tillName, outletName, currency, cashPaymentMethodId } = settings();
   const { staff: staffName, staffId } = actingStaff();
   const method = methods.find((m) => m.id === payment.paymentMethodId);
-  if (ticket.lines.length === 0) throw new PaymentError('empty-ticket');
+  if (lines.length === 0) throw new PaymentError('empty-ticket');
   if (!method) throw new PaymentError('no-method');
   if (!templates.some((t) => t.id === payment.templateId)) throw new PaymentError('no-template');
   const isCash = cashMethodId(methods, cashPaymentMethodId) === method.id;
@@ -45,18 +70,22 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
   const change = tendered === null ? null : changeDue(totals.grossCents, tendered);
   if (tendered !== null && change === null) throw new PaymentError('tendered-too-little');
 
-  const sale = await recordCashSale({
+  const input: CashSaleInput = {
     staff: staffName,
     ...(staffId ? { staffId } : {}),
     till: tillName,
-    lines: ticket.lines.map(({ productId, name, quantity, unitPriceCents }) => ({
-      productId,
-      name,
-      quantity,
-      unitPriceCents,
-    })),
+    ...recordedWith(payment),
+    lines: saleLines(lines),
     payment: { templateId: payment.templateId, paymentMethodId: method.id, sendInvoice: false },
-  }).catch((error: unknown) => {
+  };
+  // The ticket is closed in the sale's own transaction: paid in another tab first, nothing is
+  // recorded. A part of a split leaves the rest open on the ticket: it closes nothing.
+  const closesTicket = !payment.part || payment.part.rest.length === 0;
+  const recording = closesTicket
+    ? payTicket(ticket, (paid) => recordCashSale(input, paid))
+    : recordCashSale(input);
+  const sale = await recording.catch((error: unknown) => {
+    if (error instanceof TicketEndedError) throw error;
     console.error('[sale] the sale could not be recorded', error);
     throw new SaleNotSavedError(error);
   });
@@ -67,7 +96,7 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
     tillName,
     outletName,
     staffName,
-    lines: ticket.lines.map(({ name, quantity, unitPriceCents }) => ({
+    lines: lines.map(({ name, quantity, unitPriceCents }) => ({
       name,
       quantity,
       unitPriceCents,
@@ -80,12 +109,63 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
     tenderedCents: tendered,
     changeCents: change,
     currency,
+    ...(payment.discount ? { discount: payment.discount } : {}),
   };
   setLastReceipt(receipt);
-  noteSold(ticket.lines);
-  clearTicket();
-  requestReplay();
+  paid(lines, payment.part);
   reportSale('sale', sale);
   saleCompleted();
   return receipt;
+}
+
+/**
+ * Charges the current ticket, or the part of a split, to the guest's room (never a cash invoice):
+ * the usage rule and the surname are checked again when recording (room-charges.ts).
+ * @throws RoomChargeRefused, or the recording's error; the ticket is then untouched.
+ * @example const sale = await chargeTicketToRoom({ stay, confirmedSurname: 'Bauer' });
+ */
+export async function chargeTicketToRoom(payment: RoomPayment): Promise<SaleRecord> {
+  const lines = payment.part?.lines ?? currentTicket().lines;
+  if (lines.length === 0) throw new PaymentError('empty-ticket');
+  const sale = await chargeRoom(
+    payment.stay,
+    payment.confirmedSurname,
+    saleLines(lines),
+    Date.now(),
+    recordedWith(payment),
+  );
+  paid(lines, payment.part);
+  return sale;
+}
+
+/**
+ * The sale's fixed id and its approvals: the ticket's (an open price above the limit) when the
+ * whole ticket is paid, and the payment's (a discount). Both name the same sale: the pay screen
+ * asks for a discount's approval on the ticket's sale id (`ticketSaleId`) unless a part is paid.
+ */
+function recordedWith(payment: { part?: TicketPart; saleId?: string; approvals?: string[] }): {
+  saleId?: string;
+  approvals?: string[];
+} {
+  const fromTicket = payment.part ? {} : ticketApprovals();
+  const saleId = payment.saleId ?? fromTicket.saleId;
+  const approvals = [...(fromTicket.approvals ?? []), ...(payment.approvals ?? [])];
+  return { ...(saleId ? { saleId } : {}), ...(approvals.length > 0 ? { approvals } : {}) };
+}
+
+function saleLines(lines: readonly TicketLine[]) {
+  return lines.map(({ productId, name, quantity, unitPriceCents }) => ({
+    productId,
+    name,
+    quantity,
+    unitPriceCents,
+  }));
+}
+
+/** After a payment: the rest of a split stays on the ticket, else a new ticket starts. */
+function paid(lines: readonly TicketLine[], part: TicketPart | undefined): void {
+  noteSold(lines);
+  if (part && part.rest.length > 0) keepRestOfTicket([...part.rest]);
+  else clearTicket();
+  requestReplay();
 }

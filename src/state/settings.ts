@@ -1,5 +1,6 @@
 // Device settings of this till. Owns: the values staff set once per tablet (gateway, till, outlet,
-// staff on shift, theme, currency, which payment method counts as cash), their persistence in
+// staff on shift, theme, currency, which payment method counts as cash, the receipt header: hotel
+// name, address and VAT ID), their persistence in
 // localStorage, and passing the gateway URL on to the outbox meta the service worker reads.
 // The UI language is not a setting here: src/words/i18n.ts owns it.
 // Invariants: `settings()` is always complete and valid (defaults fill what storage lacks);
@@ -21,7 +22,17 @@ export interface Settings {
   currency: string;
   /** The payment method that is cash (tendered and change); null: guess from the names. */
   cashPaymentMethodId: number | null;
+  /** The receipt header: the hotel's name, its address (one line) and VAT ID; '' leaves it out. */
+  hotelName: string;
+  hotelAddress: string;
+  vatId: string;
 }
+
+/** The longest hotel name and address a receipt header takes (80 mm roll: a few lines each). */
+export const HOTEL_NAME_MAX = 60;
+export const HOTEL_ADDRESS_MAX = 120;
+/** An EU VAT ID: the country code, then 2 to 13 letters or digits (e.g. ATU12345678, DE123456789). */
+const VAT_ID = /^[A-Z]{2}[0-9A-Z]{2,13}$/;
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
   gatewayUrl: '',
@@ -31,6 +42,9 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   theme: 'system',
   currency: 'EUR',
   cashPaymentMethodId: null,
+  hotelName: '',
+  hotelAddress: '',
+  vatId: '',
 };
 
 /** A value `updateSettings` refused; `field` names it. */
@@ -83,8 +97,19 @@ function normalise(candidate: Settings): Settings {
     throw new SettingsError('cashPaymentMethodId', 'Unknown payment method');
   }
   const tillName = candidate.tillName.trim() || DEFAULT_SETTINGS.tillName;
+  const hotelName = candidate.hotelName.trim().replace(/\s+/g, ' ');
+  if (hotelName.length > HOTEL_NAME_MAX)
+    throw new SettingsError('hotelName', `The hotel name has more than ${HOTEL_NAME_MAX} characters`);
+  const hotelAddress = candidate.hotelAddress.trim().replace(/\s+/g, ' ');
+  if (hotelAddress.length > HOTEL_ADDRESS_MAX)
+    throw new SettingsError('hotelAddress', `The address has more than ${HOTEL_ADDRESS_MAX} characters`);
+  const vatId = candidate.vatId.replace(/[\s.-]/g, '').toUpperCase();
+  if (vatId && !VAT_ID.test(vatId)) throw new SettingsError('vatId', `"${candidate.vatId}" is not a VAT ID`);
   return {
     ...candidate,
+    hotelName,
+    hotelAddress,
+    vatId,
     gatewayUrl,
     currency,
     tillName,

@@ -28,6 +28,8 @@ export interface ApprovalNeed {
   action: ApprovalAction;
   subject: string;
   amountCents: number | null;
+  /** For a discount: the percentage of the line or ticket it takes off (the outlet's limit is in percent). */
+  percent?: number;
 }
 
 function readSnapshot(): StaffSnapshot | undefined {
@@ -110,6 +112,8 @@ export function needsApproval(need: ApprovalNeed): boolean {
   switch (need.action) {
     case 'open_price':
       return policy !== undefined && (need.amountCents ?? 0) > policy.openPriceLimitCents;
+    case 'discount':
+      return policy === undefined || (need.percent ?? 100) > policy.discountLimitPercent;
     default:
       return true;
   }

@@ -1,9 +1,11 @@
 // The sales the sync view lists, with their steps. Owns: which sales it shows (every one needing
-// attention or pending, the newest confirmed and voided ones), each with its current steps (the
+// attention or pending, the newest confirmed ones, refunds, and the newest voided ones), each with its current steps (the
 // latest revision of each), read again whenever the outbox changes (coalesced), and the staff
-// actions on them with the staff name from the settings.
+// actions on them with the staff name from the settings (late charges included: late-charge.ts).
 import { type Accessor, createSignal, onCleanup } from 'solid-js';
 import { resolveUnverifiable, retrySale, voidSale } from '../outbox/actions';
+import { CREATE_CASH_INVOICE, type CreatedCashInvoice } from '../outbox/intents/index';
+import { moveToLateCharge } from '../outbox/late-charge';
 import { currentSteps } from '../outbox/sale-state';
 import { subscribeOutbox } from '../outbox/status';
 import { listSales } from '../storage/journal-queries';
@@ -13,12 +15,17 @@ import { report } from './audit-later';
 import { syncNow } from './pms';
 import { saleOrigin } from './room-charges';
 
+export { refusedAsGuestLeft } from '../outbox/late-charge';
 export type { IntentRecord, SaleRecord } from '../storage/records';
 
 export interface SaleWithSteps {
   sale: SaleRecord;
   /** The latest revision of each step, in step order. */
   steps: IntentRecord[];
+  /** The cash invoice the sale opened in the PMS, once it has (cash sales, late charges). */
+  invoiceId?: number;
+  /** For a refused room charge moved to a late charge: that sale and its invoice. */
+  movedTo?: { reference: string; invoiceId?: number };
 }
 
 export interface SyncList {
@@ -26,6 +33,8 @@ export interface SyncList {
   /** Waiting or being sent; `sending` marks those with a step in flight. */
   pending: SaleWithSteps[];
   confirmed: SaleWithSteps[];
+  /** Refunds of confirmed cash sales: nothing to send, but the PMS invoice is still to cancel by hand. */
+  cancellations: SaleWithSteps[];
   voided: SaleWithSteps[];
 }
 
@@ -38,11 +47,28 @@ export function isSending(entry: SaleWithSteps): boolean {
   return entry.steps.some((step) => step.state === 'in-flight');
 }
 
+function invoiceOf(steps: readonly IntentRecord[]): number | undefined {
+  const created = steps.find((step) => step.name === CREATE_CASH_INVOICE && step.state === 'done');
+  return (created?.result as CreatedCashInvoice | undefined)?.invoiceId;
+}
+
 async function withSteps(sales: readonly SaleRecord[]): Promise<SaleWithSteps[]> {
   const entries = await Promise.all(sales.map((sale) => readSale(sale.id)));
-  return entries.flatMap((entry) =>
-    entry ? [{ sale: entry.sale, steps: currentSteps(entry.intents) }] : [],
-  );
+  const shown = await Promise.all(entries.map(async (entry) => (entry ? describe(entry) : undefined)));
+  return shown.filter((entry) => entry !== undefined);
+}
+
+async function describe(entry: { sale: SaleRecord; intents: IntentRecord[] }): Promise<SaleWithSteps> {
+  const steps = currentSteps(entry.intents);
+  const invoiceId = invoiceOf(steps);
+  const shown: SaleWithSteps = { sale: entry.sale, steps, ...(invoiceId ? { invoiceId } : {}) };
+  const late = entry.sale.movedTo ? await readSale(entry.sale.movedTo) : undefined;
+  if (!late) return shown;
+  const lateInvoice = invoiceOf(currentSteps(late.intents));
+  return {
+    ...shown,
+    movedTo: { reference: late.sale.reference, ...(lateInvoice ? { invoiceId: lateInvoice } : {}) },
+  };
 }
 
 /** Reads the list once. */
@@ -54,10 +80,12 @@ export async function readSyncList(): Promise<SyncList> {
     listSales({ status: 'voided', limit: RECENT }),
   ]);
   const oldestFirst = (sales: SaleRecord[]) => [...sales].reverse();
+  const isCancellation = (sale: SaleRecord) => sale.kind === 'cash-cancellation';
   return {
     attention: await withSteps(oldestFirst(attention)),
     pending: await withSteps(oldestFirst(pending)),
-    confirmed: await withSteps(confirmed),
+    confirmed: await withSteps(confirmed.filter((sale) => !isCancellation(sale))),
+    cancellations: await withSteps(confirmed.filter(isCancellation)),
     voided: await withSteps(voided),
   };
 }
@@ -133,4 +161,11 @@ export async function voidWithReason(
   }
   if (reversal) sendAfterStaffAction();
   return reversal;
+}
+
+/** Moves a room charge refused because the guest left to a late charge (a cash invoice to the guest), sent at once. */
+export async function lateCharge(saleId: string): Promise<SaleRecord> {
+  const late = await moveToLateCharge(saleId, saleOrigin());
+  sendAfterStaffAction();
+  return late;
 }

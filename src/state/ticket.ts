@@ -1,14 +1,13 @@
-// The ticket being rung up at this till. Owns: its lines and note (rules in ticket-lines.ts), its
-// totals (totals.ts, with the cached tax classes), and keeping it in localStorage on every change so
-// a reload, a crash or a failed payment never loses it. Parking and recalling tickets is parked.ts.
-// The room-charge view uses `ticketLines()`, `ticketTotals()` and `clearTicket()`.
-// Invariant: only a completed sale or staff (clear, park) empties the ticket; errors never do.
-import { createMemo, createRoot, createSignal } from 'solid-js';
+// The ticket being rung up, as this tab shows it: its lines and note (rules in ticket-lines.ts),
+// its totals, and every change kept in localStorage at once, so a reload or crash never loses a tap
+// and a new tab opens the same ticket. Keeping it as the one record every tab shares (IndexedDB,
+// the other tabs, paying it once) is ticket-keeping.ts, loaded after the first screen; each change
+// is handed to it in order. Invariant: only a sale or staff (clear, park) empties the ticket.
+import { createMemo, createRoot } from 'solid-js';
 import type { Cents } from '../pms/money';
 import type { Product } from '../pms/wire';
 import { newId } from '../rules/ids';
 import {
-  isStoredLine,
   type TicketLine,
   withOpenPriceLine,
   withoutLine,
@@ -16,33 +15,20 @@ import {
   withQuantity,
 } from '../rules/ticket-lines';
 import { type Totals, totalsOf } from '../rules/totals';
-import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
+import { LOCAL_KEYS, readLocal } from '../storage/local';
 import { taxClasses } from './catalogue';
+import { emptyTicket, reviveTicket, type Ticket } from './ticket-record';
+import { showTicket, currentTicket as ticket } from './ticket-signal';
 
 export type { TicketLine } from '../rules/ticket-lines';
+export { emptyTicket, reviveTicket, type Ticket, TicketEndedError } from './ticket-record';
 
-export interface Ticket {
-  /** Random id; a recalled ticket keeps the id it was parked under. */
-  id: string;
-  /** The tab's name (table, guest), '' until parked. */
-  label: string;
-  /** Free text for the bar (e.g. "no ice"), printed on the receipt. */
-  note: string;
-  lines: TicketLine[];
-  createdAt: number;
-  updatedAt: number;
-}
+type Keeping = typeof import('./ticket-keeping');
 
-/** A new, empty ticket. */
-export function emptyTicket(now = Date.now()): Ticket {
-  return { id: newId(), label: '', note: '', lines: [], createdAt: now, updatedAt: now };
-}
-
-const [ticket, setTicket] = createSignal<Ticket>(loadCurrent());
 const totals = createRoot(() => createMemo(() => totalsOf(ticket().lines, taxClasses())));
+let keeping: Promise<Keeping> | undefined;
 
-/** The current ticket (reactive). */
-export const currentTicket = ticket;
+export { currentTicket, ticketNewsHeard } from './ticket-signal';
 
 /**
  * The current ticket's lines (reactive).
@@ -65,12 +51,48 @@ export function addProduct(product: Product, quantity = 1): void {
   update((t) => ({ ...t, lines: withProduct(t.lines, product, quantity) }));
 }
 
-/** Adds an open-price item once with a typed name and amount. Throws TicketLineError on bad input. */
-export function addOpenPriceLine(product: Product, name: string, amountCents: Cents): void {
-  update((t) => ({ ...t, lines: withOpenPriceLine(t.lines, product, name, amountCents, `o${newId()}`) }));
+/**
+ * Adds an open-price item once with a typed name and amount, with the manager's `approval` when
+ * one was needed. Throws TicketLineError or MoneyError on bad input.
+ */
+export function addOpenPriceLine(
+  product: Product,
+  name: string,
+  amountCents: Cents,
+  approval?: string,
+): void {
+  const key = `o${newId()}`;
+  update((t) => ({
+    ...t,
+    lines: withOpenPriceLine(t.lines, product, name, amountCents, key),
+    ...(approval ? { approvals: [...(t.approvals ?? []), approval] } : {}),
+  }));
 }
 
-/** Sets a line's quantity; 0 removes the line. */
+/**
+ * The id the current ticket's sale will have, fixed now (an approval is about to name it).
+ * @example approvalFor({ action: 'open_price', subject: ticketSaleId(), amountCents }, what)
+ */
+export function ticketSaleId(): string {
+  const current = ticket();
+  if (current.saleId) return current.saleId;
+  const saleId = crypto.randomUUID();
+  update((t) => ({ ...t, saleId: t.saleId ?? saleId }));
+  return ticket().saleId ?? saleId;
+}
+
+/** What the current ticket's sale is recorded with: its fixed id and approvals, when it has them. */
+export function ticketApprovals(): { saleId?: string; approvals?: string[] } {
+  const { saleId, approvals } = ticket();
+  return saleId && approvals?.length ? { saleId, approvals: [...approvals] } : {};
+}
+
+/** After one part of a split was paid: the rest of the lines stay on the ticket, kept as any change. */
+export function keepRestOfTicket(rest: TicketLine[]): void {
+  update((t) => ({ ...t, lines: rest }));
+}
+
+/** Sets a line's quantity; 0 removes the line. Throws TicketLineError above the most a line takes. */
 export function setQuantity(key: string, quantity: number): void {
   update((t) => ({ ...t, lines: withQuantity(t.lines, key, quantity) }));
 }
@@ -83,46 +105,56 @@ export function setNote(note: string): void {
   update((t) => ({ ...t, note: note.slice(0, 500) }));
 }
 
-/** Starts a new, empty ticket (after a sale, or when staff clear it). */
+/**
+ * Starts afresh (after a sale, or when staff clear it): the ticket another tab already started when
+ * this one shows a ticket paid elsewhere, else a new, empty one.
+ */
 export function clearTicket(): void {
-  replaceTicket(emptyTicket());
-}
-
-/** Makes `next` the current ticket (a recalled tab); persisted at once. */
-export function replaceTicket(next: Ticket): void {
-  setTicket(next);
-  writeLocal(LOCAL_KEYS.currentTicket, next);
-}
-
-function update(change: (current: Ticket) => Ticket): void {
-  const next = change(ticket());
-  replaceTicket({ ...next, updatedAt: Date.now() });
+  const shown = ticket();
+  const shared = reviveTicket(readLocal(LOCAL_KEYS.currentTicket));
+  if (shown.paidAt !== undefined && shared && shared.id !== shown.id && shared.paidAt === undefined) {
+    showTicket(shared);
+    return;
+  }
+  const next = emptyTicket();
+  showTicket(next);
+  // The ticket left behind is dropped if still open (cleared, or charged to a room); a paid or
+  // parked one stays. The other tabs hear of the new ticket once its record is written.
+  keep((k) => k.persist(next, undefined, shown.paidAt === undefined ? shown.id : undefined, 'current'));
 }
 
 /**
- * A ticket read back from storage, or undefined when it is not one. Lines that do not parse are
- * dropped rather than failing the whole ticket.
+ * Makes `next`, whose record is already written as open (a recalled tab), the current ticket of
+ * every tab.
  */
-export function reviveTicket(value: unknown): Ticket | undefined {
-  const saved = value as Partial<Ticket> | null;
-  if (typeof saved !== 'object' || saved === null || typeof saved.id !== 'string') return undefined;
-  const lines = Array.isArray(saved.lines) ? saved.lines.filter(isStoredLine) : [];
-  return {
-    id: saved.id,
-    label: typeof saved.label === 'string' ? saved.label : '',
-    note: typeof saved.note === 'string' ? saved.note : '',
-    lines: lines.map((line) => ({
-      ...line,
-      key: line.key ?? `l${newId()}`,
-      taxClassId: line.taxClassId ?? null,
-      commodityGroupId: line.commodityGroupId ?? null,
-      openPrice: line.openPrice === true,
-    })),
-    createdAt: typeof saved.createdAt === 'number' ? saved.createdAt : Date.now(),
-    updatedAt: typeof saved.updatedAt === 'number' ? saved.updatedAt : Date.now(),
-  };
+export function replaceTicket(next: Ticket): void {
+  showTicket(next);
+  keep((k) => k.announce({ type: 'current', id: next.id }));
 }
 
-function loadCurrent(): Ticket {
-  return reviveTicket(readLocal(LOCAL_KEYS.currentTicket)) ?? emptyTicket();
+// ---------------------------------------------------------------------------------------------
+
+function update(change: (current: Ticket) => Ticket): void {
+  const shown = ticket();
+  if (shown.paidAt !== undefined) clearTicket(); // a tap on a ticket paid elsewhere starts afresh
+  const base = ticket();
+  const next = { ...change(base), version: base.version + 1, updatedAt: Date.now() };
+  showTicket(next);
+  keep((k) => k.persist(next, change));
+}
+
+/**
+ * On start (app/background.ts): the saved ticket meets its record (ticket-keeping.ts); one paid or
+ * parked meanwhile (the tab closed before it could start afresh) gives way to a new one.
+ * @example void meetTicketRecord();
+ */
+export async function meetTicketRecord(): Promise<void> {
+  keeping ??= import('./ticket-keeping');
+  if (await (await keeping).meetRecord()) clearTicket();
+}
+
+/** Hands `work` to ticket-keeping.ts (loaded on first use), in the order of the calls. */
+function keep(work: (keeping: Keeping) => void): void {
+  keeping ??= import('./ticket-keeping');
+  keeping.then(work).catch((error: unknown) => console.error('[ticket] could not keep the ticket', error));
 }

@@ -1,15 +1,13 @@
 // The offline caches the staff views sell from (schema v2): the product catalogue with payment
-// options and tax classes, parked tickets, and the in-house room reservations. Owns: replacing a
-// cache wholesale after a refresh (old rows never linger) and reading it back. These are copies of
-// PMS data, not records of sales, so default durability is enough; parked tickets are staff work
-// and are written strictly.
-import { getTillDb, STRICT } from './db.ts';
+// options and tax classes, and the in-house room reservations (tickets: ticket-store.ts). Owns:
+// replacing a cache wholesale after a refresh (old rows never linger) and reading it back. These are
+// copies of PMS data, not records of sales, so default durability is enough.
+import { getTillDb } from './db.ts';
 import type {
   CachedReservation,
   CatalogueMetaKey,
   CatalogueMetaValues,
   CatalogueProduct,
-  TicketRecord,
 } from './records.ts';
 
 /**
@@ -76,23 +74,6 @@ export async function setCatalogueMeta<K extends CatalogueMetaKey>(
   value: CatalogueMetaValues[K],
 ): Promise<void> {
   await (await getTillDb()).put('catalogue_meta', value, key);
-}
-
-/** Parked tickets, most recently changed first. */
-export async function listTickets(): Promise<TicketRecord[]> {
-  return (await (await getTillDb()).getAllFromIndex('tickets', 'by-updated')).reverse();
-}
-
-export async function saveTicket(ticket: TicketRecord): Promise<void> {
-  const db = await getTillDb();
-  const tx = db.transaction('tickets', 'readwrite', STRICT);
-  await Promise.all([tx.store.put(ticket), tx.done]);
-}
-
-export async function deleteTicket(id: string): Promise<void> {
-  const db = await getTillDb();
-  const tx = db.transaction('tickets', 'readwrite', STRICT);
-  await Promise.all([tx.store.delete(id), tx.done]);
 }
 
 /** Replaces the cached in-house reservations. */

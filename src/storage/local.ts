@@ -12,6 +12,8 @@ export const LOCAL_KEYS = {
   currentTicket: 'hotel-till.current-ticket',
   /** The last completed sale's receipt, so the receipt view survives a reload. */
   lastReceipt: 'hotel-till.last-receipt',
+  /** The last few hundred receipts, so a copy of any receipt of the shift can be printed. */
+  receipts: 'hotel-till.receipts',
   /** Commodity groups created at this till that have no product yet (the PMS cannot list groups). */
   createdGroups: 'hotel-till.created-groups',
   /** This tablet's pairing with the till server as last known (state/device.ts), for selling offline. */

@@ -4,7 +4,8 @@
 // pure functions passed in here; this module only guarantees they see a consistent snapshot and that
 // what they return is written in one strict-durability transaction, or not at all.
 import { getTillDb, type JournalWriteTx, plainTransaction, STRICT } from './db.ts';
-import type { IntentRecord, IntentState, SaleRecord } from './records.ts';
+import type { IntentRecord, IntentState, SaleRecord, TicketRecord } from './records.ts';
+import { closeTicketFor, type TicketClaim } from './ticket-store.ts';
 
 /** A sale with all its intents, in step order (revisions of one step in the order written). */
 export interface SaleEntry {
@@ -32,15 +33,44 @@ const ACTIVE_STATES: readonly IntentState[] = ['queued', 'in-flight', 'unsure'];
 const TAG_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
 /**
- * Records a sale and its intents, drawing the next reference of this device, in one transaction.
+ * Records a sale and its intents, drawing the next reference of this device, in one transaction;
+ * with `ticket`, that transaction also closes the ticket the sale was paid from, or aborts when the
+ * ticket is no longer open as claimed (`TicketClaimRefused`: nothing is recorded).
  * @example const { sale } = await insertSale((reference) => ({ sale: {...}, intents: [...] }));
  */
-export async function insertSale(compose: (reference: string) => NewSale): Promise<SaleEntry> {
+export async function insertSale(
+  compose: (reference: string) => NewSale,
+  ticket?: { claim: TicketClaim; record: Omit<TicketRecord, 'staff'> },
+): Promise<SaleEntry> {
   const db = await getTillDb();
-  const tx = db.transaction(['sales', 'intents', 'meta'], 'readwrite', STRICT);
-  const entry = await writeNewSale(tx, compose);
-  await tx.done;
-  return entry;
+  if (!ticket) {
+    const tx = db.transaction(['sales', 'intents', 'meta'], 'readwrite', STRICT);
+    const entry = await writeNewSale(tx, compose);
+    await tx.done;
+    return entry;
+  }
+  // The sale and its ticket's check-and-close in one transaction: a refused claim aborts both.
+  const tx = db.transaction(['sales', 'intents', 'meta', 'tickets'], 'readwrite', STRICT);
+  try {
+    const entry = await writeNewSale(tx as unknown as JournalWriteTx, compose);
+    const { id, createdAt, staff } = entry.sale;
+    await closeTicketFor(tx.objectStore('tickets'), ticket.claim, {
+      saleId: id,
+      at: createdAt,
+      staff,
+      record: ticket.record,
+    });
+    await tx.done;
+    return entry;
+  } catch (error) {
+    try {
+      tx.abort();
+    } catch {
+      // it has already ended
+    }
+    await tx.done.catch(() => undefined);
+    throw error;
+  }
 }
 
 /**

@@ -9,7 +9,15 @@ import type { PaymentOptions, Product, RoomReservation, TaxClassesAccounts } fro
 // Journal
 
 /** What a journal entry records. */
-export type SaleKind = 'cash-sale' | 'room-charge' | 'charge-reversal' | 'product-creation';
+export type SaleKind =
+  | 'cash-sale'
+  | 'room-charge'
+  | 'charge-reversal'
+  | 'product-creation'
+  /** A refused room charge (the guest had left) moved to a cash invoice addressed to the guest. */
+  | 'late-charge'
+  /** A correction of a confirmed cash sale, recorded on the till only (the PMS has no refund). */
+  | 'cash-cancellation';
 
 /**
  * Where a sale stands towards the PMS: `pending` (not all steps confirmed yet), `needs-attention`
@@ -69,6 +77,20 @@ export interface SaleRecord {
   reverses?: string;
   /** The reversal queued when this sale was voided. */
   reversedBy?: string;
+  /** For a take-back by line: which line of the charge (0-based) and how many units. */
+  takeBack?: { line: number; quantity: number };
+  /** For a room charge: its take-backs by line, in the order they were recorded. */
+  takeBacks?: string[];
+  /** For a refused room charge: the late charge (a cash invoice to the guest) it was moved to. */
+  movedTo?: string;
+  /** For a late charge: the refused room charge it carries on. */
+  lateChargeOf?: string;
+  /** For a cash cancellation: the confirmed cash sale it cancels, and its PMS invoice (to cancel there). */
+  cancels?: { saleId: string; reference: string; invoiceId?: number };
+  /** The cancellation recorded for this cash sale. */
+  cancelledBy?: string;
+  /** Why the sale was cancelled (a cash cancellation's reason). */
+  reason?: string;
   attention?: SaleAttention;
   notes: SaleNote[];
   voided?: { reason: string; at: number; staff?: string };
@@ -190,7 +212,14 @@ export interface CatalogueMetaValues {
 }
 export type CatalogueMetaKey = keyof CatalogueMetaValues;
 
-/** A ticket parked at the till (an open tab), not yet a sale. */
+/** Where a ticket is: being rung up, parked as a tab, or paid (it became a sale). */
+export type TicketStatus = 'open' | 'parked' | 'paid';
+
+/**
+ * A ticket at the till, one record for every tab of the browser (ticket-store.ts): the one being
+ * rung up, a parked tab, or a paid one. Rows written before the ticket became one record have
+ * neither `status` nor `version`: they are parked tabs at version 0.
+ */
 export interface TicketRecord {
   id: string;
   label: string;
@@ -199,6 +228,13 @@ export interface TicketRecord {
   createdAt: number;
   updatedAt: number;
   room?: { roomReservationId: number; roomNumber?: string; guestName?: string };
+  /** Counts every change; a payment names the version it was made for. */
+  version?: number;
+  status?: TicketStatus;
+  note?: string;
+  /** When it was paid, and the sale it became. */
+  paidAt?: number;
+  saleId?: string;
 }
 
 /** An in-house room reservation, cached for room charges while offline. */

@@ -1,52 +1,76 @@
-// The register: products on the left, the ticket on the right (a bottom sheet on a phone), and in
-// the ticket's place the payment and then the receipt. Owns which of the three the panel shows.
-import { createSignal, Match, onMount, Switch } from 'solid-js';
+// The register, the till's start screen: products on the left, the ticket on the right (a bottom
+// sheet on a phone), and in the ticket's place the payment and then the receipt. Owns which of the
+// three the panel shows. The first screen is the product grid alone: the ticket side (and the code
+// that records a sale) loads once the grid is up (first-screen.ts), so the start screen stays small.
+import { createSignal, lazy, Match, onMount, Show, Suspense, Switch } from 'solid-js';
 import { startCatalogue } from '../state/catalogue';
+import { afterFirstScreen } from '../state/first-screen';
 import { loadSalesCounts } from '../state/quick-keys';
-import { lastReceipt } from '../state/receipt';
 import { t } from '../words/i18n';
+import { RefreshStatus } from './catalogue/RefreshStatus';
 import { createToast, Toast } from './common/Toast';
-import { PayPanel } from './register/PayPanel';
 import { ProductPicker } from './register/ProductPicker';
-import { ReceiptPanel } from './register/ReceiptPanel';
 import { SheetToggle } from './register/SheetToggle';
-import { TicketPanel } from './register/TicketPanel';
 import './register/register.css';
 
 type Mode = 'ticket' | 'pay' | 'receipt';
 
+const TicketPanel = lazy(() => import('./register/TicketPanel').then((m) => ({ default: m.TicketPanel })));
+const PayPanel = lazy(() => import('./register/PayPanel').then((m) => ({ default: m.PayPanel })));
+/** The last sale's receipt (its state module comes with it: it reads the journal). */
+const ReceiptPanel = lazy(() =>
+  Promise.all([import('./register/ReceiptPanel'), import('../state/receipt')]).then(([panel, state]) => ({
+    default: (props: { onNewSale: () => void }) => (
+      <Show when={state.lastReceipt()}>
+        {(receipt) => <panel.ReceiptPanel receipt={receipt()} onNewSale={props.onNewSale} />}
+      </Show>
+    ),
+  })),
+);
+
 export default function RegisterView() {
   const [mode, setMode] = createSignal<Mode>('ticket');
   const [sheetOpen, setSheetOpen] = createSignal(false);
+  const [ticketSide, setTicketSide] = createSignal(false);
   const [message, setMessage] = createToast();
   onMount(() => {
     startCatalogue();
     void loadSalesCounts();
+    void afterFirstScreen().then(() => {
+      setTicketSide(true);
+      void PayPanel.preload();
+      void ReceiptPanel.preload();
+    });
   });
   return (
     <section class="view register-view">
       <h1 class="visually-hidden">{t('register.title')}</h1>
-      <div class="register-layout">
+      <div class="register-layout" classList={{ paying: mode() === 'pay' }}>
         <ProductPicker onMessage={setMessage} />
         <aside class="ticket-panel" classList={{ open: sheetOpen() }} aria-label={t('ticket.title')}>
-          <Switch>
-            <Match when={mode() === 'pay'}>
-              <PayPanel onBack={() => setMode('ticket')} onDone={() => setMode('receipt')} />
-            </Match>
-            <Match when={mode() === 'receipt' && lastReceipt()}>
-              {(receipt) => <ReceiptPanel receipt={receipt()} onNewSale={() => setMode('ticket')} />}
-            </Match>
-            <Match when={mode() === 'ticket'}>
-              <TicketPanel
-                onPay={() => setMode('pay')}
-                onMessage={setMessage}
-                onReceipt={() => setMode('receipt')}
-              />
-            </Match>
-          </Switch>
+          <Show when={ticketSide()}>
+            <Suspense>
+              <Switch>
+                <Match when={mode() === 'pay'}>
+                  <PayPanel onBack={() => setMode('ticket')} onDone={() => setMode('receipt')} />
+                </Match>
+                <Match when={mode() === 'receipt'}>
+                  <ReceiptPanel onNewSale={() => setMode('ticket')} />
+                </Match>
+                <Match when={mode() === 'ticket'}>
+                  <TicketPanel
+                    onPay={() => setMode('pay')}
+                    onMessage={setMessage}
+                    onReceipt={() => setMode('receipt')}
+                  />
+                </Match>
+              </Switch>
+            </Suspense>
+          </Show>
         </aside>
         <SheetToggle open={sheetOpen()} onToggle={() => setSheetOpen((open) => !open)} />
       </div>
+      <RefreshStatus />
       <Toast message={message()} />
     </section>
   );

@@ -1,12 +1,15 @@
 // What staff are told when something fails, in their language. Owns: mapping every error the
 // till's state can throw (PMS errors by kind, offline, the ticket's and payment's own refusals,
-// storage failures, a sale that could not be recorded, the till server refusing this tablet) to one
-// plain sentence (the outbox's refusals: refusals/index.ts). Views never show `error.message` raw.
+// typed amounts the money rule refused, storage failures, a sale that could not be recorded, a
+// ticket another tab paid or parked first, the till server refusing this tablet) to one plain
+// sentence (the outbox's refusals: refusals/index.ts). Views never show `error.message` raw.
 import { isPmsError, PmsRequestError } from '../pms/errors';
+import { MoneyError } from '../pms/money';
 import { PaymentError, SaleNotSavedError } from '../rules/payment';
 import { TicketLineError } from '../rules/ticket-lines';
 import { OfflineError } from '../state/catalogue-admin';
-import { ParkError } from '../state/parked';
+import { ParkError, TicketEndedError } from '../state/ticket-record';
+import { formatCents, formatMoment } from './format';
 import { t } from './i18n';
 
 /**
@@ -15,10 +18,16 @@ import { t } from './i18n';
  */
 export function errorText(error: unknown): string {
   if (error instanceof OfflineError) return t('error.offline');
+  if (error instanceof MoneyError)
+    return t(`money.error.${error.problem}`, {
+      limit: error.limitCents === null ? '' : formatCents(error.limitCents),
+    });
   if (error instanceof TicketLineError) return t(`ticket.error.${error.reason}`);
   if (error instanceof PaymentError) return t(`pay.error.${error.reason}`);
   if (error instanceof SaleNotSavedError) return t(`pay.error.${error.reason}`);
   if (error instanceof ParkError) return t(`park.error.${error.reason}`);
+  if (error instanceof TicketEndedError)
+    return t(`ticket.ended.${error.reason}`, { time: formatMoment(error.at) });
   if (error instanceof PmsRequestError)
     return t('error.invalidInput', { detail: error.field ?? error.message });
   if (isPmsError(error)) {

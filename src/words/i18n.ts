@@ -135,3 +135,30 @@ export function t(key: MessageKey, values?: Record<string, string | number>): st
   const text = loaded[language()]?.[key] ?? key;
   return values ? fillIn(text, values) : text;
 }
+
+/** Keys whose text depends on a count: the dictionary has `<key>.one` and `<key>.other`. */
+export type CountKey = MessageKey extends infer K ? (K extends `${infer Base}.other` ? Base : never) : never;
+
+const pluralRules: Partial<Record<Language, Intl.PluralRules>> = {};
+
+/**
+ * The plural category of `count` in the UI language ('one' or 'other' in German and English), by
+ * `Intl.PluralRules`; the one way the till chooses between singular and plural.
+ * @example pluralCategory(1) === 'one'; pluralCategory(0) === 'other'
+ */
+export function pluralCategory(count: number): 'one' | 'other' {
+  const lang = language();
+  pluralRules[lang] ??= new Intl.PluralRules(lang);
+  return pluralRules[lang].select(count) === 'one' ? 'one' : 'other';
+}
+
+/**
+ * The text for `count` of something: `<key>.one` or `<key>.other` as the language's plural rules
+ * choose, `{count}` filled with the number as the language writes it (other placeholders from
+ * `values`); reactive like `t()`.
+ * @example tCount('ticket.items', 1) === '1 item'; tCount('ticket.items', 30) === '30 items'
+ */
+export function tCount(key: CountKey, count: number, values: Record<string, string | number> = {}): string {
+  const number = new Intl.NumberFormat(language()).format(count);
+  return t(`${key}.${pluralCategory(count)}` as MessageKey, { ...values, count: number });
+}

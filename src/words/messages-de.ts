@@ -4,6 +4,8 @@
 
 import { de as catalogue } from './de/catalogue';
 import { de as state } from './de/errors';
+import { de as money } from './de/money';
+import { de as numberPad } from './de/number-pad';
 import { de as register } from './de/register';
 import type { FirstScreenKey } from './messages-en';
 
@@ -33,4 +35,6 @@ export const messages: Record<FirstScreenKey, string> = {
   ...state,
   ...catalogue,
   ...register,
+  ...money,
+  ...numberPad,
 };

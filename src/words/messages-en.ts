@@ -5,6 +5,8 @@
 
 import { en as catalogue } from './en/catalogue';
 import { en as state } from './en/errors';
+import { en as money } from './en/money';
+import { en as numberPad } from './en/number-pad';
 import { en as register } from './en/register';
 import type { laterMessages } from './messages-en-later';
 
@@ -34,6 +36,8 @@ export const messages = {
   ...state,
   ...catalogue,
   ...register,
+  ...money,
+  ...numberPad,
 } as const;
 
 /** The message keys of the first screen. */

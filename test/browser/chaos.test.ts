@@ -136,7 +136,7 @@ async function openTwoTabs(browser: Browser, server: Server) {
   await expect
     .poll(() => page.getByTestId('refresh-status').getAttribute('data-refreshed'), { timeout: 15_000 })
     .toBe('true');
-  await page.locator('nav a[href="/register"]').click();
+  await page.locator('nav a[href="/"]').click();
   const [tabB] = await Promise.all([
     context.waitForEvent('page'),
     page.evaluate((url) => {

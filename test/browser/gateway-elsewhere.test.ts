@@ -78,7 +78,7 @@ describe('a gateway on another Hotel Till server', () => {
       .poll(() => page.getByTestId('gateway-check').getByRole('status').textContent())
       .toBe('The gateway answers. It sends sales to: embedded test hotel.');
 
-    await page.locator('nav a[href="/register"]').click();
+    await page.locator('nav a[href="/"]').click();
     await productTile(page, 'Espresso').click();
     await page.getByRole('button', { name: /^Pay/ }).click();
     await page.getByRole('radio', { name: 'Bar / Cash' }).check();

@@ -106,7 +106,7 @@ describe('a tablet a manager unpaired', () => {
     browser,
     server,
   }) => {
-    const till = await openTill(browser, server, '/register');
+    const till = await openTill(browser, server, '/');
     const { page } = till;
     // The tablet learned who it is from the server (GET /till/device) and keeps it for offline use.
     const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('hotel-till.device') ?? 'null'));

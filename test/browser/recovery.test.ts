@@ -1,14 +1,15 @@
 // A till server outage while the tablet's own network stays up (the server restarted, its machine
 // rebooted): no "online" event tells the page when it is back, and after a long outage the backoff
-// holds every sale for minutes. The sales made meanwhile must not
-// wait out their backoff: the recovery probe (outbox/triggers.ts) finds the server ready within a
-// few seconds and everything is sent at once, exactly once.
+// holds every sale for minutes. With the server unreachable for 90 s (its backoff state as 90 s of
+// failed tries leave it), the sales made meanwhile must not wait out their backoff: the recovery
+// probe (outbox/triggers.ts) finds the server ready and they are confirmed within 10 s, exactly once.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backoffDelay, DEFAULT_BACKOFF } from '../../src/outbox/backoff.ts';
 import { startServer } from '../../src/server/listen.ts';
 import { launchChromium } from '../support/browser.ts';
 import { checkAgainstHotel, type MadeSale, readTill, tillActivity } from './chaos-support.ts';
@@ -44,29 +45,69 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** How long the till server stays unreachable, as far as the till can tell. */
+const OUTAGE_MS = 90_000;
+
 /**
- * Puts the outbox where a long outage leaves it: every sale held behind the "unreachable" hold for
- * another two minutes (rather than waiting out the growing backoff in real time).
+ * Where `outageMs` of failed tries leave a sale's first step, by the till's own backoff schedule
+ * (outbox/backoff.ts, jitter at its midpoint): how many failures in a row, and how long until the
+ * next try. After 90 s: 8 failures, the next try 41.5 s away.
+ */
+function backoffAfterOutage(outageMs: number): { failures: number; nextTryInMs: number } {
+  let elapsed = 0;
+  for (let failures = 1; ; failures++) {
+    const wait = backoffDelay(failures, DEFAULT_BACKOFF, () => 0.5);
+    if (elapsed + wait > outageMs) return { failures, nextTryInMs: elapsed + wait - outageMs };
+    elapsed += wait;
+  }
+}
+
+/**
+ * Puts the outbox where a 90 s outage leaves it, instead of waiting 90 s in real time: each sale's
+ * first waiting step has failed as often as the backoff allows in that time and waits for its next
+ * try, and the "unreachable" hold lasts until then. Nothing else is shortened: the server is really
+ * down meanwhile, and the sales' first tries really failed.
  */
 const afterLongOutage = (page: Parameters<typeof tillActivity>[0]) =>
-  page.evaluate(async () => {
+  page.evaluate(async ({ failures, nextTryInMs }) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('hotel-till');
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
-    await new Promise<void>((resolve, reject) => {
-      const tx = db.transaction('meta', 'readwrite');
-      tx.objectStore('meta').put(Date.now() + 120_000, 'unreachable-until');
-      tx.oncomplete = () => resolve();
+    const heldSteps = await new Promise<number>((resolve, reject) => {
+      const tx = db.transaction(['intents', 'meta'], 'readwrite');
+      const nextTry = Date.now() + nextTryInMs;
+      const firstWaiting = new Map<string, { step: number; seq: number }>();
+      const cursor = tx.objectStore('intents').openCursor();
+      cursor.onsuccess = () => {
+        const at = cursor.result;
+        if (at) {
+          const intent = at.value as { seq: number; saleId: string; step: number; state: string };
+          const first = firstWaiting.get(intent.saleId);
+          if (intent.state === 'queued' && (!first || intent.step < first.step))
+            firstWaiting.set(intent.saleId, { step: intent.step, seq: intent.seq });
+          at.continue();
+          return;
+        }
+        const intents = tx.objectStore('intents');
+        for (const { seq } of firstWaiting.values()) {
+          const read = intents.get(seq);
+          read.onsuccess = () =>
+            intents.put({ ...read.result, failuresInRow: failures, attempts: failures, notBefore: nextTry });
+        }
+        tx.objectStore('meta').put(nextTry, 'unreachable-until');
+      };
+      tx.oncomplete = () => resolve(firstWaiting.size);
       tx.onerror = () => reject(tx.error);
     });
     db.close();
-  });
+    return heldSteps;
+  }, backoffAfterOutage(OUTAGE_MS));
 
 describe('the till server comes back after an outage', () => {
-  it('sends the sales made meanwhile within seconds, not after their backoff', async () => {
-    const till = await openTill(browser, server, '/register');
+  it('confirms the sales made during a 90 s outage within 10 s of its return, not after their backoff', async () => {
+    const till = await openTill(browser, server, '/');
     context = till.context;
     const { page } = till;
     const since = {
@@ -85,7 +126,9 @@ describe('the till server comes back after an outage', () => {
     await expect.poll(async () => (await tillActivity(page)).inFlight).toBe(0); // its first try failed
     made.push(await sellForCash(page, catalogue, ['B-122']));
     hotelFile.close();
-    await afterLongOutage(page); // without the probe, nothing would be sent for two minutes
+    // without the probe, nothing would be sent for another 41.5 s
+    expect(await afterLongOutage(page)).toBe(made.length); // each sale's first step backed off
+    expect(backoffAfterOutage(OUTAGE_MS)).toEqual({ failures: 8, nextTryInMs: 41_500 });
 
     server = await start(port);
     const back = performance.now();

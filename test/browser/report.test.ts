@@ -100,7 +100,7 @@ describe('the shift report', () => {
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('header.app-header').isVisible()).toBe(false);
     expect(await page.getByRole('navigation').isVisible()).toBe(false);
-    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Print', exact: true }).isVisible()).toBe(false);
     expect(await page.getByTestId('report-by-payment').isVisible()).toBe(true);
   });
 

@@ -144,10 +144,12 @@ describe('open items and taking a charge back', () => {
     const openItems = page.getByTestId('open-items');
     await expect.poll(() => openItems.textContent(), { timeout: 10_000 }).toContain(reference);
     expect(await openItems.textContent()).toContain('Champagner'); // seeded extras are listed too
-    await openItems.getByRole('button', { name: `Take back sale ${reference}` }).click();
+    await openItems.getByRole('button', { name: new RegExp(`^Take back .* of sale ${reference}$`) }).click();
+    await page.getByRole('button', { name: 'One more' }).click(); // both of the line's 2
     await page.getByLabel('Why is it taken back?').fill('Charged to the wrong room');
     await page.getByRole('button', { name: /^Take back €/ }).click();
-    await expect.poll(() => page.getByText(`Sale ${reference} is being taken back`).count()).toBe(1);
+    const notice = new RegExp(`^2 × .* of sale ${reference} is being taken back off the room\\.$`);
+    await expect.poll(() => page.getByText(notice).count()).toBe(1);
     await expect.poll(() => itemsOfSale(server, stay.id, reference).length, { timeout: 15_000 }).toBe(0);
     await expect.poll(() => openItems.textContent(), { timeout: 10_000 }).not.toContain(reference);
   });

@@ -53,11 +53,11 @@ describe('language', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Einstellungen');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
     expect(await page.getByRole('navigation').getByRole('link').allTextContents()).toEqual([
-      'Artikel',
       'Kasse',
       'Zimmerbelastung',
       'Abgleich',
       'Bericht',
+      'Artikel',
       'Einstellungen',
     ]);
     await checkScreen(page, 'settings');

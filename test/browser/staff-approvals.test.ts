@@ -50,7 +50,7 @@ describe('voiding a sale', () => {
   }) => {
     const { context, page, device } = await openSignedIn(browser, server, 'Bar 2', ['Mia', '1111']);
     notBookable(server, 'B-101');
-    await page.locator('nav a[href="/register"]').click();
+    await page.locator('nav a[href="/"]').click();
     const { reference } = await sellForCash(page, server, ['B-100', 'B-101']);
     await page.locator('nav a[href="/sync"]').click();
     await saleCard(page, reference).getByRole('button', { name: 'Void…' }).waitFor({ timeout: 20_000 });
@@ -98,7 +98,7 @@ describe('voiding a sale', () => {
   }) => {
     const { page } = await openSignedIn(browser, server, 'Bar 3', ['Anna', '9999']);
     notBookable(server, 'B-102');
-    await page.locator('nav a[href="/register"]').click();
+    await page.locator('nav a[href="/"]').click();
     const { reference } = await sellForCash(page, server, ['B-102']);
     await startVoid(page, reference);
     await expect.poll(() => saleCard(page, reference).getAttribute('data-status')).toBe('voided');
@@ -118,7 +118,7 @@ describe('closing the shift', () => {
   }) => {
     const { context, page, device } = await openSignedIn(browser, server, 'Bar 4', ['Jonas', '2222']);
     await context.setOffline(true);
-    await page.locator('nav a[href="/register"]').click();
+    await page.locator('nav a[href="/"]').click();
     await sellForCash(page, server, ['B-100']);
     await page.locator('nav a[href="/report"]').click();
     await page.getByRole('button', { name: 'Close shift', exact: true }).click();

@@ -3,19 +3,12 @@
 // taps, the till locks when idle, signing in works offline with the cards the tablet keeps, and wrong
 // PINs make the pad wait longer and longer. Every sign-in and wrong PIN reaches the audit log once,
 // with the staff member and the device.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../src/server/listen.ts';
-import {
-  collectPageErrors,
-  launchChromium,
-  openFreshContext,
-  waitForServiceWorkerControl,
-} from '../support/browser.ts';
-import { pairContext } from '../support/pair.ts';
-import { BUILT_APP, type Server } from './till.ts';
+import { type StaffTill, startStaffTill, typePin as typePinOn } from '../support/staff.ts';
+import type { Server } from './till.ts';
 
-let browser: Browser;
+let till: StaffTill;
 let server: Server;
 let context: BrowserContext;
 let page: Page;
@@ -23,41 +16,18 @@ let errors: string[];
 let deviceId: string;
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  server = await startServer({
-    port: 0,
-    dbFile: ':memory:',
-    testMode: true,
-    staticDir: BUILT_APP,
-    demoStaff: true,
-    staffKeyRounds: 100_000,
+  till = await startStaffTill({
+    policy: { idleLockMinutes: 1 },
+    before: (tablet) => tablet.clock.install(),
   });
-  server.hub.staff.setPolicy('bar', {
-    openPriceLimitCents: 10_000,
-    discountLimitPercent: 20,
-    idleLockMinutes: 1,
-    lockAfterSale: false,
-  });
-  context = await openFreshContext(browser, { locale: 'en-GB' });
-  deviceId = (await pairContext(context, server, { name: 'Bar 1' })).id;
-  page = await context.newPage();
-  errors = collectPageErrors(page);
-  await page.clock.install();
-  await page.goto(server.url);
-  await waitForServiceWorkerControl(page);
+  ({ server, context, page, errors, deviceId } = till);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => till?.close());
 
 const lockScreen = () => page.getByRole('heading', { name: 'Who is working?' });
 const person = (name: string) => page.locator('.lock-person', { hasText: name });
-const typePin = async (pin: string) => {
-  for (const digit of pin) await page.locator('.pin-key', { hasText: new RegExp(`^${digit}$`) }).click();
-};
+const typePin = (pin: string) => typePinOn(page, pin);
 const signedInAs = () => page.locator('.app-staff-name');
 const auditOf = (kind: string) => server.hub.audit.list({ kind });
 

@@ -104,7 +104,7 @@ describe('an iPad-like tablet (WebKit, no Background Sync) over HTTPS with the s
     await browser.waitFor(
       'return /Guest list from/.test(document.querySelector("[data-testid=guest-list-age]")?.textContent ?? "")',
     );
-    await browser.click(await browser.findElement('nav a[href="/register"]'));
+    await browser.click(await browser.findElement('nav a[href="/"]'));
 
     const since = { itemId: maxItemId(hotel) };
     const before = hotelCounts(hotel);

@@ -55,6 +55,19 @@ describe('the outbox summary', () => {
       lastError: null,
     });
   });
+
+  it('moves "last sync" only on an exchange the PMS answered, not on a run with nothing due (problem 12)', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    await recordRoomCharge({ ...TILL, room: { roomReservationId: 999 }, lines: [PILS] });
+    pms.failNext('addProducts', { kind: 'rejected', status: 409, message: 'the guest has left' });
+    await replayAgainst(pms, clock);
+    const answeredAt = clock.now();
+    expect((await getOutboxSummary(clock.now())).needsAttention).toBe(1);
+    clock.advance(60_000); // the refused sale waits for staff: this run has nothing to send
+    await replayAgainst(pms, clock);
+    expect((await getOutboxSummary(clock.now())).lastSyncAt).toBe(answeredAt);
+  });
 });
 
 describe('change announcements', () => {

@@ -6,10 +6,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { retrySale } from '../../src/outbox/actions.ts';
 import { recordCashSale, recordRoomCharge } from '../../src/outbox/journal.ts';
 import { voidSale } from '../../src/outbox/void-sale.ts';
-import { listTickets, readCatalogue, replaceCatalogue, saveTicket } from '../../src/storage/caches.ts';
+import { readCatalogue, replaceCatalogue } from '../../src/storage/caches.ts';
 import { closeTillDb, DB_VERSION, getMeta, getTillDb } from '../../src/storage/db.ts';
 import { listSales } from '../../src/storage/journal-queries.ts';
 import { changeSale, readSale, type SaleEntry } from '../../src/storage/outbox-store.ts';
+import { changeTicketRecords, listParkedTickets } from '../../src/storage/ticket-store.ts';
 import { fillV1Database, openV1Database, V1_ROWS } from './fixtures/schema-v1.ts';
 import { createFakePms } from './support/fake-pms.ts';
 import { countJournalWrites } from './support/journal-writes.ts';
@@ -70,9 +71,10 @@ describe('migrations', () => {
       ],
       1,
     );
-    await saveTicket({ id: 't1', label: 'Table 4', lines: [PILS], staff: 'Mia', createdAt: 1, updatedAt: 2 });
+    const tab = { id: 't1', label: 'Table 4', lines: [PILS], staff: 'Mia', createdAt: 1, updatedAt: 2 };
+    await changeTicketRecords([], () => ({ put: [tab], value: undefined }));
     expect((await readCatalogue()).map((p) => p.id)).toEqual([7]);
-    expect((await listTickets()).map((t) => t.label)).toEqual(['Table 4']);
+    expect((await listParkedTickets()).map((t) => t.label)).toEqual(['Table 4']);
   });
 });
 

@@ -1,7 +1,12 @@
 // The PMS client against a scripted fetch: how it builds requests, and how every way a call can go
 // wrong becomes a PmsError of the right kind, with the right "was the write applied?" answer.
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { createPmsClient, type FetchLike } from '../../src/pms/client.ts';
+import {
+  createPmsClient,
+  type FetchLike,
+  followingClient,
+  withRequestHeaders,
+} from '../../src/pms/client.ts';
 import {
   isPmsError,
   PmsError,
@@ -404,5 +409,26 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('soon', now)).toBeUndefined();
     expect(parseRetryAfter('', now)).toBeUndefined();
     expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+});
+
+describe('headers for one sale’s writes (withRequestHeaders)', () => {
+  const ok = () => json(200, { success: true, data: { payment_methods: [], invoice_templates: [] } });
+
+  it('are sent through a client that follows the current one (the page replayer’s), which it follows', async () => {
+    const first = clientAnswering(ok);
+    const second = clientAnswering(ok);
+    let current = first.pms;
+    const following = followingClient(() => current);
+    await withRequestHeaders(following, {
+      'x-till-sale': 'sale-1',
+      'x-till-approval': 'token',
+    }).getPaymentOptions();
+    current = second.pms;
+    await withRequestHeaders(following, { 'x-till-sale': 'sale-2' }).getPaymentOptions();
+    expect(
+      first.sent.map((request) => [request.headers['x-till-sale'], request.headers['x-till-approval']]),
+    ).toEqual([['sale-1', 'token']]);
+    expect(second.sent.map((request) => request.headers['x-till-sale'])).toEqual(['sale-2']);
   });
 });

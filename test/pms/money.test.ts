@@ -1,9 +1,14 @@
 // Money at the wire's edge: decimals in both wire formats become integer cents, and back.
 import { describe, expect, it } from 'vitest';
 import {
+  checkAmount,
   formatMoney,
   includedTax,
   isMoney,
+  MoneyError,
+  moneyProblemText,
+  POSITIVE_AMOUNT_LIMITS,
+  PRICE_LIMITS,
   parseMoney,
   toDecimalNumber,
   toDecimalString,
@@ -18,8 +23,7 @@ describe('parseMoney', () => {
     expect(parseMoney(-3.5)).toBe(-350);
   });
 
-  it('absorbs binary floating-point noise instead of truncating', () => {
-    expect(parseMoney(0.1 + 0.2)).toBe(30);
+  it('reads two-decimal numbers exactly although their binary value is not', () => {
     expect(parseMoney(1.15)).toBe(115); // 1.15 * 100 is 114.99999999999999
     expect(parseMoney(19.99)).toBe(1999); // 19.99 * 100 is 1998.9999999999998
     expect(parseMoney(4.35)).toBe(435); // 4.35 * 100 is 434.99999999999994
@@ -37,6 +41,65 @@ describe('parseMoney', () => {
   it('refuses more than two decimals rather than rounding money away', () => {
     expect(() => parseMoney(64.955)).toThrow(RangeError);
     expect(() => parseMoney('1.005')).toThrow(RangeError);
+  });
+
+  it('refuses a number that is not exactly what two decimals say (no tolerance)', () => {
+    // 0.1 + 0.2 travels as 0.30000000000000004 in JSON: more than two decimals.
+    for (const bad of [1e-9, 0.001, 12.345, 0.1 + 0.2, -1e-9, 100000.001]) {
+      expect(problemOf(bad), String(bad)).toBe('too-many-decimals');
+    }
+  });
+});
+
+/** The problem code parseMoney refuses `value` with, or 'ok'. */
+function problemOf(value: number | string, limits?: Parameters<typeof parseMoney>[1]): string {
+  try {
+    parseMoney(value, limits);
+    return 'ok';
+  } catch (error) {
+    if (!(error instanceof MoneyError)) throw error;
+    return `${error.problem}${error.limitCents === null ? '' : ` ${toDecimalString(error.limitCents)}`}`;
+  }
+}
+
+describe('the money rule, as strings and as numbers, within limits', () => {
+  const cases: [value: number | string, price: string, positive: string][] = [
+    ['12.50', 'ok', 'ok'],
+    [12.5, 'ok', 'ok'],
+    ['1,50', 'ok', 'ok'], // German decimal comma
+    ['0', 'ok', 'not-above 0.00'],
+    [0, 'ok', 'not-above 0.00'],
+    ['0.00', 'ok', 'not-above 0.00'],
+    [0.01, 'ok', 'ok'],
+    ['100000.00', 'ok', 'ok'],
+    [100000, 'ok', 'ok'],
+    ['100000.01', 'above 100000.00', 'above 100000.00'],
+    [100000.01, 'above 100000.00', 'above 100000.00'],
+    ['999999', 'above 100000.00', 'above 100000.00'],
+    [999999, 'above 100000.00', 'above 100000.00'],
+    ['-1', 'below 0.00', 'not-above 0.00'],
+    [-1, 'below 0.00', 'not-above 0.00'],
+    [1e-9, 'too-many-decimals', 'too-many-decimals'],
+    [0.001, 'too-many-decimals', 'too-many-decimals'],
+    ['0.001', 'too-many-decimals', 'too-many-decimals'],
+    [12.345, 'too-many-decimals', 'too-many-decimals'],
+    ['12.345', 'too-many-decimals', 'too-many-decimals'],
+    ['1e-9', 'not-an-amount', 'not-an-amount'],
+    ['1.234,50', 'not-an-amount', 'not-an-amount'],
+    ['', 'not-an-amount', 'not-an-amount'],
+    [Number.NaN, 'not-an-amount', 'not-an-amount'],
+  ];
+  it.each(cases)('%j: as a price %s, as a positive amount %s', (value, price, positive) => {
+    expect(problemOf(value, PRICE_LIMITS)).toBe(price);
+    expect(problemOf(value, POSITIVE_AMOUNT_LIMITS)).toBe(positive);
+  });
+
+  it('says which limit was broken, in plain English for the wire', () => {
+    expect(moneyProblemText('above', 10_000_000)).toBe('must be at most 100000.00');
+    expect(moneyProblemText('not-above', 0)).toBe('must be more than 0.00');
+    expect(moneyProblemText('below', 0)).toBe('must be at least 0.00');
+    expect(moneyProblemText('too-many-decimals', null)).toBe('must have at most two decimals');
+    expect(() => checkAmount(0, POSITIVE_AMOUNT_LIMITS)).toThrow('must be more than 0.00');
   });
 
   it('refuses what is not an amount', () => {

@@ -1,6 +1,8 @@
 // Paying: which method is cash, which template is preselected, change due and quick amounts.
 import { describe, expect, it } from 'vitest';
-import { cashMethodId, changeDue, defaultTemplateId, quickTenders } from '../../src/rules/payment.ts';
+import { cashMethodId, changeDue, defaultTemplateId } from '../../src/rules/payment.ts';
+import { splitEvenly } from '../../src/rules/split.ts';
+import { quickTenders, roomTransferMethodId } from '../../src/rules/tender.ts';
 
 const METHODS = [
   { id: 1, name: 'EC-Karte / Girocard' },
@@ -38,8 +40,27 @@ describe('payment', () => {
     expect(changeDue(1270, undefined)).toBeNull();
   });
 
-  it('offers the exact total and the next round amounts', () => {
-    expect(quickTenders(1270)).toEqual([1270, 1300, 1500, 2000, 5000]);
-    expect(quickTenders(2000)).toEqual([2000, 2100, 2500, 3000, 4000]);
+  it('offers the exact total and the notes a guest hands over above it (issue 14, problem 6)', () => {
+    expect(quickTenders(2190)).toEqual([2190, 5000, 10000]);
+    expect(quickTenders(1270)).toEqual([1270, 2000, 5000, 10000]);
+    expect(quickTenders(450)).toEqual([450, 500, 1000, 2000, 5000]);
+    expect(quickTenders(5000)).toEqual([5000, 6000, 10000]);
+    // Above the largest note: the next multiples of 10, 50 and 100.
+    expect(quickTenders(12340)).toEqual([12340, 13000, 15000, 20000]);
+  });
+
+  it('finds the room-transfer method by its name', () => {
+    expect(
+      roomTransferMethodId([...METHODS, { id: 4, name: 'Überweisung aufs Zimmer / Room transfer' }]),
+    ).toBe(4);
+    expect(roomTransferMethodId(METHODS)).toBeNull();
+  });
+
+  it('splits a total into equal parts that add up to the cent', () => {
+    expect(splitEvenly(1000, 3)).toEqual([334, 333, 333]);
+    expect(splitEvenly(2190, 2)).toEqual([1095, 1095]);
+    expect(splitEvenly(7, 10)).toEqual([1, 1, 1, 1, 1, 1, 1, 0, 0, 0]);
+    expect(splitEvenly(2191, 10).reduce((a, b) => a + b, 0)).toBe(2191);
+    expect(() => splitEvenly(100, 0)).toThrow(RangeError);
   });
 });

@@ -110,9 +110,32 @@ describe('shift totals', () => {
       groupOf,
     );
     expect(totals.total).toEqual({ count: 2, cents: 0 });
-    expect(totals.voided).toBe(3);
+    // the voided charge and the voided cash sale, with what they came to (not the voided reversal)
+    expect(totals.voided).toEqual({ count: 2, cents: 1680 });
     expect(totals.pending).toEqual({ count: 1, cents: -840 });
     expect(totals.confirmed).toEqual({ count: 1, cents: 840 });
+  });
+
+  it('counts a cancelled cash sale and its cancellation, which refunds with the same method, outside confirmed', () => {
+    const card = { templateId: 1, paymentMethodId: 3, sendInvoice: false };
+    const paid = sale({ payment: card, lines: [PILS, COLA] });
+    const cancellation = sale({
+      kind: 'cash-cancellation',
+      payment: card,
+      lines: [PILS, COLA].map((line) => ({ ...line, quantity: -line.quantity })),
+      cancels: { saleId: paid.id, reference: paid.reference, invoiceId: 39 },
+    });
+    const kept = sale({ payment: card });
+    const totals = shiftTotals([{ ...paid, cancelledBy: cancellation.id }, cancellation, kept], groupOf);
+    expect(cancellation.totalCents).toBe(-1190);
+    expect(totals.cancellations).toEqual({ count: 1, cents: -1190 });
+    expect(totals.total).toEqual({ count: 3, cents: 840 });
+    expect(totals.confirmed).toEqual({ count: 2, cents: 2030 });
+    expect(totals.byPayment).toEqual([{ paymentMethodId: 3, count: 3, cents: 840 }]);
+    expect(totals.byGroup).toEqual([
+      { groupId: 1, name: 'Bar', quantity: 2, cents: 840 },
+      { groupId: 2, name: 'Minibar', quantity: 0, cents: 0 },
+    ]);
   });
 
   it('puts products missing from the catalogue under an unnamed group', () => {

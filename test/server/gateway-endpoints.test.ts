@@ -39,6 +39,7 @@ describe('the gateway’s list of endpoints', () => {
       () => client.addInvoiceProducts({ invoice_id: 1, products: [{ id: 1, quantity: 1 }] }),
       () => client.closeInvoice({ invoiceId: 1, templateId: 1, paymentMethodId: 1, sendInvoice: false }),
       () => client.getInvoice(1),
+      () => client.setInvoiceRecipient({ invoice_id: 1, recipient: { id: 1 } }),
       () => client.addProducts({ room_reservation_id: 1, products: [{ id: 1, quantity: 1 }] }),
       () => client.removeProducts({ room_reservation_id: 1, optional_products: [{ id: 1, quantity: 1 }] }),
       () => client.getReservationCost(1),

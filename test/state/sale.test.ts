@@ -10,11 +10,21 @@ import { loadCatalogue } from '../../src/state/catalogue.ts';
 import { ParkError, parkTicket, readParkedTickets, recallTicket } from '../../src/state/parked.ts';
 import { lastReceipt } from '../../src/state/receipt.ts';
 import { completeCashSale, PaymentError, SaleNotSavedError } from '../../src/state/sale.ts';
-import { addOpenPriceLine, addProduct, clearTicket, setNote, ticketLines } from '../../src/state/ticket.ts';
+import {
+  addOpenPriceLine,
+  addProduct,
+  clearTicket,
+  currentTicket,
+  setNote,
+  ticketLines,
+  ticketSaleId,
+} from '../../src/state/ticket.ts';
+import { ticketWritesSettled } from '../../src/state/ticket-keeping.ts';
 import { setCatalogueMeta } from '../../src/storage/caches.ts';
 import { closeTillDb } from '../../src/storage/db.ts';
 import { listSales } from '../../src/storage/journal-queries.ts';
 import { readSale } from '../../src/storage/outbox-store.ts';
+import { readTicketRecord } from '../../src/storage/ticket-store.ts';
 import { errorText } from '../../src/words/error-text.ts';
 import { loadLanguage, setLanguage } from '../../src/words/i18n.ts';
 
@@ -70,6 +80,14 @@ afterAll(async () => {
 });
 
 describe('completing a cash sale', () => {
+  it('records a manager’s approval of an open price with the sale it names, to be sent with its writes', async () => {
+    const saleId = ticketSaleId(); // fixed when the approval is asked for
+    addOpenPriceLine(CHARGING, 'Laden', 25_000, 'approval-token');
+    const receipt = await completeCashSale({ paymentMethodId: 1, templateId: 3 });
+    expect(receipt.saleId).toBe(saleId);
+    expect((await readSale(saleId))?.sale.approvals).toEqual(['approval-token']);
+  });
+
   it('records it at once (offline too), returns its receipt with the change, and starts a new ticket', async () => {
     addProduct(PILS);
     addProduct(PILS);
@@ -92,7 +110,8 @@ describe('completing a cash sale', () => {
     expect(receipt.totals.taxes).toEqual([
       { taxClassId: 1, name: 'USt 19 %', ratePercent: 19, grossCents: 1425, taxCents: 228, netCents: 1197 },
     ]);
-    expect(lastReceipt()).toEqual(receipt);
+    // kept with the hotel header of the settings at the time (empty here)
+    expect(lastReceipt()).toEqual({ ...receipt, header: { hotelName: '', hotelAddress: '', vatId: '' } });
     expect(ticketLines()).toEqual([]);
     const entry = await readSale(receipt.saleId);
     expect(entry?.sale).toMatchObject({
@@ -188,6 +207,20 @@ describe('parked tickets', () => {
     expect(parked.map((t) => [t.label, t.lines.map((l) => l.name)])).toEqual([
       ['Ticket 21:40', ['Espresso']],
     ]);
+  });
+
+  it('keep the ticket being rung up as an open record; clearing drops it, parking keeps it', async () => {
+    addProduct(PILS);
+    const cleared = currentTicket().id;
+    await ticketWritesSettled();
+    expect(await readTicketRecord(cleared)).toMatchObject({ status: 'open', version: 1 });
+    clearTicket();
+    addProduct(ESPRESSO);
+    const parked = currentTicket().id;
+    await parkTicket('Table 2');
+    await ticketWritesSettled();
+    expect(await readTicketRecord(cleared)).toBeUndefined();
+    expect(await readTicketRecord(parked)).toMatchObject({ status: 'parked', label: 'Table 2' });
   });
 
   it('refuse an empty ticket or a missing name, and leave the ticket alone', async () => {

@@ -2,17 +2,27 @@
 // the totals follow, and nothing but staff empties it.
 import { createRoot } from 'solid-js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MoneyError } from '../../src/pms/money.ts';
 import type { Product } from '../../src/pms/wire.ts';
-import { parseAmount, TicketLineError, withProduct } from '../../src/rules/ticket-lines.ts';
+import {
+  OPEN_PRICE_LIMITS,
+  parseAmount,
+  readAmount,
+  TicketLineError,
+  withProduct,
+} from '../../src/rules/ticket-lines.ts';
 import {
   addOpenPriceLine,
   addProduct,
   clearTicket,
+  currentTicket,
   removeLine,
   reviveTicket,
   setNote,
   setQuantity,
+  ticketApprovals,
   ticketLines,
+  ticketSaleId,
   ticketTotals,
 } from '../../src/state/ticket.ts';
 
@@ -65,17 +75,34 @@ describe('the ticket', () => {
     expect(ticketLines()[0]!.quantity).toBe(1);
   });
 
+  it('keeps a manager approval with the ticket, and the sale id it names', () => {
+    addOpenPriceLine(CHARGING, 'Laden', 50_000, 'token-1');
+    const saleId = ticketSaleId();
+    expect(ticketSaleId()).toBe(saleId);
+    expect(ticketApprovals()).toEqual({ saleId, approvals: ['token-1'] });
+    expect(reviveTicket(JSON.parse(JSON.stringify(currentTicket())))).toMatchObject({
+      saleId,
+      approvals: ['token-1'],
+    });
+    clearTicket();
+    expect(ticketApprovals()).toEqual({});
+  });
+
   it('refuses an open-price product without an amount, and a zero amount', () => {
     expect(() => addProduct(CHARGING)).toThrow(TicketLineError);
-    expect(() => addOpenPriceLine(CHARGING, 'x', 0)).toThrow(TicketLineError);
+    expect(() => addOpenPriceLine(CHARGING, 'x', 0)).toThrow(MoneyError);
+    expect(() => addOpenPriceLine(CHARGING, 'x', 10_000_001)).toThrow('must be at most 100000.00');
     expect(ticketLines()).toEqual([]);
   });
 
-  it('changes quantities within 1..999 and removes a line at 0 or on request', () => {
+  it('changes quantities within 1..999, refuses more in words, and removes a line at 0 or on request', () => {
     addProduct(PILS);
     addProduct(SCHNITZEL);
     const [pils, schnitzel] = ticketLines();
-    setQuantity(pils!.key, 5000);
+    setQuantity(pils!.key, 999);
+    expect(ticketLines()[0]!.quantity).toBe(999);
+    expect(() => setQuantity(pils!.key, 1000)).toThrow(expect.objectContaining({ reason: 'too-many-items' }));
+    expect(() => addProduct(PILS)).toThrow(expect.objectContaining({ reason: 'too-many-items' }));
     expect(ticketLines()[0]!.quantity).toBe(999);
     setQuantity(pils!.key, 0);
     expect(ticketLines().map((l) => l.name)).toEqual(['Wiener Schnitzel']);
@@ -123,5 +150,21 @@ describe('typed amounts', () => {
     expect(parseAmount('12,555')).toBeUndefined();
     expect(parseAmount('-3')).toBeUndefined();
     expect(parseAmount('')).toBeUndefined();
+  });
+
+  it('say which limit an open price broke', () => {
+    const problem = (text: string) => {
+      try {
+        return readAmount(text, OPEN_PRICE_LIMITS);
+      } catch (error) {
+        return error instanceof MoneyError ? `${error.problem} ${error.limitCents}` : 'other';
+      }
+    };
+    expect(problem('999999')).toBe('above 10000000');
+    expect(problem('100000.01')).toBe('above 10000000');
+    expect(problem('100000')).toBe(10_000_000);
+    expect(problem('0')).toBe('not-above 0');
+    expect(problem('0,001')).toBe('too-many-decimals null');
+    expect(problem('5000')).toBe(500_000);
   });
 });

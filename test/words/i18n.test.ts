@@ -8,6 +8,7 @@ import {
   pickLanguage,
   setLanguage,
   t,
+  tCount,
 } from '../../src/words/i18n.ts';
 import { messages as deFirst } from '../../src/words/messages-de.ts';
 import { laterMessages as deLater } from '../../src/words/messages-de-later.ts';
@@ -22,6 +23,17 @@ describe('the dictionaries', () => {
     expect(Object.keys(deFirst).sort()).toEqual(Object.keys(enFirst).sort());
     expect(Object.keys(deLater).sort()).toEqual(Object.keys(enLater).sort());
     expect(Object.keys(enFirst).filter((key) => key in enLater)).toEqual([]);
+  });
+
+  it('says counts only through plural forms: every {count} text is a .one/.other pair', () => {
+    for (const [key, text] of Object.entries(en)) {
+      // Texts whose count has no noun to agree with ("3 pending", "3") read right in both numbers.
+      // numberPad.decimals belongs to the pay screen's pad (only ever 2 decimals): left to its owner.
+      const nounless = ['connection.pending', 'sync.count', 'report.historyOpen', 'numberPad.decimals'];
+      if (!/\{count\}/.test(text) || nounless.includes(key)) continue;
+      const base = key.replace(/\.(one|other)$/, '');
+      expect(Object.hasOwn(en, `${base}.one`) && Object.hasOwn(en, `${base}.other`), key).toBe(true);
+    }
   });
 
   it('has no empty texts, and keeps every placeholder in German', () => {
@@ -58,6 +70,23 @@ describe('the UI language', () => {
     expect(t('sync.now')).toBe(enLater['sync.now']);
     await setLanguage('de');
     expect(t('sync.now')).toBe(deLater['sync.now']);
+    await setLanguage('en');
+  });
+
+  it('chooses singular and plural by Intl.PluralRules, in English and German', async () => {
+    await loadLanguage('de');
+    await setLanguage('en');
+    await loadLaterWords();
+    expect([0, 1, 2, 1000].map((n) => tCount('ticket.items', n))).toEqual([
+      '0 items',
+      '1 item',
+      '2 items',
+      '1,000 items',
+    ]);
+    expect(tCount('report.salesCount', 1)).toBe('1 sale');
+    await setLanguage('de');
+    expect([1, 2].map((n) => tCount('report.salesCount', n))).toEqual(['1 Verkauf', '2 Verkäufe']);
+    expect(tCount('ticket.items', 1000)).toBe('1.000 Artikel');
     await setLanguage('en');
   });
 });

@@ -17,6 +17,7 @@ export type OutboxPms = Pick<
   | 'addInvoiceProducts'
   | 'closeInvoice'
   | 'getInvoice'
+  | 'setInvoiceRecipient'
   | 'addProducts'
   | 'removeProducts'
   | 'getRoomReservation'

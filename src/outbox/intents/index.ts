@@ -3,8 +3,9 @@
 // older version of the app must still find its definition after an update.
 import { addCashInvoiceProducts, closeCashInvoice, createCashInvoice } from './cash-invoice.ts';
 import type { IntentDefinition } from './definition.ts';
+import { addressToGuest } from './late-charge.ts';
 import { createProduct } from './product.ts';
-import { addRoomProducts, removeRoomProducts } from './room.ts';
+import { addRoomProducts, removeRoomProducts, takeBackRoomLine } from './room.ts';
 
 const DEFINITIONS: readonly IntentDefinition<never, unknown>[] = [
   createCashInvoice,
@@ -12,7 +13,9 @@ const DEFINITIONS: readonly IntentDefinition<never, unknown>[] = [
   closeCashInvoice,
   addRoomProducts,
   removeRoomProducts,
+  takeBackRoomLine,
   createProduct,
+  addressToGuest,
 ];
 
 const BY_NAME = new Map<string, IntentDefinition>(
@@ -29,5 +32,6 @@ export function definitionOf(name: string): IntentDefinition | undefined {
 
 export * from './cash-invoice.ts';
 export * from './definition.ts';
+export * from './late-charge.ts';
 export * from './product.ts';
 export * from './room.ts';

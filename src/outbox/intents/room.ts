@@ -1,5 +1,5 @@
 // The intents of room charges: charge products to a room reservation, and take charged products
-// back off it (a reversal). Room-charge line names carry the sale marker (the interface lets each
+// back off it (a whole reversal, @1, or some units of one line, @2). Room-charge line names carry the sale marker (the interface lets each
 // call override the item name), which is how an unknown outcome is settled.
 //
 // Unknown outcomes: an add is looked for by marker among ALL the reservation's invoice items
@@ -21,6 +21,8 @@ import {
 
 export const ADD_ROOM_PRODUCTS = 'room.add-products@1';
 export const REMOVE_ROOM_PRODUCTS = 'room.remove-products@1';
+/** Some units of one line of a charge; @1 (a whole charge) stays registered for rows already queued. */
+export const TAKE_BACK_ROOM_LINE = 'room.remove-products@2';
 
 export interface AddRoomProductsPayload {
   roomReservationId: number;
@@ -48,6 +50,11 @@ export interface RemoveRoomProductsPayload {
   items?: RemoveItem[];
   /** The room charge to take back, when its items are only known once it is confirmed. */
   reverses?: { saleId: string };
+}
+/** Take `quantity` units of line `line` (0-based) of room charge `saleId` back off the room. */
+export interface TakeBackRoomLinePayload {
+  roomReservationId: number;
+  charge: { saleId: string; line: number; productId: number; quantity: number };
 }
 export interface RemovedRoomItems {
   removedQuantity: number;
@@ -89,46 +96,76 @@ export const addRoomProducts: IntentDefinition<AddRoomProductsPayload, AddedRoom
   },
 };
 
-export const removeRoomProducts: IntentDefinition<RemoveRoomProductsPayload, RemovedRoomItems> = {
-  name: REMOVE_ROOM_PRODUCTS,
-  operation: 'removeProducts',
-  title: 'Take the items back off the room',
-  async captureBefore(pms, payload, context) {
-    const items = (await pms.getRoomReservation(payload.roomReservationId)).invoice_items;
-    return itemsToRemove(payload, context).map((wanted) => quantityOf(items, wanted));
-  },
-  async send(pms, payload, context) {
-    const removed = await pms.removeProducts({
-      room_reservation_id: payload.roomReservationId,
-      optional_products: itemsToRemove(payload, context).map((item) => ({
-        id: item.productId,
-        quantity: item.quantity,
-        ...(item.invoiceItemId ? { invoice_item_id: item.invoiceItemId } : {}),
-      })),
-    });
-    return { removedQuantity: removed.removed_quantity };
-  },
-  async reconcile(pms, payload, context) {
-    const wanted = itemsToRemove(payload, context);
-    const before = context.before;
-    if (!Array.isArray(before) || before.length !== wanted.length) {
-      return { outcome: 'cannot-verify', reason: 'The quantities before the removal were not recorded.' };
-    }
-    const items = await readAllItems(pms, payload.roomReservationId);
-    if (!items)
-      return { outcome: 'cannot-verify', reason: 'The PMS does not let the till read the room items back.' };
-    const after = wanted.map((item) => quantityOf(items, item));
-    const removed = wanted.map((item, i) => Math.min(item.quantity, (before[i] as number) - (after[i] ?? 0)));
-    if (removed.every((quantity, i) => quantity === wanted[i]?.quantity)) {
-      const total = removed.reduce((sum, quantity) => sum + quantity, 0);
-      return { outcome: 'applied', result: { removedQuantity: total }, note: 'The items are off the room.' };
-    }
-    if (removed.every((quantity) => quantity === 0)) {
-      return { outcome: 'not-applied', note: 'The items are still on the room.' };
-    }
-    return { outcome: 'cannot-verify', reason: 'Some but not all of the items are off the room.' };
-  },
-};
+/** A removal intent whose items `itemsOf` resolves at replay time (read back by quantities). */
+function removalIntent<P extends { roomReservationId: number }>(
+  name: string,
+  itemsOf: (payload: P, context: IntentContext) => RemoveItem[],
+): IntentDefinition<P, RemovedRoomItems> {
+  return {
+    name,
+    operation: 'removeProducts',
+    title: 'Take the items back off the room',
+    async captureBefore(pms, payload, context) {
+      const items = (await pms.getRoomReservation(payload.roomReservationId)).invoice_items;
+      return itemsOf(payload, context).map((wanted) => quantityOf(items, wanted));
+    },
+    async send(pms, payload, context) {
+      const removed = await pms.removeProducts({
+        room_reservation_id: payload.roomReservationId,
+        optional_products: itemsOf(payload, context).map((item) => ({
+          id: item.productId,
+          quantity: item.quantity,
+          ...(item.invoiceItemId ? { invoice_item_id: item.invoiceItemId } : {}),
+        })),
+      });
+      return { removedQuantity: removed.removed_quantity };
+    },
+    async reconcile(pms, payload, context) {
+      const wanted = itemsOf(payload, context);
+      const before = context.before;
+      if (!Array.isArray(before) || before.length !== wanted.length) {
+        return { outcome: 'cannot-verify', reason: 'The quantities before the removal were not recorded.' };
+      }
+      const items = await readAllItems(pms, payload.roomReservationId);
+      if (!items)
+        return {
+          outcome: 'cannot-verify',
+          reason: 'The PMS does not let the till read the room items back.',
+        };
+      const after = wanted.map((item) => quantityOf(items, item));
+      const removed = wanted.map((item, i) =>
+        Math.min(item.quantity, (before[i] as number) - (after[i] ?? 0)),
+      );
+      if (removed.every((quantity, i) => quantity === wanted[i]?.quantity)) {
+        const total = removed.reduce((sum, quantity) => sum + quantity, 0);
+        return {
+          outcome: 'applied',
+          result: { removedQuantity: total },
+          note: 'The items are off the room.',
+        };
+      }
+      if (removed.every((quantity) => quantity === 0)) {
+        return { outcome: 'not-applied', note: 'The items are still on the room.' };
+      }
+      return { outcome: 'cannot-verify', reason: 'Some but not all of the items are off the room.' };
+    },
+  };
+}
+
+export const removeRoomProducts = removalIntent<RemoveRoomProductsPayload>(
+  REMOVE_ROOM_PRODUCTS,
+  itemsToRemove,
+);
+
+export const takeBackRoomLine = removalIntent<TakeBackRoomLinePayload>(TAKE_BACK_ROOM_LINE, lineToRemove);
+
+/** The units a take-back by line removes: from the very invoice item the charge created for that line. */
+export function lineToRemove(payload: TakeBackRoomLinePayload, context: IntentContext): RemoveItem[] {
+  const { saleId, line, productId, quantity } = payload.charge;
+  const charged = resultOf<AddedRoomItems | undefined>(context, ADD_ROOM_PRODUCTS, saleId);
+  const item = charged?.items[line];
+  return [{ productId, quantity, ...(item ? { invoiceItemId: item.invoiceItemId } : {}) }];
+}
 
 /** The items a removal takes back: its own list, or what the reversed charge created. */
 export function itemsToRemove(payload: RemoveRoomProductsPayload, context: IntentContext): RemoveItem[] {

@@ -9,6 +9,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { ApiError } from '../../node-http/errors.ts';
 import { requestHeader } from '../../node-http/headers.ts';
+import { parseMoney } from '../../pms/money.ts';
 import { APPROVAL_HEADER, readApproval, SALE_HEADER } from '../../pms/staff-calls.ts';
 import { deviceOf } from '../hub/device-routes.ts';
 import type { Hub } from '../hub/hub.ts';
@@ -29,9 +30,13 @@ function highestSetPriceCents(body: unknown): number | null {
   for (const line of list) {
     const price = (line as { price?: unknown } | null)?.price;
     if (price === undefined || price === null) continue;
-    const value = typeof price === 'number' ? price : Number.parseFloat(String(price));
-    if (!Number.isFinite(value)) continue; // the PMS refuses it with the field named
-    const cents = Math.round(value * 100);
+    if (typeof price !== 'number' && typeof price !== 'string') continue; // the PMS refuses it
+    let cents: number;
+    try {
+      cents = parseMoney(price);
+    } catch {
+      continue; // not an amount: the PMS refuses it with the field named
+    }
     if (highest === null || cents > highest) highest = cents;
   }
   return highest;

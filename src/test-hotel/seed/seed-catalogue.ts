@@ -1,21 +1,23 @@
-// Demo catalogue of the test hotel "Hotel Alpenblick": tax classes (German rates: 19 % drinks and
-// services, 7 % food and lodging since 2026, 0 % city tax and vouchers), booking accounts, commodity
-// groups, about 60 products with article numbers and some EANs, rates with optional products,
+// Demo catalogue of the test hotel "Hotel Alpenblick" in Innsbruck: Austrian tax classes (20 %
+// drinks and services, 10 % food and lodging, 13 % entry to baths (the sauna day pass), 0 % the
+// Tyrolean city tax and vouchers), Austrian booking accounts (EKR class 4), commodity groups, about 60 products with article numbers and some EANs, rates with optional products,
 // invoice templates, payment methods, room categories and 40 rooms. Pure data: fixed ids, prices in
 // cents, nothing derived from the clock, so every seed produces the same rows.
 
 export const TAX_CLASSES = [
-  { id: 1, name: 'USt 19 %', basisPoints: 1900 },
-  { id: 2, name: 'USt 7 %', basisPoints: 700 },
+  { id: 1, name: 'USt 20 %', basisPoints: 2000 },
+  { id: 2, name: 'USt 10 %', basisPoints: 1000 },
   { id: 3, name: 'Steuerfrei 0 %', basisPoints: 0 },
+  { id: 4, name: 'USt 13 %', basisPoints: 1300 },
 ] as const;
 
 export const BOOKING_ACCOUNTS = [
-  { id: 1, number: '8400', name: 'Erlöse 19 % USt', taxClassId: 1 },
-  { id: 2, number: '8300', name: 'Erlöse 7 % USt', taxClassId: 2 },
-  { id: 3, number: '8310', name: 'Erlöse Beherbergung 7 % USt', taxClassId: 2 },
-  { id: 4, number: '8200', name: 'Erlöse steuerfrei', taxClassId: 3 },
-  { id: 5, number: '1590', name: 'Durchlaufende Posten (Kurtaxe)', taxClassId: null },
+  { id: 1, number: '4000', name: 'Erlöse 20 % USt', taxClassId: 1 },
+  { id: 2, number: '4010', name: 'Erlöse 10 % USt', taxClassId: 2 },
+  { id: 3, number: '4020', name: 'Erlöse Beherbergung 10 % USt', taxClassId: 2 },
+  { id: 4, number: '4090', name: 'Erlöse steuerfrei', taxClassId: 3 },
+  { id: 5, number: '3590', name: 'Durchlaufende Posten (Aufenthaltsabgabe)', taxClassId: null },
+  { id: 6, number: '4030', name: 'Erlöse 13 % USt', taxClassId: 4 },
 ] as const;
 
 export const COMMODITY_GROUPS = [
@@ -38,7 +40,7 @@ interface ProductSeed {
   name: string;
   cents: number;
   group: number;
-  tax: 1 | 2 | 3;
+  tax: 1 | 2 | 3 | 4;
   ean?: boolean;
   openPrice?: boolean;
   /** false: exists in the PMS but is not released for the interface */
@@ -92,7 +94,7 @@ const PRODUCT_SEEDS: readonly ProductSeed[] = [
   { number: 'K-309', name: 'Kinderteller', cents: 950, group: 3, tax: 2 },
   { number: 'K-310', name: 'Burger "Alpenblick"', cents: 1950, group: 3, tax: 2 },
   { number: 'K-390', name: 'Personalessen', cents: 450, group: 3, tax: 2, api: false },
-  { number: 'S-400', name: 'Sauna Tageskarte / Sauna day pass', cents: 1800, group: 4, tax: 1 },
+  { number: 'S-400', name: 'Sauna Tageskarte / Sauna day pass', cents: 1800, group: 4, tax: 4 },
   { number: 'S-401', name: 'Klassische Massage 50 min', cents: 7900, group: 4, tax: 1 },
   { number: 'S-402', name: 'Hot-Stone-Massage 80 min', cents: 11900, group: 4, tax: 1 },
   { number: 'S-403', name: 'Gesichtsbehandlung / Facial', cents: 6900, group: 4, tax: 1 },
@@ -104,7 +106,7 @@ const PRODUCT_SEEDS: readonly ProductSeed[] = [
   { number: 'V-503', name: 'Hund pro Nacht / Dog per night', cents: 1500, group: 5, tax: 1 },
   { number: 'V-504', name: 'Late Check-out', cents: 3000, group: 5, tax: 2 },
   { number: 'V-505', name: 'Fahrradverleih pro Tag / Bike rental', cents: 1500, group: 5, tax: 1 },
-  { number: 'V-506', name: 'Kurtaxe pro Person und Nacht / City tax', cents: 350, group: 5, tax: 3 },
+  { number: 'V-506', name: 'Aufenthaltsabgabe pro Person und Nacht / City tax', cents: 350, group: 5, tax: 3 },
   { number: 'V-507', name: 'Flughafentransfer / Airport transfer', cents: 6500, group: 5, tax: 1 },
   { number: 'V-508', name: 'Room-Service-Zuschlag', cents: 500, group: 5, tax: 2 },
   { number: 'V-590', name: 'Gutschein / Voucher', cents: 0, group: 5, tax: 3, openPrice: true, api: false },

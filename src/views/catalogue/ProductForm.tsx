@@ -1,8 +1,9 @@
 // Creating a product in the PMS (online only; offline it says so plainly). The new product shows
-// in the grid at once and is cached for offline selling.
+// in the grid at once and is cached for offline selling. The price follows the money rule (0.00 to
+// 100,000.00, at most two decimals); a refusal says which limit it broke.
 import { useAction } from '@solidjs/router';
 import { createEffect, createSignal, on } from 'solid-js';
-import { parseAmount } from '../../rules/ticket-lines';
+import { readAmount } from '../../rules/ticket-lines';
 import { errorText } from '../../words/error-text';
 import { t } from '../../words/i18n';
 import { Dialog } from '../common/Dialog';
@@ -29,12 +30,16 @@ export function ProductForm(props: {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
     const field = (name: string) => String(form.get(name) ?? '').trim();
-    const price = parseAmount(field('price'));
+    let price: number | undefined;
+    let priceProblem = '';
+    try {
+      price = readAmount(field('price'));
+    } catch (failure) {
+      priceProblem = errorText(failure);
+    }
     const group = Number(field('group'));
     const taxClass = Number(field('taxClass'));
-    setProblem(
-      price === undefined ? t('productForm.badPrice') : !(group && taxClass) ? t('productForm.missing') : '',
-    );
+    setProblem(priceProblem || (!(group && taxClass) ? t('productForm.missing') : ''));
     if (problem() || price === undefined) return;
     try {
       const product = await create({

@@ -4,7 +4,7 @@ import { Show } from 'solid-js';
 import { catalogue, refreshCatalogue, refreshState } from '../../state/catalogue';
 import { errorText } from '../../words/error-text';
 import { formatMoment } from '../../words/format';
-import { t } from '../../words/i18n';
+import { t, tCount } from '../../words/i18n';
 
 export function RefreshStatus() {
   const refreshedAt = () => catalogue().refreshedAt;
@@ -20,7 +20,7 @@ export function RefreshStatus() {
           ? t('catalogue.neverRefreshed')
           : t('catalogue.lastRefresh', { detail: formatMoment(refreshedAt() ?? 0) })}
         {' · '}
-        {t('products.count', { detail: catalogue().index.products.length })}
+        {tCount('products.count', catalogue().index.products.length)}
       </p>
       <button type="button" disabled={refreshState().running} onClick={() => void refreshCatalogue()}>
         {refreshState().running ? t('catalogue.refreshing') : t('catalogue.refresh')}

@@ -2,7 +2,7 @@
 // saves them all as one JSON file (router action `exportUnsentAction`; nothing in the outbox changes).
 import { createAsync, useAction, useSubmission } from '@solidjs/router';
 import { Show } from 'solid-js';
-import { w } from '../../words/pairing/index';
+import { w, wCount } from '../../words/pairing/index';
 import { exportUnsentAction, getUnsentSales } from './data';
 import { saveFile } from './download';
 
@@ -19,8 +19,7 @@ export function UnsentSales() {
       // shown from submission.error below
     }
   };
-  const countText = () =>
-    count() === 0 ? w('unsent.none') : count() === 1 ? w('unsent.one') : w('unsent.many', { count: count() });
+  const countText = () => (count() === 0 ? w('unsent.none') : wCount('unsent.waiting', count()));
   return (
     <section class="desk-panel unsent-sales" data-testid="unsent-sales" data-count={count()}>
       <h2>{countText()}</h2>

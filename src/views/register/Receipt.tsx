@@ -1,18 +1,29 @@
 // The receipt of a cash sale, laid out for an 80 mm receipt printer (receipt.css) and shown on
-// screen the same way: reference, lines, total, VAT per class, payment, tendered and change, and
-// whether the PMS has confirmed the sale yet.
+// screen the same way: the hotel's header, reference, lines, total, VAT per class, payment,
+// tendered and change, whether the PMS has confirmed the sale yet and then its invoice number;
+// a copy printed again says so at the top.
 import { For, Show } from 'solid-js';
 import { formatMoney } from '../../pms/money';
-import { createSaleStatus, type ReceiptData } from '../../state/receipt';
+import { createSaleProgress, type ReceiptData } from '../../state/receipt';
 import { formatDateTime, locale } from '../../words/format';
 import { t } from '../../words/i18n';
 import './receipt.css';
+import { w } from '../../words/pay';
+import { rw } from '../../words/receipts';
 
-export function Receipt(props: { receipt: ReceiptData }) {
+export function Receipt(props: { receipt: ReceiptData; copy?: boolean }) {
   const money = (cents: number) => formatMoney(cents, locale(), props.receipt.currency);
-  const status = createSaleStatus(() => props.receipt.saleId);
+  const progress = createSaleProgress(() => props.receipt.saleId);
+  const status = () => progress()?.status;
+  const invoiceId = () => (status() === 'synced' ? progress()?.invoiceId : undefined);
   return (
     <article class="receipt" aria-label={t('receipt.title')} data-testid="receipt">
+      <Show when={props.copy}>
+        <p class="receipt-copy" data-testid="receipt-copy">
+          {rw('receipt.copy')}
+        </p>
+      </Show>
+      <Show when={props.receipt.header}>{(header) => <ReceiptHeaderLines header={header()} />}</Show>
       <div class="receipt-head">
         <strong>{props.receipt.outletName || props.receipt.tillName}</strong>
         <span>{formatDateTime(props.receipt.createdAt)}</span>
@@ -52,6 +63,13 @@ export function Receipt(props: { receipt: ReceiptData }) {
       >
         {t(`receipt.${status() ?? 'pending'}`)}
       </p>
+      <Show when={invoiceId()}>
+        {(invoice) => (
+          <p class="receipt-invoice" data-testid="receipt-invoice">
+            {rw('receipt.invoice', { invoice: invoice() })}
+          </p>
+        )}
+      </Show>
       <div class="receipt-foot">
         <span>
           {t('receipt.till')} {props.receipt.tillName}
@@ -66,10 +84,37 @@ export function Receipt(props: { receipt: ReceiptData }) {
   );
 }
 
+/** The hotel's name, address and VAT ID, as the settings had them when the sale was made. */
+export function ReceiptHeaderLines(props: { header: NonNullable<ReceiptData['header']> }) {
+  return (
+    <div class="receipt-hotel" data-testid="receipt-hotel">
+      <Show when={props.header.hotelName}>
+        <strong>{props.header.hotelName}</strong>
+      </Show>
+      <Show when={props.header.hotelAddress}>
+        <span>{props.header.hotelAddress}</span>
+      </Show>
+      <Show when={props.header.vatId}>
+        <span>{rw('receipt.vatId', { vatId: props.header.vatId })}</span>
+      </Show>
+    </div>
+  );
+}
+
 function ReceiptTotals(props: { receipt: ReceiptData; money: (cents: number) => string }) {
   const r = () => props.receipt;
   return (
     <dl class="receipt-totals">
+      <Show when={r().discount}>
+        {(discount) => (
+          <>
+            <dt>{w('discount.before')}</dt>
+            <dd>{props.money(discount().beforeCents)}</dd>
+            <dt>{w('discount.title')}</dt>
+            <dd data-testid="receipt-discount">−{props.money(discount().cents)}</dd>
+          </>
+        )}
+      </Show>
       <dt class="grand">{t('receipt.total')}</dt>
       <dd class="grand" data-testid="receipt-total">
         {props.money(r().totals.grossCents)}

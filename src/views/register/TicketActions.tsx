@@ -1,8 +1,8 @@
 // The buttons under the ticket: open-price item, park, parked tabs, clear (tap twice) and pay.
 // Owns the dialogs they open.
-import { createAsync } from '@solidjs/router';
-import { createSignal, onCleanup } from 'solid-js';
-import { clearTicket, ticketLines, ticketTotals } from '../../state/ticket';
+import { createAsync, revalidate } from '@solidjs/router';
+import { createEffect, createSignal, on, onCleanup } from 'solid-js';
+import { clearTicket, ticketLines, ticketNewsHeard, ticketTotals } from '../../state/ticket';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 import { getParkedTickets } from './data';
@@ -17,6 +17,15 @@ export function TicketActions(props: { onPay: () => void; onMessage: (text: stri
   const [confirmClear, setConfirmClear] = createSignal(false);
   const tabs = createAsync(() => getParkedTickets());
   const empty = () => ticketLines().length === 0;
+  // Another tab parked or recalled a tab: re-read the list, but not under an open list (a tap on a
+  // tab another tab took meanwhile is then refused in words, rather than the tab vanishing under it).
+  createEffect(
+    on(ticketNewsHeard, () => open() !== 'tabs' && void revalidate(getParkedTickets.key), { defer: true }),
+  );
+  const openTabs = () => {
+    void revalidate(getParkedTickets.key);
+    setOpen('tabs');
+  };
   let timer: ReturnType<typeof setTimeout> | undefined;
   onCleanup(() => clearTimeout(timer));
   const clear = () => {
@@ -42,7 +51,7 @@ export function TicketActions(props: { onPay: () => void; onMessage: (text: stri
       <button type="button" disabled={empty()} onClick={() => setOpen('park')}>
         {t('ticket.park')}
       </button>
-      <button type="button" onClick={() => setOpen('tabs')}>
+      <button type="button" onClick={openTabs}>
         {t('ticket.tabs')} <span class="badge">{tabs()?.length ?? 0}</span>
       </button>
       <button

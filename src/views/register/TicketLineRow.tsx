@@ -1,12 +1,26 @@
 // One ticket line: name, unit price and line total, then quantity with − and + (− at 1 removes)
-// and a remove button. Open-price lines have no stepper: they are always one item.
+// and a remove button; tapping the quantity opens the number pad (QuantityDialog). Open-price lines
+// have no stepper: they are always one item. A refused + (past 999) is said, not ignored.
 import { Show } from 'solid-js';
+import { TicketLineError } from '../../rules/ticket-lines';
 import { removeLine, setQuantity, type TicketLine } from '../../state/ticket';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 
-export function TicketLineRow(props: { line: TicketLine }) {
+export function TicketLineRow(props: {
+  line: TicketLine;
+  onQuantityPad: (line: TicketLine) => void;
+  onMessage: (text: string) => void;
+}) {
   const line = () => props.line;
+  const step = (by: number) => {
+    try {
+      setQuantity(line().key, line().quantity + by);
+    } catch (error) {
+      if (!(error instanceof TicketLineError)) throw error;
+      props.onMessage(t(`ticket.error.${error.reason}`));
+    }
+  };
   return (
     <li class="ticket-line" data-line-key={line().key}>
       <div class="line-text">
@@ -24,18 +38,23 @@ export function TicketLineRow(props: { line: TicketLine }) {
             type="button"
             class="step"
             aria-label={t('ticket.decrease', { detail: line().name })}
-            onClick={() => setQuantity(line().key, line().quantity - 1)}
+            onClick={() => step(-1)}
           >
             −
           </button>
-          <output class="line-qty" aria-label={t('ticket.quantity', { detail: line().name })}>
+          <button
+            type="button"
+            class="line-qty"
+            aria-label={t('ticket.quantity', { detail: line().name })}
+            onClick={() => props.onQuantityPad(line())}
+          >
             {line().quantity}
-          </output>
+          </button>
           <button
             type="button"
             class="step"
             aria-label={t('ticket.increase', { detail: line().name })}
-            onClick={() => setQuantity(line().key, line().quantity + 1)}
+            onClick={() => step(1)}
           >
             +
           </button>

@@ -1,20 +1,28 @@
 // The ticket being rung up: its name when it is a recalled tab, the lines, the note, the totals
-// and the actions. On a narrow screen it is a bottom sheet the register opens and closes.
-import { For, Show } from 'solid-js';
+// and the actions; a ticket another tab paid says so, with the way to a new one. On a narrow
+// screen it is a bottom sheet the register opens and closes. Owns the quantity pad's dialog.
+import { createSignal, For, Show } from 'solid-js';
 import { lastReceipt } from '../../state/receipt';
-import { currentTicket, ticketLines, ticketTotals } from '../../state/ticket';
+import { clearTicket, currentTicket, type TicketLine, ticketLines, ticketTotals } from '../../state/ticket';
+import { formatMoment } from '../../words/format';
 import { t } from '../../words/i18n';
+import { lazyDialog, OpenedOnce } from '../common/lazy-dialog';
 import { NoteField } from './NoteField';
 import { TicketActions } from './TicketActions';
 import { TicketLineRow } from './TicketLineRow';
 import './ticket.css';
 import { TotalsBox } from './TotalsBox';
 
+/** Not part of the first screen: loaded after it (see lazy-dialog.tsx). */
+const QuantityDialog = lazyDialog(() => import('./QuantityDialog').then((m) => m.QuantityDialog));
+
 export function TicketPanel(props: {
   onPay: () => void;
   onMessage: (text: string) => void;
   onReceipt: () => void;
 }) {
+  const [padKey, setPadKey] = createSignal<string>();
+  const padLine = () => ticketLines().find((line) => line.key === padKey());
   return (
     <>
       <div class="panel-header">
@@ -27,17 +35,38 @@ export function TicketPanel(props: {
           </button>
         </Show>
       </div>
+      <Show when={currentTicket().paidAt}>
+        {(paidAt) => (
+          <p class="ticket-ended" role="status">
+            {t('ticket.ended.paid', { time: formatMoment(paidAt()) })}
+            <button type="button" onClick={() => clearTicket()}>
+              {t('ticket.newTicket')}
+            </button>
+          </p>
+        )}
+      </Show>
       <Show
         when={ticketLines().length > 0}
         fallback={<p class="view-note ticket-empty">{t('ticket.empty')}</p>}
       >
         <ul class="ticket-lines" aria-label={t('ticket.lines')}>
-          <For each={ticketLines()}>{(line) => <TicketLineRow line={line} />}</For>
+          <For each={ticketLines()}>
+            {(line) => (
+              <TicketLineRow
+                line={line}
+                onQuantityPad={(picked: TicketLine) => setPadKey(picked.key)}
+                onMessage={props.onMessage}
+              />
+            )}
+          </For>
         </ul>
       </Show>
       <NoteField />
       <TotalsBox totals={ticketTotals()} />
       <TicketActions onPay={props.onPay} onMessage={props.onMessage} />
+      <OpenedOnce open={padKey() !== undefined}>
+        <QuantityDialog line={padLine()} onClose={() => setPadKey(undefined)} onMessage={props.onMessage} />
+      </OpenedOnce>
     </>
   );
 }

@@ -1,10 +1,10 @@
 // The register's reads and writes as router primitives: parked tickets as a `query` (read with
-// `createAsync`), and parking, recalling and completing a sale as `action`s, whose pending state
-// and errors the views take from `useSubmission`. A finished action revalidates the queries, so
-// the list of tabs follows. The work itself is in src/state (parked.ts, sale.ts).
+// `createAsync`), and parking, recalling, completing a sale and charging it to a room as `action`s,
+// whose pending state and errors the views take from `useSubmission`. A finished action revalidates
+// the queries, so the list of tabs follows. The work itself is in src/state (parked.ts, sale.ts).
 import { action, query } from '@solidjs/router';
 import { parkTicket, readParkedTickets, recallTicket } from '../../state/parked';
-import { completeCashSale } from '../../state/sale';
+import { chargeTicketToRoom, completeCashSale } from '../../state/sale';
 
 /**
  * Parked tickets, most recently changed first.
@@ -15,3 +15,4 @@ export const getParkedTickets = query(readParkedTickets, 'parked-tickets');
 export const parkTicketAction = action(parkTicket, 'park-ticket');
 export const recallTicketAction = action(recallTicket, 'recall-ticket');
 export const completeSaleAction = action(completeCashSale, 'complete-cash-sale');
+export const chargeToRoomAction = action(chargeTicketToRoom, 'charge-ticket-to-room');

@@ -1,5 +1,6 @@
 // The shift report: what this till took since the last close (totals by payment method, by
-// commodity group, room charges, confirmed versus pending), printable, and closing the shift.
+// commodity group, room charges, confirmed versus pending), printable, the shift's receipts (copies,
+// refunds), and closing the shift.
 import { onMount, Show } from 'solid-js';
 import { startCatalogue } from '../../state/catalogue';
 import { settings } from '../../state/settings';
@@ -10,6 +11,7 @@ import { t } from '../../words/i18n';
 import { CloseShift } from './CloseShift';
 import { ReportTables } from './ReportTables';
 import { ShiftHistory } from './ShiftHistory';
+import { ShiftReceipts } from './ShiftReceipts';
 
 export function ReportPage() {
   const report = createShiftReport();
@@ -39,6 +41,7 @@ export function ReportPage() {
             </p>
             <Show when={shown().sales.length > 0} fallback={<p class="desk-notice">{t('report.empty')}</p>}>
               <ReportTables report={shown()} />
+              <ShiftReceipts report={shown()} />
             </Show>
             <CloseShift report={shown()} />
           </>

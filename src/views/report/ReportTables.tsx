@@ -1,8 +1,10 @@
 // The report's tables: the three headline amounts, then by payment method, by commodity group,
-// room charges, and confirmed versus pending. Every amount is in the hotel currency.
+// room charges, and confirmed versus pending (with refunds and voided sales). Every amount is in the
+// hotel currency.
 
 import type { ShiftReport } from '../../state/shift';
 import { t } from '../../words/i18n';
+import { rw } from '../../words/receipts';
 import { AmountTable } from './AmountTable';
 import { ReportTiles } from './ReportTiles';
 
@@ -67,7 +69,12 @@ export function ReportTables(props: { report: ShiftReport }) {
             cents: totals().needsAttention.cents,
             sub: true,
           },
-          { label: t('report.voided'), n: totals().voided },
+          {
+            label: rw('report.cancellations'),
+            n: totals().cancellations.count,
+            cents: totals().cancellations.cents,
+          },
+          { label: t('report.voided'), n: totals().voided.count, cents: totals().voided.cents },
         ]}
       />
     </div>

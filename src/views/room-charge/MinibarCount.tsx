@@ -6,7 +6,8 @@ import type { RoomReservation } from '../../pms/wire';
 import { catalogue, startCatalogue } from '../../state/catalogue';
 import type { SaleRecord } from '../../state/room-charges';
 import { formatCents } from '../../words/format';
-import { t } from '../../words/i18n';
+import { t, tCount } from '../../words/i18n';
+
 import { ChargeFooter } from './ChargeFooter';
 import { Counter } from './Counter';
 import { createChargeAction } from './charge-action';
@@ -36,8 +37,7 @@ export function MinibarCount(props: {
   const items = () => lines().reduce((sum, line) => sum + line.quantity, 0);
   const total = () => lines().reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0);
   const label = () =>
-    t(items() === 1 ? 'roomCharge.minibar.postOne' : 'roomCharge.minibar.post', {
-      count: items(),
+    tCount('roomCharge.minibar.post', items(), {
       amount: formatCents(total()),
       room: props.stay.room_number,
     });

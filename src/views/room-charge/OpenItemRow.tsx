@@ -1,17 +1,23 @@
 // One open item: name, booking day, quantity, amount, and "Take back" when one of this till's
-// confirmed charges put it there (it takes back that whole sale).
+// confirmed charges put it there: it offers that line, up to the quantity still on the room.
 import { Show } from 'solid-js';
 import type { InvoiceItem } from '../../pms/wire';
-import type { SaleRecord } from '../../state/room-charges';
+import { lineOfItem, type SaleRecord } from '../../state/room-charges';
 import { calendarDay } from '../../words/calendar';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
+import type { TakeBackTarget } from './TakeBackForm';
 
 export function OpenItemRow(props: {
   item: InvoiceItem;
   sale: SaleRecord | undefined;
-  onTakeBack: (sale: SaleRecord) => void;
+  onTakeBack: (target: TakeBackTarget) => void;
 }) {
+  const target = (): TakeBackTarget | undefined => {
+    const sale = props.sale;
+    const line = sale ? lineOfItem(sale, props.item) : -1;
+    return sale && line >= 0 ? { sale, line, max: props.item.quantity } : undefined;
+  };
   return (
     <tr>
       <td>{props.item.name}</td>
@@ -19,12 +25,15 @@ export function OpenItemRow(props: {
       <td class="num">{props.item.quantity}</td>
       <td class="num">{formatCents(props.item.price * props.item.quantity)}</td>
       <td class="num">
-        <Show when={props.sale}>
-          {(sale) => (
+        <Show when={target()}>
+          {(shown) => (
             <button
               type="button"
-              aria-label={t('roomCharge.takeBack.buttonLabel', { reference: sale().reference })}
-              onClick={() => props.onTakeBack(sale())}
+              aria-label={t('roomCharge.takeBack.buttonLabel', {
+                item: shown().sale.lines[shown().line]?.name ?? '',
+                reference: shown().sale.reference,
+              })}
+              onClick={() => props.onTakeBack(shown())}
             >
               {t('roomCharge.takeBack.button')}
             </button>

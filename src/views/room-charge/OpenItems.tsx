@@ -1,7 +1,8 @@
 // The guest's open items as the PMS has them (online only), and taking back a charge this till
 // made: a row whose item carries the sale marker of one of this till's charges gets a "Take back"
-// button, and this till's charges not yet in the PMS are listed below the table. Read again when
-// sales are sent, so a charge or a take-back shows up once the PMS has it.
+// button for its line, and this till's charges not yet in the PMS are listed below the table. Read
+// again when sales are sent, so a charge or a take-back shows up once the PMS has it; a take-back
+// form (and its "being taken back" notice) closes when the next charge is made.
 import { createEffect, createSignal, createUniqueId, Match, on, onCleanup, Show, Switch } from 'solid-js';
 import type { ReservationCost, RoomReservation } from '../../pms/wire';
 import { createOnlineStatus } from '../../state/online';
@@ -10,14 +11,21 @@ import { chargesOfStay, onChargesChanged, readOpenItems } from '../../state/room
 import { t } from '../../words/i18n';
 import { OpenItemsTable } from './OpenItemsTable';
 import { PendingCharges } from './PendingCharges';
-import { TakeBackForm } from './TakeBackForm';
+import { TakeBackForm, type TakeBackTarget } from './TakeBackForm';
 
-export function OpenItems(props: { stay: RoomReservation }) {
+export function OpenItems(props: { stay: RoomReservation; lastCharge?: SaleRecord | undefined }) {
   const headingId = createUniqueId();
   const online = createOnlineStatus();
   const [cost, setCost] = createSignal<ReservationCost | 'loading' | 'failed'>('loading');
   const [charges, setCharges] = createSignal<SaleRecord[]>([]);
-  const [takingBack, setTakingBack] = createSignal<SaleRecord>();
+  const [takingBack, setTakingBack] = createSignal<TakeBackTarget>();
+  createEffect(
+    on(
+      () => props.lastCharge,
+      () => setTakingBack(undefined),
+      { defer: true },
+    ),
+  );
   // Answers arrive after staff may have picked another guest or left: they are applied only while
   // this component still shows the stay they were read for (never reading props after disposal).
   let shownStayId: number | undefined;
@@ -63,8 +71,8 @@ export function OpenItems(props: { stay: RoomReservation }) {
         </Match>
       </Switch>
       <PendingCharges charges={charges()} onTakeBack={setTakingBack} />
-      <Show when={takingBack()}>
-        {(sale) => <TakeBackForm sale={sale()} onClose={() => setTakingBack(undefined)} />}
+      <Show when={takingBack()} keyed>
+        {(target) => <TakeBackForm target={target} onClose={() => setTakingBack(undefined)} />}
       </Show>
     </section>
   );

@@ -1,5 +1,6 @@
 // The open items of a stay as a table: item, booking date, quantity, amount, and "Take back" on
-// items that one of this till's confirmed charges put there (found by the sale marker in the name).
+// items that one of this till's confirmed charges put there (found by the sale marker in the name),
+// for that line.
 import { For, Show } from 'solid-js';
 import type { ReservationCost } from '../../pms/wire';
 import type { SaleRecord } from '../../state/room-charges';
@@ -7,11 +8,12 @@ import { saleReferenceIn } from '../../state/room-charges';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 import { OpenItemRow } from './OpenItemRow';
+import type { TakeBackTarget } from './TakeBackForm';
 
 export function OpenItemsTable(props: {
   cost: ReservationCost;
   charges: SaleRecord[];
-  onTakeBack: (sale: SaleRecord) => void;
+  onTakeBack: (target: TakeBackTarget) => void;
 }) {
   const saleOf = (name: string) => {
     const reference = saleReferenceIn(name);

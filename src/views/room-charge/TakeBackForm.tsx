@@ -1,18 +1,37 @@
-// Taking one of this till's room charges back: staff give a reason, and a reversal is recorded
-// (sent to the PMS by the outbox, like every sale). Owns the reason and the single confirming tap.
+// Taking back some units of one line of this till's room charges: how many (1 to what is still on
+// the room, the limit said, not silent), a reason, one confirming tap; a manager approves where the
+// server has staff. The take-back is recorded and sent by the outbox, like every sale.
 import { createSignal, Show } from 'solid-js';
 import type { SaleRecord } from '../../state/room-charges';
+import { followUpWord } from '../../words/charge-followup';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 import { actionErrorText } from '../../words/refusals';
 import { ReasonField } from '../common/ReasonField';
 import { useSubmitter } from '../common/submit';
-import { takeBackChargeAction } from './data';
+import { takeBackLineAction } from './data';
+import { QuantityStepper } from './QuantityStepper';
 
-export function TakeBackForm(props: { sale: SaleRecord; onClose: () => void }) {
+/** What "Take back" was tapped on: a line of a charge, and how many of it are still on the room. */
+export interface TakeBackTarget {
+  sale: SaleRecord;
+  line: number;
+  max: number;
+}
+
+export function TakeBackForm(props: { target: TakeBackTarget; onClose: () => void }) {
   const [reason, setReason] = createSignal('');
+  const [quantity, setQuantity] = createSignal(1);
   const [reasonMissing, setReasonMissing] = createSignal(false);
-  const { submission, submit } = useSubmitter(takeBackChargeAction, ([saleId]) => saleId === props.sale.id);
+  const [cancelled, setCancelled] = createSignal(false);
+  const sale = () => props.target.sale;
+  const line = () => sale().lines[props.target.line];
+  const item = () => line()?.name ?? '';
+  const words = () => ({ quantity: quantity(), item: item(), reference: sale().reference });
+  const { submission, submit } = useSubmitter(
+    takeBackLineAction,
+    ([charge, index]) => charge.id === sale().id && index === props.target.line,
+  );
   const message = (): { tone: 'ok' | 'error'; text: string } | undefined => {
     if (reasonMissing()) return { tone: 'error', text: t('roomCharge.takeBack.needReason') };
     if (submission.error)
@@ -20,23 +39,30 @@ export function TakeBackForm(props: { sale: SaleRecord; onClose: () => void }) {
         tone: 'error',
         text: t('roomCharge.takeBack.failed', { message: actionErrorText(submission.error) }),
       };
-    if (submission.result)
-      return { tone: 'ok', text: t('roomCharge.takeBack.done', { reference: props.sale.reference }) };
+    if (submission.result) return { tone: 'ok', text: t('roomCharge.takeBack.done', words()) };
+    if (cancelled()) return { tone: 'error', text: followUpWord('takeBackCancelled') };
     return undefined;
   };
-  const takeBack = (event: SubmitEvent) => {
+  const takeBack = async (event: SubmitEvent) => {
     event.preventDefault();
     setReasonMissing(!reason().trim());
-    if (!reasonMissing()) void submit(props.sale.id, reason());
+    setCancelled(false);
+    if (reasonMissing()) return;
+    const what = followUpWord('takeBackApproval', words());
+    if (await submit(sale(), props.target.line, quantity(), reason(), what)) setCancelled(!submission.result);
   };
   const done = () => message()?.tone === 'ok';
   return (
-    <form class="rc-take-back" onSubmit={takeBack}>
+    <form class="rc-take-back" onSubmit={takeBack} aria-label={followUpWord('takeBackTitle', words())}>
       <Show when={!done()}>
+        <h3 class="rc-subheading">{followUpWord('takeBackTitle', words())}</h3>
+        <QuantityStepper value={quantity()} max={props.target.max} onChange={setQuantity} />
         <ReasonField label={t('roomCharge.takeBack.reason')} value={reason()} onInput={setReason} />
         <div class="desk-actions">
           <button type="submit" class="primary desk-danger-fill" disabled={submission.pending}>
-            {t('roomCharge.takeBack.confirm', { amount: formatCents(props.sale.totalCents) })}
+            {t('roomCharge.takeBack.confirm', {
+              amount: formatCents(quantity() * (line()?.unitPriceCents ?? 0)),
+            })}
           </button>
           <button type="button" onClick={() => props.onClose()}>
             {t('roomCharge.takeBack.cancel')}

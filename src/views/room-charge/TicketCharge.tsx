@@ -4,7 +4,7 @@ import { A } from '@solidjs/router';
 import { createUniqueId, Show } from 'solid-js';
 import type { RoomReservation } from '../../pms/wire';
 import type { SaleRecord } from '../../state/room-charges';
-import { clearTicket, ticketLines, ticketTotals } from '../../state/ticket';
+import { clearTicket, ticketApprovals, ticketLines, ticketTotals } from '../../state/ticket';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 import { ChargeFooter } from './ChargeFooter';
@@ -43,7 +43,7 @@ export function TicketCharge(props: {
           label={label()}
           ready={ticketLines().length > 0}
           confirmed={Boolean(props.surname)}
-          onCharge={() => void action.charge(ticketLines(), clearTicket)}
+          onCharge={() => void action.charge(ticketLines(), clearTicket, ticketApprovals())}
         />
       </Show>
     </section>

@@ -3,8 +3,8 @@
 // (room-charges.ts, reservations.ts).
 import { action } from '@solidjs/router';
 import { searchReservation } from '../../state/reservations';
-import { chargeRoom, takeBackCharge } from '../../state/room-charges';
+import { chargeRoom, takeBackLine } from '../../state/room-charges';
 
 export const chargeRoomAction = action(chargeRoom, 'charge-room');
-export const takeBackChargeAction = action(takeBackCharge, 'take-back-charge');
+export const takeBackLineAction = action(takeBackLine, 'take-back-line');
 export const searchReservationAction = action(searchReservation, 'search-reservation');

@@ -4,7 +4,15 @@ import { createUniqueId, Show } from 'solid-js';
 import { settings } from '../../state/settings';
 import type { SettingSaver } from './save-setting';
 
-type TextField = 'staffName' | 'tillName' | 'outletName' | 'gatewayUrl' | 'currency';
+type TextField =
+  | 'staffName'
+  | 'tillName'
+  | 'outletName'
+  | 'gatewayUrl'
+  | 'currency'
+  | 'hotelName'
+  | 'hotelAddress'
+  | 'vatId';
 
 export function SettingField(props: {
   field: TextField;

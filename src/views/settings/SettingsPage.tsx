@@ -1,11 +1,12 @@
 // The settings view: language and theme, and this till (staff name, till and outlet name, gateway
-// address, currency, the cash payment method). Every change is saved at once on this tablet
+// address, currency, the cash payment method), and the receipt header. Every change is saved at once on this tablet
 // (src/state/settings.ts checks it); a value it refuses is explained next to the field.
 import { createUniqueId, onMount, Show } from 'solid-js';
 import { catalogue, startCatalogue } from '../../state/catalogue';
 import { type Settings, settings } from '../../state/settings';
 import { LANGUAGE_NAMES, type Language, language, t } from '../../words/i18n';
 import { GatewayStatus } from './GatewayStatus';
+import { ReceiptHeaderFields } from './ReceiptHeaderFields';
 import { SelectField } from './SelectField';
 import { SettingField } from './SettingField';
 import { useSettingSaver } from './save-setting';
@@ -77,6 +78,7 @@ export function SettingsPage() {
           onChange={(value) => saver.save({ cashPaymentMethodId: value ? Number(value) : null })}
         />
       </section>
+      <ReceiptHeaderFields saver={saver} />
       <p class="settings-saved" role="status" aria-live="polite">
         <Show when={saver.saved()}>{t('settings.saved')}</Show>
       </p>

@@ -3,8 +3,15 @@
 // seconds, and each field shows why its latest change was refused (SettingsError), in staff words.
 import { action, useAction, useSubmissions } from '@solidjs/router';
 import { type Accessor, createSignal, onCleanup } from 'solid-js';
-import { type Settings, SettingsError, updateSettings } from '../../state/settings';
+import {
+  HOTEL_ADDRESS_MAX,
+  HOTEL_NAME_MAX,
+  type Settings,
+  SettingsError,
+  updateSettings,
+} from '../../state/settings';
 import { type Language, setLanguage, t } from '../../words/i18n';
+import { rw } from '../../words/receipts';
 
 export const saveSettingAction = action(async (patch: Partial<Settings>) => {
   updateSettings(patch);
@@ -27,6 +34,9 @@ const SHOW_SAVED_MS = 2500;
 function refusalText(field: keyof Settings): string {
   if (field === 'gatewayUrl') return t('settings.error.gatewayUrl');
   if (field === 'currency') return t('settings.error.currency');
+  if (field === 'hotelName') return rw('settings.error.hotelName', { max: HOTEL_NAME_MAX });
+  if (field === 'hotelAddress') return rw('settings.error.hotelAddress', { max: HOTEL_ADDRESS_MAX });
+  if (field === 'vatId') return rw('settings.error.vatId');
   return t('settings.error.other');
 }
 

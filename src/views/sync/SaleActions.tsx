@@ -1,8 +1,10 @@
 // What staff can do with an open sale: send a refused step again, settle an unclear one ("It was
-// posted" / "Post again"), retry a waiting one now, or void it with a reason (VoidForm). Actions the
+// posted" / "Post again"), retry a waiting one now, move a room charge refused because the guest
+// left to a late charge, or void it with a reason (VoidForm). Actions the
 // sale's state does not allow are not offered; a refusal from the outbox is shown in words.
 import { createSignal, Show } from 'solid-js';
-import type { SaleWithSteps } from '../../state/sync-list';
+import { refusedAsGuestLeft, type SaleWithSteps } from '../../state/sync-list';
+import { followUpWord } from '../../words/charge-followup';
 import { t } from '../../words/i18n';
 import { actionProblem } from '../../words/sync-problems';
 import { useSubmitter } from '../common/submit';
@@ -18,12 +20,23 @@ export function SaleActions(props: { entry: SaleWithSteps }) {
   const run = (decision: SaleDecision) => void submit(id(), decision);
   const blocking = () => props.entry.steps.find((s) => s.state !== 'done' && s.state !== 'voided');
   const checking = () => props.entry.steps.some((s) => s.state === 'in-flight' || s.state === 'unsure');
+  const guestLeft = () => refusedAsGuestLeft(props.entry.sale);
   return (
     <div class="sync-actions">
+      <Show when={guestLeft()}>
+        <p class="desk-muted">
+          {followUpWord('lateChargeNote', { guest: props.entry.sale.room?.guestName || '—' })}
+        </p>
+      </Show>
       <div class="desk-actions">
         <Show when={blocking()?.state === 'failed'}>
           <button type="button" class="primary" disabled={busy()} onClick={() => run('retry')}>
             {t('sync.action.retry')}
+          </button>
+        </Show>
+        <Show when={guestLeft()}>
+          <button type="button" class="primary" disabled={busy()} onClick={() => run('late-charge')}>
+            {followUpWord('lateChargeAction')}
           </button>
         </Show>
         <Show when={blocking()?.state === 'unverifiable'}>

@@ -3,8 +3,10 @@
 import { createUniqueId, Show } from 'solid-js';
 import { isSending, type SaleWithSteps } from '../../state/sync-list';
 import { clockTime } from '../../words/calendar';
+import { followUpWord } from '../../words/charge-followup';
 import { formatCents, formatDateTime } from '../../words/format';
 import { t } from '../../words/i18n';
+import { rw } from '../../words/receipts';
 import { SaleActions } from './SaleActions';
 import { StepList } from './StepList';
 
@@ -13,7 +15,12 @@ const TONES = { 'needs-attention': 'error', pending: 'warn', synced: 'ok', voide
 export function SaleCard(props: { entry: SaleWithSteps; detailed: boolean }) {
   const headingId = createUniqueId();
   const sale = () => props.entry.sale;
-  const status = () => (sale().status === 'pending' && isSending(props.entry) ? 'sending' : sale().status);
+  const status = () =>
+    sale().kind === 'cash-cancellation'
+      ? 'refund'
+      : sale().status === 'pending' && isSending(props.entry)
+        ? 'sending'
+        : sale().status;
   return (
     <article
       class="sync-sale"
@@ -25,7 +32,7 @@ export function SaleCard(props: { entry: SaleWithSteps; detailed: boolean }) {
         <h3 id={headingId}>
           {t(`sync.sale.kind.${sale().kind}`)} · {t('sync.sale.reference', { reference: sale().reference })}
         </h3>
-        <span class="desk-badge" data-tone={TONES[sale().status]}>
+        <span class="desk-badge" data-tone={sale().cancels ? 'warn' : TONES[sale().status]}>
           {t(`sync.sale.status.${status()}`)}
         </span>
         <span class="sync-amount">{formatCents(sale().totalCents)}</span>
@@ -41,11 +48,46 @@ export function SaleCard(props: { entry: SaleWithSteps; detailed: boolean }) {
           )}
         </Show>
       </p>
-      <Show when={sale().voided}>
+      <Show when={props.entry.movedTo}>
+        {(moved) => (
+          <p class="desk-muted" data-testid="moved-to">
+            {moved().invoiceId
+              ? followUpWord('movedToInvoice', {
+                  invoice: moved().invoiceId ?? '',
+                  reference: moved().reference,
+                })
+              : followUpWord('movedTo', { reference: moved().reference })}
+          </p>
+        )}
+      </Show>
+      <Show when={sale().kind === 'late-charge'}>
+        <p class="desk-muted">
+          {props.entry.invoiceId
+            ? `${followUpWord('lateInvoice', { invoice: props.entry.invoiceId })} · `
+            : ''}
+          {followUpWord('lateCharge')}
+        </p>
+      </Show>
+      <Show when={!props.entry.movedTo && sale().voided}>
         {(voided) => (
           <p class="desk-muted">
             {t('sync.sale.voided', { staff: voided().staff || '—', reason: voided().reason })}
           </p>
+        )}
+      </Show>
+      <Show when={sale().cancels}>
+        {(cancels) => (
+          <>
+            <p class="desk-muted">
+              {rw('sync.sale.cancelled', { staff: sale().staff || '—', reason: sale().reason ?? '' })}
+            </p>
+            <p class="desk-notice" data-tone="warn" data-testid="cancel-in-pms">
+              {rw('sync.sale.cancelInPms', {
+                invoice: cancels().invoiceId ?? '—',
+                reference: cancels().reference,
+              })}
+            </p>
+          </>
         )}
       </Show>
       <Show when={props.detailed}>

@@ -11,6 +11,8 @@ export function SaleSection(props: {
   entries: SaleWithSteps[];
   detailed?: boolean;
   tone?: string;
+  /** The section's element id, for links into the list (e.g. the header's needs-attention count). */
+  id?: string;
 }) {
   const headingId = createUniqueId();
   const ids = createMemo(() => props.entries.map((entry) => entry.sale.id), undefined, {
@@ -19,7 +21,7 @@ export function SaleSection(props: {
   const byId = createMemo(() => new Map(props.entries.map((entry) => [entry.sale.id, entry])));
   return (
     <Show when={props.entries.length > 0}>
-      <section class="sync-section" aria-labelledby={headingId} data-tone={props.tone}>
+      <section id={props.id} class="sync-section" aria-labelledby={headingId} data-tone={props.tone}>
         <h2 id={headingId}>
           {t(props.titleKey)}{' '}
           <span class="desk-badge" data-tone={props.tone}>

@@ -8,8 +8,8 @@ export const de: Record<keyof typeof en, string> = {
   'report.asOf': 'Stand {time} · {till} · {staff}',
   'report.print': 'Drucken',
   'report.total': 'Gesamt',
-  'report.salesCount': '{count} Verkäufe',
-  'report.salesCountOne': '1 Verkauf',
+  'report.salesCount.one': '{count} Verkauf',
+  'report.salesCount.other': '{count} Verkäufe',
   'report.empty': 'In dieser Schicht gibt es noch keine Verkäufe.',
   'report.byPayment': 'Nach Zahlungsart',
   'report.roomCharge': 'Zimmerbelastung',
@@ -31,10 +31,10 @@ export const de: Record<keyof typeof en, string> = {
   'report.col.amount': 'Betrag',
   'report.close': 'Schichtabschluss',
   'report.closeQuestion': 'Schicht jetzt abschließen? Die nächste Schicht beginnt sofort.',
-  'report.closeWarn':
+  'report.closeWarn.other':
     '{count} Verkäufe dieser Schicht sind vom PMS noch nicht bestätigt. Sie werden nach dem Abschluss weiter abgeglichen, bitte trotzdem prüfen:',
-  'report.closeWarnOne':
-    '1 Verkauf dieser Schicht ist vom PMS noch nicht bestätigt. Er wird nach dem Abschluss weiter abgeglichen, bitte trotzdem prüfen:',
+  'report.closeWarn.one':
+    '{count} Verkauf dieser Schicht ist vom PMS noch nicht bestätigt. Er wird nach dem Abschluss weiter abgeglichen, bitte trotzdem prüfen:',
   'report.closeAnyway': 'Schicht trotzdem abschließen',
   'report.closeYes': 'Ja, Schicht abschließen',
   'report.closeCancel': 'Schicht offen lassen',

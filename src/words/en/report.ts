@@ -7,8 +7,8 @@ export const en = {
   'report.asOf': 'As of {time} · {till} · {staff}',
   'report.print': 'Print',
   'report.total': 'Total',
-  'report.salesCount': '{count} sales',
-  'report.salesCountOne': '1 sale',
+  'report.salesCount.one': '{count} sale',
+  'report.salesCount.other': '{count} sales',
   'report.empty': 'No sales in this shift yet.',
   'report.byPayment': 'By payment method',
   'report.roomCharge': 'Room charge',
@@ -30,10 +30,10 @@ export const en = {
   'report.col.amount': 'Amount',
   'report.close': 'Close shift',
   'report.closeQuestion': 'Close the shift now? The next shift starts at once.',
-  'report.closeWarn':
+  'report.closeWarn.other':
     '{count} sales of this shift are not confirmed by the PMS yet. They keep syncing after the close, but check them:',
-  'report.closeWarnOne':
-    '1 sale of this shift is not confirmed by the PMS yet. It keeps syncing after the close, but check it:',
+  'report.closeWarn.one':
+    '{count} sale of this shift is not confirmed by the PMS yet. It keeps syncing after the close, but check it:',
   'report.closeAnyway': 'Close shift anyway',
   'report.closeYes': 'Yes, close the shift',
   'report.closeCancel': 'Keep the shift open',

@@ -29,8 +29,8 @@ export const de: Record<keyof typeof en, string> = {
   'error.unexpected':
     'Der Kassenserver hat unerwartet geantwortet ({status}). Bitte erneut versuchen oder die Leitung informieren.',
   'unsent.none': 'Auf diesem Tablet warten keine Verkäufe.',
-  'unsent.one': '1 Verkauf wartet auf diesem Tablet.',
-  'unsent.many': '{count} Verkäufe warten auf diesem Tablet.',
+  'unsent.waiting.one': '{count} Verkauf wartet auf diesem Tablet.',
+  'unsent.waiting.other': '{count} Verkäufe warten auf diesem Tablet.',
   'unsent.kept':
     'Es geht nichts verloren: Sie werden an das PMS gesendet, sobald das Tablet gekoppelt ist. Für eine Kopie als Datei exportieren.',
   'unsent.export': 'Wartende Verkäufe exportieren',

@@ -27,8 +27,8 @@ export const en = {
   'error.unreachable': 'The till server cannot be reached. Check the tablet’s Wi-Fi and try again.',
   'error.unexpected': 'The till server gave an unexpected answer ({status}). Try again, or tell the manager.',
   'unsent.none': 'No sales are waiting on this tablet.',
-  'unsent.one': '1 sale is waiting on this tablet.',
-  'unsent.many': '{count} sales are waiting on this tablet.',
+  'unsent.waiting.one': '{count} sale is waiting on this tablet.',
+  'unsent.waiting.other': '{count} sales are waiting on this tablet.',
   'unsent.kept':
     'Nothing is lost: they are sent to the PMS as soon as the tablet is paired. To keep a copy, export them as a file.',
   'unsent.export': 'Export waiting sales',

@@ -22,4 +22,18 @@ export const de: Record<keyof typeof en, string> = {
   'refusal.voided': 'Verkauf {reference} ist storniert.',
   'refusal.not-on-room':
     'Verkauf {reference} steht nicht auf dem Zimmer (das PMS hat ihn abgelehnt oder er ist unbestätigt): bitte stornieren.',
+  'refusal.take-back-too-many':
+    'Von dieser Zeile von {reference} können nur noch {left} zurückgenommen werden.',
+  'refusal.partly-taken-back':
+    'Ein Teil von {reference} ist bereits zurückgenommen: den Rest zeilenweise zurücknehmen statt zu stornieren.',
+  'refusal.guest-not-gone':
+    'Verkauf {reference} wurde nicht abgelehnt, weil der Gast abgereist ist: erneut senden oder stornieren.',
+  'refusal.already-moved': 'Verkauf {reference} ist bereits in eine Nachbelastung übertragen.',
+  'refusal.cancel-needs-reason': 'Bitte einen Grund für die Stornierung angeben.',
+  'refusal.not-a-cash-sale':
+    'Verkauf {reference} ist kein Barverkauf: nur diese lassen sich hier stornieren.',
+  'refusal.already-cancelled': 'Verkauf {reference} ist bereits storniert.',
+  'refusal.not-confirmed-yet':
+    'Verkauf {reference} ist vom PMS noch nicht bestätigt: stattdessen unter Sync stornieren oder die Bestätigung abwarten.',
+  'refusal.is-cancellation': '{reference} ist ein Stornobeleg und lässt sich nicht stornieren.',
 };

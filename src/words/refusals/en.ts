@@ -24,4 +24,16 @@ export const en = {
   'refusal.voided': 'Sale {reference} is voided.',
   'refusal.not-on-room':
     'Sale {reference} is not on the room (the PMS refused it or it is unconfirmed): void it instead.',
+  'refusal.take-back-too-many': 'Only {left} of this line of {reference} can still be taken back.',
+  'refusal.partly-taken-back':
+    'Part of {reference} is already taken back: take the rest back line by line instead of voiding.',
+  'refusal.guest-not-gone':
+    'Sale {reference} was not refused because the guest left: send it again or void it.',
+  'refusal.already-moved': 'Sale {reference} is already moved to a late charge.',
+  'refusal.cancel-needs-reason': 'Say why the sale is cancelled.',
+  'refusal.not-a-cash-sale': 'Sale {reference} is not a cash sale: only those can be cancelled here.',
+  'refusal.already-cancelled': 'Sale {reference} is already cancelled.',
+  'refusal.not-confirmed-yet':
+    'Sale {reference} is not confirmed by the PMS yet: void it in Sync instead, or wait until it is confirmed.',
+  'refusal.is-cancellation': '{reference} is a cancellation: it cannot be voided.',
 } as const satisfies Record<`refusal.${OutboxRefusalCode}`, string>;

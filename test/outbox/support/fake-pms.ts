@@ -124,6 +124,12 @@ export function createFakePms() {
         });
         return { invoice_id: id, status: 'open' as const };
       }),
+    setInvoiceRecipient: (body) =>
+      perform('setInvoiceRecipient', body, () => {
+        const invoice = openInvoice(body.invoice_id);
+        invoice.recipientName = `contact ${body.recipient.id}`;
+        return { invoice_id: invoice.id, recipient_name: invoice.recipientName };
+      }),
     addInvoiceProducts: (input) =>
       perform('addInvoiceProducts', input, () => {
         const invoice = openInvoice(input.invoice_id);
@@ -178,9 +184,12 @@ export function createFakePms() {
           const index = items.findIndex((i) =>
             wanted.invoice_item_id ? i.id === wanted.invoice_item_id : i.product_id === wanted.id,
           );
-          if (index < 0)
+          const found = items[index];
+          if (!found || found.quantity < wanted.quantity)
             failWith('removeProducts', { kind: 'rejected', status: 409, message: 'item not on the room' });
-          items.splice(index, 1);
+          if (found.quantity > wanted.quantity)
+            items[index] = { ...found, quantity: found.quantity - wanted.quantity };
+          else items.splice(index, 1);
           removed += wanted.quantity;
         }
         return { removed_quantity: removed };

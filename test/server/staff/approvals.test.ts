@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { saleHeaders } from '../../../src/outbox/sale-headers.ts';
 import {
   APPROVAL_HEADER,
   type Approval,
@@ -16,6 +17,7 @@ import {
 import { openStaffKey, signApproval } from '../../../src/pms/staff-keys.ts';
 import { openHubDb } from '../../../src/server/hub/hub-db.ts';
 import { auditCsv, createAuditLog } from '../../../src/server/staff/audit-log.ts';
+import type { SaleRecord } from '../../../src/storage/records.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { count, pinnedHotel, productOf, stayOf } from '../../support/hotel.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
@@ -170,6 +172,28 @@ describe('a take-back through the gateway', () => {
     await app.hub.staff.resetPin(anna.id, '4321');
     const { takeBack } = await chargeAndTakeBack({ [SALE_HEADER]: 'sale-1', [APPROVAL_HEADER]: token });
     expect(((await (await takeBack()).json()) as { code: string }).code).toBe('approval_invalid');
+  });
+});
+
+describe('a take-back by line, with the headers the outbox sends', () => {
+  /** The take-back sale as recorded (its own id, the charge it takes back, its approvals). */
+  const takeBackSale = (id: string, approvals: string[]) =>
+    ({ id, reverses: 'charge-1', takeBack: { line: 0, quantity: 1 }, approvals }) as unknown as SaleRecord;
+
+  it('passes with an approval naming the take-back itself, and one naming the charge is refused', async () => {
+    const ofCharge = await approval(anna, '9999', { subject: 'charge-1' });
+    const refusedHeaders = saleHeaders(takeBackSale('take-back-1', [ofCharge]));
+    expect(refusedHeaders[SALE_HEADER]).toBe('take-back-1');
+    const refused = await chargeAndTakeBack(refusedHeaders);
+    const before = refused.itemsLeft();
+    const answer = await refused.takeBack();
+    expect(answer.status).toBe(403);
+    expect(await answer.json()).toMatchObject({ code: 'approval_mismatch' });
+    expect(refused.itemsLeft()).toBe(before);
+
+    const own = await approval(anna, '9999', { subject: 'take-back-2' });
+    const approved = await chargeAndTakeBack(saleHeaders(takeBackSale('take-back-2', [own])));
+    expect((await approved.takeBack()).status).toBe(200);
   });
 });
 

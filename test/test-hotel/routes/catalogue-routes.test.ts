@@ -144,10 +144,13 @@ describe('POST /api/create/commoditygroups', () => {
 });
 
 describe('GET /api/get/hotel/taxclasses_accounts', () => {
-  it('lists the German tax classes as percent and the booking accounts', async ({ api }) => {
+  it('lists the Austrian tax classes as percent and the booking accounts', async ({ api }) => {
     const { body } = await api.get('/api/get/hotel/taxclasses_accounts', { key: 'read' });
     const parsed = v.parse(Responses.taxClassesAccounts, body);
-    expect(parsed.data.tax_classes.map((t) => t.rate)).toEqual([19, 7, 0]);
-    expect(parsed.data.accounts.find((a) => a.number === '8400')).toMatchObject({ tax_class_id: 1 });
+    expect(parsed.data.tax_classes.map((t) => t.rate)).toEqual([20, 10, 0, 13]);
+    expect(parsed.data.accounts.find((a) => a.number === '4000')).toMatchObject({
+      name: 'Erlöse 20 % USt',
+      tax_class_id: 1,
+    });
   });
 });

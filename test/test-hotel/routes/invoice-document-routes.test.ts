@@ -64,8 +64,8 @@ describe('the document of a closed invoice', () => {
       `Nr. ${body.data.invoice_id}`,
       'Gin Tonic',
       '572,00',
-      'USt 19 %',
-      'USt 7 %',
+      'USt 20 %',
+      'USt 10 %',
     ]) {
       expect(text, line).toContain(line);
     }

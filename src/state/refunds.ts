@@ -1,0 +1,45 @@
+// Refunding (cancelling) a confirmed cash sale from the report. Owns the steps around the journal's
+// correction (outbox/cancel-sale.ts): a manager's approval when the outlet has staff, who refunds,
+// and the report to the server's audit log with the approval. The PMS part stays with staff.
+import { cancelCashSale } from '../outbox/cancel-sale';
+import type { SaleRecord } from '../storage/records';
+import { approvalFor } from './approval-request';
+import { reportAction } from './audit-reports';
+import { saleOrigin } from './room-charges';
+import { signedIn } from './staff-session';
+
+/**
+ * Refunds a confirmed cash sale: asks for approval (`what` says it in staff words), records the
+ * cancellation and reports it; answers the cancellation record, or null when the approval was cancelled.
+ * @throws OutboxActionRefused when the sale cannot be refunded (not confirmed, refunded before, no reason).
+ * @example const slip = await refundCashSale(sale, 'wrong drink', 'Refund sale K7QM-1F (€8.40)');
+ */
+export async function refundCashSale(
+  sale: SaleRecord,
+  reason: string,
+  what: string,
+): Promise<SaleRecord | null> {
+  const need = { action: 'void_sale' as const, subject: sale.id, amountCents: sale.totalCents };
+  const approval = await approvalFor(need, what);
+  if (approval === null) return null;
+  const staff = signedIn();
+  const origin = saleOrigin();
+  const cancellation = await cancelCashSale({
+    ...origin,
+    staff: staff?.name ?? origin.staff,
+    ...(staff ? { staffId: staff.id } : {}),
+    ...(approval ? { approval } : {}),
+    saleId: sale.id,
+    reason,
+  });
+  reportAction({
+    kind: 'void_sale',
+    staffId: staff?.id ?? null,
+    subject: sale.id,
+    amountCents: sale.totalCents,
+    note: `refund of cash sale ${sale.reference}: ${reason.trim()}`,
+    ...(approval ? { approval } : {}),
+    id: `refund:${sale.id}`,
+  });
+  return cancellation;
+}

@@ -1,0 +1,110 @@
+// Splitting the bill on the pay screen: the whole ticket, the lines (and how many of each) this
+// guest pays, or equal parts (2–10). Owns only the choice; the part it makes is rules/split.ts's,
+// and each part is paid as its own sale while the rest stays on the ticket.
+import { For, Match, Switch } from 'solid-js';
+import { MAX_PARTS, MIN_PARTS, type Split } from '../../rules/split';
+import type { TicketLine } from '../../rules/ticket-lines';
+import { formatCents } from '../../words/format';
+import { w } from '../../words/pay';
+
+const MODES = [
+  { mode: 'whole', key: 'split.whole' },
+  { mode: 'lines', key: 'split.lines' },
+  { mode: 'equal', key: 'split.equal' },
+] as const;
+
+export function SplitChoice(props: {
+  lines: readonly TicketLine[];
+  split: Split;
+  onSplit: (split: Split) => void;
+}) {
+  const start = (mode: Split['mode']) =>
+    props.onSplit(
+      mode === 'lines'
+        ? { mode, picks: new Map() }
+        : mode === 'equal'
+          ? { mode, parts: MIN_PARTS }
+          : { mode },
+    );
+  const picked = (key: string) => (props.split.mode === 'lines' ? (props.split.picks.get(key) ?? 0) : 0);
+  const pick = (line: TicketLine, quantity: number) => {
+    if (props.split.mode !== 'lines') return;
+    const picks = new Map(props.split.picks);
+    picks.set(line.key, Math.min(line.quantity, Math.max(0, quantity)));
+    props.onSplit({ mode: 'lines', picks });
+  };
+  const parts = () => (props.split.mode === 'equal' ? props.split.parts : MIN_PARTS);
+  const setParts = (count: number) =>
+    props.onSplit({ mode: 'equal', parts: Math.min(MAX_PARTS, Math.max(MIN_PARTS, count)) });
+  return (
+    <fieldset class="split-choice">
+      <legend>{w('split.label')}</legend>
+      <div class="split-modes">
+        <For each={MODES}>
+          {(entry) => (
+            <button
+              type="button"
+              aria-pressed={props.split.mode === entry.mode}
+              onClick={() => start(entry.mode)}
+            >
+              {w(entry.key)}
+            </button>
+          )}
+        </For>
+      </div>
+      <Switch>
+        <Match when={props.split.mode === 'lines'}>
+          <ul class="split-lines" aria-label={w('split.pickLines')}>
+            <For each={props.lines}>
+              {(line) => (
+                <li classList={{ picked: picked(line.key) > 0 }}>
+                  <span class="split-line-name">
+                    {line.quantity} × {line.name} <small>{formatCents(line.unitPriceCents)}</small>
+                  </span>
+                  <button
+                    type="button"
+                    aria-label={w('split.less', { name: line.name })}
+                    disabled={picked(line.key) === 0}
+                    onClick={() => pick(line, picked(line.key) - 1)}
+                  >
+                    −
+                  </button>
+                  <output aria-label={w('split.take', { name: line.name })}>{picked(line.key)}</output>
+                  <button
+                    type="button"
+                    aria-label={w('split.oneMore', { name: line.name })}
+                    disabled={picked(line.key) >= line.quantity}
+                    onClick={() => pick(line, picked(line.key) + 1)}
+                  >
+                    +
+                  </button>
+                </li>
+              )}
+            </For>
+          </ul>
+        </Match>
+        <Match when={props.split.mode === 'equal'}>
+          <div class="split-parts">
+            <button
+              type="button"
+              aria-label={w('split.fewer')}
+              disabled={parts() <= MIN_PARTS}
+              onClick={() => setParts(parts() - 1)}
+            >
+              −
+            </button>
+            <output data-testid="split-parts">{w('split.parts', { count: parts() })}</output>
+            <button
+              type="button"
+              aria-label={w('split.more')}
+              disabled={parts() >= MAX_PARTS}
+              onClick={() => setParts(parts() + 1)}
+            >
+              +
+            </button>
+          </div>
+        </Match>
+      </Switch>
+    </fieldset>
+  );
+}

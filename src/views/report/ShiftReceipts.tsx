@@ -1,0 +1,121 @@
+// The shift's cash sales with their receipts: a copy of any of them printed again (marked as a
+// copy), a confirmed one refunded (RefundForm), and a refunded one's cancellation slip printed.
+import { createMemo, createSignal, For, Match, Show, Switch } from 'solid-js';
+import { keptReceipts } from '../../state/receipt';
+import type { ShiftReport } from '../../state/shift';
+import type { SaleRecord } from '../../storage/records';
+import { clockTime } from '../../words/calendar';
+import { formatCents } from '../../words/format';
+import { t } from '../../words/i18n';
+import { rw } from '../../words/receipts';
+import { Receipt } from '../register/Receipt';
+import { PrintableSlip } from '../register/ReceiptPrint';
+import { CancellationSlip } from './CancellationSlip';
+import { RefundForm } from './RefundForm';
+
+type Opened = { kind: 'copy' | 'refund' | 'slip'; saleId: string } | null;
+
+export function ShiftReceipts(props: { report: ShiftReport }) {
+  const [opened, setOpened] = createSignal<Opened>(null);
+  const receipts = createMemo(() => {
+    void props.report; // read again with the report: a sale made since has its receipt now
+    return new Map(keptReceipts().map((receipt) => [receipt.saleId, receipt]));
+  });
+  const byId = () => new Map(props.report.sales.map((sale) => [sale.id, sale]));
+  const cashSales = () => props.report.sales.filter((sale) => sale.kind === 'cash-sale').reverse();
+  const methodName = (sale: SaleRecord) =>
+    props.report.paymentMethods.find((m) => m.id === sale.payment?.paymentMethodId)?.name ?? '';
+  const openedSale = () => {
+    const open = opened();
+    return open ? byId().get(open.saleId) : undefined;
+  };
+  const close = () => setOpened(null);
+  return (
+    <section
+      class="desk-panel report-receipts"
+      aria-label={rw('report.receipts')}
+      data-testid="shift-receipts"
+    >
+      <h2>{rw('report.receipts')}</h2>
+      <ul class="report-receipt-list">
+        <For each={cashSales()}>
+          {(sale) => (
+            <li data-reference={sale.reference}>
+              <span>
+                {clockTime(sale.createdAt)} · {sale.reference}
+              </span>
+              <span class="num">{formatCents(sale.totalCents)}</span>
+              <Show when={sale.cancelledBy}>
+                <span class="desk-badge" data-tone="warn">
+                  {rw('report.refunded')}
+                </span>
+              </Show>
+              <span class="desk-actions">
+                <Show when={receipts().has(sale.id)}>
+                  <button type="button" onClick={() => setOpened({ kind: 'copy', saleId: sale.id })}>
+                    {rw('report.printCopy')}
+                  </button>
+                </Show>
+                <Show when={sale.status === 'synced' && !sale.cancelledBy}>
+                  <button
+                    type="button"
+                    class="desk-danger"
+                    onClick={() => setOpened({ kind: 'refund', saleId: sale.id })}
+                  >
+                    {rw('report.refund')}
+                  </button>
+                </Show>
+                <Show when={sale.cancelledBy}>
+                  <button type="button" onClick={() => setOpened({ kind: 'slip', saleId: sale.id })}>
+                    {rw('slip.title')}
+                  </button>
+                </Show>
+              </span>
+            </li>
+          )}
+        </For>
+      </ul>
+      <Show when={openedSale()} keyed>
+        {(sale) => (
+          <div class="report-slip">
+            <Switch>
+              <Match when={opened()?.kind === 'copy' && receipts().get(sale.id)}>
+                {(receipt) => <PrintableSlip slip={() => <Receipt receipt={receipt()} copy />} />}
+              </Match>
+              <Match when={opened()?.kind === 'refund'}>
+                <RefundForm
+                  sale={sale}
+                  onRefunded={() => setOpened({ kind: 'slip', saleId: sale.id })}
+                  onBack={close}
+                />
+              </Match>
+              <Match when={opened()?.kind === 'slip' && byId().get(sale.cancelledBy ?? '')}>
+                {(cancellation) => (
+                  <PrintableSlip
+                    slip={() => (
+                      <CancellationSlip
+                        cancellation={cancellation()}
+                        original={sale}
+                        methodName={methodName(sale)}
+                      />
+                    )}
+                  />
+                )}
+              </Match>
+            </Switch>
+            <Show when={opened()?.kind !== 'refund'}>
+              <div class="desk-actions">
+                <button type="button" class="primary" onClick={() => window.print()}>
+                  {t('receipt.print')}
+                </button>
+                <button type="button" onClick={close}>
+                  {rw('report.refundBack')}
+                </button>
+              </div>
+            </Show>
+          </div>
+        )}
+      </Show>
+    </section>
+  );
+}

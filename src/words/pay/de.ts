@@ -1,0 +1,41 @@
+// Texte der Bezahlung (Zahlungsart, aufs Zimmer, Teilen, Rabatte), des Ziffernblocks und des
+// Rabatts auf dem Beleg, deutsch (englisch: en.ts; gelesen über `w()`, index.ts).
+import type { PayWord } from './en';
+
+export const de: Record<PayWord, string> = {
+  'pay.quickCash': 'Schnell bar',
+  'pay.tenderedPad': 'Ziffernblock',
+  'pay.tenderedMax': 'Gegeben: höchstens {max}.',
+  'pay.toRoom': 'Aufs Zimmer buchen',
+  'pay.room.title': 'Auf welches Zimmer?',
+  'pay.room.complete': '{amount} auf Zimmer {room} buchen',
+  'pay.room.chooseGuest': 'Zuerst den Gast wählen und den Nachnamen bestätigen.',
+  'split.label': 'Rechnung teilen',
+  'split.whole': 'Ganzer Bon',
+  'split.lines': 'Nach Positionen',
+  'split.equal': 'Gleiche Teile',
+  'split.fewer': 'Ein Teil weniger',
+  'split.more': 'Ein Teil mehr',
+  'split.parts': '{count} Teile',
+  'split.partOf': 'Dieser Teil: {amount} (1 von {count}); {rest} bleiben offen.',
+  'split.take': 'Wie viele {name} in diesem Teil',
+  'split.less': 'Ein {name} weniger in diesem Teil',
+  'split.oneMore': 'Ein {name} mehr in diesem Teil',
+  'split.pickLines': 'Die Positionen antippen, die dieser Gast zahlt.',
+  'split.restOpen': 'Dieser Teil: {amount}; {rest} bleiben offen.',
+  'pay.done.newSale': 'Neuer Verkauf',
+  'pay.done.rest': 'Zurück zum Rest des Bons',
+  'discount.title': 'Rabatt',
+  'discount.before': 'Vor Rabatt',
+  'discount.percent': 'Prozent',
+  'discount.amount': 'Betrag',
+  'discount.value': 'Rabatt auf den Bon',
+  'discount.none': 'Kein Rabatt',
+  'discount.what': 'Rabatt von {amount} ({percent}) auf einen Verkauf über {total}',
+  'discount.error.bad-percent': 'Ein Rabatt ist ein Prozentsatz von 0 bis 100.',
+  'discount.error.more-than-total': 'Ein Rabatt kann höchstens die Summe sein, {total}.',
+  'discount.error.bad-amount':
+    'Den Rabatt als Betrag mit höchstens zwei Nachkommastellen eingeben, z. B. 2,50.',
+  'discount.error.full-needs-manager': 'Ein Rabatt von 100 % braucht die Freigabe der Leitung.',
+  'discount.error.cancelled': 'Der Rabatt wurde nicht freigegeben: Nichts wurde erfasst.',
+};

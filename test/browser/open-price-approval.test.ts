@@ -1,0 +1,85 @@
+// An open price above the outlet's limit on a till with staff (issue 14, problem 8), in Chromium
+// against a server with the demo staff (Mia, waiter 1111; Anna, manager 9999) and a bar limit of
+// €100.00: Mia types €250.00, a manager approves it with her PIN, and the sale reaches the PMS at
+// that price exactly once, its approval accepted by the gateway. Cancelled, nothing is added. Who
+// may approve: managers only (the dialog lists no waiter; the gateway refuses a line without an
+// approval: test/server/staff/approvals.test.ts).
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type StaffTill, startStaffTill, typePin as typePinOn } from '../support/staff.ts';
+import { productTile, type Server, ticketContents } from './till.ts';
+
+let till: StaffTill;
+let server: Server;
+let page: Page;
+
+beforeAll(async () => {
+  till = await startStaffTill({ policy: { openPriceLimitCents: 10_000, idleLockMinutes: 30 } });
+  ({ server, page } = till);
+});
+
+afterAll(() => till?.close());
+
+const typePin = (pin: string) => typePinOn(page, pin);
+const approvalDialog = () => page.getByTestId('approval-dialog');
+const openPriceDialog = () => page.getByRole('dialog', { name: 'Open-price item' });
+
+async function typeOpenPrice(amount: string) {
+  if (!(await openPriceDialog().isVisible())) await productTile(page, 'Ladestation').click();
+  await openPriceDialog().getByLabel('Amount').fill(amount);
+  await openPriceDialog().getByRole('button', { name: 'Add to ticket' }).click();
+}
+
+describe('an open price above the outlet limit, with staff', () => {
+  it('signs Mia in and opens the register', async () => {
+    await page.locator('.lock-person', { hasText: 'Mia' }).click({ timeout: 15_000 });
+    await typePin('1111');
+    await expect.poll(() => page.locator('.app-staff-name').textContent()).toBe('Mia');
+    // the catalogue fetched from the PMS and cached (the refresh counts as running until it is cached)
+    const status = page.getByTestId('refresh-status');
+    await expect
+      .poll(async () => [
+        await status.getAttribute('data-refreshed'),
+        await status.getAttribute('data-running'),
+      ])
+      .toEqual(['true', 'false']);
+    await page.locator('nav a[href="/"]').click();
+  });
+
+  it('adds nothing when the approval is cancelled, and says why', async () => {
+    await typeOpenPrice('250');
+    await expect.poll(() => approvalDialog().isVisible()).toBe(true);
+    expect(await approvalDialog().locator('.approval-what').textContent()).toMatch(/^Open price €250\.00/);
+    const managers = await approvalDialog().locator('.lock-person').allTextContents();
+    expect(managers).toEqual(['Anna']); // only managers may approve
+    await approvalDialog().getByRole('button', { name: 'Cancel' }).click();
+    await expect
+      .poll(() => openPriceDialog().getByRole('alert').textContent())
+      .toBe('Not added: an open price above €100.00 needs a manager’s approval.');
+    expect(await ticketContents(page)).toEqual([]);
+  });
+
+  it('adds it once a manager approves, and the PMS takes the line at that price, once', async () => {
+    await typeOpenPrice('250');
+    await approvalDialog().locator('.lock-person', { hasText: 'Anna' }).click();
+    await typePin('9999');
+    await expect.poll(() => ticketContents(page)).toEqual([['Ladestation / Charging station', '1']]);
+
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.getByRole('radio', { name: 'Bar / Cash' }).check();
+    await page.getByRole('button', { name: 'Complete sale' }).click();
+    const reference = page.locator('.receipt-panel').getByTestId('receipt-reference');
+    const saleReference = (await reference.textContent()) ?? '';
+    const items = () =>
+      server
+        .hotel!.db.prepare(
+          `SELECT i.quantity, i.price_cents, v.status FROM invoice_items i JOIN invoices v ON v.id = i.invoice_id
+           WHERE v.reference = ?`,
+        )
+        .all(saleReference);
+    await expect
+      .poll(items, { timeout: 15_000 })
+      .toEqual([{ quantity: 1, price_cents: 25_000, status: 'closed' }]);
+    expect(server.hub.audit.list({ kind: 'approval_refused' })).toEqual([]);
+  });
+});

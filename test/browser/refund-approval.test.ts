@@ -1,0 +1,83 @@
+// Refunding a confirmed cash sale on a till with staff (issue 14, problem 9 refund part), in
+// Chromium (run `npx vite build` first), against a server with the demo staff (Mia, waiter 1111;
+// Anna, manager 9999): a waiter's refund waits for a manager's PIN; cancelling the approval refunds
+// nothing; with Anna's PIN the slip shows, and the tablet's queued audit report carries the approval,
+// which the server checks and records once, approved by Anna.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type StaffTill, startStaffTill, typePin as typePinOn } from '../support/staff.ts';
+import { productTile, type Server } from './till.ts';
+
+let till: StaffTill;
+let server: Server;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  till = await startStaffTill();
+  ({ server, page, errors } = till);
+});
+
+afterAll(() => till?.close());
+
+const typePin = (pin: string) => typePinOn(page, pin);
+
+describe('a refund on a till with staff', () => {
+  it('needs a manager’s PIN, refunds nothing when cancelled, and reaches the audit log with the approval', async () => {
+    await page.locator('.lock-person', { hasText: 'Mia' }).click({ timeout: 15_000 });
+    await typePin('1111');
+    await productTile(page, 'Pils 0,3 l').click();
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.getByRole('radio', { name: 'Bar / Cash' }).check();
+    await page.getByRole('button', { name: 'Complete sale' }).click();
+    const reference =
+      (await page.locator('.receipt-panel').getByTestId('receipt-reference').textContent()) ?? '';
+    await page.getByRole('button', { name: 'New sale' }).click();
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Report', exact: true }).click();
+    const row = page.getByTestId('shift-receipts').locator(`li[data-reference="${reference}"]`);
+    await row.getByRole('button', { name: 'Refund…' }).click({ timeout: 15_000 });
+    await page.getByLabel('Why is the sale refunded?').fill('Spilled');
+    const confirm = page.getByRole('button', { name: 'Refund €4.20 and print the slip' });
+    await confirm.click();
+    const dialog = page.getByTestId('approval-dialog');
+    expect(await dialog.locator('.approval-what').textContent()).toBe(`Refund sale ${reference} (€4.20)`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await row.textContent()).not.toContain('Refunded');
+    expect(await page.getByTestId('cancellation-slip').count()).toBe(0);
+
+    await confirm.click();
+    await dialog.locator('.lock-person', { hasText: 'Anna' }).click();
+    await typePin('9999');
+    await page.locator('.report-slip [data-testid="cancellation-slip"]').waitFor();
+    await expect.poll(() => row.textContent()).toContain('Refunded');
+
+    // The tablet's queued report, as its delivery sends it (POST /till/audit): the server checks the
+    // approval and records the refund once, approved by Anna.
+    const refunds = () => server.hub.audit.list({ kind: 'void_sale' });
+    const queued = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem('hotel-till.audit-queue') ?? '[]'),
+    );
+    const refund = queued.find((event: { kind: string }) => event.kind === 'void_sale');
+    expect(refund).toMatchObject({ amountCents: 420, approval: expect.any(String) });
+    for (let send = 0; send < 2; send++) {
+      const status = await page.evaluate(
+        async (events) => {
+          const answer = await fetch('/till/audit', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-till-request-id': crypto.randomUUID() },
+            body: JSON.stringify({ events }),
+          });
+          return answer.status;
+        },
+        [refund],
+      );
+      expect(status).toBe(200);
+    }
+    expect(refunds()).toHaveLength(1);
+    expect(refunds()[0]).toMatchObject({ staffName: 'Mia', approvedBy: 'Anna', amountCents: 420 });
+    expect(refunds()[0]?.note).toContain(`refund of cash sale ${reference}: Spilled`);
+    expect(server.hub.audit.list({ kind: 'approval_refused' })).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,40 @@
+// The receipt header in the device settings: hotel name, address and VAT ID are tidied and kept; a
+// value out of bounds is refused naming its field, and nothing is changed then.
+import { describe, expect, it } from 'vitest';
+import { HOTEL_NAME_MAX, SettingsError, settings, updateSettings } from '../../src/state/settings.ts';
+
+function refusal(patch: Parameters<typeof updateSettings>[0]): SettingsError {
+  try {
+    updateSettings(patch);
+  } catch (error) {
+    if (error instanceof SettingsError) return error;
+    throw error;
+  }
+  throw new Error('the change was not refused');
+}
+
+describe('the receipt header settings', () => {
+  it('keeps the hotel name, address and VAT ID, tidied', () => {
+    updateSettings({
+      hotelName: '  Hotel  Alpenblick ',
+      hotelAddress: 'Maria-Theresien-Straße 1,\n6020 Innsbruck',
+      vatId: 'atu 1234 5678',
+    });
+    expect(settings()).toMatchObject({
+      hotelName: 'Hotel Alpenblick',
+      hotelAddress: 'Maria-Theresien-Straße 1, 6020 Innsbruck',
+      vatId: 'ATU12345678',
+    });
+  });
+
+  it('refuses a VAT ID without a country code, or a name too long, naming the field and changing nothing', () => {
+    updateSettings({ hotelName: 'Hotel Alpenblick', vatId: 'DE123456789' });
+    expect(refusal({ vatId: '123456789' }).field).toBe('vatId');
+    expect(refusal({ hotelName: 'x'.repeat(HOTEL_NAME_MAX + 1), tillName: 'Bar 9' }).field).toBe('hotelName');
+    expect(settings()).toMatchObject({
+      hotelName: 'Hotel Alpenblick',
+      vatId: 'DE123456789',
+      tillName: 'Bar 1',
+    });
+  });
+});

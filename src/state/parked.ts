@@ -13,8 +13,9 @@ import {
   reviveTicket,
   type Ticket,
   TicketEndedError,
+  ticketChangesHandedOver,
 } from './ticket';
-import { announceTicketChange } from './ticket-keeping';
+import { announceTicketChange, inTurn } from './ticket-keeping';
 import { endedBy, ParkError, ticketToRecord } from './ticket-record';
 
 export { ParkError } from './ticket-record';
@@ -36,16 +37,19 @@ export async function readParkedTickets(): Promise<Ticket[]> {
  * @example await parkTicket('Table 4');
  */
 export async function parkTicket(label: string): Promise<void> {
+  await ticketChangesHandedOver();
   const ticket = currentTicket();
   const name = label.trim();
   if (ticket.paidAt !== undefined) throw new TicketEndedError('paid', ticket.paidAt);
   if (ticket.lines.length === 0) throw new ParkError('empty-ticket');
   if (!name) throw new ParkError('missing-name');
   const parked = { ...ticket, label: name.slice(0, 60), version: ticket.version + 1, updatedAt: Date.now() };
-  const refused = await changeTicketRecords([ticket.id], ([stored]) =>
-    stored && (ticketStatus(stored) !== 'open' || (stored.version ?? 0) > ticket.version)
-      ? { value: endedBy(stored) }
-      : { put: [toRecord(parked, 'parked')], value: undefined },
+  const refused = await inTurn(() =>
+    changeTicketRecords([ticket.id], ([stored]) =>
+      stored && (ticketStatus(stored) !== 'open' || (stored.version ?? 0) > ticket.version)
+        ? { value: endedBy(stored) }
+        : { put: [toRecord(parked, 'parked')], value: undefined },
+    ),
   );
   if (refused) throw refused;
   announceTicketChange(ticket.id);
@@ -60,31 +64,37 @@ export async function parkTicket(label: string): Promise<void> {
  * @example await recallTicket(tab.id, 'Ticket 21:40');
  */
 export async function recallTicket(id: string, fallbackLabel: string): Promise<void> {
+  await ticketChangesHandedOver();
   const current = currentTicket();
   const now = Date.now();
-  const outcome = await changeTicketRecords(
-    [id, current.id],
-    ([tab, stored]): { put?: TicketRecord[]; remove?: string[]; value: Ticket | Error } => {
-      if (!tab) return { value: new ParkError('not-found') };
-      if (ticketStatus(tab) !== 'parked' || id === current.id)
-        return { value: new TicketEndedError('taken', tab.updatedAt) };
-      const opened = reviveTicket({
-        ...tab,
-        status: 'open',
-        version: (tab.version ?? 0) + 1,
-        updatedAt: now,
-      })!;
-      const put = [toRecord(opened, 'open')];
-      const currentIsOpen = current.paidAt === undefined && (!stored || ticketStatus(stored) === 'open');
-      if (currentIsOpen && current.lines.length > 0) {
-        const version = Math.max(current.version, stored?.version ?? 0) + 1;
-        put.push(
-          toRecord({ ...current, label: current.label || fallbackLabel, version, updatedAt: now }, 'parked'),
-        );
-        return { put, value: opened };
-      }
-      return { put, remove: currentIsOpen && stored ? [current.id] : [], value: opened };
-    },
+  const outcome = await inTurn(() =>
+    changeTicketRecords(
+      [id, current.id],
+      ([tab, stored]): { put?: TicketRecord[]; remove?: string[]; value: Ticket | Error } => {
+        if (!tab) return { value: new ParkError('not-found') };
+        if (ticketStatus(tab) !== 'parked' || id === current.id)
+          return { value: new TicketEndedError('taken', tab.updatedAt) };
+        const opened = reviveTicket({
+          ...tab,
+          status: 'open',
+          version: (tab.version ?? 0) + 1,
+          updatedAt: now,
+        })!;
+        const put = [toRecord(opened, 'open')];
+        const currentIsOpen = current.paidAt === undefined && (!stored || ticketStatus(stored) === 'open');
+        if (currentIsOpen && current.lines.length > 0) {
+          const version = Math.max(current.version, stored?.version ?? 0) + 1;
+          put.push(
+            toRecord(
+              { ...current, label: current.label || fallbackLabel, version, updatedAt: now },
+              'parked',
+            ),
+          );
+          return { put, value: opened };
+        }
+        return { put, remove: currentIsOpen && stored ? [current.id] : [], value: opened };
+      },
+    ),
   );
   if (outcome instanceof Error) throw outcome;
   announceTicketChange(current.id);

@@ -20,7 +20,14 @@ import { type ReceiptData, type ReceiptDiscount, setLastReceipt } from './receip
 import { chargeRoom, type SaleRecord } from './room-charges';
 import { settings } from './settings';
 import { actingStaff, saleCompleted } from './staff-session';
-import { clearTicket, currentTicket, keepRestOfTicket, TicketEndedError, ticketApprovals } from './ticket';
+import {
+  clearTicket,
+  currentTicket,
+  keepRestOfTicket,
+  TicketEndedError,
+  ticketApprovals,
+  ticketChangesHandedOver,
+} from './ticket';
 import { payTicket } from './ticket-keeping';
 
 export interface CashPayment {
@@ -55,6 +62,7 @@ export { PaymentError, SaleNotSavedError };
  * @example const receipt = await completeCashSale({ paymentMethodId: 1, templateId: 3, tenderedCents: 2000 });
  */
 export async function completeCashSale(payment: CashPayment): Promise<ReceiptData> {
+  await ticketChangesHandedOver(); // the ticket is paid after every tap made before
   const ticket = currentTicket();
   const lines = payment.part?.lines ?? ticket.lines;
   const totals = totalsOf(lines, taxClasses());

@@ -27,6 +27,10 @@ type Keeping = typeof import('./ticket-keeping');
 
 const totals = createRoot(() => createMemo(() => totalsOf(ticket().lines, taxClasses())));
 let keeping: Promise<Keeping> | undefined;
+/** ticket-keeping.ts once loaded; changes handed to it before then, still queued; the last of them. */
+let kept: Keeping | undefined;
+let queued = 0;
+let handedOver: Promise<void> = Promise.resolve();
 
 export { currentTicket, ticketNewsHeard } from './ticket-signal';
 
@@ -89,7 +93,7 @@ export function ticketApprovals(): { saleId?: string; approvals?: string[] } {
 
 /** After one part of a split was paid: the rest of the lines stay on the ticket, kept as any change. */
 export function keepRestOfTicket(rest: TicketLine[]): void {
-  update((t) => ({ ...t, lines: rest }));
+  update((t) => ({ ...t, lines: rest }), false);
 }
 
 /** Sets a line's quantity; 0 removes the line. Throws TicketLineError above the most a line takes. */
@@ -120,7 +124,8 @@ export function clearTicket(): void {
   showTicket(next);
   // The ticket left behind is dropped if still open (cleared, or charged to a room); a paid or
   // parked one stays. The other tabs hear of the new ticket once its record is written.
-  keep((k) => k.persist(next, undefined, shown.paidAt === undefined ? shown.id : undefined, 'current'));
+  const dropIfOpen = shown.paidAt === undefined ? shown.id : undefined;
+  keep((k) => k.persist(next, { dropIfOpen, replaces: shown.id }));
 }
 
 /**
@@ -128,19 +133,21 @@ export function clearTicket(): void {
  * every tab.
  */
 export function replaceTicket(next: Ticket): void {
+  const replaces = ticket().id;
   showTicket(next);
-  keep((k) => k.announce({ type: 'current', id: next.id }));
+  keep((k) => k.announce({ type: 'current', id: next.id, replaces }));
 }
 
 // ---------------------------------------------------------------------------------------------
 
-function update(change: (current: Ticket) => Ticket): void {
+/** Applies staff's `change`; `carries`: see ticket-keeping.ts HowToKeep. */
+function update(change: (current: Ticket) => Ticket, carries = true): void {
   const shown = ticket();
   if (shown.paidAt !== undefined) clearTicket(); // a tap on a ticket paid elsewhere starts afresh
   const base = ticket();
   const next = { ...change(base), version: base.version + 1, updatedAt: Date.now() };
   showTicket(next);
-  keep((k) => k.persist(next, change));
+  keep((k) => k.persist(next, { change, carries }));
 }
 
 /**
@@ -150,11 +157,49 @@ function update(change: (current: Ticket) => Ticket): void {
  */
 export async function meetTicketRecord(): Promise<void> {
   keeping ??= import('./ticket-keeping');
-  if (await (await keeping).meetRecord()) clearTicket();
+  if (!(await (await keeping).meetRecord())) return;
+  // Paid or parked meanwhile: go on with the ticket the other tabs share, when one has moved on.
+  const shown = ticket();
+  const shared = reviveTicket(readLocal(LOCAL_KEYS.currentTicket));
+  if (shared && shared.id !== shown.id && shared.paidAt === undefined) showTicket(shared);
+  else clearTicket();
 }
 
-/** Hands `work` to ticket-keeping.ts (loaded on first use), in the order of the calls. */
+/**
+ * Hands `work` to ticket-keeping.ts (loaded on first use), in the order of the calls: queued until it
+ * is loaded, then at once, so a tap's write is in line before anything that ends the ticket.
+ */
 function keep(work: (keeping: Keeping) => void): void {
+  if (kept && queued === 0) {
+    work(kept);
+    return;
+  }
+  queued++;
   keeping ??= import('./ticket-keeping');
-  keeping.then(work).catch((error: unknown) => console.error('[ticket] could not keep the ticket', error));
+  handedOver = keeping
+    .then((loaded) => {
+      kept = loaded;
+      work(loaded);
+    })
+    .catch((error: unknown) => console.error('[ticket] could not keep the ticket', error))
+    .finally(() => queued--);
+}
+
+/**
+ * Resolves once every change so far is in line to be written (ticket-keeping.ts loaded): what ends
+ * a ticket (paying, parking, recalling) waits for it, so it comes after every tap made before it.
+ * @example await ticketChangesHandedOver(); await payTicket(currentTicket(), record);
+ */
+export function ticketChangesHandedOver(): Promise<void> {
+  return handedOver;
+}
+
+/**
+ * Resolves once every change so far is handed to ticket-keeping.ts and written to IndexedDB.
+ * @example addProduct(pils); await ticketWritesSettled();
+ */
+export async function ticketWritesSettled(): Promise<void> {
+  await handedOver;
+  keeping ??= import('./ticket-keeping');
+  await (await keeping).ticketWritesSettled();
 }

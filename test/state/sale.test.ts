@@ -18,8 +18,8 @@ import {
   setNote,
   ticketLines,
   ticketSaleId,
+  ticketWritesSettled,
 } from '../../src/state/ticket.ts';
-import { ticketWritesSettled } from '../../src/state/ticket-keeping.ts';
 import { setCatalogueMeta } from '../../src/storage/caches.ts';
 import { closeTillDb } from '../../src/storage/db.ts';
 import { listSales } from '../../src/storage/journal-queries.ts';

@@ -4,7 +4,7 @@
 // outbox (booking date today, staff and till from the settings); the guest's open items online; and
 // the till's own charges on a stay, which are the ones it can take back by line (a take-back sale,
 // approved by a manager when the server has staff).
-import { recordLineTakeBack, recordRoomCharge, type SaleOrigin } from '../outbox/journal';
+import { type PaidTicket, recordLineTakeBack, recordRoomCharge, type SaleOrigin } from '../outbox/journal';
 import { subscribeOutbox } from '../outbox/status';
 import type { ReservationCost, RoomReservation } from '../pms/wire';
 import {
@@ -41,7 +41,8 @@ export function saleOrigin(): SaleOrigin {
 }
 
 /**
- * Records a charge of `lines` to the stay, after checking the usage rule once more.
+ * Records a charge of `lines` to the stay, after checking the usage rule once more. With `ticket`
+ * (the ticket charged, sale.ts chargeTicketToRoom) the charge closes it in its own transaction.
  * @throws RoomChargeRefused when the stay is not in house today, the surname does not match or there is nothing to charge.
  * @example const sale = await chargeRoom(stay, 'Bauer', [{ productId: 7, name: 'Pils', quantity: 2, unitPriceCents: 420 }]);
  */
@@ -51,6 +52,7 @@ export async function chargeRoom(
   lines: readonly SaleLine[],
   now: number = Date.now(),
   approved: Pick<SaleOrigin, 'saleId' | 'approvals'> = {},
+  ticket?: PaidTicket,
 ): Promise<SaleRecord> {
   const today = localDate(new Date(now));
   const refusal = chargeRefusal(stay, today);
@@ -60,18 +62,21 @@ export async function chargeRoom(
     .filter((line) => line.quantity > 0)
     .map(({ productId, name, quantity, unitPriceCents }) => ({ productId, name, quantity, unitPriceCents }));
   if (saleLines.length === 0) throw new RoomChargeRefused('no-lines');
-  const sale = await recordRoomCharge({
-    ...saleOrigin(),
-    ...approved,
-    at: now,
-    room: {
-      roomReservationId: stay.id,
-      roomNumber: stay.room_number,
-      guestName: guestDisplayName(stay),
-      bookingDate: today,
+  const sale = await recordRoomCharge(
+    {
+      ...saleOrigin(),
+      ...approved,
+      at: now,
+      room: {
+        roomReservationId: stay.id,
+        roomNumber: stay.room_number,
+        guestName: guestDisplayName(stay),
+        bookingDate: today,
+      },
+      lines: saleLines,
     },
-    lines: saleLines,
-  });
+    ticket,
+  );
   reportSale('room_charge', sale);
   saleCompleted();
   return sale;

@@ -2,10 +2,11 @@
 // payment (a method and a template chosen; for cash, enough tendered), recording the sale in the
 // journal and outbox (`recordCashSale`, or a room charge for "charge to room": instant, online or
 // offline; the page replayer sends it, see pms.ts), the receipt, and only then clearing the ticket
-// or leaving the unpaid rest of a split on it. Invariant: if recording fails, whatever the cause
+// or leaving the unpaid rest of a split on it. Either closes the ticket in its own transaction
+// (ticket-keeping.ts payTicket): a ticket is paid once, however many tabs pay it. Invariant: if recording fails, whatever the cause
 // (IndexedDB, storage full, a missing browser API), the ticket is untouched and the view gets a
 // `SaleNotSavedError` to put in words; it never fails silently.
-import { type CashSaleInput, recordCashSale } from '../outbox/journal';
+import { type CashSaleInput, type PaidTicket, recordCashSale } from '../outbox/journal';
 import type { Cents } from '../pms/money';
 import type { RoomReservation } from '../pms/wire';
 import { cashMethodId, changeDue, PaymentError, SaleNotSavedError } from '../rules/payment';
@@ -128,20 +129,28 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
 
 /**
  * Charges the current ticket, or the part of a split, to the guest's room (never a cash invoice):
- * the usage rule and the surname are checked again when recording (room-charges.ts).
- * @throws RoomChargeRefused, or the recording's error; the ticket is then untouched.
+ * the usage rule and the surname are checked again when recording (room-charges.ts). Like a cash
+ * sale, the charge closes the ticket in its own transaction (a part of a split closes nothing).
+ * @throws RoomChargeRefused; TicketEndedError when another tab paid, parked or changed the ticket
+ * first (nothing is recorded); or the recording's error. The ticket is then untouched.
  * @example const sale = await chargeTicketToRoom({ stay, confirmedSurname: 'Bauer' });
  */
 export async function chargeTicketToRoom(payment: RoomPayment): Promise<SaleRecord> {
-  const lines = payment.part?.lines ?? currentTicket().lines;
+  await ticketChangesHandedOver(); // the ticket is charged after every tap made before
+  const ticket = currentTicket();
+  const lines = payment.part?.lines ?? ticket.lines;
   if (lines.length === 0) throw new PaymentError('empty-ticket');
-  const sale = await chargeRoom(
-    payment.stay,
-    payment.confirmedSurname,
-    saleLines(lines),
-    Date.now(),
-    recordedWith(payment),
-  );
+  const charge = (closing?: PaidTicket) =>
+    chargeRoom(
+      payment.stay,
+      payment.confirmedSurname,
+      saleLines(lines),
+      Date.now(),
+      recordedWith(payment),
+      closing,
+    );
+  const closesTicket = !payment.part || payment.part.rest.length === 0;
+  const sale = await (closesTicket ? payTicket(ticket, charge) : charge());
   paid(lines, payment.part);
   return sale;
 }

@@ -1,9 +1,11 @@
 // A failed room charge or take-back in staff words: the till's own refusals (usage rule, surname,
-// nothing to charge) by reason, anything else through the shared errorText.
+// nothing to charge) by reason, a ticket another tab paid first as the cash path says it, anything
+// else through the shared errorText.
 
 import type { RoomReservation } from '../pms/wire';
 import { guestDisplayName } from '../rules/guest-rules';
 import { RoomChargeRefused } from '../state/room-charges';
+import { TicketEndedError } from '../state/ticket-record';
 import { calendarDay } from './calendar';
 import { errorText } from './error-text';
 import { t } from './i18n';
@@ -16,5 +18,6 @@ export function chargeProblemText(error: unknown, stay: RoomReservation): string
       to: calendarDay(stay.end_date),
     });
   }
+  if (error instanceof TicketEndedError) return errorText(error); // ended elsewhere: nothing was lost
   return t('roomCharge.charge.failed', { message: errorText(error) });
 }

@@ -1,9 +1,11 @@
 // Issue 14, the ticket as one record (problem 2), the quantity pad (problem 7) and counted texts
 // (problem 13), in real Chromium against the test hotel (build first). Two pages of one browser
-// context are two tabs of one tablet: they share the ticket, and a ticket is paid once.
+// context are two tabs of one tablet: they share the ticket, and a ticket is paid once, in cash or
+// charged to a guest's room from the pay screen.
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { browserTest as it } from '../support/browser-test.ts';
+import { chargedReference, itemsOfSale, openWithGuestList, putOnTicket, stayIn } from './front-desk.ts';
 import {
   hotelDb,
   openTill,
@@ -55,6 +57,58 @@ async function secondTab(page: Page, server: Server): Promise<Page> {
   await other.locator('nav a[href="/"]').click();
   await productTile(other, 'Pils 0,3 l').waitFor();
   return other;
+}
+
+/** Invoice items on a stay (room charges land there, not on a cash invoice). */
+function itemsOnStay(server: Server, stayId: number): number {
+  return (
+    hotelDb(server)
+      .prepare('SELECT COUNT(*) AS n FROM invoice_items WHERE room_reservation_id = ?')
+      .get(stayId) as { n: number }
+  ).n;
+}
+
+/** A tab of the same tablet that hears nothing from the others (no BroadcastChannel), on the register. */
+async function deafTab(page: Page, server: Server): Promise<Page> {
+  const deaf = await page.context().newPage();
+  await deaf.addInitScript(() => {
+    delete (globalThis as { BroadcastChannel?: unknown }).BroadcastChannel;
+  });
+  await deaf.goto(server.url);
+  await deaf.locator('nav a[href="/"]').click();
+  return deaf;
+}
+
+/** On the pay screen: Room transfer, room 104, Antje Bauer's surname confirmed; answers the charge button. */
+async function openRoomCharge(page: Page) {
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await page.getByRole('radio', { name: 'Überweisung aufs Zimmer / Room transfer' }).check();
+  await page.getByLabel('Room number or guest name').fill('104');
+  await page.getByRole('button', { name: /^Room 104\b/ }).click();
+  await page.getByLabel('Guest’s surname (ask the guest)').fill('Bauer');
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  return page.getByRole('button', { name: /^Charge €12\.00 to room 104$/ });
+}
+
+/** What the pay screen says after "Charge … to room": the refusal, or that it was charged. */
+async function chargeOutcome(page: Page): Promise<string> {
+  const said = page.locator('.pay-room [role="alert"], [data-testid="charge-done"]').first();
+  await said.waitFor();
+  return (await said.textContent()) ?? '';
+}
+
+/** A tablet with the guest list, on the register with Pils ×2 and one €3.60 line (€12.00) on the ticket. */
+async function tabletWithTicket(
+  browser: Parameters<typeof openWithGuestList>[0],
+  server: Server,
+): Promise<Page> {
+  const page = await openWithGuestList(browser, server);
+  await putOnTicket(page, server, [
+    { number: 'B-100', quantity: 2 },
+    { number: 'B-142', quantity: 1 },
+  ]);
+  await page.getByRole('link', { name: 'Register', exact: true }).click();
+  return page;
 }
 
 async function openCashPayment(page: Page): Promise<void> {
@@ -143,6 +197,71 @@ describe('one ticket, however many tabs', () => {
     expect(invoicesWithReference(server, reference)).toEqual([
       { id: expect.any(Number), status: 'closed', items: 1 },
     ]);
+  });
+
+  it('refuses a ticket paid cash in one tab as a room charge in another (that heard nothing): one invoice, nothing on the room', async ({
+    browser,
+    server,
+  }) => {
+    const first = await tabletWithTicket(browser, server);
+    const deaf = await deafTab(first, server);
+    await expect.poll(async () => (await ticketContents(deaf)).length).toBe(2);
+    const stay = stayIn(server, '104');
+    const itemsBefore = itemsOnStay(server, stay.id);
+    const invoicesBefore = invoiceCount(server);
+    const salesBefore = await journalSales(first);
+
+    await openCashPayment(first);
+    const charge = await openRoomCharge(deaf);
+    await first.getByRole('button', { name: 'Complete sale' }).click();
+    const reference = (await receiptReference(first).textContent()) ?? '';
+    expect(reference).not.toBe('');
+    await charge.click();
+    expect(await chargeOutcome(deaf)).toMatch(/^This ticket was already paid at \d\d:\d\d\.$/);
+    await screenshot(deaf, 'room-charge-of-ticket-paid-in-other-tab-768x1024');
+
+    await expect
+      .poll(() => receiptStatus(first).textContent(), { timeout: 15_000 })
+      .toBe('Confirmed by the PMS');
+    expect(await journalSales(first)).toBe(salesBefore + 1);
+    expect(invoicesWithReference(server, reference)).toEqual([
+      { id: expect.any(Number), status: 'closed', items: 3 },
+    ]);
+    // Sync now sends nothing more: the refused charge was never recorded.
+    await deaf.locator('nav a[href="/sync"]').click();
+    await deaf.getByRole('button', { name: 'Sync now' }).click();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(itemsOnStay(server, stay.id)).toBe(itemsBefore);
+    expect(invoiceCount(server)).toBe(invoicesBefore + 1);
+  });
+
+  it('charges a ticket to the room once when two tabs charge it, the other one hearing nothing: it is told it was paid', async ({
+    browser,
+    server,
+  }) => {
+    const first = await tabletWithTicket(browser, server);
+    const second = await deafTab(first, server);
+    await expect.poll(async () => (await ticketContents(second)).length).toBe(2);
+    const stay = stayIn(server, '104');
+    const itemsBefore = itemsOnStay(server, stay.id);
+    const salesBefore = await journalSales(first);
+
+    const firstCharge = await openRoomCharge(first);
+    const secondCharge = await openRoomCharge(second);
+    await firstCharge.click();
+    const reference = await chargedReference(first);
+    await secondCharge.click();
+    expect(await chargeOutcome(second)).toMatch(/^This ticket was already paid at \d\d:\d\d\.$/);
+
+    await expect.poll(() => itemsOfSale(server, stay.id, reference).length, { timeout: 15_000 }).toBe(2);
+    expect(await journalSales(first)).toBe(salesBefore + 1);
+    await second.locator('nav a[href="/sync"]').click();
+    await second.getByRole('button', { name: 'Sync now' }).click();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(itemsOnStay(server, stay.id)).toBe(itemsBefore + 2);
+    // The first tab starts afresh, as after a cash sale.
+    await first.getByRole('button', { name: 'New sale' }).click();
+    await first.getByText('Tap a product to add it.').waitFor();
   });
 
   it('shows a ticket paid in another tab as paid, and a tap there starts from the shared new ticket', async ({

@@ -1,31 +1,41 @@
 // Completing a sale and parking tabs, against a fake IndexedDB with the network gone: a sale is
 // recorded at once with its receipt and the ticket starts afresh; a refused payment or a failure to
 // record it (storage, quota, a missing browser API) leaves the ticket as it was, in plain words; parked tabs come back whole, and recalling one never
-// loses the ticket being rung up.
+// loses the ticket being rung up. Charging the ticket to a room pays it once too: a ticket another tab
+// paid (cash or to a room) is refused in the charge's own transaction and nothing is recorded.
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Product } from '../../src/pms/wire.ts';
+import type { Product, RoomReservation } from '../../src/pms/wire.ts';
+import { localDate } from '../../src/rules/guest-rules.ts';
 import { loadCatalogue } from '../../src/state/catalogue.ts';
 import { ParkError, parkTicket, readParkedTickets, recallTicket } from '../../src/state/parked.ts';
 import { lastReceipt } from '../../src/state/receipt.ts';
-import { completeCashSale, PaymentError, SaleNotSavedError } from '../../src/state/sale.ts';
+import {
+  chargeTicketToRoom,
+  completeCashSale,
+  PaymentError,
+  SaleNotSavedError,
+} from '../../src/state/sale.ts';
 import {
   addOpenPriceLine,
   addProduct,
   clearTicket,
   currentTicket,
   setNote,
+  TicketEndedError,
   ticketLines,
   ticketSaleId,
   ticketWritesSettled,
 } from '../../src/state/ticket.ts';
+import { showTicket } from '../../src/state/ticket-signal.ts';
 import { setCatalogueMeta } from '../../src/storage/caches.ts';
 import { closeTillDb } from '../../src/storage/db.ts';
 import { listSales } from '../../src/storage/journal-queries.ts';
 import { readSale } from '../../src/storage/outbox-store.ts';
 import { readTicketRecord } from '../../src/storage/ticket-store.ts';
 import { errorText } from '../../src/words/error-text.ts';
+import { formatMoment } from '../../src/words/format.ts';
 import { loadLanguage, setLanguage } from '../../src/words/i18n.ts';
 
 function product(id: number, name: string, price: number, extra: Partial<Product> = {}): Product {
@@ -48,6 +58,30 @@ const PILS = product(1, 'Pils 0,3 l', 420);
 const ESPRESSO = product(2, 'Espresso', 280);
 const CHARGING = product(3, 'Ladestation', 0, { open_price: true });
 const realFetch = globalThis.fetch;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Antje Bauer, in house in room 204 from yesterday to tomorrow. */
+const STAY = {
+  id: 501,
+  main_reservation_id: 301,
+  reservation_number: '2026-1002',
+  created_at: '',
+  last_modified: '',
+  status: 'CHECKED_IN',
+  type: 'ROOM',
+  self_pay: 'NO',
+  start_date: localDate(new Date(Date.now() - DAY_MS)),
+  end_date: localDate(new Date(Date.now() + DAY_MS)),
+  arrival_time: '',
+  departure_time: '',
+  room_number: '204',
+  room_category_name: '',
+  person_count: 2,
+  guest: { id: 77, firstname: 'Antje', lastname: 'Bauer', fullname: 'Bauer, Antje', email: '', title: null },
+  guest_id: 77,
+  guest_name: 'Bauer, Antje',
+  company_name: '',
+} as unknown as RoomReservation;
 
 beforeAll(async () => {
   await loadLanguage('en'); // the staff messages below are English
@@ -186,6 +220,67 @@ describe('completing a cash sale', () => {
     }
     expect(typeof globalThis.crypto.randomUUID).toBe('function');
     expect((await listSales()).length).toBe(before);
+  });
+});
+
+describe('charging the ticket to a room', () => {
+  /** The sale kinds in the journal, oldest first. */
+  const journal = async () => (await listSales({ limit: 500 })).map((sale) => `${sale.kind} ${sale.id}`);
+
+  it('refuses a ticket another tab already paid cash, records nothing, and says when it was paid', async () => {
+    addProduct(PILS);
+    addProduct(ESPRESSO);
+    await ticketWritesSettled();
+    const shown = currentTicket(); // another tab still shows this ticket, not yet told it was paid
+    const cash = await completeCashSale({ paymentMethodId: 1, templateId: 3 });
+    showTicket(shown);
+    const before = await journal();
+
+    const failure = await chargeTicketToRoom({ stay: STAY, confirmedSurname: 'Bauer' }).catch(
+      (e: unknown) => e,
+    );
+
+    expect(failure).toBeInstanceOf(TicketEndedError);
+    const record = await readTicketRecord(shown.id);
+    expect(record).toMatchObject({ status: 'paid', saleId: cash.saleId });
+    expect(errorText(failure)).toBe(`This ticket was already paid at ${formatMoment(record!.paidAt!)}.`);
+    expect(await journal()).toEqual(before);
+    expect((await listSales({ limit: 500 })).filter((sale) => sale.kind === 'room-charge')).toEqual([]);
+  });
+
+  it('closes the ticket in the charge’s own transaction: a second charge or a cash payment of it records nothing', async () => {
+    addProduct(PILS);
+    await ticketWritesSettled();
+    const shown = currentTicket();
+    const charge = await chargeTicketToRoom({ stay: STAY, confirmedSurname: 'Bauer' });
+    expect(charge).toMatchObject({ kind: 'room-charge', room: { roomReservationId: 501 } });
+    expect(await readTicketRecord(shown.id)).toMatchObject({ status: 'paid', saleId: charge.id });
+    expect(currentTicket().id).not.toBe(shown.id); // cleared as after a cash sale
+    expect(ticketLines()).toEqual([]);
+    const before = await journal();
+
+    showTicket(shown);
+    await expect(chargeTicketToRoom({ stay: STAY, confirmedSurname: 'Bauer' })).rejects.toThrow(
+      TicketEndedError,
+    );
+    showTicket(shown);
+    await expect(completeCashSale({ paymentMethodId: 1, templateId: 3 })).rejects.toThrow(TicketEndedError);
+    expect(await journal()).toEqual(before);
+  });
+
+  it('of a split’s part closes nothing: the rest stays open on the ticket', async () => {
+    addProduct(PILS);
+    addProduct(ESPRESSO);
+    await ticketWritesSettled();
+    const [pils, espresso] = ticketLines();
+    const part = { lines: [pils!], rest: [espresso!], totalCents: 420 };
+
+    const charge = await chargeTicketToRoom({ stay: STAY, confirmedSurname: 'Bauer', part });
+
+    expect(charge.lines.map((line) => line.name)).toEqual(['Pils 0,3 l']);
+    await ticketWritesSettled();
+    expect(ticketLines().map((line) => line.name)).toEqual(['Espresso']);
+    expect(await readTicketRecord(currentTicket().id)).toMatchObject({ status: 'open' });
   });
 });
 

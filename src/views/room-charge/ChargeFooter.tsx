@@ -2,11 +2,11 @@
 // charge button itself (large, full width) and a failure.
 import { Show } from 'solid-js';
 import { t } from '../../words/i18n';
-import type { ChargeAction } from './charge-action';
+import type { ChargeState } from './charge-action';
 import { StaffHint } from './StaffHint';
 
 export function ChargeFooter(props: {
-  action: ChargeAction;
+  action: ChargeState;
   label: string;
   ready: boolean;
   confirmed: boolean;

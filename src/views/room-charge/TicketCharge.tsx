@@ -1,14 +1,15 @@
 // Charging the current ticket to the chosen room: the ticket's lines and total, and the charge
-// button; on success the ticket is cleared, on failure it is kept and the reason shown.
+// button; on success the ticket is closed and cleared (as after a sale: paid once across tabs), on
+// failure it is kept and the reason shown.
 import { A } from '@solidjs/router';
 import { createUniqueId, Show } from 'solid-js';
 import type { RoomReservation } from '../../pms/wire';
 import type { SaleRecord } from '../../state/room-charges';
-import { clearTicket, ticketApprovals, ticketLines, ticketTotals } from '../../state/ticket';
+import { ticketLines, ticketTotals } from '../../state/ticket';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 import { ChargeFooter } from './ChargeFooter';
-import { createChargeAction } from './charge-action';
+import { createTicketChargeAction } from './charge-action';
 import { TicketLines } from './TicketLines';
 
 export function TicketCharge(props: {
@@ -17,7 +18,7 @@ export function TicketCharge(props: {
   onCharged: (sale: SaleRecord) => void;
 }) {
   const headingId = createUniqueId();
-  const action = createChargeAction(props);
+  const action = createTicketChargeAction(props);
   const label = () =>
     t('roomCharge.charge.button', {
       amount: formatCents(ticketTotals().grossCents),
@@ -43,7 +44,7 @@ export function TicketCharge(props: {
           label={label()}
           ready={ticketLines().length > 0}
           confirmed={Boolean(props.surname)}
-          onCharge={() => void action.charge(ticketLines(), clearTicket, ticketApprovals())}
+          onCharge={() => void action.charge()}
         />
       </Show>
     </section>

@@ -57,16 +57,24 @@ export const StaffListSchema = v.object({
 export type StaffList = v.InferOutput<typeof StaffListSchema>;
 
 /** What needs a manager's approval. */
-export const APPROVAL_ACTIONS = ['void_sale', 'take_back', 'open_price', 'discount', 'close_shift'] as const;
+export const APPROVAL_ACTIONS = [
+  'void_sale',
+  'take_back',
+  'open_price',
+  'discount',
+  'close_shift',
+  'catalogue_change',
+] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 
-/** What a manager approved: one action on one subject (a sale's or shift's id), on one device. */
+/** What a manager approved: one action on one subject (a sale's or shift's id; for a catalogue
+ * change, the id the tablet made for that change), on one device. */
 export const ApprovalSchema = v.object({
   id: Id,
   managerId: Id,
   action: v.picklist(APPROVAL_ACTIONS),
   subject: Id,
-  /** The amount approved (cents): an open price, a discount, a take-back; null where none. */
+  /** The amount approved (cents): an open price, a discount, a take-back, a new product's price; null where none. */
   amountCents: v.nullable(v.pipe(v.number(), v.integer())),
   deviceId: Id,
   at: Iso,
@@ -141,6 +149,7 @@ export type AuditAnswer = v.InferOutput<typeof AuditAnswerSchema>;
 export const APPROVAL_NEEDED: Partial<Record<TabletAuditKind, ApprovalAction>> = {
   void_sale: 'void_sale',
   take_back: 'take_back',
+  catalogue_change: 'catalogue_change',
 };
 
 /** Called through a wrapper: `fetch` called as a method of something else throws "Illegal invocation". */

@@ -21,8 +21,9 @@ export const GATEWAY_HEADER = 'x-till-gateway';
  * gateway answers that resend instead of applying a write twice (src/server/gateway/resend-guard.ts).
  */
 export const REQUEST_ID_HEADER = 'x-till-request-id';
-/** The till's sale a gateway write belongs to (for a take-back: the charge it takes back), the
- * subject a manager's approval must name (src/server/staff/write-approvals.ts). */
+/** The till's sale a gateway write belongs to (for a take-back: the charge it takes back; for a
+ * catalogue change: a fresh id the tablet makes for that change), the subject a manager's approval
+ * must name (src/server/staff/write-approvals.ts). */
 export const SALE_HEADER = 'x-till-sale';
 /** Manager approval tokens for the write (pms/staff-keys.ts signs them), comma-separated. */
 export const APPROVAL_HEADER = 'x-till-approval';

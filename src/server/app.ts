@@ -21,7 +21,7 @@ import { requestLog } from './http/request-log.ts';
 import { serveBuiltApp } from './http/static-files.ts';
 import { createDeviceRoutes, requirePairedDevice } from './hub/device-routes.ts';
 import type { Hub } from './hub/hub.ts';
-import { checkWriteApprovals } from './staff/write-approvals.ts';
+import { checkCatalogueApprovals, checkWriteApprovals } from './staff/write-approvals.ts';
 
 /** Largest request body the server reads (our limit; a till sale is a few KB). */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -117,6 +117,7 @@ export function createApp(options: AppOptions): Hono {
   app.use('/api/*', requireAppRequest(['GET', 'POST']));
   app.use('/api/*', limit);
   app.use('/api/set/*', checkWriteApprovals(hub));
+  app.use('/api/create/*', checkCatalogueApprovals(hub));
   app.use('/pms/*', limit);
   app.use('/till/*', limit);
   if (options.pms) {

@@ -1,23 +1,18 @@
-// Creating products and commodity groups in the PMS from the till. Owns: refusing at once when the
-// till is offline (both need the PMS to answer: the new id comes from it), calling the PMS
-// directly, putting the result into the catalogue so it shows (and sells) at once, and reporting
-// each change for the audit log.
+// Creating products and commodity groups in the PMS from the till: a manager's job. Owns: refusing
+// at once when the till is offline (both need the PMS to answer: the new id comes from it), a
+// manager's approval where the till has staff (a waiter is asked for a manager's PIN; a manager
+// approves their own; cancelled, nothing is written), calling the PMS directly (not through the
+// outbox) with the change's id and approval in the headers the gateway checks
+// (server/staff/write-approvals.ts), putting the result into the catalogue so it shows (and sells)
+// at once, and reporting each change for the audit log with its approval.
 import type { CreateProductInput } from '../pms/client';
+import { APPROVAL_HEADER, newRequestId, SALE_HEADER } from '../pms/till-headers';
 import type { CommodityGroup, Product } from '../pms/wire';
+import { approvalFor } from './approval-request';
 import { report } from './audit-later';
 import { addCreatedGroup, addCreatedProduct } from './catalogue';
-import { pms } from './pms';
+import { pmsWithHeaders } from './pms';
 import { actingStaff } from './staff-session';
-
-function reportChange(subject: number, note: string, amountCents?: number): void {
-  report({
-    kind: 'catalogue_change',
-    staffId: actingStaff().staffId ?? null,
-    subject: String(subject),
-    note,
-    ...(amountCents === undefined ? {} : { amountCents }),
-  });
-}
 
 /** The till has no network: creating needs the PMS online. */
 export class OfflineError extends Error {
@@ -27,34 +22,77 @@ export class OfflineError extends Error {
   }
 }
 
+/** One catalogue change as approved: its id (the approval's subject) and the approval, if one was needed. */
+interface ApprovedChange {
+  id: string;
+  approval?: string;
+}
+
 /**
- * Creates a product in the PMS (price in cents) and adds it to the catalogue.
- * @throws OfflineError when offline; a PmsError when the PMS refused or could not be reached.
- * @example await createProduct({ name: 'Hugo', price: 790, commodity_group_id: 1, tax_class_id: 1 });
+ * Asks for a manager's approval of one change (`what` says it in staff's words; a product's price
+ * is the amount approved); null when it was not given.
  */
-export async function createProduct(input: CreateProductInput): Promise<Product> {
+async function approveChange(amountCents: number | null, what: string): Promise<ApprovedChange | null> {
+  const id = newRequestId();
+  const approval = await approvalFor({ action: 'catalogue_change', subject: id, amountCents }, what);
+  if (approval === null) return null;
+  return approval ? { id, approval } : { id };
+}
+
+/** The PMS client whose calls carry `change`'s id and approval. */
+function pmsFor(change: ApprovedChange) {
+  return pmsWithHeaders({
+    [SALE_HEADER]: change.id,
+    ...(change.approval ? { [APPROVAL_HEADER]: change.approval } : {}),
+  });
+}
+
+function reportChange(change: ApprovedChange, note: string, amountCents?: number): void {
+  report({
+    kind: 'catalogue_change',
+    staffId: actingStaff().staffId ?? null,
+    subject: change.id,
+    note,
+    ...(amountCents === undefined ? {} : { amountCents }),
+    ...(change.approval ? { approval: change.approval } : {}),
+  });
+}
+
+/**
+ * Creates a product in the PMS (price in cents) and adds it to the catalogue; asks for a manager's
+ * approval first where one is needed (`what` names the product and price in staff's words).
+ * Answers null when the approval was not given: nothing is created.
+ * @throws OfflineError when offline; a PmsError when the PMS (or the gateway) refused or could not be reached.
+ * @example await createProduct({ name: 'Hugo', price: 790, commodity_group_id: 1, tax_class_id: 1 }, 'New product “Hugo” at €7.90');
+ */
+export async function createProduct(input: CreateProductInput, what: string): Promise<Product | null> {
   assertOnline();
-  const product = await (await pms()).createProduct({ ...input, bookable_via_api: true });
+  const change = await approveChange(input.price, what);
+  if (!change) return null;
+  const product = await (await pmsFor(change)).createProduct({ ...input, bookable_via_api: true });
   await addCreatedProduct(product);
-  reportChange(product.id, `product created: ${product.name}`, input.price);
+  reportChange(change, `product ${product.id} created: ${product.name}`, input.price);
   return product;
 }
 
 /**
- * Creates a commodity group in the PMS and offers it for new products.
- * @example await createCommodityGroup({ name: 'Cocktails' });
+ * Creates a commodity group in the PMS and offers it for new products, after a manager's approval
+ * where one is needed. Answers null when the approval was not given: nothing is created.
+ * @example await createCommodityGroup({ name: 'Cocktails' }, 'New commodity group “Cocktails”');
  */
-export async function createCommodityGroup(input: {
-  name: string;
-  parent_id?: number | null;
-}): Promise<CommodityGroup> {
+export async function createCommodityGroup(
+  input: { name: string; parent_id?: number | null },
+  what: string,
+): Promise<CommodityGroup | null> {
   assertOnline();
-  const group = await (await pms()).createCommodityGroup({
+  const change = await approveChange(null, what);
+  if (!change) return null;
+  const group = await (await pmsFor(change)).createCommodityGroup({
     name: input.name,
     parent_id: input.parent_id ?? null,
   });
   addCreatedGroup(group);
-  reportChange(group.id, `commodity group created: ${group.name}`);
+  reportChange(change, `commodity group ${group.id} created: ${group.name}`);
   return group;
 }
 

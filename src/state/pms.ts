@@ -42,6 +42,16 @@ export async function pms(): Promise<PmsClient> {
 }
 
 /**
+ * The PMS client for the current gateway address, sending `headers` with every call too (a
+ * catalogue change's id and its manager's approval, which the gateway checks).
+ * @example const client = await pmsWithHeaders({ 'x-till-sale': changeId, 'x-till-approval': token });
+ */
+export async function pmsWithHeaders(headers: Record<string, string>): Promise<PmsClient> {
+  const { createPmsClient, withRequestHeaders } = await loadClientCode();
+  return withRequestHeaders(currentClient(createPmsClient), headers);
+}
+
+/**
  * Starts the page replayer (once; later calls return the same one). Call when the app starts.
  * The replay code is loaded on demand, so it is not part of the first page load. The outbox client
  * follows the gateway address: each send asks `pms()` for the current client.

@@ -1,9 +1,11 @@
-// The catalogue: browse and search every product (tapping one puts it on the ticket), see when the
-// catalogue was last refreshed from the PMS, and create products and commodity groups (online; the
-// forms' code loads when first opened).
-import { createSignal, onMount } from 'solid-js';
+// The catalogue, a manager's section: browse and search every product (tapping one puts it on the
+// ticket; anyone may), see when the catalogue was last refreshed from the PMS, and create products
+// and commodity groups (online; the forms' code loads when first opened). Where the till has staff,
+// creating is a manager's: a waiter is told so, and each change asks for a manager's PIN.
+import { createSignal, onMount, Show } from 'solid-js';
 import { startCatalogue } from '../state/catalogue';
 import { loadSalesCounts } from '../state/quick-keys';
+import { needsApproval, signedIn } from '../state/staff-session';
 import { t } from '../words/i18n';
 import { RefreshStatus } from './catalogue/RefreshStatus';
 import { TicketSummary } from './catalogue/TicketSummary';
@@ -23,6 +25,10 @@ export default function CatalogueView() {
     close();
     setMessage(text);
   };
+  /** A waiter is signed in where a manager must approve catalogue changes. */
+  const waiterHere = () =>
+    signedIn()?.role !== 'manager' &&
+    needsApproval({ action: 'catalogue_change', subject: 'catalogue', amountCents: null });
   onMount(() => {
     startCatalogue();
     void loadSalesCounts();
@@ -38,6 +44,9 @@ export default function CatalogueView() {
           + {t('catalogue.newGroup')}
         </button>
       </div>
+      <Show when={waiterHere()}>
+        <p class="catalogue-note">{t('catalogue.managersOnly')}</p>
+      </Show>
       <RefreshStatus />
       <Toast message={message()} />
       <ProductPicker detailed onMessage={setMessage} />

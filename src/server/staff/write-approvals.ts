@@ -6,6 +6,7 @@
 // checks it). It is spent only when the PMS took the write, so a retry of a write that failed
 // still passes, and a second write with a spent approval is refused. Refusals are 403 with a code.
 // Until a hotel has added its first manager, no approval is asked for (nobody could give one).
+// Catalogue changes (creating products and commodity groups): checkCatalogueApprovals, at the end.
 import type { MiddlewareHandler } from 'hono';
 import { ApiError } from '../../node-http/errors.ts';
 import { requestHeader } from '../../node-http/headers.ts';
@@ -89,6 +90,78 @@ export function checkWriteApprovals(hub: Hub): MiddlewareHandler {
         deviceName: device.name,
         subject: subject || null,
         note: `${wanted.join('/')}: ${error.code}`,
+      });
+      throw new ApiError(403, error.message, error.field, error.code);
+    }
+    await next();
+    if (c.res.status >= 200 && c.res.status < 300) hub.staff.spendApproval(checked.approval, true);
+  };
+}
+
+const CREATE_PRODUCT_PATH = '/api/create/products';
+const CATALOGUE_PATHS = new Set([CREATE_PRODUCT_PATH, '/api/create/commoditygroups']);
+
+/** A product's price (cents) as a create/products body gives it; null when it gives no amount. */
+function productPriceCents(body: unknown): number | null {
+  const price = (body as { price?: unknown } | null)?.price;
+  if (typeof price !== 'number' && typeof price !== 'string') return null;
+  try {
+    return parseMoney(price);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The gateway's check of catalogue changes (a manager's): creating a product (`create/products`) or
+ * a commodity group (`create/commoditygroups`) needs a `catalogue_change` approval naming the
+ * change in `x-till-sale` (a fresh id the tablet makes for each change) and this device; a
+ * product's approval carries its price (cents) and a group's none, so an approval is good for the
+ * one thing the manager saw. Spent when the PMS took the write, like the others; 403 with a code
+ * otherwise, and a product body without a readable price 400, before anything is forwarded.
+ */
+export function checkCatalogueApprovals(hub: Hub): MiddlewareHandler {
+  return async (c, next) => {
+    const path = c.req.path;
+    if (c.req.method !== 'POST' || !CATALOGUE_PATHS.has(path)) return next();
+    if (!hub.staff.hasManager()) return next();
+    const device = deviceOf(c)!;
+    const subject = requestHeader(c, SALE_HEADER) ?? '';
+    const tokens = (requestHeader(c, APPROVAL_HEADER) ?? '')
+      .split(',')
+      .map((token) => token.trim())
+      .filter(Boolean);
+    const token =
+      tokens.find((candidate) => readApproval(candidate)?.action === 'catalogue_change') ?? tokens[0];
+    let checked: Awaited<ReturnType<Hub['staff']['checkApproval']>>;
+    try {
+      checked = await hub.staff.checkApproval(
+        token,
+        { action: 'catalogue_change', subject, deviceId: device.id },
+        true,
+      );
+      let amountCents: number | null = null;
+      if (path === CREATE_PRODUCT_PATH) {
+        let body: unknown = null;
+        try {
+          body = JSON.parse(await c.req.text());
+        } catch {
+          // not JSON: no price either
+        }
+        amountCents = productPriceCents(body);
+        if (amountCents === null)
+          throw new ApiError(400, 'the price is not an amount', 'price', 'price_invalid');
+      }
+      if (checked.approval.amountCents !== amountCents)
+        throw new StaffError(403, 'approval_mismatch', 'the approval is for something else', 'approval');
+    } catch (error) {
+      if (!(error instanceof StaffError)) throw error;
+      hub.audit.append({
+        kind: 'approval_refused',
+        deviceId: device.id,
+        deviceName: device.name,
+        subject: subject || null,
+        note: `catalogue_change: ${error.code}`,
       });
       throw new ApiError(403, error.message, error.field, error.code);
     }

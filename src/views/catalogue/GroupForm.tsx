@@ -1,9 +1,12 @@
-// Creating a commodity group in the PMS (online only; offline it says so plainly).
+// Creating a commodity group in the PMS (online only; offline it says so plainly). Where the till
+// has staff, a manager approves it (a waiter is asked for a manager's PIN); not approved, nothing
+// is created and the form says so.
 import { useAction } from '@solidjs/router';
-import { For } from 'solid-js';
+import { createEffect, createSignal, For, on } from 'solid-js';
 import { catalogue } from '../../state/catalogue';
 import { errorText } from '../../words/error-text';
 import { t } from '../../words/i18n';
+import { w as lockWords } from '../../words/lock';
 import { Dialog } from '../common/Dialog';
 import { useFreshSubmission } from '../common/fresh-submission';
 import { createGroupAction } from './data';
@@ -11,16 +14,27 @@ import { createGroupAction } from './data';
 export function GroupForm(props: { open: boolean; onClose: () => void; onCreated: (text: string) => void }) {
   const create = useAction(createGroupAction);
   const submission = useFreshSubmission(createGroupAction, () => props.open);
+  const [notApproved, setNotApproved] = createSignal(false);
+  createEffect(
+    on(
+      () => props.open,
+      () => setNotApproved(false),
+      { defer: true },
+    ),
+  );
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
     const parent = Number(form.get('parent'));
+    const name = String(form.get('name') ?? '');
+    setNotApproved(false);
     try {
-      const group = await create({
-        name: String(form.get('name') ?? ''),
-        parent_id: parent > 0 ? parent : null,
-      });
-      props.onCreated(t('groupForm.created', { detail: group.name }));
+      const group = await create(
+        { name, parent_id: parent > 0 ? parent : null },
+        lockWords('approval.catalogue_change.group', { name: name.trim() }),
+      );
+      if (!group) setNotApproved(true);
+      else props.onCreated(t('groupForm.created', { detail: group.name }));
     } catch {
       // shown from submission.error below
     }
@@ -40,7 +54,7 @@ export function GroupForm(props: { open: boolean; onClose: () => void; onCreated
           </select>
         </label>
         <p class="form-error" role="alert">
-          {submission.error ? errorText(submission.error) : ''}
+          {notApproved() ? t('catalogue.notApproved') : submission.error ? errorText(submission.error) : ''}
         </p>
         <div class="form-actions">
           <button type="submit" class="primary" disabled={submission.pending}>

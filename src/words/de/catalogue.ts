@@ -30,6 +30,9 @@ export const de: Record<keyof typeof en, string> = {
   'catalogue.toRegister': 'Zur Kasse',
   'catalogue.ticketSummary': 'Bon: {detail}',
   'catalogue.needsOnline': 'Artikel und Warengruppen anlegen geht nur, wenn die Kasse online ist.',
+  'catalogue.managersOnly':
+    'Neue Artikel und Warengruppen sind Sache eines Managers: Er genehmigt jede Änderung mit seiner PIN.',
+  'catalogue.notApproved': 'Nichts angelegt: Ein Manager hat es nicht genehmigt.',
   'productForm.title': 'Neuer Artikel',
   'productForm.name': 'Name',
   'productForm.number': 'Artikelnummer (optional)',

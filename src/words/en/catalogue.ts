@@ -28,6 +28,9 @@ export const en = {
   'catalogue.toRegister': 'To the register',
   'catalogue.ticketSummary': 'Ticket: {detail}',
   'catalogue.needsOnline': 'Creating products and groups needs the till online.',
+  'catalogue.managersOnly':
+    'New products and groups are a manager’s: a manager approves each with their PIN.',
+  'catalogue.notApproved': 'Nothing was created: a manager did not approve it.',
   'productForm.title': 'New product',
   'productForm.name': 'Name',
   'productForm.number': 'Article number (optional)',

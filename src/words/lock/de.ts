@@ -20,6 +20,8 @@ export const de: Record<LockWord, string> = {
   'approval.open_price': 'Freier Preis {amount}, über dem Limit der Verkaufsstelle',
   'approval.discount': 'Rabatt {amount}, über dem Limit der Verkaufsstelle',
   'approval.close_shift': 'Schicht abschließen, obwohl Verkäufe noch nicht im PMS sind',
+  'approval.catalogue_change.product': 'Neuer Artikel „{name}“ zu {amount}',
+  'approval.catalogue_change.group': 'Neue Warengruppe „{name}“',
   'approval.cancel': 'Abbrechen',
   'approval.noManager':
     'Für diese Kasse ist kein Manager eingerichtet. Bitte die Hotel-IT, auf der Verwaltungsseite einen anzulegen.',

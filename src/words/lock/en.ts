@@ -20,6 +20,8 @@ export const en = {
   'approval.open_price': 'Open price {amount}, above the outlet limit',
   'approval.discount': 'Discount {amount}, above the outlet limit',
   'approval.close_shift': 'Close the shift with sales not yet in the PMS',
+  'approval.catalogue_change.product': 'New product “{name}” at {amount}',
+  'approval.catalogue_change.group': 'New commodity group “{name}”',
   'approval.cancel': 'Cancel',
   'approval.noManager': 'No manager is set up for this till. Ask hotel IT to add one on the admin page.',
 };

@@ -119,7 +119,7 @@ function LineDiscountNote(props: {
   const label = () => {
     const discount = given();
     return discount.kind === 'percent'
-      ? `${discount.percent.toLocaleString(locale())} %`
+      ? `${discount.percent.toLocaleString(locale())}\u00a0%`
       : w('lineDiscount.each', { amount: props.money(discount.cents) });
   };
   const cents = () => discountCents(props.discount.listPriceCents, given()) * props.quantity;

@@ -83,7 +83,7 @@ describe('a discount on one line', () => {
 
     const reference = await payCash();
     const lineDiscounts = receipt().getByTestId('receipt-line-discount');
-    expect(await lineDiscounts.allTextContents()).toEqual(['Price €15.50, discount 10 %: −€1.55']);
+    expect(await lineDiscounts.allTextContents()).toEqual(['Price €15.50, discount 10\u00a0%: −€1.55']);
     expect(await receipt().getByTestId('receipt-total').textContent()).toBe('€16.75');
     await expect.poll(() => itemsOf(reference).length, { timeout: 20_000 }).toBe(2);
     expect(itemsOf(reference).map((item) => [item.quantity, item.price_cents])).toEqual([

@@ -179,21 +179,15 @@ export function isStoredLine(value: unknown): value is StoredLine {
  * @example storedLineDiscount({ given: { kind: 'percent', percent: 10 }, listPriceCents: 420 })
  */
 export function storedLineDiscount(value: unknown): LineDiscount | undefined {
-  const saved = value as Partial<LineDiscount> | null | undefined;
-  const given = saved?.given as Partial<{ kind: string; percent: number; cents: number }> | undefined;
-  if (!saved || !Number.isSafeInteger(saved.listPriceCents) || (saved.listPriceCents ?? -1) < 0)
-    return undefined;
-  const listPriceCents = saved.listPriceCents as Cents;
-  if (
-    given?.kind === 'percent' &&
-    Number.isFinite(given.percent) &&
-    given.percent! > 0 &&
-    given.percent! <= 100
-  )
-    return { given: { kind: 'percent', percent: given.percent! }, listPriceCents };
-  if (given?.kind === 'amount' && Number.isSafeInteger(given.cents) && given.cents! > 0)
-    return { given: { kind: 'amount', cents: given.cents! }, listPriceCents };
-  return undefined;
+  const { given, listPriceCents } = (value ?? {}) as Partial<LineDiscount>;
+  const percent = given?.kind === 'percent';
+  const size = percent ? given.percent : given?.kind === 'amount' ? given.cents : 0;
+  if (!(size > 0 && (percent ? size <= 100 : Number.isSafeInteger(size)))) return undefined;
+  if (!Number.isSafeInteger(listPriceCents) || listPriceCents! < 0) return undefined;
+  return {
+    given: percent ? { kind: 'percent', percent: size } : { kind: 'amount', cents: size },
+    listPriceCents: listPriceCents!,
+  };
 }
 
 /** A whole quantity of at least 1; above MAX_QUANTITY (the PMS's limit) it is refused, not cut. */

@@ -1,13 +1,16 @@
-// Discounts on a ticket, pure. Owns: what a discount of a percentage or an amount takes off a total
-// (cents, rounded half up), the percentage it comes to (for the outlet's approval limit), and the
-// lines re-priced so they add up to the discounted total exactly (sent to the PMS as each line's
-// price). Invariants: a discount never makes a price negative; it is at most the total; 100 % is
-// a valid discount only with a manager's approval (the pay screen asks for it).
+// Discounts on a ticket and on one line, pure. Owns: what a discount of a percentage or an amount
+// takes off a total (cents, rounded half up), the percentage it comes to (for the outlet's approval
+// limit), the lines re-priced so they add up to the discounted total exactly (sent to the PMS as each
+// line's price), and a line's own discount: per item, so the line keeps one unit price the PMS gets,
+// and a quantity change keeps it. Both together: the ticket discount is taken off the total of the
+// lines as their own discounts left them. Invariants: a discount never makes a price negative; it is
+// at most the total (a line's: its unit price); 100 % is a valid discount only with a manager's
+// approval (the views ask for it).
 import type { Cents } from '../pms/money';
 import { linesAt, sumOf } from './split';
-import type { TicketLine } from './ticket-lines';
+import type { Discount, TicketLine } from './ticket-lines';
 
-export type Discount = { kind: 'percent'; percent: number } | { kind: 'amount'; cents: Cents };
+export type { Discount } from './ticket-lines';
 
 /** Why a discount is refused, for the view to say in words. */
 export class DiscountError extends Error {
@@ -50,4 +53,47 @@ export function discountPercent(totalCents: Cents, cents: Cents): number {
 export function discountedLines(lines: readonly TicketLine[], discount: Discount): TicketLine[] {
   const total = sumOf(lines);
   return linesAt(lines, total - discountCents(total, discount));
+}
+
+/**
+ * `line` with `discount` taken off each of its items: the unit price re-priced to the cent (what the
+ * PMS gets as the line's price), the price before kept in `line.discount`; a line discounted before
+ * is re-priced from its price before. Without a discount (or one of 0) the line is back at that price.
+ * @throws DiscountError for a percentage outside 0–100 or an amount above the unit price.
+ * @example withLineDiscount(pils, { kind: 'percent', percent: 10 }).unitPriceCents === 378 // 4.20 - 0.42
+ */
+export function withLineDiscount(line: TicketLine, discount: Discount | undefined): TicketLine {
+  const listPriceCents = listPriceOf(line);
+  const { discount: _before, ...plain } = line;
+  const off = discount ? discountCents(listPriceCents, discount) : 0;
+  if (!discount || off === 0) return { ...plain, unitPriceCents: listPriceCents };
+  return { ...plain, unitPriceCents: listPriceCents - off, discount: { given: discount, listPriceCents } };
+}
+
+/**
+ * A line's unit price before its own discount (its price when it has none).
+ * @example listPriceOf(withLineDiscount(pils, tenPercent)) === 420
+ */
+export function listPriceOf(line: TicketLine): Cents {
+  return line.discount?.listPriceCents ?? line.unitPriceCents;
+}
+
+/**
+ * What a line's own discount takes off the line, all its items (0 without one); a ticket discount
+ * spread over the line afterwards is not part of it.
+ * @example lineDiscountCents({ ...pilsTimesThree, discount: { given: tenPercent, listPriceCents: 420 } }) === 126
+ */
+export function lineDiscountCents(line: TicketLine): Cents {
+  if (!line.discount) return 0;
+  return discountCents(line.discount.listPriceCents, line.discount.given) * line.quantity;
+}
+
+/**
+ * The percentage a line discount takes off the line's price, from the cents it takes (as for a
+ * ticket discount: what the outlet's approval limit is checked against).
+ * @throws DiscountError as `discountCents` does.
+ * @example lineDiscountPercent(420, { kind: 'amount', cents: 105 }) === 25
+ */
+export function lineDiscountPercent(listPriceCents: Cents, discount: Discount): number {
+  return discountPercent(listPriceCents, discountCents(listPriceCents, discount));
 }

@@ -1,7 +1,8 @@
 // The rules for a ticket's lines, as pure functions over immutable arrays (the ticket signal in
 // ticket.ts applies them). Owns: merging a product tapped again into its line (never an open-price
 // line), the open-price line (one product, quantity 1, the typed amount as its price: pms-api.md
-// usage rule 2), quantity limits and the line limit of one PMS call.
+// usage rule 2), quantity limits and the line limit of one PMS call. A line's own discount is
+// re-priced by discounts.ts; quantity changes keep it (it is per item).
 // Invariants: quantity is a whole number 1..999; at most 200 lines; prices are gross cents >= 0;
 // typed amounts follow the money rule (pms/money.ts).
 import {
@@ -19,6 +20,16 @@ export const MAX_LINES = 200;
 /** An open price: more than 0.00, at most 100,000.00. */
 export const OPEN_PRICE_LIMITS: AmountLimits = POSITIVE_AMOUNT_LIMITS;
 
+/** A discount staff give: a percentage, or an amount in cents (on a line: off each of its items). */
+export type Discount = { kind: 'percent'; percent: number } | { kind: 'amount'; cents: Cents };
+
+/** A line's own discount (discounts.ts `withLineDiscount`): what staff gave, and the unit price before it. */
+export interface LineDiscount {
+  given: Discount;
+  /** The unit price before the discount; the line's `unitPriceCents` is the price after it. */
+  listPriceCents: Cents;
+}
+
 export interface TicketLine {
   /** Stable per line: `p<productId>` for catalogue lines, random for open-price lines. */
   key: string;
@@ -29,6 +40,8 @@ export interface TicketLine {
   taxClassId: number | null;
   commodityGroupId: number | null;
   openPrice: boolean;
+  /** The line's own discount, when it has one: `unitPriceCents` is then the discounted price. */
+  discount?: LineDiscount;
 }
 
 /** Why a line change was refused, for the view to say in words. */
@@ -158,6 +171,23 @@ export function isStoredLine(value: unknown): value is StoredLine {
     Number.isInteger(line.quantity) &&
     (line.quantity ?? 0) >= 1
   );
+}
+
+/**
+ * A line's discount read back from storage, or undefined when it is not one (the line then keeps
+ * its stored price, the price staff saw, without a discount shown).
+ * @example storedLineDiscount({ given: { kind: 'percent', percent: 10 }, listPriceCents: 420 })
+ */
+export function storedLineDiscount(value: unknown): LineDiscount | undefined {
+  const { given, listPriceCents } = (value ?? {}) as Partial<LineDiscount>;
+  const percent = given?.kind === 'percent';
+  const size = percent ? given.percent : given?.kind === 'amount' ? given.cents : 0;
+  if (!(size > 0 && (percent ? size <= 100 : Number.isSafeInteger(size)))) return undefined;
+  if (!Number.isSafeInteger(listPriceCents) || listPriceCents! < 0) return undefined;
+  return {
+    given: percent ? { kind: 'percent', percent: size } : { kind: 'amount', cents: size },
+    listPriceCents: listPriceCents!,
+  };
 }
 
 /** A whole quantity of at least 1; above MAX_QUANTITY (the PMS's limit) it is refused, not cut. */

@@ -7,6 +7,7 @@ import { type Accessor, createSignal, onCleanup } from 'solid-js';
 import { pmsInvoiceOf } from '../outbox/invoice-of';
 import { subscribeOutbox } from '../outbox/status';
 import type { Cents } from '../pms/money';
+import type { LineDiscount } from '../rules/ticket-lines';
 import type { Totals } from '../rules/totals';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
 import { readSale } from '../storage/outbox-store';
@@ -34,6 +35,8 @@ export interface ReceiptLine {
   quantity: number;
   unitPriceCents: Cents;
   totalCents: Cents;
+  /** The line's own discount (issue 14): the price before it and what was given. */
+  discount?: LineDiscount;
 }
 
 /** A discount on the sale as the receipt shows it: the total before and what was taken off. */

@@ -105,11 +105,12 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
     tillName,
     outletName,
     staffName,
-    lines: lines.map(({ name, quantity, unitPriceCents }) => ({
+    lines: lines.map(({ name, quantity, unitPriceCents, discount }) => ({
       name,
       quantity,
       unitPriceCents,
       totalCents: unitPriceCents * quantity,
+      ...(discount ? { discount } : {}),
     })),
     note: ticket.note,
     totals,
@@ -156,15 +157,16 @@ export async function chargeTicketToRoom(payment: RoomPayment): Promise<SaleReco
 }
 
 /**
- * The sale's fixed id and its approvals: the ticket's (an open price above the limit) when the
- * whole ticket is paid, and the payment's (a discount). Both name the same sale: the pay screen
- * asks for a discount's approval on the ticket's sale id (`ticketSaleId`) unless a part is paid.
+ * The sale's fixed id and its approvals: the ticket's (an open price or a line discount above the
+ * limit) when the whole ticket is paid (also as a part that leaves no rest: the ticket discounted),
+ * and the payment's (a ticket discount). Both name the same sale: the pay screen asks for a
+ * discount's approval on the ticket's sale id (`ticketSaleId`) unless a part leaving a rest is paid.
  */
 function recordedWith(payment: { part?: TicketPart; saleId?: string; approvals?: string[] }): {
   saleId?: string;
   approvals?: string[];
 } {
-  const fromTicket = payment.part ? {} : ticketApprovals();
+  const fromTicket = payment.part && payment.part.rest.length > 0 ? {} : ticketApprovals();
   const saleId = payment.saleId ?? fromTicket.saleId;
   const approvals = [...(fromTicket.approvals ?? []), ...(payment.approvals ?? [])];
   return { ...(saleId ? { saleId } : {}), ...(approvals.length > 0 ? { approvals } : {}) };

@@ -1,8 +1,8 @@
 // The ticket as staff see it, and as it is stored (storage/ticket-store.ts): the `Ticket` shape, a
 // new empty one, reading a stored or saved ticket back (lines that do not parse are dropped, never
-// the whole ticket), and the refusals: another tab paid, parked or changed it first; parking refused.
+// the whole ticket; a line's discount that does not parse is dropped, the line keeps its price), and the refusals: another tab paid, parked or changed it first; parking refused.
 import { newId } from '../rules/ids';
-import { isStoredLine, type TicketLine } from '../rules/ticket-lines';
+import { isStoredLine, storedLineDiscount, type TicketLine } from '../rules/ticket-lines';
 import type { TicketRecord, TicketStatus } from '../storage/records';
 
 export interface Ticket {
@@ -62,13 +62,17 @@ export function reviveTicket(value: unknown): Ticket | undefined {
     id: saved.id,
     label: typeof saved.label === 'string' ? saved.label : '',
     note: typeof saved.note === 'string' ? saved.note : '',
-    lines: lines.map((line) => ({
-      ...line,
-      key: line.key ?? `l${newId()}`,
-      taxClassId: line.taxClassId ?? null,
-      commodityGroupId: line.commodityGroupId ?? null,
-      openPrice: line.openPrice === true,
-    })),
+    lines: lines.map(({ discount, ...line }) => {
+      const kept = storedLineDiscount(discount);
+      return {
+        ...line,
+        key: line.key ?? `l${newId()}`,
+        taxClassId: line.taxClassId ?? null,
+        commodityGroupId: line.commodityGroupId ?? null,
+        openPrice: line.openPrice === true,
+        ...(kept ? { discount: kept } : {}),
+      };
+    }),
     createdAt: typeof saved.createdAt === 'number' ? saved.createdAt : Date.now(),
     updatedAt: typeof saved.updatedAt === 'number' ? saved.updatedAt : Date.now(),
     version: typeof saved.version === 'number' ? saved.version : 0,

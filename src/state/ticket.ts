@@ -91,6 +91,19 @@ export function ticketApprovals(): { saleId?: string; approvals?: string[] } {
   return saleId && approvals?.length ? { saleId, approvals: [...approvals] } : {};
 }
 
+/**
+ * Replaces the line with `key` by `change(line)` (e.g. its discount: line-discount.ts), with a
+ * manager's `approval` when one was needed; nothing happens when the line is gone.
+ * @example changeLine('p7', (line) => withLineDiscount(line, { kind: 'percent', percent: 10 }));
+ */
+export function changeLine(key: string, change: (line: TicketLine) => TicketLine, approval?: string): void {
+  update((t) => ({
+    ...t,
+    lines: t.lines.map((line) => (line.key === key ? change(line) : line)),
+    ...(approval ? { approvals: [...(t.approvals ?? []), approval] } : {}),
+  }));
+}
+
 /** After one part of a split was paid: the rest of the lines stay on the ticket, kept as any change. */
 export function keepRestOfTicket(rest: TicketLine[]): void {
   update((t) => ({ ...t, lines: rest }), false);

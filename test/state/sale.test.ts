@@ -7,7 +7,9 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Product, RoomReservation } from '../../src/pms/wire.ts';
+import { discountedLines, withLineDiscount } from '../../src/rules/discounts.ts';
 import { localDate } from '../../src/rules/guest-rules.ts';
+import { sumOf } from '../../src/rules/split.ts';
 import { loadCatalogue } from '../../src/state/catalogue.ts';
 import { ParkError, parkTicket, readParkedTickets, recallTicket } from '../../src/state/parked.ts';
 import { lastReceipt } from '../../src/state/receipt.ts';
@@ -20,6 +22,7 @@ import {
 import {
   addOpenPriceLine,
   addProduct,
+  changeLine,
   clearTicket,
   currentTicket,
   setNote,
@@ -120,6 +123,51 @@ describe('completing a cash sale', () => {
     const receipt = await completeCashSale({ paymentMethodId: 1, templateId: 3 });
     expect(receipt.saleId).toBe(saleId);
     expect((await readSale(saleId))?.sale.approvals).toEqual(['approval-token']);
+  });
+
+  it('sends a line discount as the line’s price and keeps its approval when a ticket discount re-prices the whole ticket', async () => {
+    addProduct(PILS, 2);
+    addProduct(ESPRESSO);
+    const saleId = ticketSaleId();
+    changeLine('p1', (line) => withLineDiscount(line, { kind: 'percent', percent: 30 }), 'line-token');
+    // the pay screen: 10 % off the ticket, as a part that leaves no rest, approved on the ticket's sale
+    const lines = discountedLines(ticketLines(), { kind: 'percent', percent: 10 });
+    const part = { lines, rest: [], totalCents: sumOf(lines) };
+    const receipt = await completeCashSale({
+      paymentMethodId: 1,
+      templateId: 3,
+      part,
+      saleId,
+      approvals: ['ticket-token'],
+      discount: { beforeCents: 2 * 294 + 280, cents: 87 },
+    });
+    expect(receipt.saleId).toBe(saleId);
+    const entry = await readSale(saleId);
+    expect(entry?.sale.approvals).toEqual(['line-token', 'ticket-token']);
+    expect(entry?.sale.totalCents).toBe(868 - 87);
+    expect(receipt.lines.filter((l) => l.name === 'Pils 0,3 l').map((l) => l.discount)).not.toContain(
+      undefined,
+    );
+    expect(receipt.lines.find((l) => l.name === 'Espresso')?.discount).toBeUndefined();
+  });
+
+  it('sends a discounted line at its discounted price, and the receipt keeps the price before', async () => {
+    addProduct(PILS, 2);
+    addProduct(ESPRESSO);
+    changeLine('p1', (line) => withLineDiscount(line, { kind: 'amount', cents: 50 }));
+    const receipt = await completeCashSale({ paymentMethodId: 1, templateId: 3 });
+    expect((await readSale(receipt.saleId))?.sale.lines).toEqual([
+      { productId: 1, name: 'Pils 0,3 l', quantity: 2, unitPriceCents: 370 },
+      { productId: 2, name: 'Espresso', quantity: 1, unitPriceCents: 280 },
+    ]);
+    expect(receipt.lines[0]).toEqual({
+      name: 'Pils 0,3 l',
+      quantity: 2,
+      unitPriceCents: 370,
+      totalCents: 740,
+      discount: { given: { kind: 'amount', cents: 50 }, listPriceCents: 420 },
+    });
+    expect(receipt.totals.grossCents).toBe(1020);
   });
 
   it('records it at once (offline too), returns its receipt with the change, and starts a new ticket', async () => {

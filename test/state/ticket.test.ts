@@ -4,6 +4,7 @@ import { createRoot } from 'solid-js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MoneyError } from '../../src/pms/money.ts';
 import type { Product } from '../../src/pms/wire.ts';
+import { withLineDiscount } from '../../src/rules/discounts.ts';
 import {
   OPEN_PRICE_LIMITS,
   parseAmount,
@@ -14,6 +15,7 @@ import {
 import {
   addOpenPriceLine,
   addProduct,
+  changeLine,
   clearTicket,
   currentTicket,
   removeLine,
@@ -129,6 +131,58 @@ describe('the ticket', () => {
       ['Pils 0,3 l', 1, 420],
     ]);
     expect(reviveTicket('nonsense')).toBeUndefined();
+  });
+
+  it('keeps a line discount and its approval on the ticket, through quantity changes and a reload', () => {
+    addProduct(PILS);
+    addProduct(SCHNITZEL);
+    const saleId = ticketSaleId();
+    changeLine('p1', (line) => withLineDiscount(line, { kind: 'percent', percent: 30 }), 'token-2');
+    setQuantity('p1', 3);
+    addProduct(PILS);
+    expect(ticketLines().map((l) => [l.name, l.quantity, l.unitPriceCents])).toEqual([
+      ['Pils 0,3 l', 4, 294],
+      ['Wiener Schnitzel', 1, 2450],
+    ]);
+    expect(ticketTotals().grossCents).toBe(4 * 294 + 2450);
+    expect(ticketApprovals()).toEqual({ saleId, approvals: ['token-2'] });
+    const revived = reviveTicket(JSON.parse(JSON.stringify(currentTicket())));
+    expect(revived?.lines[0]).toEqual(ticketLines()[0]);
+    expect(revived?.lines[0]?.discount).toEqual({
+      given: { kind: 'percent', percent: 30 },
+      listPriceCents: 420,
+    });
+    expect(revived).toMatchObject({ saleId, approvals: ['token-2'] });
+  });
+
+  it('reads back old tickets without discounts, and drops a discount that does not parse, keeping the price', () => {
+    const old = { id: 't0', lines: [{ productId: 1, name: 'Pils 0,3 l', unitPriceCents: 420, quantity: 2 }] };
+    expect(reviveTicket(old)?.lines[0]).not.toHaveProperty('discount');
+    const broken = {
+      id: 't1',
+      lines: [
+        {
+          productId: 1,
+          name: 'Pils',
+          unitPriceCents: 378,
+          quantity: 1,
+          discount: { given: { kind: 'percent', percent: 150 }, listPriceCents: 420 },
+        },
+        { productId: 2, name: 'Wein', unitPriceCents: 500, quantity: 1, discount: 'ten' },
+        {
+          productId: 3,
+          name: 'Tee',
+          unitPriceCents: 250,
+          quantity: 1,
+          discount: { given: { kind: 'amount', cents: 50 }, listPriceCents: 300 },
+        },
+      ],
+    };
+    expect(reviveTicket(broken)?.lines.map((l) => [l.unitPriceCents, l.discount?.listPriceCents])).toEqual([
+      [378, undefined],
+      [500, undefined],
+      [250, 300],
+    ]);
   });
 
   it('never holds more than 200 lines', () => {

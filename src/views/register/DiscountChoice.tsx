@@ -1,6 +1,6 @@
 // A discount on the ticket from the pay screen: a percentage or an amount, typed in. Owns the
 // choice and parsing what staff typed (at most two decimals; a percentage 0–100; an amount up to
-// the total), saying in words what is wrong. The lines are re-priced by rules/discounts.ts.
+// the total, or for a line's discount the price of one item), saying in words what is wrong. The lines are re-priced by rules/discounts.ts.
 import { For, Show } from 'solid-js';
 import type { Cents } from '../../pms/money';
 import { type Discount, DiscountError, discountCents } from '../../rules/discounts';
@@ -10,11 +10,17 @@ import { w } from '../../words/pay';
 
 export type DiscountKind = Discount['kind'];
 
-/** What staff typed as a discount of `totalCents`: the discount and its cents, or why it is refused. */
+/**
+ * What staff typed as a discount of `totalCents`: the discount and its cents, or why it is refused
+ * (`tooMuch` says an amount above `totalCents`: the ticket's total, or a line's price of one item).
+ */
 export function readDiscount(
   kind: DiscountKind,
   text: string,
   totalCents: Cents,
+  tooMuch:
+    | 'discount.error.more-than-total'
+    | 'lineDiscount.error.more-than-total' = 'discount.error.more-than-total',
 ): { discount?: Discount; cents: Cents; error?: string } {
   if (!text.trim()) return { cents: 0 };
   let discount: Discount;
@@ -31,7 +37,8 @@ export function readDiscount(
     return { discount, cents: discountCents(totalCents, discount) };
   } catch (error) {
     if (!(error instanceof DiscountError)) throw error;
-    return { cents: 0, error: w(`discount.error.${error.reason}`, { total: formatCents(totalCents) }) };
+    const words = error.reason === 'bad-percent' ? 'discount.error.bad-percent' : tooMuch;
+    return { cents: 0, error: w(words, { total: formatCents(totalCents) }) };
   }
 }
 

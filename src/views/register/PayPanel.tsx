@@ -67,8 +67,9 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
     setDiscountRefusal(undefined);
     const cents = discount().cents;
     if (cents === 0) return {};
-    // The whole ticket keeps its sale id (an open price's approval names it); a part is a sale of its own.
-    const saleId = part() ? crypto.randomUUID() : ticketSaleId();
+    // The whole ticket (a discount re-prices it as a part with no rest) keeps its sale id: an open
+    // price's or a line discount's approval names it. A part that leaves a rest is a sale of its own.
+    const saleId = (part()?.rest.length ?? 0) > 0 ? crypto.randomUUID() : ticketSaleId();
     const total = ticketTotals().grossCents;
     const percent = discountPercent(total, cents);
     const what = w('discount.what', {

@@ -1,9 +1,12 @@
 // The receipt of a cash sale, laid out for an 80 mm receipt printer (receipt.css) and shown on
-// screen the same way: the hotel's header, reference, lines, total, VAT per class, payment,
+// screen the same way: the hotel's header, reference, lines (a discounted one with its price before
+// and its discount), a ticket discount, total, VAT per class, payment,
 // tendered and change, whether the PMS has confirmed the sale yet and then its invoice number;
 // a copy printed again says so at the top.
 import { For, Show } from 'solid-js';
 import { formatMoney } from '../../pms/money';
+import { discountCents } from '../../rules/discounts';
+import type { LineDiscount } from '../../rules/ticket-lines';
 import { createSaleProgress, type ReceiptData } from '../../state/receipt';
 import { formatDateTime, locale } from '../../words/format';
 import { t } from '../../words/i18n';
@@ -41,6 +44,11 @@ export function Receipt(props: { receipt: ReceiptData; copy?: boolean }) {
                   {line.name}
                   <Show when={line.quantity > 1}>
                     <small> à {money(line.unitPriceCents)}</small>
+                  </Show>
+                  <Show when={line.discount}>
+                    {(discount) => (
+                      <LineDiscountNote discount={discount()} quantity={line.quantity} money={money} />
+                    )}
                   </Show>
                 </td>
                 <td class="amount">{money(line.totalCents)}</td>
@@ -98,6 +106,31 @@ export function ReceiptHeaderLines(props: { header: NonNullable<ReceiptData['hea
         <span>{rw('receipt.vatId', { vatId: props.header.vatId })}</span>
       </Show>
     </div>
+  );
+}
+
+/** Under a discounted line: its price of one item before the discount, and what the discount took off the line. */
+function LineDiscountNote(props: {
+  discount: LineDiscount;
+  quantity: number;
+  money: (cents: number) => string;
+}) {
+  const given = () => props.discount.given;
+  const label = () => {
+    const discount = given();
+    return discount.kind === 'percent'
+      ? `${discount.percent.toLocaleString(locale())}\u00a0%`
+      : w('lineDiscount.each', { amount: props.money(discount.cents) });
+  };
+  const cents = () => discountCents(props.discount.listPriceCents, given()) * props.quantity;
+  return (
+    <small class="receipt-line-discount" data-testid="receipt-line-discount">
+      {w('lineDiscount.receipt', {
+        price: props.money(props.discount.listPriceCents),
+        discount: label(),
+        cents: props.money(cents()),
+      })}
+    </small>
   );
 }
 

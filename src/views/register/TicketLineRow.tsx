@@ -1,15 +1,18 @@
-// One ticket line: name, unit price and line total, then quantity with − and + (− at 1 removes)
-// and a remove button; tapping the quantity opens the number pad (QuantityDialog). Open-price lines
-// have no stepper: they are always one item. A refused + (past 999) is said, not ignored.
+// One ticket line: name, unit price and line total, then quantity with − and + (− at 1 removes),
+// the line's discount key and a remove button; tapping the quantity opens the number pad
+// (QuantityDialog), the discount key the line's discount (LineDiscountDialog), which the key then
+// shows (−10 %) with the price before struck through. Open-price lines have no stepper: they are
+// always one item. A refused + (past 999) is said, not ignored.
 import { Show } from 'solid-js';
-import { TicketLineError } from '../../rules/ticket-lines';
+import { type Discount, TicketLineError } from '../../rules/ticket-lines';
 import { removeLine, setQuantity, type TicketLine } from '../../state/ticket';
-import { formatCents } from '../../words/format';
+import { formatCents, locale } from '../../words/format';
 import { t } from '../../words/i18n';
 
 export function TicketLineRow(props: {
   line: TicketLine;
   onQuantityPad: (line: TicketLine) => void;
+  onDiscount: (line: TicketLine) => void;
   onMessage: (text: string) => void;
 }) {
   const line = () => props.line;
@@ -26,8 +29,14 @@ export function TicketLineRow(props: {
       <div class="line-text">
         <span class="line-title">
           <span class="line-name">{line().name}</span>{' '}
-          <Show when={!line().openPrice}>
-            <span class="line-unit">× {formatCents(line().unitPriceCents)}</span>
+          <Show when={!line().openPrice || line().discount}>
+            <span class="line-unit">
+              ×{' '}
+              <Show when={line().discount}>
+                {(discount) => <s class="line-before">{formatCents(discount().listPriceCents)}</s>}
+              </Show>{' '}
+              {formatCents(line().unitPriceCents)}
+            </span>
           </Show>
         </span>
         <span class="line-total">{formatCents(line().unitPriceCents * line().quantity)}</span>
@@ -61,6 +70,15 @@ export function TicketLineRow(props: {
         </Show>
         <button
           type="button"
+          class="step line-discount-key"
+          classList={{ given: line().discount !== undefined }}
+          aria-label={t('ticket.discount', { detail: line().name })}
+          onClick={() => props.onDiscount(line())}
+        >
+          {line().discount ? discountLabel(line().discount!.given) : '%'}
+        </button>
+        <button
+          type="button"
           class="remove"
           aria-label={t('ticket.remove', { detail: line().name })}
           onClick={() => removeLine(line().key)}
@@ -70,4 +88,11 @@ export function TicketLineRow(props: {
       </div>
     </li>
   );
+}
+
+/** A line's discount on its key: "−10 %", or "−€0.50" off each item. */
+function discountLabel(given: Discount): string {
+  return given.kind === 'percent'
+    ? `−${given.percent.toLocaleString(locale())} %`
+    : `−${formatCents(given.cents)}`;
 }

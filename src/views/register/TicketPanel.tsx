@@ -1,6 +1,7 @@
 // The ticket being rung up: its name when it is a recalled tab, the lines, the note, the totals
 // and the actions; a ticket another tab paid says so, with the way to a new one. On a narrow
-// screen it is a bottom sheet the register opens and closes. Owns the quantity pad's dialog.
+// screen it is a bottom sheet the register opens and closes. Owns the quantity pad's dialog and the
+// line discount's.
 import { createSignal, For, Show } from 'solid-js';
 import { lastReceipt } from '../../state/receipt';
 import { clearTicket, currentTicket, type TicketLine, ticketLines, ticketTotals } from '../../state/ticket';
@@ -15,6 +16,7 @@ import { TotalsBox } from './TotalsBox';
 
 /** Not part of the first screen: loaded after it (see lazy-dialog.tsx). */
 const QuantityDialog = lazyDialog(() => import('./QuantityDialog').then((m) => m.QuantityDialog));
+const LineDiscountDialog = lazyDialog(() => import('./LineDiscountDialog').then((m) => m.LineDiscountDialog));
 
 export function TicketPanel(props: {
   onPay: () => void;
@@ -23,6 +25,8 @@ export function TicketPanel(props: {
 }) {
   const [padKey, setPadKey] = createSignal<string>();
   const padLine = () => ticketLines().find((line) => line.key === padKey());
+  const [discountKey, setDiscountKey] = createSignal<string>();
+  const discountLine = () => ticketLines().find((line) => line.key === discountKey());
   return (
     <>
       <div class="panel-header">
@@ -55,6 +59,7 @@ export function TicketPanel(props: {
               <TicketLineRow
                 line={line}
                 onQuantityPad={(picked: TicketLine) => setPadKey(picked.key)}
+                onDiscount={(picked: TicketLine) => setDiscountKey(picked.key)}
                 onMessage={props.onMessage}
               />
             )}
@@ -66,6 +71,9 @@ export function TicketPanel(props: {
       <TicketActions onPay={props.onPay} onMessage={props.onMessage} />
       <OpenedOnce open={padKey() !== undefined}>
         <QuantityDialog line={padLine()} onClose={() => setPadKey(undefined)} onMessage={props.onMessage} />
+      </OpenedOnce>
+      <OpenedOnce open={discountKey() !== undefined}>
+        <LineDiscountDialog line={discountLine()} onClose={() => setDiscountKey(undefined)} />
       </OpenedOnce>
     </>
   );

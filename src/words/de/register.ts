@@ -10,6 +10,7 @@ export const de: Record<keyof typeof en, string> = {
   'ticket.decrease': 'Eins weniger: {detail}',
   'ticket.increase': 'Eins mehr: {detail}',
   'ticket.quantity': 'Menge: {detail}',
+  'ticket.discount': 'Rabatt: {detail}',
   'ticket.remove': '{detail} entfernen',
   'ticket.note': 'Notiz',
   'ticket.notePlaceholder': 'z. B. ohne Eis',

@@ -9,6 +9,7 @@ export const en = {
   'ticket.decrease': 'One less: {detail}',
   'ticket.increase': 'One more: {detail}',
   'ticket.quantity': 'Quantity: {detail}',
+  'ticket.discount': 'Discount: {detail}',
   'ticket.remove': 'Remove {detail}',
   'ticket.note': 'Note',
   'ticket.notePlaceholder': 'e.g. no ice',

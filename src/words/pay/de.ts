@@ -1,5 +1,5 @@
-// Texte der Bezahlung (Zahlungsart, aufs Zimmer, Teilen, Rabatte), des Ziffernblocks und des
-// Rabatts auf dem Beleg, deutsch (englisch: en.ts; gelesen über `w()`, index.ts).
+// Texte der Bezahlung (Zahlungsart, aufs Zimmer, Teilen, Rabatte), des Rabatts auf eine Position,
+// des Ziffernblocks und des Rabatts auf dem Beleg, deutsch (englisch: en.ts; gelesen über `w()`, index.ts).
 import type { PayWord } from './en';
 
 export const de: Record<PayWord, string> = {
@@ -38,4 +38,16 @@ export const de: Record<PayWord, string> = {
     'Den Rabatt als Betrag mit höchstens zwei Nachkommastellen eingeben, z. B. 2,50.',
   'discount.error.full-needs-manager': 'Ein Rabatt von 100 % braucht die Freigabe der Leitung.',
   'discount.error.cancelled': 'Der Rabatt wurde nicht freigegeben: Nichts wurde erfasst.',
+  'lineDiscount.title': 'Rabatt auf {name}',
+  'lineDiscount.amount': 'Je Stück',
+  'lineDiscount.pad': 'Rabatt auf {name}',
+  'lineDiscount.quick': '{percent} Rabatt',
+  'lineDiscount.result': '{quantity} × {price} = {total}, vorher {before}',
+  'lineDiscount.remove': 'Rabatt entfernen',
+  'lineDiscount.each': '{amount} je Stück',
+  'lineDiscount.what': 'Rabatt von {amount} ({percent}) auf {name}, {quantity} × {price}',
+  'lineDiscount.error.more-than-total':
+    'Ein Rabatt auf eine Position kann höchstens der Preis eines Stücks sein, {total}.',
+  'lineDiscount.error.cancelled': 'Der Rabatt wurde nicht freigegeben: Die Position behält ihren Preis.',
+  'lineDiscount.receipt': 'Preis {price}, Rabatt {discount}: −{cents}',
 };

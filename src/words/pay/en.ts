@@ -1,5 +1,5 @@
-// Words of the pay screen (method, room charge, split, discounts), the shared number pad and the
-// receipt's discount, in English (German: de.ts). They come with that code, not with the first
+// Words of the pay screen (method, room charge, split, discounts), a line's discount, the shared
+// number pad and the receipt's discounts, in English (German: de.ts). They come with that code, not with the first
 // screen's dictionary (words/messages-en.ts), read through `w()` (index.ts).
 
 export const en = {
@@ -37,6 +37,17 @@ export const en = {
   'discount.error.bad-amount': 'Enter the discount as an amount with at most two decimals, e.g. 2.50.',
   'discount.error.full-needs-manager': 'A 100 % discount needs a manager’s approval.',
   'discount.error.cancelled': 'The discount was not approved: nothing was recorded.',
+  'lineDiscount.title': 'Discount on {name}',
+  'lineDiscount.amount': 'Off each item',
+  'lineDiscount.pad': 'Discount on {name}',
+  'lineDiscount.quick': '{percent} off',
+  'lineDiscount.result': '{quantity} × {price} = {total}, before {before}',
+  'lineDiscount.remove': 'Remove the discount',
+  'lineDiscount.each': '{amount} each',
+  'lineDiscount.what': 'Discount of {amount} ({percent}) on {name}, {quantity} × {price}',
+  'lineDiscount.error.more-than-total': 'A discount on a line can be at most the price of one item, {total}.',
+  'lineDiscount.error.cancelled': 'The discount was not approved: the line keeps its price.',
+  'lineDiscount.receipt': 'Price {price}, discount {discount}: −{cents}',
 } as const;
 
 export type PayWord = keyof typeof en;

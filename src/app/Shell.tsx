@@ -7,9 +7,9 @@
 // manager-approval dialog opens wherever a view asks for one.
 import { type RouteSectionProps, useLocation } from '@solidjs/router';
 import { createSignal, lazy, onCleanup, onMount, Show, Suspense } from 'solid-js';
-import { openApproval } from '../state/approval-request';
 import { needsPairing } from '../state/device';
 import { afterFirstScreen } from '../state/first-screen';
+import { openApproval } from '../state/open-approval';
 import { isLocked, lock, signedIn } from '../state/staff-session';
 import { t } from '../words/i18n';
 import { ConnectionState } from './ConnectionState';

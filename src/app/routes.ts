@@ -31,7 +31,11 @@ export const SECTIONS: Section[] = [
   },
   { path: '/sync', titleKey: 'sync.title', view: withLaterWords(() => import('../views/SyncView')) },
   { path: '/report', titleKey: 'report.title', view: withLaterWords(() => import('../views/ReportView')) },
-  { path: '/catalogue', titleKey: 'catalogue.title', view: lazy(() => import('../views/CatalogueView')) },
+  {
+    path: '/catalogue',
+    titleKey: 'catalogue.title',
+    view: withLaterWords(() => import('../views/CatalogueView')),
+  },
   {
     path: '/settings',
     titleKey: 'settings.title',

@@ -203,3 +203,11 @@ export function parseRetryAfter(header: string | null, nowMs: number): number | 
   const at = Date.parse(value);
   return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
 }
+
+/** The till has no network: a change that needs the PMS online (creating a product) was not sent. */
+export class OfflineError extends Error {
+  override readonly name = 'OfflineError';
+  constructor() {
+    super('offline');
+  }
+}

@@ -6,28 +6,6 @@
 import type { Cents } from '../pms/money';
 import type { NamedEntry } from '../pms/wire';
 
-/** A payment the till refuses before recording; `reason` is for the view to put in words. */
-export class PaymentError extends Error {
-  override readonly name = 'PaymentError';
-  constructor(readonly reason: 'empty-ticket' | 'no-method' | 'no-template' | 'tendered-too-little') {
-    super(reason);
-  }
-}
-
-/**
- * Recording the sale on the tablet failed (IndexedDB refused or broke, storage full, or anything
- * else thrown on the way): the sale is NOT recorded and the ticket is as it was. `cause` is the error.
- */
-export class SaleNotSavedError extends Error {
-  override readonly name = 'SaleNotSavedError';
-  readonly reason: 'storage-full' | 'not-saved';
-  constructor(cause: unknown) {
-    const detail = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
-    super(`The sale was not recorded: ${detail}`, { cause });
-    this.reason = /quota/i.test(detail) ? 'storage-full' : 'not-saved';
-  }
-}
-
 const CASH_NAME = /(^|[^\p{L}])(cash|bar|bargeld|barzahlung|espèces|contanti)([^\p{L}]|$)/iu;
 const RECEIPT_TEMPLATE = /(receipt|kassenbeleg|beleg|bon)/i;
 

@@ -3,20 +3,10 @@
 // waiter is, the shell shows the approval dialog (views/lock/ApprovalDialog.tsx), a manager types
 // their PIN, and the promise resolves with the signed token, or null when cancelled. The signing
 // code (staff-pins.ts) is loaded when first asked for.
-import { createSignal } from 'solid-js';
+import { openApproval, setOpenApproval } from './open-approval';
 import { type ApprovalNeed, needsApproval } from './staff-session';
 
-export interface OpenApproval {
-  need: ApprovalNeed;
-  /** What is approved, in staff's words (the view says it). */
-  what: string;
-  finish: (token: string | null) => void;
-}
-
-const [openApproval, setOpenApproval] = createSignal<OpenApproval | null>(null);
-
-/** The request the dialog shows (reactive); null when none is open. */
-export { openApproval };
+export { type OpenApproval, openApproval } from './open-approval';
 
 /**
  * The approval token for `need`: undefined when none is needed, null when cancelled.

@@ -6,6 +6,7 @@
 // (server/staff/write-approvals.ts), putting the result into the catalogue so it shows (and sells)
 // at once, and reporting each change for the audit log with its approval.
 import type { CreateProductInput } from '../pms/client';
+import { OfflineError } from '../pms/errors';
 import { APPROVAL_HEADER, newRequestId, SALE_HEADER } from '../pms/till-headers';
 import type { CommodityGroup, Product } from '../pms/wire';
 import { approvalFor } from './approval-request';
@@ -13,14 +14,6 @@ import { report } from './audit-later';
 import { addCreatedGroup, addCreatedProduct } from './catalogue';
 import { pmsWithHeaders } from './pms';
 import { actingStaff } from './staff-session';
-
-/** The till has no network: creating needs the PMS online. */
-export class OfflineError extends Error {
-  override readonly name = 'OfflineError';
-  constructor() {
-    super('offline');
-  }
-}
 
 /** One catalogue change as approved: its id (the approval's subject) and the approval, if one was needed. */
 interface ApprovedChange {

@@ -9,7 +9,8 @@
 import { type CashSaleInput, type PaidTicket, recordCashSale } from '../outbox/journal';
 import type { Cents } from '../pms/money';
 import type { RoomReservation } from '../pms/wire';
-import { cashMethodId, changeDue, PaymentError, SaleNotSavedError } from '../rules/payment';
+import { cashMethodId, changeDue } from '../rules/payment';
+import { PaymentError, SaleNotSavedError } from '../rules/payment-errors';
 import type { TicketPart } from '../rules/split';
 import type { TicketLine } from '../rules/ticket-lines';
 import { totalsOf } from '../rules/totals';

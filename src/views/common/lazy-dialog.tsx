@@ -1,17 +1,21 @@
-// Dialogs whose code is not part of the first screen: it loads in the background once the first
+// Dialogs whose code and texts are not part of the first screen: they load in the background once the first
 // screen is up (so a tap opens them at once), or on the first opening if that comes sooner; the
 // service worker has it precached, so this works offline too. Owns: the Suspense boundary that
 // keeps the view on screen while a dialog's code loads, and keeping a dialog mounted once it has
 // opened (it resets itself on each opening; see Dialog.tsx and fresh-submission.ts).
 import { type Component, createMemo, type JSX, lazy, Show, Suspense } from 'solid-js';
 import { afterFirstScreen } from '../../state/first-screen';
+import { loadLaterWords } from '../../words/i18n';
 
 /**
- * A lazy component from a module's named export, loaded after the first screen.
+ * A lazy component from a module's named export, loaded after the first screen with the texts that
+ * come after it (words/i18n.ts loadLaterWords).
  * @example const ProductForm = lazyDialog(() => import('../catalogue/ProductForm').then((m) => m.ProductForm));
  */
 export function lazyDialog<P extends object>(load: () => Promise<Component<P>>): Component<P> {
-  const component = lazy(() => load().then((loaded) => ({ default: loaded })));
+  const component = lazy(() =>
+    Promise.all([load(), loadLaterWords()]).then(([loaded]) => ({ default: loaded })),
+  );
   void afterFirstScreen()
     .then(() => component.preload())
     .catch(() => undefined); // loaded again, with its error shown, when opened

@@ -10,7 +10,7 @@ import { newRequestId, REQUEST_ID_HEADER } from './till-headers.ts';
 export const STAFF_ROLES = ['waiter', 'manager'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export { APPROVAL_HEADER, SALE_HEADER } from './till-headers.ts';
+export { APPROVAL_HEADER, SALE_HEADER, SPLIT_HEADER } from './till-headers.ts';
 
 const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 const B64 = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/), v.maxLength(4096));

@@ -140,8 +140,8 @@ function tokensOf(c: Context): string[] {
 type Checked = Awaited<ReturnType<Hub['staff']['checkApproval']>>;
 
 /**
- * Every token of the header that passes for `use`. Tokens for other actions are not tried; when
- * none passes, the refusal of the first token tried (approval_required where there is none).
+ * Every token of the header that passes for `use`. Tokens for other actions (or no approval at all)
+ * are not tried; when none passes, the refusal of the first one tried, or approval_required.
  */
 async function passingApprovals(hub: Hub, tokens: readonly string[], use: ApprovalUse): Promise<Checked[]> {
   const wanted: readonly ApprovalAction[] = typeof use.action === 'string' ? [use.action] : use.action;
@@ -149,10 +149,9 @@ async function passingApprovals(hub: Hub, tokens: readonly string[], use: Approv
     const action = readApproval(token)?.action;
     return action !== undefined && wanted.includes(action);
   });
-  const candidates = ofAction.length > 0 ? ofAction : tokens.slice(0, 1);
   const passed: Checked[] = [];
   let refusal: StaffError | undefined;
-  for (const token of candidates) {
+  for (const token of ofAction) {
     try {
       passed.push(await hub.staff.checkApproval(token, use, true));
     } catch (error) {

@@ -167,6 +167,38 @@ describe('a take-back through the gateway', () => {
     expect(itemsLeft()).toBe(before - 1);
   });
 
+  it('goes through once when the tablet reported the take-back for the audit log before sending it', async () => {
+    const token = await approval(anna, '9999');
+    const reported = await app.request('/till/audit', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        events: [
+          {
+            id: randomUUID(),
+            kind: 'take_back',
+            at: '2026-11-22T09:00:00.000Z',
+            staffId: mia.id,
+            subject: 'sale-1',
+            approval: token,
+          },
+        ],
+      }),
+    });
+    expect(((await reported.json()) as { results: { outcome: string }[] }).results[0]?.outcome).toBe(
+      'recorded',
+    );
+    const { takeBack, itemsLeft } = await chargeAndTakeBack({
+      [SALE_HEADER]: 'sale-1',
+      [APPROVAL_HEADER]: token,
+    });
+    const before = itemsLeft();
+    expect((await takeBack()).status).toBe(200);
+    expect(itemsLeft()).toBe(before - 1);
+    expect((await takeBack()).status).toBe(403);
+    expect(itemsLeft()).toBe(before - 1);
+  });
+
   it('refuses the approval of a manager who was disabled, or whose PIN was reset since', async () => {
     const token = await approval(anna, '9999');
     await app.hub.staff.resetPin(anna.id, '4321');

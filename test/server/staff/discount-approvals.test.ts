@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { saleHeaders } from '../../../src/outbox/sale-headers.ts';
 import {
   APPROVAL_HEADER,
   type Approval,
@@ -16,6 +17,7 @@ import {
   StaffListSchema,
 } from '../../../src/pms/staff-calls.ts';
 import { openStaffKey, signApproval } from '../../../src/pms/staff-keys.ts';
+import type { SaleRecord } from '../../../src/storage/records.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { createHotelApi } from '../../../src/test-hotel/routes/pms-api.ts';
 import { count, pinnedHotel, productOf, stayOf } from '../../support/hotel.ts';
@@ -319,6 +321,21 @@ describe("a discount's approval covers its sale", () => {
     expect(items()).toBe(before);
     expect((await charge({ [APPROVAL_HEADER]: `${discount},${open}` })).status).toBe(200);
     expect(items()).toBe(before + 2);
+  });
+});
+
+describe('a late charge of a discounted room charge', () => {
+  it("goes through with the charge's approval, as the outbox sends it", async () => {
+    const invoice = await openInvoice();
+    const before = itemsOfHotel();
+    const late = {
+      id: 'late-1',
+      lateChargeOf: 'sale-1',
+      approvals: [await approval(anna, '9999')],
+    } as unknown as SaleRecord;
+    const headers = saleHeaders(late);
+    expect((await sell(invoice, twoPilsAt300(), headers)).status).toBe(200);
+    expect(itemsOfHotel()).toBe(before + 1);
   });
 });
 

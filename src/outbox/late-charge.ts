@@ -71,9 +71,12 @@ export async function moveToLateCharge(saleId: string, origin: SaleOrigin): Prom
       sales: [moved],
       intents: stepsVoided,
       newSale: (reference) => {
-        const composed = composeSale(origin, at, reference, {
+        // The refused charge's approvals (its open prices, its discount) name it: the late charge
+        // carries them, and its writes go by that charge's id (sale-headers.ts).
+        const composed = composeSale({ ...origin, split: sale.split === true }, at, reference, {
           id: lateId,
           kind: 'late-charge',
+          ...(sale.approvals?.length ? { approvals: [...sale.approvals] } : {}),
           lines: sale.lines,
           room,
           lateChargeOf: sale.id,

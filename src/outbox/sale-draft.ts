@@ -15,6 +15,8 @@ export interface SaleOrigin {
   at?: number;
   /** The sale's id when it was fixed before recording: a manager's approval names it. */
   saleId?: string;
+  /** A part of a split bill, or what was left of one: priced below the catalogue by the split. */
+  split?: boolean;
 }
 
 /** The kind-specific part of a new sale: its lines, extras and `[intent name, payload]` steps. */
@@ -58,6 +60,7 @@ export function composeSale(
     ...(origin.staffId ? { staffId: origin.staffId } : {}),
     till: origin.till,
     ...(approvals.length > 0 ? { approvals } : {}),
+    ...(origin.split ? { split: true } : {}),
     totalCents: totalCents ?? draft.lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0),
     notes: notes ?? [],
   };

@@ -183,4 +183,5 @@ export {
   REQUEST_ID_HEADER,
   REQUEST_ID_PATTERN,
   SALE_HEADER,
+  SPLIT_HEADER,
 } from './till-headers.ts';

@@ -10,7 +10,7 @@ import { newRequestId, REQUEST_ID_HEADER } from './till-headers.ts';
 export const STAFF_ROLES = ['waiter', 'manager'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export { APPROVAL_HEADER, SALE_HEADER } from './till-headers.ts';
+export { APPROVAL_HEADER, SALE_HEADER, SPLIT_HEADER } from './till-headers.ts';
 
 const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 const B64 = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/), v.maxLength(4096));
@@ -99,6 +99,10 @@ export async function approvalSignedBy(token: string, publicKey: string): Promis
   return !!payload && !!signature && verifyText(publicKey, payload, signature);
 }
 
+const Token = v.pipe(v.string(), v.maxLength(4096));
+/** The most approvals one reported action carries (a ticket's open prices and its discount). */
+export const MAX_APPROVALS = 50;
+
 /** What a tablet reports for the audit log. */
 export const TABLET_AUDIT_KINDS = [
   'sign_in',
@@ -125,7 +129,10 @@ export const TabletAuditEventSchema = v.object({
   amountCents: v.optional(v.nullable(v.pipe(v.number(), v.integer()))),
   /** A short human note (a reason, a sale reference). */
   note: v.optional(v.pipe(v.string(), v.maxLength(300))),
-  approval: v.optional(v.pipe(v.string(), v.maxLength(4096))),
+  /** A manager's approval of the action (older tablets send a sale's first approval only here). */
+  approval: v.optional(Token),
+  /** Every approval the action carries (a sale with an open price and a discount has two). */
+  approvals: v.optional(v.pipe(v.array(Token), v.maxLength(MAX_APPROVALS))),
 });
 export type TabletAuditEvent = v.InferOutput<typeof TabletAuditEventSchema>;
 

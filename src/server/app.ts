@@ -21,6 +21,7 @@ import { requestLog } from './http/request-log.ts';
 import { serveBuiltApp } from './http/static-files.ts';
 import { createDeviceRoutes, requirePairedDevice } from './hub/device-routes.ts';
 import type { Hub } from './hub/hub.ts';
+import { createCataloguePrices } from './staff/catalogue-prices.ts';
 import { checkCatalogueApprovals, checkWriteApprovals } from './staff/write-approvals.ts';
 
 /** Largest request body the server reads (our limit; a till sale is a few KB). */
@@ -116,7 +117,9 @@ export function createApp(options: AppOptions): Hono {
   app.use('/api/*', requirePairedDevice(hub, { trustProxy, gateway: true }));
   app.use('/api/*', requireAppRequest(['GET', 'POST']));
   app.use('/api/*', limit);
-  app.use('/api/set/*', checkWriteApprovals(hub));
+  // The discount check reads the catalogue's prices from the PMS through the gateway itself.
+  const catalogue = createCataloguePrices((path) => gateway!.read(path));
+  app.use('/api/set/*', checkWriteApprovals(hub, { catalogue }));
   app.use('/api/create/*', checkCatalogueApprovals(hub));
   app.use('/pms/*', limit);
   app.use('/till/*', limit);

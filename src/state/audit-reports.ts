@@ -4,7 +4,7 @@
 // dropped first), and delivering them in batches when the server answers. Each report carries an id
 // made once, so a resend after a lost answer is recorded once. The server's verdict (recorded, or
 // refused with a code, e.g. a forged approval) ends a report either way.
-import type { TabletAuditEvent, TabletAuditKind } from '../pms/staff-calls';
+import { MAX_APPROVALS, type TabletAuditEvent, type TabletAuditKind } from '../pms/staff-calls';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
 import type { SaleRecord } from '../storage/records';
 
@@ -30,6 +30,8 @@ export interface ActionReport {
   amountCents?: number | null;
   note?: string;
   approval?: string;
+  /** Every approval the action carries, where it has several (a sale's open price and discount). */
+  approvals?: string[];
   /** Default a new UUID; give one where the same action could be reported twice (a sale's id). */
   id?: string;
 }
@@ -50,6 +52,9 @@ export function reportAction(report: ActionReport): void {
       : {}),
     ...(report.note ? { note: report.note.slice(0, 300) } : {}),
     ...(report.approval ? { approval: report.approval } : {}),
+    ...(report.approvals && report.approvals.length > 1
+      ? { approvals: report.approvals.slice(0, MAX_APPROVALS) }
+      : {}),
   };
   const next = [...queued(), event];
   writeLocal(LOCAL_KEYS.auditQueue, next.slice(-MAX_QUEUED));
@@ -75,7 +80,8 @@ function deliverSoon(): void {
 
 /**
  * Reports a sale the till recorded (once per sale and kind: its id names the report), with who
- * made it, its total, its reference and the approval for `action`'s kind where it carries one.
+ * made it, its total, its reference and every approval it carries (the first also as `approval`,
+ * which is all a server before `approvals` reads).
  * @example reportRecorded('room_charge', sale);
  */
 export function reportRecorded(
@@ -90,7 +96,7 @@ export function reportRecorded(
     subject: sale.reverses ?? sale.id,
     amountCents: sale.totalCents,
     note: sale.reference,
-    ...(sale.approvals?.[0] ? { approval: sale.approvals[0] } : {}),
+    ...(sale.approvals?.[0] ? { approval: sale.approvals[0], approvals: [...sale.approvals] } : {}),
     ...extra,
   });
 }

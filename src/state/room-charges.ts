@@ -51,7 +51,7 @@ export async function chargeRoom(
   confirmedSurname: string,
   lines: readonly SaleLine[],
   now: number = Date.now(),
-  approved: Pick<SaleOrigin, 'saleId' | 'approvals'> = {},
+  approved: Pick<SaleOrigin, 'saleId' | 'approvals' | 'split'> = {},
   ticket?: PaidTicket,
 ): Promise<SaleRecord> {
   const today = localDate(new Date(now));

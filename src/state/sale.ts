@@ -29,6 +29,7 @@ import {
   TicketEndedError,
   ticketApprovals,
   ticketChangesHandedOver,
+  ticketWasSplit,
 } from './ticket';
 import { payTicket } from './ticket-keeping';
 
@@ -159,18 +160,27 @@ export async function chargeTicketToRoom(payment: RoomPayment): Promise<SaleReco
 
 /**
  * The sale's fixed id and its approvals: the ticket's (an open price or a line discount above the
- * limit) when the whole ticket is paid (also as a part that leaves no rest: the ticket discounted),
- * and the payment's (a ticket discount). Both name the same sale: the pay screen asks for a
- * discount's approval on the ticket's sale id (`ticketSaleId`) unless a part leaving a rest is paid.
+ * limit) when what is left of the ticket is paid (no rest stays: also a part that leaves none, the
+ * ticket discounted), and the payment's (a ticket discount); and whether it is a part of a split
+ * bill, or what was left of one (the gateway then does not take its prices for a discount). Both
+ * approvals name the same sale: the pay screen asks for a discount's approval on the ticket's sale
+ * id (`ticketSaleId`) unless a part leaving a rest is paid.
  */
 function recordedWith(payment: { part?: TicketPart; saleId?: string; approvals?: string[] }): {
   saleId?: string;
   approvals?: string[];
+  split?: boolean;
 } {
-  const fromTicket = payment.part && payment.part.rest.length > 0 ? {} : ticketApprovals();
+  const rest = payment.part?.rest.length ?? 0;
+  const fromTicket = rest > 0 ? {} : ticketApprovals();
   const saleId = payment.saleId ?? fromTicket.saleId;
   const approvals = [...(fromTicket.approvals ?? []), ...(payment.approvals ?? [])];
-  return { ...(saleId ? { saleId } : {}), ...(approvals.length > 0 ? { approvals } : {}) };
+  const split = rest > 0 || ticketWasSplit();
+  return {
+    ...(saleId ? { saleId } : {}),
+    ...(approvals.length > 0 ? { approvals } : {}),
+    ...(split ? { split } : {}),
+  };
 }
 
 function saleLines(lines: readonly TicketLine[]) {

@@ -23,6 +23,8 @@ export interface Ticket {
   saleId?: string;
   /** Managers' approvals for its lines (signed tokens naming `saleId`), sent with its sale. */
   approvals?: string[];
+  /** Set once a part of it was paid (a split bill): what is left is priced by the split. */
+  split?: true;
 }
 
 /** Why a ticket could not be paid, parked or recalled here: another tab got there first. */
@@ -81,6 +83,7 @@ export function reviveTicket(value: unknown): Ticket | undefined {
     ...(Array.isArray(saved.approvals)
       ? { approvals: saved.approvals.filter((token): token is string => typeof token === 'string') }
       : {}),
+    ...(saved.split === true ? { split: true } : {}),
   };
 }
 

@@ -104,9 +104,17 @@ export function changeLine(key: string, change: (line: TicketLine) => TicketLine
   }));
 }
 
-/** After one part of a split was paid: the rest of the lines stay on the ticket, kept as any change. */
+/** Whether a part of the current ticket was paid already (a split bill). */
+export function ticketWasSplit(): boolean {
+  return ticket().split === true;
+}
+
+/**
+ * After one part of a split was paid: the rest of the lines stay on the ticket, kept as any change,
+ * and the ticket is marked split (the rest's prices are the split's, below the catalogue's).
+ */
 export function keepRestOfTicket(rest: TicketLine[]): void {
-  update((t) => ({ ...t, lines: rest }), false);
+  update((t) => ({ ...t, lines: rest, split: true }), false);
 }
 
 /** Sets a line's quantity; 0 removes the line. Throws TicketLineError above the most a line takes. */

@@ -85,6 +85,8 @@ export interface SaleRecord {
   movedTo?: string;
   /** For a late charge: the refused room charge it carries on. */
   lateChargeOf?: string;
+  /** A part of a split bill, or what was left of one: its prices are the split's (sale-headers.ts says so). */
+  split?: true;
   /** For a cash cancellation: the confirmed cash sale it cancels, and its PMS invoice (to cancel there). */
   cancels?: { saleId: string; reference: string; invoiceId?: number };
   /** The cancellation recorded for this cash sale. */

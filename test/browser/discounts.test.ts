@@ -151,3 +151,47 @@ test('a discount above the outlet limit needs a manager: cancelled records nothi
     await server.close();
   }
 }, 120_000);
+
+test('with managers on staff, a bill split into equal parts reaches the PMS at the split’s prices, on record', async () => {
+  const browser = await launchChromium();
+  const server = await startServer({
+    port: 0,
+    dbFile: ':memory:',
+    testMode: true,
+    staticDir: BUILT_APP,
+    demoStaff: true,
+    staffKeyRounds: 100_000,
+  });
+  try {
+    const context = await openFreshContext(browser, {
+      locale: 'en-GB',
+      viewport: { width: 1024, height: 768 },
+    });
+    await pairContext(context, server, { name: 'Bar 1' });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await waitForServiceWorkerControl(page);
+    await page.locator('.lock-person', { hasText: 'Mia' }).click();
+    for (const digit of '1111') await page.locator('.pin-key', { hasText: new RegExp(`^${digit}$`) }).click();
+    await page.locator('nav a[href="/"]').click();
+    await ringUp(page);
+    // Half of 21.90 is 10.95: each line at half its price, far beyond the 20 % discount limit.
+    await page.getByRole('button', { name: 'Equal parts' }).click();
+    expect(await page.getByTestId('pay-total').textContent()).toBe('€10.95');
+    const first = await completeSale(page);
+    await page.getByRole('button', { name: 'New sale' }).click();
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.getByRole('radio', { name: 'Bar / Cash' }).check();
+    const rest = await completeSale(page);
+    const totalOf = (reference: string) =>
+      itemsOfReference(server, reference).reduce((sum, i) => sum + i.quantity * i.price_cents, 0);
+    await expect.poll(() => totalOf(first), { timeout: 20_000 }).toBe(1095);
+    await expect.poll(() => totalOf(rest), { timeout: 20_000 }).toBe(1095);
+    expect(server.hub.audit.list({ kind: 'approval_refused' })).toEqual([]);
+    expect(server.hub.audit.list({ kind: 'split_below_catalogue' })).toHaveLength(2);
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}, 120_000);

@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { recordRoomCharge } from '../../src/outbox/journal.ts';
 import { moveToLateCharge } from '../../src/outbox/late-charge.ts';
+import { saleHeaders } from '../../src/outbox/sale-headers.ts';
+import { APPROVAL_HEADER, SALE_HEADER, SPLIT_HEADER } from '../../src/pms/till-headers.ts';
 import { readSale } from '../../src/storage/outbox-store.ts';
 import { createFakePms } from './support/fake-pms.ts';
 import { createClock, PILS, replayUntilSettled, TILL, useFreshDatabase } from './support/setup.ts';
@@ -48,6 +50,27 @@ describe('a late charge', () => {
     expect((await readSale(charge.id))?.sale).toMatchObject({ status: 'voided', movedTo: late.id });
     await expect(moveToLateCharge(charge.id, TILL)).rejects.toMatchObject({
       refusal: { code: 'already-moved' },
+    });
+  });
+
+  it("carries the charge's approvals and split, and its writes go by the charge's id", async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    const charge = await recordRoomCharge({
+      ...TILL,
+      room: { roomReservationId: 501, guestName: 'Anna Bauer' },
+      lines: [{ ...PILS, unitPriceCents: 210 }],
+      approvals: ['discount-token'],
+      split: true,
+    });
+    pms.failNext('addProducts', GUEST_LEFT);
+    await replayUntilSettled(pms, clock);
+    const late = await moveToLateCharge(charge.id, TILL);
+    expect(late).toMatchObject({ approvals: ['discount-token'], split: true, lateChargeOf: charge.id });
+    expect(saleHeaders(late)).toEqual({
+      [SALE_HEADER]: charge.id,
+      [APPROVAL_HEADER]: 'discount-token',
+      [SPLIT_HEADER]: '1',
     });
   });
 

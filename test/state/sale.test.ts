@@ -6,10 +6,12 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { saleHeaders } from '../../src/outbox/sale-headers.ts';
+import { SPLIT_HEADER } from '../../src/pms/till-headers.ts';
 import type { Product, RoomReservation } from '../../src/pms/wire.ts';
 import { discountedLines, withLineDiscount } from '../../src/rules/discounts.ts';
 import { localDate } from '../../src/rules/guest-rules.ts';
-import { sumOf } from '../../src/rules/split.ts';
+import { equalPart, sumOf } from '../../src/rules/split.ts';
 import { loadCatalogue } from '../../src/state/catalogue.ts';
 import { ParkError, parkTicket, readParkedTickets, recallTicket } from '../../src/state/parked.ts';
 import { lastReceipt } from '../../src/state/receipt.ts';
@@ -207,6 +209,24 @@ describe('completing a cash sale', () => {
         { productId: 3, name: 'Laden 12,3 kWh', quantity: 1, unitPriceCents: 585 },
       ],
     });
+  });
+
+  it('records each part of a split bill, and what is left of it, as a split, sent saying so; a sale not split is not', async () => {
+    addProduct(PILS);
+    addProduct(ESPRESSO);
+    const half = await completeCashSale({
+      paymentMethodId: 2,
+      templateId: 3,
+      part: equalPart(ticketLines(), 2),
+    });
+    expect(ticketLines().length).toBeGreaterThan(0);
+    const rest = await completeCashSale({ paymentMethodId: 2, templateId: 3 });
+    addProduct(PILS);
+    const whole = await completeCashSale({ paymentMethodId: 2, templateId: 3 });
+    const headersOf = async (saleId: string) => saleHeaders((await readSale(saleId))!.sale)[SPLIT_HEADER];
+    expect(await headersOf(half.saleId)).toBe('1');
+    expect(await headersOf(rest.saleId)).toBe('1');
+    expect(await headersOf(whole.saleId)).toBeUndefined();
   });
 
   it('takes a card payment without tendered cash or change', async () => {

@@ -10,7 +10,8 @@
 // are forwarded (endpoints.ts); pairing, the request checks and the host check come before it
 // (app.ts). The pacer's queue and the resend guard's memory are bounded per device. `status()`
 // reports the upstream for the admin page; `probe()` asks the PMS one cheap read (GET
-// /api/get/hotel/payment, paced like the tablets' requests, 3 s in all) for `/readyz`.
+// /api/get/hotel/payment, paced like the tablets' requests, 3 s in all) for `/readyz`; `read()` is
+// the server's own read of the PMS (the catalogue prices a discount is checked against), paced too.
 import type { ServerResponse } from 'node:http';
 import { type Context, Hono } from 'hono';
 import { bodyBytes } from '../../node-http/body.ts';
@@ -70,6 +71,17 @@ const PROBE_PATH = '/api/get/hotel/payment';
 const PROBE_TIMEOUT_MS = 3000;
 /** The probe's queue in the pacer, apart from every device's. */
 const PROBE_OWNER = 'readiness probe';
+/** The server's own reads (write-approvals.ts), in a queue of their own. */
+const READ_OWNER = 'gateway checks';
+/** The deadline of one of the server's own reads, its wait for a turn included. */
+const READ_TIMEOUT_MS = 5000;
+
+/** The PMS's answer to one of the server's own reads: its status and body, parsed where JSON. */
+export interface GatewayRead {
+  status: number;
+  /** The parsed JSON body; undefined where the body is not JSON. */
+  json: unknown;
+}
 
 export interface GatewayStatus {
   upstream: string;
@@ -83,7 +95,7 @@ export interface GatewayStatus {
 
 export function createGatewayApi(
   config: GatewayConfig,
-): Hono & { status(): GatewayStatus; probe(): Promise<void> } {
+): Hono & { status(): GatewayStatus; probe(): Promise<void>; read(path: string): Promise<GatewayRead> } {
   const base = new URL(config.url);
   const embedded = base.hostname.endsWith(EMBEDDED_HOST_SUFFIX);
   const pacer = createPacer({
@@ -194,6 +206,39 @@ export function createGatewayApi(
       }
       if (response.status < 200 || response.status > 299)
         throw new Error(`answered ${response.status} to GET ${PROBE_PATH}`);
+    },
+    /**
+     * GET `path` (`/api/get/...`) from the PMS with the hotel's key, for the server itself (never
+     * for a tablet: nothing of it is answered to one). Rejects when the PMS cannot be reached.
+     * @example const { status, json } = await gateway.read('/api/get/products/available');
+     */
+    async read(path: string): Promise<GatewayRead> {
+      const url = new URL(base);
+      url.pathname = `${basePath}${path}`;
+      const deadline = AbortSignal.timeout(READ_TIMEOUT_MS);
+      let response: UpstreamResponse;
+      try {
+        response = await upstream.exchange(
+          {
+            method: 'GET',
+            url,
+            headers: new Headers({ accept: 'application/json' }),
+            body: undefined,
+            owner: READ_OWNER,
+            deadline,
+          },
+          deadline,
+        );
+      } catch (error) {
+        throw new Error(error instanceof QueueFullError ? 'gateway busy' : describeFailure(error).reason);
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(new TextDecoder().decode(response.body));
+      } catch {
+        json = undefined;
+      }
+      return { status: response.status, json };
     },
     status: (): GatewayStatus => ({
       upstream: upstreamName,

@@ -78,6 +78,8 @@ const MIGRATIONS: readonly string[] = [
      BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
    CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
      BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;`,
+  // What writes have used of an approval spent per sale (a discount: cents of it given so far).
+  `ALTER TABLE used_approvals ADD COLUMN amount_used_cents INTEGER NOT NULL DEFAULT 0;`,
 ];
 
 /** Opens (and migrates) the hub database; ':memory:' for tests. */

@@ -18,6 +18,8 @@ export const SERVER_AUDIT_KINDS = [
   'admin_sign_in',
   'admin_sign_in_failed',
   'approval_refused',
+  /** A write of a part of a split bill priced below the catalogue beyond the discount limit (write-approvals.ts). */
+  'split_below_catalogue',
 ] as const;
 
 export interface AuditEntry {

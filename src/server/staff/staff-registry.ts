@@ -57,6 +57,13 @@ export const DEFAULT_POLICY: Omit<OutletPolicy, 'outlet'> = {
   lockAfterSale: false,
 };
 
+/**
+ * Approvals spent per sale rather than per write: any write of the approved sale may use one, up to
+ * its amount in all (a discount covers every line of its sale, whichever write carries them).
+ * Others (a take-back, an open price) are spent by the one write that went through.
+ */
+export const SPENT_PER_SALE: readonly ApprovalAction[] = ['discount'];
+
 /** What an approval is checked against: the action, its subject, the device, and the least amount. */
 export interface ApprovalUse {
   /** The action approved; several where any of them will do (a void's approval takes its charges back). */
@@ -258,13 +265,15 @@ export function createStaffRegistry(db: HubDb, now: () => Date, options: StaffOp
      * approval_required (none, or not a signed approval), approval_not_manager (unknown, disabled or
      * not a manager), approval_invalid (not signed with that manager's current key),
      * approval_mismatch (another action, subject, device, or a smaller amount), approval_used (spent
-     * on another subject, or, for a PMS write, spent by a write that went through already).
+     * on another subject, or, for a PMS write, spent by a write that went through already; one spent
+     * per sale, SPENT_PER_SALE, only once writes have used all of its amount). `amountLeftCents` is
+     * what writes have not yet used of its amount.
      */
     async checkApproval(
       token: string | undefined,
       use: ApprovalUse,
       forWrite = false,
-    ): Promise<{ approval: Approval; manager: StaffMember }> {
+    ): Promise<{ approval: Approval; manager: StaffMember; amountLeftCents: number }> {
       const approval = token ? readApproval(token) : null;
       if (!token || !approval)
         throw new StaffError(403, 'approval_required', `this needs a manager's approval`, 'approval');
@@ -296,22 +305,45 @@ export function createStaffRegistry(db: HubDb, now: () => Date, options: StaffOp
       )
         throw new StaffError(403, 'approval_mismatch', 'the approval is for something else', 'approval');
       const used = db
-        .prepare('SELECT action, subject, write_done AS writeDone FROM used_approvals WHERE id = ?')
-        .get(approval.id) as { action: string; subject: string; writeDone: number } | undefined;
+        .prepare(
+          `SELECT action, subject, write_done AS writeDone, amount_used_cents AS amountUsed
+             FROM used_approvals WHERE id = ?`,
+        )
+        .get(approval.id) as
+        | { action: ApprovalAction; subject: string; writeDone: number; amountUsed: number }
+        | undefined;
+      const amountLeftCents = (approval.amountCents ?? 0) - (used?.amountUsed ?? 0);
+      const perSale = SPENT_PER_SALE.includes(approval.action);
       if (
         used &&
-        (used.action !== use.action || used.subject !== use.subject || (forWrite && used.writeDone))
+        (!actions.includes(used.action) ||
+          used.subject !== use.subject ||
+          (forWrite && (perSale ? amountLeftCents <= 0 : used.writeDone)))
       )
         throw new StaffError(403, 'approval_used', 'this approval was used already', 'approval');
-      return { approval, manager: member(approval.managerId)! };
+      return { approval, manager: member(approval.managerId)!, amountLeftCents };
     },
 
-    /** Spends an approval on its subject: by a PMS write that went through (`write`), or by a report. */
-    spendApproval(approval: Approval, write: boolean): void {
+    /**
+     * Spends an approval on its subject: by a PMS write that went through (`write`), or by a report.
+     * `amountCents` adds to what writes have used of it (negative: gives back what a write that
+     * failed had taken), for an approval spent per sale.
+     */
+    spendApproval(approval: Approval, write: boolean, amountCents = 0): void {
       db.prepare(
-        `INSERT INTO used_approvals (id, action, subject, used_at, write_done) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (id) DO UPDATE SET write_done = MAX(write_done, excluded.write_done)`,
-      ).run(approval.id, approval.action, approval.subject, now().toISOString(), write ? 1 : 0);
+        `INSERT INTO used_approvals (id, action, subject, used_at, write_done, amount_used_cents)
+           VALUES (?, ?, ?, ?, ?, MAX(?, 0))
+         ON CONFLICT (id) DO UPDATE SET write_done = MAX(write_done, excluded.write_done),
+           amount_used_cents = MAX(amount_used_cents + ?, 0)`,
+      ).run(
+        approval.id,
+        approval.action,
+        approval.subject,
+        now().toISOString(),
+        write ? 1 : 0,
+        amountCents,
+        amountCents,
+      );
     },
   };
 }

@@ -1,49 +1,189 @@
-// The gateway's check of manager approvals on PMS writes, before anything is forwarded: taking
-// products off a room (`remove/products`) always needs a `take_back` (or `void_sale`) approval, and a line whose
-// price is set by the till above the outlet's open-price limit (`add/products`,
-// `add/invoice/products`) an `open_price` approval of at least that price. The approval travels in
-// `x-till-approval` and must name the sale of `x-till-sale` and this device (staff-registry.ts
-// checks it). It is spent only when the PMS took the write, so a retry of a write that failed
-// still passes, and a second write with a spent approval is refused. Refusals are 403 with a code.
-// Until a hotel has added its first manager, no approval is asked for (nobody could give one).
-// Catalogue changes (creating products and commodity groups): checkCatalogueApprovals, at the end.
-import type { MiddlewareHandler } from 'hono';
+// The gateway's check of manager approvals on PMS writes, before anything is forwarded (rules in
+// docs/security.md, "Manager approvals"): `remove/products` needs a `take_back` (or `void_sale`)
+// approval; on `add/products` and `add/invoice/products`, a line priced above the outlet's
+// open-price limit (an open-price product, or one sold above its catalogue price) needs an
+// `open_price` approval of at least that price, and lines sold below their catalogue price by more
+// than the outlet's discount limit need `discount` approvals covering the cents taken off. Approvals
+// travel in `x-till-approval` (several, comma-separated: each check takes one of its own action that
+// passes) and must name the sale of `x-till-sale` and this device (staff-registry.ts checks them).
+// A take-back's or open price's approval is spent by the one write the PMS took; a discount's per
+// sale, up to its amount over all the sale's writes. Refusals are 403 with a code; a price that
+// cannot be read from the PMS refuses the write too (503 or 422, code `price_unknown`).
+// Until a hotel has added its first manager, nothing needs approval (nobody could give one).
+// Catalogue changes (creating products and commodity groups): checkCatalogueApprovals.
+import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from '../../node-http/errors.ts';
 import { requestHeader } from '../../node-http/headers.ts';
+import { serverLog } from '../../node-http/log.ts';
 import { parseMoney } from '../../pms/money.ts';
-import { APPROVAL_HEADER, readApproval, SALE_HEADER } from '../../pms/staff-calls.ts';
+import {
+  APPROVAL_HEADER,
+  type Approval,
+  type ApprovalAction,
+  readApproval,
+  SALE_HEADER,
+  SPLIT_HEADER,
+} from '../../pms/staff-calls.ts';
 import { deviceOf } from '../hub/device-routes.ts';
-import type { Hub } from '../hub/hub.ts';
+import type { Device, Hub } from '../hub/hub.ts';
+import { type CataloguePrice, type CataloguePrices, PriceUnknownError } from './catalogue-prices.ts';
 import { type ApprovalUse, StaffError } from './staff-registry.ts';
 
 const TAKE_BACK_PATH = '/api/set/remove/products';
 const PRICED_PATHS = new Set(['/api/set/add/products', '/api/set/add/invoice/products']);
+/** How long a refused price-check tells the tablet to wait before sending again. */
+const PRICE_RETRY_SECONDS = 30;
 
-/** The highest till-set unit price (cents) among a write's product lines; null when none is set. */
-function highestSetPriceCents(body: unknown): number | null {
-  const lines = (body as { products?: unknown; optional_products?: unknown } | null) ?? {};
-  const list = Array.isArray(lines.products)
-    ? lines.products
-    : Array.isArray(lines.optional_products)
-      ? lines.optional_products
-      : [];
-  let highest: number | null = null;
-  for (const line of list) {
-    const price = (line as { price?: unknown } | null)?.price;
-    if (price === undefined || price === null) continue;
-    if (typeof price !== 'number' && typeof price !== 'string') continue; // the PMS refuses it
-    let cents: number;
-    try {
-      cents = parseMoney(price);
-    } catch {
-      continue; // not an amount: the PMS refuses it with the field named
-    }
-    if (highest === null || cents > highest) highest = cents;
-  }
-  return highest;
+/** One product line of a write, as far as the check reads it. */
+interface PricedLine {
+  /** Where it is in the body, e.g. `products.2` (the field a refusal names). */
+  field: string;
+  productId: number | null;
+  quantity: number;
+  /** The unit price the till set (cents); null where none is set (the PMS charges its own). */
+  priceCents: number | null;
 }
 
-export function checkWriteApprovals(hub: Hub): MiddlewareHandler {
+/** The product lines of a write; what the PMS would refuse anyway (bad amounts, no id) is left to it. */
+function linesOf(body: unknown): PricedLine[] {
+  const lines = (body as { products?: unknown; optional_products?: unknown } | null) ?? {};
+  const key = Array.isArray(lines.products) ? 'products' : 'optional_products';
+  const list = Array.isArray(lines[key]) ? (lines[key] as unknown[]) : [];
+  return list.map((raw, index) => {
+    const line = (raw ?? {}) as { id?: unknown; quantity?: unknown; price?: unknown };
+    let priceCents: number | null = null;
+    if (typeof line.price === 'number' || typeof line.price === 'string') {
+      try {
+        priceCents = parseMoney(line.price);
+      } catch {
+        // not an amount: the PMS refuses it with the field named
+      }
+    }
+    const quantity = Number(line.quantity ?? 1);
+    return {
+      field: `${key}.${index}`,
+      productId: Number.isSafeInteger(line.id) ? (line.id as number) : null,
+      quantity: Number.isSafeInteger(quantity) && quantity > 0 ? quantity : 1,
+      priceCents,
+    };
+  });
+}
+
+/** What a priced write asks for: the highest open price, and the discount below the catalogue. */
+interface PriceNeeds {
+  /** The highest price set above the open-price limit that needs approval; null when none. */
+  openPriceCents: number | null;
+  /** Cents taken off the catalogue prices in all (0 when none). */
+  discountCents: number;
+  /** The line most beyond the discount limit, in words; null when every line is within it. */
+  beyondLimit: string | null;
+}
+
+/**
+ * Reads the write's lines against the catalogue (`byId`) and the outlet's limits. A discount is
+ * judged per product: the cents it is sold below its catalogue price, over all its lines of the
+ * write, against the limit's share of its catalogue value, give or take a cent per line (a ticket
+ * discount is shared out over the lines to the cent, so a line may carry a cent more than its share).
+ * @throws ApiError 422 `price_unknown` for a product the catalogue does not list.
+ */
+function priceNeeds(
+  lines: readonly PricedLine[],
+  byId: ReadonlyMap<number, CataloguePrice>,
+  limits: { openPriceLimitCents: number; discountLimitPercent: number },
+): PriceNeeds {
+  let openPriceCents: number | null = null;
+  const products = new Map<number, { full: number; charged: number; lines: number }>();
+  for (const line of lines) {
+    if (line.priceCents === null || line.productId === null) continue;
+    const product = byId.get(line.productId);
+    if (!product)
+      throw new ApiError(
+        422,
+        `${line.field}.id: the gateway cannot check this price: product ${line.productId} is not in the PMS's catalogue`,
+        `${line.field}.id`,
+        'price_unknown',
+      );
+    const aboveCatalogue = product.openPrice || line.priceCents > product.priceCents;
+    if (aboveCatalogue && line.priceCents > limits.openPriceLimitCents)
+      openPriceCents = Math.max(openPriceCents ?? 0, line.priceCents);
+    if (product.openPrice) continue;
+    const sum = products.get(line.productId) ?? { full: 0, charged: 0, lines: 0 };
+    sum.full += product.priceCents * line.quantity;
+    sum.charged += line.priceCents * line.quantity;
+    sum.lines += 1;
+    products.set(line.productId, sum);
+  }
+  let discountCents = 0;
+  let beyondLimit: string | null = null;
+  let worst = 0;
+  for (const [productId, sum] of products) {
+    const off = sum.full - sum.charged;
+    if (off <= 0) continue;
+    discountCents += off;
+    const allowed = (sum.full * limits.discountLimitPercent) / 100 + sum.lines;
+    const percent = (off * 100) / sum.full;
+    if (off > allowed && percent > worst) {
+      worst = percent;
+      beyondLimit = `product ${productId} is sold ${Math.round(percent * 10) / 10} % below its catalogue price`;
+    }
+  }
+  return { openPriceCents, discountCents, beyondLimit };
+}
+
+/** The approval tokens of the write's header (several, comma-separated, where a sale has several). */
+function tokensOf(c: Context): string[] {
+  return (requestHeader(c, APPROVAL_HEADER) ?? '')
+    .split(',')
+    .map((token) => token.trim())
+    .filter(Boolean);
+}
+
+type Checked = Awaited<ReturnType<Hub['staff']['checkApproval']>>;
+
+/**
+ * Every token of the header that passes for `use`. Tokens for other actions (or no approval at all)
+ * are not tried; when none passes, the refusal of the first one tried, or approval_required.
+ */
+async function passingApprovals(hub: Hub, tokens: readonly string[], use: ApprovalUse): Promise<Checked[]> {
+  const wanted: readonly ApprovalAction[] = typeof use.action === 'string' ? [use.action] : use.action;
+  const ofAction = tokens.filter((token) => {
+    const action = readApproval(token)?.action;
+    return action !== undefined && wanted.includes(action);
+  });
+  const passed: Checked[] = [];
+  let refusal: StaffError | undefined;
+  for (const token of ofAction) {
+    try {
+      passed.push(await hub.staff.checkApproval(token, use, true));
+    } catch (error) {
+      if (!(error instanceof StaffError)) throw error;
+      refusal ??= error;
+    }
+  }
+  if (passed.length === 0)
+    throw refusal ?? new StaffError(403, 'approval_required', `this needs a manager's approval`, 'approval');
+  return passed;
+}
+
+/** A 403 for the refusal, recorded in the audit log first. */
+function refused(hub: Hub, device: Device, subject: string, action: string, error: StaffError, why = '') {
+  hub.audit.append({
+    kind: 'approval_refused',
+    deviceId: device.id,
+    deviceName: device.name,
+    subject: subject || null,
+    note: `${action}: ${error.code}${why ? ` (${why})` : ''}`,
+  });
+  const message = why ? `${error.message}: ${why}` : error.message;
+  return new ApiError(403, message, error.field, error.code);
+}
+
+/** What the check needs besides the hub: the catalogue prices a discount is measured against. */
+export interface WriteApprovalOptions {
+  catalogue: CataloguePrices;
+}
+
+export function checkWriteApprovals(hub: Hub, options: WriteApprovalOptions): MiddlewareHandler {
   return async (c, next) => {
     const path = c.req.path;
     if (c.req.method !== 'POST' || (path !== TAKE_BACK_PATH && !PRICED_PATHS.has(path))) return next();
@@ -51,50 +191,109 @@ export function checkWriteApprovals(hub: Hub): MiddlewareHandler {
     if (!hub.staff.hasManager()) return next();
     const device = deviceOf(c)!;
     const subject = requestHeader(c, SALE_HEADER) ?? '';
-    let use: ApprovalUse | null = null;
+    const tokens = tokensOf(c);
+    const base = { subject, deviceId: device.id };
+
     if (path === TAKE_BACK_PATH) {
       // A void's approval takes the voided charge back too.
-      use = { action: ['take_back', 'void_sale'], subject, deviceId: device.id };
-    } else {
-      let body: unknown = null;
+      const use: ApprovalUse = { action: ['take_back', 'void_sale'], ...base };
+      let approval: Approval;
       try {
-        body = JSON.parse(await c.req.text());
-      } catch {
-        return next(); // not JSON: the PMS answers 400 itself
+        [{ approval }] = (await passingApprovals(hub, tokens, use)) as [Checked];
+      } catch (error) {
+        if (!(error instanceof StaffError)) throw error;
+        throw refused(hub, device, subject, 'take_back/void_sale', error);
       }
-      const highest = highestSetPriceCents(body);
-      const limit = hub.staff.policy(device.outlet).openPriceLimitCents;
-      if (highest !== null && highest > limit)
-        use = { action: 'open_price', subject, deviceId: device.id, minAmountCents: highest };
+      await next();
+      if (c.res.status >= 200 && c.res.status < 300) hub.staff.spendApproval(approval, true);
+      return;
     }
-    if (!use) return next();
-    // Several tokens (comma-separated) where a sale has several approvals: the one for this action.
-    const tokens = (requestHeader(c, APPROVAL_HEADER) ?? '')
-      .split(',')
-      .map((token) => token.trim())
-      .filter(Boolean);
-    const wanted = typeof use.action === 'string' ? [use.action] : use.action;
-    const token =
-      tokens.find((candidate) => {
-        const action = readApproval(candidate)?.action;
-        return action !== undefined && wanted.includes(action);
-      }) ?? tokens[0];
-    let checked: Awaited<ReturnType<Hub['staff']['checkApproval']>>;
+
+    let body: unknown = null;
     try {
-      checked = await hub.staff.checkApproval(token, use, true);
+      body = JSON.parse(await c.req.text());
+    } catch {
+      return next(); // not JSON: the PMS answers 400 itself
+    }
+    const lines = linesOf(body);
+    if (!lines.some((line) => line.priceCents !== null)) return next();
+    const limits = hub.staff.policy(device.outlet);
+    // A part of a split bill is priced below the catalogue by the split itself, which one write
+    // cannot show: a write that says so is not held to the discount limit, but is recorded.
+    const split = requestHeader(c, SPLIT_HEADER) === '1';
+    const decide = async (needs: PriceNeeds): Promise<Decision> => {
+      const decision: Decision = { taken: [] };
+      if (needs.openPriceCents !== null) {
+        const use: ApprovalUse = { action: 'open_price', ...base, minAmountCents: needs.openPriceCents };
+        [{ approval: decision.open }] = (await passingApprovals(hub, tokens, use).catch(
+          labelled('open_price'),
+        )) as [Checked];
+      }
+      if (split || needs.beyondLimit === null) return decision;
+      // The discount's approvals (one or several) must cover the cents taken off, from what earlier
+      // writes of the sale left of them.
+      const passed = await passingApprovals(hub, tokens, { action: 'discount', ...base }).catch(
+        labelled('discount', needs.beyondLimit),
+      );
+      let owed = needs.discountCents;
+      for (const { approval, amountLeftCents } of passed) {
+        const cents = Math.min(owed, Math.max(0, amountLeftCents));
+        if (cents <= 0) continue;
+        decision.taken.push({ approval, cents });
+        owed -= cents;
+      }
+      if (owed > 0)
+        throw new LabelledRefusal(
+          'discount',
+          new StaffError(
+            403,
+            'approval_mismatch',
+            `the approved discount does not cover the ${needs.discountCents} cents taken off`,
+            'approval',
+          ),
+          needs.beyondLimit,
+        );
+      return decision;
+    };
+
+    let prices = await readPrices(options.catalogue, lines);
+    let needs = priceNeeds(lines, prices.byId, limits);
+    let decision: Decision;
+    try {
+      try {
+        decision = await decide(needs);
+      } catch (error) {
+        // Before refusing on cached prices, read them again: one may have changed a moment ago.
+        if (!(error instanceof LabelledRefusal) || prices.fresh) throw error;
+        prices = await readPrices(options.catalogue, lines, true);
+        needs = priceNeeds(lines, prices.byId, limits);
+        decision = await decide(needs);
+      }
     } catch (error) {
-      if (!(error instanceof StaffError)) throw error;
+      if (!(error instanceof LabelledRefusal)) throw error;
+      throw refused(hub, device, subject, error.action, error.refusal, error.why);
+    }
+    if (split && needs.beyondLimit) {
       hub.audit.append({
-        kind: 'approval_refused',
+        kind: 'split_below_catalogue',
         deviceId: device.id,
         deviceName: device.name,
         subject: subject || null,
-        note: `${wanted.join('/')}: ${error.code}`,
+        amountCents: needs.discountCents,
+        note: `a part of a split bill: ${needs.beyondLimit}`,
       });
-      throw new ApiError(403, error.message, error.field, error.code);
     }
-    await next();
-    if (c.res.status >= 200 && c.res.status < 300) hub.staff.spendApproval(checked.approval, true);
+    // Each discount approval is charged its share before forwarding, so writes sent together cannot
+    // use the same cents twice, and given back if the PMS does not take the write.
+    for (const { approval, cents } of decision.taken) hub.staff.spendApproval(approval, false, cents);
+    try {
+      await next();
+    } finally {
+      const took = c.res.status >= 200 && c.res.status < 300;
+      if (took && decision.open) hub.staff.spendApproval(decision.open, true);
+      for (const { approval, cents } of decision.taken)
+        hub.staff.spendApproval(approval, took, took ? 0 : -cents);
+    }
   };
 }
 
@@ -168,4 +367,53 @@ export function checkCatalogueApprovals(hub: Hub): MiddlewareHandler {
     await next();
     if (c.res.status >= 200 && c.res.status < 300) hub.staff.spendApproval(checked.approval, true);
   };
+}
+
+/** What a priced write may go through with: the open price's approval, the discount's shares. */
+interface Decision {
+  open?: Approval;
+  taken: { approval: Approval; cents: number }[];
+}
+
+/** A refusal with the action it was for and, in words, why the approval was needed. */
+class LabelledRefusal extends Error {
+  constructor(
+    readonly action: string,
+    readonly refusal: StaffError,
+    readonly why = '',
+  ) {
+    super(refusal.message);
+  }
+}
+
+const labelled =
+  (action: string, why = '') =>
+  (error: unknown): never => {
+    throw error instanceof StaffError ? new LabelledRefusal(action, error, why) : error;
+  };
+
+/**
+ * The catalogue prices for `lines`: cached, or read again where `fresh` or a product is missing
+ * from them (added a moment ago).
+ * @throws ApiError 503 `price_unknown` when the PMS's prices cannot be read.
+ */
+async function readPrices(catalogue: CataloguePrices, lines: readonly PricedLine[], fresh = false) {
+  try {
+    let prices = await catalogue.prices(fresh);
+    if (!fresh && lines.some((line) => line.productId !== null && !prices.byId.has(line.productId))) {
+      prices = await catalogue.prices(true);
+      fresh = true;
+    }
+    return { byId: prices.byId, fresh };
+  } catch (error) {
+    if (!(error instanceof PriceUnknownError)) throw error;
+    serverLog().warn({ component: 'gateway', reason: error.message }, 'catalogue prices unknown');
+    throw new ApiError(
+      503,
+      `the gateway cannot check the prices against the PMS's catalogue (${error.message}); nothing was sent, try again`,
+      undefined,
+      'price_unknown',
+      PRICE_RETRY_SECONDS,
+    );
+  }
 }

@@ -5,11 +5,12 @@
 // and leave the PMS untouched. Each action is in the audit log once, with staff and device.
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saleHeaders } from '../../../src/outbox/sale-headers.ts';
 import {
   APPROVAL_HEADER,
   type Approval,
+  type AuditAnswer,
   SALE_HEADER,
   type StaffCard,
   StaffListSchema,
@@ -17,6 +18,7 @@ import {
 import { openStaffKey, signApproval } from '../../../src/pms/staff-keys.ts';
 import { openHubDb } from '../../../src/server/hub/hub-db.ts';
 import { auditCsv, createAuditLog } from '../../../src/server/staff/audit-log.ts';
+import { deliverReports, reportRecorded } from '../../../src/state/audit-reports.ts';
 import type { SaleRecord } from '../../../src/storage/records.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { count, pinnedHotel, productOf, stayOf } from '../../support/hotel.ts';
@@ -167,6 +169,38 @@ describe('a take-back through the gateway', () => {
     expect(itemsLeft()).toBe(before - 1);
   });
 
+  it('goes through once when the tablet reported the take-back for the audit log before sending it', async () => {
+    const token = await approval(anna, '9999');
+    const reported = await app.request('/till/audit', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        events: [
+          {
+            id: randomUUID(),
+            kind: 'take_back',
+            at: '2026-11-22T09:00:00.000Z',
+            staffId: mia.id,
+            subject: 'sale-1',
+            approval: token,
+          },
+        ],
+      }),
+    });
+    expect(((await reported.json()) as { results: { outcome: string }[] }).results[0]?.outcome).toBe(
+      'recorded',
+    );
+    const { takeBack, itemsLeft } = await chargeAndTakeBack({
+      [SALE_HEADER]: 'sale-1',
+      [APPROVAL_HEADER]: token,
+    });
+    const before = itemsLeft();
+    expect((await takeBack()).status).toBe(200);
+    expect(itemsLeft()).toBe(before - 1);
+    expect((await takeBack()).status).toBe(403);
+    expect(itemsLeft()).toBe(before - 1);
+  });
+
   it('refuses the approval of a manager who was disabled, or whose PIN was reset since', async () => {
     const token = await approval(anna, '9999');
     await app.hub.staff.resetPin(anna.id, '4321');
@@ -272,6 +306,52 @@ describe('what a tablet reports for the audit log', () => {
       subject: 'sale-7',
       amountCents: 1300,
     });
+  });
+
+  it("records every approval a sale carries (an open price's and a discount's), as the tablet reports it", async () => {
+    await app.hub.staff.add({ name: 'Ben', role: 'manager', pin: '7777' });
+    const list = v.parse(StaffListSchema, await (await app.request('/till/staff')).json());
+    const ben = list.staff.find((member) => member.name === 'Ben')!;
+    const open = await approval(anna, '9999', {
+      action: 'open_price',
+      subject: 'sale-5',
+      amountCents: 15_000,
+    });
+    const discount = await approval(ben, '7777', { action: 'discount', subject: 'sale-5', amountCents: 500 });
+    const stored = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => stored.set(key, value),
+      removeItem: (key: string) => stored.delete(key),
+    });
+    try {
+      const sale = {
+        id: 'sale-5',
+        reference: 'T1-0005',
+        staffId: mia.id,
+        totalCents: 15_340,
+        approvals: [open, discount],
+      } as unknown as SaleRecord;
+      reportRecorded('sale', sale);
+      await deliverReports(async (events) => (await report(events)).json() as Promise<AuditAnswer>);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(app.hub.audit.list({ kind: 'sale' })).toMatchObject([
+      { subject: 'sale-5', staffName: 'Mia', approvedBy: 'Anna, Ben', note: 'T1-0005' },
+    ]);
+    // A forged second approval refuses the report, even beside a real first one.
+    const forged = event({
+      kind: 'sale',
+      subject: 'sale-6',
+      approvals: [
+        await approval(anna, '9999', { action: 'open_price', subject: 'sale-6' }),
+        await approval(mia, '1111', { action: 'discount', subject: 'sale-6', managerId: anna.id }),
+      ],
+    });
+    expect(((await (await report([forged])).json()) as AuditAnswer).results).toEqual([
+      { id: forged.id, outcome: 'refused', code: 'approval_invalid' },
+    ]);
   });
 
   it('refuses a void without an approval, and a replayed approval for another sale', async () => {

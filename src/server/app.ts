@@ -4,7 +4,7 @@
 // none, in-process to the test hotel (src/test-hotel, mounted with mountTestHotel: also `/pms/api`
 // and, in test mode, `/__test`). Else the built PWA; `/healthz` and `/readyz` need no pairing;
 // JSON of 1 KB or more is compressed; with a logger, every request is logged.
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { limitBody } from '../node-http/body.ts';
 import { ApiError, renderError } from '../node-http/errors.ts';
 import { setResponseHeaders } from '../node-http/headers.ts';
@@ -119,8 +119,10 @@ export function createApp(options: AppOptions): Hono {
   app.use('/api/*', limit);
   // The discount check reads the catalogue's prices from the PMS through the gateway itself.
   const catalogue = createCataloguePrices((path) => gateway!.read(path));
-  app.use('/api/set/*', checkWriteApprovals(hub, { catalogue }));
-  app.use('/api/create/*', checkCatalogueApprovals(hub));
+  // A resend the gateway answers from memory passed the checks on its first send.
+  const answersResend = (c: Context) => gateway!.answersResend(c);
+  app.use('/api/set/*', checkWriteApprovals(hub, { catalogue, answersResend }));
+  app.use('/api/create/*', checkCatalogueApprovals(hub, { answersResend }));
   app.use('/pms/*', limit);
   app.use('/till/*', limit);
   if (options.pms) {

@@ -93,9 +93,12 @@ export interface GatewayStatus {
   resendBytesKept: number;
 }
 
-export function createGatewayApi(
-  config: GatewayConfig,
-): Hono & { status(): GatewayStatus; probe(): Promise<void>; read(path: string): Promise<GatewayRead> } {
+export function createGatewayApi(config: GatewayConfig): Hono & {
+  status(): GatewayStatus;
+  probe(): Promise<void>;
+  read(path: string): Promise<GatewayRead>;
+  answersResend(c: Context): boolean;
+} {
   const base = new URL(config.url);
   const embedded = base.hostname.endsWith(EMBEDDED_HOST_SUFFIX);
   const pacer = createPacer({
@@ -183,6 +186,10 @@ export function createGatewayApi(
     }
   });
   return Object.assign(api, {
+    /** Whether the write `c` is a resend this gateway answers from memory (resend-guard.ts). */
+    answersResend(c: Context): boolean {
+      return resends.hasAnswered(requestHeader(c, REQUEST_ID_HEADER) ?? null, deviceOf(c)?.id ?? '');
+    },
     /** Resolves when the PMS answers the probe's read with a 2xx; else rejects with the reason. */
     async probe(): Promise<void> {
       const url = new URL(base);

@@ -60,6 +60,11 @@ export interface ResendGuard {
    * answer. Without a (valid) id, simply forwards.
    */
   answer(requestId: string | null, forward: () => Promise<Response>, owner?: string): Promise<Response>;
+  /**
+   * Whether `owner`'s write `requestId` was forwarded and its answer is kept: a resend of it will be
+   * answered from memory and never reach the PMS (the approval checks let such a resend through).
+   */
+  hasAnswered(requestId: string | null, owner?: string): boolean;
   /** Resends answered from memory so far. */
   readonly resendsAnswered: number;
   /** Answers (or sends under way) currently remembered. */
@@ -144,6 +149,11 @@ export function createResendGuard(options: ResendGuardOptions = {}): ResendGuard
   };
 
   return {
+    hasAnswered(requestId, owner = '') {
+      if (!requestId || !REQUEST_ID_PATTERN.test(requestId)) return false;
+      forget();
+      return entries.get(`${owner}\n${requestId}`)?.answeredAt !== undefined;
+    },
     async answer(requestId, forward, owner = '') {
       if (!requestId || !REQUEST_ID_PATTERN.test(requestId)) return forward();
       forget();

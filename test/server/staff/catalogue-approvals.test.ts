@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { REQUEST_ID_HEADER } from '../../../src/pms/http.ts';
 import {
   APPROVAL_HEADER,
   type Approval,
@@ -15,6 +16,7 @@ import {
   StaffListSchema,
 } from '../../../src/pms/staff-calls.ts';
 import { openStaffKey, signApproval } from '../../../src/pms/staff-keys.ts';
+import { REPLAYED_HEADER } from '../../../src/server/gateway/resend-guard.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { count, pinnedHotel } from '../../support/hotel.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
@@ -122,6 +124,26 @@ describe('where the hotel has a manager', () => {
     );
     expect(await code(elsewhere)).toBe('approval_mismatch');
     expect(groups('Longdrinks')).toBe(0);
+    expect(products()).toBe(1);
+  });
+
+  it('answers a resend of an approved change (same request id: a lost answer) from memory, not 403, and creates it once', async () => {
+    const forProduct = await approval(anna, '9999', { subject: 'change-1', amountCents: 640 });
+    const sent = {
+      [SALE_HEADER]: 'change-1',
+      [APPROVAL_HEADER]: forProduct,
+      [REQUEST_ID_HEADER]: randomUUID(),
+    };
+    const first = await createProduct(sent);
+    expect(first.status).toBe(200);
+    const resent = await createProduct(sent); // the browser sends it again: the first answer was lost
+    expect(resent.status).toBe(200);
+    expect(resent.headers.get(REPLAYED_HEADER)).toBe('1');
+    expect(await resent.json()).toEqual(await first.json());
+    expect(products()).toBe(1);
+    // A new send (new request id) with the spent approval is still refused.
+    const again = await createProduct({ ...sent, [REQUEST_ID_HEADER]: randomUUID() });
+    expect(await code(again)).toBe('approval_used');
     expect(products()).toBe(1);
   });
 

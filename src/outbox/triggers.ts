@@ -86,7 +86,10 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
   };
   const schedule = (report: ReplayReport) => {
     wakeAt(report.ran ? report.nextAttemptAt : now() + BUSY_RECHECK_MS, true);
-    void watchForRecovery(report);
+    // Reading the hold can fail (IndexedDB refused, storage full): the next replay looks again.
+    watchForRecovery(report).catch((error: unknown) =>
+      console.error('[outbox] could not read the unreachable hold', error),
+    );
   };
   /** Probes every few seconds while sales wait behind the "unreachable" hold; stops otherwise. */
   const watchForRecovery = async (report: ReplayReport) => {
@@ -98,12 +101,14 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
       return;
     }
     probing ??= setInterval(() => {
-      void options.probe!().then((ready) => {
-        if (!ready || !probing || controller.signal.aborted) return;
-        clearInterval(probing);
-        probing = undefined;
-        retryAllNow(); // lifts the unreachable hold and the backoffs; a 429 pause stays
-      });
+      options.probe!()
+        .then((ready) => {
+          if (!ready || !probing || controller.signal.aborted) return;
+          clearInterval(probing);
+          probing = undefined;
+          retryAllNow(); // lifts the unreachable hold and the backoffs; a 429 pause stays
+        })
+        .catch(() => undefined); // a failed probe is a "not yet": the next one asks again
     }, probeEveryMs);
   };
   /**

@@ -1,9 +1,11 @@
 // When the first screen of the till is up: once the catalogue has been shown (from the cache, or
-// after its first refresh settled), a view without the catalogue has mounted (`noteFirstScreen`), or
-// FIRST_SCREEN_WAIT_MS after start, whichever comes first, and after that screen was painted. Work
-// that must not delay the first screen (app/startup.ts, lazy dialogs, the sync indicator) waits for it.
+// after its first refresh settled) on an unlocked till, a view without the catalogue (the lock
+// screen too) has mounted (`noteFirstScreen`), or FIRST_SCREEN_WAIT_MS after start, whichever comes
+// first, and after that screen was painted. Work that must not delay the first screen
+// (app/startup.ts, lazy dialogs, the sync indicator) waits for it.
 import { createEffect, createRoot, createSignal } from 'solid-js';
 import { catalogueShown } from './catalogue';
+import { isLocked } from './staff-session';
 
 /** The latest the background work waits for the first screen. */
 export const FIRST_SCREEN_WAIT_MS = 2000;
@@ -35,7 +37,8 @@ export function afterFirstScreen(): Promise<void> {
     const timer = setTimeout(done, FIRST_SCREEN_WAIT_MS);
     const dispose = createRoot((dispose) => {
       createEffect(() => {
-        if (catalogueShown() || viewShown()) done();
+        // Behind the lock screen the catalogue is not what staff see: the lock screen says when it is up.
+        if ((catalogueShown() && !isLocked()) || viewShown()) done();
       });
       return dispose;
     });

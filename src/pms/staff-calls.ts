@@ -5,12 +5,12 @@
 import * as v from 'valibot';
 import { callTillServer, type DeviceFetch, OUTLETS, TillServerError } from './device-calls.ts';
 import { fromBase64Url, type SealedKey, verifyText } from './staff-keys.ts';
-import { newRequestId, REQUEST_ID_HEADER } from './till-headers.ts';
+import { MAX_APPROVALS, newRequestId, REQUEST_ID_HEADER } from './till-headers.ts';
 
 export const STAFF_ROLES = ['waiter', 'manager'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export { APPROVAL_HEADER, SALE_HEADER, SPLIT_HEADER } from './till-headers.ts';
+export { APPROVAL_HEADER, MAX_APPROVALS, SALE_HEADER, SPLIT_HEADER } from './till-headers.ts';
 
 const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 const B64 = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/), v.maxLength(4096));
@@ -100,8 +100,6 @@ export async function approvalSignedBy(token: string, publicKey: string): Promis
 }
 
 const Token = v.pipe(v.string(), v.maxLength(4096));
-/** The most approvals one reported action carries (a ticket's open prices and its discount). */
-export const MAX_APPROVALS = 50;
 
 /** What a tablet reports for the audit log. */
 export const TABLET_AUDIT_KINDS = [

@@ -27,6 +27,8 @@ export const REQUEST_ID_HEADER = 'x-till-request-id';
 export const SALE_HEADER = 'x-till-sale';
 /** Manager approval tokens for the write (pms/staff-keys.ts signs them), comma-separated. */
 export const APPROVAL_HEADER = 'x-till-approval';
+/** The most approvals one sale or reported action carries (a ticket's open prices and its discount). */
+export const MAX_APPROVALS = 50;
 /** `1` on the writes of a part of a split bill (or what is left of one), priced below the catalogue
  * by the split itself: the gateway does not hold them to the discount limit (write-approvals.ts). */
 export const SPLIT_HEADER = 'x-till-split';

@@ -4,7 +4,8 @@
 // dropped first), and delivering them in batches when the server answers. Each report carries an id
 // made once, so a resend after a lost answer is recorded once. The server's verdict (recorded, or
 // refused with a code, e.g. a forged approval) ends a report either way.
-import { MAX_APPROVALS, type TabletAuditEvent, type TabletAuditKind } from '../pms/staff-calls';
+import type { TabletAuditEvent, TabletAuditKind } from '../pms/staff-calls';
+import { MAX_APPROVALS } from '../pms/till-headers';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
 import type { SaleRecord } from '../storage/records';
 

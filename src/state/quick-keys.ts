@@ -3,6 +3,7 @@
 // Owns the counting and the choice; the counts never leave the device.
 import { createSignal } from 'solid-js';
 import type { Product } from '../pms/wire';
+import { listSales } from '../storage/journal-queries';
 
 /** How many recent journal entries are counted at start. */
 const SALES_COUNTED = 500;
@@ -14,9 +15,7 @@ let loading: Promise<void> | undefined;
 
 /** Counts the products of the recent journal (once). */
 export function loadSalesCounts(): Promise<void> {
-  // The journal's queries load after the first screen: the grid does not wait for quick keys.
-  loading ??= import('../storage/journal-queries')
-    .then(({ listSales }) => listSales({ limit: SALES_COUNTED }))
+  loading ??= listSales({ limit: SALES_COUNTED })
     .then((sales) => {
       const next = new Map(counts());
       for (const sale of sales) {

@@ -2,12 +2,13 @@
 // refresh failed (the cached catalogue stays in use).
 import { Show } from 'solid-js';
 import { catalogue, refreshCatalogue, refreshState } from '../../state/catalogue';
-import { errorText } from '../../words/error-text';
 import { formatMoment } from '../../words/format';
 import { t, tCount } from '../../words/i18n';
+import { createErrorText } from '../common/error-words';
 
 export function RefreshStatus() {
   const refreshedAt = () => catalogue().refreshedAt;
+  const whyFailed = createErrorText(() => refreshState().error);
   return (
     <div
       class="refresh-status"
@@ -26,11 +27,9 @@ export function RefreshStatus() {
         {refreshState().running ? t('catalogue.refreshing') : t('catalogue.refresh')}
       </button>
       <Show when={refreshState().error}>
-        {(error) => (
-          <p class="form-error" role="alert">
-            {t('catalogue.refreshFailed', { detail: errorText(error()) })}
-          </p>
-        )}
+        <p class="form-error" role="alert">
+          {t('catalogue.refreshFailed', { detail: whyFailed() })}
+        </p>
       </Show>
     </div>
   );

@@ -4,9 +4,9 @@
 import { createSignal } from 'solid-js';
 import type { Product } from '../../pms/wire';
 import { addProduct } from '../../state/ticket';
-import { errorText } from '../../words/error-text';
 import { t } from '../../words/i18n';
 import { ProductPanel } from '../catalogue/ProductPanel';
+import { errorWords } from '../common/error-words';
 import { lazyDialog, OpenedOnce } from '../common/lazy-dialog';
 
 /** Not part of the first screen: loaded after it (see lazy-dialog.tsx). */
@@ -23,7 +23,7 @@ export function ProductPicker(props: { detailed?: boolean; onMessage: (text: str
       addProduct(product);
       props.onMessage(t('products.added', { detail: product.name }));
     } catch (error) {
-      props.onMessage(errorText(error));
+      void errorWords().then(({ errorText }) => props.onMessage(errorText(error)));
     }
   };
   return (

@@ -185,6 +185,21 @@ export function createGatewayApi(config: GatewayConfig): Hono & {
       }
     }
   });
+  /** The server's own GET of `path` from the PMS (the probe, the catalogue prices), paced as `owner`. */
+  const ownGet = async (path: string, owner: string, timeoutMs: number): Promise<UpstreamResponse> => {
+    const url = new URL(base);
+    url.pathname = `${basePath}${path}`;
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const headers = new Headers({ accept: 'application/json' });
+    try {
+      return await upstream.exchange(
+        { method: 'GET', url, headers, body: undefined, owner, deadline },
+        deadline,
+      );
+    } catch (error) {
+      throw new Error(error instanceof QueueFullError ? 'gateway busy' : describeFailure(error).reason);
+    }
+  };
   return Object.assign(api, {
     /** Whether the write `c` is a resend this gateway answers from memory (resend-guard.ts). */
     answersResend(c: Context): boolean {
@@ -192,25 +207,7 @@ export function createGatewayApi(config: GatewayConfig): Hono & {
     },
     /** Resolves when the PMS answers the probe's read with a 2xx; else rejects with the reason. */
     async probe(): Promise<void> {
-      const url = new URL(base);
-      url.pathname = `${basePath}${PROBE_PATH}`;
-      const deadline = AbortSignal.timeout(PROBE_TIMEOUT_MS);
-      let response: UpstreamResponse;
-      try {
-        response = await upstream.exchange(
-          {
-            method: 'GET',
-            url,
-            headers: new Headers({ accept: 'application/json' }),
-            body: undefined,
-            owner: PROBE_OWNER,
-            deadline,
-          },
-          deadline,
-        );
-      } catch (error) {
-        throw new Error(error instanceof QueueFullError ? 'gateway busy' : describeFailure(error).reason);
-      }
+      const response = await ownGet(PROBE_PATH, PROBE_OWNER, PROBE_TIMEOUT_MS);
       if (response.status < 200 || response.status > 299)
         throw new Error(`answered ${response.status} to GET ${PROBE_PATH}`);
     },
@@ -220,25 +217,7 @@ export function createGatewayApi(config: GatewayConfig): Hono & {
      * @example const { status, json } = await gateway.read('/api/get/products/available');
      */
     async read(path: string): Promise<GatewayRead> {
-      const url = new URL(base);
-      url.pathname = `${basePath}${path}`;
-      const deadline = AbortSignal.timeout(READ_TIMEOUT_MS);
-      let response: UpstreamResponse;
-      try {
-        response = await upstream.exchange(
-          {
-            method: 'GET',
-            url,
-            headers: new Headers({ accept: 'application/json' }),
-            body: undefined,
-            owner: READ_OWNER,
-            deadline,
-          },
-          deadline,
-        );
-      } catch (error) {
-        throw new Error(error instanceof QueueFullError ? 'gateway busy' : describeFailure(error).reason);
-      }
+      const response = await ownGet(path, READ_OWNER, READ_TIMEOUT_MS);
       let json: unknown;
       try {
         json = JSON.parse(new TextDecoder().decode(response.body));

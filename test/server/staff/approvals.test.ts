@@ -15,7 +15,7 @@ import {
   type StaffCard,
   StaffListSchema,
 } from '../../../src/pms/staff-calls.ts';
-import { openStaffKey, signApproval } from '../../../src/pms/staff-keys.ts';
+import { openStaffKey } from '../../../src/pms/staff-keys.ts';
 import { openHubDb } from '../../../src/server/hub/hub-db.ts';
 import { auditCsv, createAuditLog } from '../../../src/server/staff/audit-log.ts';
 import { deliverReports, reportRecorded } from '../../../src/state/audit-reports.ts';
@@ -23,8 +23,7 @@ import type { SaleRecord } from '../../../src/storage/records.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { count, pinnedHotel, productOf, stayOf } from '../../support/hotel.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
-
-const ROUNDS = 100_000; // the least the wire format takes; enough to be real, quick in tests
+import { addStaff, STAFF_KEY_ROUNDS, signedApproval } from './staff-support.ts';
 
 let hotel: TestHotel;
 let app: TabletApp;
@@ -33,31 +32,18 @@ let mia: StaffCard; // waiter, PIN 1111
 
 beforeEach(async () => {
   hotel = pinnedHotel();
-  app = tabletApp({ hotel }, { staffKeyRounds: ROUNDS });
-  await app.hub.staff.add({ name: 'Anna', role: 'manager', pin: '9999' });
-  await app.hub.staff.add({ name: 'Mia', role: 'waiter', pin: '1111' });
-  const answer = await app.request('/till/staff');
-  expect(answer.status).toBe(200);
-  const list = v.parse(StaffListSchema, await answer.json());
-  anna = list.staff.find((member) => member.name === 'Anna')!;
-  mia = list.staff.find((member) => member.name === 'Mia')!;
+  app = tabletApp({ hotel }, { staffKeyRounds: STAFF_KEY_ROUNDS });
+  const card = await addStaff(app, [
+    { name: 'Anna', role: 'manager', pin: '9999' },
+    { name: 'Mia', role: 'waiter', pin: '1111' },
+  ]);
+  anna = card('Anna');
+  mia = card('Mia');
 });
 afterEach(() => hotel.close());
 
-async function approval(card: StaffCard, pin: string, fields: Partial<Approval> = {}): Promise<string> {
-  const key = await openStaffKey(pin, card.sealedKey);
-  if (!key) throw new Error(`PIN ${pin} does not open ${card.name}'s key`);
-  return signApproval(key, {
-    id: randomUUID(),
-    managerId: card.id,
-    action: 'take_back',
-    subject: 'sale-1',
-    amountCents: 420,
-    deviceId: app.device.id,
-    at: new Date().toISOString(),
-    ...fields,
-  });
-}
+const approval = (card: StaffCard, pin: string, fields: Partial<Approval> = {}) =>
+  signedApproval(app, card, pin, { action: 'take_back', subject: 'sale-1', amountCents: 420, ...fields });
 
 /** Charges a Pils to Bauer's stay (straight to the test hotel) and answers a take-back request. */
 async function chargeAndTakeBack(headers: Record<string, string>) {
@@ -84,7 +70,7 @@ describe('the staff cards a tablet keeps', () => {
     expect(text).not.toContain('9999');
     expect(await openStaffKey('9999', anna.sealedKey)).not.toBeNull();
     expect(await openStaffKey('9998', anna.sealedKey)).toBeNull();
-    expect(anna.sealedKey.rounds).toBe(ROUNDS);
+    expect(anna.sealedKey.rounds).toBe(STAFF_KEY_ROUNDS);
   });
 
   it('are not given to an unpaired caller', async () => {

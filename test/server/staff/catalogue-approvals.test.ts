@@ -5,32 +5,21 @@
 // for something else, or a second time, it is refused with 403 and the test hotel gets nothing.
 // Until the hotel has a manager, nothing needs approval.
 import { randomUUID } from 'node:crypto';
-import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REQUEST_ID_HEADER } from '../../../src/pms/http.ts';
-import {
-  APPROVAL_HEADER,
-  type Approval,
-  SALE_HEADER,
-  type StaffCard,
-  StaffListSchema,
-} from '../../../src/pms/staff-calls.ts';
-import { openStaffKey, signApproval } from '../../../src/pms/staff-keys.ts';
+import { APPROVAL_HEADER, type Approval, SALE_HEADER, type StaffCard } from '../../../src/pms/staff-calls.ts';
 import { REPLAYED_HEADER } from '../../../src/server/gateway/resend-guard.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { count, pinnedHotel } from '../../support/hotel.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
-
-const ROUNDS = 100_000; // the least the wire format takes
+import { addStaff, STAFF_KEY_ROUNDS, signedApproval } from './staff-support.ts';
 
 let hotel: TestHotel;
 let app: TabletApp;
 
 async function staffApp(staff: { name: string; role: 'waiter' | 'manager'; pin: string }[]) {
-  app = tabletApp({ hotel }, { staffKeyRounds: ROUNDS });
-  for (const member of staff) await app.hub.staff.add(member);
-  const list = v.parse(StaffListSchema, await (await app.request('/till/staff')).json());
-  return (name: string) => list.staff.find((member) => member.name === name)!;
+  app = tabletApp({ hotel }, { staffKeyRounds: STAFF_KEY_ROUNDS });
+  return addStaff(app, staff);
 }
 
 beforeEach(() => {
@@ -39,20 +28,13 @@ beforeEach(() => {
 afterEach(() => hotel.close());
 
 /** A catalogue-change approval signed with `card`'s key (opened by `pin`). */
-async function approval(card: StaffCard, pin: string, fields: Partial<Approval> = {}): Promise<string> {
-  const key = await openStaffKey(pin, card.sealedKey);
-  if (!key) throw new Error(`PIN ${pin} does not open ${card.name}'s key`);
-  return signApproval(key, {
-    id: randomUUID(),
-    managerId: card.id,
+const approval = (card: StaffCard, pin: string, fields: Partial<Approval> = {}) =>
+  signedApproval(app, card, pin, {
     action: 'catalogue_change',
     subject: 'change-1',
     amountCents: null,
-    deviceId: app.device.id,
-    at: new Date().toISOString(),
     ...fields,
   });
-}
 
 const post = (path: string, body: unknown, headers: Record<string, string>) =>
   app.request(path, {

@@ -1,11 +1,3 @@
-// Discounts as the gateway checks them: a line sold below its catalogue price (read from the PMS
-// through the gateway) by more than the outlet's discount limit goes through only with a manager's
-// discount approval for this sale and device covering the cents taken off; a waiter's, forged or
-// another sale's approval is refused and the test hotel is left untouched. Below the limit, before
-// the first manager, and for a declared part of a split bill, no approval is asked for. A discount's
-// approval covers every write of its sale up to its amount; a price the gateway cannot read refuses.
-import { randomUUID } from 'node:crypto';
-import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { saleHeaders } from '../../../src/outbox/sale-headers.ts';
 import {
@@ -14,17 +6,15 @@ import {
   SALE_HEADER,
   SPLIT_HEADER,
   type StaffCard,
-  StaffListSchema,
 } from '../../../src/pms/staff-calls.ts';
-import { openStaffKey, signApproval } from '../../../src/pms/staff-keys.ts';
 import type { SaleRecord } from '../../../src/storage/records.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { createHotelApi } from '../../../src/test-hotel/routes/pms-api.ts';
 import { count, pinnedHotel, productOf, stayOf } from '../../support/hotel.ts';
 import { json, useUpstreams } from '../gateway-upstream.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
+import { addStaff, STAFF_KEY_ROUNDS, signedApproval } from './staff-support.ts';
 
-const ROUNDS = 100_000;
 const startUpstream = useUpstreams();
 
 let hotel: TestHotel;
@@ -34,39 +24,25 @@ let mia: StaffCard; // waiter, PIN 1111
 let pils: number; // 4.20 in the catalogue
 let charging: number; // the charging station: an open price
 
-async function withStaff(tablet: TabletApp, managers = true) {
-  if (managers) await tablet.hub.staff.add({ name: 'Anna', role: 'manager', pin: '9999' });
-  await tablet.hub.staff.add({ name: 'Mia', role: 'waiter', pin: '1111' });
-  const list = v.parse(StaffListSchema, await (await tablet.request('/till/staff')).json());
-  return list.staff;
-}
+const ANNA = { name: 'Anna', role: 'manager', pin: '9999' } as const;
+const MIA = { name: 'Mia', role: 'waiter', pin: '1111' } as const;
+/** Anna (unless `managers` is false) and Mia on `tablet`'s server. */
+const withStaff = (tablet: TabletApp, managers = true) => addStaff(tablet, managers ? [ANNA, MIA] : [MIA]);
 
 beforeEach(async () => {
   hotel = pinnedHotel();
-  app = tabletApp({ hotel }, { staffKeyRounds: ROUNDS });
-  const staff = await withStaff(app);
-  anna = staff.find((member) => member.name === 'Anna')!;
-  mia = staff.find((member) => member.name === 'Mia')!;
+  app = tabletApp({ hotel }, { staffKeyRounds: STAFF_KEY_ROUNDS });
+  const card = await withStaff(app);
+  anna = card('Anna');
+  mia = card('Mia');
   pils = productOf(hotel.db, 'B-100');
   charging = productOf(hotel.db, 'V-500');
 });
 afterEach(() => hotel.close());
 
 /** A discount approval signed with `card`'s key (Anna's for sale-1 on this tablet unless told). */
-async function approval(card: StaffCard, pin: string, fields: Partial<Approval> = {}): Promise<string> {
-  const key = await openStaffKey(pin, card.sealedKey);
-  if (!key) throw new Error(`PIN ${pin} does not open ${card.name}'s key`);
-  return signApproval(key, {
-    id: randomUUID(),
-    managerId: card.id,
-    action: 'discount',
-    subject: 'sale-1',
-    amountCents: 240,
-    deviceId: app.device.id,
-    at: new Date().toISOString(),
-    ...fields,
-  });
-}
+const approval = (card: StaffCard, pin: string, fields: Partial<Approval> = {}) =>
+  signedApproval(app, card, pin, { action: 'discount', subject: 'sale-1', amountCents: 240, ...fields });
 
 const itemsOfHotel = () => count(hotel.db, 'invoice_items');
 
@@ -208,7 +184,7 @@ describe('what needs no discount approval', () => {
   it('anything until the hotel adds its first manager', async () => {
     const other = pinnedHotel();
     try {
-      const tablet = tabletApp({ hotel: other }, { staffKeyRounds: ROUNDS });
+      const tablet = tabletApp({ hotel: other }, { staffKeyRounds: STAFF_KEY_ROUNDS });
       await withStaff(tablet, false);
       const invoice = await openInvoice(tablet);
       const before = count(other.db, 'invoice_items');
@@ -359,7 +335,7 @@ describe('a price the gateway cannot know', () => {
     });
     const tablet = tabletApp(
       { pms: { url: upstream.url, apiKey: hotel.keys.write } },
-      { staffKeyRounds: ROUNDS },
+      { staffKeyRounds: STAFF_KEY_ROUNDS },
     );
     await withStaff(tablet);
     const invoice = await openInvoice(tablet);

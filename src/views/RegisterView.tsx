@@ -80,7 +80,8 @@ export default function RegisterView() {
         <SheetToggle open={sheetOpen()} onToggle={() => setSheetOpen((open) => !open)} />
       </div>
       <RefreshStatus />
-      <Toast message={message()} />
+      {/* The ticket's confirmations ('Added: …') never lie over the pay screen's keys or the receipt. */}
+      <Toast message={mode() === 'ticket' ? message() : ''} />
     </section>
   );
 }

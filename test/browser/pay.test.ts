@@ -107,7 +107,10 @@ describe('the pay screen', () => {
       const { page } = await openTill(browser, server, '/', viewport);
       // 2.80 + 15.50 + 3.60 = 21.90
       await tap(page, ['Espresso', 'Club Sandwich', 'Cola 0,33 l']);
+      expect(await page.getByTestId('toast').textContent()).toBe('Added: Cola 0,33 l');
       await payButton(page).click();
+      // The last tap's 'Added: …' does not lie over the pay screen's number pad.
+      expect(await page.getByTestId('toast').textContent()).toBe('');
       await page.getByRole('radio', { name: 'Bar / Cash' }).check();
       const quick = page.getByRole('group', { name: 'Quick cash' }).getByRole('button');
       expect(await quick.allTextContents()).toEqual(['€21.90', '€50.00', '€100.00']);

@@ -47,7 +47,11 @@ export async function openTill(
       await status.getAttribute('data-running'),
     ])
     .toEqual(['true', 'false']);
-  if (path !== '/') await page.locator(`nav a[href="${path}"]`).click();
+  if (path !== '/') {
+    await page.locator(`nav a[href="${path}"]`).click();
+    // The section's code and texts load on the way: its view has replaced the register's.
+    await page.locator('main .view:not(.register-view)').waitFor();
+  }
   return { context, page, errors };
 }
 

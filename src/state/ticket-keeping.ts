@@ -15,6 +15,7 @@ import { settings } from './settings';
 import {
   emptyTicket,
   endedBy,
+  isBlank,
   reviveTicket,
   type Ticket,
   TicketEndedError,
@@ -145,8 +146,12 @@ export function persist(next: Ticket, how: HowToKeep = {}): void {
           // Carried to a new ticket: it becomes the ticket of this tab and of tabs that showed the old
           // one; should this tab have gone on to another ticket with lines meanwhile, it is parked.
           const shown = currentTicket();
-          const blank = shown.lines.length === 0 && shown.note === '';
-          if (shown.id === next.id || shown.id === settled.id || shown.paidAt !== undefined || blank) {
+          if (
+            shown.id === next.id ||
+            shown.id === settled.id ||
+            shown.paidAt !== undefined ||
+            isBlank(shown)
+          ) {
             showTicket(settled);
             announce({ type: 'current', id: settled.id, replaces: next.id });
           } else {
@@ -177,7 +182,7 @@ function carry(change: (current: Ticket) => Ticket): Ticket | undefined {
   } catch {
     return undefined;
   }
-  if (tapped.lines.length === 0 && tapped.note === '') return undefined;
+  if (isBlank(tapped)) return undefined;
   // A manager's approval names the ended ticket's sale, so neither travels with the carried lines.
   const { saleId: _saleId, approvals: _approvals, ...fresh } = tapped;
   return { ...fresh, id: empty.id, label: '', version: 1, updatedAt: Date.now() };
@@ -214,8 +219,7 @@ async function hear(news: TicketNews): Promise<void> {
     if (news.id === shown.id || shown.paidAt !== undefined) return;
     // Another tab moved on from its ticket: follow only from that ticket, or from an empty one, so
     // a tab that started afresh (after a reload found its ticket paid) never takes another's lines.
-    const blank = shown.lines.length === 0 && shown.note === '';
-    if (news.replaces !== undefined && news.replaces !== shown.id && !blank) return;
+    if (news.replaces !== undefined && news.replaces !== shown.id && !isBlank(shown)) return;
   }
   const stored = await readTicketRecord(news.id);
   if (!stored) return;
@@ -240,11 +244,7 @@ export function meetRecord(): Promise<boolean> {
     const saved = currentTicket();
     const stored = await readTicketRecord(saved.id);
     if (currentTicket() !== saved) return false;
-    if (stored && ticketStatus(stored) !== 'open') {
-      const paid = reviveTicket(stored);
-      if (paid?.paidAt !== undefined) showTicket(paid); // shown as paid until the caller moves on
-      return true;
-    }
+    if (stored && ticketStatus(stored) !== 'open') return true;
     if (stored && (stored.version ?? 0) > saved.version) show(reviveTicket(stored) ?? saved);
     else if (!stored || (stored.version ?? 0) < saved.version) persist(saved);
     return false;

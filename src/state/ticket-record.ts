@@ -52,6 +52,11 @@ export function emptyTicket(now = Date.now()): Ticket {
   return { id: newId(), label: '', note: '', lines: [], createdAt: now, updatedAt: now, version: 0 };
 }
 
+/** Whether `ticket` holds nothing staff rang up or wrote (no lines, no note). */
+export function isBlank(ticket: Ticket): boolean {
+  return ticket.lines.length === 0 && ticket.note === '';
+}
+
 /**
  * A ticket read back from storage, or undefined when it is not one. Lines that do not parse are
  * dropped rather than failing the whole ticket.

@@ -135,9 +135,17 @@ export function setNote(note: string): void {
  * this one shows a ticket paid elsewhere, else a new, empty one.
  */
 export function clearTicket(): void {
+  startAfresh(ticket().paidAt !== undefined);
+}
+
+/**
+ * A new ticket; or, when the shown one `ended` elsewhere (paid, parked), the ticket the other tabs
+ * share now (localStorage) if one has moved on.
+ */
+function startAfresh(ended: boolean): void {
   const shown = ticket();
   const shared = reviveTicket(readLocal(LOCAL_KEYS.currentTicket));
-  if (shown.paidAt !== undefined && shared && shared.id !== shown.id && shared.paidAt === undefined) {
+  if (ended && shared && shared.id !== shown.id && shared.paidAt === undefined) {
     showTicket(shared);
     return;
   }
@@ -178,12 +186,8 @@ function update(change: (current: Ticket) => Ticket, carries = true): void {
  */
 export async function meetTicketRecord(): Promise<void> {
   keeping ??= import('./ticket-keeping');
-  if (!(await (await keeping).meetRecord())) return;
   // Paid or parked meanwhile: go on with the ticket the other tabs share, when one has moved on.
-  const shown = ticket();
-  const shared = reviveTicket(readLocal(LOCAL_KEYS.currentTicket));
-  if (shared && shared.id !== shown.id && shared.paidAt === undefined) showTicket(shared);
-  else clearTicket();
+  if (await (await keeping).meetRecord()) startAfresh(true);
 }
 
 /**

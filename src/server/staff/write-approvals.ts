@@ -337,13 +337,10 @@ export function checkCatalogueApprovals(
     if (!hub.staff.hasManager()) return next();
     const device = deviceOf(c)!;
     const subject = requestHeader(c, SALE_HEADER) ?? '';
-    const tokens = (requestHeader(c, APPROVAL_HEADER) ?? '')
-      .split(',')
-      .map((token) => token.trim())
-      .filter(Boolean);
+    const tokens = tokensOf(c);
     const token =
       tokens.find((candidate) => readApproval(candidate)?.action === 'catalogue_change') ?? tokens[0];
-    let checked: Awaited<ReturnType<Hub['staff']['checkApproval']>>;
+    let checked: Checked;
     try {
       checked = await hub.staff.checkApproval(
         token,
@@ -366,14 +363,7 @@ export function checkCatalogueApprovals(
         throw new StaffError(403, 'approval_mismatch', 'the approval is for something else', 'approval');
     } catch (error) {
       if (!(error instanceof StaffError)) throw error;
-      hub.audit.append({
-        kind: 'approval_refused',
-        deviceId: device.id,
-        deviceName: device.name,
-        subject: subject || null,
-        note: `catalogue_change: ${error.code}`,
-      });
-      throw new ApiError(403, error.message, error.field, error.code);
+      throw refused(hub, device, subject, 'catalogue_change', error);
     }
     await next();
     if (c.res.status >= 200 && c.res.status < 300) hub.staff.spendApproval(checked.approval, true);

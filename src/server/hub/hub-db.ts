@@ -1,5 +1,6 @@
 // The till server's own database (`<data>/till.sqlite`), apart from any PMS data: paired devices,
-// one-time pairing codes, admin sessions, staff, outlet policies, used approvals and the audit log. Owns the schema and its migrations (`user_version`
+// one-time pairing codes, admin sessions, staff, outlet policies, used approvals, the audit log and
+// the sales ledger (docs/ledger.md). Owns the schema and its migrations (`user_version`
 // steps). Secrets are never stored: devices and sessions keep the SHA-256 of their random token,
 // pairing codes the SHA-256 of the code, staff a scrypt hash of their PIN. The audit log is
 // append-only: triggers refuse any UPDATE or DELETE of its rows.
@@ -80,6 +81,107 @@ const MIGRATIONS: readonly string[] = [
      BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;`,
   // What writes have used of an approval spent per sale (a discount: cents of it given so far).
   `ALTER TABLE used_approvals ADD COLUMN amount_used_cents INTEGER NOT NULL DEFAULT 0;`,
+  // The sales ledger (docs/ledger.md): every record a tablet makes, append-only.
+  `CREATE TABLE ledger_sales (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     sale_id TEXT NOT NULL UNIQUE,
+     reference TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     device_id TEXT NOT NULL,
+     device_name TEXT NOT NULL,
+     outlet TEXT NOT NULL,
+     receipt_number INTEGER NOT NULL,
+     staff_id TEXT,
+     staff_name TEXT,
+     created_at TEXT NOT NULL,
+     recorded_at TEXT NOT NULL,
+     refers_to TEXT,
+     total_cents INTEGER NOT NULL,
+     body_sha256 TEXT NOT NULL,
+     body TEXT NOT NULL,
+     UNIQUE (outlet, receipt_number)
+   ) STRICT;
+   CREATE INDEX ledger_sales_outlet ON ledger_sales (outlet, seq);
+   CREATE INDEX ledger_sales_refers_to ON ledger_sales (refers_to);
+   CREATE TABLE ledger_lines (
+     sale_seq INTEGER NOT NULL REFERENCES ledger_sales(seq),
+     line_no INTEGER NOT NULL,
+     product_id INTEGER NOT NULL,
+     name TEXT NOT NULL,
+     quantity INTEGER NOT NULL,
+     unit_price_cents INTEGER NOT NULL,
+     catalogue_price_cents INTEGER,
+     discount_cents INTEGER NOT NULL,
+     gross_cents INTEGER NOT NULL,
+     vat_rate_bp INTEGER,
+     net_cents INTEGER NOT NULL,
+     vat_cents INTEGER NOT NULL,
+     commodity_group_id INTEGER,
+     commodity_group_name TEXT NOT NULL,
+     PRIMARY KEY (sale_seq, line_no)
+   ) STRICT;
+   CREATE TABLE ledger_payments (
+     sale_seq INTEGER NOT NULL REFERENCES ledger_sales(seq),
+     payment_no INTEGER NOT NULL,
+     method TEXT NOT NULL CHECK (method IN ('cash', 'card', 'room', 'invoice')),
+     amount_cents INTEGER NOT NULL,
+     tendered_cents INTEGER,
+     change_cents INTEGER,
+     tip_cents INTEGER NOT NULL DEFAULT 0,
+     card TEXT,
+     PRIMARY KEY (sale_seq, payment_no)
+   ) STRICT;
+   CREATE TABLE ledger_approvals (
+     approval_id TEXT PRIMARY KEY,
+     sale_seq INTEGER NOT NULL REFERENCES ledger_sales(seq),
+     action TEXT NOT NULL,
+     manager_id TEXT NOT NULL,
+     manager_name TEXT NOT NULL,
+     amount_cents INTEGER
+   ) STRICT;
+   CREATE TABLE ledger_outcomes (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     sale_id TEXT NOT NULL REFERENCES ledger_sales(sale_id),
+     step INTEGER NOT NULL,
+     intent TEXT NOT NULL,
+     outcome TEXT NOT NULL CHECK (outcome IN ('done', 'refused', 'needs-attention', 'voided')),
+     invoice_id INTEGER,
+     invoice_number TEXT,
+     charge_ids TEXT,
+     message TEXT,
+     at TEXT NOT NULL,
+     reported_at TEXT NOT NULL
+   ) STRICT;
+   CREATE INDEX ledger_outcomes_sale ON ledger_outcomes (sale_id, step, seq);
+   CREATE TABLE ledger_invoices (
+     invoice_id INTEGER PRIMARY KEY,
+     sale_id TEXT NOT NULL REFERENCES ledger_sales(sale_id),
+     created_at TEXT NOT NULL
+   ) STRICT;
+   CREATE TRIGGER ledger_sales_no_update BEFORE UPDATE ON ledger_sales
+     BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+   CREATE TRIGGER ledger_sales_no_delete BEFORE DELETE ON ledger_sales
+     BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+   CREATE TRIGGER ledger_lines_no_update BEFORE UPDATE ON ledger_lines
+     BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+   CREATE TRIGGER ledger_lines_no_delete BEFORE DELETE ON ledger_lines
+     BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+   CREATE TRIGGER ledger_payments_no_update BEFORE UPDATE ON ledger_payments
+     BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+   CREATE TRIGGER ledger_payments_no_delete BEFORE DELETE ON ledger_payments
+     BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+   CREATE TRIGGER ledger_approvals_no_update BEFORE UPDATE ON ledger_approvals
+     BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+   CREATE TRIGGER ledger_approvals_no_delete BEFORE DELETE ON ledger_approvals
+     BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+   CREATE TRIGGER ledger_outcomes_no_update BEFORE UPDATE ON ledger_outcomes
+     BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+   CREATE TRIGGER ledger_outcomes_no_delete BEFORE DELETE ON ledger_outcomes
+     BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+   CREATE TRIGGER ledger_invoices_no_update BEFORE UPDATE ON ledger_invoices
+     BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+   CREATE TRIGGER ledger_invoices_no_delete BEFORE DELETE ON ledger_invoices
+     BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;`,
 ];
 
 /** Opens (and migrates) the hub database; ':memory:' for tests. */

@@ -1,0 +1,152 @@
+// The sales ledger's wire shapes, shared by the tablet and the till server: what a tablet records
+// (`POST /till/sales`, the first step of every sale), what it reports of each PMS step afterwards
+// (`POST /till/sales/:saleId/outcomes`), and the server's answers. docs/ledger.md has the rules.
+// Invariants: money is integer cents; VAT rates are basis points (19 % = 1900); a sale id is the
+// tablet's own id of the sale, the idempotency key (the same body again gets the stored answer, a
+// different body under a used id is refused with 409 `sale_conflict`).
+import * as v from 'valibot';
+import { MAX_APPROVALS } from './till-headers.ts';
+
+/** Wire version of the record body; a shape change gets a new number and the old one stays accepted. */
+export const LEDGER_RECORD_VERSION = 1;
+
+const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
+const Iso = v.pipe(v.string(), v.isoTimestamp());
+const Cents = v.pipe(v.number('must be a number'), v.integer('must be whole cents'));
+const NonNegativeCents = v.pipe(Cents, v.minValue(0, 'must not be negative'));
+const Token = v.pipe(v.string(), v.maxLength(4096));
+
+/**
+ * What a ledger record is:
+ * - `sale`: paid at the till (cash, card, or both; a split bill's part is one sale each);
+ * - `room-charge`: charged to a guest's room (processed in the PMS);
+ * - `late-charge`: a refused room charge moved to a cash invoice addressed to the guest (refersTo: the charge);
+ * - `void`: a whole earlier record taken back (refersTo), before or after it reached the PMS;
+ * - `take-back`: some units of one line of an earlier room charge taken back (refersTo, takeBack);
+ * - `refund`: a confirmed cash sale cancelled and its money paid out (refersTo);
+ * - `shift-open`, `shift-close`: a drawer's shift on a tablet (no lines).
+ */
+export const LEDGER_KINDS = [
+  'sale',
+  'room-charge',
+  'late-charge',
+  'void',
+  'take-back',
+  'refund',
+  'shift-open',
+  'shift-close',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export const PAYMENT_METHODS = ['cash', 'card', 'room', 'invoice'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const LedgerLineSchema = v.object({
+  productId: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  name: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  /** Negative on a void, take-back or refund record's lines. */
+  quantity: v.pipe(v.number(), v.integer(), v.minValue(-9999), v.maxValue(9999)),
+  /** What the guest pays per unit, after this line's discount (gross, VAT included). */
+  unitPriceCents: NonNegativeCents,
+  /** The catalogue's price when the sale was made; null for an open-price product. */
+  cataloguePriceCents: v.nullable(NonNegativeCents),
+  /** VAT rate in basis points (1900 = 19 %); null when the product has no known tax class. */
+  vatRateBp: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000))),
+  taxClassId: v.nullable(v.number()),
+  commodityGroupId: v.nullable(v.number()),
+  commodityGroupName: v.pipe(v.string(), v.maxLength(120)),
+  /** The line's own discount (issue 14), as given; the ticket's discount is on the record. */
+  discount: v.optional(
+    v.object({
+      percent: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100))),
+      amountOffEachCents: v.optional(NonNegativeCents),
+    }),
+  ),
+});
+export type LedgerLine = v.InferOutput<typeof LedgerLineSchema>;
+
+export const LedgerPaymentSchema = v.object({
+  method: v.picklist(PAYMENT_METHODS),
+  /** What this payment settles of the sale (negative on a refund paid out). */
+  amountCents: Cents,
+  /** Cash handed over, and change given back (cash only). */
+  tenderedCents: v.optional(NonNegativeCents),
+  changeCents: v.optional(NonNegativeCents),
+  /** A tip on top of amountCents (card): owed to staff, not revenue. */
+  tipCents: v.optional(NonNegativeCents),
+  /** A card payment's terminal data (brand, masked PAN, terminal id, trace, receipt number). */
+  card: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
+});
+export type LedgerPayment = v.InferOutput<typeof LedgerPaymentSchema>;
+
+export const LedgerRecordSchema = v.object({
+  v: v.literal(LEDGER_RECORD_VERSION),
+  saleId: Id,
+  /** The short reference the tablet writes into the PMS line names, e.g. 'K7QM-1F'. */
+  reference: v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
+  kind: v.picklist(LEDGER_KINDS),
+  /** When the tablet made it (its own clock). */
+  createdAt: Iso,
+  /** The signed-in staff member; null on a till without staff. */
+  staffId: v.nullable(Id),
+  lines: v.pipe(v.array(LedgerLineSchema), v.maxLength(500)),
+  payments: v.pipe(v.array(LedgerPaymentSchema), v.maxLength(20)),
+  /** The sale's gross total: the sum of its lines (the server checks it). */
+  totalCents: Cents,
+  /** The ticket's own discount, as given (lines already carry its effect in their prices). */
+  ticketDiscount: v.optional(
+    v.object({ percent: v.optional(v.number()), amountCents: v.optional(NonNegativeCents) }),
+  ),
+  room: v.optional(
+    v.object({
+      roomReservationId: v.number(),
+      roomNumber: v.optional(v.string()),
+      guestName: v.optional(v.string()),
+    }),
+  ),
+  /** For void, take-back, refund and late-charge: the earlier record it refers to. */
+  refersTo: v.optional(Id),
+  takeBack: v.optional(v.object({ line: v.number(), quantity: v.number() })),
+  /** A part of a split bill (its prices are the split's). */
+  split: v.optional(v.literal(true)),
+  reason: v.optional(v.pipe(v.string(), v.maxLength(300))),
+  /** Managers' approval tokens for this record (each names this sale, this device and its action). */
+  approvals: v.pipe(v.array(Token), v.maxLength(MAX_APPROVALS)),
+  /** Shift events: the drawer and its opening float or counted cash. */
+  shift: v.optional(
+    v.object({
+      shiftId: Id,
+      drawer: v.optional(v.pipe(v.string(), v.maxLength(60))),
+      floatCents: v.optional(NonNegativeCents),
+    }),
+  ),
+});
+export type LedgerRecord = v.InferOutput<typeof LedgerRecordSchema>;
+
+/** The server's answer to a recorded sale (the same again for a resend). */
+export interface LedgerRecordAnswer {
+  saleId: string;
+  /** The ledger's own consecutive number (all outlets). */
+  seq: number;
+  /** Consecutive receipt number within the outlet. */
+  receiptNumber: number;
+  recordedAt: string;
+}
+
+/** Where a PMS step of a recorded sale ended. */
+export const PMS_OUTCOMES = ['done', 'refused', 'needs-attention', 'voided'] as const;
+export type PmsOutcome = (typeof PMS_OUTCOMES)[number];
+
+export const LedgerOutcomeSchema = v.object({
+  step: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  /** The intent's name, e.g. 'cash-invoice.close@1'. */
+  intent: v.pipe(v.string(), v.maxLength(80)),
+  outcome: v.picklist(PMS_OUTCOMES),
+  invoiceId: v.optional(v.number()),
+  invoiceNumber: v.optional(v.pipe(v.string(), v.maxLength(60))),
+  /** Charge (folio line) ids a room charge got. */
+  chargeIds: v.optional(v.pipe(v.array(v.number()), v.maxLength(500))),
+  message: v.optional(v.pipe(v.string(), v.maxLength(500))),
+  at: Iso,
+});
+export type LedgerOutcome = v.InferOutput<typeof LedgerOutcomeSchema>;

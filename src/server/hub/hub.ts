@@ -7,6 +7,7 @@ import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 
 import { OUTLETS, type Outlet, type Device as TabletDevice } from '../../pms/device-calls.ts';
 import { createSaleRecorder } from '../ledger/record-sale.ts';
 import { createSaleOutcomes } from '../ledger/sale-outcomes.ts';
+import { createApprovalClaims } from '../staff/approvals.ts';
 import { createAuditLog } from '../staff/audit-log.ts';
 import { createStaffRegistry } from '../staff/staff-registry.ts';
 import { type HubDb, openHubDb } from './hub-db.ts';
@@ -102,6 +103,8 @@ export function createHub(options: HubOptions) {
     audit,
     /** Staff, PINs, outlet policies and approvals (staff/staff-registry.ts). */
     staff,
+    /** PMS writes' claims on approvals (staff/approvals.ts). */
+    approvals: createApprovalClaims(db, now),
     /** The sales ledger: recording (ledger/record-sale.ts) and outcomes (ledger/sale-outcomes.ts). */
     ledger,
     /** The cookie that carries this server's device credential. */

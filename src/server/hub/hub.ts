@@ -6,6 +6,7 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { OUTLETS, type Outlet, type Device as TabletDevice } from '../../pms/device-calls.ts';
 import { createSaleRecorder } from '../ledger/record-sale.ts';
+import { createSaleLookup } from '../ledger/sale-lookup.ts';
 import { createSaleOutcomes } from '../ledger/sale-outcomes.ts';
 import { createApprovalClaims } from '../staff/approvals.ts';
 import { createAuditLog } from '../staff/audit-log.ts';
@@ -77,6 +78,8 @@ export function createHub(options: HubOptions) {
     ...createSaleRecorder({ db, staff, audit, now }),
     /** PMS outcomes of recorded sales, and a device's own records (ledger/sale-outcomes.ts). */
     outcomes: createSaleOutcomes(db, now),
+    /** What the gateway's matching of PMS writes reads (ledger/write-matching.ts). */
+    writes: createSaleLookup(db, now),
   };
 
   const serverId = (() => {

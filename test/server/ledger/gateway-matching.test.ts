@@ -324,3 +324,31 @@ describe('a late charge and a void', () => {
     ]);
   });
 });
+
+describe('with the ledger off (the default until tablets record first)', () => {
+  it('forwards a write of no recorded sale as before, on record, and still matches a recorded one', async () => {
+    const off = tabletApp({ hotel });
+    const write = (saleId: string, quantity: number) =>
+      off.request('/api/set/create/servicecashregister/invoice', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [SALE_HEADER]: saleId },
+        body: JSON.stringify({ reference: `Q${quantity}` }),
+      });
+    expect((await write('not-recorded', 1)).status).toBe(200);
+    expect(off.hub.audit.list({ kind: 'pms_write' })).toMatchObject([
+      {
+        subject: 'not-recorded',
+        note: 'not a recorded sale: POST /api/set/create/servicecashregister/invoice',
+      },
+    ]);
+    const room = await recordSale(
+      off,
+      saleBody([ledgerLine(pils, 1, 420)], {
+        kind: 'room-charge',
+        room: { roomReservationId: stayOf(hotel.db, 'Bauer') },
+      }),
+    );
+    // A room charge is not paid on an invoice: its sale id opens none.
+    expect(await codeOf(await write(room.saleId, 2))).toEqual([409, 'write_mismatch']);
+  });
+});

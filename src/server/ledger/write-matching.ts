@@ -162,7 +162,7 @@ export function matchRecordedSales(hub: Hub, options: WriteMatchingOptions): Mid
       for (const [key, count] of uses) inFlight.set(key, inFlight.get(key)! - count);
       if ([...inFlight.values()].every((count) => count === 0)) pending.delete(sale.saleId);
     }
-    if (c.res.status < 200 || c.res.status >= 300) return;
+    if (!(await pmsTook(c.res))) return;
     if (createsInvoice) {
       const invoiceId = await createdInvoiceId(c.res);
       if (invoiceId !== null) lookup.invoiceCreated(invoiceId, sale.saleId);
@@ -307,7 +307,7 @@ async function createdInvoiceId(response: Response): Promise<number | null> {
  */
 export async function auditTaken(hub: Hub, c: Context, next: () => Promise<void>, note: string) {
   await next();
-  if (c.res.status < 200 || c.res.status >= 300) return;
+  if (!(await pmsTook(c.res))) return;
   const device = deviceOf(c)!;
   hub.audit.append({
     kind: 'pms_write',
@@ -321,4 +321,18 @@ export async function auditTaken(hub: Hub, c: Context, next: () => Promise<void>
 /** Every catalogue change the PMS takes gets a `pms_write` audit row (its approval is checked apart). */
 export function auditCatalogueWrites(hub: Hub): MiddlewareHandler {
   return (c, next) => (c.req.method === 'POST' ? auditTaken(hub, c, next, 'catalogue change') : next());
+}
+
+/**
+ * Whether the PMS took the write: a 2xx whose JSON says `success: true` (the PMS's envelope). Anything
+ * else (an error, a connection cut on the way with no answer read) counts as not taken, so the
+ * outbox's resend after it checked is not refused as a repeat.
+ */
+async function pmsTook(response: Response): Promise<boolean> {
+  if (response.status < 200 || response.status >= 300) return false;
+  try {
+    return ((await response.clone().json()) as { success?: unknown }).success === true;
+  } catch {
+    return false;
+  }
 }

@@ -118,7 +118,8 @@ export function matchRecordedSales(hub: Hub, options: WriteMatchingOptions): Mid
       const methodIds = sale.record.payments
         .map((payment) => payment.pmsPaymentMethodId)
         .filter((id): id is number => id !== undefined);
-      const paidAtTill = sale.record.payments.some((p) => p.method === 'cash' || p.method === 'card');
+      // Paid at the till: cash, card, or `invoice` (paid on the PMS invoice by its method); not a room.
+      const paidAtTill = sale.record.payments.some((payment) => payment.method !== 'room');
       if (!paidAtTill || (methodIds.length > 0 && !methodIds.includes(Number(closing[3]))))
         refuse(
           `invoice ${closing[1]} is closed only with the payment recorded for sale ${sale.saleId}`,

@@ -361,6 +361,8 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
 
   return {
     record,
+    /** How many transactions the records shared (group-commit.ts). */
+    commitCounts: commits.counts,
     /** The stored record of `saleId`, or undefined. */
     sale(saleId: string): StoredSale | undefined {
       return selectBySaleId.get(saleId) as StoredSale | undefined;

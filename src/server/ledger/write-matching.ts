@@ -85,7 +85,11 @@ export function matchRecordedSales(hub: Hub, options: WriteMatchingOptions): Mid
       );
     }
     const body = c.req.method === 'POST' ? await jsonOf(c) : null;
-    const ofKinds = (kinds: readonly string[]) => candidates.filter((sale) => kinds.includes(sale.kind));
+    // The record named itself first (a take-back goes by its own id), else the newest referring to it.
+    const ofKinds = (kinds: readonly string[]) =>
+      candidates
+        .filter((sale) => kinds.includes(sale.kind))
+        .sort((a, b) => Number(b.saleId === named) - Number(a.saleId === named));
     const invoiceSale = (invoiceId: unknown) => {
       const saleId = Number.isSafeInteger(invoiceId) ? lookup.saleOfInvoice(invoiceId as number) : undefined;
       const sale = saleId ? candidates.find((candidate) => candidate.saleId === saleId) : undefined;
@@ -157,29 +161,31 @@ export function matchRecordedSales(hub: Hub, options: WriteMatchingOptions): Mid
     for (const [key, count] of uses) inFlight.set(key, (inFlight.get(key) ?? 0) + count);
     pending.set(sale.saleId, inFlight);
     c.set(MATCHED as never, sale as never);
+    // What this write uses stays in flight until the PMS's answer is read and, if it took the write,
+    // its audit row says so: no moment in between lets another write use it too.
     try {
       await next();
+      if (!(await pmsTook(c.res))) return;
+      if (createsInvoice) {
+        const invoiceId = await createdInvoiceId(c.res);
+        if (invoiceId !== null) lookup.invoiceCreated(invoiceId, sale.saleId);
+      }
+      hub.audit.append({
+        eventId: `${PMS_WRITE_EVENT}${sale.saleId}:${randomUUID()}`,
+        kind: 'pms_write',
+        deviceId: device.id,
+        deviceName: device.name,
+        staffId: sale.record.staffId,
+        staffName: sale.staffName,
+        approvedBy: sale.managers.length > 0 ? sale.managers.join(', ') : null,
+        subject: sale.saleId,
+        amountCents: sale.record.totalCents,
+        note: `${sale.kind} ${sale.record.reference}: ${c.req.method} ${path}${usedNote(uses)}`,
+      });
     } finally {
       for (const [key, count] of uses) inFlight.set(key, inFlight.get(key)! - count);
       if ([...inFlight.values()].every((count) => count === 0)) pending.delete(sale.saleId);
     }
-    if (!(await pmsTook(c.res))) return;
-    if (createsInvoice) {
-      const invoiceId = await createdInvoiceId(c.res);
-      if (invoiceId !== null) lookup.invoiceCreated(invoiceId, sale.saleId);
-    }
-    hub.audit.append({
-      eventId: `${PMS_WRITE_EVENT}${sale.saleId}:${randomUUID()}`,
-      kind: 'pms_write',
-      deviceId: device.id,
-      deviceName: device.name,
-      staffId: sale.record.staffId,
-      staffName: sale.staffName,
-      approvedBy: sale.managers.length > 0 ? sale.managers.join(', ') : null,
-      subject: sale.saleId,
-      amountCents: sale.record.totalCents,
-      note: `${sale.kind} ${sale.record.reference}: ${c.req.method} ${path}${usedNote(uses)}`,
-    });
   };
 }
 

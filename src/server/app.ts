@@ -57,7 +57,7 @@ export interface AppOptions {
   httpsPort?: number | null;
   /** Where tablets open the till, for pairing codes made on the server machine. */
   tabletOrigin?: string;
-  /** The admin key (admin-key.txt); null: the admin page opens on the server machine only. */
+  /** The admin key (admin-key.json); null: the admin page opens on the server machine only. */
   adminKey?: string | null;
   /** The embedded test hotel; exactly one of hotel and pms. */
   hotel?: TestHotel;

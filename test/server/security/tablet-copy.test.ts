@@ -126,11 +126,12 @@ describe("a copy of one tablet's storage, with the manager's 4-digit PIN cracked
         },
         body: new URLSearchParams(fields).toString(),
       });
-    for (const fields of [
+    const tries: Record<string, string>[] = [
       { name: 'Anna', pin: cracked.pin },
       { name: 'Anna', password: cracked.pin },
       { key: cracked.pin },
-    ]) {
+    ];
+    for (const fields of tries) {
       const answer = await login(fields);
       expect(answer.status).toBe(401);
       expect(answer.headers.get('set-cookie') ?? '').not.toContain(adminCookieName(app.hub));

@@ -29,9 +29,14 @@ function unreadIncoming(c: Context): IncomingMessage | undefined {
   return incoming;
 }
 
-/** Middleware refusing a body over maxBytes with a 413 ApiError, before anything reads it. */
+/**
+ * Middleware refusing a body over maxBytes with a 413 ApiError: by its declared length before
+ * anything reads it, or (chunked) as soon as the stream passes it. The connection is closed after
+ * the answer, so the rest of the body is not read at all.
+ */
 export function limitBody(maxBytes: number): MiddlewareHandler {
-  const tooLarge = () => {
+  const tooLarge = (c?: Context) => {
+    c?.header('connection', 'close');
     throw new ApiError(413, `the request body is larger than ${maxBytes} bytes`);
   };
   const streaming = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
@@ -39,7 +44,7 @@ export function limitBody(maxBytes: number): MiddlewareHandler {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next(); // no body to limit
     const length = requestHeader(c, 'content-length');
     if (length !== undefined && requestHeader(c, 'transfer-encoding') === undefined) {
-      if (Number.parseInt(length, 10) > maxBytes) tooLarge();
+      if (!/^\d+$/.test(length) || Number(length) > maxBytes) tooLarge(c);
       return next();
     }
     return streaming(c, next);

@@ -26,6 +26,10 @@ import { checkCatalogueApprovals, checkWriteApprovals } from './staff/write-appr
 
 /** Largest request body the server reads (our limit; a till sale is a few KB). */
 export const MAX_BODY_BYTES = 256 * 1024;
+/** Largest body an unpaired caller may send: a pairing code, an admin sign-in form (about 100 bytes). */
+export const ANONYMOUS_BODY_BYTES = 4 * 1024;
+/** Largest admin form (a staff member, an outlet's rules). */
+export const ADMIN_BODY_BYTES = 16 * 1024;
 
 /** Headers every answer carries. */
 function securityHeaders(origins: readonly string[]) {
@@ -124,6 +128,10 @@ export function createApp(options: AppOptions): Hono {
   app.use('/api/set/*', checkWriteApprovals(hub, { catalogue, answersResend }));
   app.use('/api/create/*', checkCatalogueApprovals(hub, { answersResend }));
   app.use('/pms/*', limit);
+  // Anonymous bodies are small, refused by their declared length before a byte is read.
+  app.use('/till/pair', limitBody(ANONYMOUS_BODY_BYTES));
+  app.use('/admin/login', limitBody(ANONYMOUS_BODY_BYTES));
+  app.use('/admin/*', limitBody(ADMIN_BODY_BYTES));
   app.use('/till/*', limit);
   if (options.pms) {
     gateway = createGatewayApi({ ...options.pms, requestsPerMinute: options.requestsPerMinute ?? 900 });

@@ -79,6 +79,8 @@ export interface AppOptions {
   logger?: Logger;
   /** How long /readyz keeps its verdict. Default 5000 ms. */
   readinessCacheMs?: number;
+  /** The hotel's clock (tests pin it): the span of guest lists a tablet may read. */
+  now?: () => Date;
 }
 
 export function createApp(options: AppOptions): Hono {
@@ -134,7 +136,11 @@ export function createApp(options: AppOptions): Hono {
   app.use('/admin/*', limitBody(ADMIN_BODY_BYTES));
   app.use('/till/*', limit);
   if (options.pms) {
-    gateway = createGatewayApi({ ...options.pms, requestsPerMinute: options.requestsPerMinute ?? 900 });
+    gateway = createGatewayApi({
+      ...options.pms,
+      requestsPerMinute: options.requestsPerMinute ?? 900,
+      ...(options.now ? { now: options.now } : {}),
+    });
   } else if (options.hotel) {
     const forwardToHotel = mountTestHotel(app, options.hotel);
     gateway = createGatewayApi({
@@ -143,6 +149,7 @@ export function createApp(options: AppOptions): Hono {
       // The embedded hotel has no rate limit: unpaced unless pacing is asked for explicitly.
       requestsPerMinute: options.requestsPerMinute ?? Number.POSITIVE_INFINITY,
       fetch: forwardToHotel,
+      ...(options.now ? { now: options.now } : {}),
     });
   } else {
     throw new Error('createApp needs the embedded test hotel or a PMS to forward to');

@@ -191,6 +191,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.readinessCacheMs === undefined ? {} : { readinessCacheMs: options.readinessCacheMs }),
+    ...(options.now ? { now: options.now } : {}),
   });
 
   const setup = new Hono();

@@ -103,7 +103,9 @@ const approvalFor = (key: CryptoKey, managerId: string, deviceId: string, subjec
   });
 
 describe("a copy of one tablet's storage, with the manager's 4-digit PIN cracked offline", () => {
-  it('finds the PIN, but gets no admin session and no approval valid for another device', async () => {
+  it('finds the PIN, but gets no admin session and no approval valid for another device', {
+    timeout: 120_000,
+  }, async () => {
     const cards = await copiedCards();
     const anna = cards.find((card) => card.role === 'manager')!;
     expect(JSON.stringify(cards)).not.toContain(annaPin === '0000' ? 'never' : `"${annaPin}"`);

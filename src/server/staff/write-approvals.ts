@@ -1,8 +1,8 @@
 // The gateway's check of manager approvals on PMS writes, before anything is forwarded (rules in
 // docs/security.md, "Manager approvals"): `remove/products` needs a `take_back` (or `void_sale`)
 // approval; on `add/products` and `add/invoice/products`, a line priced above the outlet's
-// open-price limit (an open-price product, or one sold above its catalogue price) needs an
-// `open_price` approval of at least that price, and lines sold below their catalogue price by more
+// open-price limit (an open-price product, or one sold above its catalogue price; price times
+// quantity) needs an `open_price` approval of at least that line total, and lines sold below their catalogue price by more
 // than the outlet's discount limit need `discount` approvals covering the cents taken off. Approvals
 // travel in `x-till-approval` (several, comma-separated: each check takes one of its own action that
 // passes) and must name the sale of `x-till-sale` and this device (staff-registry.ts checks them).
@@ -71,7 +71,7 @@ function linesOf(body: unknown): PricedLine[] {
 
 /** What a priced write asks for: the highest open price, and the discount below the catalogue. */
 interface PriceNeeds {
-  /** The highest price set above the open-price limit that needs approval; null when none. */
+  /** The highest line total (price x quantity) above the open-price limit that needs approval; null when none. */
   openPriceCents: number | null;
   /** Cents taken off the catalogue prices in all (0 when none). */
   discountCents: number;
@@ -104,8 +104,11 @@ function priceNeeds(
         'price_unknown',
       );
     const aboveCatalogue = product.openPrice || line.priceCents > product.priceCents;
-    if (aboveCatalogue && line.priceCents > limits.openPriceLimitCents)
-      openPriceCents = Math.max(openPriceCents ?? 0, line.priceCents);
+    // The limit holds for the line's total too (issue 20: 99.99 x 999 went through unapproved);
+    // the till sends an open price as one item, so for it the two are the same.
+    const lineTotal = line.priceCents * line.quantity;
+    if (aboveCatalogue && lineTotal > limits.openPriceLimitCents)
+      openPriceCents = Math.max(openPriceCents ?? 0, lineTotal);
     if (product.openPrice) continue;
     const sum = products.get(line.productId) ?? { full: 0, charged: 0, lines: 0 };
     sum.full += product.priceCents * line.quantity;

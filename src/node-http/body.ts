@@ -14,6 +14,8 @@ import { requestHeader } from './headers.ts';
 import { knownBody } from './known-bodies.ts';
 
 const decoder = new TextDecoder();
+/** `application/json`, optionally with charset utf-8, and nothing else. */
+const JSON_TYPE = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
 
 /** The Node request behind this context, when it came from a socket and its body is unread. */
 function unreadIncoming(c: Context): IncomingMessage | undefined {
@@ -89,8 +91,8 @@ export async function parseBody<T extends v.GenericSchema>(
 ): Promise<v.InferOutput<T>> {
   const text = await bodyText(c);
   if (text.trim() === '' && 'emptyAs' in options) return parseValue(schema, options.emptyAs);
-  const contentType = requestHeader(c, 'content-type') ?? '';
-  if (!contentType.includes('application/json')) {
+  // Exactly JSON, as the gateway's own check (`text/plain; x=application/json` is a form's trick).
+  if (!JSON_TYPE.test(requestHeader(c, 'content-type') ?? '')) {
     throw new ApiError(415, 'the request body must be JSON (Content-Type: application/json)');
   }
   let body: unknown;

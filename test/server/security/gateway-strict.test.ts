@@ -91,3 +91,18 @@ describe('guest data', () => {
     );
   });
 });
+
+describe("the test hotel's own /pms/api", () => {
+  it('refuses a body that is not exactly JSON, as the gateway does (a form can send text/plain)', async () => {
+    const stay = stayOf(hotel.db, 'Bauer');
+    const body = JSON.stringify({ room_reservation_id: stay, products: [{ id: 1, quantity: 1 }] });
+    for (const type of ['text/plain; x=application/json', 'application/json-seq', 'text/plain']) {
+      const answer = await app.server.request('/pms/api/set/add/products', {
+        method: 'POST',
+        headers: { 'x-ibelsa-key': hotel.keys.write, 'content-type': type },
+        body,
+      });
+      expect(answer.status, type).toBe(415);
+    }
+  });
+});

@@ -15,6 +15,7 @@ interface FloodServer {
   child: ChildProcess;
   port: number;
   cookie: string;
+  flooderCookie: string;
   memory(): Promise<{ rss: number; heapUsed: number }>;
 }
 
@@ -32,7 +33,7 @@ async function startFloodServer(descriptors?: number): Promise<FloodServer> {
   const child = spawn(command[0]!, command.slice(1), { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines: Interface = createInterface({ input: child.stdout! });
   const next = () => new Promise<string>((resolve) => lines.once('line', resolve));
-  const first = JSON.parse(await next()) as { port: number; cookie: string };
+  const first = JSON.parse(await next()) as { port: number; cookie: string; flooderCookie: string };
   running = {
     child,
     ...first,
@@ -138,5 +139,31 @@ describe('6,000 half-sent pairing bodies from 100 addresses', () => {
     expect(asked.status).toBe(200);
     expect(asked.ms).toBeLessThan(1_000);
     expect(grew).toBeLessThan(150);
+  }, 120_000);
+});
+
+describe('a paired tablet sending 1,500 half-sent 250 KB writes', () => {
+  it('is held to its connections: memory bounded, and another tablet answered within a second', async () => {
+    const server = await startFloodServer();
+    const before = await server.memory();
+    const part = Buffer.alloc(200 * 1024, 'x');
+    await openConnections(server, 1_500, '127.0.0.5', (socket) => {
+      socket.write(
+        `POST /api/set/add/products HTTP/1.1\r\nhost: localhost:${server.port}\r\ncookie: ${server.flooderCookie}\r\n` +
+          `content-type: application/json\r\nx-till-request-id: ${randomUUID()}\r\ncontent-length: ${250 * 1000}\r\n\r\n`,
+      );
+      socket.write(part);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const during = await server.memory();
+    const asked = await tabletAsks(server);
+    const grew = (during.rss - before.rss) / MIB;
+    console.info(
+      `1500 half-sent writes from one paired tablet: rss ${Math.round(before.rss / MIB)} -> ${Math.round(during.rss / MIB)} MiB; ` +
+        `the other tablet waited ${Math.round(asked.ms)} ms`,
+    );
+    expect(asked.status).toBe(200);
+    expect(asked.ms).toBeLessThan(1_000);
+    expect(grew).toBeLessThan(100);
   }, 120_000);
 });

@@ -92,6 +92,16 @@ describe('request bodies', () => {
     expect(answer.toLowerCase()).toContain('connection: close');
   });
 
+  it('caps a chunked pairing body while it streams, at 4 KiB', async () => {
+    const chunk = 'x'.repeat(2048);
+    const chunks = Array.from({ length: 4 }, () => `${(chunk.length).toString(16)}\r\n${chunk}\r\n`).join('');
+    const answer = await raw(
+      `POST /till/pair HTTP/1.1\r\nhost: localhost:${server.port}\r\ncontent-type: application/json\r\n` +
+        `x-till-request-id: ${randomUUID()}\r\ntransfer-encoding: chunked\r\n\r\n${chunks}`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+  });
+
   it('refuses an admin sign-in form over 4 KiB', async () => {
     const answer = await raw(
       `POST /admin/login HTTP/1.1\r\nhost: localhost:${server.port}\r\n` +

@@ -37,6 +37,12 @@ import {
 } from './admin-page.ts';
 import { adminWords } from './admin-words.ts';
 
+/**
+ * Wrong admin sign-ins: 10 per address, 100 overall per 10 minutes; an address without a wrong try
+ * of its own still gets one, so guessers elsewhere cannot lock a manager on a tablet out.
+ */
+const ADMIN_TRY_LIMIT = { ...DEFAULT_TRY_LIMIT, overallSparesCleanAddresses: true };
+
 export interface AdminOptions extends AdminAccessOptions {
   /** The admin key (data folder's admin-key.json); null: only the server machine itself gets in. */
   adminKey: string | null;
@@ -106,7 +112,7 @@ export function createAdminRoutes(options: AdminOptions): Hono {
     // machine itself is never limited (it needs no sign-in anyway).
     const attempt = isServerMachine(c, options.trustProxy)
       ? { allowed: true as const, right: () => undefined }
-      : hub.tries.begin('admin_sign_in', address, DEFAULT_TRY_LIMIT);
+      : hub.tries.begin('admin_sign_in', address, ADMIN_TRY_LIMIT);
     const byManager = typeof form.name === 'string';
     const who = byManager ? String(form.name).slice(0, 60) : 'admin key';
     if (!attempt.allowed) {

@@ -101,6 +101,20 @@ describe('admin sign-in under parallel guessing', () => {
   });
 });
 
+describe('the overall limit', () => {
+  it('blocks guessers after 100 wrong tries in all, never a manager signing in from a clean address', async () => {
+    for (let host = 0; host < 10; host += 1) {
+      const from = `127.0.2.${host + 1}`;
+      for (let i = 0; i < 10; i += 1) expect(await signIn({ key: `guess ${host} ${i}` }, from)).toBe(401);
+    }
+    expect(await signIn({ key: 'one more guess' }, '127.0.2.1')).toBe(429);
+    expect(await signIn({ name: 'Anna', password: PASSWORD }, '127.0.3.1')).toBe(303);
+    // a fresh address gets its one try, and is blocked after a wrong one
+    expect(await signIn({ key: 'fresh guess' }, '127.0.3.2')).toBe(401);
+    expect(await signIn({ key: ADMIN_KEY }, '127.0.3.2')).toBe(429);
+  }, 60_000);
+});
+
 describe('a flood of wrong sign-ins', () => {
   it('is one audit row per address and minute with a count, not a row per try', async () => {
     const rowsBefore = server.hub.audit.list({ limit: 100_000 }).length;

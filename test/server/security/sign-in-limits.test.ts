@@ -33,7 +33,7 @@ beforeEach(async () => {
   server = await start();
   const anna = await server.hub.staff.add({ name: 'Anna', role: 'manager', pin: '9999' });
   await server.hub.staff.setAdminPassword(anna.id, PASSWORD);
-});
+}, 60_000);
 afterEach(async () => {
   await server.close();
   rmSync(dir, { recursive: true, force: true });
@@ -86,7 +86,7 @@ describe('admin sign-in under parallel guessing', () => {
     expect(counts[429]).toBe(50);
     expect(statuses.at(-1)).toBe(429);
     expect(server.hub.audit.list({ kind: 'admin_sign_in' })).toHaveLength(0);
-  });
+  }, 60_000);
 
   it('keeps the lockout across a restart, never locks out the server machine, and spares other addresses', async () => {
     for (let i = 0; i < 10; i += 1) expect(await signIn({ key: `not the key ${i}` })).toBe(401);
@@ -98,7 +98,7 @@ describe('admin sign-in under parallel guessing', () => {
     expect(await signIn({ name: 'Anna', password: PASSWORD }, '127.0.0.2')).toBe(303); // another address
     // The server machine itself: loopback address and name, no limit.
     expect(await signIn({ key: ADMIN_KEY }, '127.0.0.1', `localhost:${server.port}`)).toBe(303);
-  });
+  }, 60_000);
 });
 
 describe('the overall limit', () => {
@@ -130,7 +130,7 @@ describe('a flood of wrong sign-ins', () => {
     expect(
       flood.filter((row) => row.kind === 'admin_sign_in_failed').reduce((sum, row) => sum + row.count, 0),
     ).toBe(10);
-  });
+  }, 60_000);
 
   it('rows are append-only but for their count growing', () => {
     const db = openHubDb(':memory:');

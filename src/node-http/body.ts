@@ -14,6 +14,8 @@ import { requestHeader } from './headers.ts';
 import { knownBody } from './known-bodies.ts';
 
 const decoder = new TextDecoder();
+/** `application/json`, optionally with charset utf-8, and nothing else. */
+const JSON_TYPE = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
 
 /** The Node request behind this context, when it came from a socket and its body is unread. */
 function unreadIncoming(c: Context): IncomingMessage | undefined {
@@ -29,9 +31,14 @@ function unreadIncoming(c: Context): IncomingMessage | undefined {
   return incoming;
 }
 
-/** Middleware refusing a body over maxBytes with a 413 ApiError, before anything reads it. */
+/**
+ * Middleware refusing a body over maxBytes with a 413 ApiError: by its declared length before
+ * anything reads it, or (chunked) as soon as the stream passes it. The connection is closed after
+ * the answer, so the rest of the body is not read at all.
+ */
 export function limitBody(maxBytes: number): MiddlewareHandler {
-  const tooLarge = () => {
+  const tooLarge = (c?: Context) => {
+    c?.header('connection', 'close');
     throw new ApiError(413, `the request body is larger than ${maxBytes} bytes`);
   };
   const streaming = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
@@ -39,7 +46,7 @@ export function limitBody(maxBytes: number): MiddlewareHandler {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next(); // no body to limit
     const length = requestHeader(c, 'content-length');
     if (length !== undefined && requestHeader(c, 'transfer-encoding') === undefined) {
-      if (Number.parseInt(length, 10) > maxBytes) tooLarge();
+      if (!/^\d+$/.test(length) || Number(length) > maxBytes) tooLarge(c);
       return next();
     }
     return streaming(c, next);
@@ -84,8 +91,8 @@ export async function parseBody<T extends v.GenericSchema>(
 ): Promise<v.InferOutput<T>> {
   const text = await bodyText(c);
   if (text.trim() === '' && 'emptyAs' in options) return parseValue(schema, options.emptyAs);
-  const contentType = requestHeader(c, 'content-type') ?? '';
-  if (!contentType.includes('application/json')) {
+  // Exactly JSON, as the gateway's own check (`text/plain; x=application/json` is a form's trick).
+  if (!JSON_TYPE.test(requestHeader(c, 'content-type') ?? '')) {
     throw new ApiError(415, 'the request body must be JSON (Content-Type: application/json)');
   }
   let body: unknown;

@@ -28,6 +28,10 @@ import { checkCatalogueApprovals, checkWriteApprovals } from './staff/write-appr
 
 /** Largest request body the server reads (our limit; a till sale is a few KB). */
 export const MAX_BODY_BYTES = 256 * 1024;
+/** Largest body an unpaired caller may send: a pairing code, an admin sign-in form (about 100 bytes). */
+export const ANONYMOUS_BODY_BYTES = 4 * 1024;
+/** Largest admin form (a staff member, an outlet's rules). */
+export const ADMIN_BODY_BYTES = 16 * 1024;
 
 /** Headers every answer carries. */
 function securityHeaders(origins: readonly string[]) {
@@ -59,7 +63,7 @@ export interface AppOptions {
   httpsPort?: number | null;
   /** Where tablets open the till, for pairing codes made on the server machine. */
   tabletOrigin?: string;
-  /** The admin key (admin-key.txt); null: the admin page opens on the server machine only. */
+  /** The admin key (admin-key.json); null: the admin page opens on the server machine only. */
   adminKey?: string | null;
   /** The embedded test hotel; exactly one of hotel and pms. */
   hotel?: TestHotel;
@@ -83,6 +87,8 @@ export interface AppOptions {
   recordedSalesOnly?: boolean;
   /** How long /readyz keeps its verdict. Default 5000 ms. */
   readinessCacheMs?: number;
+  /** The hotel's clock (tests pin it): the span of guest lists a tablet may read. */
+  now?: () => Date;
 }
 
 export function createApp(options: AppOptions): Hono {
@@ -138,9 +144,17 @@ export function createApp(options: AppOptions): Hono {
   app.use('/api/create/*', auditCatalogueWrites(hub));
   app.use('/api/create/*', checkCatalogueApprovals(hub, { answersResend }));
   app.use('/pms/*', limit);
+  // Anonymous bodies are small, refused by their declared length before a byte is read.
+  app.use('/till/pair', limitBody(ANONYMOUS_BODY_BYTES));
+  app.use('/admin/login', limitBody(ANONYMOUS_BODY_BYTES));
+  app.use('/admin/*', limitBody(ADMIN_BODY_BYTES));
   app.use('/till/*', limit);
   if (options.pms) {
-    gateway = createGatewayApi({ ...options.pms, requestsPerMinute: options.requestsPerMinute ?? 900 });
+    gateway = createGatewayApi({
+      ...options.pms,
+      requestsPerMinute: options.requestsPerMinute ?? 900,
+      ...(options.now ? { now: options.now } : {}),
+    });
   } else if (options.hotel) {
     const forwardToHotel = mountTestHotel(app, options.hotel);
     gateway = createGatewayApi({
@@ -149,6 +163,7 @@ export function createApp(options: AppOptions): Hono {
       // The embedded hotel has no rate limit: unpaced unless pacing is asked for explicitly.
       requestsPerMinute: options.requestsPerMinute ?? Number.POSITIVE_INFINITY,
       fetch: forwardToHotel,
+      ...(options.now ? { now: options.now } : {}),
     });
   } else {
     throw new Error('createApp needs the embedded test hotel or a PMS to forward to');

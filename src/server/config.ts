@@ -1,7 +1,7 @@
 // The server's settings, read from the environment in one place with one valibot schema, and from
 // an optional `.env` file in the data folder (the process environment wins). A wrong value stops
 // the start with one line naming the variable. docs/operations.md lists them all.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 import * as v from 'valibot';
@@ -95,6 +95,14 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     throw new Error('TLS_CERT and TLS_KEY go together: set both or neither');
   if (config.PMS_URL && !config.PMS_API_KEY)
     throw new Error('PMS_API_KEY: the gateway needs the hotel API key with PMS_URL');
+  if (config.PMS_API_KEY && !config.PMS_URL)
+    throw new Error(
+      'PMS_URL: PMS_API_KEY is set without it; set PMS_URL too, or remove the key to run the embedded test hotel',
+    );
+  if (config.PMS_URL && new URL(config.PMS_URL).protocol === 'http:' && !isLoopbackUrl(config.PMS_URL))
+    throw new Error(
+      'PMS_URL: a plain http:// address would send the hotel API key unencrypted; use https://',
+    );
   return {
     ...config,
     tillOrigins: parseOrigins(config.TILL_ORIGINS),
@@ -102,6 +110,23 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     hotelFile: config.DB_FILE ?? join(config.DATA_DIR, 'test-hotel.sqlite'),
     backupDir: join(config.DATA_DIR, 'backups'),
   };
+}
+
+/** An http:// PMS_URL on this machine (a local TLS tunnel or proxy) is allowed, with a warning. */
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
+/**
+ * What the start logs as warnings: settings that work but that hotel IT should know about.
+ * @example for (const warning of configWarnings(config)) log.warn(warning);
+ */
+export function configWarnings(config: ServerConfig): string[] {
+  const warnings: string[] = [];
+  if (config.PMS_URL?.startsWith('http:'))
+    warnings.push('PMS_URL is plain http:// on this machine: the API key travels unencrypted to it');
+  return warnings;
 }
 
 /**
@@ -114,6 +139,9 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
   const dataDir = env.DATA_DIR || './data';
   const file = join(dataDir, ENV_FILE);
   const fromFile = existsSync(file) ? parseEnv(readFileSync(file, 'utf8')) : {};
+  // The file holds the PMS key: others on the machine must not read it (the data folder is 0700).
+  if (existsSync(file) && (statSync(file).mode & 0o004) !== 0)
+    throw new Error(`${file} is readable by every user of this machine: chmod 600 ${file} (it holds keys)`);
   delete fromFile.DATA_DIR;
   const given = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),

@@ -4,7 +4,7 @@
 // Used by main.ts for `npm start`, and by tests and benchmarks with port 0 and ':memory:'.
 // close() stops cleanly (http/clean-stop.ts), then closes the databases.
 
-import type { IncomingMessage } from 'node:http';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -16,6 +16,11 @@ import { serverLog } from '../node-http/log.ts';
 import { createTestHotel, type HotelKeys, type TestHotel } from '../test-hotel/index.ts';
 import { createApp, type RemotePms } from './app.ts';
 import { closeServers, createStopGate, GRACE_MS } from './http/clean-stop.ts';
+import {
+  type ConnectionGuard,
+  createConnectionGuard,
+  HANDSHAKE_TIMEOUT_MS,
+} from './http/connection-limits.ts';
 import { checkHost, hostList, httpsOrigin, isLoopbackAddress, isServerMachineRequest } from './http/hosts.ts';
 import { requestLog } from './http/request-log.ts';
 import { createHub, type Hub } from './hub/hub.ts';
@@ -77,6 +82,8 @@ export interface StartOptions {
   logger?: Logger;
   /** How long /readyz keeps its verdict (app.ts). */
   readinessCacheMs?: number;
+  /** Connection limits (http/connection-limits.ts); tests lower them. */
+  connections?: { perAddress?: number; total?: number };
 }
 
 export interface CloseOptions {
@@ -133,6 +140,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   if (hotel && options.demoStaff) await addDemoStaff(hub);
   const hostname = options.host ?? '0.0.0.0';
+  const connections = createConnectionGuard({
+    ...(options.trustProxy ? { perAddress: Number.POSITIVE_INFINITY } : {}),
+    ...options.connections,
+  });
 
   // The HTTPS server is bound first: the setup page and the admin page need its port.
   let httpsServer: NodeServer | undefined;
@@ -141,13 +152,24 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const stop = createStopGate();
   const appFetch = stop.guard((request: Request, env: unknown) => app!.fetch(request, env));
   if (tls) {
-    httpsServer = await listen({
-      fetch: appFetch,
-      port: options.port ?? 0,
-      hostname,
-      createServer: createHttpsServer,
-      serverOptions: { key: tls.key, cert: tls.cert },
-    });
+    httpsServer = await listen(
+      {
+        fetch: appFetch,
+        port: options.port ?? 0,
+        hostname,
+        createServer: createHttpsServer,
+        serverOptions: {
+          key: tls.key,
+          cert: tls.cert,
+          handshakeTimeout: HANDSHAKE_TIMEOUT_MS,
+          // TLS 1.2 with forward-secret AEAD suites only (TLS 1.3's are all AEAD: left as they are).
+          minVersion: 'TLSv1.2',
+          ciphers: TLS12_AEAD_CIPHERS,
+          honorCipherOrder: true,
+        },
+      },
+      connections,
+    );
     httpsPort = (httpsServer.address() as AddressInfo).port;
     const server = httpsServer as unknown as HttpsServer;
     tls.onRenewed(({ key, cert }) => server.setSecureContext({ key, cert }));
@@ -172,6 +194,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.readinessCacheMs === undefined ? {} : { readinessCacheMs: options.readinessCacheMs }),
+    ...(options.now ? { now: options.now } : {}),
   });
 
   const setup = new Hono();
@@ -180,15 +203,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   setup.use('*', checkHost(allowedHosts));
   setup.route('/', createSetupApp({ httpsPort: httpsPort ?? 443, ca: tls?.ca ?? null }));
   const appOverHttp = options.serveAppOverHttp || options.trustProxy;
-  const httpServer = await listen({
-    fetch: stop.guard((request, env) =>
-      appOverHttp || isServerMachine((env as { incoming: IncomingMessage }).incoming)
-        ? appFetch(request, env)
-        : setup.fetch(request, env),
-    ),
-    port: options.httpPort ?? (tls ? 0 : (options.port ?? 0)),
-    hostname,
-  });
+  const httpServer = await listen(
+    {
+      fetch: stop.guard((request, env) =>
+        appOverHttp || isServerMachine((env as { incoming: IncomingMessage }).incoming)
+          ? appFetch(request, env)
+          : setup.fetch(request, env),
+      ),
+      port: options.httpPort ?? (tls ? 0 : (options.port ?? 0)),
+      hostname,
+    },
+    connections,
+  );
   const httpPort = (httpServer.address() as AddressInfo).port;
 
   return {
@@ -233,9 +259,24 @@ async function openTls(
   return createTlsManager({ dir: choice.dir, names, renewCheckMs: NAMES_CHECK_MS });
 }
 
-function listen(options: Parameters<typeof serve>[0]): Promise<NodeServer> {
+/**
+ * TLS 1.2 suites offered: ECDHE with AES-GCM or ChaCha20-Poly1305 (no CBC, SHA-1, CCM or ARIA).
+ * The TLS 1.3 suites are Node's own and not listed here.
+ */
+export const TLS12_AEAD_CIPHERS = [
+  'ECDHE-ECDSA-AES128-GCM-SHA256',
+  'ECDHE-RSA-AES128-GCM-SHA256',
+  'ECDHE-ECDSA-AES256-GCM-SHA384',
+  'ECDHE-RSA-AES256-GCM-SHA384',
+  'ECDHE-ECDSA-CHACHA20-POLY1305',
+  'ECDHE-RSA-CHACHA20-POLY1305',
+].join(':');
+
+/** Listens, with the connection limits and timeouts in place before the first connection. */
+function listen(options: Parameters<typeof serve>[0], connections: ConnectionGuard): Promise<NodeServer> {
   return new Promise((resolveListening, reject) => {
     const server = serve(options, () => resolveListening(server));
+    connections.guard(server as unknown as HttpServer);
     server.once('error', reject);
   });
 }

@@ -2,24 +2,36 @@
 // or TLS_CERT/TLS_KEY, or a reverse proxy with TRUST_PROXY), the setup page on plain HTTP, and
 // `/api` for paired tablets: the gateway to the hotel's PMS with PMS_URL and PMS_API_KEY, or the
 // embedded test hotel on SQLite with demo data. `--reset` puts the demo data back and exits.
-// Logs JSON lines (log.ts); backs the databases up every night (db-backups.ts). SIGTERM or SIGINT
-// stops it cleanly (listen.ts: requests in flight get up to 25 s), exit 0; a second one at once.
+// Logs JSON lines from the first line on (log.ts), never a key: the start line says where the keys
+// are kept; the start banner for people goes to the terminal only (stderr, when it is one). A
+// setting that cannot work stops the start with one line naming it (config.ts), as does a port in
+// use. Backs the databases up every night (db-backups.ts). SIGTERM or SIGINT stops it cleanly
+// (listen.ts: requests in flight get up to 25 s), exit 0; a second one at once.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openStdoutLogger, useServerLog } from '../node-http/log.ts';
 import { createTestHotel, type HotelKeys } from '../test-hotel/index.ts';
-import { loadConfig, type ServerConfig } from './config.ts';
+import { configWarnings, loadConfig, type ServerConfig } from './config.ts';
 import { backupDatabases, existingFiles, KEEP_BACKUPS, scheduleNightly } from './db-backups.ts';
+import { openFilesLimit } from './http/connection-limits.ts';
 import { startServer } from './listen.ts';
 import { DEMO_STAFF } from './staff/demo-staff.ts';
+
+/** Stops the start: one JSON line on stdout (the log), one sentence on stderr (the terminal). */
+function cannotStart(message: string, fields: Record<string, unknown> = {}): never {
+  process.stdout.write(
+    `${JSON.stringify({ level: 60, time: Date.now(), component: 'server', ...fields, msg: `cannot start: ${message}` })}\n`,
+  );
+  process.stderr.write(`Hotel Till cannot start: ${message}\n`);
+  process.exit(1);
+}
 
 let config: ServerConfig;
 try {
   config = loadConfig(process.env);
 } catch (error) {
-  console.error(`Hotel Till cannot start: ${(error as Error).message}`);
-  process.exit(1);
+  cannotStart((error as Error).message);
 }
 const dataDir = config.DATA_DIR;
 mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -65,6 +77,15 @@ const pms =
       }
     : undefined;
 
+for (const warning of configWarnings(config)) log.warn({ component: 'server' }, warning);
+const descriptors = openFilesLimit();
+if (descriptors !== undefined && descriptors < 4096) {
+  log.warn(
+    { component: 'server', descriptors },
+    'the open-files limit is low: raise LimitNOFILE (deploy/hotel-till.service) or docker run --ulimit',
+  );
+}
+
 const server = await startServer({
   port: config.PORT,
   httpPort: config.HTTP_PORT,
@@ -87,7 +108,18 @@ const server = await startServer({
   ...(pms ? { pms } : {}),
   ...(config.PMS_REQUESTS_PER_MINUTE ? { requestsPerMinute: config.PMS_REQUESTS_PER_MINUTE } : {}),
   logger: log,
+}).catch((error: NodeJS.ErrnoException & { port?: number }) => {
+  if (error.code === 'EADDRINUSE') {
+    const which = error.port === config.HTTP_PORT ? 'HTTP_PORT' : 'PORT';
+    cannotStart(`${which} ${error.port ?? ''}: the port is in use (is another Hotel Till running?)`, {
+      port: error.port,
+    });
+  }
+  if (error.code === 'EACCES') cannotStart(`port ${error.port ?? ''}: not allowed to listen on it`);
+  throw error;
 });
+const adminKeyFile = join(dataDir, 'admin-key.json');
+const hotelKeysFile = join(dataDir, 'test-hotel-keys.json');
 
 const lines = ['', 'Hotel Till is running.'];
 if (config.TRUST_PROXY) {
@@ -107,8 +139,9 @@ lines.push(`  On this machine:     ${server.url}/`);
 lines.push(
   `  Admin page:          ${server.url}/admin  (on this machine; elsewhere sign in with the admin key)`,
 );
-if (adminKey.isNew)
-  lines.push(`  Admin key:           ${adminKey.value}  (kept in ${join(dataDir, 'admin-key.json')})`);
+lines.push(
+  `  Admin key:           kept in ${adminKeyFile}${adminKey.isNew ? ' (new)' : ''}  (never printed or logged)`,
+);
 lines.push(
   '  Pair the first tablet: open the admin page, "Pair a tablet", then type the code on the tablet.',
 );
@@ -124,20 +157,26 @@ if (config.tillOrigins.length > 0)
   lines.push(`  Working with the Hotel Till servers at: ${config.tillOrigins.join(', ')}`);
 if (server.hotel) {
   lines.push(`  PMS: embedded test hotel (${dbFile}).`);
-  lines.push(`  Its own interface: ${server.url}/pms/api/... with header x-ibelsa-key:`);
-  lines.push(`    read key:  ${hotelKeys.value.read}`);
-  lines.push(`    write key: ${hotelKeys.value.write}  (kept in ${join(dataDir, 'test-hotel-keys.json')})`);
+  lines.push(`  Its own interface: ${server.url}/pms/api/... with header x-ibelsa-key: the read and`);
+  lines.push(`    write keys kept in ${hotelKeysFile}`);
 } else {
   lines.push(`  PMS: forwarding /api to ${config.PMS_URL} (key from PMS_API_KEY, never sent to tablets)`);
 }
-console.log(lines.join('\n'));
+// For people at a terminal only: never into a journal or a log file.
+if (process.stderr.isTTY) process.stderr.write(`${lines.join('\n')}\n\n`);
 log.info(
   {
     component: 'server',
     httpPort: server.port,
     httpsPort: server.httpsPort ?? null,
+    tabletOrigin: config.TRUST_PROXY ? null : server.tabletOrigin,
+    onThisMachine: server.url,
+    caFingerprint: server.tls?.ca?.fingerprintSha256 ?? null,
     pms: server.hotel ? 'embedded test hotel' : config.PMS_URL,
     dataDir,
+    keptIn: { adminKey: adminKeyFile, ...(server.hotel ? { testHotelKeys: hotelKeysFile } : {}) },
+    newAdminKey: adminKey.isNew,
+    managers: server.hub.staff.hasManager(),
   },
   'Hotel Till is running',
 );

@@ -19,6 +19,8 @@ export type DeviceState =
   | { kind: 'unknown' };
 
 const [deviceState, setDeviceState] = createSignal<DeviceState>(loadStored());
+/** When (performance.now) the server last said this tablet is paired. */
+let pairedAt = Number.NEGATIVE_INFINITY;
 
 /**
  * The device state (reactive).
@@ -37,14 +39,18 @@ export function needsPairing(): boolean {
  * @example noteDevicePaired({ id: 'd1', name: 'Bar tablet', outlet: 'bar' });
  */
 export function noteDevicePaired(device: Device): void {
+  pairedAt = performance.now();
   set({ kind: 'paired', device });
 }
 
 /**
- * The server refused this tablet: not paired, or unpaired by a manager.
+ * The server refused this tablet: not paired, or unpaired by a manager. `askedAt` (performance.now
+ * when the refused request was sent): a refusal of a request sent before the tablet was paired is
+ * stale and changes nothing (the QR link pairing while the start-up check was on its way).
  * @example noteDeviceRefused('device_revoked');
  */
-export function noteDeviceRefused(code: DeviceRefusalCode): void {
+export function noteDeviceRefused(code: DeviceRefusalCode, askedAt = performance.now()): void {
+  if (askedAt < pairedAt) return;
   const current = deviceState();
   if (code === 'device_not_paired') {
     if (current.kind !== 'unpaired' && current.kind !== 'revoked') set({ kind: 'unpaired' });
@@ -61,6 +67,7 @@ export function noteDeviceRefused(code: DeviceRefusalCode): void {
  */
 export function watchDeviceRefusals(fetcher: FetchLike): FetchLike {
   return async (url, init) => {
+    const askedAt = performance.now();
     const response = await fetcher(url, init);
     if (response.status === 401) {
       response
@@ -68,7 +75,7 @@ export function watchDeviceRefusals(fetcher: FetchLike): FetchLike {
         .text()
         .then((text) => {
           const code = deviceRefusal(response, text);
-          if (code) noteDeviceRefused(code);
+          if (code) noteDeviceRefused(code, askedAt);
         })
         .catch(() => undefined);
     }

@@ -19,6 +19,7 @@ import { deviceState, noteDevicePaired, noteDeviceRefused } from './device';
 import { syncNow } from './pms';
 import { refreshGuests } from './reservations';
 import { settings } from './settings';
+import { refreshStaff } from './staff-sync';
 
 export { normalisePairingCode, TillServerError };
 
@@ -39,6 +40,9 @@ export async function pairTablet(form: { code: string; name?: string }): Promise
   const code = normalisePairingCode(form.code);
   if (!code) throw new PairingCodeFormatError('A pairing code has 8 characters of its alphabet.');
   const device = await pairWithCode(settings().gatewayUrl, code, form.name?.trim() ?? '');
+  // The staff list before the till opens: with staff on the server, "Who is working?" comes first,
+  // never the register with nobody signed in (issue 20). Offline or refused, the till opens as before.
+  await refreshStaff();
   noteDevicePaired(device);
   resumeAfterPairing();
   return device;
@@ -51,6 +55,7 @@ export async function pairTablet(form: { code: string; name?: string }): Promise
  */
 export async function checkDevice(): Promise<void> {
   const { kind } = deviceState();
+  const askedAt = performance.now();
   try {
     noteDevicePaired(await fetchDevice(settings().gatewayUrl));
     // Paired meanwhile (e.g. in another tab), or the outbox still waits from before: go on now.
@@ -58,7 +63,8 @@ export async function checkDevice(): Promise<void> {
   } catch (error) {
     const refusal = error instanceof TillServerError ? error.code : undefined;
     const known = DEVICE_REFUSAL_CODES.find((code) => code === refusal);
-    if (known) noteDeviceRefused(known);
+    // Asked before a pairing that has since succeeded: the answer is about the tablet as it was.
+    if (known) noteDeviceRefused(known, askedAt);
     else console.warn('[device] could not check the pairing', error);
   }
 }

@@ -1,6 +1,7 @@
 // App-shell caching for the service worker. Owns: which requests are answered from the precache.
-// Invariants: every app route navigates to the precached index.html, offline too; /api requests
-// and direct requests for files are never answered with index.html; no runtime caching at all.
+// Invariants: every app route navigates to the precached index.html, offline too; /api requests,
+// the server's own pages (/admin, /setup, /healthz, /readyz, /till, /pms, /__test) and direct
+// requests for files are never answered with index.html; no runtime caching at all.
 
 import type { PrecacheEntry } from 'workbox-precaching';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
@@ -9,6 +10,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 /** Paths (pathname + search) that must reach the network even when navigated to. */
 export const NOT_APP_SHELL_PATHS: RegExp[] = [
   /^\/api(?:[/?]|$)/, // the PMS/test-hotel API
+  // the server's own pages: a manager opens /admin on a tablet that runs the till
+  /^\/(?:admin|setup|healthz|readyz|till|pms|__test)(?:[/?]|$)/,
   /\/[^/?]+\.[^/?]+(?:\?|$)/, // files such as /sw.js or /manifest.webmanifest
 ];
 

@@ -40,6 +40,8 @@ describe('the systemd unit', () => {
     ]) {
       expect(unit.get(key!), key).toEqual([value]);
     }
+    // descriptors for every tablet's connections (issue 20: 1,024 let one host cut them all off)
+    expect(Number(unit.get('LimitNOFILE'))).toBeGreaterThanOrEqual(65_536);
     // a clean stop (up to 25 s for writes in flight) ends before systemd's own time-out
     expect(Number(unit.get('TimeoutStopSec'))).toBeGreaterThan(25);
   });
@@ -76,6 +78,8 @@ describe('the Dockerfile', () => {
     expect(finalStage.some((line) => /^ENV .*\bDATA_DIR=\/data\b/.test(line))).toBe(true);
     expect(finalStage).toContain('VOLUME /data');
     expect(finalStage.at(-1)).toBe('CMD ["node", "dist-server/main.js"]');
+    // its run command raises the descriptor limit as the unit's LimitNOFILE does
+    expect(dockerfile).toMatch(/--ulimit nofile=65536:65536/);
     // the runtime image takes production dependencies and the build, never the sources
     expect(finalStage.filter((line) => line.startsWith('COPY ')).join('\n')).not.toMatch(/\bsrc\b/);
     expect(dockerfile).toMatch(/npm ci --omit=dev/);

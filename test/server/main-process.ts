@@ -30,7 +30,7 @@ export async function startMain(dataDir: string, env: Record<string, string> = {
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`main.ts did not start in 20 s: ${output}`)), 20_000);
     child.stdout!.on('data', () => {
-      if (output.includes('Pair the first tablet')) {
+      if (output.includes('"msg":"Hotel Till is running"')) {
         clearTimeout(timer);
         resolve();
       }
@@ -40,7 +40,7 @@ export async function startMain(dataDir: string, env: Record<string, string> = {
       reject(new Error(`main.ts exited with ${code}: ${output}`));
     });
   });
-  const port = Number(/On this machine: +http:\/\/localhost:(\d+)/.exec(output)?.[1]);
+  const port = Number(/"httpPort":(\d+)/.exec(output)?.[1]);
   return { child, output: () => output, url: `http://localhost:${port}`, exited };
 }
 

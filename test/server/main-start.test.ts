@@ -19,7 +19,12 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 interface Started {
   child: ChildProcess;
+  /** stdout and stderr together. */
   output: string;
+  /** stdout alone: the log. */
+  log: string;
+  /** The log's start line. */
+  running: Record<string, unknown>;
   httpPort: number;
   httpsPort: number;
 }
@@ -38,18 +43,30 @@ async function start(): Promise<Started> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let log = '';
   child.stderr!.on('data', (chunk) => (output += chunk));
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk) => {
       output += chunk;
-      if (output.includes('Pair the first tablet')) resolve();
+      log += chunk;
+      if (log.includes('"msg":"Hotel Till is running"')) resolve();
     });
     child.once('exit', (code) => reject(new Error(`main.ts exited with ${code}: ${output}`)));
     setTimeout(() => reject(new Error(`main.ts did not start in 20 s: ${output}`)), 20_000);
   });
-  const httpPort = Number(/On this machine: +http:\/\/localhost:(\d+)/.exec(output)?.[1]);
-  const httpsPort = Number(/Tablets open: +https:\/\/[^:]+:(\d+)/.exec(output)?.[1]);
-  return { child, output, httpPort, httpsPort };
+  const running = log
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .find((line) => line.msg === 'Hotel Till is running')!;
+  return {
+    child,
+    output,
+    log,
+    running,
+    httpPort: running.httpPort as number,
+    httpsPort: running.httpsPort as number,
+  };
 }
 
 async function stop(started: Started): Promise<void> {
@@ -104,24 +121,32 @@ describe('the first npm start', () => {
   it('makes the CA and keys, prints the addresses, and serves HTTPS and the setup page', async () => {
     const started = await start();
     try {
-      expect(started.output).toMatch(/Tablets open: +https:\/\/till\.test:\d+\//); // the name IT gave
-      expect(started.output).toMatch(/Setup page \(HTTP\)/);
-      expect(started.output).toMatch(/Admin key: +\S+/);
-      // The demo hotel's staff, their PINs in the banner, their adding on record (a log line each).
-      expect(started.output).toMatch(
-        /Demo staff PINs: +Mia \(waiter\) 1111, Jonas \(waiter\) 2222, Anna \(manager\) 9999/,
-      );
+      // The log is JSON from its first line, and says where the keys are kept, never the keys.
+      expect(started.running).toMatchObject({
+        tabletOrigin: expect.stringMatching(/^https:\/\/till\.test:\d+$/), // the name IT gave
+        keptIn: {
+          adminKey: join(dataDir, 'admin-key.json'),
+          testHotelKeys: join(dataDir, 'test-hotel-keys.json'),
+        },
+        newAdminKey: true,
+        managers: true,
+      });
+      for (const line of started.log.trim().split('\n')) expect(() => JSON.parse(line), line).not.toThrow();
+      // No banner without a terminal (it would land in the journal).
+      expect(started.output).not.toMatch(/Tablets open:|Setup page \(HTTP\)/);
+      // The demo hotel's staff: their adding on record (a log line each).
       expect(started.output.match(/audit staff_added/g)).toHaveLength(3);
       // the CA's fingerprint, to compare with the one the (plain HTTP) setup page shows
-      const fingerprint = /Hotel CA \(SHA-256\): +([0-9A-F:]{95})/.exec(started.output)?.[1];
-      expect(fingerprint).toBeDefined();
+      const fingerprint = started.running.caFingerprint as string;
+      expect(fingerprint).toMatch(/^[0-9A-F:]{95}$/);
       expect((await getPlain(started.httpPort, '/')).body).toContain(fingerprint);
       for (const file of ['admin-key.json', 'test-hotel-keys.json', 'tls/ca.key', 'tls/server.key']) {
         expect(statSync(join(dataDir, file)).mode & 0o777, file).toBe(0o600);
       }
       const keys = JSON.parse(readFileSync(join(dataDir, 'test-hotel-keys.json'), 'utf8'));
       expect(keys.write).not.toBe(DEMO_KEYS.write);
-      expect(started.output).toContain(keys.write);
+      const adminKey = JSON.parse(readFileSync(join(dataDir, 'admin-key.json'), 'utf8')) as string;
+      for (const secret of [keys.read, keys.write, adminKey]) expect(started.output).not.toContain(secret);
 
       // HTTPS, trusted through the hotel CA for a name given in TILL_HOSTNAMES
       const page = await getTrusting(started.httpsPort, '/');
@@ -171,7 +196,7 @@ describe('the first npm start', () => {
     try {
       expect(readFileSync(join(dataDir, 'tls', 'ca.crt'), 'utf8')).toBe(caBefore);
       expect(readFileSync(join(dataDir, 'test-hotel-keys.json'), 'utf8')).toBe(keysBefore);
-      expect(started.output).not.toMatch(/Admin key:/);
+      expect(started.running.newAdminKey).toBe(false);
       expect(started.output).not.toMatch(/audit staff_added/); // kept, not added again
       expect((await getTrusting(started.httpsPort, '/')).status).toBe(200);
     } finally {

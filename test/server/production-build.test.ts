@@ -116,14 +116,14 @@ describe.runIf(process.platform === 'linux')('npm start on a clone without a bui
       );
       child.stdout!.on('data', (chunk) => {
         output += chunk;
-        if (output.includes('Pair the first tablet')) {
+        if (output.includes('"msg":"Hotel Till is running"')) {
           clearTimeout(timer);
           resolveStarted();
         }
       });
       child.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
     });
-    const url = /On this machine: +(http:\/\/localhost:\d+)/.exec(output)![1]!;
+    const url = /"onThisMachine":"(http:\/\/localhost:\d+)"/.exec(output)![1]!;
     return { child, output, url };
   }
 

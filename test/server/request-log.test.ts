@@ -38,10 +38,11 @@ describe('the request log', () => {
       const tablet = tabletFetch(server);
       const device = server.hub.listDevices()[0]!;
       const requestId = randomUUID();
+      // A query the gateway does not pass on (400, issue 20): logged without it all the same.
       const response = await tablet(`${server.url}/api/get/hotel/payment?lang=de`, {
         headers: { 'x-till-request-id': requestId },
       });
-      expect(response.status).toBe(200);
+      expect(response.status).toBe(400);
       await new Promise((resolve) => setImmediate(resolve));
 
       const lines = log.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -52,7 +53,7 @@ describe('the request log', () => {
         msg: 'request',
         method: 'GET',
         path: '/api/get/hotel/payment',
-        status: 200,
+        status: 400,
         device: device.id,
         requestId,
       });

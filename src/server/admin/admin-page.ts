@@ -1,4 +1,4 @@
-// The admin page's HTML: sign-in (admin key or a manager's name and PIN), pairing codes (8
+// The admin page's HTML: sign-in (admin key or a manager's name and admin password), pairing codes (8
 // characters and a QR code of the tablet's pairing address), the device list with revoke buttons,
 // staff and outlet rules, failed PINs, the audit log, and the gateway's state. Plain server-rendered
 // forms (no script), every value escaped by hono/html; its stylesheet is served beside it, so the
@@ -42,7 +42,7 @@ export function page(lang: string, words: AdminWords, body: Html, signedIn: bool
   }</header><main>${body}</main></body></html>`;
 }
 
-export type SignInProblem = 'wrongKey' | 'wrongPin' | 'tooManyTries' | null;
+export type SignInProblem = 'wrongKey' | 'wrongPassword' | 'tooManyTries' | null;
 
 export function signInForm(words: AdminWords, problem: SignInProblem): Html {
   return html`<section><h1>${words.signInTitle}</h1><p class="muted">${words.signInHint}</p>
@@ -50,9 +50,9 @@ ${problem ? html`<p class="error" role="alert">${words[problem]}</p>` : ''}
 <form method="post" action="/admin/login"><label>${words.adminKey}
 <input name="key" type="password" autocomplete="current-password" required></label>
 <button>${words.signIn}</button></form>
-<h2>${words.orManager}</h2>
+<h2>${words.orManager}</h2><p class="muted">${words.managerPasswordHint}</p>
 <form method="post" action="/admin/login"><label>${words.staffName} <input name="name" required maxlength="60"></label>
-<label>${words.pin} <input name="pin" type="password" inputmode="numeric" pattern="[0-9]{4,6}" required autocomplete="off"></label>
+<label>${words.adminPassword} <input name="password" type="password" minlength="12" maxlength="200" required autocomplete="current-password"></label>
 <button>${words.signIn}</button></form></section>`;
 }
 
@@ -73,7 +73,14 @@ export function staffSections(words: AdminWords, data: StaffPageData): Html {
 <button class="${member.disabledAt ? '' : 'danger'}">${member.disabledAt ? words.enable : words.disable}</button></form></td>
 <td><form method="post" action="/admin/staff/${member.id}/pin"><label>${words.newPin}
 <input name="pin" type="password" inputmode="numeric" pattern="[0-9]{4,6}" required autocomplete="new-password"></label>
-<button>${words.resetPin}</button></form></td></tr>`,
+<button>${words.resetPin}</button></form></td>
+<td>${
+      member.role === 'manager'
+        ? html`<form method="post" action="/admin/staff/${member.id}/password"><label>${member.hasAdminPassword ? words.passwordSet : words.noPassword}
+<input name="password" type="password" minlength="12" maxlength="200" required autocomplete="new-password"></label>
+<button>${words.setPassword}</button></form>`
+        : ''
+    }</td></tr>`,
   );
   const policies = data.policies.map(
     (

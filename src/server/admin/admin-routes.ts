@@ -1,8 +1,10 @@
 // The admin page at `/admin`, for managers and hotel IT (admin-access.ts says who): pairing codes,
 // the paired devices (revoke), staff (add, disable, reset PIN), outlet rules, the audit log (filter,
 // CSV) and the gateway's state (`/admin/gateway-status`, JSON). Anyone else gets the sign-in form
-// (admin key, or a manager's name and PIN), and every action answers 401 without a session. Every
-// change is recorded in the audit log with who made it.
+// (admin key, or a manager's name and admin password: never a PIN, which a tablet can be made to
+// give up), and every action answers 401 without a session. Wrong sign-ins are limited per address
+// and overall (hub/wrong-tries.ts, counted before the check) and recorded one row per address and
+// minute. Every change is recorded in the audit log with who made it.
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { html } from 'hono/html';
@@ -12,11 +14,17 @@ import { TABLET_AUDIT_KINDS } from '../../pms/staff-calls.ts';
 import type { GatewayStatus } from '../gateway/gateway.ts';
 import { clientAddress, hostName, httpsOrigin, LOOPBACK_NAMES } from '../http/hosts.ts';
 import { HubError, OUTLETS, type Outlet, sameSecret } from '../hub/hub.ts';
-import { createGuessLimit } from '../hub/pairing-codes.ts';
+import { DEFAULT_TRY_LIMIT } from '../hub/wrong-tries.ts';
 import { type AuditFilter, auditCsv, SERVER_AUDIT_KINDS } from '../staff/audit-log.ts';
 import { parseMoneyField } from '../staff/money-field.ts';
 import { StaffError } from '../staff/staff-registry.ts';
-import { type AdminAccessOptions, adminCookieName, isAdmin, sameOriginPost } from './admin-access.ts';
+import {
+  type AdminAccessOptions,
+  adminCookieName,
+  isAdmin,
+  isServerMachine,
+  sameOriginPost,
+} from './admin-access.ts';
 import {
   ADMIN_CSS,
   auditPage,
@@ -29,8 +37,14 @@ import {
 } from './admin-page.ts';
 import { adminWords } from './admin-words.ts';
 
+/**
+ * Wrong admin sign-ins: 10 per address, 100 overall per 10 minutes; an address without a wrong try
+ * of its own still gets one, so guessers elsewhere cannot lock a manager on a tablet out.
+ */
+const ADMIN_TRY_LIMIT = { ...DEFAULT_TRY_LIMIT, overallSparesCleanAddresses: true };
+
 export interface AdminOptions extends AdminAccessOptions {
-  /** The admin key (data folder's admin-key.txt); null: only the server machine itself gets in. */
+  /** The admin key (data folder's admin-key.json); null: only the server machine itself gets in. */
   adminKey: string | null;
   gatewayStatus: () => GatewayStatus;
   /** Where tablets open the till (e.g. https://192.168.1.20:8443), for a code opened on localhost. */
@@ -51,7 +65,6 @@ export function createAdminRoutes(options: AdminOptions): Hono {
   });
   admin.use('*', sameOriginPost);
 
-  const pinGuesses = createGuessLimit();
   /** Who is using the page, for the audit log: the manager signed in, or how they got in. */
   const actor = (c: Context) => {
     const staffId = hub.adminSessionStaff(getCookie(c, adminCookieName(hub)));
@@ -95,22 +108,35 @@ export function createAdminRoutes(options: AdminOptions): Hono {
       });
       return c.redirect('/admin', 303);
     };
-    if (typeof form.name === 'string') {
-      if (pinGuesses.retryAfterMs(address) > 0) return signInPage(c, 'tooManyTries');
-      const member = await hub.staff.signIn(form.name, form.pin);
-      if (member?.role !== 'manager') {
-        pinGuesses.recordWrong(address);
-        hub.audit.append({ kind: 'admin_sign_in_failed', staffName: form.name.slice(0, 60), note: address });
-        return signInPage(c, 'wrongPin');
+    // Counted before the slow check, so parallel requests cannot outrun the limit; the server
+    // machine itself is never limited (it needs no sign-in anyway).
+    const attempt = isServerMachine(c, options.trustProxy)
+      ? { allowed: true as const, right: () => undefined }
+      : hub.tries.begin('admin_sign_in', address, ADMIN_TRY_LIMIT);
+    const byManager = typeof form.name === 'string';
+    const who = byManager ? String(form.name).slice(0, 60) : 'admin key';
+    if (!attempt.allowed) {
+      hub.audit.appendCounted({ kind: 'admin_sign_in_refused', staffName: who, note: address }, address);
+      c.header('retry-after', String(Math.ceil(attempt.retryAfterMs / 1000)));
+      const { lang, words: w } = words(c);
+      return c.html(page(lang, w, signInForm(w, 'tooManyTries'), false), 429);
+    }
+    if (byManager) {
+      const member = await hub.staff.signInWithPassword(form.name, form.password);
+      if (!member) {
+        hub.audit.appendCounted({ kind: 'admin_sign_in_failed', staffName: who, note: address }, address);
+        return signInPage(c, 'wrongPassword');
       }
+      attempt.right();
       hub.audit.append({ kind: 'admin_sign_in', staffId: member.id, staffName: member.name, note: address });
       return startSession(member.id);
     }
     const key = typeof form.key === 'string' ? form.key : '';
     if (!options.adminKey || !sameSecret(key, options.adminKey)) {
-      hub.audit.append({ kind: 'admin_sign_in_failed', staffName: 'admin key', note: address });
+      hub.audit.appendCounted({ kind: 'admin_sign_in_failed', staffName: who, note: address }, address);
       return signInPage(c, 'wrongKey');
     }
+    attempt.right();
     hub.audit.append({ kind: 'admin_sign_in', staffName: 'admin key', note: address });
     return startSession(null);
   });
@@ -196,6 +222,14 @@ export function createAdminRoutes(options: AdminOptions): Hono {
     return staffChange(c, async () => {
       const member = await hub.staff.resetPin(c.req.param('id'), form.pin);
       hub.audit.append({ kind: 'staff_pin_reset', ...actor(c), subject: member.id, note: member.name });
+    });
+  });
+
+  admin.post('/staff/:id/password', async (c) => {
+    const form = await c.req.parseBody();
+    return staffChange(c, async () => {
+      const member = await hub.staff.setAdminPassword(c.req.param('id'), form.password);
+      hub.audit.append({ kind: 'admin_password_set', ...actor(c), subject: member.id, note: member.name });
     });
   });
 

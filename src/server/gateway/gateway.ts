@@ -22,7 +22,9 @@ import { serverLog } from '../../node-http/log.ts';
 import { GATEWAY_HEADER, REQUEST_ID_HEADER } from '../../pms/http.ts';
 import { deviceOf } from '../hub/device-routes.ts';
 import { type Endpoint, findEndpoint } from './endpoints.ts';
+import { checkGuestSpan, narrowGuestAnswer } from './guest-fields.ts';
 import { createPacer, QueueFullError } from './pacer.ts';
+import { checkRequestTarget } from './path-params.ts';
 import { BODYLESS_STATUSES, createResendGuard, TABLET_GONE_STATUS } from './resend-guard.ts';
 import {
   type Bytes,
@@ -56,6 +58,8 @@ export interface GatewayConfig {
   endpoints?: (method: string, path: string) => Endpoint | undefined;
   /** Upstream timeout in milliseconds, queueing not counted. Default 20000. */
   timeoutMs?: number;
+  /** The hotel's clock, for the span of guest lists a tablet may read (guest-fields.ts). */
+  now?: () => Date;
 }
 
 const MARK = { [GATEWAY_HEADER]: '1' };
@@ -140,6 +144,10 @@ export function createGatewayApi(config: GatewayConfig): Hono & {
     const endpoint = (config.endpoints ?? findEndpoint)(c.req.method, incoming.pathname);
     if (!endpoint)
       throw new ApiError(404, 'the gateway does not forward this endpoint', undefined, 'no_such_endpoint');
+    // Strict placeholders and queries, and today's guests only (issue 20: path-params.ts,
+    // guest-fields.ts), for the closed list (tests may pass a list of their own).
+    if (!config.endpoints)
+      checkGuestSpan(endpoint.operation, checkRequestTarget(endpoint, incoming), config.now?.());
     const owner = deviceOf(c)?.id ?? '';
     const url = new URL(base);
     url.pathname = `${basePath}${incoming.pathname}`;
@@ -168,7 +176,7 @@ export function createGatewayApi(config: GatewayConfig): Hono & {
         let response = await upstream.exchange(request, waitSignal);
         if (response.status === 429 && isRead && request.method === 'GET')
           response = await upstream.exchange(request, waitSignal);
-        return toTabletResponse(response, secrets, secretBytes);
+        return toTabletResponse(narrowGuestAnswer(endpoint!.operation, response), secrets, secretBytes);
       } catch (error) {
         // The tablet has gone while the request waited for its turn: nothing was sent, nobody to answer.
         if (waitSignal.aborted) return new Response(null, { status: TABLET_GONE_STATUS });

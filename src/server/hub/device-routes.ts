@@ -80,10 +80,10 @@ export function createDeviceRoutes(hub: Hub, options: DeviceRouteOptions): Hono 
     return c.json({ upstream: options.upstream() });
   });
 
-  routes.get('/staff', requirePairedDevice(hub, options), (c) => {
+  routes.get('/staff', requirePairedDevice(hub, options), async (c) => {
     c.header('cache-control', 'no-store');
     const device = deviceOf(c)!;
-    return c.json({ staff: hub.staff.cards(), policy: hub.staff.policy(device.outlet) });
+    return c.json({ staff: await hub.staff.cards(device.id), policy: hub.staff.policy(device.outlet) });
   });
 
   routes.post('/audit', requirePairedDevice(hub, options), requireAppRequest(['POST']), async (c) => {

@@ -3,7 +3,7 @@
 // the sales ledger (docs/ledger.md). Owns the schema and its migrations (`user_version`
 // steps). Secrets are never stored: devices and sessions keep the SHA-256 of their random token,
 // pairing codes the SHA-256 of the code, staff a scrypt hash of their PIN. The audit log is
-// append-only: triggers refuse any UPDATE or DELETE of its rows.
+// append-only: triggers refuse any DELETE, and any UPDATE but a flood row's count growing.
 import Database from 'better-sqlite3';
 
 export type HubDb = Database.Database;
@@ -182,6 +182,33 @@ const MIGRATIONS: readonly string[] = [
      BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
    CREATE TRIGGER ledger_invoices_no_delete BEFORE DELETE ON ledger_invoices
      BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;`,
+  // Hardening (issue 20, docs/security.md): per-device signing keys, sealed under the PIN's PBKDF2
+  // key (kept here, as the scrypt hash is); managers' admin passwords; wrong tries kept across a
+  // restart; audit rows counted per address and minute under a flood (only `count` may grow).
+  `ALTER TABLE staff ADD COLUMN pin_wrap_key TEXT;
+   ALTER TABLE staff ADD COLUMN pin_salt TEXT;
+   ALTER TABLE staff ADD COLUMN pin_rounds INTEGER;
+   ALTER TABLE staff ADD COLUMN admin_password_hash TEXT;
+   CREATE TABLE staff_device_keys (
+     staff_id TEXT NOT NULL REFERENCES staff(id),
+     device_id TEXT NOT NULL REFERENCES devices(id),
+     key_version INTEGER NOT NULL,
+     public_key TEXT NOT NULL,
+     sealed_key TEXT NOT NULL,
+     PRIMARY KEY (staff_id, device_id)
+   );
+   CREATE TABLE wrong_tries (scope TEXT NOT NULL, address TEXT NOT NULL, at INTEGER NOT NULL);
+   CREATE INDEX wrong_tries_scope_at ON wrong_tries (scope, at);
+   ALTER TABLE audit_log ADD COLUMN count INTEGER NOT NULL DEFAULT 1;
+   DROP TRIGGER audit_log_no_update;
+   CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+     WHEN NEW.count <= OLD.count OR NEW.seq IS NOT OLD.seq OR NEW.event_id IS NOT OLD.event_id
+       OR NEW.at IS NOT OLD.at OR NEW.recorded_at IS NOT OLD.recorded_at OR NEW.kind IS NOT OLD.kind
+       OR NEW.staff_id IS NOT OLD.staff_id OR NEW.staff_name IS NOT OLD.staff_name
+       OR NEW.device_id IS NOT OLD.device_id OR NEW.device_name IS NOT OLD.device_name
+       OR NEW.approved_by IS NOT OLD.approved_by OR NEW.subject IS NOT OLD.subject
+       OR NEW.amount_cents IS NOT OLD.amount_cents OR NEW.note IS NOT OLD.note
+     BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;`,
 ];
 
 /** Opens (and migrates) the hub database; ':memory:' for tests. */

@@ -12,13 +12,11 @@ import { createApprovalClaims } from '../staff/approvals.ts';
 import { createAuditLog } from '../staff/audit-log.ts';
 import { createStaffRegistry } from '../staff/staff-registry.ts';
 import { type HubDb, openHubDb } from './hub-db.ts';
-import {
-  CODE_ALPHABET,
-  CODE_LENGTH,
-  CODE_VALID_MS,
-  createGuessLimit,
-  normalisePairingCode,
-} from './pairing-codes.ts';
+import { CODE_ALPHABET, CODE_LENGTH, CODE_VALID_MS, normalisePairingCode } from './pairing-codes.ts';
+import { createWrongTries, DEFAULT_TRY_LIMIT, type TryLimit } from './wrong-tries.ts';
+
+/** Pairing: 10 wrong codes per address, 100 overall, per 10 minutes; a clean address is spared the overall limit. */
+const PAIRING_TRY_LIMIT: TryLimit = { ...DEFAULT_TRY_LIMIT, overallSparesCleanAddresses: true };
 
 export { OUTLETS, type Outlet };
 
@@ -70,7 +68,7 @@ export function createHub(options: HubOptions) {
   const now = options.now ?? (() => new Date());
   const iso = () => now().toISOString();
   const adminSessionMs = options.adminSessionMs ?? 12 * 3_600_000;
-  const guesses = createGuessLimit({ now: () => now().getTime() });
+  const tries = createWrongTries(db, () => now().getTime());
   const lastSeenWritten = new Map<string, number>();
   const audit = createAuditLog(db, now);
   const staff = createStaffRegistry(db, now, { keyRounds: options.staffKeyRounds });
@@ -104,6 +102,8 @@ export function createHub(options: HubOptions) {
     serverId,
     /** Who did what (staff/audit-log.ts). */
     audit,
+    /** Wrong tries at secrets, kept across restarts (wrong-tries.ts). */
+    tries,
     /** Staff, PINs, outlet policies and approvals (staff/staff-registry.ts). */
     staff,
     /** PMS writes' claims on approvals (staff/approvals.ts). */
@@ -138,9 +138,15 @@ export function createHub(options: HubOptions) {
       address: string,
       deviceName?: unknown,
     ): { device: Device; token: string } {
-      const waitMs = guesses.retryAfterMs(address);
-      if (waitMs > 0) {
-        throw new HubError(429, 'too_many_attempts', 'too many wrong pairing codes; wait', 'code', waitMs);
+      const attempt = tries.begin('pairing', address, PAIRING_TRY_LIMIT);
+      if (!attempt.allowed) {
+        throw new HubError(
+          429,
+          'too_many_attempts',
+          'too many wrong pairing codes; wait',
+          'code',
+          attempt.retryAfterMs,
+        );
       }
       const code = typeof typedCode === 'string' ? normalisePairingCode(typedCode) : null;
       const row = code
@@ -155,9 +161,9 @@ export function createHub(options: HubOptions) {
             | undefined)
         : undefined;
       if (!row) {
-        guesses.recordWrong(address);
         throw new HubError(400, 'pairing_code_invalid', 'this is not a valid pairing code', 'code');
       }
+      attempt.right(); // a code that exists: used or expired, it is not a guess to count
       if (row.used_at)
         throw new HubError(410, 'pairing_code_used', 'this pairing code was already used', 'code');
       if (Date.parse(row.expires_at) <= now().getTime()) {

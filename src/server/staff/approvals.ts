@@ -1,7 +1,8 @@
 // Managers' approvals on the server, in one place (rules in docs/security.md, "Manager approvals"):
 // which tokens of a request pass for a use (signed by an enabled manager's current key, naming this
-// action, subject and device: staff-registry.ts checks one token), what a sale needs approved (an
-// open price above the outlet's limit, a discount beyond it, a void, a take-back), and spending an
+// action, subject and device, with that device's key: staff-registry.ts checks one token), what a
+// sale needs approved (an open price whose line total is above the outlet's limit, a discount beyond
+// it, a void, a take-back), and spending an
 // approval for good, in the caller's transaction, so it can never be used twice. The sales ledger,
 // the gateway's checks and the audit reports all go through here.
 import { type Approval, type ApprovalAction, readApproval } from '../../pms/staff-calls.ts';
@@ -52,7 +53,7 @@ export const approvalRequired = () =>
 
 /** What lines priced against the catalogue ask for, judged against the outlet's limits. */
 export interface PriceNeeds {
-  /** The highest price set above the open-price limit that needs approval; null when none. */
+  /** The highest line total (price x quantity) above the open-price limit that needs approval; null when none. */
   openPriceCents: number | null;
   /** Cents taken off the catalogue prices in all (0 when none). */
   discountCents: number;
@@ -83,8 +84,11 @@ export function priceNeeds(
   for (const line of lines) {
     if (line.quantity <= 0) continue;
     const aboveCatalogue = line.catalogueCents === null || line.priceCents > line.catalogueCents;
-    if (aboveCatalogue && line.priceCents > limits.openPriceLimitCents)
-      openPriceCents = Math.max(openPriceCents ?? 0, line.priceCents);
+    // The limit holds for the line's total too (issue 20: 99.99 x 999 went through unapproved);
+    // the till sends an open price as one item, so for it the two are the same.
+    const lineTotal = line.priceCents * line.quantity;
+    if (aboveCatalogue && lineTotal > limits.openPriceLimitCents)
+      openPriceCents = Math.max(openPriceCents ?? 0, lineTotal);
     if (line.catalogueCents === null) continue;
     const sum = products.get(line.productId) ?? { full: 0, charged: 0, lines: 0 };
     sum.full += line.catalogueCents * line.quantity;

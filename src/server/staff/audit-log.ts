@@ -1,7 +1,8 @@
 // The audit log: who did what, on which device, approved by whom. Owns appending (each event once,
 // by its id: a tablet's resend of a report is not a second row), reading with filters for the admin
-// page, and the CSV export. Rows are never changed or deleted (triggers in hub-db.ts refuse it).
-// Every new row also goes to stdout as a structured log line.
+// page, and the CSV export. Rows are never deleted, nor changed but for one thing: an event that can
+// come in a flood (wrong sign-ins) is one row per kind, address and minute whose `count` grows
+// (`appendCounted`; triggers in hub-db.ts refuse anything else). Every new row is also a log line.
 import { randomUUID } from 'node:crypto';
 import { serverLog } from '../../node-http/log.ts';
 import type { HubDb } from '../hub/hub-db.ts';
@@ -18,6 +19,9 @@ export const SERVER_AUDIT_KINDS = [
   'admin_sign_in',
   'admin_sign_in_failed',
   'approval_refused',
+  /** An admin sign-in refused unchecked: too many wrong tries from that address, or overall. */
+  'admin_sign_in_refused',
+  'admin_password_set',
   /** A write of a part of a split bill priced below the catalogue beyond the discount limit (write-approvals.ts). */
   'split_below_catalogue',
   /** A record stored in the sales ledger (ledger/record-sale.ts), with the managers who approved it. */
@@ -49,6 +53,8 @@ export interface AuditEntry {
 
 export interface AuditRow extends Required<Omit<AuditEntry, 'eventId'>> {
   seq: number;
+  /** How many events the row stands for (more than 1 only for `appendCounted` rows). */
+  count: number;
   eventId: string;
   recordedAt: string;
 }
@@ -66,7 +72,10 @@ export interface AuditFilter {
 
 const COLUMNS = `seq, event_id AS eventId, at, recorded_at AS recordedAt, kind, staff_id AS staffId,
   staff_name AS staffName, device_id AS deviceId, device_name AS deviceName, approved_by AS approvedBy,
-  subject, amount_cents AS amountCents, note`;
+  subject, amount_cents AS amountCents, note, count`;
+
+/** A counted row stands for the events of one minute. */
+const COUNT_WINDOW_MS = 60_000;
 
 export type AuditLog = ReturnType<typeof createAuditLog>;
 
@@ -77,6 +86,15 @@ export function createAuditLog(db: HubDb, now: () => Date) {
      VALUES (@eventId, @at, @recordedAt, @kind, @staffId, @staffName, @deviceId, @deviceName,
        @approvedBy, @subject, @amountCents, @note)
      ON CONFLICT (event_id) DO NOTHING`,
+  );
+
+  const countedInsert = db.prepare(
+    `INSERT INTO audit_log (event_id, at, recorded_at, kind, staff_id, staff_name, device_id, device_name,
+       approved_by, subject, amount_cents, note)
+     VALUES (@eventId, @at, @recordedAt, @kind, @staffId, @staffName, @deviceId, @deviceName,
+       @approvedBy, @subject, @amountCents, @note)
+     ON CONFLICT (event_id) DO UPDATE SET count = count + 1
+     RETURNING count`,
   );
 
   return {
@@ -100,6 +118,32 @@ export function createAuditLog(db: HubDb, now: () => Date) {
       const added = insert.run(row).changes === 1;
       if (added) serverLog().info({ audit: row }, `audit ${row.kind}`);
       return added;
+    },
+
+    /**
+     * Records an event that can come in a flood: the first of its kind from `source` (an address)
+     * in a minute is a row, the others of that minute add to its count. So a flood of wrong
+     * sign-ins costs one row per address and minute.
+     */
+    appendCounted(entry: Omit<AuditEntry, 'eventId' | 'at'>, source: string): void {
+      const at = now();
+      const minute = Math.floor(at.getTime() / COUNT_WINDOW_MS);
+      const row = {
+        eventId: `counted:${entry.kind}:${source}:${minute}`,
+        at: new Date(minute * COUNT_WINDOW_MS).toISOString(),
+        recordedAt: at.toISOString(),
+        kind: entry.kind,
+        staffId: entry.staffId ?? null,
+        staffName: entry.staffName ?? null,
+        deviceId: entry.deviceId ?? null,
+        deviceName: entry.deviceName ?? null,
+        approvedBy: entry.approvedBy ?? null,
+        subject: entry.subject ?? null,
+        amountCents: entry.amountCents ?? null,
+        note: entry.note ?? null,
+      };
+      const { count } = countedInsert.get(row) as { count: number };
+      if (count === 1) serverLog().info({ audit: row }, `audit ${row.kind}`);
     },
 
     /** Rows matching `filter`, newest first (at most `limit`, default 500). */
@@ -160,6 +204,7 @@ const CSV_FIELDS = [
   'subject',
   'amountCents',
   'note',
+  'count',
 ] as const;
 
 /** RFC 4180 CSV of audit rows, oldest first; a cell a spreadsheet would run as a formula is quoted with a leading '. */

@@ -1,9 +1,10 @@
 // Staff of the hotel as the till server keeps them: name, role (waiter or manager) and PIN. Owns
-// adding, disabling and resetting staff, the outlet policies, checking a PIN on the server (scrypt,
-// for the admin page), the cards tablets keep for offline sign-in (the signing key sealed under the
-// PIN, pms/staff-keys.ts), and checking a manager's approval when the action reaches the server:
-// signed by an enabled manager's current key, for this device, action and subject, used for no
-// other subject. Refusals are StaffError codes the app and the admin page translate.
+// adding, disabling and resetting staff, the outlet policies, a manager's admin password (scrypt,
+// checked only here: the admin page never takes a PIN), the cards each tablet keeps for offline
+// sign-in (a signing key of its own per device, sealed under the PIN: device-keys.ts), and checking
+// a manager's approval when the action reaches the server: signed by an enabled manager's current
+// key for the device it names, for this device, action and subject, used for no other subject.
+// Refusals are StaffError codes the app and the admin page translate.
 import { randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { OUTLETS, type Outlet } from '../../pms/device-calls.ts';
@@ -16,8 +17,12 @@ import {
   type StaffCard,
   type StaffRole,
 } from '../../pms/staff-calls.ts';
-import { PIN_KEY_ROUNDS, PIN_PATTERN, type SealedKey, sealNewStaffKey } from '../../pms/staff-keys.ts';
+import { PIN_KEY_ROUNDS, PIN_PATTERN, type SealedKey } from '../../pms/staff-keys.ts';
 import type { HubDb } from '../hub/hub-db.ts';
+import { derivePinWrapKey, type PinWrapKey, sealDeviceKey } from './device-keys.ts';
+
+/** An admin password: long, since the admin page is reachable from the LAN (docs/security.md). */
+export const ADMIN_PASSWORD_MIN = 12;
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -48,6 +53,8 @@ export interface StaffMember {
   createdAt: string;
   disabledAt: string | null;
   keyVersion: number;
+  /** Whether a manager has an admin password (signing in to /admin from elsewhere). */
+  hasAdminPassword: boolean;
 }
 
 export const DEFAULT_POLICY: Omit<OutletPolicy, 'outlet'> = {
@@ -83,15 +90,15 @@ export type StaffRegistry = ReturnType<typeof createStaffRegistry>;
 export function createStaffRegistry(db: HubDb, now: () => Date, options: StaffOptions = {}) {
   const keyRounds = options.keyRounds ?? PIN_KEY_ROUNDS;
   const selectMember = `SELECT id, name, role, created_at AS createdAt, disabled_at AS disabledAt,
-    key_version AS keyVersion FROM staff`;
+    key_version AS keyVersion, admin_password_hash IS NOT NULL AS hasAdminPassword FROM staff`;
 
-  async function hashPin(pin: string): Promise<string> {
+  async function hashSecret(pin: string): Promise<string> {
     const salt = randomBytes(16);
     const hash = await scryptAsync(pin, salt, 32, SCRYPT);
     return `scrypt$${salt.toString('base64url')}$${hash.toString('base64url')}`;
   }
 
-  async function pinMatches(pin: string, stored: string): Promise<boolean> {
+  async function secretMatches(pin: string, stored: string): Promise<boolean> {
     const [scheme, salt, hash] = stored.split('$');
     if (scheme !== 'scrypt' || !salt || !hash) return false;
     const typed = await scryptAsync(pin, Buffer.from(salt, 'base64url'), 32, SCRYPT);
@@ -112,19 +119,42 @@ export function createStaffRegistry(db: HubDb, now: () => Date, options: StaffOp
   }
 
   function member(id: string): StaffMember | undefined {
-    return db.prepare(`${selectMember} WHERE id = ?`).get(id) as StaffMember | undefined;
+    const row = db.prepare(`${selectMember} WHERE id = ?`).get(id) as StaffMember | undefined;
+    return row && { ...row, hasAdminPassword: !!row.hasAdminPassword };
   }
 
   async function sealFor(pin: string) {
-    const [pinHash, key] = await Promise.all([hashPin(pin), sealNewStaffKey(pin, keyRounds)]);
-    return { pinHash, ...key };
+    const [pinHash, kept] = await Promise.all([hashSecret(pin), derivePinWrapKey(pin, keyRounds)]);
+    return { pinHash, kept };
+  }
+
+  /** A device's own sealed key of a staff member, made on first ask. */
+  const selectDeviceKey = db.prepare(
+    'SELECT sealed_key AS sealedKey FROM staff_device_keys WHERE staff_id = ? AND device_id = ? AND key_version = ?',
+  );
+  const upsertDeviceKey = db.prepare(
+    `INSERT INTO staff_device_keys (staff_id, device_id, key_version, public_key, sealed_key)
+       VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (staff_id, device_id) DO UPDATE SET key_version = excluded.key_version,
+       public_key = excluded.public_key, sealed_key = excluded.sealed_key`,
+  );
+  async function deviceKey(staffId: string, deviceId: string, version: number, kept: PinWrapKey) {
+    const row = selectDeviceKey.get(staffId, deviceId, version) as { sealedKey: string } | undefined;
+    if (row) return JSON.parse(row.sealedKey) as SealedKey;
+    const made = await sealDeviceKey(kept);
+    const again = selectDeviceKey.get(staffId, deviceId, version) as { sealedKey: string } | undefined;
+    if (again) return JSON.parse(again.sealedKey) as SealedKey; // a parallel ask made it first
+    upsertDeviceKey.run(staffId, deviceId, version, made.publicKey, JSON.stringify(made.sealedKey));
+    return made.sealedKey;
   }
 
   return {
     list(): StaffMember[] {
-      return db
-        .prepare(`${selectMember} ORDER BY disabled_at IS NOT NULL, name COLLATE NOCASE`)
-        .all() as StaffMember[];
+      return (
+        db
+          .prepare(`${selectMember} ORDER BY disabled_at IS NOT NULL, name COLLATE NOCASE`)
+          .all() as StaffMember[]
+      ).map((row) => ({ ...row, hasAdminPassword: !!row.hasAdminPassword }));
     },
 
     member,
@@ -143,18 +173,21 @@ export function createStaffRegistry(db: HubDb, now: () => Date, options: StaffOp
         throw new StaffError(409, 'name_taken', 'someone of that name is on the staff list already', 'name');
       const sealed = await sealFor(pin);
       const id = randomUUID();
+      // public_key and sealed_key: the one shared key of before (legacy rows); now per device.
       db.prepare(
-        `INSERT INTO staff (id, name, role, pin_hash, pin_length, public_key, sealed_key, key_version, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)`,
+        `INSERT INTO staff (id, name, role, pin_hash, pin_length, public_key, sealed_key, key_version,
+           created_at, pin_wrap_key, pin_salt, pin_rounds)
+         VALUES (?, ?, ?, ?, ?, '', '', 1, ?, ?, ?, ?)`,
       ).run(
         id,
         name,
         request.role,
         sealed.pinHash,
         pin.length,
-        sealed.publicKey,
-        JSON.stringify(sealed.sealedKey),
         now().toISOString(),
+        sealed.kept.wrapKey,
+        sealed.kept.salt,
+        sealed.kept.rounds,
       );
       return member(id)!;
     },
@@ -164,10 +197,13 @@ export function createStaffRegistry(db: HubDb, now: () => Date, options: StaffOp
       const checked = checkPin(pin);
       if (!member(id)) throw new StaffError(404, 'staff_unknown', 'no such staff member', 'id');
       const sealed = await sealFor(checked);
-      db.prepare(
-        `UPDATE staff SET pin_hash = ?, pin_length = ?, public_key = ?, sealed_key = ?,
-           key_version = key_version + 1 WHERE id = ?`,
-      ).run(sealed.pinHash, checked.length, sealed.publicKey, JSON.stringify(sealed.sealedKey), id);
+      db.transaction(() => {
+        db.prepare(
+          `UPDATE staff SET pin_hash = ?, pin_length = ?, public_key = '', sealed_key = '',
+             pin_wrap_key = ?, pin_salt = ?, pin_rounds = ?, key_version = key_version + 1 WHERE id = ?`,
+        ).run(sealed.pinHash, checked.length, sealed.kept.wrapKey, sealed.kept.salt, sealed.kept.rounds, id);
+        db.prepare('DELETE FROM staff_device_keys WHERE staff_id = ?').run(id);
+      })();
       return member(id)!;
     },
 
@@ -189,30 +225,71 @@ export function createStaffRegistry(db: HubDb, now: () => Date, options: StaffOp
       return member(id)!;
     },
 
-    /** The enabled staff member with this name and PIN (admin page sign-in), else null. */
-    async signIn(name: unknown, pin: unknown): Promise<StaffMember | null> {
-      if (typeof name !== 'string' || typeof pin !== 'string') return null;
-      const row = db
-        .prepare(
-          'SELECT id, pin_hash AS pinHash FROM staff WHERE name = ? COLLATE NOCASE AND disabled_at IS NULL',
-        )
-        .get(name.trim()) as { id: string; pinHash: string } | undefined;
-      if (!row) {
-        await hashPin(pin); // as slow as a real check, so a wrong name is not told apart by time
-        return null;
-      }
-      return (await pinMatches(pin, row.pinHash)) ? member(row.id)! : null;
+    /**
+     * Sets a manager's admin password (the admin page's sign-in from elsewhere than the server
+     * machine); at least ADMIN_PASSWORD_MIN characters.
+     * @throws StaffError 400 password_short / not_manager, 404 staff_unknown
+     */
+    async setAdminPassword(id: string, password: unknown): Promise<StaffMember> {
+      const found = member(id);
+      if (!found) throw new StaffError(404, 'staff_unknown', 'no such staff member', 'id');
+      if (found.role !== 'manager')
+        throw new StaffError(400, 'not_manager', 'only a manager has an admin password', 'password');
+      if (typeof password !== 'string' || password.length < ADMIN_PASSWORD_MIN || password.length > 200)
+        throw new StaffError(
+          400,
+          'password_short',
+          `an admin password has ${ADMIN_PASSWORD_MIN} to 200 characters`,
+          'password',
+        );
+      const hash = await hashSecret(password);
+      db.prepare('UPDATE staff SET admin_password_hash = ? WHERE id = ?').run(hash, id);
+      return member(id)!;
     },
 
-    /** What a tablet keeps for offline sign-in: every enabled staff member's sealed key. */
-    cards(): StaffCard[] {
+    /** The enabled manager with this name and admin password (admin page sign-in), else null. */
+    async signInWithPassword(name: unknown, password: unknown): Promise<StaffMember | null> {
+      if (typeof name !== 'string' || typeof password !== 'string' || password.length > 200) return null;
+      const row = db
+        .prepare(
+          `SELECT id, admin_password_hash AS hash FROM staff
+             WHERE name = ? COLLATE NOCASE AND disabled_at IS NULL AND role = 'manager'`,
+        )
+        .get(name.trim()) as { id: string; hash: string | null } | undefined;
+      if (!row?.hash) {
+        await hashSecret(password); // as slow as a real check, so a wrong name is not told apart by time
+        return null;
+      }
+      return (await secretMatches(password, row.hash)) ? member(row.id)! : null;
+    },
+
+    /**
+     * What `deviceId` keeps for offline sign-in: every enabled staff member's card, with a signing
+     * key made for this device only (a staff member from before per-device keys: their one shared
+     * key, whose approvals are refused until their PIN is reset).
+     */
+    async cards(deviceId: string): Promise<StaffCard[]> {
       const rows = db
         .prepare(
-          `SELECT id, name, role, pin_length AS pinLength, sealed_key AS sealedKey, key_version AS keyVersion
+          `SELECT id, name, role, pin_length AS pinLength, sealed_key AS sealedKey, key_version AS keyVersion,
+                  pin_wrap_key AS wrapKey, pin_salt AS salt, pin_rounds AS rounds
              FROM staff WHERE disabled_at IS NULL ORDER BY name COLLATE NOCASE`,
         )
-        .all() as (Omit<StaffCard, 'sealedKey'> & { sealedKey: string })[];
-      return rows.map((row) => ({ ...row, sealedKey: JSON.parse(row.sealedKey) as SealedKey }));
+        .all() as (Omit<StaffCard, 'sealedKey'> & {
+        sealedKey: string;
+        wrapKey: string | null;
+        salt: string | null;
+        rounds: number | null;
+      })[];
+      const cards: StaffCard[] = [];
+      for (const { wrapKey, salt, rounds, sealedKey, ...card } of rows) {
+        const sealed =
+          wrapKey && salt && rounds
+            ? await deviceKey(card.id, deviceId, card.keyVersion, { wrapKey, salt, rounds })
+            : (JSON.parse(sealedKey) as SealedKey);
+        cards.push({ ...card, sealedKey: sealed });
+      }
+      return cards;
     },
 
     policy(outlet: Outlet): OutletPolicy {
@@ -279,9 +356,12 @@ export function createStaffRegistry(db: HubDb, now: () => Date, options: StaffOp
         throw new StaffError(403, 'approval_required', `this needs a manager's approval`, 'approval');
       const row = db
         .prepare(
-          `SELECT public_key AS publicKey FROM staff WHERE id = ? AND role = 'manager' AND disabled_at IS NULL`,
+          `SELECT k.public_key AS publicKey FROM staff s
+             LEFT JOIN staff_device_keys k ON k.staff_id = s.id AND k.device_id = ? AND k.key_version = s.key_version
+               AND EXISTS (SELECT 1 FROM devices d WHERE d.id = k.device_id AND d.revoked_at IS NULL)
+             WHERE s.id = ? AND s.role = 'manager' AND s.disabled_at IS NULL`,
         )
-        .get(approval.managerId) as { publicKey: string } | undefined;
+        .get(approval.deviceId, approval.managerId) as { publicKey: string | null } | undefined;
       if (!row)
         throw new StaffError(
           403,
@@ -289,7 +369,8 @@ export function createStaffRegistry(db: HubDb, now: () => Date, options: StaffOp
           'the approval does not name an active manager',
           'approval',
         );
-      if (!(await approvalSignedBy(token, row.publicKey)))
+      // Only the key made for the device the approval names: no other device's key, no shared one.
+      if (!row.publicKey || !(await approvalSignedBy(token, row.publicKey)))
         throw new StaffError(
           403,
           'approval_invalid',

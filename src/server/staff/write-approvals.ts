@@ -1,8 +1,8 @@
 // The gateway's check of manager approvals on PMS writes, before anything is forwarded (rules in
 // docs/security.md, "Manager approvals"): `remove/products` needs a `take_back` (or `void_sale`)
 // approval; on `add/products` and `add/invoice/products`, a line priced above the outlet's
-// open-price limit (an open-price product, or one sold above its catalogue price) needs an
-// `open_price` approval of at least that price, and lines sold below their catalogue price by more
+// open-price limit (an open-price product, or one sold above its catalogue price; price times
+// quantity) needs an `open_price` approval of at least that line total, and lines sold below their catalogue price by more
 // than the outlet's discount limit need `discount` approvals covering the cents taken off. Approvals
 // travel in `x-till-approval` (several, comma-separated: each check takes one of its own action that
 // passes) and must name the sale of `x-till-sale` and this device (staff-registry.ts checks them).

@@ -197,12 +197,23 @@ describe('staff on the admin page', { timeout: 30_000 }, () => {
     expect(added.every((row) => row.staffName === 'server machine')).toBe(true);
   });
 
-  it('lets a manager sign in with name and PIN from another machine, never a waiter, and locks out guessing', async () => {
+  it('lets a manager sign in with name and admin password from another machine, never with a PIN, never a waiter, and locks out guessing', async () => {
     const host = `${lan}:${server.port}`;
-    const waiter = await post('/admin/login', { name: 'Mia', pin: '1111' }, { host });
+    const annaId = server.hub.staff.list().find((member) => member.name === 'Anna')!.id;
+    const miaId = server.hub.staff.list().find((member) => member.name === 'Mia')!.id;
+    expect((await post(`/admin/staff/${miaId}/password`, { password: 'a waiter has none' })).status).toBe(
+      400,
+    );
+    expect((await post(`/admin/staff/${annaId}/password`, { password: 'too short' })).status).toBe(400);
+    expect(
+      (await post(`/admin/staff/${annaId}/password`, { password: 'correct horse battery' })).status,
+    ).toBe(303);
+    const byPin = await post('/admin/login', { name: 'anna', pin: '9999', password: '9999' }, { host });
+    expect(byPin.status).toBe(401);
+    const waiter = await post('/admin/login', { name: 'Mia', password: 'a waiter has none' }, { host });
     expect(waiter.status).toBe(401);
     expect(waiter.body).toContain('do not match an active manager');
-    const manager = await post('/admin/login', { name: 'anna', pin: '9999' }, { host });
+    const manager = await post('/admin/login', { name: 'anna', password: 'correct horse battery' }, { host });
     expect(manager.status).toBe(303);
     const session = String(manager.headers['set-cookie']).split(';')[0]!;
 
@@ -258,9 +269,12 @@ describe('staff on the admin page', { timeout: 30_000 }, () => {
     expect((await post(`/admin/staff/${anna.id}/disable`, {})).status).toBe(303);
     expect((await send('/admin', { host, headers: { cookie: session } })).status).toBe(401);
 
-    for (let i = 0; i < 10; i += 1) await post('/admin/login', { name: 'Ben', pin: '0000' }, { host });
-    const locked = await post('/admin/login', { name: 'Ben', pin: '5555' }, { host });
-    expect(locked.status).toBe(401);
+    const ben = server.hub.staff.list().find((member) => member.name === 'Ben')!;
+    await post(`/admin/staff/${ben.id}/password`, { password: 'bens long password' });
+    for (let i = 0; i < 8; i += 1)
+      await post('/admin/login', { name: 'Ben', password: 'wrong guess!!' }, { host });
+    const locked = await post('/admin/login', { name: 'Ben', password: 'bens long password' }, { host });
+    expect(locked.status).toBe(429);
     expect(locked.body).toContain('Too many wrong tries');
   });
 });

@@ -135,9 +135,11 @@ describe('a take-back through the gateway', () => {
     ).toString('base64url');
     expect(await forged(`${altered}.${signature}`)).toEqual([403, 'approval_invalid']);
     expect(await forged(real, 'sale-2')).toEqual([403, 'approval_mismatch']);
+    // Signed with this tablet's key, an approval naming another device is checked with that
+    // device's key (docs/security.md: keys are per device), so its signature is wrong there.
     expect(await forged(await approval(anna, '9999', { deviceId: 'another-tablet' }))).toEqual([
       403,
-      'approval_mismatch',
+      'approval_invalid',
     ]);
     expect(await forged('not-a-token')).toEqual([403, 'approval_required']);
     expect(app.hub.audit.list({ kind: 'approval_refused' })).toHaveLength(7);
@@ -253,6 +255,38 @@ describe('an open price above the outlet limit', () => {
       amountCents: 5_001,
     });
     expect((await sell('50.01', { [APPROVAL_HEADER]: enough })).status).toBe(200);
+  });
+
+  it('holds the line total to the limit too: 99.99 x 999 needs an approval of the whole line (issue 20)', async () => {
+    const stay = stayOf(hotel.db, 'Bauer');
+    const before = count(hotel.db, 'invoice_items', 'room_reservation_id = ?', stay);
+    const many = (headers: Record<string, string>) =>
+      app.request('/api/set/add/products', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [SALE_HEADER]: 'sale-10', ...headers },
+        body: JSON.stringify({
+          room_reservation_id: stay,
+          products: [{ id: productOf(hotel.db, 'B-100'), quantity: 999, price: '99.99' }],
+        }),
+      });
+    const refused = await many({});
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'approval_required' });
+    const perItem = await approval(anna, '9999', {
+      action: 'open_price',
+      subject: 'sale-10',
+      amountCents: 9_999,
+    });
+    expect(((await (await many({ [APPROVAL_HEADER]: perItem })).json()) as { code: string }).code).toBe(
+      'approval_mismatch',
+    );
+    expect(count(hotel.db, 'invoice_items', 'room_reservation_id = ?', stay)).toBe(before);
+    const whole = await approval(anna, '9999', {
+      action: 'open_price',
+      subject: 'sale-10',
+      amountCents: 9_999 * 999,
+    });
+    expect((await many({ [APPROVAL_HEADER]: whole })).status).toBe(200);
   });
 });
 
@@ -390,7 +424,7 @@ describe('the audit log', () => {
     });
     const [header, row] = auditCsv(audit.list()).trimEnd().split('\r\n');
     expect(header).toBe(
-      'seq,at,recordedAt,kind,staffName,staffId,deviceName,deviceId,approvedBy,subject,amountCents,note',
+      'seq,at,recordedAt,kind,staffName,staffId,deviceName,deviceId,approvedBy,subject,amountCents,note,count',
     );
     expect(row).toContain(`"'=HYPERLINK(""x""), ""quoted"""`);
     expect(row).toContain(',-420,');

@@ -128,7 +128,7 @@ describe('a discount beyond the outlet limit on a cash invoice', () => {
     ]);
     expect(await tryWith(await approval(anna, '9999', { deviceId: 'another-tablet' }))).toEqual([
       403,
-      'approval_mismatch',
+      'approval_invalid', // this tablet's key is no other device's
     ]);
     // An open price's approval is not a discount's.
     expect(

@@ -1,8 +1,9 @@
 // Recording sales in the ledger (`POST /till/sales`) as a paired tablet does: stored once by sale id
 // (a resend gets the stored answer, another body under the id is refused), checked at the edge
 // (nothing written for a bad body or totals that do not add up), numbered per outlet, net and VAT
-// worked out per line, and its approvals checked once and spent with it: two records racing for one
-// approval, exactly one passes. Only paired tablets may record.
+// worked out per line, and its approvals checked once (with the key of the device they name; an open
+// price by its line total) and spent with it: two records racing for one approval, exactly one
+// passes. Only paired tablets may record.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LedgerRecordAnswer } from '../../../src/pms/ledger-wire.ts';
 import type { StaffCard } from '../../../src/pms/staff-calls.ts';
@@ -232,6 +233,49 @@ describe('approvals on a recorded sale', () => {
     expect(app.hub.audit.list({ kind: 'split_below_catalogue' })).toMatchObject([
       { subject: part.saleId, amountCents: 240 },
     ]);
+  });
+
+  it("refuses an approval signed with another tablet's key for this one (approval_invalid), and writes nothing", async () => {
+    // The manager's card as a second paired tablet has it: her key there signs for that tablet only.
+    const { code } = app.hub.createPairingCode({ outlet: 'bar', name: 'Second tablet' });
+    const second = app.hub.redeemPairingCode(code, '127.0.0.1');
+    const cards = await app.server.request('/till/staff', {
+      headers: { cookie: `${app.hub.cookieName}=${second.token}`, 'x-till-request-id': crypto.randomUUID() },
+    });
+    const annaThere = ((await cards.json()) as { staff: StaffCard[] }).staff.find(
+      (card) => card.name === 'Anna',
+    )!;
+    const body = saleBody([openPrice()]);
+    body.approvals = [
+      await signedApproval(app, annaThere, '9999', {
+        action: 'open_price',
+        subject: body.saleId,
+        amountCents: 15_000,
+      }),
+    ];
+    const answer = await postSale(app, body);
+    expect(answer.status).toBe(403);
+    expect(await answer.json()).toMatchObject({ code: 'approval_invalid' });
+    expect(recordedCount()).toBe(0);
+  });
+
+  it('holds the open-price limit to the line total: 2 x 60.00 needs an approval of 120.00', async () => {
+    const twice = () => [ledgerLine(9, 2, 6_000, { cataloguePriceCents: null })];
+    const without = await postSale(app, saleBody(twice()));
+    expect(without.status).toBe(403);
+    expect(await without.json()).toMatchObject({ code: 'approval_required' });
+    const approve = async (body: ReturnType<typeof saleBody>, amountCents: number) => {
+      body.approvals = [
+        await signedApproval(app, anna, '9999', { action: 'open_price', subject: body.saleId, amountCents }),
+      ];
+      return body;
+    };
+    const unitOnly = await postSale(app, await approve(saleBody(twice()), 6_000));
+    expect(unitOnly.status).toBe(403);
+    expect(await unitOnly.json()).toMatchObject({ code: 'approval_mismatch' });
+    expect(recordedCount()).toBe(0);
+    expect((await postSale(app, await approve(saleBody(twice()), 12_000))).status).toBe(200);
+    expect(recordedCount()).toBe(1);
   });
 
   it('refuses an approval naming another sale', async () => {

@@ -93,7 +93,9 @@ describe.runIf(process.platform === 'linux')('npm start on a clone without a bui
   });
 
   afterAll(() => {
-    for (const child of running) if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+    // A child stopped by its SIGTERM has a signalCode and no exitCode: its group is gone already.
+    for (const child of running)
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
     rmSync(clone, { recursive: true, force: true });
   });
 

@@ -33,6 +33,10 @@ export interface CashSaleInput extends SaleOrigin {
   id?: string;
   /** Managers' approvals of this sale (a discount above the limit), sent with its writes. */
   approvals?: string[];
+  /** How it was paid (cash handed over and change, or card), for the sales ledger. */
+  tender?: SaleRecord['tender'];
+  /** The ticket's own discount, for the sales ledger. */
+  ticketDiscount?: SaleRecord['ticketDiscount'];
 }
 
 /**
@@ -78,6 +82,8 @@ export async function recordCashSale(input: CashSaleInput, ticket?: PaidTicket):
     ...approved(input),
     lines: input.lines,
     payment: input.payment,
+    ...(input.tender ? { tender: input.tender } : {}),
+    ...(input.ticketDiscount ? { ticketDiscount: input.ticketDiscount } : {}),
     intents: [
       [CREATE_CASH_INVOICE, { recipientName: input.recipientName ?? '', reference }],
       [ADD_CASH_INVOICE_PRODUCTS, { lines: input.lines.map(toPayloadLine) }],

@@ -58,9 +58,8 @@ export async function chargeRoom(
   const refusal = chargeRefusal(stay, today);
   if (refusal) throw new RoomChargeRefused(refusal);
   if (!surnameMatches(confirmedSurname, stay)) throw new RoomChargeRefused('surname');
-  const saleLines = lines
-    .filter((line) => line.quantity > 0)
-    .map(({ productId, name, quantity, unitPriceCents }) => ({ productId, name, quantity, unitPriceCents }));
+  // the line as shown, with what the sales ledger records of it (catalogue price, VAT, group)
+  const saleLines = lines.filter((line) => line.quantity > 0).map((line) => ({ ...line }));
   if (saleLines.length === 0) throw new RoomChargeRefused('no-lines');
   const sale = await recordRoomCharge(
     {

@@ -24,6 +24,7 @@ export const en = {
   'sync.sale.kind.charge-reversal': 'Charge taken back',
   'sync.sale.kind.product-creation': 'New product',
   'sync.sale.kind.late-charge': 'Late charge',
+  'sync.sale.kind.shift-close': 'Shift closed',
   'sync.sale.status.pending': 'Pending',
   'sync.sale.status.sending': 'Sending',
   'sync.sale.status.needs-attention': 'Needs attention',
@@ -42,6 +43,7 @@ export const en = {
   'sync.step.room.add-products': 'Charge the items to the room',
   'sync.step.room.remove-products': 'Take the items back off the room',
   'sync.step.product.create': 'Create the product',
+  'sync.step.ledger.record': 'Record the sale on the till server',
   'sync.step.other': 'Step {step}',
   'sync.step.state.queued': 'Waiting',
   'sync.step.state.in-flight': 'Sending',
@@ -62,6 +64,11 @@ export const en = {
     'The till cannot tell whether this reached the PMS. Look in the PMS for items marked {reference}, then choose below.',
   'sync.problem.badRequest':
     'The till built a request the PMS cannot take ({message}). Void the sale and enter it again.',
+  'sync.problem.ledger.sale_conflict':
+    'The till server already holds a different sale under this number. Ask a manager to check the sales ledger.',
+  'sync.problem.ledger.approval':
+    'The till server did not accept the manager approval of this sale ({message}). Void the sale and ring it up again with a new approval.',
+  'sync.problem.ledger.refused': 'The till server refused this sale: {message}',
   'sync.problem.unknownStep': 'This version of the till does not know this step. Update the app.',
   'sync.problem.waitsForCharge': 'Waits until the charge it takes back is confirmed.',
   'sync.action.retry': 'Send again',

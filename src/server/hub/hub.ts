@@ -5,6 +5,8 @@
 // `device_revoked`, never mistaken for a stranger's.
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { OUTLETS, type Outlet, type Device as TabletDevice } from '../../pms/device-calls.ts';
+import { createSaleRecorder } from '../ledger/record-sale.ts';
+import { createSaleOutcomes } from '../ledger/sale-outcomes.ts';
 import { createAuditLog } from '../staff/audit-log.ts';
 import { createStaffRegistry } from '../staff/staff-registry.ts';
 import { type HubDb, openHubDb } from './hub-db.ts';
@@ -70,6 +72,11 @@ export function createHub(options: HubOptions) {
   const lastSeenWritten = new Map<string, number>();
   const audit = createAuditLog(db, now);
   const staff = createStaffRegistry(db, now, { keyRounds: options.staffKeyRounds });
+  const ledger = {
+    ...createSaleRecorder({ db, staff, audit, now }),
+    /** PMS outcomes of recorded sales, and a device's own records (ledger/sale-outcomes.ts). */
+    outcomes: createSaleOutcomes(db, now),
+  };
 
   const serverId = (() => {
     const row = db.prepare('SELECT value FROM hub_settings WHERE key = ?').get('server_id') as
@@ -95,6 +102,8 @@ export function createHub(options: HubOptions) {
     audit,
     /** Staff, PINs, outlet policies and approvals (staff/staff-registry.ts). */
     staff,
+    /** The sales ledger: recording (ledger/record-sale.ts) and outcomes (ledger/sale-outcomes.ts). */
+    ledger,
     /** The cookie that carries this server's device credential. */
     cookieName: `till_device_${serverId}`,
 

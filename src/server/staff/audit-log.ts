@@ -20,6 +20,12 @@ export const SERVER_AUDIT_KINDS = [
   'approval_refused',
   /** A write of a part of a split bill priced below the catalogue beyond the discount limit (write-approvals.ts). */
   'split_below_catalogue',
+  /** A record stored in the sales ledger (ledger/record-sale.ts), with the managers who approved it. */
+  'sale_recorded',
+  /** An approval a record used, one row each: "discount approved by Anna". */
+  'approval_used',
+  /** A write the PMS took through the gateway, with the recorded sale it belongs to. */
+  'pms_write',
 ] as const;
 
 export interface AuditEntry {

@@ -19,8 +19,8 @@ import { describeIssues } from './wire.ts';
 export interface LedgerCalls {
   /** Records a sale; a resend of the same body gets the stored answer (409 `sale_conflict` for another body). */
   recordLedgerSale(record: LedgerRecord): Promise<LedgerRecordAnswer>;
-  /** Reports PMS step outcomes of a recorded sale; the server takes repeats. */
-  reportLedgerOutcomes(saleId: string, outcomes: readonly LedgerOutcome[]): Promise<unknown>;
+  /** Reports one PMS step's outcome of a recorded sale; the server stores a repeat once. */
+  reportLedgerOutcome(saleId: string, outcome: LedgerOutcome): Promise<unknown>;
 }
 
 const RecordAnswer = v.looseObject({
@@ -43,9 +43,6 @@ function enveloped<S extends v.GenericSchema>(schema: S) {
 
 const RecordResponse = enveloped(RecordAnswer);
 const OutcomesResponse = enveloped(v.unknown());
-const OutcomesBody = v.object({
-  outcomes: v.pipe(v.array(LedgerOutcomeSchema), v.minLength(1), v.maxLength(100)),
-});
 
 /** The ledger calls over a client's transport (client.ts puts them on the outbox's client). */
 export function ledgerCallsOver(transport: Transport): LedgerCalls {
@@ -61,12 +58,12 @@ export function ledgerCallsOver(transport: Transport): LedgerCalls {
       });
       return answer as LedgerRecordAnswer;
     },
-    async reportLedgerOutcomes(saleId, outcomes) {
-      const body = { outcomes: [...outcomes] };
-      check('reportLedgerOutcomes', OutcomesBody, body);
+    async reportLedgerOutcome(saleId, outcome) {
+      const body = outcome;
+      check('reportLedgerOutcome', LedgerOutcomeSchema, body);
       const path = `/till/sales/${encodeURIComponent(saleId)}/outcomes`;
       return callPms(transport, {
-        operation: 'reportLedgerOutcomes',
+        operation: 'reportLedgerOutcome',
         path,
         body,
         response: OutcomesResponse,

@@ -249,7 +249,7 @@ export type PmsOperation = keyof typeof OPERATIONS;
  */
 export const TILL_OPERATIONS = {
   recordLedgerSale: { method: 'POST', changesState: true },
-  reportLedgerOutcomes: { method: 'POST', changesState: true },
+  reportLedgerOutcome: { method: 'POST', changesState: true },
 } as const;
 export type TillOperation = keyof typeof TILL_OPERATIONS;
 /** Any call an outbox step makes: a PMS operation or a ledger call. */

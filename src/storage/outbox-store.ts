@@ -255,6 +255,24 @@ export async function readActiveSales(): Promise<SaleEntry[]> {
   return entries.filter((entry): entry is SaleEntry => entry !== undefined);
 }
 
+/**
+ * Sales with outcome reports the sales ledger has not taken yet, oldest first, at most `limit`.
+ * @example for (const { sale } of await readLedgerUnreported(200)) send(sale.ledgerOutcomes);
+ */
+export async function readLedgerUnreported(limit: number): Promise<SaleEntry[]> {
+  const db = await getTillDb();
+  const tx = db.transaction(['sales', 'intents'], 'readonly');
+  const sales = await tx.objectStore('sales').index('by-ledger-unreported').getAll(undefined, limit);
+  const entries = await Promise.all(
+    sales.map(async (sale) => ({
+      sale,
+      intents: await tx.objectStore('intents').index('by-sale').getAll(saleRange(sale.id)),
+    })),
+  );
+  await tx.done;
+  return entries;
+}
+
 /** Every intent left `in-flight` (by a sender that died mid-request). */
 export async function readInFlightIntents(): Promise<IntentRecord[]> {
   const db = await getTillDb();

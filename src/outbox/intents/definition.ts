@@ -25,7 +25,7 @@ export type OutboxPms = Pick<
   | 'getAvailableProducts'
   | 'createProduct'
   | 'recordLedgerSale'
-  | 'reportLedgerOutcomes'
+  | 'reportLedgerOutcome'
 >;
 
 /** A done step's result, as later steps (and reversals) see it. */

@@ -140,12 +140,12 @@ export function createFakePms() {
           recordedAt: '2026-11-22T20:00:00.000Z',
         };
       }),
-    reportLedgerOutcomes: (saleId, reported) =>
-      perform('reportLedgerOutcomes', { saleId, outcomes: reported }, () => {
+    reportLedgerOutcome: (saleId, reported) =>
+      perform('reportLedgerOutcome', { saleId, outcome: reported }, () => {
         if (!ledger.has(saleId))
-          failWith('reportLedgerOutcomes', { kind: 'rejected', status: 404, message: `no sale ${saleId}` });
-        outcomes.push(...reported.map((outcome) => ({ saleId, outcome: structuredClone(outcome) })));
-        return { accepted: reported.length };
+          failWith('reportLedgerOutcome', { kind: 'rejected', status: 404, message: `no sale ${saleId}` });
+        outcomes.push({ saleId, outcome: structuredClone(reported) });
+        return { stored: true };
       }),
     createCashInvoice: (body = {}) =>
       perform('createCashInvoice', body, () => {

@@ -76,7 +76,7 @@ export async function chargeRoom(
     },
     ticket,
   );
-  reportSale('room_charge', sale);
+  // no audit report: the sales ledger holds the charge (its first step records it there)
   saleCompleted();
   return sale;
 }

@@ -15,7 +15,6 @@ import type { TicketPart } from '../rules/split';
 import type { TicketLine } from '../rules/ticket-lines';
 import { totalsOf } from '../rules/totals';
 import type { SaleLine } from '../storage/records';
-import { reportSale } from './audit-later';
 import { catalogue, taxClasses } from './catalogue';
 import { requestReplay } from './pms';
 import { noteSold } from './quick-keys';
@@ -131,7 +130,6 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
   };
   setLastReceipt(receipt);
   paid(lines, payment.part);
-  reportSale('sale', sale);
   saleCompleted();
   return receipt;
 }

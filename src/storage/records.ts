@@ -4,6 +4,7 @@
 // written by any earlier version of the app still satisfies these types.
 import type { DeviceRefusalCode } from '../pms/errors.ts';
 import type { LedgerOutcome } from '../pms/ledger-wire.ts';
+import type { TabletAuditEvent } from '../pms/staff-calls.ts';
 import type { PaymentOptions, Product, RoomReservation, TaxClassesAccounts } from '../pms/wire.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -217,6 +218,10 @@ export interface MetaValues {
   'pairing-hold': { code: DeviceRefusalCode; at: number; until: number } | null;
   /** Result of navigator.storage.persist(), or null when the browser has no such API. */
   'storage-persisted': boolean | null;
+  /** Reports for the till server's audit log not yet delivered (storage/audit-queue.ts). */
+  'audit-queue': TabletAuditEvent[];
+  /** Reports the server refused, for the sync view (at most 50). */
+  'audit-refused': { event: TabletAuditEvent; code: string }[];
 }
 export type MetaKey = keyof MetaValues;
 

@@ -37,6 +37,8 @@ export interface ReplayReport {
   stoppedBy?: 'unreachable' | 'rate-limited' | 'unpaired' | 'aborted';
   /** PMS step outcomes the sales ledger took in this run (ledger-outcomes.ts). */
   outcomesReported?: number;
+  /** Sales the tablet let go after the run (prune.ts). */
+  pruned?: number;
 }
 
 export class ReplayRun {

@@ -11,6 +11,7 @@ import { type BackoffPolicy, DEFAULT_BACKOFF } from './backoff.ts';
 import type { OutboxPms } from './intents/index.ts';
 import { deliverLedgerOutcomes } from './ledger-outcomes.ts';
 import { defaultOutboxLock, OUTBOX_LOCK, type OutboxLock } from './locks.ts';
+import { pruneKeptSales } from './prune.ts';
 import { PAIRING_RECHECK_MS, type ReplayReport, ReplayRun } from './replay-run.ts';
 import { replayStep } from './replay-step.ts';
 import { changeIntent, nextMove, type SaleSnapshot } from './sale-state.ts';
@@ -64,8 +65,10 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayReport
     await recoverInterruptedSends(run);
     await drain(run, Math.max(1, options.concurrency ?? DEFAULT_REPLAY_CONCURRENCY));
     // the PMS steps' outcomes, to the sales ledger (not while the tablet waits for pairing)
-    if (!run.unpaired && !run.heldFromStart && !run.stopping)
+    if (!run.unpaired && !run.heldFromStart && !run.stopping) {
       run.report.outcomesReported = (await deliverLedgerOutcomes(run.pms)).reported;
+      run.report.pruned = await pruneKeptSales(run.now());
+    }
     await recordRun(run);
   });
   const [counts, schedule] = await Promise.all([readOutboxCounts(), readSchedule(run.now())]);

@@ -312,3 +312,57 @@ function newDeviceTag(): string {
   const random = crypto.getRandomValues(new Uint8Array(4));
   return Array.from(random, (byte) => TAG_ALPHABET[byte % TAG_ALPHABET.length]).join('');
 }
+
+/** Sales that are never let go however old: they still wait for the PMS or for staff. */
+const OPEN_STATUSES = ['pending', 'needs-attention'] as const;
+
+/**
+ * Lets go of sales the tablet no longer needs (docs/outbox.md "Pruning"): confirmed or voided, made
+ * before `before`, whose record the till server's ledger holds (`holdsInLedger`: its step there is
+ * done) and whose outcome reports it has taken, and that no open sale refers to. Each is deleted
+ * with its intents in one strict transaction; at most `limit` per call. Answers how many went.
+ * @example await pruneSales(Date.now() - 30 * DAY, (intents) => intents.some(...));
+ */
+export async function pruneSales(
+  before: number,
+  holdsInLedger: (intents: readonly IntentRecord[]) => boolean,
+  limit = 500,
+): Promise<number> {
+  const db = await getTillDb();
+  const tx = db.transaction(['sales', 'intents'], 'readwrite', STRICT);
+  const sales = tx.objectStore('sales');
+  const bySale = tx.objectStore('intents').index('by-sale');
+  const open = (
+    await Promise.all(
+      OPEN_STATUSES.map((status) =>
+        sales.index('by-status').getAll(IDBKeyRange.bound([status, -Infinity], [status, Infinity])),
+      ),
+    )
+  ).flat();
+  const referred = new Set(
+    open.flatMap((sale) =>
+      [...(sale.dependsOn ?? []), sale.reverses, sale.lateChargeOf, sale.cancels?.saleId].filter(
+        (id): id is string => typeof id === 'string',
+      ),
+    ),
+  );
+  let pruned = 0;
+  for (const status of ['synced', 'voided'] as const) {
+    const old = await sales
+      .index('by-status')
+      .getAll(IDBKeyRange.bound([status, -Infinity], [status, before], false, true), limit);
+    for (const sale of old) {
+      if (pruned >= limit) break;
+      if (sale.ledgerUnreported !== undefined || referred.has(sale.id)) continue;
+      const intents = await bySale.getAll(saleRange(sale.id));
+      if (!holdsInLedger(intents)) continue;
+      await Promise.all([
+        sales.delete(sale.id),
+        ...intents.map((intent) => tx.objectStore('intents').delete(intent.seq!)),
+      ]);
+      pruned += 1;
+    }
+  }
+  await tx.done;
+  return pruned;
+}

@@ -6,7 +6,9 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { OUTLETS, type Outlet, type Device as TabletDevice } from '../../pms/device-calls.ts';
 import { createSaleRecorder } from '../ledger/record-sale.ts';
+import { createSaleLookup } from '../ledger/sale-lookup.ts';
 import { createSaleOutcomes } from '../ledger/sale-outcomes.ts';
+import { createApprovalClaims } from '../staff/approvals.ts';
 import { createAuditLog } from '../staff/audit-log.ts';
 import { createStaffRegistry } from '../staff/staff-registry.ts';
 import { type HubDb, openHubDb } from './hub-db.ts';
@@ -76,6 +78,8 @@ export function createHub(options: HubOptions) {
     ...createSaleRecorder({ db, staff, audit, now }),
     /** PMS outcomes of recorded sales, and a device's own records (ledger/sale-outcomes.ts). */
     outcomes: createSaleOutcomes(db, now),
+    /** What the gateway's matching of PMS writes reads (ledger/write-matching.ts). */
+    writes: createSaleLookup(db, now),
   };
 
   const serverId = (() => {
@@ -102,6 +106,8 @@ export function createHub(options: HubOptions) {
     audit,
     /** Staff, PINs, outlet policies and approvals (staff/staff-registry.ts). */
     staff,
+    /** PMS writes' claims on approvals (staff/approvals.ts). */
+    approvals: createApprovalClaims(db, now),
     /** The sales ledger: recording (ledger/record-sale.ts) and outcomes (ledger/sale-outcomes.ts). */
     ledger,
     /** The cookie that carries this server's device credential. */

@@ -97,6 +97,14 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
     return answerOf(stored);
   }
 
+  const approvalsOfSale = db.prepare(
+    `SELECT approval_id AS id FROM ledger_approvals a JOIN ledger_sales s ON s.seq = a.sale_seq
+      WHERE s.sale_id = ?`,
+  );
+  function approvalIdsOf(saleId: string): Set<string> {
+    return new Set((approvalsOfSale.all(saleId) as { id: string }[]).map((row) => row.id));
+  }
+
   /** The subjects an approval of this record may name: the record, what it refers to, its shift. */
   function subjectsOf(record: LedgerRecord): string[] {
     return [record.saleId, record.refersTo, record.shift?.shiftId].filter((s): s is string => !!s);
@@ -104,7 +112,11 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
 
   /** Checks the record's approvals (signatures and names; spending comes in the transaction). */
   async function checkApprovals(record: LedgerRecord, device: Device): Promise<Use[]> {
-    const tokens = [...new Set(record.approvals)];
+    // A late charge carries the refused room charge's approvals, spent by that record: not again.
+    const inherited = record.kind === 'late-charge' ? approvalIdsOf(record.refersTo!) : new Set<string>();
+    const tokens = [...new Set(record.approvals)].filter(
+      (token) => !inherited.has(readApproval(token)?.id ?? ''),
+    );
     const subjects = subjectsOf(record);
     const subjectOf = (token: string) => {
       const named = readApproval(token)?.subject;
@@ -139,10 +151,12 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
       taken.add(checked.approval.id);
       uses.push({ checked, amountCents });
     };
-    if (needs && record.kind === 'void') take((await passing('void_sale'))[0]!, record.totalCents);
+    if (needs && (record.kind === 'void' || record.kind === 'refund'))
+      take((await passing('void_sale'))[0]!, record.totalCents);
     if (needs && record.kind === 'take-back')
       take((await passing(['take_back', 'void_sale']))[0]!, record.totalCents);
-    if (needs && record.lines.length > 0) {
+    // A late charge's prices were approved on the room charge it carries on (its lines are that charge's).
+    if (needs && record.lines.length > 0 && record.kind !== 'late-charge') {
       const price = priceNeeds(
         record.lines.map((line) => ({
           productId: line.productId,
@@ -217,6 +231,7 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
           'refersTo',
           'sale_unknown',
         );
+      if (sale.kind === 'late-charge') sameLinesAs(sale, JSON.parse(referred.body) as LedgerRecord);
     }
     const member = sale.staffId ? staff.member(sale.staffId) : undefined;
     if (sale.staffId && !member)
@@ -348,4 +363,18 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
       return selectBySaleId.get(saleId) as StoredSale | undefined;
     },
   };
+}
+
+/** A late charge carries on its room charge: the same products, quantities and prices. */
+function sameLinesAs(late: LedgerRecord, charge: LedgerRecord): void {
+  const key = (line: LedgerRecord['lines'][number]) =>
+    `${line.productId}:${line.quantity}:${line.unitPriceCents}`;
+  const theirs = (charge.lines ?? []).map(key).sort().join(',');
+  if (charge.kind !== 'room-charge' || late.lines.map(key).sort().join(',') !== theirs)
+    throw new ApiError(
+      400,
+      'lines: a late charge carries the lines of the room charge it refers to',
+      'lines',
+      'sale_invalid',
+    );
 }

@@ -1,5 +1,6 @@
 // What makes a ledger record consistent before it is stored (docs/ledger.md, "Recording"): its
-// lines add up to its total, its payments to the total where the kind is paid at the till, a cash
+// lines add up to its total, its payments to the total where the kind is paid at the till (a late
+// charge's invoice is left open for the front desk: it need not be), a cash
 // payment's tendered minus change is what it settles, and each kind carries what it needs (a room,
 // the record it refers to, a shift). Pure; a refusal is an ApiError 400 naming the field.
 import { ApiError } from '../../node-http/errors.ts';
@@ -7,7 +8,7 @@ import type { LedgerKind, LedgerRecord } from '../../pms/ledger-wire.ts';
 import { lineGross } from '../../shared/vat.ts';
 
 /** Kinds whose payments must settle the total exactly. */
-const PAID_AT_TILL: readonly LedgerKind[] = ['sale', 'late-charge', 'refund'];
+const PAID_AT_TILL: readonly LedgerKind[] = ['sale', 'refund'];
 /** Kinds that take something back from an earlier record, and so must name it. */
 export const REFERRING: readonly LedgerKind[] = ['void', 'take-back', 'refund', 'late-charge'];
 const SHIFT: readonly LedgerKind[] = ['shift-open', 'shift-close'];

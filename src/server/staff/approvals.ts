@@ -146,3 +146,33 @@ export function spendForRecord(
 export function approvedText(action: ApprovalAction, managerName: string): string {
   return `${action.replace(/_/g, ' ')} approved by ${managerName}`;
 }
+
+/** Claims on approvals by PMS writes, for the gateway's checks (write-approvals.ts). */
+export function createApprovalClaims(db: HubDb, now: () => Date) {
+  return {
+    /**
+     * Claims `approval` for one PMS write before it is forwarded: false when a write or a record
+     * has it already (or it was spent on another subject). Atomic: of two writes sent together, one wins.
+     */
+    claim: (approval: Approval): boolean => claimApproval(db, approval, now()),
+    /** Gives back a claim whose write the PMS did not take. */
+    release: (approval: Approval): void => releaseApproval(db, approval),
+  };
+}
+
+function claimApproval(db: HubDb, approval: Approval, at: Date): boolean {
+  return (
+    db
+      .prepare(
+        `INSERT INTO used_approvals (id, action, subject, used_at, write_done) VALUES (?, ?, ?, ?, 1)
+         ON CONFLICT (id) DO UPDATE SET write_done = 1
+           WHERE write_done = 0 AND subject = excluded.subject
+             AND NOT EXISTS (SELECT 1 FROM ledger_approvals WHERE approval_id = excluded.id)`,
+      )
+      .run(approval.id, approval.action, approval.subject, at.toISOString()).changes === 1
+  );
+}
+
+function releaseApproval(db: HubDb, approval: Approval): void {
+  db.prepare('UPDATE used_approvals SET write_done = 0 WHERE id = ?').run(approval.id);
+}

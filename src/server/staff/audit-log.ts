@@ -26,6 +26,8 @@ export const SERVER_AUDIT_KINDS = [
   'approval_used',
   /** A write the PMS took through the gateway, with the recorded sale it belongs to. */
   'pms_write',
+  /** A PMS write refused because it does not match a recorded sale (ledger/write-matching.ts). */
+  'pms_write_refused',
 ] as const;
 
 export interface AuditEntry {

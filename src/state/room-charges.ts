@@ -17,7 +17,6 @@ import {
 import { listSales } from '../storage/journal-queries';
 import type { SaleLine, SaleRecord } from '../storage/records';
 import { approvalFor } from './approval-request';
-import { reportSale } from './audit-later';
 import { pms } from './pms';
 import { settings } from './settings';
 import { actingStaff, saleCompleted } from './staff-session';
@@ -138,10 +137,7 @@ export async function takeBackLine(
     reason: reason.trim(),
     ...(approval ? { approvals: [approval] } : {}),
   });
-  reportSale('take_back', takeBack, {
-    subject: takeBack.id,
-    note: `${takeBack.reference}: ${reason.trim()}`,
-  });
+  // no audit report: the take-back is a record of the sales ledger, its approval spent there
   return takeBack;
 }
 

@@ -67,7 +67,9 @@ describe('recording a sale on the till server first', () => {
           commodityGroupName: 'Beer',
         },
       ],
-      payments: [{ method: 'cash', amountCents: 840, tenderedCents: 1000, changeCents: 160 }],
+      payments: [
+        { method: 'cash', amountCents: 840, pmsPaymentMethodId: 2, tenderedCents: 1000, changeCents: 160 },
+      ],
       totalCents: 840,
       approvals: ['token-1'],
     });

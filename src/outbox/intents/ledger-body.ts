@@ -118,10 +118,12 @@ function paymentsOf(sale: SaleRecord, kind: LedgerKind, totalCents: number): Led
           : undefined;
   if (!method) return [];
   const tender = kind === 'sale' && sale.tender?.method === 'cash' ? sale.tender : undefined;
+  const pmsMethod = kind === 'sale' || kind === 'refund' ? sale.payment?.paymentMethodId : undefined;
   return [
     {
       method,
       amountCents: totalCents,
+      ...(pmsMethod !== undefined ? { pmsPaymentMethodId: pmsMethod } : {}),
       ...(tender?.tenderedCents !== undefined ? { tenderedCents: tender.tenderedCents } : {}),
       ...(tender?.changeCents !== undefined ? { changeCents: tender.changeCents } : {}),
     },

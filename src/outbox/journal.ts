@@ -156,6 +156,28 @@ export async function recordLineTakeBack(input: LineTakeBackInput): Promise<Sale
   return takeBack;
 }
 
+/** A shift closed on this till, for the sales ledger. */
+export interface ShiftCloseInput extends SaleOrigin {
+  shiftId: string;
+  drawer?: string;
+}
+
+/**
+ * Records a closed shift: one step, `ledger.record@1` (kind `shift-close`); nothing goes to the PMS.
+ * Its id is the shift's, so closing the same shift twice records it once.
+ * @example await recordShiftClose({ staff, till, shiftId: record.id, approvals: [token] });
+ */
+export async function recordShiftClose(input: ShiftCloseInput): Promise<SaleRecord> {
+  return record(input, undefined, () => ({
+    kind: 'shift-close',
+    id: input.shiftId,
+    lines: [],
+    ...approved(input),
+    shift: { shiftId: input.shiftId, ...(input.drawer ? { drawer: input.drawer } : {}) },
+    intents: [],
+  }));
+}
+
 /**
  * Records creating a product in the PMS, with a unique article number for reading it back.
  * @example await recordProductCreation({ staff, till, product: { name: 'Hugo', price: 750, ... } });

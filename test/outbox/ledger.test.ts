@@ -2,7 +2,12 @@
 // till server's ledger holds after a replay (the fake keeps it by sale id, idempotently, as the
 // server does), through lost answers and refusals, and which outcomes reach it, once.
 import { describe, expect, it } from 'vitest';
-import { recordCashSale, recordLineTakeBack, recordRoomCharge } from '../../src/outbox/journal.ts';
+import {
+  recordCashSale,
+  recordLineTakeBack,
+  recordRoomCharge,
+  recordShiftClose,
+} from '../../src/outbox/journal.ts';
 import { voidSale } from '../../src/outbox/void-sale.ts';
 import { readSale } from '../../src/storage/outbox-store.ts';
 import { createFakePms } from './support/fake-pms.ts';
@@ -170,6 +175,28 @@ describe('recording a sale on the till server first', () => {
       payments: [{ method: 'room', amountCents: -420 }],
       totalCents: -420,
     });
+  });
+});
+
+describe('a closed shift', () => {
+  it('is recorded on the ledger only, with its approval, and sends nothing to the PMS', async () => {
+    const pms = createFakePms();
+    const shiftId = crypto.randomUUID();
+    await recordShiftClose({ ...TILL, staffId: 'staff-anna', shiftId, approvals: ['close-token'] });
+
+    await replayAgainst(pms, createClock());
+
+    expect(pms.calls).toEqual([]);
+    expect(pms.ledger.get(shiftId)?.record).toMatchObject({
+      kind: 'shift-close',
+      lines: [],
+      payments: [],
+      totalCents: 0,
+      staffId: 'staff-anna',
+      approvals: ['close-token'],
+      shift: { shiftId },
+    });
+    expect((await readSale(shiftId))?.sale.status).toBe('synced');
   });
 });
 

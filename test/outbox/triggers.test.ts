@@ -52,7 +52,10 @@ describe('the page replayer', () => {
 
     const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
 
-    await vi.waitFor(async () => expect((await readPmsSteps(sale.id))?.sale.status).toBe('synced'));
+    // two round trips now (the ledger's step, then the PMS's): room for a loaded machine
+    await vi.waitFor(async () => expect((await readPmsSteps(sale.id))?.sale.status).toBe('synced'), {
+      timeout: 5000,
+    });
   });
 
   it('after the PMS was unreachable, tries again at once when the browser comes back online', async () => {

@@ -101,11 +101,13 @@ describe('the outbox under chaos', () => {
     const started = Date.now();
     const [chaos] = await Promise.all([chaosRun, registerRun, roomRun]);
     const salesSeconds = (Date.now() - started) / 1000;
+    console.info('chaos: sales made', JSON.stringify({ sales: made.length, salesSeconds, ...chaos }));
 
     // Online until drained: the faults stop; the till's own triggers and Background Sync do the rest.
     const faults = (await control(server, 'DELETE', '/faults')) as { counts: Record<string, number> };
     const drainStarted = Date.now();
-    const drained = await waitFor(async () => (await tillActivity(tabA)).notDone === 0, 60_000);
+    const drained = await waitFor(async () => (await tillActivity(tabA)).notDone === 0, 90_000);
+    console.info('chaos: drained', drained, (Date.now() - drainStarted) / 1000);
     // ... and the PMS steps' outcomes reported to the ledger (after each replay run)
     await waitFor(async () => (await readTill(tabA)).sales.every((sale) => !sale.ledgerUnreported), 30_000);
     const drainSeconds = (Date.now() - drainStarted) / 1000;
@@ -137,7 +139,7 @@ describe('the outbox under chaos', () => {
     expect(check.problems).toEqual([]);
     expect(inLedger.problems).toEqual([]);
     expect(inLedger.figures.salesInLedger).toBe(made.length);
-    expect(drained, 'the outbox drained within a minute once online').toBe(true);
+    expect(drained, 'the outbox drained within 90 s once online').toBe(true);
     expect(check.figures.salesInJournal).toBe(made.length);
     expect(till.intents.filter((intent) => intent.state !== 'done')).toEqual([]);
     expect(new Set(till.sales.map((sale) => sale.status))).toEqual(new Set(['synced']));
@@ -151,7 +153,7 @@ describe('the outbox under chaos', () => {
     expect(chaos.restarts, 'the till server restarted').toBe(1);
     expect(check.figures.interruptedSends, 'a sender died mid-request at least once').toBeGreaterThan(0);
     expect(errors).toEqual([]);
-  }, 240_000);
+  }, 420_000);
 });
 
 /**

@@ -67,7 +67,7 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayReport
     // the PMS steps' outcomes, to the sales ledger (not while the tablet waits for pairing)
     if (!run.unpaired && !run.heldFromStart && !run.stopping) {
       run.report.outcomesReported = (await deliverLedgerOutcomes(run.pms)).reported;
-      run.report.pruned = await pruneKeptSales(run.now());
+      run.report.pruned = await pruneKeptSales(run.pms, run.now());
     }
     await recordRun(run);
   });

@@ -11,7 +11,7 @@ import { requestHeader } from '../../node-http/headers.ts';
 import { TABLET_AUDIT_KINDS } from '../../pms/staff-calls.ts';
 import type { GatewayStatus } from '../gateway/gateway.ts';
 import { clientAddress, hostName, httpsOrigin, LOOPBACK_NAMES } from '../http/hosts.ts';
-import { HubError, OUTLETS, type Outlet, sameSecret } from '../hub/hub.ts';
+import { HubError, sameSecret } from '../hub/hub.ts';
 import { createGuessLimit } from '../hub/pairing-codes.ts';
 import { type AuditFilter, auditCsv, SERVER_AUDIT_KINDS } from '../staff/audit-log.ts';
 import { parseMoneyField } from '../staff/money-field.ts';
@@ -62,14 +62,15 @@ export function createAdminRoutes(options: AdminOptions): Hono {
   };
   const staffData = (problem?: string) => ({
     staff: hub.staff.list(),
-    policies: OUTLETS.map((outlet) => hub.staff.policy(outlet)),
+    policies: hub.outlets.list().map((outlet) => hub.staff.policy(outlet.id)),
+    outlets: hub.outlets.list(),
     failedPins: hub.audit.failedPinsByDevice(),
     hasManager: hub.staff.hasManager(),
     problem,
   });
   const showDashboard = (c: Context, problem?: string, status: 200 | 400 | 404 | 409 = 200) => {
     const { lang, words: w } = words(c);
-    const body = html`${dashboard(w, hub.listDevices(), options.gatewayStatus())}${staffSections(w, staffData(problem))}`;
+    const body = html`${dashboard(w, hub.listDevices(), options.gatewayStatus(), hub.outlets.list())}${staffSections(w, staffData(problem))}`;
     return c.html(page(lang, w, body, true), status);
   };
   const signInPage = (c: Context, problem: SignInProblem) => {
@@ -133,15 +134,17 @@ export function createAdminRoutes(options: AdminOptions): Hono {
 
   admin.post('/pairing-codes', async (c) => {
     const form = await c.req.parseBody();
-    const outlet = String(form.outlet ?? '') as Outlet;
-    if (!OUTLETS.includes(outlet)) throw new ApiError(400, 'choose an outlet', 'outlet');
+    const outlet = hub.outlets.get(String(form.outlet ?? ''));
+    if (!outlet) throw new ApiError(400, 'choose an outlet', 'outlet');
     const { lang, words: w } = words(c);
     try {
       const name = String(form.name ?? '');
-      const created = hub.createPairingCode({ outlet, name });
+      const created = hub.createPairingCode({ outlet: outlet.id, name });
       const pairUrl = `${pairingOrigin(c, options)}/pair?code=${created.code}`;
-      const shownName = name.trim() || w[outlet];
-      return c.html(page(lang, w, pairingCode(w, { ...created, outlet, name: shownName, pairUrl }), true));
+      const shownName = name.trim() || outlet.name;
+      return c.html(
+        page(lang, w, pairingCode(w, { ...created, outlet: outlet.id, name: shownName, pairUrl }), true),
+      );
     } catch (error) {
       if (error instanceof HubError) throw new ApiError(400, error.message, error.field, error.code);
       throw error;
@@ -202,7 +205,7 @@ export function createAdminRoutes(options: AdminOptions): Hono {
   admin.post('/policies/:outlet', async (c) => {
     const form = await c.req.parseBody();
     return staffChange(c, () => {
-      const outlet = c.req.param('outlet') as Outlet;
+      const outlet = c.req.param('outlet');
       const openPrice = parseMoneyField(form.openPriceLimit, 'openPriceLimit');
       const policy = hub.staff.setPolicy(outlet, {
         openPriceLimitCents: openPrice,

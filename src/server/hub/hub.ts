@@ -8,6 +8,7 @@ import { OUTLETS, type Outlet, type Device as TabletDevice } from '../../pms/dev
 import { createAuditLog } from '../staff/audit-log.ts';
 import { createStaffRegistry } from '../staff/staff-registry.ts';
 import { type HubDb, openHubDb } from './hub-db.ts';
+import { createOutletRegistry } from './outlets.ts';
 import {
   CODE_ALPHABET,
   CODE_LENGTH,
@@ -70,6 +71,7 @@ export function createHub(options: HubOptions) {
   const lastSeenWritten = new Map<string, number>();
   const audit = createAuditLog(db, now);
   const staff = createStaffRegistry(db, now, { keyRounds: options.staffKeyRounds });
+  const outlets = createOutletRegistry(db, now);
 
   const serverId = (() => {
     const row = db.prepare('SELECT value FROM hub_settings WHERE key = ?').get('server_id') as
@@ -95,14 +97,18 @@ export function createHub(options: HubOptions) {
     audit,
     /** Staff, PINs, outlet policies and approvals (staff/staff-registry.ts). */
     staff,
+    /** The hotel's outlets: names, drawers, limits (outlets.ts). */
+    outlets,
+    /** The hub's database, for the modules that keep their own tables in it (ledger/). */
+    db,
     /** The cookie that carries this server's device credential. */
     cookieName: `till_device_${serverId}`,
 
     /** A one-time code for one tablet of `outlet`, valid for 10 minutes. */
     createPairingCode(request: { outlet: Outlet; name: string }): { code: string; expiresAt: Date } {
-      if (!OUTLETS.includes(request.outlet))
-        throw new HubError(400, 'invalid_outlet', 'unknown outlet', 'outlet');
-      const name = request.name.trim().slice(0, 60) || defaultName(request.outlet);
+      const outlet = outlets.get(request.outlet);
+      if (!outlet) throw new HubError(400, 'invalid_outlet', 'unknown outlet', 'outlet');
+      const name = request.name.trim().slice(0, 60) || `${outlet.name} tablet`;
       let code = '';
       for (let i = 0; i < CODE_LENGTH; i += 1) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
       const expiresAt = new Date(now().getTime() + CODE_VALID_MS);
@@ -280,10 +286,6 @@ export function createHub(options: HubOptions) {
       db.close();
     },
   };
-}
-
-function defaultName(outlet: Outlet): string {
-  return `${outlet[0]!.toUpperCase()}${outlet.slice(1)} tablet`;
 }
 
 /** Compares a typed secret with the real one in constant time. */

@@ -5,6 +5,7 @@
 // `device_revoked`, never mistaken for a stranger's.
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { OUTLETS, type Outlet, type Device as TabletDevice } from '../../pms/device-calls.ts';
+import { createDayClosing } from '../ledger/closing/day-closing.ts';
 import { createAuditLog } from '../staff/audit-log.ts';
 import { createStaffRegistry } from '../staff/staff-registry.ts';
 import { type HubDb, openHubDb } from './hub-db.ts';
@@ -72,6 +73,7 @@ export function createHub(options: HubOptions) {
   const audit = createAuditLog(db, now);
   const staff = createStaffRegistry(db, now, { keyRounds: options.staffKeyRounds });
   const outlets = createOutletRegistry(db, now);
+  const closing = createDayClosing(db, outlets, now);
 
   const serverId = (() => {
     const row = db.prepare('SELECT value FROM hub_settings WHERE key = ?').get('server_id') as
@@ -99,6 +101,8 @@ export function createHub(options: HubOptions) {
     staff,
     /** The hotel's outlets: names, drawers, limits (outlets.ts). */
     outlets,
+    /** X and Z reports, drawer counts (ledger/closing/). */
+    closing,
     /** The hub's database, for the modules that keep their own tables in it (ledger/). */
     db,
     /** The cookie that carries this server's device credential. */

@@ -7,14 +7,10 @@
 import type {
   ApprovedRecord,
   DayTotals,
-  DeviceTotal,
-  GroupTotal,
-  HourTotal,
   OutletDay,
   PaymentTotal,
   RoomTotal,
   StaffTotal,
-  VatTotal,
 } from '../../../pms/closing-wire.ts';
 import type { HubDb } from '../../hub/hub-db.ts';
 import type { OutletInfo } from '../../hub/outlets.ts';
@@ -33,7 +29,10 @@ export interface SeqRange {
 
 type Keyed<T> = T & { outlet: string };
 
-/** Prepared once per database; each report runs them over a range. */
+/**
+ * Prepared once per database; each report runs them over a range. The lines are read in the order
+ * they were written (rowid), which is their records' order, instead of one index lookup per line.
+ */
 export function createDayQueries(db: HubDb) {
   const all = <T>(sql: string) => {
     const statement = db.prepare(sql);
@@ -41,65 +40,67 @@ export function createDayQueries(db: HubDb) {
   };
   const approvers = (action: string) => `(SELECT group_concat(a.manager_name, ', ') FROM ledger_approvals a
       WHERE a.sale_seq = s.seq${action ? ` AND a.action IN (${action})` : ''})`;
+  const listed = (what: string, where: string) => `SELECT s.outlet, s.kind, s.sale_id AS saleId, s.reference,
+      s.refers_to AS refersTo, s.created_at AS createdAt, s.staff_name AS staffName,
+      s.device_name AS deviceName, ${what} ${where}`;
   return {
-    records: all<{ records: number; grossCents: number }>(
-      `SELECT s.outlet, COUNT(*) AS records,
-              TOTAL(CASE WHEN s.kind != 'late-charge' THEN s.total_cents ELSE 0 END) AS grossCents
-         FROM ledger_sales s WHERE ${IN_RANGE} AND s.kind IN ${SALE_KINDS} GROUP BY s.outlet`,
+    /** One pass over the lines: by VAT rate and commodity group (and the discounts given). */
+    lines: all<{
+      vatRateBp: number | null;
+      groupId: number | null;
+      groupName: string;
+      quantity: number;
+      netCents: number;
+      vatCents: number;
+      grossCents: number;
+      discountCents: number;
+    }>(
+      `SELECT s.outlet, l.vat_rate_bp AS vatRateBp, l.commodity_group_id AS groupId,
+              MAX(l.commodity_group_name) AS groupName, SUM(l.quantity) AS quantity,
+              SUM(l.net_cents) AS netCents, SUM(l.vat_cents) AS vatCents, SUM(l.gross_cents) AS grossCents,
+              SUM(l.discount_cents) AS discountCents
+         FROM ledger_lines l CROSS JOIN ledger_sales s ON s.seq = l.sale_seq
+        WHERE l.rowid >= (SELECT MIN(rowid) FROM ledger_lines WHERE sale_seq > @after)
+          AND l.rowid <= (SELECT MAX(rowid) FROM ledger_lines WHERE sale_seq <= @upTo)
+          AND l.sale_seq > @after AND l.sale_seq <= @upTo AND +s.kind IN ${LINE_KINDS}
+        GROUP BY s.outlet, l.vat_rate_bp, l.commodity_group_id,
+                 CASE WHEN l.commodity_group_id IS NULL THEN l.commodity_group_name END`,
     ),
-    byVat: all<VatTotal>(
-      `SELECT s.outlet, l.vat_rate_bp AS vatRateBp, SUM(l.net_cents) AS netCents,
-              SUM(l.vat_cents) AS vatCents, SUM(l.gross_cents) AS grossCents
-         FROM ledger_sales s JOIN ledger_lines l ON l.sale_seq = s.seq
-        WHERE ${IN_RANGE} AND s.kind IN ${LINE_KINDS} GROUP BY s.outlet, l.vat_rate_bp`,
-    ),
-    byGroup: all<GroupTotal>(
-      `SELECT s.outlet, l.commodity_group_id AS groupId, MAX(l.commodity_group_name) AS groupName,
-              SUM(l.quantity) AS quantity, SUM(l.gross_cents) AS grossCents
-         FROM ledger_sales s JOIN ledger_lines l ON l.sale_seq = s.seq
-        WHERE ${IN_RANGE} AND s.kind IN ${LINE_KINDS}
-        GROUP BY s.outlet, l.commodity_group_id, CASE WHEN l.commodity_group_id IS NULL THEN l.commodity_group_name END`,
-    ),
-    discount: all<{ discountCents: number }>(
-      `SELECT s.outlet, SUM(l.discount_cents) AS discountCents
-         FROM ledger_sales s JOIN ledger_lines l ON l.sale_seq = s.seq
-        WHERE ${IN_RANGE} AND s.kind IN ${LINE_KINDS} GROUP BY s.outlet`,
+    /** One pass over the records: by staff, device and hour (UTC; made local afterwards). */
+    records: all<{
+      late: number;
+      staffId: string | null;
+      staffName: string | null;
+      deviceId: string;
+      deviceName: string;
+      hourUtc: string;
+      records: number;
+      totalCents: number;
+    }>(
+      `SELECT s.outlet, s.kind = 'late-charge' AS late, s.staff_id AS staffId, MAX(s.staff_name) AS staffName,
+              s.device_id AS deviceId, MAX(s.device_name) AS deviceName,
+              strftime('%Y-%m-%dT%H', s.created_at) AS hourUtc, COUNT(*) AS records,
+              SUM(s.total_cents) AS totalCents
+         FROM ledger_sales s WHERE ${IN_RANGE} AND s.kind IN ${SALE_KINDS}
+        GROUP BY s.outlet, late, s.staff_id, s.device_id, hourUtc`,
     ),
     // A late charge moves its room charge's amount from the room to its own payment (an invoice).
-    byPayment: all<PaymentTotal>(
-      `SELECT outlet, method, SUM(records) AS records, SUM(amountCents) AS amountCents, SUM(tipCents) AS tipCents
-         FROM (
-           SELECT s.outlet, p.method, COUNT(DISTINCT s.seq) AS records, SUM(p.amount_cents) AS amountCents,
-                  SUM(p.tip_cents) AS tipCents
-             FROM ledger_sales s JOIN ledger_payments p ON p.sale_seq = s.seq
-            WHERE ${IN_RANGE} AND s.kind IN ${SALE_KINDS} GROUP BY s.outlet, p.method
-           UNION ALL
-           SELECT s.outlet, 'room', 0, -SUM(r.total_cents), 0
-             FROM ledger_sales s JOIN ledger_sales r ON r.sale_id = s.refers_to
-            WHERE ${IN_RANGE} AND s.kind = 'late-charge' AND r.kind = 'room-charge' GROUP BY s.outlet
-           UNION ALL
-           SELECT s.outlet, 'invoice', COUNT(*), SUM(s.total_cents), 0
-             FROM ledger_sales s
-            WHERE ${IN_RANGE} AND s.kind = 'late-charge'
-              AND NOT EXISTS (SELECT 1 FROM ledger_payments p WHERE p.sale_seq = s.seq)
-            GROUP BY s.outlet)
-        GROUP BY outlet, method`,
-    ),
-    byStaff: all<StaffTotal>(
-      `SELECT s.outlet, s.staff_id AS staffId, MAX(s.staff_name) AS staffName, COUNT(*) AS records,
-              TOTAL(CASE WHEN s.kind != 'late-charge' THEN s.total_cents ELSE 0 END) AS grossCents,
-              TOTAL((SELECT SUM(p.tip_cents) FROM ledger_payments p WHERE p.sale_seq = s.seq)) AS tipCents
-         FROM ledger_sales s WHERE ${IN_RANGE} AND s.kind IN ${SALE_KINDS} GROUP BY s.outlet, s.staff_id`,
-    ),
-    byDevice: all<DeviceTotal>(
-      `SELECT s.outlet, s.device_id AS deviceId, MAX(s.device_name) AS deviceName, COUNT(*) AS records,
-              TOTAL(CASE WHEN s.kind != 'late-charge' THEN s.total_cents ELSE 0 END) AS grossCents
-         FROM ledger_sales s WHERE ${IN_RANGE} AND s.kind IN ${SALE_KINDS} GROUP BY s.outlet, s.device_id`,
-    ),
-    byHour: all<HourTotal>(
-      `SELECT s.outlet, CAST(strftime('%H', s.created_at, 'localtime') AS INTEGER) AS hour,
-              SUM(s.total_cents) AS grossCents
-         FROM ledger_sales s WHERE ${IN_RANGE} AND s.kind IN ${LINE_KINDS} GROUP BY s.outlet, hour`,
+    payments: all<PaymentTotal & { staffId: string | null }>(
+      `SELECT s.outlet, p.method, s.staff_id AS staffId, COUNT(DISTINCT s.seq) AS records,
+              SUM(p.amount_cents) AS amountCents, SUM(p.tip_cents) AS tipCents
+         FROM ledger_payments p JOIN ledger_sales s ON s.seq = p.sale_seq
+        WHERE p.sale_seq > @after AND p.sale_seq <= @upTo AND s.kind IN ${SALE_KINDS}
+        GROUP BY s.outlet, p.method, s.staff_id
+       UNION ALL
+       SELECT s.outlet, 'room', s.staff_id, 0, -SUM(r.total_cents), 0
+         FROM ledger_sales s JOIN ledger_sales r ON r.sale_id = s.refers_to
+        WHERE ${IN_RANGE} AND s.kind = 'late-charge' AND r.kind = 'room-charge' GROUP BY s.outlet, s.staff_id
+       UNION ALL
+       SELECT s.outlet, 'invoice', s.staff_id, COUNT(*), SUM(s.total_cents), 0
+         FROM ledger_sales s
+        WHERE ${IN_RANGE} AND s.kind = 'late-charge'
+          AND NOT EXISTS (SELECT 1 FROM ledger_payments p WHERE p.sale_seq = s.seq)
+        GROUP BY s.outlet, s.staff_id`,
     ),
     roomCharges: all<RoomTotal>(
       `SELECT s.outlet, COALESCE(json_extract(s.body, '$.room.roomNumber'),
@@ -108,28 +109,28 @@ export function createDayQueries(db: HubDb) {
          FROM ledger_sales s WHERE ${IN_RANGE} AND s.kind = 'room-charge' GROUP BY s.outlet, room`,
     ),
     corrections: all<ApprovedRecord>(
-      `SELECT s.outlet, s.kind, s.sale_id AS saleId, s.reference, s.refers_to AS refersTo,
-              s.created_at AS createdAt, s.staff_name AS staffName, s.device_name AS deviceName,
-              s.total_cents AS amountCents, json_extract(s.body, '$.reason') AS reason,
-              ${approvers(`'void_sale', 'take_back'`)} AS approvedBy
-         FROM ledger_sales s WHERE ${IN_RANGE} AND s.kind IN ${CORRECTION_KINDS} ORDER BY s.seq`,
+      listed(
+        `s.total_cents AS amountCents, json_extract(s.body, '$.reason') AS reason,
+         ${approvers(`'void_sale', 'take_back'`)} AS approvedBy`,
+        `FROM ledger_sales s WHERE ${IN_RANGE} AND s.kind IN ${CORRECTION_KINDS} ORDER BY s.seq`,
+      ),
     ),
     discounts: all<ApprovedRecord>(
-      `SELECT s.outlet, s.kind, s.sale_id AS saleId, s.reference, s.refers_to AS refersTo,
-              s.created_at AS createdAt, s.staff_name AS staffName, s.device_name AS deviceName,
-              d.cents AS amountCents, NULL AS reason, ${approvers(`'discount', 'open_price'`)} AS approvedBy
-         FROM (SELECT l.sale_seq, SUM(l.discount_cents) AS cents FROM ledger_lines l
-                WHERE l.sale_seq > @after AND l.sale_seq <= @upTo GROUP BY l.sale_seq
-               HAVING SUM(l.discount_cents) != 0) d
-         JOIN ledger_sales s ON s.seq = d.sale_seq
-        WHERE s.kind IN ${LINE_KINDS} ORDER BY s.seq`,
+      listed(
+        `d.cents AS amountCents, NULL AS reason, ${approvers(`'discount', 'open_price'`)} AS approvedBy`,
+        `FROM (SELECT l.sale_seq, SUM(l.discount_cents) AS cents FROM ledger_lines l INDEXED BY ledger_lines_discounted
+                WHERE l.discount_cents != 0 AND l.sale_seq > @after AND l.sale_seq <= @upTo
+                GROUP BY l.sale_seq HAVING SUM(l.discount_cents) != 0) d
+           JOIN ledger_sales s ON s.seq = d.sale_seq
+          WHERE s.kind IN ${LINE_KINDS} ORDER BY s.seq`,
+      ),
     ),
     lateCharges: all<ApprovedRecord>(
-      `SELECT s.outlet, s.kind, s.sale_id AS saleId, s.reference, s.refers_to AS refersTo,
-              s.created_at AS createdAt, s.staff_name AS staffName, s.device_name AS deviceName,
-              s.total_cents AS amountCents, json_extract(s.body, '$.room.guestName') AS reason,
-              ${approvers('')} AS approvedBy
-         FROM ledger_sales s WHERE ${IN_RANGE} AND s.kind = 'late-charge' ORDER BY s.seq`,
+      listed(
+        `s.total_cents AS amountCents, json_extract(s.body, '$.room.guestName') AS reason,
+         ${approvers('')} AS approvedBy`,
+        `FROM ledger_sales s WHERE ${IN_RANGE} AND s.kind = 'late-charge' ORDER BY s.seq`,
+      ),
     ),
   };
 }
@@ -199,30 +200,65 @@ export function dayTotals(
   const spread = <T extends object>(rows: Keyed<T>[], into: (target: OutletDay, row: T) => void) => {
     for (const row of rows) into(day(row.outlet), withoutOutlet(row) as T);
   };
-  spread(queries.records(range), (d, row) => {
-    d.records = row.records;
-    d.grossCents = row.grossCents;
-  });
-  spread(queries.byVat(range), (d, row) => {
-    d.byVat.push(row);
+  spread(queries.lines(range), (d, row) => {
+    d.byVat.push({
+      vatRateBp: row.vatRateBp,
+      netCents: row.netCents,
+      vatCents: row.vatCents,
+      grossCents: row.grossCents,
+    });
+    d.byGroup.push({
+      groupId: row.groupId,
+      groupName: row.groupName,
+      quantity: row.quantity,
+      grossCents: row.grossCents,
+    });
     d.netCents += row.netCents;
     d.vatCents += row.vatCents;
+    d.discountCents += row.discountCents;
   });
-  spread(queries.discount(range), (d, row) => {
-    d.discountCents = row.discountCents;
+  const localHour = new Map<string, number>();
+  spread(queries.records(range), (d, row) => {
+    // A late charge is a record of the day, but its goods were counted with its room charge.
+    const grossCents = row.late ? 0 : row.totalCents;
+    d.records += row.records;
+    d.grossCents += grossCents;
+    d.byStaff.push({
+      staffId: row.staffId,
+      staffName: row.staffName,
+      records: row.records,
+      grossCents,
+      tipCents: 0,
+    });
+    d.byDevice.push({ deviceId: row.deviceId, deviceName: row.deviceName, records: row.records, grossCents });
+    let hour = localHour.get(row.hourUtc);
+    if (hour === undefined) {
+      hour = new Date(`${row.hourUtc}:00:00Z`).getHours();
+      localHour.set(row.hourUtc, hour);
+    }
+    if (!row.late) d.byHour.push({ hour, grossCents });
   });
-  spread(queries.byPayment(range), (d, row) => {
-    d.byPayment.push(row);
+  spread(queries.payments(range), (d, row) => {
+    d.byPayment.push({
+      method: row.method,
+      records: row.records,
+      amountCents: row.amountCents,
+      tipCents: row.tipCents,
+    });
+    d.byStaff.push({
+      staffId: row.staffId,
+      staffName: null,
+      records: 0,
+      grossCents: 0,
+      tipCents: row.tipCents,
+    });
     d.tipCents += row.tipCents;
   });
-  spread(queries.byGroup(range), (d, row) => d.byGroup.push(row));
-  spread(queries.byStaff(range), (d, row) => d.byStaff.push(row));
-  spread(queries.byDevice(range), (d, row) => d.byDevice.push(row));
-  spread(queries.byHour(range), (d, row) => d.byHour.push(row));
   spread(queries.roomCharges(range), (d, row) => d.roomCharges.push(row));
   spread(queries.corrections(range), (d, row) => d.corrections.push(row));
   spread(queries.discounts(range), (d, row) => d.discounts.push(row));
   spread(queries.lateCharges(range), (d, row) => d.lateCharges.push(row));
+  for (const d of days.values()) mergeTotals(d);
 
   const list = [...days.values()];
   const hotel = emptyTotals();
@@ -236,38 +272,42 @@ export function dayTotals(
       'discountCents',
     ] as const)
       hotel[field] += d[field];
-    sortTotals(d);
+    hotel.byPayment.push(...d.byPayment);
+    hotel.byVat.push(...d.byVat);
+    hotel.byGroup.push(...d.byGroup);
+    hotel.byStaff.push(...d.byStaff);
+    hotel.byDevice.push(...d.byDevice);
+    hotel.byHour.push(...d.byHour);
+    hotel.roomCharges.push(...d.roomCharges);
+    hotel.corrections.push(...d.corrections);
+    hotel.discounts.push(...d.discounts);
+    hotel.lateCharges.push(...d.lateCharges);
   }
-  type ListField = { [K in keyof DayTotals]: DayTotals[K] extends unknown[] ? K : never }[keyof DayTotals];
-  const every = (field: ListField): unknown[] => list.flatMap((d): unknown[] => d[field]);
-  hotel.byPayment = merge(every('byPayment') as PaymentTotal[], (r) => r.method, [
-    'records',
-    'amountCents',
-    'tipCents',
-  ]);
-  hotel.byVat = merge(every('byVat') as VatTotal[], (r) => String(r.vatRateBp), [
-    'netCents',
-    'vatCents',
-    'grossCents',
-  ]);
-  hotel.byGroup = merge(every('byGroup') as GroupTotal[], (r) => `${r.groupId}|${r.groupName}`, [
+  mergeTotals(hotel);
+  return { hotel, outlets: list };
+}
+
+/** Adds up rows of the same key in each breakdown, and sorts them for reading. */
+function mergeTotals(totals: DayTotals): void {
+  totals.byPayment = merge(totals.byPayment, (r) => r.method, ['records', 'amountCents', 'tipCents']);
+  totals.byVat = merge(totals.byVat, (r) => String(r.vatRateBp), ['netCents', 'vatCents', 'grossCents']);
+  totals.byGroup = merge(totals.byGroup, (r) => `${r.groupId}|${r.groupId === null ? r.groupName : ''}`, [
     'quantity',
     'grossCents',
   ]);
-  hotel.byStaff = merge(every('byStaff') as StaffTotal[], (r) => String(r.staffId), [
-    'records',
-    'grossCents',
-    'tipCents',
-  ]);
-  hotel.byDevice = merge(every('byDevice') as DeviceTotal[], (r) => r.deviceId, ['records', 'grossCents']);
-  hotel.byHour = merge(every('byHour') as HourTotal[], (r) => String(r.hour), ['grossCents']);
-  hotel.roomCharges = merge(every('roomCharges') as RoomTotal[], (r) => r.room, ['records', 'grossCents']);
-  hotel.corrections = every('corrections') as ApprovedRecord[];
-  hotel.discounts = every('discounts') as ApprovedRecord[];
-  hotel.lateCharges = every('lateCharges') as ApprovedRecord[];
-  sortTotals(hotel);
-  return { hotel, outlets: list };
+  totals.byStaff = merge(
+    totals.byStaff.map((r) => ({ ...r, staffName: r.staffName ?? nameOf(totals.byStaff, r.staffId) })),
+    (r) => String(r.staffId),
+    ['records', 'grossCents', 'tipCents'],
+  );
+  totals.byDevice = merge(totals.byDevice, (r) => r.deviceId, ['records', 'grossCents']);
+  totals.byHour = merge(totals.byHour, (r) => String(r.hour), ['grossCents']);
+  totals.roomCharges = merge(totals.roomCharges, (r) => r.room, ['records', 'grossCents']);
+  sortTotals(totals);
 }
+
+const nameOf = (rows: readonly StaffTotal[], staffId: string | null) =>
+  rows.find((r) => r.staffId === staffId && r.staffName !== null)?.staffName ?? null;
 
 function sortTotals(totals: DayTotals): void {
   totals.byPayment.sort((a, b) => a.method.localeCompare(b.method));

@@ -21,6 +21,7 @@ import { requestLog } from './http/request-log.ts';
 import { serveBuiltApp } from './http/static-files.ts';
 import { createDeviceRoutes, requirePairedDevice } from './hub/device-routes.ts';
 import type { Hub } from './hub/hub.ts';
+import { createClosingRoutes } from './ledger/closing/closing-routes.ts';
 import { createCataloguePrices } from './staff/catalogue-prices.ts';
 import { checkCatalogueApprovals, checkWriteApprovals } from './staff/write-approvals.ts';
 
@@ -140,6 +141,7 @@ export function createApp(options: AppOptions): Hono {
     throw new Error('createApp needs the embedded test hotel or a PMS to forward to');
   }
   app.route('/api', gateway);
+  app.route('/till/closing', createClosingRoutes(hub, { trustProxy }));
   app.route(
     '/till',
     createDeviceRoutes(hub, { trustProxy, httpsPort, upstream: () => gateway!.status().upstream }),

@@ -20,6 +20,12 @@ export const SERVER_AUDIT_KINDS = [
   'approval_refused',
   /** A write of a part of a split bill priced below the catalogue beyond the discount limit (write-approvals.ts). */
   'split_below_catalogue',
+  /** A drawer counted (ledger/closing/): subject outlet/drawer, amount the over (+) or short (-). */
+  'cash_counted',
+  /** A Z closed the hotel's day: subject `Z <number>`, amount the day's gross. */
+  'day_closed',
+  'outlet_added',
+  'outlet_changed',
 ] as const;
 
 export interface AuditEntry {

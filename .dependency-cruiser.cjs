@@ -34,7 +34,15 @@ module.exports = {
       comment: 'src/rules/ imports only other rules, pms/money, the wire shapes and storage/records',
       severity: 'error',
       from: { path: '^src/rules/' },
-      to: { pathNot: '^src/(rules/|pms/money\\.ts$|pms/wire[^/]*\\.ts$|storage/records\\.ts$)' },
+      to: { pathNot: '^src/(rules/|shared/|pms/money\\.ts$|pms/wire[^/]*\\.ts$|storage/records\\.ts$)' },
+    },
+    {
+      name: 'shared-is-pure',
+      comment:
+        'src/shared/ holds the rules the tablet and the till server both run (VAT, totals): it imports only itself and pms/money',
+      severity: 'error',
+      from: { path: '^src/shared/' },
+      to: { pathNot: '^src/(shared/|pms/money\\.ts$)' },
     },
     {
       name: 'worker-stays-out-of-the-page',

@@ -74,6 +74,9 @@ export const LedgerPaymentSchema = v.object({
   changeCents: v.optional(NonNegativeCents),
   /** A tip on top of amountCents (card): owed to staff, not revenue. */
   tipCents: v.optional(NonNegativeCents),
+  /** The PMS's payment method id the invoice is closed with (`set/invoice/paid/...`); the gateway
+   * closes a recorded sale's invoice only with it, where given (added for the gateway's check). */
+  pmsPaymentMethodId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   /** A card payment's terminal data (brand, masked PAN, terminal id, trace, receipt number). */
   card: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
 });

@@ -1,9 +1,11 @@
 // What a ticket comes to: the gross total and the VAT contained in it per tax class. Pure, so the
 // ticket, the receipt and the room charge all compute it the same way. Invariants: money is integer
 // cents; prices are gross (VAT included), so the tax is extracted per tax class from that class's
-// gross sum (one rounding per class, as a German receipt shows it) with `includedTax`.
-import { type Cents, includedTax } from '../pms/money';
+// gross sum (one rounding per class, as a German receipt shows it) with the VAT rule the till server
+// shares (src/shared/vat.ts).
+import type { Cents } from '../pms/money';
 import type { TaxClass } from '../pms/wire';
+import { netAndVat, rateBp } from '../shared/vat';
 
 /** The part of a ticket line the totals need. */
 export interface PricedLine {
@@ -60,13 +62,13 @@ function taxLine(taxClassId: number | null, grossCents: Cents, taxClasses: reado
   if (!taxClass) {
     return { taxClassId, name: '', ratePercent: null, grossCents, taxCents: 0, netCents: grossCents };
   }
-  const taxCents = includedTax(grossCents, Math.round(taxClass.rate * 100));
+  const { netCents, vatCents } = netAndVat(grossCents, rateBp(taxClass.rate));
   return {
     taxClassId,
     name: taxClass.name,
     ratePercent: taxClass.rate,
     grossCents,
-    taxCents,
-    netCents: grossCents - taxCents,
+    taxCents: vatCents,
+    netCents,
   };
 }

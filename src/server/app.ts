@@ -22,6 +22,8 @@ import { serveBuiltApp } from './http/static-files.ts';
 import { createDeviceRoutes, requirePairedDevice } from './hub/device-routes.ts';
 import type { Hub } from './hub/hub.ts';
 import { createClosingRoutes } from './ledger/closing/closing-routes.ts';
+import { createLedgerRoutes } from './ledger/ledger-routes.ts';
+import { matchRecordedSales } from './ledger/write-matching.ts';
 import { createCataloguePrices } from './staff/catalogue-prices.ts';
 import { checkCatalogueApprovals, checkWriteApprovals } from './staff/write-approvals.ts';
 
@@ -74,6 +76,12 @@ export interface AppOptions {
   allowedOrigins?: readonly string[];
   /** Logs one line per request (http/request-log.ts); none without. */
   logger?: Logger;
+  /**
+   * Whether the gateway forwards a PMS write only for a recorded sale (`POST /till/sales` first) it
+   * matches (ledger/write-matching.ts; TILL_RECORDED_SALES_ONLY). Default false until every tablet
+   * records its sales first (issue 19); a write of a recorded sale is matched either way.
+   */
+  recordedSalesOnly?: boolean;
   /** How long /readyz keeps its verdict. Default 5000 ms. */
   readinessCacheMs?: number;
 }
@@ -122,6 +130,11 @@ export function createApp(options: AppOptions): Hono {
   const catalogue = createCataloguePrices((path) => gateway!.read(path));
   // A resend the gateway answers from memory passed the checks on its first send.
   const answersResend = (c: Context) => gateway!.answersResend(c);
+  // A write of a recorded sale is matched against it (its approvals were spent when it was recorded).
+  app.use(
+    '/api/set/*',
+    matchRecordedSales(hub, { required: options.recordedSalesOnly ?? false, answersResend }),
+  );
   app.use('/api/set/*', checkWriteApprovals(hub, { catalogue, answersResend }));
   app.use('/api/create/*', checkCatalogueApprovals(hub, { answersResend }));
   app.use('/pms/*', limit);
@@ -142,6 +155,7 @@ export function createApp(options: AppOptions): Hono {
   }
   app.route('/api', gateway);
   app.route('/till/closing', createClosingRoutes(hub, { trustProxy }));
+  app.route('/till/sales', createLedgerRoutes(hub, { trustProxy }));
   app.route(
     '/till',
     createDeviceRoutes(hub, { trustProxy, httpsPort, upstream: () => gateway!.status().upstream }),

@@ -6,6 +6,10 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { OUTLETS, type Outlet, type Device as TabletDevice } from '../../pms/device-calls.ts';
 import { createDayClosing } from '../ledger/closing/day-closing.ts';
+import { createSaleRecorder } from '../ledger/record-sale.ts';
+import { createSaleLookup } from '../ledger/sale-lookup.ts';
+import { createSaleOutcomes } from '../ledger/sale-outcomes.ts';
+import { createApprovalClaims } from '../staff/approvals.ts';
 import { createAuditLog } from '../staff/audit-log.ts';
 import { createStaffRegistry } from '../staff/staff-registry.ts';
 import { type HubDb, openHubDb } from './hub-db.ts';
@@ -74,6 +78,13 @@ export function createHub(options: HubOptions) {
   const staff = createStaffRegistry(db, now, { keyRounds: options.staffKeyRounds });
   const outlets = createOutletRegistry(db, now);
   const closing = createDayClosing(db, outlets, now);
+  const ledger = {
+    ...createSaleRecorder({ db, staff, audit, now }),
+    /** PMS outcomes of recorded sales, and a device's own records (ledger/sale-outcomes.ts). */
+    outcomes: createSaleOutcomes(db, now),
+    /** What the gateway's matching of PMS writes reads (ledger/write-matching.ts). */
+    writes: createSaleLookup(db, now),
+  };
 
   const serverId = (() => {
     const row = db.prepare('SELECT value FROM hub_settings WHERE key = ?').get('server_id') as
@@ -105,6 +116,10 @@ export function createHub(options: HubOptions) {
     closing,
     /** The hub's database, for the modules that keep their own tables in it (ledger/). */
     db,
+    /** PMS writes' claims on approvals (staff/approvals.ts). */
+    approvals: createApprovalClaims(db, now),
+    /** The sales ledger: recording (ledger/record-sale.ts) and outcomes (ledger/sale-outcomes.ts). */
+    ledger,
     /** The cookie that carries this server's device credential. */
     cookieName: `till_device_${serverId}`,
 

@@ -26,6 +26,14 @@ export const SERVER_AUDIT_KINDS = [
   'day_closed',
   'outlet_added',
   'outlet_changed',
+  /** A record stored in the sales ledger (ledger/record-sale.ts), with the managers who approved it. */
+  'sale_recorded',
+  /** An approval a record used, one row each: "discount approved by Anna". */
+  'approval_used',
+  /** A write the PMS took through the gateway, with the recorded sale it belongs to. */
+  'pms_write',
+  /** A PMS write refused because it does not match a recorded sale (ledger/write-matching.ts). */
+  'pms_write_refused',
 ] as const;
 
 export interface AuditEntry {

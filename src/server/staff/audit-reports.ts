@@ -1,7 +1,7 @@
 // What a paired tablet reports for the audit log (`POST /till/audit`): sign-ins, failed PINs,
 // sales, room charges, voids, take-backs, catalogue changes and shift closes, made online or
 // offline. Owns checking each event before it is recorded: a known staff member, for a void or a
-// take-back a manager's approval that is real (staff-registry.ts), and every other approval it
+// take-back a manager's approval that is real (approvals.ts, as for the ledger and the gateway), and every other approval it
 // carries (a sale's open price and discount), each named in `approvedBy`. A refused event is answered
 // with its code and recorded as `approval_refused`; a resent event is recorded once, by its id.
 import * as v from 'valibot';
@@ -15,6 +15,7 @@ import {
 } from '../../pms/staff-calls.ts';
 import { describeIssues } from '../../pms/wire.ts';
 import type { Device, Hub } from '../hub/hub.ts';
+import { type CheckedApproval, passingApprovals } from './approvals.ts';
 import { StaffError } from './staff-registry.ts';
 
 export async function receiveAuditReport(hub: Hub, device: Device, body: unknown): Promise<AuditAnswer> {
@@ -77,24 +78,9 @@ async function checkApprovals(hub: Hub, device: Device, event: TabletAuditEvent)
   const tokens = [...new Set([...(event.approval ? [event.approval] : []), ...(event.approvals ?? [])])];
   const needed = hub.staff.hasManager() ? APPROVAL_NEEDED[event.kind] : undefined;
   const use = { subject: event.subject ?? '', deviceId: device.id };
-  const checked: Awaited<ReturnType<Hub['staff']['checkApproval']>>[] = [];
-  if (needed) {
-    // The approval of the needed action: the first token of that action that passes.
-    let refusal: StaffError | undefined;
-    for (const token of tokens.filter((candidate) => readApproval(candidate)?.action === needed)) {
-      try {
-        checked.push(await hub.staff.checkApproval(token, { action: needed, ...use }));
-        break;
-      } catch (error) {
-        if (!(error instanceof StaffError)) throw error;
-        refusal ??= error;
-      }
-    }
-    if (checked.length === 0)
-      throw (
-        refusal ?? new StaffError(403, 'approval_required', `this needs a manager's approval`, 'approval')
-      );
-  }
+  const checked: CheckedApproval[] = [];
+  // The approval of the needed action: the first token of that action that passes.
+  if (needed) checked.push((await passingApprovals(hub.staff, tokens, { action: needed, ...use }))[0]!);
   // Every other approval it carries, each for its own action (not an approval at all: nothing to check).
   for (const token of tokens) {
     const action = readApproval(token)?.action;

@@ -6,8 +6,10 @@
 // than the outlet's discount limit need `discount` approvals covering the cents taken off. Approvals
 // travel in `x-till-approval` (several, comma-separated: each check takes one of its own action that
 // passes) and must name the sale of `x-till-sale` and this device (staff-registry.ts checks them).
-// A take-back's or open price's approval is spent by the one write the PMS took; a discount's per
-// sale, up to its amount over all the sale's writes. Refusals are 403 with a code; a price that
+// A take-back's, open price's or catalogue change's approval is claimed before the write is
+// forwarded (two writes sent together cannot both use it) and given back if the PMS does not take
+// it; a discount's is charged per sale, up to its amount over all the sale's writes. The rules
+// themselves (which tokens pass, what a price needs) are approvals.ts's, shared with the ledger. Refusals are 403 with a code; a price that
 // cannot be read from the PMS refuses the write too (503 or 422, code `price_unknown`).
 // Until a hotel has added its first manager, nothing needs approval (nobody could give one).
 // Catalogue changes (creating products and commodity groups): checkCatalogueApprovals.
@@ -19,13 +21,20 @@ import { parseMoney } from '../../pms/money.ts';
 import {
   APPROVAL_HEADER,
   type Approval,
-  type ApprovalAction,
   readApproval,
   SALE_HEADER,
   SPLIT_HEADER,
 } from '../../pms/staff-calls.ts';
 import { deviceOf } from '../hub/device-routes.ts';
 import type { Device, Hub } from '../hub/hub.ts';
+import { recordedSaleOf } from '../ledger/write-matching.ts';
+import {
+  type CheckedApproval,
+  type PricedAgainstCatalogue,
+  type PriceNeeds,
+  passingApprovals,
+  priceNeeds,
+} from './approvals.ts';
 import { type CataloguePrice, type CataloguePrices, PriceUnknownError } from './catalogue-prices.ts';
 import { type ApprovalUse, StaffError } from './staff-registry.ts';
 
@@ -69,30 +78,15 @@ function linesOf(body: unknown): PricedLine[] {
   });
 }
 
-/** What a priced write asks for: the highest open price, and the discount below the catalogue. */
-interface PriceNeeds {
-  /** The highest price set above the open-price limit that needs approval; null when none. */
-  openPriceCents: number | null;
-  /** Cents taken off the catalogue prices in all (0 when none). */
-  discountCents: number;
-  /** The line most beyond the discount limit, in words; null when every line is within it. */
-  beyondLimit: string | null;
-}
-
 /**
- * Reads the write's lines against the catalogue (`byId`) and the outlet's limits. A discount is
- * judged per product: the cents it is sold below its catalogue price, over all its lines of the
- * write, against the limit's share of its catalogue value, give or take a cent per line (a ticket
- * discount is shared out over the lines to the cent, so a line may carry a cent more than its share).
+ * The write's priced lines against the catalogue (`byId`), as approvals.ts's price rules read them.
  * @throws ApiError 422 `price_unknown` for a product the catalogue does not list.
  */
-function priceNeeds(
+function againstCatalogue(
   lines: readonly PricedLine[],
   byId: ReadonlyMap<number, CataloguePrice>,
-  limits: { openPriceLimitCents: number; discountLimitPercent: number },
-): PriceNeeds {
-  let openPriceCents: number | null = null;
-  const products = new Map<number, { full: number; charged: number; lines: number }>();
+): PricedAgainstCatalogue[] {
+  const priced: PricedAgainstCatalogue[] = [];
   for (const line of lines) {
     if (line.priceCents === null || line.productId === null) continue;
     const product = byId.get(line.productId);
@@ -103,31 +97,14 @@ function priceNeeds(
         `${line.field}.id`,
         'price_unknown',
       );
-    const aboveCatalogue = product.openPrice || line.priceCents > product.priceCents;
-    if (aboveCatalogue && line.priceCents > limits.openPriceLimitCents)
-      openPriceCents = Math.max(openPriceCents ?? 0, line.priceCents);
-    if (product.openPrice) continue;
-    const sum = products.get(line.productId) ?? { full: 0, charged: 0, lines: 0 };
-    sum.full += product.priceCents * line.quantity;
-    sum.charged += line.priceCents * line.quantity;
-    sum.lines += 1;
-    products.set(line.productId, sum);
+    priced.push({
+      productId: line.productId,
+      quantity: line.quantity,
+      priceCents: line.priceCents,
+      catalogueCents: product.openPrice ? null : product.priceCents,
+    });
   }
-  let discountCents = 0;
-  let beyondLimit: string | null = null;
-  let worst = 0;
-  for (const [productId, sum] of products) {
-    const off = sum.full - sum.charged;
-    if (off <= 0) continue;
-    discountCents += off;
-    const allowed = (sum.full * limits.discountLimitPercent) / 100 + sum.lines;
-    const percent = (off * 100) / sum.full;
-    if (off > allowed && percent > worst) {
-      worst = percent;
-      beyondLimit = `product ${productId} is sold ${Math.round(percent * 10) / 10} % below its catalogue price`;
-    }
-  }
-  return { openPriceCents, discountCents, beyondLimit };
+  return priced;
 }
 
 /** The approval tokens of the write's header (several, comma-separated, where a sale has several). */
@@ -138,32 +115,7 @@ function tokensOf(c: Context): string[] {
     .filter(Boolean);
 }
 
-type Checked = Awaited<ReturnType<Hub['staff']['checkApproval']>>;
-
-/**
- * Every token of the header that passes for `use`. Tokens for other actions (or no approval at all)
- * are not tried; when none passes, the refusal of the first one tried, or approval_required.
- */
-async function passingApprovals(hub: Hub, tokens: readonly string[], use: ApprovalUse): Promise<Checked[]> {
-  const wanted: readonly ApprovalAction[] = typeof use.action === 'string' ? [use.action] : use.action;
-  const ofAction = tokens.filter((token) => {
-    const action = readApproval(token)?.action;
-    return action !== undefined && wanted.includes(action);
-  });
-  const passed: Checked[] = [];
-  let refusal: StaffError | undefined;
-  for (const token of ofAction) {
-    try {
-      passed.push(await hub.staff.checkApproval(token, use, true));
-    } catch (error) {
-      if (!(error instanceof StaffError)) throw error;
-      refusal ??= error;
-    }
-  }
-  if (passed.length === 0)
-    throw refusal ?? new StaffError(403, 'approval_required', `this needs a manager's approval`, 'approval');
-  return passed;
-}
+type Checked = CheckedApproval;
 
 /** A 403 for the refusal, recorded in the audit log first. */
 function refused(hub: Hub, device: Device, subject: string, action: string, error: StaffError, why = '') {
@@ -194,6 +146,8 @@ export function checkWriteApprovals(hub: Hub, options: WriteApprovalOptions): Mi
     const path = c.req.path;
     if (c.req.method !== 'POST' || (path !== TAKE_BACK_PATH && !PRICED_PATHS.has(path))) return next();
     if (options.answersResend?.(c)) return next();
+    // A write matched to a recorded sale: its approvals were checked and spent when it was recorded.
+    if (recordedSaleOf(c)) return next();
     // Until the first manager is added (setting up), nobody could approve: nothing needs approval.
     if (!hub.staff.hasManager()) return next();
     const device = deviceOf(c)!;
@@ -206,13 +160,14 @@ export function checkWriteApprovals(hub: Hub, options: WriteApprovalOptions): Mi
       const use: ApprovalUse = { action: ['take_back', 'void_sale'], ...base };
       let approval: Approval;
       try {
-        [{ approval }] = (await passingApprovals(hub, tokens, use)) as [Checked];
+        [{ approval }] = (await passingApprovals(hub.staff, tokens, use, true)) as [Checked];
       } catch (error) {
         if (!(error instanceof StaffError)) throw error;
         throw refused(hub, device, subject, 'take_back/void_sale', error);
       }
-      await next();
-      if (c.res.status >= 200 && c.res.status < 300) hub.staff.spendApproval(approval, true);
+      if (!hub.approvals.claim(approval))
+        throw refused(hub, device, subject, 'take_back/void_sale', approvalUsed());
+      await forwardHolding(c, next, hub, [approval]);
       return;
     }
 
@@ -232,14 +187,14 @@ export function checkWriteApprovals(hub: Hub, options: WriteApprovalOptions): Mi
       const decision: Decision = { taken: [] };
       if (needs.openPriceCents !== null) {
         const use: ApprovalUse = { action: 'open_price', ...base, minAmountCents: needs.openPriceCents };
-        [{ approval: decision.open }] = (await passingApprovals(hub, tokens, use).catch(
+        [{ approval: decision.open }] = (await passingApprovals(hub.staff, tokens, use, true).catch(
           labelled('open_price'),
         )) as [Checked];
       }
       if (split || needs.beyondLimit === null) return decision;
       // The discount's approvals (one or several) must cover the cents taken off, from what earlier
       // writes of the sale left of them.
-      const passed = await passingApprovals(hub, tokens, { action: 'discount', ...base }).catch(
+      const passed = await passingApprovals(hub.staff, tokens, { action: 'discount', ...base }, true).catch(
         labelled('discount', needs.beyondLimit),
       );
       let owed = needs.discountCents;
@@ -264,7 +219,7 @@ export function checkWriteApprovals(hub: Hub, options: WriteApprovalOptions): Mi
     };
 
     let prices = await readPrices(options.catalogue, lines);
-    let needs = priceNeeds(lines, prices.byId, limits);
+    let needs = priceNeeds(againstCatalogue(lines, prices.byId), limits);
     let decision: Decision;
     try {
       try {
@@ -273,7 +228,7 @@ export function checkWriteApprovals(hub: Hub, options: WriteApprovalOptions): Mi
         // Before refusing on cached prices, read them again: one may have changed a moment ago.
         if (!(error instanceof LabelledRefusal) || prices.fresh) throw error;
         prices = await readPrices(options.catalogue, lines, true);
-        needs = priceNeeds(lines, prices.byId, limits);
+        needs = priceNeeds(againstCatalogue(lines, prices.byId), limits);
         decision = await decide(needs);
       }
     } catch (error) {
@@ -290,14 +245,17 @@ export function checkWriteApprovals(hub: Hub, options: WriteApprovalOptions): Mi
         note: `a part of a split bill: ${needs.beyondLimit}`,
       });
     }
-    // Each discount approval is charged its share before forwarding, so writes sent together cannot
-    // use the same cents twice, and given back if the PMS does not take the write.
+    // The open price's approval is claimed and each discount approval charged its share before
+    // forwarding, so writes sent together cannot use them twice; given back if the PMS does not
+    // take the write.
+    if (decision.open && !hub.approvals.claim(decision.open))
+      throw refused(hub, device, subject, 'open_price', approvalUsed());
     for (const { approval, cents } of decision.taken) hub.staff.spendApproval(approval, false, cents);
+    let took = false;
     try {
-      await next();
+      await forwardHolding(c, next, hub, decision.open ? [decision.open] : []);
+      took = c.res.status >= 200 && c.res.status < 300;
     } finally {
-      const took = c.res.status >= 200 && c.res.status < 300;
-      if (took && decision.open) hub.staff.spendApproval(decision.open, true);
       for (const { approval, cents } of decision.taken)
         hub.staff.spendApproval(approval, took, took ? 0 : -cents);
     }
@@ -365,9 +323,23 @@ export function checkCatalogueApprovals(
       if (!(error instanceof StaffError)) throw error;
       throw refused(hub, device, subject, 'catalogue_change', error);
     }
-    await next();
-    if (c.res.status >= 200 && c.res.status < 300) hub.staff.spendApproval(checked.approval, true);
+    if (!hub.approvals.claim(checked.approval))
+      throw refused(hub, device, subject, 'catalogue_change', approvalUsed());
+    await forwardHolding(c, next, hub, [checked.approval]);
   };
+}
+
+const approvalUsed = () => new StaffError(403, 'approval_used', 'this approval was used already', 'approval');
+
+/** Forwards the write holding `claimed`: given back unless the PMS took it. */
+async function forwardHolding(c: Context, next: () => Promise<void>, hub: Hub, claimed: Approval[]) {
+  let took = false;
+  try {
+    await next();
+    took = c.res.status >= 200 && c.res.status < 300;
+  } finally {
+    if (!took) for (const approval of claimed) hub.approvals.release(approval);
+  }
 }
 
 /** What a priced write may go through with: the open price's approval, the discount's shares. */

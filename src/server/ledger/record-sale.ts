@@ -1,0 +1,380 @@
+// Recording a sale in the ledger (`POST /till/sales`, docs/ledger.md "Recording"): the body checked
+// at the edge (400 naming the field, nothing written), idempotent by sale id (the same body again
+// gets the stored answer; another body under a used id, or another device's id, 409
+// `sale_conflict`), its approvals checked once (approvals.ts) and spent with the record, its lines'
+// net and VAT worked out with the tablet's rule (src/shared/vat.ts), a receipt number consecutive
+// per outlet, and audit rows for the record and each approval used, all in one SQLite transaction.
+import { createHash } from 'node:crypto';
+import * as v from 'valibot';
+import { ApiError } from '../../node-http/errors.ts';
+import type { Device } from '../../pms/device-calls.ts';
+import { type LedgerRecord, type LedgerRecordAnswer, LedgerRecordSchema } from '../../pms/ledger-wire.ts';
+import { type ApprovalAction, readApproval } from '../../pms/staff-calls.ts';
+import { describeIssues } from '../../pms/wire.ts';
+import { lineGross, netAndVat } from '../../shared/vat.ts';
+import type { HubDb } from '../hub/hub-db.ts';
+import {
+  approvalRequired,
+  approvedText,
+  type CheckedApproval,
+  passingApprovals,
+  priceNeeds,
+  spendForRecord,
+} from '../staff/approvals.ts';
+import type { AuditLog } from '../staff/audit-log.ts';
+import { StaffError, type StaffRegistry } from '../staff/staff-registry.ts';
+import { checkConsistent } from './sale-checks.ts';
+
+export interface LedgerDeps {
+  db: HubDb;
+  staff: StaffRegistry;
+  audit: AuditLog;
+  now: () => Date;
+}
+
+/** A stored record's row, as the ledger reads it back. */
+export interface StoredSale {
+  seq: number;
+  saleId: string;
+  kind: string;
+  deviceId: string;
+  outlet: string;
+  receiptNumber: number;
+  recordedAt: string;
+  refersTo: string | null;
+  totalCents: number;
+  bodySha256: string;
+  body: string;
+}
+
+const SELECT_SALE = `SELECT seq, sale_id AS saleId, kind, device_id AS deviceId, outlet,
+  receipt_number AS receiptNumber, recorded_at AS recordedAt, refers_to AS refersTo,
+  total_cents AS totalCents, body_sha256 AS bodySha256, body FROM ledger_sales`;
+
+export function answerOf(row: StoredSale): LedgerRecordAnswer {
+  return { saleId: row.saleId, seq: row.seq, receiptNumber: row.receiptNumber, recordedAt: row.recordedAt };
+}
+
+/** An approval the record uses, with the amount it is spent for. */
+interface Use {
+  checked: CheckedApproval;
+  amountCents: number | null;
+}
+
+export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
+  const selectBySaleId = db.prepare(`${SELECT_SALE} WHERE sale_id = ?`);
+  const nextReceipt = db.prepare(
+    'SELECT COALESCE(MAX(receipt_number), 0) + 1 AS n FROM ledger_sales WHERE outlet = ?',
+  );
+  const insertSale = db.prepare(
+    `INSERT INTO ledger_sales (sale_id, reference, kind, device_id, device_name, outlet, receipt_number,
+       staff_id, staff_name, created_at, recorded_at, refers_to, total_cents, body_sha256, body)
+     VALUES (@saleId, @reference, @kind, @deviceId, @deviceName, @outlet, @receiptNumber, @staffId,
+       @staffName, @createdAt, @recordedAt, @refersTo, @totalCents, @bodySha256, @body)`,
+  );
+  const insertLine = db.prepare(
+    `INSERT INTO ledger_lines (sale_seq, line_no, product_id, name, quantity, unit_price_cents,
+       catalogue_price_cents, discount_cents, gross_cents, vat_rate_bp, net_cents, vat_cents,
+       commodity_group_id, commodity_group_name)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertPayment = db.prepare(
+    `INSERT INTO ledger_payments (sale_seq, payment_no, method, amount_cents, tendered_cents, change_cents,
+       tip_cents, card) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+
+  /** The stored answer to a resend of the same body, or 409 for another body under the id. */
+  function earlierAnswer(saleId: string, bodySha256: string, device: Device): LedgerRecordAnswer | null {
+    const stored = selectBySaleId.get(saleId) as StoredSale | undefined;
+    if (!stored) return null;
+    if (stored.deviceId !== device.id || stored.bodySha256 !== bodySha256)
+      throw new ApiError(
+        409,
+        `sale ${saleId} is recorded already with another body`,
+        'saleId',
+        'sale_conflict',
+      );
+    return answerOf(stored);
+  }
+
+  const approvalsOfSale = db.prepare(
+    `SELECT approval_id AS id FROM ledger_approvals a JOIN ledger_sales s ON s.seq = a.sale_seq
+      WHERE s.sale_id = ?`,
+  );
+  function approvalIdsOf(saleId: string): Set<string> {
+    return new Set((approvalsOfSale.all(saleId) as { id: string }[]).map((row) => row.id));
+  }
+
+  /** The subjects an approval of this record may name: the record, what it refers to, its shift. */
+  function subjectsOf(record: LedgerRecord): string[] {
+    return [record.saleId, record.refersTo, record.shift?.shiftId].filter((s): s is string => !!s);
+  }
+
+  /** Checks the record's approvals (signatures and names; spending comes in the transaction). */
+  async function checkApprovals(record: LedgerRecord, device: Device): Promise<Use[]> {
+    // A late charge carries the refused room charge's approvals, spent by that record: not again.
+    const inherited = record.kind === 'late-charge' ? approvalIdsOf(record.refersTo!) : new Set<string>();
+    const tokens = [...new Set(record.approvals)].filter(
+      (token) => !inherited.has(readApproval(token)?.id ?? ''),
+    );
+    const subjects = subjectsOf(record);
+    const subjectOf = (token: string) => {
+      const named = readApproval(token)?.subject;
+      return named && subjects.includes(named) ? named : record.saleId;
+    };
+    /** Tokens of `action` that pass, each checked against the subject it names. */
+    const passing = async (action: ApprovalAction | readonly ApprovalAction[], minAmountCents?: number) => {
+      const passed: CheckedApproval[] = [];
+      let refusal: StaffError | undefined;
+      for (const token of tokens) {
+        try {
+          passed.push(
+            ...(await passingApprovals(staff, [token], {
+              action,
+              subject: subjectOf(token),
+              deviceId: device.id,
+              ...(minAmountCents === undefined ? {} : { minAmountCents }),
+            })),
+          );
+        } catch (error) {
+          if (!(error instanceof StaffError)) throw error;
+          if (error.code !== 'approval_required') refusal ??= error;
+        }
+      }
+      if (passed.length === 0) throw refusal ?? approvalRequired();
+      return passed;
+    };
+    const uses: Use[] = [];
+    const needs = staff.hasManager();
+    const taken = new Set<string>();
+    const take = (checked: CheckedApproval, amountCents: number | null) => {
+      taken.add(checked.approval.id);
+      uses.push({ checked, amountCents });
+    };
+    if (needs && (record.kind === 'void' || record.kind === 'refund'))
+      take((await passing('void_sale'))[0]!, record.totalCents);
+    if (needs && record.kind === 'take-back')
+      take((await passing(['take_back', 'void_sale']))[0]!, record.totalCents);
+    // A late charge's prices were approved on the room charge it carries on (its lines are that charge's).
+    if (needs && record.lines.length > 0 && record.kind !== 'late-charge') {
+      const price = priceNeeds(
+        record.lines.map((line) => ({
+          productId: line.productId,
+          quantity: line.quantity,
+          priceCents: line.unitPriceCents,
+          catalogueCents: line.cataloguePriceCents,
+        })),
+        staff.policy(device.outlet),
+      );
+      if (price.openPriceCents !== null) {
+        const open = (await passing('open_price', price.openPriceCents)).find(
+          (c) => !taken.has(c.approval.id),
+        );
+        if (!open) throw approvalRequired();
+        take(open, price.openPriceCents);
+      }
+      if (price.beyondLimit !== null && !record.split) {
+        let owed = price.discountCents;
+        for (const checked of await passing('discount')) {
+          if (owed <= 0 || taken.has(checked.approval.id)) continue;
+          const cents = Math.min(owed, Math.max(0, checked.amountLeftCents));
+          if (cents <= 0) continue;
+          take(checked, cents);
+          owed -= cents;
+        }
+        if (owed > 0)
+          throw new StaffError(
+            403,
+            'approval_mismatch',
+            `the approved discount does not cover the ${price.discountCents} cents taken off: ${price.beyondLimit}`,
+            'approval',
+          );
+      }
+    }
+    // Every other approval the record carries is checked for its own action, and spent with it.
+    for (const token of tokens) {
+      const approval = readApproval(token);
+      if (!approval) throw new StaffError(403, 'approval_invalid', 'this is not an approval', 'approval');
+      if (taken.has(approval.id)) continue;
+      const [checked] = await passingApprovals(staff, [token], {
+        action: approval.action,
+        subject: subjectOf(token),
+        deviceId: device.id,
+      });
+      take(checked!, approval.amountCents);
+    }
+    return uses;
+  }
+
+  /**
+   * Records `body` for `device`; answers the stored answer for a resend.
+   * @throws ApiError 400 (invalid, totals), 403 (approvals), 409 sale_conflict, 422 sale_unknown
+   */
+  async function record(device: Device, body: unknown): Promise<LedgerRecordAnswer> {
+    const parsed = v.safeParse(LedgerRecordSchema, body);
+    if (!parsed.success) {
+      const { message, field } = describeIssues(parsed.issues);
+      throw new ApiError(400, message, field, 'sale_invalid');
+    }
+    const sale = parsed.output;
+    const text = JSON.stringify(sale);
+    const bodySha256 = createHash('sha256').update(text).digest('hex');
+    const earlier = earlierAnswer(sale.saleId, bodySha256, device);
+    if (earlier) return earlier;
+    checkConsistent(sale);
+    if (sale.refersTo) {
+      const referred = selectBySaleId.get(sale.refersTo) as StoredSale | undefined;
+      if (!referred || referred.outlet !== device.outlet)
+        throw new ApiError(
+          422,
+          `refersTo: no recorded sale ${sale.refersTo} of this outlet`,
+          'refersTo',
+          'sale_unknown',
+        );
+      if (sale.kind === 'late-charge') sameLinesAs(sale, JSON.parse(referred.body) as LedgerRecord);
+    }
+    const member = sale.staffId ? staff.member(sale.staffId) : undefined;
+    if (sale.staffId && !member)
+      throw new ApiError(400, 'staffId: no such staff member', 'staffId', 'staff_unknown');
+
+    let uses: Use[];
+    try {
+      uses = await checkApprovals(sale, device);
+    } catch (error) {
+      if (!(error instanceof StaffError)) throw error;
+      throw refusedApproval(device, sale, error);
+    }
+
+    const recordedAt = now().toISOString();
+    try {
+      return db.transaction(() => {
+        // A send racing this one (the same body twice at once) may have stored it meanwhile.
+        const raced = earlierAnswer(sale.saleId, bodySha256, device);
+        if (raced) return raced;
+        const receiptNumber = (nextReceipt.get(device.outlet) as { n: number }).n;
+        const seq = Number(
+          insertSale.run({
+            saleId: sale.saleId,
+            reference: sale.reference,
+            kind: sale.kind,
+            deviceId: device.id,
+            deviceName: device.name,
+            outlet: device.outlet,
+            receiptNumber,
+            staffId: sale.staffId,
+            staffName: member?.name ?? null,
+            createdAt: sale.createdAt,
+            recordedAt,
+            refersTo: sale.refersTo ?? null,
+            totalCents: sale.totalCents,
+            bodySha256,
+            body: text,
+          }).lastInsertRowid,
+        );
+        sale.lines.forEach((line, index) => {
+          const gross = lineGross(line);
+          const { netCents, vatCents } = netAndVat(gross, line.vatRateBp);
+          const off =
+            line.cataloguePriceCents === null
+              ? 0
+              : Math.max(0, line.cataloguePriceCents - line.unitPriceCents) * line.quantity;
+          insertLine.run(
+            seq,
+            index + 1,
+            line.productId,
+            line.name,
+            line.quantity,
+            line.unitPriceCents,
+            line.cataloguePriceCents,
+            off,
+            gross,
+            line.vatRateBp,
+            netCents,
+            vatCents,
+            line.commodityGroupId === null ? null : Math.trunc(line.commodityGroupId),
+            line.commodityGroupName,
+          );
+        });
+        sale.payments.forEach((payment, index) => {
+          insertPayment.run(
+            seq,
+            index + 1,
+            payment.method,
+            payment.amountCents,
+            payment.tenderedCents ?? null,
+            payment.changeCents ?? null,
+            payment.tipCents ?? 0,
+            payment.card ? JSON.stringify(payment.card) : null,
+          );
+        });
+        for (const use of uses) spendForRecord(db, use.checked, seq, recordedAt, use.amountCents);
+        const managers = [...new Set(uses.map((use) => use.checked.manager.name))];
+        const base = {
+          at: sale.createdAt,
+          staffId: sale.staffId,
+          staffName: member?.name ?? null,
+          deviceId: device.id,
+          deviceName: device.name,
+          subject: sale.saleId,
+        };
+        audit.append({
+          ...base,
+          eventId: `ledger:${sale.saleId}`,
+          kind: 'sale_recorded',
+          approvedBy: managers.length > 0 ? managers.join(', ') : null,
+          amountCents: sale.totalCents,
+          note: `${sale.kind} ${sale.reference}: ${device.outlet} receipt ${receiptNumber}`,
+        });
+        for (const { checked, amountCents } of uses)
+          audit.append({
+            ...base,
+            eventId: `approval:${checked.approval.id}`,
+            kind: 'approval_used',
+            approvedBy: checked.manager.name,
+            amountCents,
+            note: approvedText(checked.approval.action, checked.manager.name),
+          });
+        return { saleId: sale.saleId, seq, receiptNumber, recordedAt };
+      })();
+    } catch (error) {
+      if (error instanceof StaffError) throw refusedApproval(device, sale, error);
+      throw error;
+    }
+  }
+
+  /** A 403 for an approval refused on `sale`, recorded in the audit log first. */
+  function refusedApproval(device: Device, sale: LedgerRecord, error: StaffError): ApiError {
+    audit.append({
+      kind: 'approval_refused',
+      deviceId: device.id,
+      deviceName: device.name,
+      staffId: sale.staffId,
+      subject: sale.saleId,
+      amountCents: sale.totalCents,
+      note: `${sale.kind}: ${error.code}`,
+    });
+    return new ApiError(403, error.message, error.field, error.code);
+  }
+
+  return {
+    record,
+    /** The stored record of `saleId`, or undefined. */
+    sale(saleId: string): StoredSale | undefined {
+      return selectBySaleId.get(saleId) as StoredSale | undefined;
+    },
+  };
+}
+
+/** A late charge carries on its room charge: the same products, quantities and prices. */
+function sameLinesAs(late: LedgerRecord, charge: LedgerRecord): void {
+  const key = (line: LedgerRecord['lines'][number]) =>
+    `${line.productId}:${line.quantity}:${line.unitPriceCents}`;
+  const theirs = (charge.lines ?? []).map(key).sort().join(',');
+  if (charge.kind !== 'room-charge' || late.lines.map(key).sort().join(',') !== theirs)
+    throw new ApiError(
+      400,
+      'lines: a late charge carries the lines of the room charge it refers to',
+      'lines',
+      'sale_invalid',
+    );
+}

@@ -1,0 +1,61 @@
+// What makes a ledger record consistent before it is stored (docs/ledger.md, "Recording"): its
+// lines add up to its total, its payments to the total where the kind is paid at the till (a late
+// charge's invoice is left open for the front desk: it need not be), a cash
+// payment's tendered minus change is what it settles, and each kind carries what it needs (a room,
+// the record it refers to, a shift). Pure; a refusal is an ApiError 400 naming the field.
+import { ApiError } from '../../node-http/errors.ts';
+import type { LedgerKind, LedgerRecord } from '../../pms/ledger-wire.ts';
+import { lineGross } from '../../shared/vat.ts';
+
+/** Kinds whose payments must settle the total exactly. */
+const PAID_AT_TILL: readonly LedgerKind[] = ['sale', 'refund'];
+/** Kinds that take something back from an earlier record, and so must name it. */
+export const REFERRING: readonly LedgerKind[] = ['void', 'take-back', 'refund', 'late-charge'];
+const SHIFT: readonly LedgerKind[] = ['shift-open', 'shift-close'];
+
+const refuse = (field: string, message: string, code = 'sale_totals') =>
+  new ApiError(400, `${field}: ${message}`, field, code);
+
+/** @throws ApiError 400 `sale_totals` or `sale_invalid`, naming the first field that is wrong */
+export function checkConsistent(record: LedgerRecord): void {
+  const { kind, lines, payments } = record;
+  if (SHIFT.includes(kind)) {
+    if (lines.length > 0) throw refuse('lines', 'a shift event has no lines', 'sale_invalid');
+    if (!record.shift) throw refuse('shift', 'a shift event names its shift', 'sale_invalid');
+  } else if (kind === 'sale' || kind === 'room-charge' || kind === 'late-charge') {
+    if (lines.length === 0) throw refuse('lines', 'a sale has at least one line', 'sale_invalid');
+  }
+  lines.forEach((line, index) => {
+    if (line.quantity === 0) throw refuse(`lines.${index}.quantity`, 'must not be 0', 'sale_invalid');
+  });
+  if (REFERRING.includes(kind) && !record.refersTo)
+    throw refuse('refersTo', `a ${kind} names the record it refers to`, 'sale_invalid');
+  if (kind === 'take-back' && !record.takeBack)
+    throw refuse('takeBack', 'a take-back names the line and quantity', 'sale_invalid');
+  if (kind === 'room-charge' && !record.room)
+    throw refuse('room', 'a room charge names the room reservation', 'sale_invalid');
+
+  const linesTotal = lines.reduce((sum, line) => sum + lineGross(line), 0);
+  if (linesTotal !== record.totalCents)
+    throw refuse('totalCents', `is ${record.totalCents}, but the lines come to ${linesTotal}`);
+  const paid = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
+  const mustSettle = PAID_AT_TILL.includes(kind) || payments.length > 0;
+  if (mustSettle && paid !== record.totalCents)
+    throw refuse('payments', `come to ${paid}, but the total is ${record.totalCents}`);
+  payments.forEach((payment, index) => {
+    if (kind === 'room-charge' && payment.method !== 'room')
+      throw refuse(`payments.${index}.method`, 'a room charge is paid by the room', 'sale_invalid');
+    if (
+      payment.method !== 'cash' &&
+      (payment.tenderedCents !== undefined || payment.changeCents !== undefined)
+    )
+      throw refuse(`payments.${index}.tenderedCents`, 'only cash is tendered', 'sale_invalid');
+    if (payment.tenderedCents === undefined) return;
+    const settled = payment.tenderedCents - (payment.changeCents ?? 0);
+    if (settled !== payment.amountCents)
+      throw refuse(
+        `payments.${index}.changeCents`,
+        `tendered ${payment.tenderedCents} less change ${payment.changeCents ?? 0} is not ${payment.amountCents}`,
+      );
+  });
+}

@@ -1,0 +1,242 @@
+// The gateway's check that a PMS write belongs to a recorded sale (docs/ledger.md, "The gateway"):
+// a write (`/api/set/...`) whose `x-till-sale` names a record of this device, or a record referring
+// to it (a void, take-back or late charge goes by the sale it takes back or carries on), is
+// forwarded only when it matches that record: a room charge's or an invoice's products, quantities
+// and prices are the record's lines; a take-back removes only what its record takes back, from the
+// room it was charged to; an invoice is added to, made out or closed only when the gateway saw the
+// till create it for that record (its id is kept in ledger_invoices from the create's answer), and
+// closed with the recorded payment. A write naming no record is refused where the hotel has the
+// ledger on (`required`), else left to the older approval checks. Refusals come before anything is
+// forwarded (409 with a code, an audit row); every write the PMS takes gets an audit row.
+import type { Context, MiddlewareHandler } from 'hono';
+import { ApiError } from '../../node-http/errors.ts';
+import { requestHeader } from '../../node-http/headers.ts';
+import type { LedgerRecord } from '../../pms/ledger-wire.ts';
+import { MoneyError, parseMoney } from '../../pms/money.ts';
+import { SALE_HEADER } from '../../pms/till-headers.ts';
+import { deviceOf } from '../hub/device-routes.ts';
+import type { Hub } from '../hub/hub.ts';
+import type { RecordedSale } from './sale-lookup.ts';
+
+const CREATE_INVOICE = '/api/set/create/servicecashregister/invoice';
+const ADD_INVOICE_PRODUCTS = '/api/set/add/invoice/products';
+const INVOICE_RECIPIENT = '/api/set/invoice/invoicerecipient';
+const ADD_PRODUCTS = '/api/set/add/products';
+const REMOVE_PRODUCTS = '/api/set/remove/products';
+const CLOSE_INVOICE = /^\/api\/set\/invoice\/paid\/([^/]+)\/([^/]+)\/([^/]+)\/([^/]+)$/;
+
+/** Kinds of record paid on a cash-register invoice. */
+const INVOICED = new Set(['sale', 'late-charge']);
+
+const MATCHED = 'ledgerSale';
+
+/** The recorded sale this write was matched to (the gateway's approval checks then stand aside). */
+export function recordedSaleOf(c: Context): RecordedSale | undefined {
+  return c.get(MATCHED as never) as RecordedSale | undefined;
+}
+
+export interface WriteMatchingOptions {
+  /** Whether every write must belong to a recorded sale (the hotel has the ledger on). */
+  required: boolean;
+  /** Whether the gateway answers this write from memory (a resend of one that passed). */
+  answersResend?: (c: Context) => boolean;
+}
+
+/** A write's product line, as the matching reads it. */
+interface WriteLine {
+  field: string;
+  productId: unknown;
+  quantity: unknown;
+  price: unknown;
+}
+
+export function matchRecordedSales(hub: Hub, options: WriteMatchingOptions): MiddlewareHandler {
+  const lookup = hub.ledger.writes;
+  return async (c, next) => {
+    const path = c.req.path;
+    const closing = CLOSE_INVOICE.exec(path);
+    const isWrite = c.req.method === 'POST' || closing !== null;
+    if (!isWrite || options.answersResend?.(c)) return next();
+    const device = deviceOf(c)!;
+    const named = requestHeader(c, SALE_HEADER) ?? '';
+    const candidates = named ? lookup.candidates(device.id, named) : [];
+    const refuse = (message: string, code: string, field?: string): never => {
+      hub.audit.append({
+        kind: 'pms_write_refused',
+        deviceId: device.id,
+        deviceName: device.name,
+        subject: named || null,
+        note: `${c.req.method} ${path}: ${code}`,
+      });
+      throw new ApiError(409, message, field, code);
+    };
+    if (candidates.length === 0) {
+      if (!options.required) return next();
+      return refuse(
+        named
+          ? `no recorded sale ${named} of this tablet: a write is forwarded only for a sale the till server holds`
+          : `a write names its recorded sale (${SALE_HEADER})`,
+        'sale_not_recorded',
+        SALE_HEADER,
+      );
+    }
+    const body = c.req.method === 'POST' ? await jsonOf(c) : null;
+    const ofKinds = (kinds: readonly string[]) => candidates.filter((sale) => kinds.includes(sale.kind));
+    const invoiceSale = (invoiceId: unknown) => {
+      const saleId = Number.isSafeInteger(invoiceId) ? lookup.saleOfInvoice(invoiceId as number) : undefined;
+      const sale = saleId ? candidates.find((candidate) => candidate.saleId === saleId) : undefined;
+      return (
+        sale ??
+        refuse(
+          `invoice ${String(invoiceId)} was not created by the till for sale ${named}`,
+          'invoice_not_of_sale',
+          'invoice_id',
+        )
+      );
+    };
+
+    let sale: RecordedSale;
+    let createsInvoice = false;
+    if (path === CREATE_INVOICE) {
+      sale = ofKinds([...INVOICED])[0] ?? refuse(`sale ${named} is not paid on an invoice`, 'write_mismatch');
+      createsInvoice = true;
+    } else if (path === ADD_INVOICE_PRODUCTS) {
+      sale = invoiceSale(field(body, 'invoice_id'));
+      matchLines(linesOf(body, 'products'), sale.record, refuse);
+    } else if (path === INVOICE_RECIPIENT) {
+      sale = invoiceSale(field(body, 'invoice_id'));
+      if (sale.kind !== 'late-charge')
+        refuse('only a late charge makes its invoice out to a guest', 'write_mismatch', 'invoice_id');
+    } else if (closing) {
+      sale = invoiceSale(Number(closing[1]));
+      const methodIds = sale.record.payments
+        .map((payment) => payment.pmsPaymentMethodId)
+        .filter((id): id is number => id !== undefined);
+      const paidAtTill = sale.record.payments.some((p) => p.method === 'cash' || p.method === 'card');
+      if (!paidAtTill || (methodIds.length > 0 && !methodIds.includes(Number(closing[3]))))
+        refuse(
+          `invoice ${closing[1]} is closed only with the payment recorded for sale ${sale.saleId}`,
+          'payment_mismatch',
+          'paymentMethodId',
+        );
+    } else if (path === ADD_PRODUCTS) {
+      sale = ofKinds(['room-charge'])[0] ?? refuse(`sale ${named} is not a room charge`, 'write_mismatch');
+      if (field(body, 'room_reservation_id') !== sale.record.room?.roomReservationId)
+        refuse('the room is not the recorded one', 'write_mismatch', 'room_reservation_id');
+      matchLines(linesOf(body, 'products'), sale.record, refuse);
+    } else if (path === REMOVE_PRODUCTS) {
+      sale =
+        ofKinds(['take-back', 'void'])[0] ??
+        refuse(`no recorded take-back or void of sale ${named}`, 'write_mismatch');
+      const room = sale.refersTo ? lookup.record(sale.refersTo)?.room?.roomReservationId : undefined;
+      if (room === undefined || field(body, 'room_reservation_id') !== room)
+        refuse('the room is not the one the sale was charged to', 'write_mismatch', 'room_reservation_id');
+      matchTakenBack(linesOf(body, 'optional_products'), sale.record, refuse);
+    } else {
+      return refuse(`the till does not write ${path} for a sale`, 'write_mismatch');
+    }
+
+    c.set(MATCHED as never, sale as never);
+    await next();
+    if (c.res.status < 200 || c.res.status >= 300) return;
+    if (createsInvoice) {
+      const invoiceId = await createdInvoiceId(c.res);
+      if (invoiceId !== null) lookup.invoiceCreated(invoiceId, sale.saleId);
+    }
+    hub.audit.append({
+      kind: 'pms_write',
+      deviceId: device.id,
+      deviceName: device.name,
+      staffId: sale.record.staffId,
+      staffName: sale.staffName,
+      approvedBy: sale.managers.length > 0 ? sale.managers.join(', ') : null,
+      subject: sale.saleId,
+      amountCents: sale.record.totalCents,
+      note: `${sale.kind} ${sale.record.reference}: ${c.req.method} ${path}`,
+    });
+  };
+}
+
+async function jsonOf(c: Context): Promise<unknown> {
+  try {
+    return JSON.parse(await c.req.text());
+  } catch {
+    throw new ApiError(400, 'the request body is not valid JSON', undefined, 'write_invalid');
+  }
+}
+
+function field(body: unknown, name: string): unknown {
+  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+}
+
+function linesOf(body: unknown, key: string): WriteLine[] {
+  const list = field(body, key);
+  if (!Array.isArray(list))
+    throw new ApiError(400, `${key}: must be a list of products`, key, 'write_invalid');
+  return list.map((raw, index) => ({
+    field: `${key}.${index}`,
+    productId: field(raw, 'id'),
+    quantity: field(raw, 'quantity') ?? 1,
+    price: field(raw, 'price'),
+  }));
+}
+
+type Refuse = (message: string, code: string, field?: string) => never;
+
+/** Each write line must be one of the record's lines (product, quantity, price), each used once. */
+function matchLines(lines: readonly WriteLine[], record: LedgerRecord, refuse: Refuse): void {
+  const left = record.lines.filter((line) => line.quantity > 0);
+  for (const line of lines) {
+    let priceCents: number | null = null;
+    if (typeof line.price === 'number' || typeof line.price === 'string') {
+      try {
+        priceCents = parseMoney(line.price);
+      } catch (error) {
+        if (!(error instanceof MoneyError)) throw error;
+        refuse(`${line.field}.price: not an amount`, 'write_mismatch', `${line.field}.price`);
+      }
+    }
+    const at = left.findIndex(
+      (recorded) =>
+        recorded.productId === line.productId &&
+        recorded.quantity === line.quantity &&
+        recorded.unitPriceCents === (priceCents ?? recorded.cataloguePriceCents),
+    );
+    if (at < 0)
+      refuse(
+        `${line.field}: product ${String(line.productId)} × ${String(line.quantity)}${priceCents === null ? '' : ` at ${priceCents} cents`} is not a line of recorded sale ${record.saleId}`,
+        'write_mismatch',
+        line.field,
+      );
+    left.splice(at, 1);
+  }
+}
+
+/** A take-back or void removes at most what its record takes back, product by product. */
+function matchTakenBack(lines: readonly WriteLine[], record: LedgerRecord, refuse: Refuse): void {
+  const left = new Map<unknown, number>();
+  for (const line of record.lines)
+    left.set(line.productId, (left.get(line.productId) ?? 0) + Math.abs(line.quantity));
+  for (const line of lines) {
+    const quantity = Number(line.quantity);
+    const available = left.get(line.productId) ?? 0;
+    if (!Number.isSafeInteger(quantity) || quantity <= 0 || quantity > available)
+      refuse(
+        `${line.field}: takes back more of product ${String(line.productId)} than recorded take-back ${record.saleId}`,
+        'write_mismatch',
+        line.field,
+      );
+    left.set(line.productId, available - quantity);
+  }
+}
+
+/** The invoice id a create answered (`{data: {invoice_id}}`), or null. */
+async function createdInvoiceId(response: Response): Promise<number | null> {
+  try {
+    const json = (await response.clone().json()) as { data?: { invoice_id?: unknown } };
+    const id = json.data?.invoice_id;
+    return Number.isSafeInteger(id) ? (id as number) : null;
+  } catch {
+    return null;
+  }
+}

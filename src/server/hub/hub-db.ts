@@ -199,6 +199,7 @@ const MIGRATIONS: readonly string[] = [
      ('restaurant', 'Restaurant', '["Restaurant"]', 2, strftime('%Y-%m-%dT%H:%M:%fZ')),
      ('minibar', 'Minibar', '["Minibar"]', 3, strftime('%Y-%m-%dT%H:%M:%fZ'));
    CREATE INDEX ledger_sales_kind ON ledger_sales (kind, seq);
+   CREATE INDEX ledger_sales_device_kind ON ledger_sales (device_id, kind, seq);
    CREATE INDEX ledger_approvals_sale ON ledger_approvals (sale_seq);
    CREATE INDEX ledger_lines_discounted ON ledger_lines (sale_seq) WHERE discount_cents != 0;
    CREATE TABLE cash_counts (

@@ -27,12 +27,12 @@ beforeEach(async () => {
   ]);
   anna = card('Anna');
   mia = card('Mia');
-  recordFixture(app.hub, app.device, {
+  await recordFixture(app.hub, app.device, {
     kind: 'shift-open',
     staffId: mia.id,
     shift: { shiftId: 'sh1', drawer: 'Bar', floatCents: 5000 },
   });
-  recordFixture(app.hub, app.device, {
+  await recordFixture(app.hub, app.device, {
     saleId: 'S1',
     kind: 'sale',
     staffId: mia.id,

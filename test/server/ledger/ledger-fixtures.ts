@@ -1,9 +1,10 @@
-// Ledger records for the closing tests, written straight into the ledger tables with SQL (one
-// helper, until the recording endpoint lands; then through its function): each record as a tablet
-// sends it (pms/ledger-wire.ts), with net and VAT per line (net rounded half away from zero), and
-// its approvals and PMS outcomes.
+// Ledger records for the closing tests, recorded through the ledger itself (hub.ledger.record, what
+// `POST /till/sales` runs): each record as a tablet sends it (pms/ledger-wire.ts), with managers'
+// approvals signed by their keys as a tablet signs them, and its PMS outcomes reported afterwards.
 import { randomUUID } from 'node:crypto';
-import type { LedgerLine, LedgerPayment, LedgerRecord, PmsOutcome } from '../../../src/pms/ledger-wire.ts';
+import type { LedgerLine, LedgerRecord, PmsOutcome } from '../../../src/pms/ledger-wire.ts';
+import type { ApprovalAction } from '../../../src/pms/staff-calls.ts';
+import { openStaffKey, signApproval } from '../../../src/pms/staff-keys.ts';
 import type { Device, Hub } from '../../../src/server/hub/hub.ts';
 
 const groupIds = new Map<string, number>();
@@ -35,135 +36,77 @@ export function line(
   };
 }
 
+/** A manager who approves fixture records: their id and PIN (their key is opened once). */
+export interface FixtureManager {
+  id: string;
+  pin: string;
+}
+
 export interface FixtureRecord extends Partial<LedgerRecord> {
   kind: LedgerRecord['kind'];
-  /** Managers' approvals the record used. */
-  approvedBy?: { action: string; managerId: string; managerName: string }[];
+  /** Approvals the record carries: the action, by `manager`, for the amount given. */
+  approvedBy?: { action: ApprovalAction; manager: FixtureManager; amountCents?: number | null }[];
   /** PMS outcomes reported for it (step 1, 2, ...). */
   outcomes?: PmsOutcome[];
 }
 
-const roundHalfAway = (value: number) => Math.sign(value) * Math.round(Math.abs(value));
+const keys = new Map<string, Promise<CryptoKey | null>>();
 
-/** Records `record` from `device` (outlet, name) as the ledger keeps it; answers its seq. */
-export function recordFixture(
+async function approvalToken(
+  hub: Hub,
+  device: Device,
+  saleId: string,
+  wanted: NonNullable<FixtureRecord['approvedBy']>[number],
+): Promise<string> {
+  const card = hub.staff.cards().find((member) => member.id === wanted.manager.id);
+  if (!card) throw new Error(`no staff card for ${wanted.manager.id}`);
+  const cacheKey = `${card.id}:${card.keyVersion}`;
+  if (!keys.has(cacheKey)) keys.set(cacheKey, openStaffKey(wanted.manager.pin, card.sealedKey));
+  const key = await keys.get(cacheKey)!;
+  if (!key) throw new Error(`PIN ${wanted.manager.pin} does not open ${card.name}'s key`);
+  return signApproval(key, {
+    id: randomUUID(),
+    managerId: card.id,
+    action: wanted.action,
+    subject: saleId,
+    amountCents: wanted.amountCents ?? null,
+    deviceId: device.id,
+    at: new Date().toISOString(),
+  });
+}
+
+/** Records `record` from `device` through the ledger and reports its outcomes; answers its seq. */
+export async function recordFixture(
   hub: Hub,
   device: Device,
   record: FixtureRecord,
-): { seq: number; saleId: string } {
-  const lines = record.lines ?? [];
-  const payments: LedgerPayment[] = record.payments ?? [];
-  const totalCents = lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents, 0);
+): Promise<{ seq: number; saleId: string }> {
+  const { approvedBy = [], outcomes = [], ...fields } = record;
+  const lines = fields.lines ?? [];
+  const saleId = fields.saleId ?? randomUUID();
   const body: LedgerRecord = {
     v: 1,
-    saleId: record.saleId ?? randomUUID(),
-    reference: record.reference ?? record.saleId?.slice(0, 8) ?? 'REF',
-    kind: record.kind,
-    createdAt: record.createdAt ?? new Date().toISOString(),
-    staffId: record.staffId ?? null,
+    saleId,
+    reference: saleId.slice(0, 8),
+    createdAt: new Date().toISOString(),
+    staffId: null,
     lines,
-    payments,
-    totalCents: record.totalCents ?? totalCents,
-    approvals: [],
-    ...(record.room ? { room: record.room } : {}),
-    ...(record.refersTo ? { refersTo: record.refersTo } : {}),
-    ...(record.shift ? { shift: record.shift } : {}),
-    ...(record.reason ? { reason: record.reason } : {}),
+    payments: [],
+    totalCents: lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents, 0),
+    ...fields,
+    approvals: await Promise.all(approvedBy.map((wanted) => approvalToken(hub, device, saleId, wanted))),
   };
-  const db = hub.db;
-  return db.transaction(() => {
-    const receipt = (
-      db
-        .prepare('SELECT COALESCE(MAX(receipt_number), 0) + 1 AS n FROM ledger_sales WHERE outlet = ?')
-        .get(device.outlet) as { n: number }
-    ).n;
-    const json = JSON.stringify(body);
-    const seq = Number(
-      db
-        .prepare(
-          `INSERT INTO ledger_sales (sale_id, reference, kind, device_id, device_name, outlet, receipt_number,
-             staff_id, staff_name, created_at, recorded_at, refers_to, total_cents, body_sha256, body)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          body.saleId,
-          body.reference,
-          body.kind,
-          device.id,
-          device.name,
-          device.outlet,
-          receipt,
-          body.staffId,
-          record.staffId ? (hub.staff.member(record.staffId)?.name ?? record.staffId) : null,
-          body.createdAt,
-          new Date().toISOString(),
-          body.refersTo ?? null,
-          body.totalCents,
-          'sha',
-          json,
-        ).lastInsertRowid,
-    );
-    lines.forEach((l, index) => {
-      const gross = l.quantity * l.unitPriceCents;
-      const net = l.vatRateBp === null ? gross : roundHalfAway((gross * 10_000) / (10_000 + l.vatRateBp));
-      const discount =
-        l.cataloguePriceCents === null ? 0 : (l.cataloguePriceCents - l.unitPriceCents) * l.quantity;
-      db.prepare(
-        `INSERT INTO ledger_lines (sale_seq, line_no, product_id, name, quantity, unit_price_cents,
-           catalogue_price_cents, discount_cents, gross_cents, vat_rate_bp, net_cents, vat_cents,
-           commodity_group_id, commodity_group_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        seq,
-        index + 1,
-        l.productId,
-        l.name,
-        l.quantity,
-        l.unitPriceCents,
-        l.cataloguePriceCents,
-        discount,
-        gross,
-        l.vatRateBp,
-        net,
-        gross - net,
-        l.commodityGroupId,
-        l.commodityGroupName,
-      );
+  const answer = await hub.ledger.record(device, body);
+  outcomes.forEach((outcome, index) => {
+    hub.ledger.outcomes.report(device, saleId, {
+      step: index + 1,
+      intent: 'fixture@1',
+      outcome,
+      ...(outcome === 'done' ? {} : { message: `step ${index + 1}: ${outcome}` }),
+      at: body.createdAt,
     });
-    payments.forEach((p, index) => {
-      db.prepare(
-        `INSERT INTO ledger_payments (sale_seq, payment_no, method, amount_cents, tendered_cents, change_cents, tip_cents)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        seq,
-        index + 1,
-        p.method,
-        p.amountCents,
-        p.tenderedCents ?? null,
-        p.changeCents ?? null,
-        p.tipCents ?? 0,
-      );
-    });
-    for (const approval of record.approvedBy ?? [])
-      db.prepare(
-        `INSERT INTO ledger_approvals (approval_id, sale_seq, action, manager_id, manager_name, amount_cents)
-         VALUES (?, ?, ?, ?, ?, NULL)`,
-      ).run(randomUUID(), seq, approval.action, approval.managerId, approval.managerName);
-    (record.outcomes ?? []).forEach((outcome, index) => {
-      db.prepare(
-        `INSERT INTO ledger_outcomes (sale_id, step, intent, outcome, message, at, reported_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        body.saleId,
-        index + 1,
-        'fixture@1',
-        outcome,
-        outcome === 'done' ? null : `step ${index + 1}: ${outcome}`,
-        body.createdAt,
-        body.createdAt,
-      );
-    });
-    return { seq, saleId: body.saleId };
-  })();
+  });
+  return { seq: answer.seq, saleId };
 }
 
 /** Pairs a device of `outlet` named `name` on `hub`. */

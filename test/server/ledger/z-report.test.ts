@@ -4,6 +4,7 @@
 // numbers, and closed records refusing UPDATE and DELETE.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DayReport } from '../../../src/pms/closing-wire.ts';
+import type { ApprovalAction } from '../../../src/pms/staff-calls.ts';
 import { createHub, type Device, type Hub } from '../../../src/server/hub/hub.ts';
 import { fixtureDevice, line, recordFixture } from './ledger-fixtures.ts';
 
@@ -14,7 +15,9 @@ let restaurant: Device;
 let mia: string;
 let jonas: string;
 let anna: string;
-const annaApproves = (action: string) => [{ action, managerId: anna, managerName: 'Anna' }];
+const annaApproves = (action: ApprovalAction, amountCents: number | null = null) => [
+  { action, manager: { id: anna, pin: '9999' }, amountCents },
+];
 
 /**
  * The day, and what it must add up to (cents):
@@ -43,19 +46,19 @@ async function recordFixtureDay(): Promise<void> {
   jonas = (await hub.staff.add({ name: 'Jonas', role: 'waiter', pin: '2222' })).id;
   anna = (await hub.staff.add({ name: 'Anna', role: 'manager', pin: '9999' })).id;
   const at = (hhmm: string) => `2026-11-26T${hhmm}:00.000Z`;
-  recordFixture(hub, barA, {
+  await recordFixture(hub, barA, {
     kind: 'shift-open',
     staffId: mia,
     createdAt: at('08:00'),
     shift: { shiftId: 'a1', drawer: 'Bar 1', floatCents: 10_000 },
   });
-  recordFixture(hub, barB, {
+  await recordFixture(hub, barB, {
     kind: 'shift-open',
     staffId: jonas,
     createdAt: at('08:05'),
     shift: { shiftId: 'b1', drawer: 'Bar 2', floatCents: 5_000 },
   });
-  recordFixture(hub, barA, {
+  await recordFixture(hub, barA, {
     saleId: 'S1',
     kind: 'sale',
     staffId: mia,
@@ -64,7 +67,7 @@ async function recordFixtureDay(): Promise<void> {
     lines: [line('Beer', 2, 450, 1900, 'Drinks')],
     payments: [{ method: 'cash', amountCents: 900, tenderedCents: 1000, changeCents: 100 }],
   });
-  recordFixture(hub, barA, {
+  await recordFixture(hub, barA, {
     saleId: 'S2',
     kind: 'sale',
     staffId: mia,
@@ -73,17 +76,17 @@ async function recordFixtureDay(): Promise<void> {
     lines: [line('Wine', 1, 600, 1900, 'Drinks'), line('Peanuts', 1, 300, 700, 'Snacks')],
     payments: [{ method: 'card', amountCents: 900, tipCents: 100 }],
   });
-  recordFixture(hub, barB, {
+  await recordFixture(hub, barB, {
     saleId: 'S3',
     kind: 'sale',
     staffId: jonas,
     createdAt: at('10:15'),
     outcomes: ['done'],
-    approvedBy: annaApproves('discount'),
+    approvedBy: annaApproves('discount', 150),
     lines: [line('Water', 3, 250, 1900, 'Drinks', 300)],
     payments: [{ method: 'cash', amountCents: 750, tenderedCents: 750, changeCents: 0 }],
   });
-  recordFixture(hub, restaurant, {
+  await recordFixture(hub, restaurant, {
     saleId: 'RC1',
     kind: 'room-charge',
     staffId: jonas,
@@ -93,7 +96,7 @@ async function recordFixtureDay(): Promise<void> {
     payments: [{ method: 'room', amountCents: 3700 }],
     room: { roomReservationId: 11, roomNumber: '101', guestName: 'Ms Weber' },
   });
-  recordFixture(hub, restaurant, {
+  await recordFixture(hub, restaurant, {
     saleId: 'RC2',
     kind: 'room-charge',
     staffId: jonas,
@@ -103,7 +106,7 @@ async function recordFixtureDay(): Promise<void> {
     payments: [{ method: 'room', amountCents: 650 }],
     room: { roomReservationId: 12, roomNumber: '205', guestName: 'Mr Kaya' },
   });
-  recordFixture(hub, restaurant, {
+  await recordFixture(hub, restaurant, {
     saleId: 'LC2',
     kind: 'late-charge',
     refersTo: 'RC2',
@@ -114,7 +117,7 @@ async function recordFixtureDay(): Promise<void> {
     payments: [{ method: 'invoice', amountCents: 650 }],
     room: { roomReservationId: 12, roomNumber: '205', guestName: 'Mr Kaya' },
   });
-  recordFixture(hub, barA, {
+  await recordFixture(hub, barA, {
     saleId: 'V1',
     kind: 'void',
     refersTo: 'S1',
@@ -126,19 +129,20 @@ async function recordFixtureDay(): Promise<void> {
     lines: [line('Beer', -2, 450, 1900, 'Drinks')],
     payments: [{ method: 'cash', amountCents: -900 }],
   });
-  recordFixture(hub, restaurant, {
+  await recordFixture(hub, restaurant, {
     saleId: 'TB1',
     kind: 'take-back',
     refersTo: 'RC1',
     staffId: jonas,
     createdAt: at('13:20'),
     outcomes: ['done'],
-    approvedBy: annaApproves('take_back'),
+    approvedBy: annaApproves('take_back', 1850),
+    takeBack: { line: 0, quantity: 1 },
     lines: [line('Schnitzel', -1, 1850, 700, 'Food')],
     payments: [{ method: 'room', amountCents: -1850 }],
     room: { roomReservationId: 11, roomNumber: '101' },
   });
-  recordFixture(hub, barA, {
+  await recordFixture(hub, barA, {
     saleId: 'S4',
     kind: 'sale',
     staffId: mia,
@@ -283,7 +287,7 @@ describe('counting the drawers and closing the day', () => {
     });
   });
 
-  it('refuses the Z while a drawer that held cash is uncounted, then closes with consecutive numbers per outlet and for the hotel', () => {
+  it('refuses the Z while a drawer that held cash is uncounted, then closes with consecutive numbers per outlet and for the hotel', async () => {
     const x = hub.closing.xReport();
     const closer = { staffId: anna, staffName: 'Anna' };
     expect(() => hub.closing.closeDay({ upToSeq: x.upToSeq }, closer)).toThrow(
@@ -305,7 +309,7 @@ describe('counting the drawers and closing the day', () => {
     expect(() => hub.closing.closeDay({ upToSeq: x.upToSeq }, closer)).toThrow(
       expect.objectContaining({ code: 'day_already_closed' }),
     );
-    recordFixture(hub, restaurant, {
+    await recordFixture(hub, restaurant, {
       saleId: 'S5',
       kind: 'sale',
       staffId: jonas,
@@ -353,6 +357,39 @@ describe('counting the drawers and closing the day', () => {
     for (const sql of refused) expect(() => hub.db.exec(sql), sql).toThrow(/append-only|immutable/);
     expect(hub.db.prepare(`SELECT SUM(gross_cents) AS g FROM z_closings WHERE scope = '*'`).get()).toEqual({
       g: 5350,
+    });
+  });
+});
+
+describe('records that carry no payment', () => {
+  it('are settled by what they take back: a void of a cash sale pays cash out of its drawer, a room charge is the room', async () => {
+    await recordFixture(hub, barA, {
+      saleId: 'V4',
+      kind: 'void',
+      refersTo: 'S4',
+      staffId: mia,
+      approvedBy: annaApproves('void_sale'),
+      lines: [line('Cocktail', -1, 1200, 1900, 'Drinks')],
+    });
+    await recordFixture(hub, restaurant, {
+      saleId: 'RC3',
+      kind: 'room-charge',
+      staffId: jonas,
+      lines: [line('Tea', 1, 300, 700, 'Drinks')],
+      room: { roomReservationId: 11, roomNumber: '101' },
+    });
+    const x = hub.closing.xReport();
+    const paid = Object.fromEntries(x.hotel.byPayment.map((p) => [p.method, p.amountCents]));
+    expect(paid).toEqual({ card: 900, cash: 1950 - 1200, invoice: 650, room: 1850 + 300 });
+    expect(x.hotel.grossCents).toBe(5350 - 1200 + 300);
+    expect(x.drawers.find((d) => d.drawer === 'Bar 1')).toMatchObject({
+      refundsCents: 900 + 1200,
+      expectedCents: 11_200 - 1200,
+    });
+    expect(x.hotel.roomCharges.find((r) => r.room === '101')).toEqual({
+      room: '101',
+      records: 2,
+      grossCents: 4000,
     });
   });
 });

@@ -6,7 +6,7 @@
 import type { DrawerCashUp } from '../../../pms/closing-wire.ts';
 import type { HubDb } from '../../hub/hub-db.ts';
 import type { OutletInfo } from '../../hub/outlets.ts';
-import type { SeqRange } from './day-report.ts';
+import { EFFECTIVE_PAYMENTS, type SeqRange } from './day-report.ts';
 
 export interface CountRow {
   countId: number;
@@ -25,12 +25,11 @@ export interface CountRow {
 export function createCashQueries(db: HubDb) {
   const cash = db.prepare(
     `WITH cash AS (
-       SELECT s.outlet, p.amount_cents AS cents,
+       SELECT e.outlet, e.cents,
               (SELECT json_extract(o.body, '$.shift.drawer') FROM ledger_sales o
-                WHERE o.device_id = s.device_id AND o.kind = 'shift-open' AND o.seq < s.seq
+                WHERE o.device_id = e.device_id AND o.kind = 'shift-open' AND o.seq < e.seq
                 ORDER BY o.seq DESC LIMIT 1) AS drawer
-         FROM ledger_payments p JOIN ledger_sales s ON s.seq = p.sale_seq
-        WHERE p.method = 'cash' AND s.seq > @after AND s.seq <= @upTo)
+         FROM (${EFFECTIVE_PAYMENTS}) e WHERE e.method = 'cash')
      SELECT outlet, drawer, TOTAL(MAX(cents, 0)) AS salesCents, -TOTAL(MIN(cents, 0)) AS refundsCents
        FROM cash GROUP BY outlet, drawer`,
   );

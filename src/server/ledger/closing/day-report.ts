@@ -22,6 +22,32 @@ const SALE_KINDS = `('sale', 'room-charge', 'late-charge', 'void', 'take-back', 
 const CORRECTION_KINDS = `('void', 'take-back', 'refund')`;
 const IN_RANGE = 's.seq > @after AND s.seq <= @upTo';
 
+/**
+ * What each record of the range settled, by method (seq, outlet, device_id, staff_id, method,
+ * cents, tip): its payments; for a record that carries none (a room charge, a late charge, a void or
+ * take-back may not), its total by the method of what it takes back (the room for a room charge, an
+ * invoice for a late charge); and for a late charge, its room charge's amount taken off the room
+ * (seq null: not a record of the room's).
+ */
+export const EFFECTIVE_PAYMENTS = `
+  SELECT s.seq, s.outlet, s.device_id, s.staff_id, p.method, p.amount_cents AS cents, p.tip_cents AS tip
+    FROM ledger_payments p CROSS JOIN ledger_sales s ON s.seq = p.sale_seq
+   WHERE p.sale_seq > @after AND p.sale_seq <= @upTo AND +s.kind IN ${SALE_KINDS}
+  UNION ALL
+  SELECT s.seq, s.outlet, s.device_id, s.staff_id,
+         CASE s.kind WHEN 'room-charge' THEN 'room' WHEN 'late-charge' THEN 'invoice'
+           ELSE COALESCE((SELECT p.method FROM ledger_payments p WHERE p.sale_seq = r.seq
+                           ORDER BY abs(p.amount_cents) DESC LIMIT 1),
+                         CASE r.kind WHEN 'late-charge' THEN 'invoice' ELSE 'room' END) END,
+         s.total_cents, 0
+    FROM ledger_sales s LEFT JOIN ledger_sales r ON r.sale_id = s.refers_to
+   WHERE s.kind IN ('room-charge', 'late-charge', 'void', 'take-back') AND ${IN_RANGE}
+     AND NOT EXISTS (SELECT 1 FROM ledger_payments p WHERE p.sale_seq = s.seq)
+  UNION ALL
+  SELECT NULL, s.outlet, s.device_id, s.staff_id, 'room', -r.total_cents, 0
+    FROM ledger_sales s JOIN ledger_sales r ON r.sale_id = s.refers_to
+   WHERE s.kind = 'late-charge' AND r.kind = 'room-charge' AND ${IN_RANGE}`;
+
 export interface SeqRange {
   after: number;
   upTo: number;
@@ -84,23 +110,10 @@ export function createDayQueries(db: HubDb) {
          FROM ledger_sales s WHERE ${IN_RANGE} AND s.kind IN ${SALE_KINDS}
         GROUP BY s.outlet, late, s.staff_id, s.device_id, hourUtc`,
     ),
-    // A late charge moves its room charge's amount from the room to its own payment (an invoice).
     payments: all<PaymentTotal & { staffId: string | null }>(
-      `SELECT s.outlet, p.method, s.staff_id AS staffId, COUNT(DISTINCT s.seq) AS records,
-              SUM(p.amount_cents) AS amountCents, SUM(p.tip_cents) AS tipCents
-         FROM ledger_payments p JOIN ledger_sales s ON s.seq = p.sale_seq
-        WHERE p.sale_seq > @after AND p.sale_seq <= @upTo AND s.kind IN ${SALE_KINDS}
-        GROUP BY s.outlet, p.method, s.staff_id
-       UNION ALL
-       SELECT s.outlet, 'room', s.staff_id, 0, -SUM(r.total_cents), 0
-         FROM ledger_sales s JOIN ledger_sales r ON r.sale_id = s.refers_to
-        WHERE ${IN_RANGE} AND s.kind = 'late-charge' AND r.kind = 'room-charge' GROUP BY s.outlet, s.staff_id
-       UNION ALL
-       SELECT s.outlet, 'invoice', s.staff_id, COUNT(*), SUM(s.total_cents), 0
-         FROM ledger_sales s
-        WHERE ${IN_RANGE} AND s.kind = 'late-charge'
-          AND NOT EXISTS (SELECT 1 FROM ledger_payments p WHERE p.sale_seq = s.seq)
-        GROUP BY s.outlet, s.staff_id`,
+      `SELECT e.outlet, e.method, e.staff_id AS staffId, COUNT(DISTINCT e.seq) AS records,
+              SUM(e.cents) AS amountCents, SUM(e.tip) AS tipCents
+         FROM (${EFFECTIVE_PAYMENTS}) e GROUP BY e.outlet, e.method, e.staff_id`,
     ),
     roomCharges: all<RoomTotal>(
       `SELECT s.outlet, COALESCE(json_extract(s.body, '$.room.roomNumber'),

@@ -1,6 +1,6 @@
 // The admin page at `/admin`, for managers and hotel IT (admin-access.ts says who): pairing codes,
-// the paired devices (revoke), staff (add, disable, reset PIN), outlet rules, the audit log (filter,
-// CSV) and the gateway's state (`/admin/gateway-status`, JSON). Anyone else gets the sign-in form
+// the paired devices (revoke), staff (add, disable, reset PIN), outlet rules, the outlets themselves
+// and the day closing (closing-admin-routes.ts), the audit log (filter, CSV) and the gateway's state (`/admin/gateway-status`, JSON). Anyone else gets the sign-in form
 // (admin key, or a manager's name and PIN), and every action answers 401 without a session. Every
 // change is recorded in the audit log with who made it.
 import { type Context, Hono } from 'hono';
@@ -28,6 +28,8 @@ import {
   staffSections,
 } from './admin-page.ts';
 import { adminWords } from './admin-words.ts';
+import { createClosingAdminRoutes } from './closing-admin-routes.ts';
+import { CLOSING_CSS, outletsSection } from './closing-page.ts';
 
 export interface AdminOptions extends AdminAccessOptions {
   /** The admin key (data folder's admin-key.txt); null: only the server machine itself gets in. */
@@ -47,7 +49,7 @@ export function createAdminRoutes(options: AdminOptions): Hono {
 
   admin.get('/admin.css', (c) => {
     c.header('content-type', 'text/css; charset=utf-8');
-    return c.body(ADMIN_CSS);
+    return c.body(ADMIN_CSS + CLOSING_CSS);
   });
   admin.use('*', sameOriginPost);
 
@@ -70,7 +72,8 @@ export function createAdminRoutes(options: AdminOptions): Hono {
   });
   const showDashboard = (c: Context, problem?: string, status: 200 | 400 | 404 | 409 = 200) => {
     const { lang, words: w } = words(c);
-    const body = html`${dashboard(w, hub.listDevices(), options.gatewayStatus(), hub.outlets.list())}${staffSections(w, staffData(problem))}`;
+    const outlets = hub.outlets.list();
+    const body = html`${dashboard(w, hub.listDevices(), options.gatewayStatus(), outlets)}${staffSections(w, staffData(problem))}${outletsSection(w, outlets, lang)}`;
     return c.html(page(lang, w, body, true), status);
   };
   const signInPage = (c: Context, problem: SignInProblem) => {
@@ -131,6 +134,7 @@ export function createAdminRoutes(options: AdminOptions): Hono {
   });
 
   admin.get('/gateway-status', (c) => c.json(options.gatewayStatus()));
+  admin.route('/', createClosingAdminRoutes({ hub, words, actor }));
 
   admin.post('/pairing-codes', async (c) => {
     const form = await c.req.parseBody();

@@ -5,6 +5,7 @@
 // limit), closes the Z and reads it back, as JSON and CSV.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { closeDay, countDrawer, fetchDayReport } from '../../../src/pms/closing-calls.ts';
 import { DAY_CLOSING_SUBJECT, type DayReport } from '../../../src/pms/closing-wire.ts';
 import { APPROVAL_HEADER, type StaffCard } from '../../../src/pms/staff-calls.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
@@ -175,5 +176,32 @@ describe('a manager on a tablet', () => {
     const audit = app.hub.audit.list({}).map((row) => [row.kind, row.subject]);
     expect(audit).toContainEqual(['day_closed', 'Z 1']);
     expect(audit).toContainEqual(['cash_counted', 'bar/Bar']);
+  });
+});
+
+describe("the tablet's calls (src/pms/closing-calls.ts)", () => {
+  const fetcher = async (url: string, init: RequestInit) => app.request(url, init);
+
+  it('read, count and close through /till/closing, and carry its refusals as codes', async () => {
+    const waiter = await dayApproval(mia, '1111');
+    await expect(fetchDayReport('', waiter, fetcher)).rejects.toMatchObject({
+      code: 'approval_not_manager',
+      status: 403,
+    });
+    const token = await dayApproval(anna, '9999');
+    const report = await fetchDayReport('', token, fetcher);
+    await expect(closeDay('', token, { upToSeq: report.upToSeq }, fetcher)).rejects.toMatchObject({
+      code: 'drawer_not_counted',
+      field: 'drawer',
+    });
+    const { drawer } = await countDrawer(
+      '',
+      token,
+      { outlet: 'bar', drawer: 'Bar', denominations: { '5000': 1, '500': 1, '200': 1, '50': 1, '10': 1 } },
+      fetcher,
+    );
+    expect(drawer.count).toMatchObject({ countedCents: 5760, differenceCents: 0 });
+    const z = await closeDay('', token, { upToSeq: report.upToSeq }, fetcher);
+    expect(z).toMatchObject({ zNumber: 1, report: { kind: 'Z', hotel: { grossCents: 760 } } });
   });
 });

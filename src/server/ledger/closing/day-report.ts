@@ -21,6 +21,9 @@ const LINE_KINDS = `('sale', 'room-charge', 'void', 'take-back', 'refund')`;
 const SALE_KINDS = `('sale', 'room-charge', 'late-charge', 'void', 'take-back', 'refund')`;
 const CORRECTION_KINDS = `('void', 'take-back', 'refund')`;
 const IN_RANGE = 's.seq > @after AND s.seq <= @upTo';
+/** The record's hour in UTC ('2026-11-26T18'): cut from a UTC time as tablets send it, else worked out. */
+const UTC_HOUR = `CASE WHEN substr(s.created_at, -1) = 'Z' THEN substr(s.created_at, 1, 13)
+  ELSE strftime('%Y-%m-%dT%H', s.created_at) END`;
 
 /**
  * What each record of the range settled, by method (seq, outlet, device_id, staff_id, method,
@@ -105,7 +108,7 @@ export function createDayQueries(db: HubDb) {
     }>(
       `SELECT s.outlet, s.kind = 'late-charge' AS late, s.staff_id AS staffId, MAX(s.staff_name) AS staffName,
               s.device_id AS deviceId, MAX(s.device_name) AS deviceName,
-              strftime('%Y-%m-%dT%H', s.created_at) AS hourUtc, COUNT(*) AS records,
+              ${UTC_HOUR} AS hourUtc, COUNT(*) AS records,
               SUM(s.total_cents) AS totalCents
          FROM ledger_sales s WHERE ${IN_RANGE} AND s.kind IN ${SALE_KINDS}
         GROUP BY s.outlet, late, s.staff_id, s.device_id, hourUtc`,

@@ -23,7 +23,7 @@ import { createDeviceRoutes, requirePairedDevice } from './hub/device-routes.ts'
 import type { Hub } from './hub/hub.ts';
 import { createClosingRoutes } from './ledger/closing/closing-routes.ts';
 import { createLedgerRoutes } from './ledger/ledger-routes.ts';
-import { matchRecordedSales } from './ledger/write-matching.ts';
+import { auditCatalogueWrites, matchRecordedSales } from './ledger/write-matching.ts';
 import { createCataloguePrices } from './staff/catalogue-prices.ts';
 import { checkCatalogueApprovals, checkWriteApprovals } from './staff/write-approvals.ts';
 
@@ -136,6 +136,7 @@ export function createApp(options: AppOptions): Hono {
     matchRecordedSales(hub, { required: options.recordedSalesOnly ?? false, answersResend }),
   );
   app.use('/api/set/*', checkWriteApprovals(hub, { catalogue, answersResend }));
+  app.use('/api/create/*', auditCatalogueWrites(hub));
   app.use('/api/create/*', checkCatalogueApprovals(hub, { answersResend }));
   app.use('/pms/*', limit);
   app.use('/till/*', limit);

@@ -33,6 +33,7 @@ const Environment = v.object({
   TLS_CERT: v.optional(v.string()),
   TLS_KEY: v.optional(v.string()),
   TRUST_PROXY: flag,
+  TILL_RECORDED_SALES_ONLY: flag,
   TILL_HOSTNAMES: list,
   TILL_ORIGINS: v.optional(v.string()),
   PMS_URL: v.optional(

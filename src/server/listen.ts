@@ -54,6 +54,8 @@ export interface StartOptions {
   tls?: TlsChoice;
   /** Behind a TLS reverse proxy: the app over plain HTTP to the proxy, addresses from X-Forwarded-For. */
   trustProxy?: boolean;
+  /** The gateway forwards PMS writes of recorded sales only (AppOptions.recordedSalesOnly). */
+  recordedSalesOnly?: boolean;
   /** Serve the app over plain HTTP to every host (as behind a proxy; tests of the insecure screen). */
   serveAppOverHttp?: boolean;
   /** Names and addresses tablets use besides the machine's own (TILL_HOSTNAMES). */
@@ -159,6 +161,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     hub,
     allowedHosts,
     trustProxy: options.trustProxy ?? false,
+    recordedSalesOnly: options.recordedSalesOnly ?? false,
     httpsPort,
     tabletOrigin,
     adminKey: options.adminKey ?? null,

@@ -79,6 +79,7 @@ const server = await startServer({
       ? { certFile: config.TLS_CERT, keyFile: config.TLS_KEY }
       : { dir: join(dataDir, 'tls') },
   trustProxy: config.TRUST_PROXY,
+  recordedSalesOnly: config.TILL_RECORDED_SALES_ONLY,
   hostNames: config.TILL_HOSTNAMES,
   allowedOrigins: config.tillOrigins,
   testMode: config.TEST_HOTEL_FAULTS,

@@ -3,7 +3,8 @@
 // gets the stored answer; another body under a used id, or another device's id, 409
 // `sale_conflict`), its approvals checked once (approvals.ts) and spent with the record, its lines'
 // net and VAT worked out with the tablet's rule (src/shared/vat.ts), a receipt number consecutive
-// per outlet, and audit rows for the record and each approval used, all in one SQLite transaction.
+// per outlet, and audit rows for the record and each approval used, all in one SQLite transaction
+// (shared with the records ready at the same moment: group-commit.ts).
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { ApiError } from '../../node-http/errors.ts';
@@ -23,6 +24,7 @@ import {
 } from '../staff/approvals.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import { StaffError, type StaffRegistry } from '../staff/staff-registry.ts';
+import { createGroupCommit } from './group-commit.ts';
 import { checkConsistent } from './sale-checks.ts';
 
 export interface LedgerDeps {
@@ -63,6 +65,7 @@ interface Use {
 
 export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
   const selectBySaleId = db.prepare(`${SELECT_SALE} WHERE sale_id = ?`);
+  const commits = createGroupCommit(db);
   const nextReceipt = db.prepare(
     'SELECT COALESCE(MAX(receipt_number), 0) + 1 AS n FROM ledger_sales WHERE outlet = ?',
   );
@@ -247,7 +250,7 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
 
     const recordedAt = now().toISOString();
     try {
-      return db.transaction(() => {
+      return await commits.run(() => {
         // A send racing this one (the same body twice at once) may have stored it meanwhile.
         const raced = earlierAnswer(sale.saleId, bodySha256, device);
         if (raced) return raced;
@@ -335,7 +338,7 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
             note: approvedText(checked.approval.action, checked.manager.name),
           });
         return { saleId: sale.saleId, seq, receiptNumber, recordedAt };
-      })();
+      });
     } catch (error) {
       if (error instanceof StaffError) throw refusedApproval(device, sale, error);
       throw error;

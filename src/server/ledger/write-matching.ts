@@ -71,7 +71,7 @@ export function matchRecordedSales(hub: Hub, options: WriteMatchingOptions): Mid
       throw new ApiError(409, message, field, code);
     };
     if (candidates.length === 0) {
-      if (!options.required) return next();
+      if (!options.required) return auditTaken(hub, c, next, 'not a recorded sale');
       return refuse(
         named
           ? `no recorded sale ${named} of this tablet: a write is forwarded only for a sale the till server holds`
@@ -239,4 +239,26 @@ async function createdInvoiceId(response: Response): Promise<number | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * Forwards a write and, when the PMS took it, writes its `pms_write` audit row (`note` says what it
+ * was). For catalogue changes (`/api/create/...`) and, with the ledger off, writes of no recorded sale.
+ */
+export async function auditTaken(hub: Hub, c: Context, next: () => Promise<void>, note: string) {
+  await next();
+  if (c.res.status < 200 || c.res.status >= 300) return;
+  const device = deviceOf(c)!;
+  hub.audit.append({
+    kind: 'pms_write',
+    deviceId: device.id,
+    deviceName: device.name,
+    subject: requestHeader(c, SALE_HEADER) || null,
+    note: `${note}: ${c.req.method} ${c.req.path}`,
+  });
+}
+
+/** Every catalogue change the PMS takes gets a `pms_write` audit row (its approval is checked apart). */
+export function auditCatalogueWrites(hub: Hub): MiddlewareHandler {
+  return (c, next) => (c.req.method === 'POST' ? auditTaken(hub, c, next, 'catalogue change') : next());
 }

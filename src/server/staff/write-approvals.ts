@@ -13,6 +13,7 @@
 // cannot be read from the PMS refuses the write too (503 or 422, code `price_unknown`).
 // Until a hotel has added its first manager, nothing needs approval (nobody could give one).
 // Catalogue changes (creating products and commodity groups): checkCatalogueApprovals.
+import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from '../../node-http/errors.ts';
 import { requestHeader } from '../../node-http/headers.ts';
@@ -29,6 +30,7 @@ import { deviceOf } from '../hub/device-routes.ts';
 import type { Device, Hub } from '../hub/hub.ts';
 import { recordedSaleOf } from '../ledger/write-matching.ts';
 import {
+  approvedText,
   type CheckedApproval,
   type PricedAgainstCatalogue,
   type PriceNeeds,
@@ -158,16 +160,16 @@ export function checkWriteApprovals(hub: Hub, options: WriteApprovalOptions): Mi
     if (path === TAKE_BACK_PATH) {
       // A void's approval takes the voided charge back too.
       const use: ApprovalUse = { action: ['take_back', 'void_sale'], ...base };
-      let approval: Approval;
+      let checked: Checked;
       try {
-        [{ approval }] = (await passingApprovals(hub.staff, tokens, use, true)) as [Checked];
+        [checked] = (await passingApprovals(hub.staff, tokens, use, true)) as [Checked];
       } catch (error) {
         if (!(error instanceof StaffError)) throw error;
         throw refused(hub, device, subject, 'take_back/void_sale', error);
       }
-      if (!hub.approvals.claim(approval))
+      if (!hub.approvals.claim(checked.approval))
         throw refused(hub, device, subject, 'take_back/void_sale', approvalUsed());
-      await forwardHolding(c, next, hub, [approval]);
+      if (await forwardHolding(c, next, hub, [checked.approval])) auditUsed(hub, device, subject, [checked]);
       return;
     }
 
@@ -187,7 +189,7 @@ export function checkWriteApprovals(hub: Hub, options: WriteApprovalOptions): Mi
       const decision: Decision = { taken: [] };
       if (needs.openPriceCents !== null) {
         const use: ApprovalUse = { action: 'open_price', ...base, minAmountCents: needs.openPriceCents };
-        [{ approval: decision.open }] = (await passingApprovals(hub.staff, tokens, use, true).catch(
+        [decision.open] = (await passingApprovals(hub.staff, tokens, use, true).catch(
           labelled('open_price'),
         )) as [Checked];
       }
@@ -198,10 +200,10 @@ export function checkWriteApprovals(hub: Hub, options: WriteApprovalOptions): Mi
         labelled('discount', needs.beyondLimit),
       );
       let owed = needs.discountCents;
-      for (const { approval, amountLeftCents } of passed) {
-        const cents = Math.min(owed, Math.max(0, amountLeftCents));
+      for (const checked of passed) {
+        const cents = Math.min(owed, Math.max(0, checked.amountLeftCents));
         if (cents <= 0) continue;
-        decision.taken.push({ approval, cents });
+        decision.taken.push({ approval: checked.approval, cents, checked });
         owed -= cents;
       }
       if (owed > 0)
@@ -248,17 +250,21 @@ export function checkWriteApprovals(hub: Hub, options: WriteApprovalOptions): Mi
     // The open price's approval is claimed and each discount approval charged its share before
     // forwarding, so writes sent together cannot use them twice; given back if the PMS does not
     // take the write.
-    if (decision.open && !hub.approvals.claim(decision.open))
+    if (decision.open && !hub.approvals.claim(decision.open.approval))
       throw refused(hub, device, subject, 'open_price', approvalUsed());
     for (const { approval, cents } of decision.taken) hub.staff.spendApproval(approval, false, cents);
     let took = false;
     try {
-      await forwardHolding(c, next, hub, decision.open ? [decision.open] : []);
-      took = c.res.status >= 200 && c.res.status < 300;
+      took = await forwardHolding(c, next, hub, decision.open ? [decision.open.approval] : []);
     } finally {
       for (const { approval, cents } of decision.taken)
         hub.staff.spendApproval(approval, took, took ? 0 : -cents);
     }
+    if (took)
+      auditUsed(hub, device, subject, [
+        ...(decision.open ? [decision.open] : []),
+        ...decision.taken.map(({ checked }) => checked),
+      ]);
   };
 }
 
@@ -325,14 +331,34 @@ export function checkCatalogueApprovals(
     }
     if (!hub.approvals.claim(checked.approval))
       throw refused(hub, device, subject, 'catalogue_change', approvalUsed());
-    await forwardHolding(c, next, hub, [checked.approval]);
+    if (await forwardHolding(c, next, hub, [checked.approval])) auditUsed(hub, device, subject, [checked]);
   };
+}
+
+/** One `approval_used` audit row per approval a write the PMS took used: "discount approved by Anna". */
+function auditUsed(hub: Hub, device: Device, subject: string, used: readonly Checked[]): void {
+  for (const { approval, manager } of used)
+    hub.audit.append({
+      eventId: `approval:${approval.id}:${subject}:${randomUUID()}`,
+      kind: 'approval_used',
+      deviceId: device.id,
+      deviceName: device.name,
+      approvedBy: manager.name,
+      subject: subject || null,
+      amountCents: approval.amountCents,
+      note: approvedText(approval.action, manager.name),
+    });
 }
 
 const approvalUsed = () => new StaffError(403, 'approval_used', 'this approval was used already', 'approval');
 
-/** Forwards the write holding `claimed`: given back unless the PMS took it. */
-async function forwardHolding(c: Context, next: () => Promise<void>, hub: Hub, claimed: Approval[]) {
+/** Forwards the write holding `claimed`: given back unless the PMS took it. Answers whether it did. */
+async function forwardHolding(
+  c: Context,
+  next: () => Promise<void>,
+  hub: Hub,
+  claimed: Approval[],
+): Promise<boolean> {
   let took = false;
   try {
     await next();
@@ -340,12 +366,13 @@ async function forwardHolding(c: Context, next: () => Promise<void>, hub: Hub, c
   } finally {
     if (!took) for (const approval of claimed) hub.approvals.release(approval);
   }
+  return took;
 }
 
 /** What a priced write may go through with: the open price's approval, the discount's shares. */
 interface Decision {
-  open?: Approval;
-  taken: { approval: Approval; cents: number }[];
+  open?: Checked;
+  taken: { approval: Approval; cents: number; checked: Checked }[];
 }
 
 /** A refusal with the action it was for and, in words, why the approval was needed. */

@@ -235,3 +235,120 @@ describe('room charges and take-backs', () => {
     expect(app.hub.audit.list({ kind: 'approval_used' })).toMatchObject([{ approvedBy: 'Anna' }]);
   });
 });
+
+describe('a late charge and a void', () => {
+  it("a late charge opens, addresses and fills an invoice with its room charge's lines, and is not closed as paid", async () => {
+    const stay = stayOf(hotel.db, 'Bauer');
+    const charge = await recordSale(
+      app,
+      saleBody([ledgerLine(pils, 2, 420)], {
+        kind: 'room-charge',
+        room: { roomReservationId: stay },
+        payments: [{ method: 'room', amountCents: 840 }],
+      }),
+    );
+    const late = await recordSale(
+      app,
+      saleBody([ledgerLine(pils, 2, 420)], {
+        kind: 'late-charge',
+        refersTo: charge.saleId,
+        room: { roomReservationId: stay },
+      }),
+    );
+    // Its writes go by the room charge's id, as the outbox sends them (sale-headers.ts).
+    const invoice = await createInvoice(charge.saleId);
+    expect(app.hub.ledger.writes.saleOfInvoice(invoice)).toBe(late.saleId);
+    const guest = (
+      hotel.db.prepare('SELECT guest_id AS id FROM room_reservations WHERE id = ?').get(stay) as {
+        id: number;
+      }
+    ).id;
+    expect(
+      (
+        await post('/api/set/invoice/invoicerecipient', charge.saleId, {
+          invoice_id: invoice,
+          recipient: { id: guest },
+        })
+      ).status,
+    ).toBe(200);
+    const wrong = await post('/api/set/add/invoice/products', charge.saleId, {
+      invoice_id: invoice,
+      products: [{ id: pils, quantity: 2, price: '3.00' }],
+    });
+    expect(await codeOf(wrong)).toEqual([409, 'write_mismatch']);
+    const added = await post('/api/set/add/invoice/products', charge.saleId, {
+      invoice_id: invoice,
+      products: [{ id: pils, quantity: 2, price: '4.20' }],
+    });
+    expect(added.status).toBe(200);
+    expect(await codeOf(await get(`/api/set/invoice/paid/${invoice}/3/${CASH}/no`, charge.saleId))).toEqual([
+      409,
+      'payment_mismatch',
+    ]);
+    expect(invoiceStatus(invoice)).toBe('open');
+  });
+
+  it('a recorded void takes the whole charge back from its room, and nothing more', async () => {
+    const card = await addStaff(app, [{ name: 'Anna', role: 'manager', pin: '9999' }]);
+    const stay = stayOf(hotel.db, 'Bauer');
+    const charge = await recordSale(
+      app,
+      saleBody([ledgerLine(pils, 2, 420)], {
+        kind: 'room-charge',
+        room: { roomReservationId: stay },
+        payments: [{ method: 'room', amountCents: 840 }],
+      }),
+    );
+    await post('/api/set/add/products', charge.saleId, {
+      room_reservation_id: stay,
+      products: [{ id: pils, quantity: 2, price: '4.20' }],
+    });
+    const voiding = saleBody([ledgerLine(pils, -2, 420)], { kind: 'void', refersTo: charge.saleId });
+    voiding.approvals = [
+      await signedApproval(app, card('Anna'), '9999', {
+        action: 'void_sale',
+        subject: charge.saleId,
+        amountCents: 840,
+      }),
+    ];
+    await recordSale(app, voiding);
+    const remove = (quantity: number) =>
+      post('/api/set/remove/products', charge.saleId, {
+        room_reservation_id: stay,
+        optional_products: [{ id: pils, quantity }],
+      });
+    expect(await codeOf(await remove(3))).toEqual([409, 'write_mismatch']);
+    expect((await remove(2)).status).toBe(200);
+    expect(app.hub.audit.list({ kind: 'approval_used' })).toMatchObject([
+      { approvedBy: 'Anna', note: 'void sale approved by Anna' },
+    ]);
+  });
+});
+
+describe('with the ledger off (the default until tablets record first)', () => {
+  it('forwards a write of no recorded sale as before, on record, and still matches a recorded one', async () => {
+    const off = tabletApp({ hotel });
+    const write = (saleId: string, quantity: number) =>
+      off.request('/api/set/create/servicecashregister/invoice', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [SALE_HEADER]: saleId },
+        body: JSON.stringify({ reference: `Q${quantity}` }),
+      });
+    expect((await write('not-recorded', 1)).status).toBe(200);
+    expect(off.hub.audit.list({ kind: 'pms_write' })).toMatchObject([
+      {
+        subject: 'not-recorded',
+        note: 'not a recorded sale: POST /api/set/create/servicecashregister/invoice',
+      },
+    ]);
+    const room = await recordSale(
+      off,
+      saleBody([ledgerLine(pils, 1, 420)], {
+        kind: 'room-charge',
+        room: { roomReservationId: stayOf(hotel.db, 'Bauer') },
+      }),
+    );
+    // A room charge is not paid on an invoice: its sale id opens none.
+    expect(await codeOf(await write(room.saleId, 2))).toEqual([409, 'write_mismatch']);
+  });
+});

@@ -40,5 +40,10 @@ describe('two writes racing for one open-price approval', () => {
     const answers = await Promise.all([charge(), charge()]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);
     expect(items()).toBe(before + 1);
+    // The one write the PMS took is on record with the approval it used.
+    expect(app.hub.audit.list({ kind: 'approval_used' })).toMatchObject([
+      { approvedBy: 'Anna', subject: 'sale-1', note: 'open price approved by Anna' },
+    ]);
+    expect(app.hub.audit.list({ kind: 'pms_write' })).toHaveLength(1);
   });
 });

@@ -1,0 +1,111 @@
+// `npm run bench -- ledger`: sales recorded per second by the till server's ledger, durable: the hub
+// database on a temporary file (WAL, synchronous=FULL: every record's transaction is on disk before
+// its answer), each sale three lines and a cash payment, as `POST /till/sales` takes it. Measured
+// twice, side by side: the ledger's own recording (hub.ledger.record), and the whole endpoint
+// in-process (app.request: pairing cookie, app-request checks, JSON), 32 at once. Counts only rows
+// really in ledger_sales afterwards. Target: 2,000 durable sales a second (issue 19).
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { LEDGER_RECORD_VERSION, type LedgerRecord } from '../src/pms/ledger-wire.ts';
+import { REQUEST_ID_HEADER } from '../src/pms/till-headers.ts';
+import { createApp } from '../src/server/app.ts';
+import { createHub } from '../src/server/hub/hub.ts';
+import { createTestHotel } from '../src/test-hotel/index.ts';
+import type { BenchFigures } from './run.ts';
+
+const SALES = Number(process.env.BENCH_LEDGER_SALES ?? 5000);
+const CONCURRENCY = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const TARGET_PER_S = 2000;
+
+function sale(): LedgerRecord {
+  const lines = [
+    [101, 2, 420, 1900],
+    [102, 1, 1290, 700],
+    [103, 3, 350, 1900],
+  ].map(([productId, quantity, unitPriceCents, vatRateBp]) => ({
+    productId: productId!,
+    name: `Product ${productId}`,
+    quantity: quantity!,
+    unitPriceCents: unitPriceCents!,
+    cataloguePriceCents: unitPriceCents!,
+    vatRateBp: vatRateBp!,
+    taxClassId: 1,
+    commodityGroupId: 1,
+    commodityGroupName: 'Drinks',
+  }));
+  const totalCents = lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0);
+  return {
+    v: LEDGER_RECORD_VERSION,
+    saleId: randomUUID(),
+    reference: 'BENCH-1',
+    kind: 'sale',
+    createdAt: new Date().toISOString(),
+    staffId: null,
+    lines,
+    payments: [
+      { method: 'cash', amountCents: totalCents, tenderedCents: 5000, changeCents: 5000 - totalCents },
+    ],
+    totalCents,
+    approvals: [],
+  };
+}
+
+/** Runs `send` SALES times, CONCURRENCY at once; answers sales a second. */
+async function rate(send: () => Promise<unknown>): Promise<number> {
+  let left = SALES;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (left > 0) {
+        left -= 1;
+        await send();
+      }
+    }),
+  );
+  return Math.round((SALES * 1000) / (performance.now() - started));
+}
+
+export default async function ledgerBench(): Promise<BenchFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'ledger-bench-'));
+  const hotel = createTestHotel({ dbFile: ':memory:', testMode: false });
+  try {
+    const file = join(dir, 'till.sqlite');
+    const hub = createHub({ dbFile: file });
+    const { code } = hub.createPairingCode({ outlet: 'bar', name: 'Bench' });
+    const { device, token } = hub.redeemPairingCode(code, '127.0.0.1');
+    const app = createApp({ hub, hotel });
+    const headers = { 'content-type': 'application/json', cookie: `${hub.cookieName}=${token}` };
+
+    const direct = await rate(() => hub.ledger.record(device, sale()));
+    const endpoint = await rate(async () => {
+      const answer = await app.request('/till/sales', {
+        method: 'POST',
+        headers: { ...headers, [REQUEST_ID_HEADER]: randomUUID() },
+        body: JSON.stringify(sale()),
+      });
+      if (answer.status !== 200) throw new Error(`POST /till/sales answered ${answer.status}`);
+      await answer.arrayBuffer();
+    });
+    hub.close();
+    const check = new Database(file, { readonly: true });
+    const stored = (check.prepare('SELECT COUNT(*) AS n FROM ledger_sales').get() as { n: number }).n;
+    const lines = (check.prepare('SELECT COUNT(*) AS n FROM ledger_lines').get() as { n: number }).n;
+    check.close();
+    return {
+      sales_per_s_ledger: direct,
+      sales_per_s_endpoint: endpoint,
+      stored_sales: stored,
+      stored_lines: lines,
+      expected_sales: SALES * 2,
+      durable: 'WAL, synchronous=FULL, one transaction per sale',
+      target_per_s: TARGET_PER_S,
+      meets_target: Math.min(direct, endpoint) >= TARGET_PER_S && stored === SALES * 2,
+    };
+  } finally {
+    hotel.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -298,6 +298,17 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
         .immediate();
     },
 
+    /** The last hotel Z: its number, the records it closed up to, and when; null before the first. */
+    lastZ(): { zNumber: number; upToSeq: number; closedAt: string; businessDay: string } | null {
+      const row = db
+        .prepare(
+          `SELECT z_number AS zNumber, up_to_seq AS upToSeq, closed_at AS closedAt, business_day AS businessDay
+             FROM z_closings WHERE scope = '*' ORDER BY z_id DESC LIMIT 1`,
+        )
+        .get() as { zNumber: number; upToSeq: number; closedAt: string; businessDay: string } | undefined;
+      return row ?? null;
+    },
+
     /** The hotel's Z closings, newest first. */
     closings(limit = 100): ZClosingRow[] {
       return db

@@ -252,6 +252,86 @@ const MIGRATIONS: readonly string[] = [
      BEGIN SELECT RAISE(ABORT, 'a closed day is immutable'); END;
    CREATE TRIGGER z_closings_no_delete BEFORE DELETE ON z_closings
      BEGIN SELECT RAISE(ABORT, 'a closed day is immutable'); END;`,
+  // The day's report's sums per block of 1024 seqs (seq >> 10), kept as records are written, so a
+  // report over a day of 100,000 sales adds up ~100 blocks instead of grouping 250,000 lines
+  // (docs/ledger.md, "The Z report": how the report reads them). Keys are never NULL (upserts).
+  `CREATE TABLE report_line_blocks (
+     block INTEGER NOT NULL,
+     outlet TEXT NOT NULL,
+     vat_key INTEGER NOT NULL,
+     group_key TEXT NOT NULL,
+     vat_rate_bp INTEGER,
+     group_id INTEGER,
+     group_name TEXT NOT NULL,
+     quantity INTEGER NOT NULL,
+     net_cents INTEGER NOT NULL,
+     vat_cents INTEGER NOT NULL,
+     gross_cents INTEGER NOT NULL,
+     discount_cents INTEGER NOT NULL,
+     PRIMARY KEY (block, outlet, vat_key, group_key)
+   ) STRICT, WITHOUT ROWID;
+   CREATE TRIGGER report_line_blocks_add AFTER INSERT ON ledger_lines BEGIN
+     INSERT INTO report_line_blocks (block, outlet, vat_key, group_key, vat_rate_bp, group_id, group_name,
+       quantity, net_cents, vat_cents, gross_cents, discount_cents)
+     SELECT NEW.sale_seq >> 10, s.outlet, COALESCE(NEW.vat_rate_bp, -1),
+            COALESCE('i' || NEW.commodity_group_id, 'n' || NEW.commodity_group_name),
+            NEW.vat_rate_bp, NEW.commodity_group_id, NEW.commodity_group_name, NEW.quantity, NEW.net_cents,
+            NEW.vat_cents, NEW.gross_cents, NEW.discount_cents
+       FROM ledger_sales s
+      WHERE s.seq = NEW.sale_seq AND s.kind IN ('sale', 'room-charge', 'void', 'take-back', 'refund')
+     ON CONFLICT (block, outlet, vat_key, group_key) DO UPDATE SET
+       group_name = MAX(group_name, excluded.group_name), quantity = quantity + excluded.quantity,
+       net_cents = net_cents + excluded.net_cents, vat_cents = vat_cents + excluded.vat_cents,
+       gross_cents = gross_cents + excluded.gross_cents, discount_cents = discount_cents + excluded.discount_cents;
+   END;
+   INSERT INTO report_line_blocks (block, outlet, vat_key, group_key, vat_rate_bp, group_id, group_name,
+     quantity, net_cents, vat_cents, gross_cents, discount_cents)
+   SELECT l.sale_seq >> 10, s.outlet, COALESCE(l.vat_rate_bp, -1),
+          COALESCE('i' || l.commodity_group_id, 'n' || l.commodity_group_name),
+          l.vat_rate_bp, l.commodity_group_id, MAX(l.commodity_group_name), SUM(l.quantity), SUM(l.net_cents),
+          SUM(l.vat_cents), SUM(l.gross_cents), SUM(l.discount_cents)
+     FROM ledger_lines l JOIN ledger_sales s ON s.seq = l.sale_seq
+    WHERE s.kind IN ('sale', 'room-charge', 'void', 'take-back', 'refund')
+    GROUP BY 1, 2, 3, 4;
+   CREATE TABLE report_record_blocks (
+     block INTEGER NOT NULL,
+     outlet TEXT NOT NULL,
+     late INTEGER NOT NULL,
+     staff_key TEXT NOT NULL,
+     device_id TEXT NOT NULL,
+     hour_utc TEXT NOT NULL,
+     staff_id TEXT,
+     staff_name TEXT,
+     device_name TEXT NOT NULL,
+     records INTEGER NOT NULL,
+     total_cents INTEGER NOT NULL,
+     PRIMARY KEY (block, outlet, late, staff_key, device_id, hour_utc)
+   ) STRICT, WITHOUT ROWID;
+   CREATE TRIGGER report_record_blocks_add AFTER INSERT ON ledger_sales
+     WHEN NEW.kind IN ('sale', 'room-charge', 'late-charge', 'void', 'take-back', 'refund') BEGIN
+     INSERT INTO report_record_blocks (block, outlet, late, staff_key, device_id, hour_utc, staff_id,
+       staff_name, device_name, records, total_cents)
+     SELECT NEW.seq >> 10, NEW.outlet, NEW.kind = 'late-charge', COALESCE('i' || NEW.staff_id, 'n'),
+            NEW.device_id,
+            CASE WHEN substr(NEW.created_at, -1) = 'Z' THEN substr(NEW.created_at, 1, 13)
+              ELSE strftime('%Y-%m-%dT%H', NEW.created_at) END,
+            NEW.staff_id, NEW.staff_name, NEW.device_name, 1, NEW.total_cents
+      WHERE true
+     ON CONFLICT (block, outlet, late, staff_key, device_id, hour_utc) DO UPDATE SET
+       staff_name = CASE WHEN staff_name IS NULL OR excluded.staff_name > staff_name THEN excluded.staff_name
+                    ELSE staff_name END,
+       device_name = MAX(device_name, excluded.device_name), records = records + 1,
+       total_cents = total_cents + excluded.total_cents;
+   END;
+   INSERT INTO report_record_blocks (block, outlet, late, staff_key, device_id, hour_utc, staff_id,
+     staff_name, device_name, records, total_cents)
+   SELECT s.seq >> 10, s.outlet, s.kind = 'late-charge', COALESCE('i' || s.staff_id, 'n'), s.device_id,
+          CASE WHEN substr(s.created_at, -1) = 'Z' THEN substr(s.created_at, 1, 13)
+            ELSE strftime('%Y-%m-%dT%H', s.created_at) END,
+          s.staff_id, MAX(s.staff_name), MAX(s.device_name), COUNT(*), SUM(s.total_cents)
+     FROM ledger_sales s
+    WHERE s.kind IN ('sale', 'room-charge', 'late-charge', 'void', 'take-back', 'refund')
+    GROUP BY 1, 2, 3, 4, 5, 6;`,
 ];
 
 /** Opens (and migrates) the hub database; ':memory:' for tests. */

@@ -41,6 +41,20 @@ export const EFFECTIVE_PAYMENTS = `
     FROM ledger_sales s JOIN ledger_sales r ON r.sale_id = s.refers_to
    WHERE s.kind = 'late-charge' AND r.kind = 'room-charge' AND ${IN_RANGE}`;
 
+/** Seqs per block of the report's kept sums (report_*_blocks in hub-db.ts: `seq >> 10`). */
+const BLOCK_SEQS = 1024;
+
+/**
+ * The blocks wholly inside a range ([loBlock, hiBlock)) and the seqs they cover ([lo, hi)); the
+ * range's records outside them are read one by one. With no whole block, lo = hi = upTo + 1.
+ */
+export function blockBounds(range: SeqRange) {
+  const loBlock = Math.floor((range.after + BLOCK_SEQS) / BLOCK_SEQS);
+  const hiBlock = Math.floor((range.upTo + 1) / BLOCK_SEQS);
+  if (loBlock >= hiBlock) return { ...range, loBlock: 0, hiBlock: 0, lo: range.upTo + 1, hi: range.upTo + 1 };
+  return { ...range, loBlock, hiBlock, lo: loBlock * BLOCK_SEQS, hi: hiBlock * BLOCK_SEQS };
+}
+
 export interface SeqRange {
   after: number;
   upTo: number;
@@ -81,14 +95,22 @@ export function createDayQueries(db: HubDb) {
     const statement = db.prepare(sql);
     return rangeCached((range: SeqRange) => statement.all(range) as Keyed<T>[]);
   };
+  const blocked = <T>(sql: string) => {
+    const statement = db.prepare(sql);
+    return rangeCached((range: SeqRange) => statement.all(blockBounds(range)) as Keyed<T>[]);
+  };
   const approvers = (action: string) => `(SELECT group_concat(a.manager_name, ', ') FROM ledger_approvals a
       WHERE a.sale_seq = s.seq${action ? ` AND a.action IN (${action})` : ''})`;
   const listed = (what: string, where: string) => `SELECT s.outlet, s.kind, s.sale_id AS saleId, s.reference,
       s.refers_to AS refersTo, s.created_at AS createdAt, s.staff_name AS staffName,
       s.device_name AS deviceName, ${what} ${where}`;
   return {
-    /** One pass over the lines: by VAT rate and commodity group (and the discounts given). */
-    lines: all<{
+    /**
+     * By VAT rate and commodity group (and the discounts given): the sums kept per block of 1024
+     * seqs (report_line_blocks, hub-db.ts) for the blocks wholly in the range, the lines themselves
+     * for the records at its two ends.
+     */
+    lines: blocked<{
       vatRateBp: number | null;
       groupId: number | null;
       groupName: string;
@@ -98,19 +120,23 @@ export function createDayQueries(db: HubDb) {
       grossCents: number;
       discountCents: number;
     }>(
-      `SELECT s.outlet, l.vat_rate_bp AS vatRateBp, l.commodity_group_id AS groupId,
-              MAX(l.commodity_group_name) AS groupName, SUM(l.quantity) AS quantity,
-              SUM(l.net_cents) AS netCents, SUM(l.vat_cents) AS vatCents, SUM(l.gross_cents) AS grossCents,
-              SUM(l.discount_cents) AS discountCents
-         FROM ledger_lines l CROSS JOIN ledger_sales s ON s.seq = l.sale_seq
-        WHERE l.rowid >= (SELECT MIN(rowid) FROM ledger_lines WHERE sale_seq > @after)
-          AND l.rowid <= (SELECT MAX(rowid) FROM ledger_lines WHERE sale_seq <= @upTo)
-          AND l.sale_seq > @after AND l.sale_seq <= @upTo AND +s.kind IN ${LINE_KINDS}
-        GROUP BY s.outlet, l.vat_rate_bp, l.commodity_group_id,
-                 CASE WHEN l.commodity_group_id IS NULL THEN l.commodity_group_name END`,
+      `SELECT outlet, vatRateBp, groupId, MAX(groupName) AS groupName, SUM(quantity) AS quantity,
+              SUM(netCents) AS netCents, SUM(vatCents) AS vatCents, SUM(grossCents) AS grossCents,
+              SUM(discountCents) AS discountCents
+         FROM (SELECT s.outlet, l.vat_rate_bp AS vatRateBp, l.commodity_group_id AS groupId,
+                      l.commodity_group_name AS groupName, l.quantity, l.net_cents AS netCents,
+                      l.vat_cents AS vatCents, l.gross_cents AS grossCents, l.discount_cents AS discountCents
+                 FROM ledger_lines l CROSS JOIN ledger_sales s ON s.seq = l.sale_seq
+                WHERE ((l.sale_seq > @after AND l.sale_seq < @lo) OR (l.sale_seq >= @hi AND l.sale_seq <= @upTo))
+                  AND +s.kind IN ${LINE_KINDS}
+               UNION ALL
+               SELECT outlet, vat_rate_bp, group_id, group_name, quantity, net_cents, vat_cents, gross_cents,
+                      discount_cents
+                 FROM report_line_blocks WHERE block >= @loBlock AND block < @hiBlock)
+        GROUP BY outlet, vatRateBp, groupId, CASE WHEN groupId IS NULL THEN groupName END`,
     ),
-    /** One pass over the records: by staff, device and hour (UTC; made local afterwards). */
-    records: all<{
+    /** By staff, device and hour (UTC; made local afterwards): block sums and the ends' records, as lines. */
+    records: blocked<{
       late: number;
       staffId: string | null;
       staffName: string | null;
@@ -120,12 +146,18 @@ export function createDayQueries(db: HubDb) {
       records: number;
       totalCents: number;
     }>(
-      `SELECT s.outlet, s.kind = 'late-charge' AS late, s.staff_id AS staffId, MAX(s.staff_name) AS staffName,
-              s.device_id AS deviceId, MAX(s.device_name) AS deviceName,
-              ${UTC_HOUR} AS hourUtc, COUNT(*) AS records,
-              SUM(s.total_cents) AS totalCents
-         FROM ledger_sales s WHERE ${IN_RANGE} AND s.kind IN ${SALE_KINDS}
-        GROUP BY s.outlet, late, s.staff_id, s.device_id, hourUtc`,
+      `SELECT outlet, late, staffId, MAX(staffName) AS staffName, deviceId, MAX(deviceName) AS deviceName,
+              hourUtc, SUM(records) AS records, SUM(totalCents) AS totalCents
+         FROM (SELECT s.outlet, s.kind = 'late-charge' AS late, s.staff_id AS staffId, s.staff_name AS staffName,
+                      s.device_id AS deviceId, s.device_name AS deviceName, ${UTC_HOUR} AS hourUtc,
+                      1 AS records, s.total_cents AS totalCents
+                 FROM ledger_sales s
+                WHERE ((s.seq > @after AND s.seq < @lo) OR (s.seq >= @hi AND s.seq <= @upTo))
+                  AND s.kind IN ${SALE_KINDS}
+               UNION ALL
+               SELECT outlet, late, staff_id, staff_name, device_id, device_name, hour_utc, records, total_cents
+                 FROM report_record_blocks WHERE block >= @loBlock AND block < @hiBlock)
+        GROUP BY outlet, late, staffId, deviceId, hourUtc`,
     ),
     payments: all<PaymentTotal & { staffId: string | null }>(
       `SELECT e.outlet, e.method, e.staff_id AS staffId, COUNT(DISTINCT e.seq) AS records,

@@ -96,6 +96,7 @@ function drawersOf(hub: ReturnType<typeof createHub>) {
 export function seed(
   db: ReturnType<typeof createHub>['db'],
   devices: { id: string; name: string; outlet: string }[],
+  sales = SALES,
 ) {
   let lines = 0;
   let grossCents = 0;
@@ -153,7 +154,7 @@ export function seed(
         body,
       );
     }
-    for (let i = 0; i < SALES; i += 1) {
+    for (let i = 0; i < sales; i += 1) {
       seq += 1;
       const device = devices[next(devices.length)]!;
       const receipt = (receipts.get(device.outlet) ?? 0) + 1;

@@ -347,6 +347,37 @@ const MIGRATIONS: readonly string[] = [
    SELECT s.seq, s.sale_id FROM ledger_sales s
     WHERE s.kind NOT IN ('shift-open', 'shift-close')
       AND NOT EXISTS (SELECT 1 FROM ledger_outcomes o WHERE o.sale_id = s.sale_id);`,
+  // The payments' sums per block of 1024 seqs (as report_line_blocks): by outlet, method and staff, with
+  // the records counted once per method however many payments of that method they have.
+  `CREATE TABLE report_payment_blocks (
+     block INTEGER NOT NULL,
+     outlet TEXT NOT NULL,
+     method TEXT NOT NULL,
+     staff_key TEXT NOT NULL,
+     staff_id TEXT,
+     records INTEGER NOT NULL,
+     amount_cents INTEGER NOT NULL,
+     tip_cents INTEGER NOT NULL,
+     PRIMARY KEY (block, outlet, method, staff_key)
+   ) STRICT, WITHOUT ROWID;
+   CREATE TRIGGER report_payment_blocks_add AFTER INSERT ON ledger_payments BEGIN
+     INSERT INTO report_payment_blocks (block, outlet, method, staff_key, staff_id, records, amount_cents,
+       tip_cents)
+     SELECT NEW.sale_seq >> 10, s.outlet, NEW.method, COALESCE('i' || s.staff_id, 'n'), s.staff_id,
+            NOT EXISTS (SELECT 1 FROM ledger_payments o WHERE o.sale_seq = NEW.sale_seq
+                         AND o.method = NEW.method AND o.payment_no != NEW.payment_no),
+            NEW.amount_cents, NEW.tip_cents
+       FROM ledger_sales s
+      WHERE s.seq = NEW.sale_seq AND s.kind IN ('sale', 'room-charge', 'late-charge', 'void', 'take-back', 'refund')
+     ON CONFLICT (block, outlet, method, staff_key) DO UPDATE SET records = records + excluded.records,
+       amount_cents = amount_cents + excluded.amount_cents, tip_cents = tip_cents + excluded.tip_cents;
+   END;
+   INSERT INTO report_payment_blocks (block, outlet, method, staff_key, staff_id, records, amount_cents, tip_cents)
+   SELECT p.sale_seq >> 10, s.outlet, p.method, COALESCE('i' || s.staff_id, 'n'), s.staff_id,
+          COUNT(DISTINCT p.sale_seq), SUM(p.amount_cents), SUM(p.tip_cents)
+     FROM ledger_payments p JOIN ledger_sales s ON s.seq = p.sale_seq
+    WHERE s.kind IN ('sale', 'room-charge', 'late-charge', 'void', 'take-back', 'refund')
+    GROUP BY 1, 2, 3, 4;`,
 ];
 
 /** Opens (and migrates) the hub database; ':memory:' for tests. */

@@ -1,11 +1,11 @@
 // The day's report reads lines and records through sums kept per block of 1024 seqs (hub-db.ts
-// report_*_blocks) and pending sales through ledger_pending: over a seeded ledger of 5,000 sales
+// report_*_blocks: lines, records, payments) and pending sales through ledger_pending: over a seeded ledger of 5,000 sales
 // (the Z benchmark's mix), every range, aligned to blocks or not, gives exactly the rows of the plain
 // GROUP BY over the ledger, and the pending list what a scan of every record without an outcome gives.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seed } from '../../../bench/z.bench.ts';
 import { createHub, type Hub } from '../../../src/server/hub/hub.ts';
-import { createDayQueries } from '../../../src/server/ledger/closing/day-queries.ts';
+import { createDayQueries, EFFECTIVE_PAYMENTS } from '../../../src/server/ledger/closing/day-queries.ts';
 import { createOpenSalesQueries } from '../../../src/server/ledger/closing/open-sales.ts';
 
 const PLAIN_LINES = `SELECT s.outlet, l.vat_rate_bp AS vatRateBp, l.commodity_group_id AS groupId,
@@ -20,6 +20,9 @@ const PLAIN_RECORDS = `SELECT s.outlet, s.kind = 'late-charge' AS late, s.staff_
   FROM ledger_sales s
  WHERE s.seq > @after AND s.seq <= @upTo AND s.kind IN ('sale', 'room-charge', 'late-charge', 'void', 'take-back', 'refund')
  GROUP BY s.outlet, late, s.staff_id, s.device_id, hourUtc`;
+const PLAIN_PAYMENTS = `SELECT e.outlet, e.method, e.staff_id AS staffId, COUNT(DISTINCT e.seq) AS records,
+    SUM(e.cents) AS amountCents, SUM(e.tip) AS tipCents
+  FROM (${EFFECTIVE_PAYMENTS}) e GROUP BY e.outlet, e.method, e.staff_id`;
 
 const sorted = (rows: unknown[]) => rows.map((row) => JSON.stringify(row)).sort();
 
@@ -49,12 +52,25 @@ describe('report blocks', () => {
     ];
     const linesPlain = hub.db.prepare(PLAIN_LINES);
     const recordsPlain = hub.db.prepare(PLAIN_RECORDS);
+    const paymentsPlain = hub.db.prepare(PLAIN_PAYMENTS);
+    // A split bill: two cash payments of one sale count it once.
+    const split = hub.db
+      .prepare(
+        `SELECT p.sale_seq AS seq FROM ledger_payments p WHERE p.method = 'cash' AND p.sale_seq > 2100 LIMIT 1`,
+      )
+      .get() as { seq: number };
+    hub.db
+      .prepare(
+        `INSERT INTO ledger_payments (sale_seq, payment_no, method, amount_cents, tip_cents) VALUES (?, 2, 'cash', 100, 5)`,
+      )
+      .run(split.seq);
     for (const range of ranges) {
       const queries = createDayQueries(hub.db); // nothing kept from another range
       const lines = queries.lines(range);
       expect(lines.length).toBeGreaterThan(0);
       expect(sorted(lines)).toEqual(sorted(linesPlain.all(range)));
       expect(sorted(queries.records(range))).toEqual(sorted(recordsPlain.all(range)));
+      expect(sorted(queries.payments(range))).toEqual(sorted(paymentsPlain.all(range)));
     }
   });
 

@@ -159,10 +159,25 @@ export function createDayQueries(db: HubDb) {
                  FROM report_record_blocks WHERE block >= @loBlock AND block < @hiBlock)
         GROUP BY outlet, late, staffId, deviceId, hourUtc`,
     ),
-    payments: all<PaymentTotal & { staffId: string | null }>(
-      `SELECT e.outlet, e.method, e.staff_id AS staffId, COUNT(DISTINCT e.seq) AS records,
-              SUM(e.cents) AS amountCents, SUM(e.tip) AS tipCents
-         FROM (${EFFECTIVE_PAYMENTS}) e GROUP BY e.outlet, e.method, e.staff_id`,
+    /**
+     * EFFECTIVE_PAYMENTS by outlet, method and staff: the payments of whole blocks from their kept sums
+     * (report_payment_blocks), those at the range's ends and what records without payments settle
+     * read here (each record is in one part, so the parts' record counts add up).
+     */
+    payments: blocked<PaymentTotal & { staffId: string | null }>(
+      `SELECT outlet, method, staffId, SUM(records) AS records, SUM(amountCents) AS amountCents,
+              SUM(tipCents) AS tipCents
+         FROM (SELECT e.outlet, e.method, e.staff_id AS staffId, COUNT(DISTINCT e.seq) AS records,
+                      SUM(e.cents) AS amountCents, SUM(e.tip) AS tipCents
+                 FROM (${EFFECTIVE_PAYMENTS.replace(
+                   'WHERE p.sale_seq > @after AND p.sale_seq <= @upTo',
+                   'WHERE ((p.sale_seq > @after AND p.sale_seq < @lo) OR (p.sale_seq >= @hi AND p.sale_seq <= @upTo))',
+                 )}) e
+                GROUP BY e.outlet, e.method, e.staff_id
+               UNION ALL
+               SELECT outlet, method, staff_id, records, amount_cents, tip_cents
+                 FROM report_payment_blocks WHERE block >= @loBlock AND block < @hiBlock)
+        GROUP BY outlet, method, staffId`,
     ),
     roomCharges: all<RoomTotal>(
       `SELECT s.outlet, COALESCE(json_extract(s.body, '$.room.roomNumber'),

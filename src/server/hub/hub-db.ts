@@ -378,6 +378,42 @@ const MIGRATIONS: readonly string[] = [
      FROM ledger_payments p JOIN ledger_sales s ON s.seq = p.sale_seq
     WHERE s.kind IN ('sale', 'room-charge', 'late-charge', 'void', 'take-back', 'refund')
     GROUP BY 1, 2, 3, 4;`,
+  // Cash per drawer per block of 1024 seqs (as report_payment_blocks): each cash payment in the drawer
+  // its tablet's latest shift opened on before it (null: the outlet's first drawer), taken and paid out apart.
+  `CREATE TABLE report_cash_blocks (
+     block INTEGER NOT NULL,
+     outlet TEXT NOT NULL,
+     drawer_key TEXT NOT NULL,
+     drawer TEXT,
+     sales_cents INTEGER NOT NULL,
+     refunds_cents INTEGER NOT NULL,
+     PRIMARY KEY (block, outlet, drawer_key)
+   ) STRICT, WITHOUT ROWID;
+   CREATE TRIGGER report_cash_blocks_add AFTER INSERT ON ledger_payments WHEN NEW.method = 'cash' BEGIN
+     INSERT INTO report_cash_blocks (block, outlet, drawer_key, drawer, sales_cents, refunds_cents)
+     SELECT NEW.sale_seq >> 10, c.outlet, COALESCE('d' || c.drawer, 'n'), c.drawer, MAX(NEW.amount_cents, 0),
+            -MIN(NEW.amount_cents, 0)
+       FROM (SELECT s.outlet,
+                    (SELECT json_extract(o.body, '$.shift.drawer') FROM ledger_sales o
+                      WHERE o.device_id = s.device_id AND o.kind = 'shift-open' AND o.seq < s.seq
+                      ORDER BY o.seq DESC LIMIT 1) AS drawer
+               FROM ledger_sales s
+              WHERE s.seq = NEW.sale_seq
+                AND s.kind IN ('sale', 'room-charge', 'late-charge', 'void', 'take-back', 'refund')) c
+      WHERE true
+     ON CONFLICT (block, outlet, drawer_key) DO UPDATE SET sales_cents = sales_cents + excluded.sales_cents,
+       refunds_cents = refunds_cents + excluded.refunds_cents;
+   END;
+   INSERT INTO report_cash_blocks (block, outlet, drawer_key, drawer, sales_cents, refunds_cents)
+   SELECT c.block, c.outlet, COALESCE('d' || c.drawer, 'n'), c.drawer, SUM(MAX(c.cents, 0)), -SUM(MIN(c.cents, 0))
+     FROM (SELECT p.sale_seq >> 10 AS block, s.outlet, p.amount_cents AS cents,
+                  (SELECT json_extract(o.body, '$.shift.drawer') FROM ledger_sales o
+                    WHERE o.device_id = s.device_id AND o.kind = 'shift-open' AND o.seq < s.seq
+                    ORDER BY o.seq DESC LIMIT 1) AS drawer
+             FROM ledger_payments p JOIN ledger_sales s ON s.seq = p.sale_seq
+            WHERE p.method = 'cash'
+              AND s.kind IN ('sale', 'room-charge', 'late-charge', 'void', 'take-back', 'refund')) c
+    GROUP BY 1, 2, 3;`,
 ];
 
 /** Opens (and migrates) the hub database; ':memory:' for tests. */

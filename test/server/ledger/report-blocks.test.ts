@@ -1,10 +1,11 @@
 // The day's report reads lines and records through sums kept per block of 1024 seqs (hub-db.ts
-// report_*_blocks: lines, records, payments) and pending sales through ledger_pending: over a seeded ledger of 5,000 sales
+// report_*_blocks: lines, records, payments, cash per drawer) and pending sales through ledger_pending: over a seeded ledger of 5,000 sales
 // (the Z benchmark's mix), every range, aligned to blocks or not, gives exactly the rows of the plain
 // GROUP BY over the ledger, and the pending list what a scan of every record without an outcome gives.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seed } from '../../../bench/z.bench.ts';
 import { createHub, type Hub } from '../../../src/server/hub/hub.ts';
+import { createCashQueries } from '../../../src/server/ledger/closing/cash-up.ts';
 import { createDayQueries, EFFECTIVE_PAYMENTS } from '../../../src/server/ledger/closing/day-queries.ts';
 import { createOpenSalesQueries } from '../../../src/server/ledger/closing/open-sales.ts';
 
@@ -23,8 +24,18 @@ const PLAIN_RECORDS = `SELECT s.outlet, s.kind = 'late-charge' AS late, s.staff_
 const PLAIN_PAYMENTS = `SELECT e.outlet, e.method, e.staff_id AS staffId, COUNT(DISTINCT e.seq) AS records,
     SUM(e.cents) AS amountCents, SUM(e.tip) AS tipCents
   FROM (${EFFECTIVE_PAYMENTS}) e GROUP BY e.outlet, e.method, e.staff_id`;
+const PLAIN_CASH = `WITH cash AS (
+    SELECT e.outlet, e.cents,
+           (SELECT json_extract(o.body, '$.shift.drawer') FROM ledger_sales o
+             WHERE o.device_id = e.device_id AND o.kind = 'shift-open' AND o.seq < e.seq
+             ORDER BY o.seq DESC LIMIT 1) AS drawer
+      FROM (${EFFECTIVE_PAYMENTS}) e WHERE e.method = 'cash')
+  SELECT outlet, drawer, TOTAL(MAX(cents, 0)) AS salesCents, -TOTAL(MIN(cents, 0)) AS refundsCents
+    FROM cash GROUP BY outlet, drawer`;
 
+/** Rows as text, in one order (-0 and 0 alike). */
 const sorted = (rows: unknown[]) => rows.map((row) => JSON.stringify(row)).sort();
+const cashOf = (hub: Hub) => createCashQueries(hub.db);
 
 let hub: Hub;
 beforeEach(() => {
@@ -53,6 +64,7 @@ describe('report blocks', () => {
     const linesPlain = hub.db.prepare(PLAIN_LINES);
     const recordsPlain = hub.db.prepare(PLAIN_RECORDS);
     const paymentsPlain = hub.db.prepare(PLAIN_PAYMENTS);
+    const cashPlain = hub.db.prepare(PLAIN_CASH);
     // A split bill: two cash payments of one sale count it once.
     const split = hub.db
       .prepare(
@@ -71,6 +83,7 @@ describe('report blocks', () => {
       expect(sorted(lines)).toEqual(sorted(linesPlain.all(range)));
       expect(sorted(queries.records(range))).toEqual(sorted(recordsPlain.all(range)));
       expect(sorted(queries.payments(range))).toEqual(sorted(paymentsPlain.all(range)));
+      expect(sorted(cashOf(hub).cash(range))).toEqual(sorted(cashPlain.all(range)));
     }
   });
 

@@ -6,7 +6,7 @@
 import type { DrawerCashUp } from '../../../pms/closing-wire.ts';
 import type { HubDb } from '../../hub/hub-db.ts';
 import type { OutletInfo } from '../../hub/outlets.ts';
-import { EFFECTIVE_PAYMENTS, rangeCached, type SeqRange } from './day-queries.ts';
+import { blockBounds, EFFECTIVE_PAYMENTS, rangeCached, type SeqRange } from './day-queries.ts';
 
 export interface CountRow {
   countId: number;
@@ -23,14 +23,22 @@ export interface CountRow {
 }
 
 export function createCashQueries(db: HubDb) {
+  // Cash payments of whole blocks from their kept sums (report_cash_blocks, hub-db.ts); those at the
+  // range's ends, and the cash that records without payments pay out, read here.
   const cash = db.prepare(
     `WITH cash AS (
-       SELECT e.outlet, e.cents,
+       SELECT e.outlet, MAX(e.cents, 0) AS salesCents, -MIN(e.cents, 0) AS refundsCents,
               (SELECT json_extract(o.body, '$.shift.drawer') FROM ledger_sales o
                 WHERE o.device_id = e.device_id AND o.kind = 'shift-open' AND o.seq < e.seq
                 ORDER BY o.seq DESC LIMIT 1) AS drawer
-         FROM (${EFFECTIVE_PAYMENTS}) e WHERE e.method = 'cash')
-     SELECT outlet, drawer, TOTAL(MAX(cents, 0)) AS salesCents, -TOTAL(MIN(cents, 0)) AS refundsCents
+         FROM (${EFFECTIVE_PAYMENTS.replace(
+           'WHERE p.sale_seq > @after AND p.sale_seq <= @upTo',
+           'WHERE ((p.sale_seq > @after AND p.sale_seq < @lo) OR (p.sale_seq >= @hi AND p.sale_seq <= @upTo))',
+         )}) e WHERE e.method = 'cash'
+       UNION ALL
+       SELECT outlet, sales_cents, refunds_cents, drawer
+         FROM report_cash_blocks WHERE block >= @loBlock AND block < @hiBlock)
+     SELECT outlet, drawer, TOTAL(salesCents) AS salesCents, TOTAL(refundsCents) AS refundsCents
        FROM cash GROUP BY outlet, drawer`,
   );
   const floats = db.prepare(
@@ -47,7 +55,7 @@ export function createCashQueries(db: HubDb) {
   return {
     cash: rangeCached(
       (range: SeqRange) =>
-        cash.all(range) as {
+        cash.all(blockBounds(range)) as {
           outlet: string;
           drawer: string | null;
           salesCents: number;

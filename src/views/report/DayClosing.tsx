@@ -29,6 +29,15 @@ function problem(error: unknown): string {
   return t('report.day.error', { message: message ?? String(code) });
 }
 
+const METHOD_WORDS = {
+  cash: 'report.day.method.cash',
+  card: 'report.day.method.card',
+  room: 'report.day.method.room',
+  invoice: 'report.day.method.invoice',
+} as const;
+const methodName = (method: string) =>
+  method in METHOD_WORDS ? t(METHOD_WORDS[method as keyof typeof METHOD_WORDS]) : method;
+
 function overShort(cents: number): string {
   if (cents > 0) return t('report.day.over', { amount: formatCents(cents) });
   if (cents < 0) return t('report.day.short', { amount: formatCents(-cents) });
@@ -167,7 +176,7 @@ function DayFigures(props: { report: DayReport; onProblem: (text: string) => voi
             <For each={hotel().byPayment}>
               {(row) => (
                 <tr data-method={row.method}>
-                  <th scope="row">{row.method}</th>
+                  <th scope="row">{methodName(row.method)}</th>
                   <td class="num">{row.records}</td>
                   <td class="num">{formatCents(row.amountCents)}</td>
                   <td class="num">{formatCents(row.tipCents)}</td>

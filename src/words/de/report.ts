@@ -85,4 +85,8 @@ export const de: Record<keyof typeof en, string> = {
   'report.day.refused': 'Nur ein Manager darf das: bitte erneut freigeben.',
   'report.day.failed': 'Der Kassenserver hat nicht geantwortet. Bitte erneut versuchen.',
   'report.day.error': 'Der Kassenserver lehnt ab: {message}',
+  'report.day.method.cash': 'Bar',
+  'report.day.method.card': 'Karte',
+  'report.day.method.room': 'Zimmerbelastung',
+  'report.day.method.invoice': 'Rechnung',
 };

@@ -83,4 +83,8 @@ export const en = {
   'report.day.refused': 'Only a manager may do this: approve again.',
   'report.day.failed': 'The till server did not answer. Try again.',
   'report.day.error': 'The till server refused: {message}',
+  'report.day.method.cash': 'Cash',
+  'report.day.method.card': 'Card',
+  'report.day.method.room': 'Room charge',
+  'report.day.method.invoice': 'Invoice',
 } as const;

@@ -83,7 +83,11 @@ export function createDeviceRoutes(hub: Hub, options: DeviceRouteOptions): Hono 
   routes.get('/staff', requirePairedDevice(hub, options), async (c) => {
     c.header('cache-control', 'no-store');
     const device = deviceOf(c)!;
-    return c.json({ staff: await hub.staff.cards(device.id), policy: hub.staff.policy(device.outlet) });
+    const retentionDays = hub.outlets.get(device.outlet)?.retentionDays;
+    return c.json({
+      staff: await hub.staff.cards(device.id),
+      policy: { ...hub.staff.policy(device.outlet), ...(retentionDays ? { retentionDays } : {}) },
+    });
   });
 
   routes.post('/audit', requirePairedDevice(hub, options), requireAppRequest(['POST']), async (c) => {

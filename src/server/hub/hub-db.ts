@@ -1,6 +1,6 @@
 // The till server's own database (`<data>/till.sqlite`), apart from any PMS data: paired devices,
 // one-time pairing codes, admin sessions, staff, outlet policies, used approvals, the audit log and
-// the sales ledger (docs/ledger.md). Owns the schema and its migrations (`user_version`
+// the sales ledger, the hotel's outlets and the day's closings (docs/ledger.md). Owns the schema and its migrations (`user_version`
 // steps). Secrets are never stored: devices and sessions keep the SHA-256 of their random token,
 // pairing codes the SHA-256 of the code, staff a scrypt hash of their PIN. The audit log is
 // append-only: triggers refuse any DELETE, and any UPDATE but a flood row's count growing.
@@ -209,6 +209,238 @@ const MIGRATIONS: readonly string[] = [
        OR NEW.approved_by IS NOT OLD.approved_by OR NEW.subject IS NOT OLD.subject
        OR NEW.amount_cents IS NOT OLD.amount_cents OR NEW.note IS NOT OLD.note
      BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;`,
+  // The hotel's own outlets (name, drawers, cash-count limit), seeded with the three the till
+  // always had; the day's closing (docs/ledger.md, "The Z report"): drawer counts and Z closings,
+  // append-only like the ledger (a correction is a new count or a later day's record).
+  `CREATE TABLE outlets (
+     id TEXT PRIMARY KEY CHECK (id GLOB '[a-z]*' AND id NOT GLOB '*[^a-z0-9-]*' AND length(id) <= 40),
+     name TEXT NOT NULL,
+     drawers TEXT NOT NULL,
+     cash_difference_limit_cents INTEGER NOT NULL DEFAULT 500,
+     retention_days INTEGER NOT NULL DEFAULT 30,
+     position INTEGER NOT NULL,
+     created_at TEXT NOT NULL
+   ) STRICT;
+   INSERT INTO outlets (id, name, drawers, position, created_at) VALUES
+     ('bar', 'Bar', '["Bar"]', 1, strftime('%Y-%m-%dT%H:%M:%fZ')),
+     ('restaurant', 'Restaurant', '["Restaurant"]', 2, strftime('%Y-%m-%dT%H:%M:%fZ')),
+     ('minibar', 'Minibar', '["Minibar"]', 3, strftime('%Y-%m-%dT%H:%M:%fZ'));
+   CREATE INDEX ledger_sales_kind ON ledger_sales (kind, seq);
+   CREATE INDEX ledger_sales_device_kind ON ledger_sales (device_id, kind, seq);
+   CREATE INDEX ledger_approvals_sale ON ledger_approvals (sale_seq);
+   CREATE INDEX ledger_lines_discounted ON ledger_lines (sale_seq) WHERE discount_cents != 0;
+   CREATE TABLE cash_counts (
+     count_id INTEGER PRIMARY KEY AUTOINCREMENT,
+     outlet TEXT NOT NULL,
+     drawer TEXT NOT NULL,
+     after_z_id INTEGER,
+     up_to_seq INTEGER NOT NULL,
+     float_cents INTEGER NOT NULL,
+     cash_sales_cents INTEGER NOT NULL,
+     refunds_cents INTEGER NOT NULL,
+     expected_cents INTEGER NOT NULL,
+     counted_cents INTEGER NOT NULL,
+     difference_cents INTEGER NOT NULL,
+     denominations TEXT NOT NULL,
+     counted_by_id TEXT,
+     counted_by_name TEXT NOT NULL,
+     approved_by_id TEXT,
+     approved_by_name TEXT,
+     approval_id TEXT UNIQUE,
+     device_id TEXT,
+     counted_at TEXT NOT NULL
+   ) STRICT;
+   CREATE INDEX cash_counts_drawer ON cash_counts (outlet, drawer, count_id);
+   CREATE TABLE z_closings (
+     z_id INTEGER PRIMARY KEY AUTOINCREMENT,
+     scope TEXT NOT NULL,
+     z_number INTEGER NOT NULL,
+     hotel_z_id INTEGER REFERENCES z_closings(z_id),
+     business_day TEXT NOT NULL,
+     after_seq INTEGER NOT NULL,
+     up_to_seq INTEGER NOT NULL,
+     last_count_id INTEGER NOT NULL,
+     closed_at TEXT NOT NULL,
+     closed_by_id TEXT,
+     closed_by_name TEXT NOT NULL,
+     device_id TEXT,
+     approval_id TEXT,
+     gross_cents INTEGER NOT NULL,
+     report TEXT NOT NULL,
+     report_sha256 TEXT NOT NULL,
+     UNIQUE (scope, z_number),
+     CHECK (up_to_seq >= after_seq)
+   ) STRICT;
+   CREATE TRIGGER cash_counts_no_update BEFORE UPDATE ON cash_counts
+     BEGIN SELECT RAISE(ABORT, 'cash counts are append-only'); END;
+   CREATE TRIGGER cash_counts_no_delete BEFORE DELETE ON cash_counts
+     BEGIN SELECT RAISE(ABORT, 'cash counts are append-only'); END;
+   CREATE TRIGGER z_closings_no_update BEFORE UPDATE ON z_closings
+     BEGIN SELECT RAISE(ABORT, 'a closed day is immutable'); END;
+   CREATE TRIGGER z_closings_no_delete BEFORE DELETE ON z_closings
+     BEGIN SELECT RAISE(ABORT, 'a closed day is immutable'); END;`,
+  // The day's report's sums per block of 1024 seqs (seq >> 10), kept as records are written, so a
+  // report over a day of 100,000 sales adds up ~100 blocks instead of grouping 250,000 lines
+  // (docs/ledger.md, "The Z report": how the report reads them). Keys are never NULL (upserts).
+  `CREATE TABLE report_line_blocks (
+     block INTEGER NOT NULL,
+     outlet TEXT NOT NULL,
+     vat_key INTEGER NOT NULL,
+     group_key TEXT NOT NULL,
+     vat_rate_bp INTEGER,
+     group_id INTEGER,
+     group_name TEXT NOT NULL,
+     quantity INTEGER NOT NULL,
+     net_cents INTEGER NOT NULL,
+     vat_cents INTEGER NOT NULL,
+     gross_cents INTEGER NOT NULL,
+     discount_cents INTEGER NOT NULL,
+     PRIMARY KEY (block, outlet, vat_key, group_key)
+   ) STRICT, WITHOUT ROWID;
+   CREATE TRIGGER report_line_blocks_add AFTER INSERT ON ledger_lines BEGIN
+     INSERT INTO report_line_blocks (block, outlet, vat_key, group_key, vat_rate_bp, group_id, group_name,
+       quantity, net_cents, vat_cents, gross_cents, discount_cents)
+     SELECT NEW.sale_seq >> 10, s.outlet, COALESCE(NEW.vat_rate_bp, -1),
+            COALESCE('i' || NEW.commodity_group_id, 'n' || NEW.commodity_group_name),
+            NEW.vat_rate_bp, NEW.commodity_group_id, NEW.commodity_group_name, NEW.quantity, NEW.net_cents,
+            NEW.vat_cents, NEW.gross_cents, NEW.discount_cents
+       FROM ledger_sales s
+      WHERE s.seq = NEW.sale_seq AND s.kind IN ('sale', 'room-charge', 'void', 'take-back', 'refund')
+     ON CONFLICT (block, outlet, vat_key, group_key) DO UPDATE SET
+       group_name = MAX(group_name, excluded.group_name), quantity = quantity + excluded.quantity,
+       net_cents = net_cents + excluded.net_cents, vat_cents = vat_cents + excluded.vat_cents,
+       gross_cents = gross_cents + excluded.gross_cents, discount_cents = discount_cents + excluded.discount_cents;
+   END;
+   INSERT INTO report_line_blocks (block, outlet, vat_key, group_key, vat_rate_bp, group_id, group_name,
+     quantity, net_cents, vat_cents, gross_cents, discount_cents)
+   SELECT l.sale_seq >> 10, s.outlet, COALESCE(l.vat_rate_bp, -1),
+          COALESCE('i' || l.commodity_group_id, 'n' || l.commodity_group_name),
+          l.vat_rate_bp, l.commodity_group_id, MAX(l.commodity_group_name), SUM(l.quantity), SUM(l.net_cents),
+          SUM(l.vat_cents), SUM(l.gross_cents), SUM(l.discount_cents)
+     FROM ledger_lines l JOIN ledger_sales s ON s.seq = l.sale_seq
+    WHERE s.kind IN ('sale', 'room-charge', 'void', 'take-back', 'refund')
+    GROUP BY 1, 2, 3, 4;
+   CREATE TABLE report_record_blocks (
+     block INTEGER NOT NULL,
+     outlet TEXT NOT NULL,
+     late INTEGER NOT NULL,
+     staff_key TEXT NOT NULL,
+     device_id TEXT NOT NULL,
+     hour_utc TEXT NOT NULL,
+     staff_id TEXT,
+     staff_name TEXT,
+     device_name TEXT NOT NULL,
+     records INTEGER NOT NULL,
+     total_cents INTEGER NOT NULL,
+     PRIMARY KEY (block, outlet, late, staff_key, device_id, hour_utc)
+   ) STRICT, WITHOUT ROWID;
+   CREATE TRIGGER report_record_blocks_add AFTER INSERT ON ledger_sales
+     WHEN NEW.kind IN ('sale', 'room-charge', 'late-charge', 'void', 'take-back', 'refund') BEGIN
+     INSERT INTO report_record_blocks (block, outlet, late, staff_key, device_id, hour_utc, staff_id,
+       staff_name, device_name, records, total_cents)
+     SELECT NEW.seq >> 10, NEW.outlet, NEW.kind = 'late-charge', COALESCE('i' || NEW.staff_id, 'n'),
+            NEW.device_id,
+            CASE WHEN substr(NEW.created_at, -1) = 'Z' THEN substr(NEW.created_at, 1, 13)
+              ELSE strftime('%Y-%m-%dT%H', NEW.created_at) END,
+            NEW.staff_id, NEW.staff_name, NEW.device_name, 1, NEW.total_cents
+      WHERE true
+     ON CONFLICT (block, outlet, late, staff_key, device_id, hour_utc) DO UPDATE SET
+       staff_name = CASE WHEN staff_name IS NULL OR excluded.staff_name > staff_name THEN excluded.staff_name
+                    ELSE staff_name END,
+       device_name = MAX(device_name, excluded.device_name), records = records + 1,
+       total_cents = total_cents + excluded.total_cents;
+   END;
+   INSERT INTO report_record_blocks (block, outlet, late, staff_key, device_id, hour_utc, staff_id,
+     staff_name, device_name, records, total_cents)
+   SELECT s.seq >> 10, s.outlet, s.kind = 'late-charge', COALESCE('i' || s.staff_id, 'n'), s.device_id,
+          CASE WHEN substr(s.created_at, -1) = 'Z' THEN substr(s.created_at, 1, 13)
+            ELSE strftime('%Y-%m-%dT%H', s.created_at) END,
+          s.staff_id, MAX(s.staff_name), MAX(s.device_name), COUNT(*), SUM(s.total_cents)
+     FROM ledger_sales s
+    WHERE s.kind IN ('sale', 'room-charge', 'late-charge', 'void', 'take-back', 'refund')
+    GROUP BY 1, 2, 3, 4, 5, 6;`,
+  // Records no PMS outcome has been reported for yet, kept as records and outcomes are written, so
+  // the day's report finds the few pending without looking up an outcome for every record.
+  `CREATE TABLE ledger_pending (seq INTEGER PRIMARY KEY, sale_id TEXT NOT NULL UNIQUE) STRICT;
+   CREATE TRIGGER ledger_pending_add AFTER INSERT ON ledger_sales
+     WHEN NEW.kind NOT IN ('shift-open', 'shift-close') BEGIN
+     INSERT INTO ledger_pending (seq, sale_id) SELECT NEW.seq, NEW.sale_id
+      WHERE NOT EXISTS (SELECT 1 FROM ledger_outcomes o WHERE o.sale_id = NEW.sale_id);
+   END;
+   CREATE TRIGGER ledger_pending_done AFTER INSERT ON ledger_outcomes BEGIN
+     DELETE FROM ledger_pending WHERE sale_id = NEW.sale_id;
+   END;
+   INSERT INTO ledger_pending (seq, sale_id)
+   SELECT s.seq, s.sale_id FROM ledger_sales s
+    WHERE s.kind NOT IN ('shift-open', 'shift-close')
+      AND NOT EXISTS (SELECT 1 FROM ledger_outcomes o WHERE o.sale_id = s.sale_id);`,
+  // The payments' sums per block of 1024 seqs (as report_line_blocks): by outlet, method and staff, with
+  // the records counted once per method however many payments of that method they have.
+  `CREATE TABLE report_payment_blocks (
+     block INTEGER NOT NULL,
+     outlet TEXT NOT NULL,
+     method TEXT NOT NULL,
+     staff_key TEXT NOT NULL,
+     staff_id TEXT,
+     records INTEGER NOT NULL,
+     amount_cents INTEGER NOT NULL,
+     tip_cents INTEGER NOT NULL,
+     PRIMARY KEY (block, outlet, method, staff_key)
+   ) STRICT, WITHOUT ROWID;
+   CREATE TRIGGER report_payment_blocks_add AFTER INSERT ON ledger_payments BEGIN
+     INSERT INTO report_payment_blocks (block, outlet, method, staff_key, staff_id, records, amount_cents,
+       tip_cents)
+     SELECT NEW.sale_seq >> 10, s.outlet, NEW.method, COALESCE('i' || s.staff_id, 'n'), s.staff_id,
+            NOT EXISTS (SELECT 1 FROM ledger_payments o WHERE o.sale_seq = NEW.sale_seq
+                         AND o.method = NEW.method AND o.payment_no != NEW.payment_no),
+            NEW.amount_cents, NEW.tip_cents
+       FROM ledger_sales s
+      WHERE s.seq = NEW.sale_seq AND s.kind IN ('sale', 'room-charge', 'late-charge', 'void', 'take-back', 'refund')
+     ON CONFLICT (block, outlet, method, staff_key) DO UPDATE SET records = records + excluded.records,
+       amount_cents = amount_cents + excluded.amount_cents, tip_cents = tip_cents + excluded.tip_cents;
+   END;
+   INSERT INTO report_payment_blocks (block, outlet, method, staff_key, staff_id, records, amount_cents, tip_cents)
+   SELECT p.sale_seq >> 10, s.outlet, p.method, COALESCE('i' || s.staff_id, 'n'), s.staff_id,
+          COUNT(DISTINCT p.sale_seq), SUM(p.amount_cents), SUM(p.tip_cents)
+     FROM ledger_payments p JOIN ledger_sales s ON s.seq = p.sale_seq
+    WHERE s.kind IN ('sale', 'room-charge', 'late-charge', 'void', 'take-back', 'refund')
+    GROUP BY 1, 2, 3, 4;`,
+  // Cash per drawer per block of 1024 seqs (as report_payment_blocks): each cash payment in the drawer
+  // its tablet's latest shift opened on before it (null: the outlet's first drawer), taken and paid out apart.
+  `CREATE TABLE report_cash_blocks (
+     block INTEGER NOT NULL,
+     outlet TEXT NOT NULL,
+     drawer_key TEXT NOT NULL,
+     drawer TEXT,
+     sales_cents INTEGER NOT NULL,
+     refunds_cents INTEGER NOT NULL,
+     PRIMARY KEY (block, outlet, drawer_key)
+   ) STRICT, WITHOUT ROWID;
+   CREATE TRIGGER report_cash_blocks_add AFTER INSERT ON ledger_payments WHEN NEW.method = 'cash' BEGIN
+     INSERT INTO report_cash_blocks (block, outlet, drawer_key, drawer, sales_cents, refunds_cents)
+     SELECT NEW.sale_seq >> 10, c.outlet, COALESCE('d' || c.drawer, 'n'), c.drawer, MAX(NEW.amount_cents, 0),
+            -MIN(NEW.amount_cents, 0)
+       FROM (SELECT s.outlet,
+                    (SELECT json_extract(o.body, '$.shift.drawer') FROM ledger_sales o
+                      WHERE o.device_id = s.device_id AND o.kind = 'shift-open' AND o.seq < s.seq
+                      ORDER BY o.seq DESC LIMIT 1) AS drawer
+               FROM ledger_sales s
+              WHERE s.seq = NEW.sale_seq
+                AND s.kind IN ('sale', 'room-charge', 'late-charge', 'void', 'take-back', 'refund')) c
+      WHERE true
+     ON CONFLICT (block, outlet, drawer_key) DO UPDATE SET sales_cents = sales_cents + excluded.sales_cents,
+       refunds_cents = refunds_cents + excluded.refunds_cents;
+   END;
+   INSERT INTO report_cash_blocks (block, outlet, drawer_key, drawer, sales_cents, refunds_cents)
+   SELECT c.block, c.outlet, COALESCE('d' || c.drawer, 'n'), c.drawer, SUM(MAX(c.cents, 0)), -SUM(MIN(c.cents, 0))
+     FROM (SELECT p.sale_seq >> 10 AS block, s.outlet, p.amount_cents AS cents,
+                  (SELECT json_extract(o.body, '$.shift.drawer') FROM ledger_sales o
+                    WHERE o.device_id = s.device_id AND o.kind = 'shift-open' AND o.seq < s.seq
+                    ORDER BY o.seq DESC LIMIT 1) AS drawer
+             FROM ledger_payments p JOIN ledger_sales s ON s.seq = p.sale_seq
+            WHERE p.method = 'cash'
+              AND s.kind IN ('sale', 'room-charge', 'late-charge', 'void', 'take-back', 'refund')) c
+    GROUP BY 1, 2, 3;`,
 ];
 
 /** Opens (and migrates) the hub database; ':memory:' for tests. */
@@ -217,6 +449,8 @@ export function openHubDb(file: string): HubDb {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
+  // The day's report groups a day's lines (250,000 on a busy day): sort in memory, not in temp files.
+  db.pragma('temp_store = MEMORY');
   const version = db.pragma('user_version', { simple: true }) as number;
   db.transaction(() => {
     for (let step = version; step < MIGRATIONS.length; step += 1) db.exec(MIGRATIONS[step]!);

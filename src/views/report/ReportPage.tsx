@@ -1,6 +1,6 @@
 // The shift report: what this till took since the last close (totals by payment method, by
 // commodity group, room charges, confirmed versus pending), printable, the shift's receipts (copies,
-// refunds), and closing the shift.
+// refunds), closing the shift, and, for managers, the hotel's day closing (DayClosing.tsx).
 import { onMount, Show } from 'solid-js';
 import { startCatalogue } from '../../state/catalogue';
 import { settings } from '../../state/settings';
@@ -9,6 +9,7 @@ import { actingStaff } from '../../state/staff-session';
 import { formatDateTime } from '../../words/format';
 import { t } from '../../words/i18n';
 import { CloseShift } from './CloseShift';
+import { DayClosing } from './DayClosing';
 import { ReportTables } from './ReportTables';
 import { ShiftHistory } from './ShiftHistory';
 import { ShiftReceipts } from './ShiftReceipts';
@@ -48,6 +49,7 @@ export function ReportPage() {
         )}
       </Show>
       <ShiftHistory />
+      <DayClosing />
     </section>
   );
 }

@@ -20,6 +20,7 @@ export const de: Record<LockWord, string> = {
   'approval.open_price': 'Freier Preis {amount}, über dem Limit der Verkaufsstelle',
   'approval.discount': 'Rabatt {amount}, über dem Limit der Verkaufsstelle',
   'approval.close_shift': 'Schicht abschließen, obwohl Verkäufe noch nicht im PMS sind',
+  'approval.close_day': 'Tagesabschluss: X-Bericht lesen, Kassen zählen, Tag abschließen (Z)',
   'approval.catalogue_change.product': 'Neuer Artikel „{name}“ zu {amount}',
   'approval.catalogue_change.group': 'Neue Warengruppe „{name}“',
   'approval.cancel': 'Abbrechen',

@@ -20,6 +20,7 @@ export const en = {
   'approval.open_price': 'Open price {amount}, above the outlet limit',
   'approval.discount': 'Discount {amount}, above the outlet limit',
   'approval.close_shift': 'Close the shift with sales not yet in the PMS',
+  'approval.close_day': 'Day closing: read the X report, count drawers, close the day (Z)',
   'approval.catalogue_change.product': 'New product “{name}” at {amount}',
   'approval.catalogue_change.group': 'New commodity group “{name}”',
   'approval.cancel': 'Cancel',

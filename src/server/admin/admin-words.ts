@@ -128,7 +128,7 @@ export const ADMIN_WORDS = {
     countHint:
       'Type how many of each note and coin are in the drawer. A difference above the outlet’s limit needs a manager: signed in as one, or with a manager’s name and PIN here.',
     managerName: 'Manager’s name (above the limit)',
-    managerPin: 'Manager’s PIN',
+    managerPassword: 'Manager’s admin password',
     cashSince: 'Cash recorded since the count',
     pendingTitle: 'Sales not yet in the PMS',
     pending: 'Waiting',
@@ -290,7 +290,7 @@ export const ADMIN_WORDS = {
     countHint:
       'Geben Sie ein, wie viele Scheine und Münzen jeder Sorte in der Lade sind. Eine Differenz über der Grenze der Verkaufsstelle braucht einen Manager: als Manager angemeldet, oder mit Name und PIN eines Managers hier.',
     managerName: 'Name des Managers (über der Grenze)',
-    managerPin: 'PIN des Managers',
+    managerPassword: 'Admin-Passwort des Managers',
     cashSince: 'Seit der Zählung gebucht (bar)',
     pendingTitle: 'Verkäufe noch nicht im PMS',
     pending: 'Wartend',

@@ -107,7 +107,7 @@ export function createClosingAdminRoutes({
         );
       }
       const who = actor(c);
-      const approval = await managerApproval(hub, who, form.managerName, form.managerPin);
+      const approval = await managerApproval(hub, who, form.managerName, form.managerPassword);
       const drawer = hub.closing.countDrawer(parsed.output as CashCountInput, who, approval);
       hub.audit.append({
         kind: 'cash_counted',
@@ -211,26 +211,27 @@ export function createClosingAdminRoutes({
 
 /**
  * The manager who approves a count on the admin page: the one signed in, else the manager whose
- * name and PIN the form carries; null when neither (the count then passes only within the limit).
- * @throws StaffError 403 when a name and PIN were given but are not an enabled manager's
+ * name and admin password the form carries (never a PIN: a tablet's copy can give a PIN up,
+ * docs/security.md); null when neither (the count then passes only within the limit).
+ * @throws StaffError 403 when a name and password were given but are not an enabled manager's
  */
 async function managerApproval(
   hub: Hub,
   who: { staffId: string | null; staffName: string },
   name: unknown,
-  pin: unknown,
+  password: unknown,
 ): Promise<CountApproval | null> {
   const signedIn = who.staffId ? hub.staff.member(who.staffId) : undefined;
   if (signedIn?.role === 'manager' && !signedIn.disabledAt)
     return { managerId: signedIn.id, managerName: signedIn.name, approvalId: null };
   if (typeof name !== 'string' || !name.trim()) return null;
-  const manager = await hub.staff.signIn(name, pin);
+  const manager = await hub.staff.signInWithPassword(name, password);
   if (manager?.role !== 'manager')
     throw new StaffError(
       403,
       'approval_not_manager',
-      'that name and PIN are not an active manager’s',
-      'managerPin',
+      'that name and password are not an active manager’s',
+      'managerPassword',
     );
   return { managerId: manager.id, managerName: manager.name, approvalId: null };
 }

@@ -234,7 +234,7 @@ ${DENOMINATIONS_CENTS.map(
 )}
 <label>${w.countedBy} <input name="countedBy" maxlength="60"></label>
 <label>${w.managerName} <input name="managerName" maxlength="60"></label>
-<label>${w.managerPin} <input name="managerPin" type="password" inputmode="numeric" pattern="[0-9]{4,6}" autocomplete="off"></label>
+<label>${w.managerPassword} <input name="managerPassword" type="password" autocomplete="off"></label>
 <button>${w.countDrawer}</button></form>`,
       )
     : [];

@@ -58,9 +58,9 @@ async function approvalToken(
   saleId: string,
   wanted: NonNullable<FixtureRecord['approvedBy']>[number],
 ): Promise<string> {
-  const card = hub.staff.cards().find((member) => member.id === wanted.manager.id);
+  const card = (await hub.staff.cards(device.id)).find((member) => member.id === wanted.manager.id);
   if (!card) throw new Error(`no staff card for ${wanted.manager.id}`);
-  const cacheKey = `${card.id}:${card.keyVersion}`;
+  const cacheKey = `${card.id}:${device.id}:${card.keyVersion}`;
   if (!keys.has(cacheKey)) keys.set(cacheKey, openStaffKey(wanted.manager.pin, card.sealedKey));
   const key = await keys.get(cacheKey)!;
   if (!key) throw new Error(`PIN ${wanted.manager.pin} does not open ${card.name}'s key`);

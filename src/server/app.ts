@@ -77,8 +77,8 @@ export interface AppOptions {
   logger?: Logger;
   /**
    * Whether the gateway forwards a PMS write only for a recorded sale (`POST /till/sales` first) it
-   * matches (ledger/write-matching.ts; TILL_RECORDED_SALES_ONLY). Default false until every tablet
-   * records its sales first (issue 19); a write of a recorded sale is matched either way.
+   * matches (ledger/write-matching.ts). Default true; false only for a hotel still migrating tablets
+   * that do not record first (TILL_RECORDED_SALES_ONLY=0); a write of a recorded sale is matched either way.
    */
   recordedSalesOnly?: boolean;
   /** How long /readyz keeps its verdict. Default 5000 ms. */
@@ -132,7 +132,7 @@ export function createApp(options: AppOptions): Hono {
   // A write of a recorded sale is matched against it (its approvals were spent when it was recorded).
   app.use(
     '/api/set/*',
-    matchRecordedSales(hub, { required: options.recordedSalesOnly ?? false, answersResend }),
+    matchRecordedSales(hub, { required: options.recordedSalesOnly ?? true, answersResend }),
   );
   app.use('/api/set/*', checkWriteApprovals(hub, { catalogue, answersResend }));
   app.use('/api/create/*', auditCatalogueWrites(hub));

@@ -131,6 +131,12 @@ if (server.hotel) {
   lines.push(`  PMS: forwarding /api to ${config.PMS_URL} (key from PMS_API_KEY, never sent to tablets)`);
 }
 console.log(lines.join('\n'));
+if (!config.TILL_RECORDED_SALES_ONLY) {
+  log.warn(
+    { component: 'gateway', TILL_RECORDED_SALES_ONLY: false },
+    'TILL_RECORDED_SALES_ONLY is off: the gateway forwards PMS writes of sales the till server has not recorded (only for migrating old tablets; docs/operations.md)',
+  );
+}
 log.info(
   {
     component: 'server',

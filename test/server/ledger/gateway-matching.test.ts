@@ -1,4 +1,4 @@
-// The gateway with the ledger on (recordedSalesOnly): a PMS write is forwarded only when its
+// The gateway with the ledger on (recordedSalesOnly, the default): a PMS write is forwarded only when its
 // `x-till-sale` names a recorded sale of this tablet and the write matches it (products, quantities,
 // prices; for a take-back, the record it belongs to and its room), and an invoice is closed only
 // when the till created it for that sale, with the recorded payment. Refusals come before anything
@@ -358,9 +358,9 @@ describe('a late charge and a void', () => {
   });
 });
 
-describe('with the ledger off (the default until tablets record first)', () => {
+describe('with the migration opt-out (TILL_RECORDED_SALES_ONLY=0)', () => {
   it('forwards a write of no recorded sale as before, on record, and still matches a recorded one', async () => {
-    const off = tabletApp({ hotel });
+    const off = tabletApp({ hotel, recordedSalesOnly: false });
     const write = (saleId: string, quantity: number) =>
       off.request('/api/set/create/servicecashregister/invoice', {
         method: 'POST',

@@ -21,7 +21,7 @@ const CARD = 2;
 
 beforeEach(() => {
   hotel = pinnedHotel();
-  app = tabletApp({ hotel, recordedSalesOnly: true }, { staffKeyRounds: STAFF_KEY_ROUNDS });
+  app = tabletApp({ hotel }, { staffKeyRounds: STAFF_KEY_ROUNDS }); // the default: recorded sales only
   pils = productOf(hotel.db, 'B-100');
 });
 afterEach(() => hotel.close());
@@ -152,7 +152,7 @@ describe("a recorded sale's lines reach the PMS once", () => {
     expect(await codeOf(together.find((answer) => answer.status === 409)!)).toEqual([409, 'write_repeated']);
     expect(await codeOf(await add())).toEqual([409, 'write_repeated']);
     // The same hub behind a new app (the gateway's memory gone): the audit log still knows.
-    const restarted = createApp({ hotel, hub: app.hub, recordedSalesOnly: true });
+    const restarted = createApp({ hotel, hub: app.hub });
     const again = await restarted.request('/api/set/add/invoice/products', {
       method: 'POST',
       headers: {

@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto'; // the tablet's audit queue is in IndexedDB (storage/audit-queue.ts)
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { saleHeaders } from '../../../src/outbox/sale-headers.ts';
 import {
   APPROVAL_HEADER,

@@ -109,6 +109,10 @@ export function createApp(options: AppOptions): Hono {
     app.use('/api/*', gatewayCors(origins));
     app.use('/till/gateway', gatewayCors(origins)); // the settings check of a gateway elsewhere
     app.use('/readyz', gatewayCors(origins)); // the recovery probe of a tablet using this gateway
+    // The sales ledger of a tablet using this gateway: its sales are recorded where its writes go.
+    app.use('/till/sales', gatewayCors(origins));
+    app.use('/till/sales/*', gatewayCors(origins));
+    app.use('/till/closing/last-z', gatewayCors(origins));
   }
   let gateway: ReturnType<typeof createGatewayApi> | undefined;
   const { hotel } = options;

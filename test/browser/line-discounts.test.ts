@@ -122,15 +122,13 @@ describe('a discount on one line', () => {
       [1, 252],
     ]);
     expect(server.hub.audit.list({ kind: 'approval_refused' })).toEqual([]);
-    // The sale carries Anna's approval, naming it: its ledger record is approved by her (the sale
-    // itself is a record of the sales ledger, no longer an audit report).
+    // The sale carries Anna's approval, naming it: the ledger records the sale as approved by her.
+    const recorded = () =>
+      server.hub.audit.list({ kind: 'sale_recorded' }).find((row) => row.note?.includes(` ${reference}:`));
     await expect
-      .poll(
-        () =>
-          server.hub.audit.list({ kind: 'sale_recorded' }).find((row) => row.note?.includes(` ${reference}:`))
-            ?.approvedBy,
-        { timeout: 20_000 },
-      )
+      .poll(() => recorded()?.approvedBy, {
+        timeout: 20_000,
+      })
       .toBe('Anna');
     expect(till.errors).toEqual([]);
   });

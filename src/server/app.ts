@@ -82,8 +82,8 @@ export interface AppOptions {
   logger?: Logger;
   /**
    * Whether the gateway forwards a PMS write only for a recorded sale (`POST /till/sales` first) it
-   * matches (ledger/write-matching.ts; TILL_RECORDED_SALES_ONLY). Default false until every tablet
-   * records its sales first (issue 19); a write of a recorded sale is matched either way.
+   * matches (ledger/write-matching.ts). Default true; false only for a hotel still migrating tablets
+   * that do not record first (TILL_RECORDED_SALES_ONLY=0); a write of a recorded sale is matched either way.
    */
   recordedSalesOnly?: boolean;
   /** How long /readyz keeps its verdict. Default 5000 ms. */
@@ -116,6 +116,10 @@ export function createApp(options: AppOptions): Hono {
     app.use('/api/*', gatewayCors(origins));
     app.use('/till/gateway', gatewayCors(origins)); // the settings check of a gateway elsewhere
     app.use('/readyz', gatewayCors(origins)); // the recovery probe of a tablet using this gateway
+    // The sales ledger of a tablet using this gateway: its sales are recorded where its writes go.
+    app.use('/till/sales', gatewayCors(origins));
+    app.use('/till/sales/*', gatewayCors(origins));
+    app.use('/till/closing/last-z', gatewayCors(origins));
   }
   let gateway: ReturnType<typeof createGatewayApi> | undefined;
   const { hotel } = options;
@@ -139,7 +143,7 @@ export function createApp(options: AppOptions): Hono {
   // A write of a recorded sale is matched against it (its approvals were spent when it was recorded).
   app.use(
     '/api/set/*',
-    matchRecordedSales(hub, { required: options.recordedSalesOnly ?? false, answersResend }),
+    matchRecordedSales(hub, { required: options.recordedSalesOnly ?? true, answersResend }),
   );
   app.use('/api/set/*', checkWriteApprovals(hub, { catalogue, answersResend }));
   app.use('/api/create/*', auditCatalogueWrites(hub));

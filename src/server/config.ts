@@ -20,6 +20,11 @@ const flag = v.pipe(
   v.optional(v.picklist(['', '0', '1', 'true', 'false', 'yes', 'no']), ''),
   v.transform((value) => ['1', 'true', 'yes'].includes(value)),
 );
+/** On unless set to `0`/`false`/`no` (an opt-out). */
+const onUnlessOff = v.pipe(
+  v.optional(v.picklist(['', '0', '1', 'true', 'false', 'yes', 'no']), ''),
+  v.transform((value) => !['0', 'false', 'no'].includes(value)),
+);
 const list = v.pipe(
   v.optional(v.string(), ''),
   v.transform((value) => value.split(/[\s,]+/).filter(Boolean)),
@@ -33,7 +38,7 @@ const Environment = v.object({
   TLS_CERT: v.optional(v.string()),
   TLS_KEY: v.optional(v.string()),
   TRUST_PROXY: flag,
-  TILL_RECORDED_SALES_ONLY: flag,
+  TILL_RECORDED_SALES_ONLY: onUnlessOff,
   TILL_HOSTNAMES: list,
   TILL_ORIGINS: v.optional(v.string()),
   PMS_URL: v.optional(

@@ -59,7 +59,7 @@ export interface StartOptions {
   tls?: TlsChoice;
   /** Behind a TLS reverse proxy: the app over plain HTTP to the proxy, addresses from X-Forwarded-For. */
   trustProxy?: boolean;
-  /** The gateway forwards PMS writes of recorded sales only (AppOptions.recordedSalesOnly). */
+  /** The gateway forwards PMS writes of recorded sales only (AppOptions.recordedSalesOnly; default true). */
   recordedSalesOnly?: boolean;
   /** Serve the app over plain HTTP to every host (as behind a proxy; tests of the insecure screen). */
   serveAppOverHttp?: boolean;
@@ -183,7 +183,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     hub,
     allowedHosts,
     trustProxy: options.trustProxy ?? false,
-    recordedSalesOnly: options.recordedSalesOnly ?? false,
+    recordedSalesOnly: options.recordedSalesOnly ?? true,
     httpsPort,
     tabletOrigin,
     adminKey: options.adminKey ?? null,

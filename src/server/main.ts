@@ -164,6 +164,12 @@ if (server.hotel) {
 }
 // For people at a terminal only: never into a journal or a log file.
 if (process.stderr.isTTY) process.stderr.write(`${lines.join('\n')}\n\n`);
+if (!config.TILL_RECORDED_SALES_ONLY) {
+  log.warn(
+    { component: 'gateway', TILL_RECORDED_SALES_ONLY: false },
+    'TILL_RECORDED_SALES_ONLY is off: the gateway forwards PMS writes of sales the till server has not recorded (only for migrating old tablets; docs/operations.md)',
+  );
+}
 log.info(
   {
     component: 'server',

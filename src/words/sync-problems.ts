@@ -20,6 +20,8 @@ export function stepProblem(
   const time = clockTime(Math.max(step.notBefore, now));
   if (step.state === 'unverifiable') return t('sync.problem.cannotVerify', { reference: sale.reference });
   if (step.state === 'failed') {
+    const tillRefusal = tillRefusalText(error?.code, error?.message ?? '');
+    if (tillRefusal) return tillRefusal;
     if (error?.kind === 'invalid-request') return t('sync.problem.badRequest', { message: error.message });
     if (error?.kind === 'unknown-intent') return t('sync.problem.unknownStep');
     if (step.name === RECORD_IN_LEDGER)
@@ -73,9 +75,29 @@ export function actionProblem(error: unknown): string {
   return t('sync.action.refused', { message: actionErrorText(error) });
 }
 
+/** The till server's refusal codes of a sale (its ledger) and of a PMS write (the gateway's matching). */
+const TILL_REFUSALS = new Set([
+  'sale_conflict',
+  'sale_totals',
+  'sale_invalid',
+  'sale_unknown',
+  'sale_not_recorded',
+  'write_mismatch',
+  'invoice_not_of_sale',
+  'payment_mismatch',
+  'write_repeated',
+]);
+
+/** A refusal the till server gave by one of its codes, in staff words; undefined for any other. */
+function tillRefusalText(code: string | undefined, message: string): string | undefined {
+  if (!code || !TILL_REFUSALS.has(code)) return undefined;
+  return t(`sync.problem.ledger.${code}` as MessageKey, { message });
+}
+
 /** The sales ledger's refusal of a sale in staff words, by its code (409 `sale_conflict`, 403: an approval). */
 function ledgerRefusal(code: string | undefined, status: number | undefined, message: string): string {
-  if (code === 'sale_conflict') return t('sync.problem.ledger.sale_conflict');
+  const known = tillRefusalText(code, message);
+  if (known) return known;
   if (status === 403 || code?.startsWith('approval')) return t('sync.problem.ledger.approval', { message });
   return t('sync.problem.ledger.refused', { message });
 }

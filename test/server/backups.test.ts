@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SALE_HEADER } from '../../src/pms/till-headers.ts';
 import { backupDatabases, msUntil, pruneBackups } from '../../src/server/db-backups.ts';
+import { ledgerLine, recordSale, saleBody } from './ledger/ledger-support.ts';
 import { type MainProcess, pairTablet, startMain, stopMain, tabletWithCookie } from './main-process.ts';
 
 const dirs: string[] = [];
@@ -28,10 +30,15 @@ function tempDir(): string {
 
 const WRITE_PATH = '/api/set/create/servicecashregister/invoice';
 
+/** Records a sale in the ledger, then opens its cash invoice in the hotel, as the till does. */
 async function sell(tablet: typeof fetch, url: string, reference: string): Promise<number> {
+  const { saleId } = await recordSale(
+    { request: (path, init) => tablet(`${url}${path}`, init) },
+    saleBody([ledgerLine(1, 1, 420)]),
+  );
   const response = await tablet(`${url}${WRITE_PATH}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', [SALE_HEADER]: saleId },
     body: JSON.stringify({ reference }),
   });
   expect(response.status).toBe(200);

@@ -9,6 +9,9 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type MainProcess, pairTablet, startMain } from './main-process.ts';
 
+// How the process stops with writes in flight, not the ledger: the opt-out lets its writes through.
+const STOP_ENV = { TEST_HOTEL_FAULTS: '1', TILL_RECORDED_SALES_ONLY: '0' };
+
 const dirs: string[] = [];
 const running: MainProcess[] = [];
 afterEach(() => {
@@ -42,7 +45,7 @@ async function holdWrites(url: string, ms: number): Promise<void> {
 describe('a clean stop', () => {
   it('lets writes in flight finish on SIGTERM, refuses new ones, keeps every answered write, exits 0', async () => {
     const dir = dataDir();
-    const main = await startMain(dir, { TEST_HOTEL_FAULTS: '1' });
+    const main = await startMain(dir, STOP_ENV);
     running.push(main);
     const tablet = await pairTablet(main.url);
     await holdWrites(main.url, 1000);
@@ -109,7 +112,7 @@ describe('a clean stop', () => {
   }, 60_000);
 
   it('exits at once on a second signal, even with a write still held', async () => {
-    const main = await startMain(dataDir(), { TEST_HOTEL_FAULTS: '1' });
+    const main = await startMain(dataDir(), STOP_ENV);
     running.push(main);
     const tablet = await pairTablet(main.url);
     await holdWrites(main.url, 20_000);

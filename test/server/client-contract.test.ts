@@ -26,6 +26,7 @@ beforeAll(async () => {
     testMode: true,
     staticDir: 'nonexistent',
     now: () => new Date('2026-11-22T10:00:00+01:00'),
+    recordedSalesOnly: false, // the PMS client's wire contract, call by call; the ledger's matching: gateway-matching.test.ts
   });
   if (!server.hotel) throw new Error('expected the embedded test hotel');
   db = server.hotel.db;
@@ -556,6 +557,7 @@ describe('the gateway when the PMS is unreachable', () => {
       host: '127.0.0.1',
       staticDir: 'nonexistent',
       pms: { url: `http://127.0.0.1:${await closedPort()}`, apiKey: 'not-used' },
+      recordedSalesOnly: false, // an unreachable PMS's answer, not the ledger
     });
     try {
       const client = createPmsClient({

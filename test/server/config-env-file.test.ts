@@ -126,3 +126,18 @@ describe('settings that cannot work safely (issue 20)', () => {
     }
   }, 30_000);
 });
+
+describe('TILL_RECORDED_SALES_ONLY', () => {
+  it('is on unless the hotel opts out with 0, false or no', () => {
+    const dir = dataDirWith('');
+    expect(loadConfig({ DATA_DIR: dir }).TILL_RECORDED_SALES_ONLY).toBe(true);
+    for (const on of ['', '1', 'true', 'yes'])
+      expect(loadConfig({ DATA_DIR: dir, TILL_RECORDED_SALES_ONLY: on }).TILL_RECORDED_SALES_ONLY, on).toBe(
+        true,
+      );
+    for (const off of ['0', 'false', 'no'])
+      expect(loadConfig({ DATA_DIR: dir, TILL_RECORDED_SALES_ONLY: off }).TILL_RECORDED_SALES_ONLY, off).toBe(
+        false,
+      );
+  });
+});

@@ -25,6 +25,7 @@ beforeAll(async () => {
     host: '127.0.0.1',
     staticDir: 'nonexistent',
     pms: { url: `${pmsServer.url}/pms`, apiKey: DEMO_KEYS.write },
+    recordedSalesOnly: false, // the gateway adding the PMS key, not the ledger
   });
 });
 afterAll(async () => {

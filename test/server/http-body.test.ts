@@ -16,6 +16,7 @@ beforeAll(async () => {
     dbFile: ':memory:',
     staticDir: 'none',
     now: () => NOW,
+    recordedSalesOnly: false, // how bodies are read, not what the gateway lets through
   });
 });
 afterAll(() => server.close());

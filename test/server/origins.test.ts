@@ -40,6 +40,29 @@ describe('TILL_ORIGINS', () => {
     expect(read.headers.get('access-control-allow-credentials')).toBe('true');
   });
 
+  it("lets the app of a named origin record its sales in this server's ledger, and no other origin", async () => {
+    const app = tabletApp({ hotel, allowedOrigins: [BAR] });
+    const preflight = (origin: string, path: string) =>
+      app.request(path, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': `content-type,${REQUEST_ID_HEADER}`,
+        },
+      });
+    for (const path of ['/till/sales', '/till/sales/some-sale/outcomes']) {
+      const named = await preflight(BAR, path);
+      expect(named.headers.get('access-control-allow-origin'), path).toBe(BAR);
+      expect(named.headers.get('access-control-allow-credentials'), path).toBe('true');
+      const other = await preflight('https://evil.example', path);
+      expect(other.headers.get('access-control-allow-origin'), path).toBeNull();
+    }
+    const listing = await app.request('/till/sales', { headers: { origin: BAR } });
+    expect(listing.status).toBe(200);
+    expect(listing.headers.get('access-control-allow-origin')).toBe(BAR);
+  });
+
   it('answers no other origin cross-origin, and none at all when no origins are named', async () => {
     for (const app of [tabletApp({ hotel, allowedOrigins: [BAR] }), tabletApp({ hotel })]) {
       const read = await app.request('/api/get/hotel/payment', {

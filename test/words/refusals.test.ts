@@ -14,7 +14,7 @@ import { laterMessages as enLater } from '../../src/words/messages-en-later.ts';
 import { de as outboxDe } from '../../src/words/refusals/de.ts';
 import { en as outboxEn } from '../../src/words/refusals/en.ts';
 import { actionErrorText } from '../../src/words/refusals/index.ts';
-import { stepTitle } from '../../src/words/sync-problems.ts';
+import { stepProblem, stepTitle } from '../../src/words/sync-problems.ts';
 
 const REFUSAL_FAMILIES =
   /^(refusal|error|pay\.error|park\.error|ticket\.error|roomCharge\.refusal|settings\.error)\./;
@@ -91,5 +91,48 @@ describe('step titles', () => {
     }
     await setLanguage('en');
     expect(stepTitle({ name: 'minibar.count@9', step: 3 } as IntentRecord)).toBe('Step 3');
+  });
+});
+
+describe("the till server's refusals of a sale and of its PMS writes", () => {
+  const CODES = [
+    'sale_conflict',
+    'sale_totals',
+    'sale_invalid',
+    'sale_unknown',
+    'sale_not_recorded',
+    'write_mismatch',
+    'invoice_not_of_sale',
+    'payment_mismatch',
+    'write_repeated',
+  ];
+  const refused = (name: string, code: string) =>
+    ({
+      name,
+      step: 2,
+      state: 'failed',
+      attempts: 1,
+      notBefore: 0,
+      lastError: { kind: 'rejected', status: 409, code, message: 'English from the server', at: 0 },
+    }) as unknown as IntentRecord;
+  const sale = { reference: 'K7QM-1F', kind: 'cash-sale' } as unknown as Parameters<typeof stepProblem>[1];
+
+  it.each(CODES)('%s is said in staff words of its own, German and English, on any step', async (code) => {
+    await loadLaterWords();
+    const texts: string[] = [];
+    for (const language of ['de', 'en'] as const) {
+      await setLanguage(language);
+      for (const name of ['ledger.record@1', 'cash-invoice.close@1']) {
+        const text = stepProblem(refused(name, code), sale) ?? '';
+        expect(text, `${code} ${language} ${name}`).not.toMatch(/sync\.problem|^$/);
+        expect(text).not.toMatch(/The PMS refused|Das PMS hat das abgelehnt/);
+        texts.push(text);
+      }
+    }
+    await setLanguage('en');
+    expect(texts[0]).toBe(texts[1]);
+    expect(texts[0]).not.toBe(texts[2]);
+    expect(english[`sync.problem.ledger.${code}`] ?? '').not.toBe('');
+    expect(german[`sync.problem.ledger.${code}`] ?? '').not.toBe('');
   });
 });

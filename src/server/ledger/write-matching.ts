@@ -10,6 +10,7 @@ import { requestHeader } from '../../node-http/headers.ts';
 import type { LedgerRecord } from '../../pms/ledger-wire.ts';
 import { MoneyError, parseMoney } from '../../pms/money.ts';
 import { SALE_HEADER } from '../../pms/till-headers.ts';
+import { findEndpoint } from '../gateway/endpoints.ts';
 import { deviceOf } from '../hub/device-routes.ts';
 import type { Hub } from '../hub/hub.ts';
 import { PMS_WRITE_EVENT, type RecordedSale, USED_MARK } from './sale-lookup.ts';
@@ -53,8 +54,9 @@ export function matchRecordedSales(hub: Hub, options: WriteMatchingOptions): Mid
   return async (c, next) => {
     const path = c.req.path;
     const closing = CLOSE_INVOICE.exec(path);
-    const isWrite = c.req.method === 'POST' || closing !== null;
-    if (!isWrite || options.answersResend?.(c)) return next();
+    // Only a write on the gateway's list is ever forwarded: anything else gets its 404 unchanged.
+    const listed = findEndpoint(c.req.method, new URL(c.req.url).pathname);
+    if (!listed?.changesState || options.answersResend?.(c)) return next();
     const device = deviceOf(c)!;
     const named = requestHeader(c, SALE_HEADER) ?? '';
     const candidates = named ? lookup.candidates(device.id, named) : [];

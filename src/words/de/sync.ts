@@ -78,6 +78,22 @@ export const de: Record<keyof typeof en, string> = {
   'sync.problem.ledger.approval':
     'Der Kassenserver hat die Freigabe für diesen Verkauf nicht angenommen ({message}). Verkauf stornieren und mit neuer Freigabe erneut buchen.',
   'sync.problem.ledger.refused': 'Der Kassenserver hat diesen Verkauf abgelehnt: {message}',
+  'sync.problem.ledger.sale_totals':
+    'Die Beträge dieses Verkaufs gehen nicht auf, deshalb hat der Kassenserver ihn nicht erfasst. Verkauf stornieren und neu buchen.',
+  'sync.problem.ledger.sale_invalid':
+    'Der Kassenserver konnte diesen Verkauf nicht lesen ({message}). Verkauf stornieren und neu buchen; passiert es wieder, die App aktualisieren.',
+  'sync.problem.ledger.sale_unknown':
+    'Der Verkauf, auf den sich das bezieht, ist nicht auf dem Kassenserver. Bitte eine Führungskraft, das Verkaufsjournal zu prüfen.',
+  'sync.problem.ledger.sale_not_recorded':
+    'Der Kassenserver hat diesen Verkauf nicht erfasst, deshalb ging nichts an das PMS. Erneut senden; bleibt es so, eine Führungskraft fragen.',
+  'sync.problem.ledger.write_mismatch':
+    'Was die Kasse gesendet hat, weicht vom erfassten Verkauf ab, deshalb hat der Kassenserver es angehalten; nichts wurde gebucht. Bitte eine Führungskraft, den Verkauf zu prüfen.',
+  'sync.problem.ledger.invoice_not_of_sale':
+    'Diese PMS-Rechnung wurde nicht für diesen Verkauf eröffnet, deshalb hat der Kassenserver es angehalten; nichts wurde gebucht. Bitte eine Führungskraft, den Verkauf zu prüfen.',
+  'sync.problem.ledger.payment_mismatch':
+    'Die Zahlung ist nicht die für diesen Verkauf erfasste, deshalb hat der Kassenserver die Rechnung nicht geschlossen. Bitte eine Führungskraft, den Verkauf zu prüfen.',
+  'sync.problem.ledger.write_repeated':
+    'Das ist schon im PMS (oder auf dem Weg dorthin), deshalb hat der Kassenserver es nicht doppelt gebucht. Im PMS nachsehen; ist es dort, „Wurde gebucht“ wählen.',
   'sync.problem.unknownStep':
     'Diese Version der Kasse kennt diesen Schritt nicht. Bitte die App aktualisieren.',
   'sync.problem.waitsForCharge': 'Wartet, bis die zurückzubuchende Belastung bestätigt ist.',

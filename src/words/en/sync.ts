@@ -76,6 +76,22 @@ export const en = {
   'sync.problem.ledger.approval':
     'The till server did not accept the manager approval of this sale ({message}). Void the sale and ring it up again with a new approval.',
   'sync.problem.ledger.refused': 'The till server refused this sale: {message}',
+  'sync.problem.ledger.sale_totals':
+    'The amounts of this sale do not add up, so the till server did not record it. Void the sale and ring it up again.',
+  'sync.problem.ledger.sale_invalid':
+    'The till server could not read this sale ({message}). Void the sale and ring it up again; if it happens again, update the app.',
+  'sync.problem.ledger.sale_unknown':
+    'The sale this refers to is not on the till server. Ask a manager to check the sales ledger.',
+  'sync.problem.ledger.sale_not_recorded':
+    'The till server has no record of this sale, so nothing went to the PMS. Send again; if it stays, ask a manager.',
+  'sync.problem.ledger.write_mismatch':
+    'What the till sent differs from the recorded sale, so the till server stopped it and nothing was booked. Ask a manager to check the sale.',
+  'sync.problem.ledger.invoice_not_of_sale':
+    'This PMS invoice was not opened for this sale, so the till server stopped it and nothing was booked. Ask a manager to check the sale.',
+  'sync.problem.ledger.payment_mismatch':
+    'The payment is not the one recorded for this sale, so the till server did not close the invoice. Ask a manager to check the sale.',
+  'sync.problem.ledger.write_repeated':
+    'This is already in the PMS (or on its way there), so the till server did not book it twice. Look in the PMS; if it is there, choose “It was posted”.',
   'sync.problem.unknownStep': 'This version of the till does not know this step. Update the app.',
   'sync.problem.waitsForCharge': 'Waits until the charge it takes back is confirmed.',
   'sync.action.retry': 'Send again',

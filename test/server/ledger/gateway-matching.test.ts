@@ -1,4 +1,4 @@
-// The gateway with the ledger on (recordedSalesOnly): a PMS write is forwarded only when its
+// The gateway with the ledger on (recordedSalesOnly, the default): a PMS write is forwarded only when its
 // `x-till-sale` names a recorded sale of this tablet and the write matches it (products, quantities,
 // prices; for a take-back, the record it belongs to and its room), and an invoice is closed only
 // when the till created it for that sale, with the recorded payment. Refusals come before anything
@@ -21,7 +21,7 @@ const CARD = 2;
 
 beforeEach(() => {
   hotel = pinnedHotel();
-  app = tabletApp({ hotel, recordedSalesOnly: true }, { staffKeyRounds: STAFF_KEY_ROUNDS });
+  app = tabletApp({ hotel }, { staffKeyRounds: STAFF_KEY_ROUNDS }); // the default: recorded sales only
   pils = productOf(hotel.db, 'B-100');
 });
 afterEach(() => hotel.close());
@@ -152,7 +152,7 @@ describe("a recorded sale's lines reach the PMS once", () => {
     expect(await codeOf(together.find((answer) => answer.status === 409)!)).toEqual([409, 'write_repeated']);
     expect(await codeOf(await add())).toEqual([409, 'write_repeated']);
     // The same hub behind a new app (the gateway's memory gone): the audit log still knows.
-    const restarted = createApp({ hotel, hub: app.hub, recordedSalesOnly: true });
+    const restarted = createApp({ hotel, hub: app.hub });
     const again = await restarted.request('/api/set/add/invoice/products', {
       method: 'POST',
       headers: {
@@ -358,9 +358,9 @@ describe('a late charge and a void', () => {
   });
 });
 
-describe('with the ledger off (the default until tablets record first)', () => {
+describe('with the migration opt-out (TILL_RECORDED_SALES_ONLY=0)', () => {
   it('forwards a write of no recorded sale as before, on record, and still matches a recorded one', async () => {
-    const off = tabletApp({ hotel });
+    const off = tabletApp({ hotel, recordedSalesOnly: false });
     const write = (saleId: string, quantity: number) =>
       off.request('/api/set/create/servicecashregister/invoice', {
         method: 'POST',

@@ -3,6 +3,7 @@
 // after 5 failures); clients; transactions with revisions, where an identical repeat returns the
 // stored answer; signed TR-03151 log messages (ECDSA P-256, counters in SQLite); exports as a TAR.
 // In test mode, faults can be injected (faults.ts). Its TSS description and certificate say TEST-TSE.
+import 'reflect-metadata';
 import { createHash, createPrivateKey, randomBytes, randomUUID, sign } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import * as asn1js from 'asn1js';
@@ -215,6 +216,9 @@ export function createTestTse(options: TestTseOptions): TestTse {
     _version: TEST_TSE_VERSION,
     time_creation: tss.time_creation,
     time_update: tss.time_update,
+    ...(tss.time_uninit === null ? {} : { time_uninit: tss.time_uninit }),
+    ...(tss.time_init === null ? {} : { time_init: tss.time_init }),
+    ...(tss.time_disable === null ? {} : { time_disable: tss.time_disable }),
     state: tss.state,
     ...(withPuk ? { admin_puk: tss.admin_puk } : {}),
   });
@@ -271,7 +275,12 @@ export function createTestTse(options: TestTseOptions): TestTse {
     if (typeof next !== 'string' || !(allowed[tss.state] ?? []).includes(next))
       throw new TseError(400, 'E_TSS_STATE_TRANSITION', `cannot go from ${tss.state} to ${String(next)}`);
     if (next === 'INITIALIZED' || next === 'DISABLED') requireAdmin(tss);
-    db.prepare('UPDATE tss SET state = ?, time_update = ? WHERE id = ?').run(next, seconds(), tss.id);
+    const column = { UNINITIALIZED: 'time_uninit', INITIALIZED: 'time_init', DISABLED: 'time_disable' }[next];
+    db.prepare(`UPDATE tss SET state = @next, time_update = @at, ${column} = @at WHERE id = @id`).run({
+      next,
+      at: seconds(),
+      id: tss.id,
+    });
     return c.json(tssAnswer(getTss.get(tss.id)!));
   });
 

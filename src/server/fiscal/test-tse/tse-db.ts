@@ -19,7 +19,10 @@ CREATE TABLE IF NOT EXISTS tss (
   signature_counter INTEGER NOT NULL DEFAULT 0,
   transaction_counter INTEGER NOT NULL DEFAULT 0,
   time_creation INTEGER NOT NULL,
-  time_update INTEGER NOT NULL
+  time_update INTEGER NOT NULL,
+  time_uninit INTEGER,
+  time_init INTEGER,
+  time_disable INTEGER
 ) STRICT;
 CREATE TABLE IF NOT EXISTS client (
   tss_id TEXT NOT NULL REFERENCES tss(id),
@@ -80,6 +83,9 @@ export interface TssRow {
   transaction_counter: number;
   time_creation: number;
   time_update: number;
+  time_uninit: number | null;
+  time_init: number | null;
+  time_disable: number | null;
 }
 
 export interface ClientRow {

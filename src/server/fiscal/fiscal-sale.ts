@@ -51,7 +51,8 @@ export function checkFiscalSale(sale: FiscalSale): void {
   };
   if (typeof sale.saleId !== 'string' || sale.saleId.length < 1 || sale.saleId.length > 100)
     throw new FiscalInputError('saleId', 'saleId must be 1 to 100 characters');
-  if (!SALE_KINDS.includes(sale.kind)) throw new FiscalInputError('kind', `kind must be one of ${SALE_KINDS.join(', ')}`);
+  if (!SALE_KINDS.includes(sale.kind))
+    throw new FiscalInputError('kind', `kind must be one of ${SALE_KINDS.join(', ')}`);
   if (typeof sale.recordedAt !== 'string' || Number.isNaN(Date.parse(sale.recordedAt)))
     throw new FiscalInputError('recordedAt', 'recordedAt must be an ISO time');
   for (const [id, value] of Object.entries(sale.grossCentsByVatId ?? {})) {

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SHARED_FISCAL_DIR } from './shared-files.ts';
+
 const SPEC = JSON.parse(
   readFileSync(resolve(SHARED_FISCAL_DIR, 'fiskaly-sign-de-v2.1.35.openapi.json'), 'utf8'),
 ) as { paths: Record<string, Record<string, { responses: Record<string, Schemaish> }>> };
@@ -33,12 +34,15 @@ export function check(schemaIn: Schemaish, value: unknown, at = '$'): string[] {
   const actual = typeOf(value);
   if (type && !(type === actual || (type === 'number' && actual === 'integer')))
     return [`${at}: ${actual} where ${type} is declared`];
-  if (Array.isArray(schema.enum) && !schema.enum.includes(value)) problems.push(`${at}: ${String(value)} not in enum`);
+  if (Array.isArray(schema.enum) && !schema.enum.includes(value))
+    problems.push(`${at}: ${String(value)} not in enum`);
   if (typeof value === 'string') {
     if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern).test(value))
       problems.push(`${at}: does not match ${schema.pattern}`);
-    if (typeof schema.minLength === 'number' && value.length < schema.minLength) problems.push(`${at}: too short`);
-    if (typeof schema.maxLength === 'number' && value.length > schema.maxLength) problems.push(`${at}: too long`);
+    if (typeof schema.minLength === 'number' && value.length < schema.minLength)
+      problems.push(`${at}: too short`);
+    if (typeof schema.maxLength === 'number' && value.length > schema.maxLength)
+      problems.push(`${at}: too long`);
     if (schema.format === 'uuid' && !/^[0-9a-f-]{36}$/i.test(value)) problems.push(`${at}: not a uuid`);
     if (schema.format === 'byte' && Buffer.from(value, 'base64').toString('base64') !== value)
       problems.push(`${at}: not base64`);
@@ -61,11 +65,15 @@ export function check(schemaIn: Schemaish, value: unknown, at = '$'): string[] {
     }
   }
   if (actual === 'array' && schema.items)
-    (value as unknown[]).forEach((item, i) => problems.push(...check(schema.items as Schemaish, item, `${at}[${i}]`)));
+    for (const [i, item] of (value as unknown[]).entries())
+      problems.push(...check(schema.items as Schemaish, item, `${at}[${i}]`));
   if (Array.isArray(schema.allOf)) for (const part of schema.allOf) problems.push(...check(part, value, at));
   if (Array.isArray(schema.anyOf) && !schema.anyOf.some((part) => check(part, value, at).length === 0))
     problems.push(`${at}: matches none of anyOf`);
-  if (Array.isArray(schema.oneOf) && schema.oneOf.filter((part) => check(part, value, at).length === 0).length !== 1)
+  if (
+    Array.isArray(schema.oneOf) &&
+    schema.oneOf.filter((part) => check(part, value, at).length === 0).length !== 1
+  )
     problems.push(`${at}: does not match exactly one of oneOf`);
   return problems;
 }

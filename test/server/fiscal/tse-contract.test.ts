@@ -4,7 +4,12 @@
 // of fiskaly's published OpenAPI file; every finished transaction's QR code must verify.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFiskalyClient, type FiskalyClient, FiskalyError, type TxAnswer } from '../../../src/server/fiscal/de/fiskaly-client.ts';
+import {
+  createFiskalyClient,
+  type FiskalyClient,
+  FiskalyError,
+  type TxAnswer,
+} from '../../../src/server/fiscal/de/fiskaly-client.ts';
 import { verifyQrCode } from '../../../src/server/fiscal/de/qr-code.ts';
 import { readTar } from '../../../src/server/fiscal/tar.ts';
 import { createTestTse, type TestTse } from '../../../src/server/fiscal/test-tse/test-tse.ts';
@@ -16,7 +21,10 @@ const TIMEOUT = real ? 180_000 : 10_000;
 
 const targets = [
   { name: 'the embedded test TSE', run: true },
-  { name: `fiskaly at TSE_URL${real ? '' : ' (skipped: set TSE_URL, TSE_API_KEY and TSE_API_SECRET to run it)'}`, run: !!real },
+  {
+    name: `fiskaly at TSE_URL${real ? '' : ' (skipped: set TSE_URL, TSE_API_KEY and TSE_API_SECRET to run it)'}`,
+    run: !!real,
+  },
 ];
 
 const receipt = {
@@ -41,7 +49,12 @@ for (const target of targets) {
     beforeAll(() => {
       if (target.run && !real) {
         tse = createTestTse({ dbFile: ':memory:', apiKey: 'key', apiSecret: 'secret' });
-        client = createFiskalyClient({ baseUrl: 'http://test-tse.invalid', apiKey: 'key', apiSecret: 'secret', fetch: tse.fetch });
+        client = createFiskalyClient({
+          baseUrl: 'http://test-tse.invalid',
+          apiKey: 'key',
+          apiSecret: 'secret',
+          fetch: tse.fetch,
+        });
       } else {
         client = createFiskalyClient({
           baseUrl: process.env.TSE_URL!,
@@ -52,7 +65,9 @@ for (const target of targets) {
     });
     afterAll(() => tse?.close());
 
-    it('creates a TSS with the PUK shown once, and takes it through its life cycle', { timeout: TIMEOUT }, async () => {
+    it('creates a TSS with the PUK shown once, and takes it through its life cycle', {
+      timeout: TIMEOUT,
+    }, async () => {
       const created = await client.createTss(tssId);
       expect(checkAnswer('/api/v2/tss/{tss_id}', 'PUT', 200, created)).toEqual([]);
       expect(created.state).toBe('CREATED');
@@ -81,7 +96,9 @@ for (const target of targets) {
 
     let finished: TxAnswer;
     const txId = randomUUID();
-    it('starts and finishes a transaction: the counter rises by one per signature, the QR code verifies', { timeout: TIMEOUT }, async () => {
+    it('starts and finishes a transaction: the counter rises by one per signature, the QR code verifies', {
+      timeout: TIMEOUT,
+    }, async () => {
       const started = await client.upsertTx(tssId, txId, 1, { state: 'ACTIVE', client_id: clientId });
       expect(checkAnswer(TX, 'PUT', 200, started)).toEqual([]);
       expect(started.state).toBe('ACTIVE');
@@ -98,7 +115,9 @@ for (const target of targets) {
       expect(verifyQrCode(finished.qr_code_data!)).toBe(true);
     });
 
-    it('answers an identical repeat with the stored answer, and starts nothing new', { timeout: TIMEOUT }, async () => {
+    it('answers an identical repeat with the stored answer, and starts nothing new', {
+      timeout: TIMEOUT,
+    }, async () => {
       const repeat = await client.upsertTx(tssId, txId, 2, {
         state: 'FINISHED',
         client_id: clientId,
@@ -110,7 +129,9 @@ for (const target of targets) {
       expect(Number(tss.signature_counter)).toBe(Number(finished.signature.counter));
     });
 
-    it('answers an unknown revision with E_TX_REVISION_NOT_FOUND; GET names the latest revision', { timeout: TIMEOUT }, async () => {
+    it('answers an unknown revision with E_TX_REVISION_NOT_FOUND; GET names the latest revision', {
+      timeout: TIMEOUT,
+    }, async () => {
       const refused = await client
         .upsertTx(tssId, txId, 7, { state: 'CANCELLED', client_id: clientId })
         .catch((error) => error as FiskalyError);

@@ -176,7 +176,8 @@ export function openFiscalStore(file: string): FiscalStore {
           `UPDATE fiscal_sale SET status = 'unsigned', outage_id = ? WHERE sale_id = ? AND status = 'pending'`,
         )
         .run(outageId, saleId).changes;
-      if (changed) db.prepare('UPDATE outage SET unsigned_sales = unsigned_sales + 1 WHERE id = ?').run(outageId);
+      if (changed)
+        db.prepare('UPDATE outage SET unsigned_sales = unsigned_sales + 1 WHERE id = ?').run(outageId);
     }),
     waiting: () =>
       db
@@ -188,7 +189,9 @@ export function openFiscalStore(file: string): FiscalStore {
     openOutage: () =>
       db.prepare<[], OutageRow>(`SELECT ${OUTAGE_COLUMNS} FROM outage WHERE ended_at IS NULL`).get(),
     startOutage: (cause, at) => {
-      const id = Number(db.prepare('INSERT INTO outage (started_at, cause) VALUES (?, ?)').run(at, cause).lastInsertRowid);
+      const id = Number(
+        db.prepare('INSERT INTO outage (started_at, cause) VALUES (?, ?)').run(at, cause).lastInsertRowid,
+      );
       return { id, startedAt: at, endedAt: null, cause, unsignedSales: 0 };
     },
     endOutage: (id, at) => {

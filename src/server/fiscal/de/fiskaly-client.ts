@@ -77,7 +77,13 @@ export interface FiskalyClient {
   adminAuth(tssId: string, pin: string, options?: CallOptions): Promise<void>;
   adminLogout(tssId: string, options?: CallOptions): Promise<void>;
   createClient(tssId: string, clientId: string, serial: string, options?: CallOptions): Promise<unknown>;
-  upsertTx(tssId: string, txId: string, revision: number, body: unknown, options?: CallOptions): Promise<TxAnswer>;
+  upsertTx(
+    tssId: string,
+    txId: string,
+    revision: number,
+    body: unknown,
+    options?: CallOptions,
+  ): Promise<TxAnswer>;
   getTx(tssId: string, txId: string, options?: CallOptions): Promise<TxAnswer>;
 }
 
@@ -92,7 +98,8 @@ export function createFiskalyClient(options: FiskalyOptions): FiskalyClient {
   /** One HTTP exchange, raced against the deadline (an in-process fetch cannot be aborted). */
   async function exchange(request: Request, deadline: number): Promise<Response> {
     const left = deadline - now();
-    if (left <= 0) throw new FiskalyError('unreachable', 0, 'E_DEADLINE', 'no answer within the time allowed');
+    if (left <= 0)
+      throw new FiskalyError('unreachable', 0, 'E_DEADLINE', 'no answer within the time allowed');
     const abort = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -105,7 +112,12 @@ export function createFiskalyClient(options: FiskalyOptions): FiskalyClient {
       return await Promise.race([send(new Request(request, { signal: abort.signal })), timeout]);
     } catch (error) {
       if (error instanceof FiskalyError) throw error;
-      throw new FiskalyError('unreachable', 0, 'E_NETWORK', `the TSE cannot be reached: ${(error as Error).message}`);
+      throw new FiskalyError(
+        'unreachable',
+        0,
+        'E_NETWORK',
+        `the TSE cannot be reached: ${(error as Error).message}`,
+      );
     } finally {
       clearTimeout(timer);
     }
@@ -163,10 +175,19 @@ export function createFiskalyClient(options: FiskalyOptions): FiskalyClient {
     try {
       answer = await withRetries(post(body), deadline, false);
     } catch (error) {
-      if (!('refresh_token' in body) || !(error instanceof FiskalyError) || error.kind !== 'refused') throw error;
-      answer = await withRetries(post({ api_key: options.apiKey, api_secret: options.apiSecret }), deadline, false);
+      if (!('refresh_token' in body) || !(error instanceof FiskalyError) || error.kind !== 'refused')
+        throw error;
+      answer = await withRetries(
+        post({ api_key: options.apiKey, api_secret: options.apiSecret }),
+        deadline,
+        false,
+      );
     }
-    const auth = (await answer.json()) as { access_token: string; refresh_token?: string; access_token_expires_in?: number };
+    const auth = (await answer.json()) as {
+      access_token: string;
+      refresh_token?: string;
+      access_token_expires_in?: number;
+    };
     token = {
       access: auth.access_token,
       ...(auth.refresh_token ? { refresh: auth.refresh_token } : {}),
@@ -186,17 +207,24 @@ export function createFiskalyClient(options: FiskalyOptions): FiskalyClient {
 
   const request = async (method: string, path: string, body: unknown, callOptions: CallOptions) => {
     const deadline = callOptions.deadline ?? now() + 30_000;
-    return withRetries(async () => {
-      const access = await bearer(deadline);
-      return new Request(`${base}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${access}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-    }, deadline);
+    // A 401 from the admin PIN or PUK endpoints is a wrong PIN or PUK, not an expired token: never
+    // repeat it (each repeat would count as another failed try towards the lock).
+    const adminSecret = /\/admin(\/auth)?$/.test(path);
+    return withRetries(
+      async () => {
+        const access = await bearer(deadline);
+        return new Request(`${base}${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${access}`,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+      },
+      deadline,
+      !adminSecret,
+    );
   };
 
   const call = async <T>(method: string, path: string, body?: unknown, callOptions: CallOptions = {}) =>

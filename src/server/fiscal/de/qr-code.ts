@@ -101,7 +101,7 @@ const isoToUnix = (iso: string) => {
  */
 export function verifyQrCode(text: string): boolean {
   const fields = parseQrCode(text);
-  if (!fields || fields.timeFormat !== 'unixTime') return false;
+  if (fields?.timeFormat !== 'unixTime') return false;
   if (!(fields.algorithm in SIGNATURE_ALGORITHMS)) return false;
   const algorithm = fields.algorithm as SignatureAlgorithm;
   const logTime = isoToUnix(fields.logTime);

@@ -4,8 +4,8 @@
 // outage is journaled (start, cause; its end when the TSE answers again), and the late-signing queue
 // signs each unsigned sale once when the TSE is back (marked signed late: DSFinV-K TSE_TA_FEHLER).
 import { createHash } from 'node:crypto';
-import { type FiscalSale, checkFiscalSale, type VatId } from '../fiscal-sale.ts';
-import type { FiscalStore, FiscalSaleRow, OutageRow, TseSignature } from './fiscal-store.ts';
+import { checkFiscalSale, type FiscalSale, type VatId } from '../fiscal-sale.ts';
+import type { FiscalSaleRow, FiscalStore, OutageRow, TseSignature } from './fiscal-store.ts';
 import { type FiskalyClient, FiskalyError, type TxAnswer } from './fiskaly-client.ts';
 import { amountString, type ReceiptType, type StandardReceipt, VAT_RATES } from './process-data.ts';
 import { parseQrCode } from './qr-code.ts';
@@ -24,7 +24,12 @@ const RECEIPT_TYPES: Record<FiscalSale['kind'], ReceiptType> = {
 
 export type FiscalOutcome =
   | { saleId: string; status: 'signed'; signedLate: boolean; signature: TseSignature }
-  | { saleId: string; status: 'unsigned'; recordedAt: string; outage: Pick<OutageRow, 'startedAt' | 'cause'> };
+  | {
+      saleId: string;
+      status: 'unsigned';
+      recordedAt: string;
+      outage: Pick<OutageRow, 'startedAt' | 'cause'>;
+    };
 
 export interface SigningOptions {
   client: FiskalyClient;
@@ -66,10 +71,22 @@ export function receiptOf(sale: FiscalSale): StandardReceipt {
     .map((id) => ({ vat_rate: VAT_RATES[id - 1]!, amount: amountString(sale.grossCentsByVatId[id]!) }));
   const payments: StandardReceipt['amounts_per_payment_type'] = [];
   if (sale.payments.cashCents !== 0)
-    payments.push({ payment_type: 'CASH', amount: amountString(sale.payments.cashCents), currency_code: 'EUR' });
+    payments.push({
+      payment_type: 'CASH',
+      amount: amountString(sale.payments.cashCents),
+      currency_code: 'EUR',
+    });
   if (sale.payments.nonCashCents !== 0)
-    payments.push({ payment_type: 'NON_CASH', amount: amountString(sale.payments.nonCashCents), currency_code: 'EUR' });
-  return { receipt_type: RECEIPT_TYPES[sale.kind], amounts_per_vat_rate: vat, amounts_per_payment_type: payments };
+    payments.push({
+      payment_type: 'NON_CASH',
+      amount: amountString(sale.payments.nonCashCents),
+      currency_code: 'EUR',
+    });
+  return {
+    receipt_type: RECEIPT_TYPES[sale.kind],
+    amounts_per_vat_rate: vat,
+    amounts_per_payment_type: payments,
+  };
 }
 
 /** The references a transaction carries as fiskaly metadata (strings only). */
@@ -131,7 +148,8 @@ export function createSigningService(options: SigningOptions): SigningService {
   /** Start and finish of the sale's transaction, idempotent: repeats return the TSE's stored answers. */
   async function transact(sale: FiscalSale, txId: string, deadline: number): Promise<TxAnswer> {
     const setup = store.setup();
-    if (!setup) throw new FiskalyError('refused', 0, 'E_NO_TSE_SETUP', 'no TSE is set up (admin page, Fiscal)');
+    if (!setup)
+      throw new FiskalyError('refused', 0, 'E_NO_TSE_SETUP', 'no TSE is set up (admin page, Fiscal)');
     const { tssId, clientId } = setup;
     const finish = {
       state: 'FINISHED',
@@ -156,7 +174,10 @@ export function createSigningService(options: SigningOptions): SigningService {
 
   const causeOf = (error: unknown) =>
     error instanceof FiskalyError
-      ? `${error.kind === 'unreachable' ? 'TSE unreachable' : 'TSE refused'}: ${error.code} ${error.message}`.slice(0, 300)
+      ? `${error.kind === 'unreachable' ? 'TSE unreachable' : 'TSE refused'}: ${error.code} ${error.message}`.slice(
+          0,
+          300,
+        )
       : `TSE error: ${(error as Error).message}`.slice(0, 300);
 
   function noteOutage(cause: string): OutageRow {

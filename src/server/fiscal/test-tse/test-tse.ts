@@ -11,11 +11,11 @@ import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { crypto } from '../../tls/certificate-authority.ts';
 import { logMessage, tseSerial } from '../de/log-message.ts';
+import { processDataOf, type StandardReceipt } from '../de/process-data.ts';
 import { buildQrCode, PROCESS_TYPE } from '../de/qr-code.ts';
 import { writeTar } from '../tar.ts';
 import { createFaults, type TseFaults } from './faults.ts';
 import { type ClientRow, type LogMessageRow, openTseDb, type TssRow } from './tse-db.ts';
-import { processDataOf, type StandardReceipt } from '../de/process-data.ts';
 
 export const TEST_TSE_VERSION = '2.1.35';
 /** How many wrong PIN or PUK tries lock the admin (the README's figure). */
@@ -85,7 +85,9 @@ export function createTestTse(options: TestTseOptions): TestTse {
   const adminSessions = new Map<string, number>();
 
   const getTss = db.prepare<[string], TssRow>('SELECT * FROM tss WHERE id = ?');
-  const getClient = db.prepare<[string, string], ClientRow>('SELECT * FROM client WHERE tss_id = ? AND id = ?');
+  const getClient = db.prepare<[string, string], ClientRow>(
+    'SELECT * FROM client WHERE tss_id = ? AND id = ?',
+  );
   const countClients = db.prepare<[string], { n: number }>(
     "SELECT count(*) AS n FROM client WHERE tss_id = ? AND state = 'REGISTERED'",
   );
@@ -138,7 +140,7 @@ export function createTestTse(options: TestTseOptions): TestTse {
     });
   }
 
-  app.use('/api/v2/*', async (c, next) => {
+  app.use('/api/v2/*', async (_c, next) => {
     const fault = await faults.take();
     if (fault) throw new TseError(fault.status, fault.code, fault.message, fault.retryAfterSeconds);
     await next();
@@ -186,10 +188,12 @@ export function createTestTse(options: TestTseOptions): TestTse {
   };
   const requireAdmin = (tss: TssRow) => {
     const expiry = adminSessions.get(tss.id);
-    if (!expiry || expiry < seconds()) throw new TseError(401, 'E_ADMIN_NOT_AUTHENTICATED', 'authenticate as admin first');
+    if (!expiry || expiry < seconds())
+      throw new TseError(401, 'E_ADMIN_NOT_AUTHENTICATED', 'authenticate as admin first');
   };
   const requireUsable = (tss: TssRow) => {
-    if (tss.state === 'DEFECTIVE') throw new TseError(423, 'E_TSS_DEFECTIVE', 'the TSS is defective: create a new one');
+    if (tss.state === 'DEFECTIVE')
+      throw new TseError(423, 'E_TSS_DEFECTIVE', 'the TSS is defective: create a new one');
     if (tss.state === 'DISABLED') throw new TseError(400, 'E_TSS_DISABLED', 'the TSS is disabled');
   };
 
@@ -228,7 +232,10 @@ export function createTestTse(options: TestTseOptions): TestTse {
     if (!UUID.test(id)) throw new TseError(400, 'E_VALIDATION', 'tss_id must be a UUID');
     if (getTss.get(id)) throw new TseError(409, 'E_TSS_CONFLICT', 'a TSS with this id exists');
     const body = await jsonBody(c);
-    const keys = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
+    const keys = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+      'sign',
+      'verify',
+    ]);
     const publicKey = Buffer.from(await crypto.subtle.exportKey('raw', keys.publicKey));
     const pkcs8 = Buffer.from(await crypto.subtle.exportKey('pkcs8', keys.privateKey));
     const at = seconds();
@@ -287,18 +294,17 @@ export function createTestTse(options: TestTseOptions): TestTse {
   app.patch('/api/v2/tss/:tss_id/admin', async (c) => {
     const tss = tssOf(c);
     const body = await jsonBody(c);
-    if (tss.puk_failures >= MAX_ADMIN_FAILURES) throw new TseError(403, 'E_ACCESS_DENIED', 'the PUK is locked');
+    if (tss.puk_failures >= MAX_ADMIN_FAILURES)
+      throw new TseError(403, 'E_ACCESS_DENIED', 'the PUK is locked');
     if (typeof body.new_admin_pin !== 'string' || !/^.{6,}$/.test(body.new_admin_pin))
       throw new TseError(400, 'E_VALIDATION', 'new_admin_pin must have at least 6 characters');
     if (body.admin_puk !== tss.admin_puk) {
       db.prepare('UPDATE tss SET puk_failures = puk_failures + 1 WHERE id = ?').run(tss.id);
       throw new TseError(401, 'E_WRONG_PUK', 'wrong admin_puk');
     }
-    db.prepare('UPDATE tss SET admin_pin = ?, pin_failures = 0, puk_failures = 0, time_update = ? WHERE id = ?').run(
-      sha256(body.new_admin_pin),
-      seconds(),
-      tss.id,
-    );
+    db.prepare(
+      'UPDATE tss SET admin_pin = ?, pin_failures = 0, puk_failures = 0, time_update = ? WHERE id = ?',
+    ).run(sha256(body.new_admin_pin), seconds(), tss.id);
     return c.json({});
   });
 
@@ -337,7 +343,8 @@ export function createTestTse(options: TestTseOptions): TestTse {
   app.put('/api/v2/tss/:tss_id/client/:client_id', async (c) => {
     const tss = tssOf(c);
     requireUsable(tss);
-    if (tss.state !== 'INITIALIZED') throw new TseError(400, 'E_TSS_NOT_INITIALIZED', 'initialize the TSS first');
+    if (tss.state !== 'INITIALIZED')
+      throw new TseError(400, 'E_TSS_NOT_INITIALIZED', 'initialize the TSS first');
     requireAdmin(tss);
     const id = c.req.param('client_id');
     const body = await jsonBody(c);
@@ -371,7 +378,14 @@ export function createTestTse(options: TestTseOptions): TestTse {
   /** Signs one log message: the counter rises by one inside the caller's transaction. */
   const signLog = (
     tss: TssRow,
-    entry: { txId: string; txNumber: number; operation: string; client: ClientRow; processType: string; processData: string },
+    entry: {
+      txId: string;
+      txNumber: number;
+      operation: string;
+      client: ClientRow;
+      processType: string;
+      processData: string;
+    },
   ) => {
     const counter = tss.signature_counter + 1;
     const logTime = seconds();
@@ -386,7 +400,11 @@ export function createTestTse(options: TestTseOptions): TestTse {
       signatureCounter: counter,
       logTime,
     });
-    const key = createPrivateKey({ key: Buffer.from(tss.private_key, 'base64'), format: 'der', type: 'pkcs8' });
+    const key = createPrivateKey({
+      key: Buffer.from(tss.private_key, 'base64'),
+      format: 'der',
+      type: 'pkcs8',
+    });
     const signature = sign('sha256', message, { key, dsaEncoding: 'ieee-p1363' });
     db.prepare('UPDATE tss SET signature_counter = ? WHERE id = ?').run(counter, tss.id);
     tss.signature_counter = counter;
@@ -418,18 +436,28 @@ export function createTestTse(options: TestTseOptions): TestTse {
         throw new TseError(400, 'E_TX_REVISION_NOT_FOUND', `revision ${revision} does not follow the latest`);
       const client = getClient.get(tssId, request.client_id);
       if (!client) throw new TseError(400, 'E_CLIENT_NOT_FOUND', 'no such client');
-      if (client.state !== 'REGISTERED') throw new TseError(400, 'E_CLIENT_DEREGISTERED', 'client deregistered');
+      if (client.state !== 'REGISTERED')
+        throw new TseError(400, 'E_CLIENT_DEREGISTERED', 'client deregistered');
       if (previous && previous.state !== 'ACTIVE')
         throw new TseError(400, 'E_TX_UPSERT', `the transaction is ${previous.state}`);
       if (previous && previous.client_id !== request.client_id)
         throw new TseError(400, 'E_TX_UPSERT', 'client_id differs from the start');
       let answer: TxAnswer;
       if (!previous) {
-        if (request.state !== 'ACTIVE') throw new TseError(400, 'E_TX_UPSERT', 'start a transaction with state ACTIVE');
-        if (activeCount.get(tssId)!.n >= 2000) throw new TseError(400, 'E_TX_LIMIT_REACHED', '2,000 ACTIVE transactions');
+        if (request.state !== 'ACTIVE')
+          throw new TseError(400, 'E_TX_UPSERT', 'start a transaction with state ACTIVE');
+        if (activeCount.get(tssId)!.n >= 2000)
+          throw new TseError(400, 'E_TX_LIMIT_REACHED', '2,000 ACTIVE transactions');
         const number = tss.transaction_counter + 1;
         db.prepare('UPDATE tss SET transaction_counter = ? WHERE id = ?').run(number, tssId);
-        const signed = signLog(tss, { txId, txNumber: number, operation: 'StartTransaction', client, processType: '', processData: '' });
+        const signed = signLog(tss, {
+          txId,
+          txNumber: number,
+          operation: 'StartTransaction',
+          client,
+          processType: '',
+          processData: '',
+        });
         answer = {
           number,
           time_start: signed.logTime,
@@ -455,7 +483,8 @@ export function createTestTse(options: TestTseOptions): TestTse {
           },
         };
       } else {
-        if (request.state === 'ACTIVE') throw new TseError(400, 'E_TX_UPSERT', 'updates are not supported: finish or cancel');
+        if (request.state === 'ACTIVE')
+          throw new TseError(400, 'E_TX_UPSERT', 'updates are not supported: finish or cancel');
         const given = request.schema?.standard_v1?.receipt;
         if (request.state === 'FINISHED' && !given)
           throw new TseError(409, 'E_TX_NO_TYPE_DEFINED', 'schema.standard_v1.receipt is needed to finish');
@@ -516,15 +545,21 @@ export function createTestTse(options: TestTseOptions): TestTse {
   app.put('/api/v2/tss/:tss_id/tx/:tx_id', async (c) => {
     const tss = tssOf(c);
     requireUsable(tss);
-    if (tss.state !== 'INITIALIZED') throw new TseError(400, 'E_TSS_NOT_INITIALIZED', 'the TSS is not initialized');
+    if (tss.state !== 'INITIALIZED')
+      throw new TseError(400, 'E_TSS_NOT_INITIALIZED', 'the TSS is not initialized');
     const txId = c.req.param('tx_id');
     if (!UUID.test(txId)) throw new TseError(400, 'E_VALIDATION', 'tx_id must be a UUID');
     const revision = Number(c.req.query('tx_revision') ?? '1');
-    if (!Number.isInteger(revision) || revision < 1) throw new TseError(400, 'E_VALIDATION', 'tx_revision must be 1 or more');
+    if (!Number.isInteger(revision) || revision < 1)
+      throw new TseError(400, 'E_VALIDATION', 'tx_revision must be 1 or more');
     const body = (await jsonBody(c)) as unknown as TxRequestBody;
     if (!['ACTIVE', 'FINISHED', 'CANCELLED'].includes(body.state) || typeof body.client_id !== 'string')
       throw new TseError(400, 'E_VALIDATION', 'state and client_id are required');
-    const requestText = JSON.stringify({ state: body.state, client_id: body.client_id, schema: body.schema ?? null });
+    const requestText = JSON.stringify({
+      state: body.state,
+      client_id: body.client_id,
+      schema: body.schema ?? null,
+    });
     return c.json(upsert(tss.id, txId, revision, body, requestText));
   });
 
@@ -556,7 +591,13 @@ export function createTestTse(options: TestTseOptions): TestTse {
   });
   const getExport = db.prepare<
     [string, string],
-    { tss_id: string; id: string; start_counter: number | null; end_counter: number | null; time_request: number }
+    {
+      tss_id: string;
+      id: string;
+      start_counter: number | null;
+      end_counter: number | null;
+      time_request: number;
+    }
   >('SELECT * FROM export WHERE tss_id = ? AND id = ?');
 
   app.put('/api/v2/tss/:tss_id/export/:export_id', (c) => {
@@ -571,13 +612,9 @@ export function createTestTse(options: TestTseOptions): TestTse {
     const start = bound('start_signature_counter');
     const end = bound('end_signature_counter');
     if (!getExport.get(tss.id, id))
-      db.prepare('INSERT INTO export (tss_id, id, start_counter, end_counter, time_request) VALUES (?, ?, ?, ?, ?)').run(
-        tss.id,
-        id,
-        start,
-        end,
-        seconds(),
-      );
+      db.prepare(
+        'INSERT INTO export (tss_id, id, start_counter, end_counter, time_request) VALUES (?, ?, ?, ?, ?)',
+      ).run(tss.id, id, start, end, seconds());
     return c.json(exportAnswer(getExport.get(tss.id, id)!));
   });
 
@@ -657,7 +694,11 @@ function exportTar(tss: TssRow, logs: LogMessageRow[]): Uint8Array {
   ];
   for (const log of logs) {
     const kind = log.operation === 'StartTransaction' ? 'Start' : 'Finish';
-    const name = `Unixt_${log.log_time}_Sig-${log.signature_counter}_Log-Tra_No-${log.tx_number}_${kind}_Client-${log.client_serial.replace(/[^A-Za-z0-9-]/g, '')}.log`.slice(0, 100);
+    const name =
+      `Unixt_${log.log_time}_Sig-${log.signature_counter}_Log-Tra_No-${log.tx_number}_${kind}_Client-${log.client_serial.replace(/[^A-Za-z0-9-]/g, '')}.log`.slice(
+        0,
+        100,
+      );
     const parsed = asn1js.fromBER(concatSequence(log.message, log.signature));
     files.push({ name, data: new Uint8Array(parsed.result.toBER(false)) });
   }

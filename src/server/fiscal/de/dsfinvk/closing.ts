@@ -121,9 +121,32 @@ export interface DsfinvkClosing {
   bookingDay?: string;
   company: DsfinvkAddress & { taxNumber?: string };
   location: DsfinvkAddress;
-  cashRegister: { brand: string; model: string; serial: string; softwareBrand: string; softwareVersion: string; baseCurrency?: string };
-  terminals: { id: string; brand: string; model: string; serial: string; softwareBrand: string; softwareVersion: string }[];
-  agencies?: { id: number; name: string; street: string; postalCode: string; city: string; country: string; taxNumber?: string; vatId?: string }[];
+  cashRegister: {
+    brand: string;
+    model: string;
+    serial: string;
+    softwareBrand: string;
+    softwareVersion: string;
+    baseCurrency?: string;
+  };
+  terminals: {
+    id: string;
+    brand: string;
+    model: string;
+    serial: string;
+    softwareBrand: string;
+    softwareVersion: string;
+  }[];
+  agencies?: {
+    id: number;
+    name: string;
+    street: string;
+    postalCode: string;
+    city: string;
+    country: string;
+    taxNumber?: string;
+    vatId?: string;
+  }[];
   tse: DsfinvkTse[];
   /** UST_SCHLUESSEL -> rate in hundredths of a percent (1900 = 19 %) and a description. */
   vatRates: { id: number; rateHundredths: number; description: string }[];

@@ -23,12 +23,16 @@ export class DsfinvkError extends Error {}
 
 /** A numeric value with exactly the column's decimals and a decimal comma. */
 export function formatNumeric(value: Decimal, decimals = 0): string {
-  if (!Number.isSafeInteger(value.units)) throw new DsfinvkError(`not a whole number of units: ${value.units}`);
-  if (value.scale > decimals) throw new DsfinvkError(`${value.units}e-${value.scale} has more than ${decimals} decimals`);
+  if (!Number.isSafeInteger(value.units))
+    throw new DsfinvkError(`not a whole number of units: ${value.units}`);
+  if (value.scale > decimals)
+    throw new DsfinvkError(`${value.units}e-${value.scale} has more than ${decimals} decimals`);
   const scaled = BigInt(value.units) * 10n ** BigInt(decimals - value.scale);
   const sign = scaled < 0n ? '-' : '';
   const digits = (scaled < 0n ? -scaled : scaled).toString().padStart(decimals + 1, '0');
-  return decimals === 0 ? `${sign}${digits}` : `${sign}${digits.slice(0, -decimals)},${digits.slice(-decimals)}`;
+  return decimals === 0
+    ? `${sign}${digits}`
+    : `${sign}${digits.slice(0, -decimals)},${digits.slice(-decimals)}`;
 }
 
 /** A text value in quotes, inner quotes doubled, cut to the column's maximum length. */
@@ -67,7 +71,8 @@ function rows(closing: DsfinvkClosing): Record<string, Row[]> {
   const lineNet = (line: DsfinvkLine) => {
     if (line.netCents !== undefined) return line.netCents;
     const r = rate.get(line.vatId);
-    if (r === undefined) throw new DsfinvkError(`line ${line.lineId}: VAT id ${line.vatId} is not in vatRates`);
+    if (r === undefined)
+      throw new DsfinvkError(`line ${line.lineId}: VAT id ${line.vatId} is not in vatRates`);
     return netOf(line.grossCents, r);
   };
   const txGross = (tx: DsfinvkTransaction) => tx.lines.reduce((sum, line) => sum + line.grossCents, 0);
@@ -86,7 +91,8 @@ function rows(closing: DsfinvkClosing): Record<string, Row[]> {
   };
   const allLines = closing.transactions.flatMap((tx) => tx.lines);
   const txs = closing.transactions;
-  const certificate = (tse: DsfinvkClosing['tse'][number], part: 0 | 1) => tse.certificate.slice(part * 1000, part * 1000 + 1000);
+  const certificate = (tse: DsfinvkClosing['tse'][number], part: 0 | 1) =>
+    tse.certificate.slice(part * 1000, part * 1000 + 1000);
 
   return {
     'cashpointclosing.csv': [
@@ -105,7 +111,9 @@ function rows(closing: DsfinvkClosing): Record<string, Row[]> {
         USTID: closing.company.vatId,
         Z_SE_ZAHLUNGEN: cents(payments.reduce((sum, p) => sum + (p.baseAmountCents ?? p.amountCents), 0)),
         Z_SE_BARZAHLUNGEN: cents(
-          payments.filter((p) => p.type === 'Bar').reduce((sum, p) => sum + (p.baseAmountCents ?? p.amountCents), 0),
+          payments
+            .filter((p) => p.type === 'Bar')
+            .reduce((sum, p) => sum + (p.baseAmountCents ?? p.amountCents), 0),
         ),
       },
     ],
@@ -171,7 +179,10 @@ function rows(closing: DsfinvkClosing): Record<string, Row[]> {
     })),
     'businesscases.csv': sumBy(
       allLines,
-      (line) => [line.businessCase ?? 'Umsatz', line.businessCaseName ?? '', line.agencyId ?? 0, line.vatId].join('\u0000'),
+      (line) =>
+        [line.businessCase ?? 'Umsatz', line.businessCaseName ?? '', line.agencyId ?? 0, line.vatId].join(
+          '\u0000',
+        ),
       (line) => [line.grossCents, lineNet(line)],
     ).map(({ first, totals: [gross = 0, net = 0] }) => ({
       ...key,
@@ -353,7 +364,11 @@ export function writeCsvFiles(closing: DsfinvkClosing): Record<string, string> {
     tableRows.forEach((row, i) => {
       for (const name of Object.keys(row))
         if (!known.has(name)) throw new DsfinvkError(`${table.file}: no column ${name}`);
-      lines.push(table.columns.map((column) => formatCell(column, row[column.name], `${table.file} row ${i + 1}`)).join(';'));
+      lines.push(
+        table.columns
+          .map((column) => formatCell(column, row[column.name], `${table.file} row ${i + 1}`))
+          .join(';'),
+      );
     });
     files[table.file] = `${lines.join('\r\n')}\r\n`;
   }
@@ -401,7 +416,11 @@ export function writeIndexXml(): string {
         out.push(
           ...(column.decimals === undefined
             ? ['          <Numeric />']
-            : ['          <Numeric>', `            <Accuracy>${column.decimals}</Accuracy>`, '          </Numeric>']),
+            : [
+                '          <Numeric>',
+                `            <Accuracy>${column.decimals}</Accuracy>`,
+                '          </Numeric>',
+              ]),
         );
       } else if (column.type === 'date') {
         out.push('          <Date />');
@@ -413,7 +432,7 @@ export function writeIndexXml(): string {
     }
     out.push('      </VariableLength>', '    </Table>');
   }
-  out.push('  </Media>', '</DataSet>', '');
+  out.push('  </Media>', '</DataSet>');
   return out.join('\n');
 }
 
@@ -426,7 +445,9 @@ export function writeDsfinvkExport(closings: DsfinvkClosing[], tseExport?: Uint8
       merged[file] = merged[file] === undefined ? text : merged[file] + text.slice(text.indexOf('\r\n') + 2);
     }
   }
-  if (closings.length === 0) for (const table of DSFINVK_TABLES) merged[table.file] = `${table.columns.map((c) => c.name).join(';')}\r\n`;
+  if (closings.length === 0)
+    for (const table of DSFINVK_TABLES)
+      merged[table.file] = `${table.columns.map((c) => c.name).join(';')}\r\n`;
   const encode = (text: string) => new TextEncoder().encode(text);
   const entries: Record<string, Uint8Array> = {
     'index.xml': encode(writeIndexXml()),

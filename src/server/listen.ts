@@ -15,6 +15,11 @@ import type { Logger } from '../node-http/log.ts';
 import { serverLog } from '../node-http/log.ts';
 import { createTestHotel, type HotelKeys, type TestHotel } from '../test-hotel/index.ts';
 import { createApp, type RemotePms } from './app.ts';
+import {
+  createFiscalControl,
+  type FiscalControl,
+  type FiscalControlOptions,
+} from './fiscal/fiscal-control.ts';
 import { closeServers, createStopGate, GRACE_MS } from './http/clean-stop.ts';
 import { checkHost, hostList, httpsOrigin, isLoopbackAddress, isServerMachineRequest } from './http/hosts.ts';
 import { requestLog } from './http/request-log.ts';
@@ -75,6 +80,8 @@ export interface StartOptions {
   logger?: Logger;
   /** How long /readyz keeps its verdict (app.ts). */
   readinessCacheMs?: number;
+  /** The fiscal law and TSE (fiscal/fiscal-control.ts); default: none, nothing on disk. */
+  fiscal?: FiscalControlOptions;
 }
 
 export interface CloseOptions {
@@ -95,6 +102,8 @@ export interface RunningServer {
   /** The embedded test hotel, absent in gateway mode. */
   hotel: TestHotel | undefined;
   hub: Hub;
+  /** The fiscal country and its driver. */
+  fiscal: FiscalControl;
   tls: TlsManager | undefined;
   /** Stops cleanly (see the header); resolves once the databases are closed. */
   close(options?: CloseOptions): Promise<void>;
@@ -130,6 +139,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ...(options.staffKeyRounds ? { staffKeyRounds: options.staffKeyRounds } : {}),
   });
   if (hotel && options.demoStaff) await addDemoStaff(hub);
+  const fiscal = createFiscalControl(options.fiscal ?? { dataDir: null });
   const hostname = options.host ?? '0.0.0.0';
 
   // The HTTPS server is bound first: the setup page and the admin page need its port.
@@ -169,6 +179,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.readinessCacheMs === undefined ? {} : { readinessCacheMs: options.readinessCacheMs }),
+    fiscal,
   });
 
   const setup = new Hono();
@@ -196,6 +207,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     tabletOrigin,
     hotel,
     hub,
+    fiscal,
     tls,
     close: async ({ graceMs = GRACE_MS } = {}) => {
       tls?.stop();
@@ -210,6 +222,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         );
       }
       hotel?.close();
+      fiscal.close();
       hub.close();
     },
   };

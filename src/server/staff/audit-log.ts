@@ -20,6 +20,10 @@ export const SERVER_AUDIT_KINDS = [
   'approval_refused',
   /** A write of a part of a split bill priced below the catalogue beyond the discount limit (write-approvals.ts). */
   'split_below_catalogue',
+  /** The fiscal admin screens (admin/fiscal-routes.ts). */
+  'fiscal_country_changed',
+  'tse_set_up',
+  'fiscal_start_of_use',
 ] as const;
 
 export interface AuditEntry {

@@ -1,0 +1,91 @@
+// The fiscal admin screens' words, in English and German (the German keys are checked to be the
+// same as the English ones by the type).
+const EN = {
+  fiscalTitle: 'Fiscal law',
+  fiscalLink: 'Fiscal law: TSE, tax office data, exports',
+  country: 'Fiscal country',
+  countryNone: 'None (no signing)',
+  countryDE: 'Germany (KassenSichV: every sale signed by a TSE)',
+  saveCountry: 'Save country',
+  countryHint: 'Austria (RKSV) will follow as its own driver.',
+  tseTitle: 'TSE (technical security system)',
+  tseTest:
+    'The embedded TEST-TSE signs receipts: they are not lawful. Set TSE_URL, TSE_API_KEY and TSE_API_SECRET for a fiskaly account.',
+  tseFiskaly: 'Signing with the fiskaly account at TSE_URL.',
+  notSetUp: 'No TSE is set up yet: sales cannot be signed and are marked "TSE unavailable".',
+  tillSerial: 'Serial number of this till (up to 70 characters, no / or _)',
+  startOfUse: 'Start of use',
+  setUp: 'Set up TSS and till',
+  pukTitle: 'Write down the PUK now',
+  pukHint:
+    'It is shown only this once. It unlocks the TSE admin PIN. A copy is kept in the data folder (fiscal-secrets.json, readable only by the server).',
+  elsterTitle: 'Tax office notice (ELSTER)',
+  elsterHint:
+    'Report the till and its TSE to the tax office through ELSTER within one month of the start of use (§146a(4) AO).',
+  tseSerial: 'TSE serial number',
+  tseType: 'TSE type',
+  tillSoftware: 'Till software',
+  saveStartOfUse: 'Save start of use',
+  outagesTitle: 'TSE outages',
+  noOutages: 'No outage so far.',
+  started: 'Started',
+  ended: 'Ended',
+  stillOpen: 'still out',
+  cause: 'Cause',
+  unsignedSales: 'Unsigned sales',
+  waiting: 'Sales waiting to be signed late',
+  signLateNow: 'Try the TSE now',
+  exportsTitle: 'Exports',
+  tseExport: 'Download the TSE export (TAR)',
+  dsfinvkExport: 'Download the DSFinV-K export (zip) for Z closings',
+  fromZ: 'From Z no.',
+  toZ: 'To Z no.',
+  backToAdmin: 'Back to the administration',
+} as const;
+
+const DE: Record<keyof typeof EN, string> = {
+  fiscalTitle: 'Fiskalrecht',
+  fiscalLink: 'Fiskalrecht: TSE, Meldung ans Finanzamt, Exporte',
+  country: 'Fiskalland',
+  countryNone: 'Keines (keine Signatur)',
+  countryDE: 'Deutschland (KassenSichV: jeder Verkauf von einer TSE signiert)',
+  saveCountry: 'Land speichern',
+  countryHint: 'Österreich (RKSV) folgt als eigener Treiber.',
+  tseTitle: 'TSE (technische Sicherheitseinrichtung)',
+  tseTest:
+    'Die eingebaute TEST-TSE signiert die Belege: sie sind nicht rechtsgültig. Für ein fiskaly-Konto TSE_URL, TSE_API_KEY und TSE_API_SECRET setzen.',
+  tseFiskaly: 'Signiert mit dem fiskaly-Konto unter TSE_URL.',
+  notSetUp:
+    'Noch keine TSE eingerichtet: Verkäufe können nicht signiert werden und tragen „TSE ausgefallen“.',
+  tillSerial: 'Seriennummer dieser Kasse (bis 70 Zeichen, ohne / und _)',
+  startOfUse: 'Beginn der Nutzung',
+  setUp: 'TSS und Kasse einrichten',
+  pukTitle: 'Notieren Sie jetzt die PUK',
+  pukHint:
+    'Sie wird nur dieses eine Mal gezeigt. Sie entsperrt die Admin-PIN der TSE. Eine Kopie liegt im Datenordner (fiscal-secrets.json, nur für den Server lesbar).',
+  elsterTitle: 'Mitteilung ans Finanzamt (ELSTER)',
+  elsterHint:
+    'Melden Sie die Kasse und ihre TSE innerhalb eines Monats nach Beginn der Nutzung über ELSTER (§146a Abs. 4 AO).',
+  tseSerial: 'Seriennummer der TSE',
+  tseType: 'Art der TSE',
+  tillSoftware: 'Kassensoftware',
+  saveStartOfUse: 'Beginn der Nutzung speichern',
+  outagesTitle: 'TSE-Ausfälle',
+  noOutages: 'Bisher kein Ausfall.',
+  started: 'Beginn',
+  ended: 'Ende',
+  stillOpen: 'noch ausgefallen',
+  cause: 'Ursache',
+  unsignedSales: 'Unsignierte Verkäufe',
+  waiting: 'Verkäufe, die auf die Nachsignatur warten',
+  signLateNow: 'TSE jetzt versuchen',
+  exportsTitle: 'Exporte',
+  tseExport: 'TSE-Export herunterladen (TAR)',
+  dsfinvkExport: 'DSFinV-K-Export herunterladen (zip) für Z-Abschlüsse',
+  fromZ: 'Von Z-Nr.',
+  toZ: 'Bis Z-Nr.',
+  backToAdmin: 'Zurück zur Verwaltung',
+};
+
+export type FiscalWords = Record<keyof typeof EN, string>;
+export const FISCAL_WORDS: Record<'en' | 'de', FiscalWords> = { en: EN, de: DE };

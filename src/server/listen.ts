@@ -13,7 +13,7 @@ import { Hono } from 'hono';
 import { renderError } from '../node-http/errors.ts';
 import type { Logger } from '../node-http/log.ts';
 import { serverLog } from '../node-http/log.ts';
-import { createTestHotel, type HotelKeys, type TestHotel } from '../test-hotel/index.ts';
+import { createTestHotel, type DemoRegion, type HotelKeys, type TestHotel } from '../test-hotel/index.ts';
 import { createApp, type RemotePms } from './app.ts';
 import {
   createFiscalControl,
@@ -46,6 +46,8 @@ export interface StartOptions {
   host?: string;
   /** SQLite file of the test hotel; ':memory:' for tests. Default ./data/test-hotel.sqlite. */
   dbFile?: string;
+  /** Which demo hotel a fresh test hotel database gets (DEMO_HOTEL): AT (default) or DE. */
+  demoRegion?: DemoRegion;
   /** The test hotel's `/pms/api` keys; default the demo keys (tests). */
   hotelKeys?: HotelKeys;
   /** SQLite file of the server's own data (devices); default ':memory:'. */
@@ -133,6 +135,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         testMode: options.testMode ?? false,
         ...(options.hotelKeys ? { keys: options.hotelKeys } : {}),
         ...(options.now ? { now: options.now } : {}),
+        ...(options.demoRegion ? { region: options.demoRegion } : {}),
       });
   const hub = createHub({
     dbFile: options.hubFile ?? ':memory:',

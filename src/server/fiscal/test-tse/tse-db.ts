@@ -2,6 +2,7 @@
 // revisions (each stored answer, for idempotent repeats), every signed log message (for exports)
 // and exports. Counters live in the TSS row and rise inside the signing transaction, so they survive
 // restarts and never repeat. STRICT tables; log messages are never changed or deleted (triggers).
+import { chmodSync } from 'node:fs';
 import Database from 'better-sqlite3';
 
 const SCHEMA = `
@@ -113,6 +114,8 @@ export type TseDb = Database.Database;
 
 export function openTseDb(file: string): TseDb {
   const db = new Database(file);
+  // It holds the TSS's private key: readable by the server only (as the data folder's secrets).
+  if (file !== ':memory:') chmodSync(file, 0o600);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');

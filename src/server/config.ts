@@ -85,6 +85,8 @@ export type ServerConfig = v.InferOutput<typeof Environment> & {
   demoRegion: 'AT' | 'DE';
   /** Where backups go: `DATA_DIR/backups`. */
   backupDir: string;
+  /** The German fiscal records and the embedded test TSE (fiscal/de/germany.ts), where they exist. */
+  fiscalFiles: string[];
 };
 
 /**
@@ -121,6 +123,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       join(config.DATA_DIR, demoRegion === 'DE' ? 'test-hotel-de.sqlite' : 'test-hotel.sqlite'),
     demoRegion,
     backupDir: join(config.DATA_DIR, 'backups'),
+    fiscalFiles: [join(config.DATA_DIR, 'fiscal.sqlite'), join(config.DATA_DIR, 'test-tse.sqlite')],
   };
 }
 

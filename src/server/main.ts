@@ -166,7 +166,7 @@ log.info(
   'Hotel Till is running',
 );
 
-const databases = [config.hubFile, ...(server.hotel ? [dbFile] : [])];
+const databases = [config.hubFile, ...(server.hotel ? [dbFile] : []), ...config.fiscalFiles];
 const stopBackups = scheduleNightly(config.BACKUP_AT, async () => {
   try {
     const written = await backupDatabases(existingFiles(databases), config.backupDir);

@@ -16,6 +16,7 @@ export interface FiscalPageData {
   elster: ElsterData | undefined;
   outages: OutageRow[];
   waiting: number;
+  refused: { saleId: string; recordedAt: string; reason: string }[];
   /** Shown once, right after the set-up. */
   puk?: string;
   problem?: string;
@@ -66,7 +67,13 @@ ${data.problem ? html`<p class="error" role="alert">${data.problem}</p>` : ''}
       ? html`<p class="muted">${w.noOutages}</p>`
       : html`<table><tr><th>${w.started}</th><th>${w.ended}</th><th>${w.cause}</th><th>${w.unsignedSales}</th></tr>${outageRows}</table>`
   }<p>${w.waiting}: <strong data-testid="waiting">${data.waiting}</strong></p>
-<form method="post" action="/admin/fiscal/recover"><button>${w.signLateNow}</button></form></section>`;
+<form method="post" action="/admin/fiscal/recover"><button>${w.signLateNow}</button></form>${
+    data.refused.length === 0
+      ? ''
+      : html`<h3>${w.refusedTitle}</h3><table><tr><th>${w.sale}</th><th>${w.started}</th><th>${w.cause}</th></tr>${data.refused.map(
+          (sale) => html`<tr><td>${sale.saleId}</td><td>${sale.recordedAt}</td><td>${sale.reason}</td></tr>`,
+        )}</table>`
+  }</section>`;
   const exports = data.elster
     ? html`<section><h2>${w.exportsTitle}</h2><p><a href="/admin/fiscal/tse-export.tar">${w.tseExport}</a></p>
 <form method="get" action="/admin/fiscal/dsfinvk.zip"><label>${w.fromZ} <input name="from" inputmode="numeric" pattern="[0-9]+" required></label>

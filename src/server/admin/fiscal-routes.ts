@@ -44,6 +44,11 @@ export function createFiscalAdminRoutes(options: FiscalAdminOptions): Hono {
       elster: german?.elster(),
       outages: german?.store.outages() ?? [],
       waiting: german?.store.waiting().length ?? 0,
+      refused: (german?.store.refusedSales() ?? []).map((row) => ({
+        saleId: row.saleId,
+        recordedAt: row.recordedAt,
+        reason: row.refused ?? '',
+      })),
       suggestedSerial: `HOTEL-TILL ${hub.serverId.slice(0, 8).toUpperCase()}`,
       today: new Date().toISOString().slice(0, 10),
       ...extra,

@@ -226,6 +226,39 @@ describe('when the TSE fails', () => {
     expectEverySignatureValid(fiscal);
   });
 
+  it('a sale the TSE refuses is marked unsigned without an outage, and holds up no other sale', async () => {
+    const fiscal = await germanTill();
+    const poisoned = cashSale();
+    const poisonedTx = txIdForSale(poisoned.saleId);
+    const real = fiscal.client;
+    const picky = createSigningService({
+      client: {
+        ...real,
+        upsertTx: async (tssId, txId, revision, body, options) => {
+          if (txId === poisonedTx)
+            throw new FiskalyError('refused', 400, 'E_VALIDATION', 'amounts do not add up');
+          return real.upsertTx(tssId, txId, revision, body, options);
+        },
+      },
+      store: fiscal.store,
+    });
+    const refused = await picky.sign(poisoned);
+    expect(refused.status).toBe('unsigned');
+    expect(refused.status === 'unsigned' && refused.outage.cause).toMatch(/TSE refused: E_VALIDATION/);
+    expect(fiscal.store.outages()).toEqual([]);
+    expect((await picky.sign(cashSale())).status).toBe('signed');
+
+    // In the late queue too: the refused sale is skipped, the others are signed, the outage ends.
+    fiscal.testTse!.faults.inject({ kind: 'server-error' });
+    const waiting = cashSale();
+    expect((await picky.sign(waiting)).status).toBe('unsigned');
+    fiscal.testTse!.faults.clear();
+    expect(await picky.recover()).toBe(true);
+    expect(picky.outcome(waiting.saleId)!.status).toBe('signed');
+    expect(fiscal.store.refusedSales().map((row) => row.saleId)).toEqual([poisoned.saleId]);
+    expect(fiscal.store.outages()[0]!.endedAt).not.toBeNull();
+  });
+
   it('retries a 429 after Retry-After and a 5xx with backoff within the budget', async () => {
     const fiscal = await germanTill();
     fiscal.testTse!.faults.inject({ kind: 'rate-limit', count: 1, retryAfterSeconds: 1 });
@@ -272,6 +305,35 @@ describe('a restart', () => {
 });
 
 describe('the client', () => {
+  it('refreshes its token with the refresh token before it expires', async () => {
+    let clock = Date.parse('2026-11-26T10:00:00Z');
+    const tse = createTestTse({
+      dbFile: ':memory:',
+      apiKey: 'k',
+      apiSecret: 's',
+      tokenSeconds: 120,
+      now: () => new Date(clock),
+    });
+    const authBodies: string[] = [];
+    const client = createFiskalyClient({
+      baseUrl: 'http://t.invalid',
+      apiKey: 'k',
+      apiSecret: 's',
+      now: () => clock,
+      fetch: async (request) => {
+        if (request.url.endsWith('/api/v2/auth'))
+          authBodies.push(Object.keys(await request.clone().json()).join(','));
+        return tse.fetch(request);
+      },
+    });
+    const tssId = crypto.randomUUID();
+    await client.createTss(tssId);
+    clock += 90_000; // within a minute of the token's end
+    expect((await client.getTss(tssId)).state).toBe('CREATED');
+    expect(authBodies).toEqual(['api_key,api_secret', 'refresh_token']);
+    tse.close();
+  });
+
   it('authenticates again when its token expired', async () => {
     let clock = Date.parse('2026-11-26T10:00:00Z');
     const tse = createTestTse({
@@ -312,6 +374,24 @@ describe('the client', () => {
     await expect(client.adminAuth(tssId, '123456')).rejects.toMatchObject({ status: 403 });
     await client.changeAdminPin(tssId, admin_puk!, '654321');
     await client.adminAuth(tssId, '654321');
+    tse.close();
+  });
+
+  it('locks the PUK after 5 wrong tries, for good', async () => {
+    const tse = createTestTse({ dbFile: ':memory:', apiKey: 'k', apiSecret: 's' });
+    const client = createFiskalyClient({
+      baseUrl: 'http://t.invalid',
+      apiKey: 'k',
+      apiSecret: 's',
+      fetch: tse.fetch,
+    });
+    const tssId = crypto.randomUUID();
+    const { admin_puk } = await client.createTss(tssId);
+    for (let i = 0; i < 5; i++)
+      await expect(client.changeAdminPin(tssId, 'WRONGPUK00', '123456')).rejects.toMatchObject({
+        status: 401,
+      });
+    await expect(client.changeAdminPin(tssId, admin_puk!, '123456')).rejects.toMatchObject({ status: 403 });
     tse.close();
   });
 });

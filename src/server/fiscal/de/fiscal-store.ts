@@ -16,7 +16,8 @@ CREATE TABLE IF NOT EXISTS fiscal_sale (
   signed_late INTEGER NOT NULL DEFAULT 0,
   outage_id INTEGER,
   signature TEXT,
-  signed_at TEXT
+  signed_at TEXT,
+  refused TEXT
 ) STRICT;
 CREATE INDEX IF NOT EXISTS fiscal_sale_unsigned ON fiscal_sale (status, recorded_at);
 CREATE TRIGGER IF NOT EXISTS fiscal_sale_signed_is_final BEFORE UPDATE ON fiscal_sale
@@ -69,6 +70,8 @@ export interface FiscalSaleRow {
   outageId: number | null;
   signature: TseSignature | null;
   signedAt: string | null;
+  /** Why the TSE refused this sale itself (not an outage): it stays unsigned and is not retried. */
+  refused: string | null;
 }
 
 export interface OutageRow {
@@ -100,8 +103,12 @@ export interface FiscalStore {
   begin(sale: FiscalSale, txId: string): FiscalSaleRow;
   markSigned(saleId: string, signature: TseSignature, late: boolean, at: string): void;
   markUnsigned(saleId: string, outageId: number): void;
+  /** The TSE refused this sale's data: unsigned for good, not retried (shown on the admin page). */
+  markRefused(saleId: string, reason: string): void;
   /** Sales waiting for a late signature (unsigned, or pending after a crash), oldest first. */
   waiting(): FiscalSaleRow[];
+  /** Sales the TSE refused. */
+  refusedSales(): FiscalSaleRow[];
   openOutage(): OutageRow | undefined;
   startOutage(cause: string, at: string): OutageRow;
   endOutage(id: number, at: string): void;
@@ -124,6 +131,7 @@ interface RawSale {
   outage_id: number | null;
   signature: string | null;
   signed_at: string | null;
+  refused: string | null;
 }
 
 const toRow = (raw: RawSale): FiscalSaleRow => ({
@@ -137,6 +145,7 @@ const toRow = (raw: RawSale): FiscalSaleRow => ({
   outageId: raw.outage_id,
   signature: raw.signature ? (JSON.parse(raw.signature) as TseSignature) : null,
   signedAt: raw.signed_at,
+  refused: raw.refused,
 });
 
 const OUTAGE_COLUMNS =
@@ -179,11 +188,22 @@ export function openFiscalStore(file: string): FiscalStore {
       if (changed)
         db.prepare('UPDATE outage SET unsigned_sales = unsigned_sales + 1 WHERE id = ?').run(outageId);
     }),
+    markRefused: (saleId, reason) => {
+      db.prepare(
+        `UPDATE fiscal_sale SET status = 'unsigned', refused = ? WHERE sale_id = ? AND status != 'signed'`,
+      ).run(reason, saleId);
+    },
     waiting: () =>
       db
         .prepare<[], RawSale>(
-          `SELECT * FROM fiscal_sale WHERE status IN ('unsigned', 'pending') ORDER BY recorded_at, rowid`,
+          `SELECT * FROM fiscal_sale WHERE status IN ('unsigned', 'pending') AND refused IS NULL
+             ORDER BY recorded_at, rowid`,
         )
+        .all()
+        .map(toRow),
+    refusedSales: () =>
+      db
+        .prepare<[], RawSale>('SELECT * FROM fiscal_sale WHERE refused IS NOT NULL ORDER BY recorded_at')
         .all()
         .map(toRow),
     openOutage: () =>

@@ -139,7 +139,10 @@ export function createSigningService(options: SigningOptions): SigningService {
         saleId: row.saleId,
         status: 'unsigned',
         recordedAt: row.recordedAt,
-        outage: { startedAt: outage?.startedAt ?? row.recordedAt, cause: outage?.cause ?? 'unknown' },
+        outage: {
+          startedAt: outage?.startedAt ?? row.recordedAt,
+          cause: row.refused ?? outage?.cause ?? 'unknown',
+        },
       };
     }
     return undefined;
@@ -171,6 +174,13 @@ export function createSigningService(options: SigningOptions): SigningService {
       return client.upsertTx(tssId, txId, current.latest_revision + 1, finish, { deadline });
     }
   }
+
+  /** A refusal of this sale's own data (not of the TSS, the client or the credentials). */
+  const refusesTheSale = (error: unknown) =>
+    error instanceof FiskalyError &&
+    error.kind === 'refused' &&
+    [400, 409, 422].includes(error.status) &&
+    !/^E_(TSS|CLIENT|NO_TSE|TX_LIMIT|ADMIN)/.test(error.code);
 
   const causeOf = (error: unknown) =>
     error instanceof FiskalyError
@@ -205,6 +215,11 @@ export function createSigningService(options: SigningOptions): SigningService {
       store.markSigned(sale.saleId, signatureOf(tx), false, now().toISOString());
       return toOutcome(store.get(sale.saleId)!)!;
     } catch (error) {
+      if (refusesTheSale(error)) {
+        // Not an outage: the TSE works but will never take this sale. Others go on being signed.
+        store.markRefused(sale.saleId, causeOf(error));
+        return toOutcome(store.get(sale.saleId)!)!;
+      }
       const outage = noteOutage(causeOf(error));
       store.markUnsigned(sale.saleId, outage.id);
       return toOutcome(store.get(sale.saleId)!)!;
@@ -248,6 +263,10 @@ export function createSigningService(options: SigningOptions): SigningService {
             store.markSigned(row.saleId, signatureOf(tx), row.status === 'unsigned', now().toISOString());
             signed += 1;
           } catch (error) {
+            if (refusesTheSale(error)) {
+              store.markRefused(row.saleId, causeOf(error));
+              continue; // one sale the TSE refuses must not hold up the others
+            }
             noteOutage(causeOf(error));
             break;
           }

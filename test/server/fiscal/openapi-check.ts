@@ -78,6 +78,21 @@ export function check(schemaIn: Schemaish, value: unknown, at = '$'): string[] {
   return problems;
 }
 
+/** The problems of a request body against the spec's requestBody schema for this method and URL path. */
+export function checkRequest(method: string, urlPath: string, body: unknown): string[] {
+  const template = Object.keys(SPEC.paths).find((path) =>
+    new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(urlPath),
+  );
+  if (!template) return [`no path in the spec matches ${urlPath}`];
+  const operation = SPEC.paths[template]?.[method.toLowerCase()] as
+    | { requestBody?: { content?: Record<string, { schema: Schemaish }> } }
+    | undefined;
+  if (!operation) return [`no operation ${method} ${template}`];
+  const schema = operation.requestBody?.content?.['application/json']?.schema;
+  if (!schema) return body === undefined ? [] : [`${method} ${template} takes no body`];
+  return check(schema, body).map((problem) => `${method} ${template}: ${problem}`);
+}
+
 /** The problems of an answer against the spec's schema for this path, method and status. */
 export function checkAnswer(path: string, method: string, status: number, value: unknown): string[] {
   const operation = SPEC.paths[path]?.[method.toLowerCase()];

@@ -15,9 +15,14 @@ import {
   SECRETS_FILE,
 } from '../../../src/server/fiscal/de/germany.ts';
 import { verifyQrCode } from '../../../src/server/fiscal/de/qr-code.ts';
-import { createSigningService, txIdForSale } from '../../../src/server/fiscal/de/signing-service.ts';
+import {
+  createSigningService,
+  finishRequest,
+  txIdForSale,
+} from '../../../src/server/fiscal/de/signing-service.ts';
 import type { FiscalSale } from '../../../src/server/fiscal/fiscal-sale.ts';
 import { createTestTse } from '../../../src/server/fiscal/test-tse/test-tse.ts';
+import { checkRequest } from './openapi-check.ts';
 
 const TILL = 'HOTEL-TILL BAR 1';
 let open: GermanFiscal[] = [];
@@ -130,6 +135,36 @@ describe('signing a sale', () => {
     expect(voided.qrCode).toContain(';AVBelegstorno^-4.20_-3.50_0.00_0.00_0.00^-7.70:Bar;');
     expect(late.qrCode).toContain(';AVRechnung^0.00_12.90_0.00_0.00_0.00^;');
     for (const mark of [roomCharge, voided, late]) expect(verifyQrCode(mark.qrCode!)).toBe(true);
+  });
+
+  it('sends finish requests that fit the published request schema, for every kind', () => {
+    const path = `/api/v2/tss/${crypto.randomUUID()}/tx/${txIdForSale('x')}`;
+    const sales = [
+      cashSale(),
+      cashSale({ payments: { cashCents: 300, nonCashCents: 470 } }),
+      cashSale({
+        kind: 'room-charge',
+        payments: { cashCents: 0, nonCashCents: 0 },
+        references: { reservationId: 'R-1' },
+      }),
+      cashSale({
+        kind: 'void',
+        grossCentsByVatId: { 1: -420 },
+        payments: { cashCents: -420, nonCashCents: 0 },
+        references: { originalSaleId: 'a' },
+      }),
+      cashSale({
+        kind: 'late-charge',
+        payments: { cashCents: 0, nonCashCents: 0 },
+        references: { invoiceId: 'I-9' },
+      }),
+    ];
+    for (const sale of sales)
+      expect(checkRequest('PUT', path, finishRequest(sale, crypto.randomUUID()))).toEqual([]);
+    expect(txIdForSale('sale-1')).toBe(txIdForSale('sale-1'));
+    expect(txIdForSale('sale-1')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
   });
 
   it('refuses a malformed sale naming the field, and records nothing', async () => {

@@ -13,17 +13,18 @@ import {
 import { verifyQrCode } from '../../../src/server/fiscal/de/qr-code.ts';
 import { readTar } from '../../../src/server/fiscal/tar.ts';
 import { createTestTse, type TestTse } from '../../../src/server/fiscal/test-tse/test-tse.ts';
-import { checkAnswer } from './openapi-check.ts';
+import { check, checkAnswer, checkRequest } from './openapi-check.ts';
 
 const real = process.env.TSE_URL && process.env.TSE_API_KEY && process.env.TSE_API_SECRET;
 const TX = '/api/v2/tss/{tss_id}/tx/{tx_id_or_number}';
-const TIMEOUT = real ? 180_000 : 10_000;
+const TIMEOUT = real ? 180_000 : 10_000; // a real TSS may take 30 s to leave CREATED
 
 const targets = [
-  { name: 'the embedded test TSE', run: true },
+  { name: 'the embedded test TSE', run: true, embedded: true },
   {
     name: `fiskaly at TSE_URL${real ? '' : ' (skipped: set TSE_URL, TSE_API_KEY and TSE_API_SECRET to run it)'}`,
     run: !!real,
+    embedded: false,
   },
 ];
 
@@ -40,6 +41,8 @@ for (const target of targets) {
   describe.skipIf(!target.run)(`SIGN DE v2 contract: ${target.name}`, () => {
     let tse: TestTse | undefined;
     let client: FiskalyClient;
+    /** Every request the client sent to the embedded TSE: method, path and body. */
+    const sent: { method: string; path: string; body: unknown }[] = [];
     const tssId = randomUUID();
     const clientId = randomUUID();
     const serial = `HOTEL-TILL-CONTRACT-${tssId.slice(0, 8)}`;
@@ -47,13 +50,22 @@ for (const target of targets) {
     let puk = '';
 
     beforeAll(() => {
-      if (target.run && !real) {
-        tse = createTestTse({ dbFile: ':memory:', apiKey: 'key', apiSecret: 'secret' });
+      if (target.embedded) {
+        const embedded = createTestTse({ dbFile: ':memory:', apiKey: 'key', apiSecret: 'secret' });
+        tse = embedded;
         client = createFiskalyClient({
           baseUrl: 'http://test-tse.invalid',
           apiKey: 'key',
           apiSecret: 'secret',
-          fetch: tse.fetch,
+          fetch: async (request) => {
+            const text = await request.clone().text();
+            sent.push({
+              method: request.method,
+              path: new URL(request.url).pathname,
+              body: text ? JSON.parse(text) : undefined,
+            });
+            return embedded.fetch(request);
+          },
         });
       } else {
         client = createFiskalyClient({
@@ -159,5 +171,36 @@ for (const target of targets) {
       expect(logs.length).toBeGreaterThanOrEqual(2);
       expect(logs.some((entry) => entry.name.includes(`Sig-${finished.signature.counter}_`))).toBe(true);
     });
+
+    it.skipIf(!target.embedded)('sends only requests that fit the published request schemas', () => {
+      expect(sent.length).toBeGreaterThan(10);
+      for (const request of sent)
+        expect(checkRequest(request.method, request.path, request.body)).toEqual([]);
+    });
+
+    it.skipIf(!target.embedded)(
+      'answers errors in the published shape {code, message, status_code, error}',
+      async () => {
+        const answer = await tse!.fetch(
+          new Request(`http://test-tse.invalid/api/v2/tss/${tssId}`, {
+            headers: { authorization: 'Bearer nothing' },
+          }),
+        );
+        expect(answer.status).toBe(401);
+        const errorShape = {
+          type: 'object',
+          properties: {
+            code: { type: 'string' },
+            message: { type: 'string' },
+            status_code: { type: 'number' },
+            error: { type: 'string' },
+          },
+          required: ['code', 'message', 'status_code', 'error'],
+        };
+        const body = await answer.json();
+        expect(check(errorShape, body)).toEqual([]);
+        expect(checkAnswer('/api/v2/auth', 'POST', 401, body)).toEqual([]);
+      },
+    );
   });
 }

@@ -236,7 +236,7 @@ export function createFiskalyClient(options: FiskalyOptions): FiskalyClient {
     call,
     download: async (path, callOptions = {}) =>
       new Uint8Array(await (await request('GET', path, undefined, callOptions)).arrayBuffer()),
-    createTss: (tssId, o) => call('PUT', tss(tssId), { description: 'Hotel Till' }, o),
+    createTss: (tssId, o) => call('PUT', tss(tssId), { metadata: { created_by: 'Hotel Till' } }, o),
     getTss: (tssId, o) => call('GET', tss(tssId), undefined, o),
     setTssState: (tssId, state, o) => call('PATCH', tss(tssId), { state }, o),
     changeAdminPin: async (tssId, puk, newPin, o) => {

@@ -100,6 +100,16 @@ function metadataOf(sale: FiscalSale): Record<string, string> {
   };
 }
 
+/** The finish request of a sale's transaction (revision 2, or the one after the latest). */
+export function finishRequest(sale: FiscalSale, clientId: string) {
+  return {
+    state: 'FINISHED',
+    client_id: clientId,
+    schema: { standard_v1: { receipt: receiptOf(sale) } },
+    metadata: metadataOf(sale),
+  };
+}
+
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 
 function signatureOf(tx: TxAnswer): TseSignature {
@@ -154,12 +164,7 @@ export function createSigningService(options: SigningOptions): SigningService {
     if (!setup)
       throw new FiskalyError('refused', 0, 'E_NO_TSE_SETUP', 'no TSE is set up (admin page, Fiscal)');
     const { tssId, clientId } = setup;
-    const finish = {
-      state: 'FINISHED',
-      client_id: clientId,
-      schema: { standard_v1: { receipt: receiptOf(sale) } },
-      metadata: metadataOf(sale),
-    };
+    const finish = finishRequest(sale, clientId);
     const recoverable = (error: unknown) =>
       error instanceof FiskalyError && ['E_TX_REVISION_NOT_FOUND', 'E_TX_UPSERT'].includes(error.code);
     try {

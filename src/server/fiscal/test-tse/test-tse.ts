@@ -231,7 +231,7 @@ export function createTestTse(options: TestTseOptions): TestTse {
     const id = c.req.param('tss_id');
     if (!UUID.test(id)) throw new TseError(400, 'E_VALIDATION', 'tss_id must be a UUID');
     if (getTss.get(id)) throw new TseError(409, 'E_TSS_CONFLICT', 'a TSS with this id exists');
-    const body = await jsonBody(c);
+    await jsonBody(c);
     const keys = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
       'sign',
       'verify',
@@ -256,7 +256,7 @@ export function createTestTse(options: TestTseOptions): TestTse {
          time_creation, time_update) VALUES (?, 'CREATED', ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       id,
-      typeof body.description === 'string' ? body.description.slice(0, 100) : 'TEST-TSE',
+      'TEST-TSE (Hotel Till test TSE, not certified)',
       pkcs8.toString('base64'),
       publicKey,
       Buffer.from(certificate.rawData).toString('base64'),

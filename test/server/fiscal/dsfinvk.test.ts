@@ -316,6 +316,25 @@ describe('the DSFinV-K export of a fixture day', () => {
     expect(sum('businesscases.csv', 'Z_UST', (row) => row.UST_SCHLUESSEL === '1')).toBe(547);
   });
 
+  it('writes several closings into one set of files: one header, the records of each, keyed by its Z_NR', () => {
+    const next = { ...closing, closingNumber: 43, transactions: closing.transactions.slice(0, 2) };
+    const both = unzipSync(writeDsfinvkExport([closing, next]));
+    const records = new TextDecoder().decode(both['transactions.csv']).trim().split('\r\n');
+    expect(records[0]!.startsWith('Z_KASSE_ID;')).toBe(true);
+    expect(records.filter((record) => record.startsWith('Z_KASSE_ID'))).toHaveLength(1);
+    expect(records.slice(1).map((record) => cells(record)[2])).toEqual([
+      '42',
+      '42',
+      '42',
+      '42',
+      '42',
+      '42',
+      '43',
+      '43',
+    ]);
+    expect(both['tse-export.tar']).toBeUndefined();
+  });
+
   it('formats numbers with exactly the declared decimals and a decimal comma', () => {
     expect(formatNumeric({ units: 1725, scale: 2 }, 2)).toBe('17,25');
     expect(formatNumeric({ units: -5, scale: 2 }, 5)).toBe('-0,05000');

@@ -339,6 +339,32 @@ describe('a restart', () => {
   });
 });
 
+describe('after a crash or a restart during an outage', () => {
+  it('signs the sales left waiting once, on the next start; one left pending by a crash is not marked late', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fiscal-'));
+    dirs.push(dataDir);
+    const first = await germanTill({ dataDir, budgetMs: 500 });
+    first.testTse!.faults.inject({ kind: 'server-error' });
+    const unsigned = cashSale();
+    expect((await first.sign(unsigned)).status).toBe('unsigned');
+    // A crash between recording a sale and its TSE answer leaves it pending.
+    const crashed = cashSale();
+    first.store.begin(crashed, txIdForSale(crashed.saleId));
+    first.close();
+    open = open.filter((fiscal) => fiscal !== first);
+
+    const second = await germanTill({ dataDir });
+    expect(second.store.outages()[0]!.endedAt).toBeNull();
+    expect(await second.signing.recover()).toBe(true);
+    expect(second.store.get(unsigned.saleId)).toMatchObject({ status: 'signed', signedLate: true });
+    expect(second.store.get(crashed.saleId)).toMatchObject({ status: 'signed', signedLate: false });
+    expect(second.store.outages()[0]!.endedAt).not.toBeNull();
+    for (const sale of [unsigned, crashed])
+      expect(finishesOf(second, txIdForSale(sale.saleId))).toHaveLength(1);
+    expectEverySignatureValid(second);
+  });
+});
+
 describe('the client', () => {
   it('refreshes its token with the refresh token before it expires', async () => {
     let clock = Date.parse('2026-11-26T10:00:00Z');

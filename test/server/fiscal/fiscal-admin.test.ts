@@ -151,6 +151,34 @@ describe('the fiscal screens on the server machine', () => {
   });
 });
 
+describe('an outage on the fiscal screen', () => {
+  it('lists the outage and the waiting sale; "Try the TSE now" signs it late and ends the outage', async () => {
+    const german = server.fiscal.german()!;
+    german.testTse!.faults.inject({ kind: 'server-error' });
+    const mark = await server.fiscal.driver().sign({
+      saleId: 'admin-sale-outage',
+      kind: 'sale',
+      recordedAt: new Date().toISOString(),
+      grossCentsByVatId: { 2: 350 },
+      payments: { cashCents: 350, nonCashCents: 0 },
+    });
+    expect(mark.status).toBe('unsigned');
+    const during = await send('/admin/fiscal');
+    expect(during.text).toContain('data-testid="waiting">1<');
+    expect(during.text).toContain('still out');
+    expect(during.text).toContain('TSE unreachable: E_INTERNAL');
+
+    german.testTse!.faults.clear();
+    expect((await post('/admin/fiscal/recover', {})).status).toBe(303);
+    const after = await send('/admin/fiscal');
+    expect(after.text).toContain('data-testid="waiting">0<');
+    expect(after.text).not.toContain('still out');
+    expect(server.fiscal.driver().reprint('admin-sale-outage')!.lines).toContain(
+      'Nachträglich signiert / Signed later',
+    );
+  });
+});
+
 describe('who may use the fiscal screens', () => {
   const lan = hostname().toLowerCase();
   const host = () => `${lan}:${server.port}`;

@@ -54,6 +54,8 @@ export interface TssAnswer {
   signature_counter?: string;
   admin_puk?: string;
   description?: string;
+  /** The BSI certification of the TSE, for the tax office notice. */
+  bsi_certification_id?: string;
 }
 
 export interface CallOptions {

@@ -196,7 +196,9 @@ export function createGermanFiscal(options: GermanFiscalOptions): GermanFiscal {
         clientSerial: tillSerial,
         tseSerial: tss.serial_number,
         publicKey: tss.public_key,
-        tseType: isTest ? TEST_TSE_TYPE : FISKALY_TSE_TYPE,
+        tseType: isTest
+          ? TEST_TSE_TYPE
+          : `${FISKALY_TSE_TYPE}${tss.bsi_certification_id ? `, ${tss.bsi_certification_id}` : ''}`,
         setUpAt: today,
         startOfUse: startOfUse ?? today,
       };

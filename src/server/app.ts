@@ -11,6 +11,7 @@ import { setResponseHeaders } from '../node-http/headers.ts';
 import type { Logger } from '../node-http/log.ts';
 import { mountTestHotel, type TestHotel } from '../test-hotel/index.ts';
 import { createAdminRoutes } from './admin/admin-routes.ts';
+import type { FiscalControl } from './fiscal/fiscal-control.ts';
 import { createGatewayApi } from './gateway/gateway.ts';
 import { requireAppRequest } from './http/app-requests.ts';
 import { compressAnswer } from './http/compression.ts';
@@ -84,6 +85,8 @@ export interface AppOptions {
   recordedSalesOnly?: boolean;
   /** How long /readyz keeps its verdict. Default 5000 ms. */
   readinessCacheMs?: number;
+  /** The fiscal country and its driver (fiscal/fiscal-control.ts): the admin page's fiscal screens. */
+  fiscal?: FiscalControl;
 }
 
 export function createApp(options: AppOptions): Hono {
@@ -170,6 +173,7 @@ export function createApp(options: AppOptions): Hono {
       gatewayStatus: () => gateway!.status(),
       tabletOrigin: options.tabletOrigin ?? 'https://localhost',
       httpsPort,
+      ...(options.fiscal ? { fiscal: { fiscal: options.fiscal } } : {}),
     }),
   );
   for (const prefix of ['/api/*', '/pms/*', '/till/*', '/__test/*']) {

@@ -12,6 +12,7 @@ import type { Logger } from '../node-http/log.ts';
 import { mountTestHotel, type TestHotel } from '../test-hotel/index.ts';
 import { createAdminRoutes } from './admin/admin-routes.ts';
 import type { FiscalControl } from './fiscal/fiscal-control.ts';
+import { createLedgerFiscal } from './fiscal/ledger-fiscal.ts';
 import { createGatewayApi } from './gateway/gateway.ts';
 import { requireAppRequest } from './http/app-requests.ts';
 import { compressAnswer } from './http/compression.ts';
@@ -159,7 +160,11 @@ export function createApp(options: AppOptions): Hono {
   }
   app.route('/api', gateway);
   app.route('/till/closing', createClosingRoutes(hub, { trustProxy }));
-  app.route('/till/sales', createLedgerRoutes(hub, { trustProxy }));
+  const fiscal = options.fiscal;
+  const after = fiscal
+    ? createLedgerFiscal({ fiscal, storedBody: (saleId) => hub.ledger.sale(saleId)?.body })
+    : undefined;
+  app.route('/till/sales', createLedgerRoutes(hub, { trustProxy, after }));
   app.route(
     '/till',
     createDeviceRoutes(hub, { trustProxy, httpsPort, upstream: () => gateway!.status().upstream }),

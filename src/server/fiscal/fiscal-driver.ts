@@ -1,6 +1,7 @@
 // The fiscal driver per country: what the ledger and the admin page use, whatever the law behind
 // it. `none` signs nothing; Germany (de/germany.ts) signs with a TSE. Austria (RKSV) would be a
 // third driver with the same face (docs/fiscal.md, "Austria later").
+import type { FiscalTseData } from '../../pms/fiscal-wire.ts';
 import type { FiscalSale } from './fiscal-sale.ts';
 
 export const FISCAL_COUNTRIES = ['none', 'DE'] as const;
@@ -16,6 +17,10 @@ export interface FiscalMark {
   lines: string[];
   /** The QR code's text, where the law has one. */
   qrCode: string | null;
+  /** Germany: the TSE's data of a signed sale. */
+  tse?: FiscalTseData;
+  /** An outage: when the till recorded the sale and since when the TSE was out. */
+  outage?: { recordedAt: string; since: string };
 }
 
 export interface FiscalDriver {

@@ -18,7 +18,8 @@ export interface FiscalSale {
   recordedAt: string;
   /** Gross cents per DSFinV-K VAT id; missing ids are 0. Negative for a void. */
   grossCentsByVatId: Partial<Record<VatId, number>>;
-  /** Paid at the till, in cents (negative for a refund). Both 0 for a room charge or late charge. */
+  /** Paid at the till, in cents (negative for a refund). Both 0 for a room charge or late charge,
+   * and for a void of a room charge (nothing is paid back at the till). */
   payments: { cashCents: number; nonCashCents: number };
   references?: {
     /** The PMS reservation a room charge goes to (required for room-charge). */
@@ -64,7 +65,10 @@ export function checkFiscalSale(sale: FiscalSale): void {
   cents(sale.payments?.nonCashCents, 'payments.nonCashCents');
   const paid = sale.payments.cashCents + sale.payments.nonCashCents;
   const paidAtTill = sale.kind === 'sale' || sale.kind === 'void';
-  if (paidAtTill && paid !== grossTotal(sale))
+  // A void of a room charge (or a take-back from one) gives nothing back at the till: no payments.
+  const voidOfTransfer =
+    sale.kind === 'void' && sale.payments.cashCents === 0 && sale.payments.nonCashCents === 0;
+  if (paidAtTill && paid !== grossTotal(sale) && !voidOfTransfer)
     throw new FiscalInputError('payments', 'payments must add up to the gross total');
   if (!paidAtTill && paid !== 0)
     throw new FiscalInputError('payments', `a ${sale.kind} is not paid at the till: payments must be 0`);

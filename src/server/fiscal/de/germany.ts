@@ -136,6 +136,20 @@ export function createGermanFiscal(options: GermanFiscalOptions): GermanFiscal {
     status: outcome.status,
     lines: fiscalReceiptLines(outcome, { language: options.language ?? 'both', reprint, testTse: isTest }),
     qrCode: outcome.status === 'signed' ? outcome.signature.qrCode : null,
+    ...(outcome.status === 'signed'
+      ? {
+          tse: {
+            txNumber: outcome.signature.txNumber,
+            signatureCounter: outcome.signature.signatureCounter,
+            timeStart: outcome.signature.timeStart,
+            timeEnd: outcome.signature.timeEnd,
+            signature: outcome.signature.signature,
+            tseSerial: outcome.signature.tseSerial,
+            clientSerial: outcome.signature.clientSerial,
+            signedLate: outcome.signedLate,
+          },
+        }
+      : { outage: { recordedAt: outcome.recordedAt, since: outcome.outage.startedAt } }),
   });
 
   /** Waits out fiskaly's CREATED -> UNINITIALIZED step (it may take 30 s or more). */

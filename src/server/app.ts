@@ -12,7 +12,7 @@ import type { Logger } from '../node-http/log.ts';
 import { mountTestHotel, type TestHotel } from '../test-hotel/index.ts';
 import { createAdminRoutes } from './admin/admin-routes.ts';
 import type { FiscalControl } from './fiscal/fiscal-control.ts';
-import { createLedgerFiscal } from './fiscal/ledger-fiscal.ts';
+import { createLedgerFiscal, ledgerClosings } from './fiscal/ledger-fiscal.ts';
 import { createGatewayApi } from './gateway/gateway.ts';
 import { requireAppRequest } from './http/app-requests.ts';
 import { compressAnswer } from './http/compression.ts';
@@ -178,7 +178,7 @@ export function createApp(options: AppOptions): Hono {
       gatewayStatus: () => gateway!.status(),
       tabletOrigin: options.tabletOrigin ?? 'https://localhost',
       httpsPort,
-      ...(options.fiscal ? { fiscal: { fiscal: options.fiscal } } : {}),
+      ...(fiscal ? { fiscal: { fiscal, closings: ledgerClosings(hub, fiscal) } } : {}),
     }),
   );
   for (const prefix of ['/api/*', '/pms/*', '/till/*', '/__test/*']) {

@@ -5,6 +5,7 @@ import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { OutageRow } from '../fiscal/de/fiscal-store.ts';
 import type { ElsterData } from '../fiscal/de/germany.ts';
+import type { FiscalBusiness } from '../fiscal/fiscal-control.ts';
 import type { FiscalCountry } from '../fiscal/fiscal-driver.ts';
 import type { FiscalWords } from './fiscal-words.ts';
 
@@ -23,6 +24,7 @@ export interface FiscalPageData {
   /** A suggestion for the till serial. */
   suggestedSerial: string;
   today: string;
+  business: FiscalBusiness;
 }
 
 export function fiscalPage(w: FiscalWords, data: FiscalPageData): Html {
@@ -74,10 +76,17 @@ ${data.problem ? html`<p class="error" role="alert">${data.problem}</p>` : ''}
           (sale) => html`<tr><td>${sale.saleId}</td><td>${sale.recordedAt}</td><td>${sale.reason}</td></tr>`,
         )}</table>`
   }</section>`;
+  const b = data.business;
+  const field = (name: keyof FiscalBusiness, label: string, value: string | undefined, required = true) =>
+    html`<label>${label} <input name="${name}" value="${value ?? ''}" maxlength="100" ${required ? 'required' : ''}></label>`;
+  const business = html`<section><h2>${w.businessTitle}</h2><form method="post" action="/admin/fiscal/business">
+${field('name', w.businessName, b.name)}${field('street', w.street, b.street)}${field('postalCode', w.postalCode, b.postalCode)}
+${field('city', w.city, b.city)}${field('country', w.businessCountry, b.country)}${field('taxNumber', w.taxNumber, b.taxNumber, false)}
+${field('vatId', w.vatId, b.vatId, false)}<button>${w.saveBusiness}</button></form></section>`;
   const exports = data.elster
     ? html`<section><h2>${w.exportsTitle}</h2><p><a href="/admin/fiscal/tse-export.tar">${w.tseExport}</a></p>
 <form method="get" action="/admin/fiscal/dsfinvk.zip"><label>${w.fromZ} <input name="from" inputmode="numeric" pattern="[0-9]+" required></label>
 <label>${w.toZ} <input name="to" inputmode="numeric" pattern="[0-9]+" required></label><button>${w.dsfinvkExport}</button></form></section>`
     : '';
-  return html`${countryForm}${puk}${tse}${elster}${outages}${exports}<p><a href="/admin">${w.backToAdmin}</a></p>`;
+  return html`${countryForm}${puk}${tse}${elster}${business}${outages}${exports}<p><a href="/admin">${w.backToAdmin}</a></p>`;
 }

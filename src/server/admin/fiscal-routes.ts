@@ -9,7 +9,7 @@ import type { DsfinvkClosing } from '../fiscal/de/dsfinvk/closing.ts';
 import { writeDsfinvkExport } from '../fiscal/de/dsfinvk/writer.ts';
 import { FiskalyError } from '../fiscal/de/fiskaly-client.ts';
 import type { GermanFiscal } from '../fiscal/de/germany.ts';
-import type { FiscalControl } from '../fiscal/fiscal-control.ts';
+import type { FiscalBusiness, FiscalControl } from '../fiscal/fiscal-control.ts';
 import { FISCAL_COUNTRIES, type FiscalCountry } from '../fiscal/fiscal-driver.ts';
 import type { Hub } from '../hub/hub.ts';
 import { page } from './admin-page.ts';
@@ -23,7 +23,7 @@ export interface FiscalAdminOptions {
   /** Who is acting, for the audit log (admin-routes.ts). */
   actor: (c: Context) => { staffId: string | null; staffName: string };
   /** The ledger's Z closings from..to as DSFinV-K input; absent until the ledger exists. */
-  closings?: (fromZ: number, toZ: number) => DsfinvkClosing[];
+  closings?: (fromZ: number, toZ: number, certificate: string) => DsfinvkClosing[];
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -51,6 +51,7 @@ export function createFiscalAdminRoutes(options: FiscalAdminOptions): Hono {
       })),
       suggestedSerial: `HOTEL-TILL ${hub.serverId.slice(0, 8).toUpperCase()}`,
       today: new Date().toISOString().slice(0, 10),
+      business: fiscal.business(),
       ...extra,
     });
     return c.html(page(lang, words, body, true), status);
@@ -109,6 +110,33 @@ export function createFiscalAdminRoutes(options: FiscalAdminOptions): Hono {
     return c.redirect('/admin/fiscal', 303);
   });
 
+  routes.post('/business', async (c) => {
+    const form = await c.req.parseBody();
+    const text = (name: string, required: boolean) => {
+      const value = String(form[name] ?? '').trim();
+      if (required && !value) throw new ApiError(400, `${name} is required`, name);
+      if (value.length > 100) throw new ApiError(400, `${name}: up to 100 characters`, name);
+      return value;
+    };
+    const country = text('country', true).toUpperCase();
+    if (!/^[A-Z]{3}$/.test(country))
+      throw new ApiError(400, 'country: an ISO code of 3 letters, e.g. DEU', 'country');
+    const business: FiscalBusiness = {
+      name: text('name', true),
+      street: text('street', true),
+      postalCode: text('postalCode', true),
+      city: text('city', true),
+      country,
+    };
+    const taxNumber = text('taxNumber', false);
+    const vatId = text('vatId', false);
+    if (taxNumber) business.taxNumber = taxNumber;
+    if (vatId) business.vatId = vatId;
+    fiscal.setBusiness(business);
+    hub.audit.append({ kind: 'fiscal_business_changed', ...options.actor(c), subject: business.name });
+    return c.redirect('/admin/fiscal', 303);
+  });
+
   routes.post('/recover', async (c) => {
     await germanOrRefuse().signing.recover();
     return c.redirect('/admin/fiscal', 303);
@@ -143,7 +171,12 @@ export function createFiscalAdminRoutes(options: FiscalAdminOptions): Hono {
         'from',
         'no_ledger',
       );
-    const zip = writeDsfinvkExport(options.closings(from, to), await german.exportTse());
+    const setup = german.store.setup();
+    if (!setup) throw new ApiError(409, 'set up the TSE first', 'from');
+    const closings = options.closings(from, to, (await german.client.getTss(setup.tssId)).certificate);
+    if (closings.length === 0)
+      throw new ApiError(404, `no Z closing from ${from} to ${to}`, 'from', 'z_unknown');
+    const zip = writeDsfinvkExport(closings, await german.exportTse());
     c.header('content-type', 'application/zip');
     c.header('content-disposition', `attachment; filename="dsfinvk-z${from}-z${to}.zip"`);
     return c.body(zip as Uint8Array<ArrayBuffer>);

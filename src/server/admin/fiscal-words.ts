@@ -43,6 +43,15 @@ const EN = {
   fromZ: 'From Z no.',
   toZ: 'To Z no.',
   backToAdmin: 'Back to the administration',
+  businessTitle: 'The business (for the DSFinV-K export)',
+  businessName: 'Name',
+  street: 'Street',
+  postalCode: 'Postcode',
+  city: 'City',
+  businessCountry: 'Country (ISO code, e.g. DEU)',
+  taxNumber: 'Tax number',
+  vatId: 'VAT ID',
+  saveBusiness: 'Save business data',
 } as const;
 
 const DE: Record<keyof typeof EN, string> = {
@@ -89,6 +98,15 @@ const DE: Record<keyof typeof EN, string> = {
   fromZ: 'Von Z-Nr.',
   toZ: 'Bis Z-Nr.',
   backToAdmin: 'Zurück zur Verwaltung',
+  businessTitle: 'Das Unternehmen (für den DSFinV-K-Export)',
+  businessName: 'Name',
+  street: 'Straße',
+  postalCode: 'PLZ',
+  city: 'Ort',
+  businessCountry: 'Land (ISO-Code, z. B. DEU)',
+  taxNumber: 'Steuernummer',
+  vatId: 'USt-IdNr.',
+  saveBusiness: 'Unternehmensdaten speichern',
 };
 
 export type FiscalWords = Record<keyof typeof EN, string>;

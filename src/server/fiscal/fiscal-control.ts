@@ -28,13 +28,36 @@ export interface FiscalControl {
   /** Whether signing goes to a real fiskaly account (else the test TSE). */
   readonly usesFiskaly: boolean;
   setCountry(country: FiscalCountry): void;
+  /** The business as the tax office knows it (DSFinV-K's company and location); empty until set. */
+  business(): FiscalBusiness;
+  setBusiness(business: FiscalBusiness): void;
   close(): void;
 }
+
+/** The business's name, address and tax ids (the admin page's fiscal screen). */
+export interface FiscalBusiness {
+  name: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  /** ISO 3166-1 alpha-3, e.g. DEU. */
+  country: string;
+  taxNumber?: string;
+  vatId?: string;
+}
+
+const NO_BUSINESS: FiscalBusiness = { name: '', street: '', postalCode: '', city: '', country: 'DEU' };
 
 export function createFiscalControl(options: FiscalControlOptions): FiscalControl {
   const file = options.dataDir ? join(options.dataDir, FISCAL_SETTINGS_FILE) : null;
   const saved =
-    file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { country?: string }) : {};
+    file && existsSync(file)
+      ? (JSON.parse(readFileSync(file, 'utf8')) as { country?: string; business?: FiscalBusiness })
+      : {};
+  let business: FiscalBusiness | undefined = saved.business;
+  const save = () => {
+    if (file) writeFileSync(file, `${JSON.stringify({ country, ...(business ? { business } : {}) })}\n`);
+  };
   let country: FiscalCountry = FISCAL_COUNTRIES.includes(saved.country as FiscalCountry)
     ? (saved.country as FiscalCountry)
     : (options.defaultCountry ?? 'none');
@@ -58,13 +81,18 @@ export function createFiscalControl(options: FiscalControlOptions): FiscalContro
     setCountry(next) {
       if (!FISCAL_COUNTRIES.includes(next)) throw new Error(`unknown fiscal country ${String(next)}`);
       country = next;
-      if (file) writeFileSync(file, `${JSON.stringify({ country })}\n`);
+      save();
       if (country === 'DE') open();
       else {
         german?.close();
         german = undefined;
         none = noFiscalDriver();
       }
+    },
+    business: () => business ?? NO_BUSINESS,
+    setBusiness(next) {
+      business = next;
+      save();
     },
     close() {
       german?.close();

@@ -77,3 +77,15 @@ export function checkFiscalSale(sale: FiscalSale): void {
   if (sale.kind === 'void' && !sale.references?.originalSaleId)
     throw new FiscalInputError('references.originalSaleId', 'a void names the sale it reverses');
 }
+
+/** VAT rate in basis points -> DSFinV-K VAT id (UST_SCHLUESSEL). */
+const VAT_IDS: Record<number, VatId> = { 1900: 1, 700: 2, 1070: 3, 550: 4, 0: 5 };
+
+/**
+ * The DSFinV-K VAT id of a rate in basis points. A rate that is not a German one (or none: a product
+ * without a tax class) counts as the normal rate, id 1 (ours ⚖: the hotel must give every product
+ * sold in Germany a German tax class; docs/fiscal.md).
+ */
+export function vatIdOfRate(rateBp: number | null): VatId {
+  return rateBp === null ? 1 : (VAT_IDS[rateBp] ?? 1);
+}

@@ -7,9 +7,12 @@
 import { serverLog } from '../../node-http/log.ts';
 import type { FiscalReceipt } from '../../pms/fiscal-wire.ts';
 import type { LedgerRecord, LedgerRecordAnswer } from '../../pms/ledger-wire.ts';
+import type { HubDb } from '../hub/hub-db.ts';
+import type { DsfinvkClosing } from './de/dsfinvk/closing.ts';
+import { createLedgerClosings } from './de/dsfinvk/from-ledger.ts';
 import type { FiscalControl } from './fiscal-control.ts';
 import type { FiscalMark } from './fiscal-driver.ts';
-import type { FiscalSale, SaleKind, VatId } from './fiscal-sale.ts';
+import { type FiscalSale, type SaleKind, type VatId, vatIdOfRate } from './fiscal-sale.ts';
 
 /** The ledger record's kind as the fiscal driver knows it (BON_TYP in docs/fiscal.md); null: not a sale. */
 export const FISCAL_KIND_OF_LEDGER: Record<LedgerRecord['kind'], SaleKind | null> = {
@@ -22,18 +25,6 @@ export const FISCAL_KIND_OF_LEDGER: Record<LedgerRecord['kind'], SaleKind | null
   'shift-open': null,
   'shift-close': null,
 };
-
-/** VAT rate in basis points -> DSFinV-K VAT id (UST_SCHLUESSEL). */
-const VAT_IDS: Record<number, VatId> = { 1900: 1, 700: 2, 1070: 3, 550: 4, 0: 5 };
-
-/**
- * The DSFinV-K VAT id of a rate in basis points. A rate that is not a German one (or none: a product
- * without a tax class) counts as the normal rate, id 1 (ours ⚖: the hotel must give every product
- * sold in Germany a German tax class; docs/fiscal.md).
- */
-export function vatIdOfRate(rateBp: number | null): VatId {
-  return rateBp === null ? 1 : (VAT_IDS[rateBp] ?? 1);
-}
 
 /** The record as the fiscal driver's input; null for a shift event. */
 export function fiscalSaleOf(record: LedgerRecord, recordedAt: string): FiscalSale | null {
@@ -118,5 +109,25 @@ export function createLedgerFiscal({ fiscal, storedBody }: LedgerFiscalOptions):
       const block = fiscalReceiptOfMark(fiscal.driver().reprint(saleId));
       return block ? { fiscal: block } : {};
     },
+  };
+}
+
+/** The till software's version in the export (package.json's). */
+const TILL_SOFTWARE_VERSION = '0.1.0';
+
+/**
+ * The DSFinV-K input of the hotel's Z closings fromZ..toZ, read from the ledger's tables
+ * (dsfinvk/from-ledger.ts) with the German driver's TSE data; none while Germany is not chosen.
+ */
+export function ledgerClosings(hub: { db: HubDb }, fiscal: FiscalControl) {
+  return (fromZ: number, toZ: number, certificate: string): DsfinvkClosing[] => {
+    const german = fiscal.german();
+    if (!german) return [];
+    return createLedgerClosings({
+      db: hub.db,
+      store: german.store,
+      business: () => fiscal.business(),
+      softwareVersion: TILL_SOFTWARE_VERSION,
+    })(fromZ, toZ, certificate);
   };
 }

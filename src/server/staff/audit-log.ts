@@ -38,6 +38,7 @@ export const SERVER_AUDIT_KINDS = [
   'fiscal_country_changed',
   'tse_set_up',
   'fiscal_start_of_use',
+  'fiscal_business_changed',
 ] as const;
 
 export interface AuditEntry {

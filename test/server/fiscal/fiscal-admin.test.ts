@@ -130,7 +130,7 @@ describe('the fiscal screens on the server machine', () => {
     expect((await post('/admin/fiscal/start-of-use', { startOfUse: 'soon' })).status).toBe(400);
   });
 
-  it('downloads the TSE export; the DSFinV-K export says it needs the ledger', async () => {
+  it('downloads the TSE export; the DSFinV-K export of Z numbers not closed is 404 naming the field', async () => {
     await server.fiscal.driver().sign({
       saleId: 'admin-sale-1',
       kind: 'sale',
@@ -145,8 +145,8 @@ describe('the fiscal screens on the server machine', () => {
     expect(names).toContain('info.csv');
     expect(names.filter((name) => name.endsWith('.log'))).toHaveLength(2);
     const dsfinvk = await send('/admin/fiscal/dsfinvk.zip?from=1&to=2');
-    expect(dsfinvk.status).toBe(409);
-    expect(JSON.parse(dsfinvk.text)).toMatchObject({ code: 'no_ledger' });
+    expect(dsfinvk.status).toBe(404);
+    expect(JSON.parse(dsfinvk.text)).toMatchObject({ code: 'z_unknown', field: 'from' });
     expect((await send('/admin/fiscal/dsfinvk.zip?from=x&to=2')).status).toBe(400);
   });
 });

@@ -37,3 +37,8 @@ export function fiscalReceiptOf(value: unknown): FiscalReceipt | undefined {
     return undefined;
   return fiscal as FiscalReceipt;
 }
+
+/** The receipt's line of an outage (docs/fiscal.md; the server's receipt-lines.ts says the same). */
+export const TSE_OUTAGE_LINE = 'TSE ausgefallen / TSE unavailable';
+/** A reprint's first line for a sale signed after its receipt said the TSE was out. */
+export const SIGNED_LATER_LINE = 'Nachträglich signiert / Signed later';

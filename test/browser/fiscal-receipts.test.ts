@@ -14,7 +14,7 @@ import { txIdForSale } from '../../src/server/fiscal/de/signing-service.ts';
 import { startServer } from '../../src/server/listen.ts';
 import { launchChromium } from '../support/browser.ts';
 import { BUILT_APP, type Server } from '../support/browser-test.ts';
-import { openTill, productTile } from './till.ts';
+import { hotelDb, openTill, productTile } from './till.ts';
 
 const TILL = 'HOTEL-TILL BAR 1';
 
@@ -115,6 +115,19 @@ describe('signed receipts (Germany, test TSE)', () => {
       expect(fiscal.text).toContain('TEST-TSE: kein gültiger Beleg / TEST-TSE: not a lawful receipt');
       expect(fiscal.text).toContain('TSE-Transaktion / TSE transaction:');
       counters.push(Number(parseQrCode(fiscal.qr!)!.signatureCounter));
+      // The cash invoice in the PMS carries the TSE transaction number in its reference.
+      const txNumber = parseQrCode(fiscal.qr!)!.transactionNumber;
+      await expect
+        .poll(
+          () =>
+            (
+              hotelDb(server)
+                .prepare('SELECT reference FROM invoices WHERE reference LIKE ?')
+                .get(`${reference}%`) as { reference: string } | undefined
+            )?.reference,
+          { timeout: 15_000 },
+        )
+        .toBe(`${reference} TSE-TA ${txNumber}`);
       expect(tseTransactionsOf(server, saleIdOf(server, reference)!)).toBe(1);
       await page.getByRole('button', { name: 'New sale' }).click();
     }

@@ -18,6 +18,7 @@ import {
   approvalRequired,
   approvedText,
   type CheckedApproval,
+  type PriceNeeds,
   passingApprovals,
   priceNeeds,
   spendForRecord,
@@ -114,7 +115,10 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
   }
 
   /** Checks the record's approvals (signatures and names; spending comes in the transaction). */
-  async function checkApprovals(record: LedgerRecord, device: Device): Promise<Use[]> {
+  async function checkApprovals(
+    record: LedgerRecord,
+    device: Device,
+  ): Promise<{ uses: Use[]; splitBelow: PriceNeeds | null }> {
     // A late charge carries the refused room charge's approvals, spent by that record: not again.
     const inherited = record.kind === 'late-charge' ? approvalIdsOf(record.refersTo!) : new Set<string>();
     const tokens = [...new Set(record.approvals)].filter(
@@ -148,6 +152,7 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
       return passed;
     };
     const uses: Use[] = [];
+    let splitBelow: PriceNeeds | null = null;
     const needs = staff.hasManager();
     const taken = new Set<string>();
     const take = (checked: CheckedApproval, amountCents: number | null) => {
@@ -176,6 +181,7 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
         if (!open) throw approvalRequired();
         take(open, price.openPriceCents);
       }
+      if (price.beyondLimit !== null && record.split) splitBelow = price;
       if (price.beyondLimit !== null && !record.split) {
         let owed = price.discountCents;
         for (const checked of await passing('discount')) {
@@ -206,7 +212,7 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
       });
       take(checked!, approval.amountCents);
     }
-    return uses;
+    return { uses, splitBelow };
   }
 
   /**
@@ -241,8 +247,9 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
       throw new ApiError(400, 'staffId: no such staff member', 'staffId', 'staff_unknown');
 
     let uses: Use[];
+    let splitBelow: PriceNeeds | null;
     try {
-      uses = await checkApprovals(sale, device);
+      ({ uses, splitBelow } = await checkApprovals(sale, device));
     } catch (error) {
       if (!(error instanceof StaffError)) throw error;
       throw refusedApproval(device, sale, error);
@@ -328,6 +335,16 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
           amountCents: sale.totalCents,
           note: `${sale.kind} ${sale.reference}: ${device.outlet} receipt ${receiptNumber}`,
         });
+        // A part of a split bill is priced below the catalogue by the split itself: not held to the
+        // discount limit, but on record.
+        if (splitBelow)
+          audit.append({
+            ...base,
+            eventId: `split:${sale.saleId}`,
+            kind: 'split_below_catalogue',
+            amountCents: splitBelow.discountCents,
+            note: `a part of a split bill: ${splitBelow.beyondLimit}`,
+          });
         for (const { checked, amountCents } of uses)
           audit.append({
             ...base,
@@ -361,6 +378,8 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
 
   return {
     record,
+    /** How many transactions the records shared (group-commit.ts). */
+    commitCounts: commits.counts,
     /** The stored record of `saleId`, or undefined. */
     sale(saleId: string): StoredSale | undefined {
       return selectBySaleId.get(saleId) as StoredSale | undefined;

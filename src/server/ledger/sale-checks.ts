@@ -25,8 +25,15 @@ export function checkConsistent(record: LedgerRecord): void {
   } else if (kind === 'sale' || kind === 'room-charge' || kind === 'late-charge') {
     if (lines.length === 0) throw refuse('lines', 'a sale has at least one line', 'sale_invalid');
   }
+  // A record that takes back has negative quantities only; any other, positive only.
+  const takesBack = kind === 'void' || kind === 'take-back' || kind === 'refund';
   lines.forEach((line, index) => {
-    if (line.quantity === 0) throw refuse(`lines.${index}.quantity`, 'must not be 0', 'sale_invalid');
+    if (takesBack ? line.quantity >= 0 : line.quantity <= 0)
+      throw refuse(
+        `lines.${index}.quantity`,
+        takesBack ? `must be below 0 on a ${kind}` : `must be above 0 on a ${kind}`,
+        'sale_invalid',
+      );
   });
   if (REFERRING.includes(kind) && !record.refersTo)
     throw refuse('refersTo', `a ${kind} names the record it refers to`, 'sale_invalid');

@@ -4,6 +4,11 @@
 import type { LedgerRecord } from '../../pms/ledger-wire.ts';
 import type { HubDb } from '../hub/hub-db.ts';
 
+/** The event id prefix of a recorded sale's PMS write in the audit log: `pms_write:<sale id>:<uuid>`. */
+export const PMS_WRITE_EVENT = 'pms_write:';
+/** Where a pms_write row's note says what of the record the write used (JSON, by key). */
+export const USED_MARK = '; used ';
+
 /** A recorded sale a write may belong to. */
 export interface RecordedSale {
   saleId: string;
@@ -26,6 +31,8 @@ export function createSaleLookup(db: HubDb, now: () => Date) {
     'INSERT INTO ledger_invoices (invoice_id, sale_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
   );
   const saleById = db.prepare('SELECT body FROM ledger_sales WHERE sale_id = ?');
+  // A range on the unique event_id index: the sale's pms_write rows only.
+  const writesOf = db.prepare('SELECT note FROM audit_log WHERE event_id >= ? AND event_id < ?');
   return {
     /** `deviceId`'s records named `saleId` or referring to it, newest first. */
     candidates(deviceId: string, saleId: string): RecordedSale[] {
@@ -49,6 +56,20 @@ export function createSaleLookup(db: HubDb, now: () => Date) {
     /** Keeps the invoice a create answered for `saleId`. */
     invoiceCreated(invoiceId: number, saleId: string): void {
       insertInvoice.run(invoiceId, saleId, now().toISOString());
+    },
+    /** What the PMS took of `saleId`'s record so far (write-matching.ts's keys), from its pms_write rows. */
+    usedBy(saleId: string): Map<string, number> {
+      const used = new Map<string, number>();
+      const rows = writesOf.all(`${PMS_WRITE_EVENT}${saleId}:`, `${PMS_WRITE_EVENT}${saleId};`) as {
+        note: string | null;
+      }[];
+      for (const { note } of rows) {
+        const at = note?.lastIndexOf(USED_MARK) ?? -1;
+        if (at < 0) continue;
+        const counts = JSON.parse(note!.slice(at + USED_MARK.length)) as Record<string, number>;
+        for (const [key, count] of Object.entries(counts)) used.set(key, (used.get(key) ?? 0) + count);
+      }
+      return used;
     },
     /** The record of `saleId`, or undefined. */
     record(saleId: string): LedgerRecord | undefined {

@@ -7,7 +7,9 @@
 // till create it for that record (its id is kept in ledger_invoices from the create's answer), and
 // closed with the recorded payment. A write naming no record is refused where the hotel has the
 // ledger on (`required`), else left to the older approval checks. Refusals come before anything is
-// forwarded (409 with a code, an audit row); every write the PMS takes gets an audit row.
+// forwarded (409 with a code, an audit row); every write the PMS takes gets an audit row, which also
+// says what of the record it used, so no line is sent twice (409 `write_repeated`), after a restart too.
+import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from '../../node-http/errors.ts';
 import { requestHeader } from '../../node-http/headers.ts';
@@ -16,7 +18,7 @@ import { MoneyError, parseMoney } from '../../pms/money.ts';
 import { SALE_HEADER } from '../../pms/till-headers.ts';
 import { deviceOf } from '../hub/device-routes.ts';
 import type { Hub } from '../hub/hub.ts';
-import type { RecordedSale } from './sale-lookup.ts';
+import { PMS_WRITE_EVENT, type RecordedSale, USED_MARK } from './sale-lookup.ts';
 
 const CREATE_INVOICE = '/api/set/create/servicecashregister/invoice';
 const ADD_INVOICE_PRODUCTS = '/api/set/add/invoice/products';
@@ -52,6 +54,8 @@ interface WriteLine {
 
 export function matchRecordedSales(hub: Hub, options: WriteMatchingOptions): MiddlewareHandler {
   const lookup = hub.ledger.writes;
+  /** What writes in flight use of each sale's record, by key. */
+  const pending = new Map<string, Map<string, number>>();
   return async (c, next) => {
     const path = c.req.path;
     const closing = CLOSE_INVOICE.exec(path);
@@ -81,7 +85,11 @@ export function matchRecordedSales(hub: Hub, options: WriteMatchingOptions): Mid
       );
     }
     const body = c.req.method === 'POST' ? await jsonOf(c) : null;
-    const ofKinds = (kinds: readonly string[]) => candidates.filter((sale) => kinds.includes(sale.kind));
+    // The record named itself first (a take-back goes by its own id), else the newest referring to it.
+    const ofKinds = (kinds: readonly string[]) =>
+      candidates
+        .filter((sale) => kinds.includes(sale.kind))
+        .sort((a, b) => Number(b.saleId === named) - Number(a.saleId === named));
     const invoiceSale = (invoiceId: unknown) => {
       const saleId = Number.isSafeInteger(invoiceId) ? lookup.saleOfInvoice(invoiceId as number) : undefined;
       const sale = saleId ? candidates.find((candidate) => candidate.saleId === saleId) : undefined;
@@ -97,12 +105,14 @@ export function matchRecordedSales(hub: Hub, options: WriteMatchingOptions): Mid
 
     let sale: RecordedSale;
     let createsInvoice = false;
+    /** What of the record this write uses (its lines, or what it takes back), counted per key. */
+    let uses = new Map<string, number>();
     if (path === CREATE_INVOICE) {
       sale = ofKinds([...INVOICED])[0] ?? refuse(`sale ${named} is not paid on an invoice`, 'write_mismatch');
       createsInvoice = true;
     } else if (path === ADD_INVOICE_PRODUCTS) {
       sale = invoiceSale(field(body, 'invoice_id'));
-      matchLines(linesOf(body, 'products'), sale.record, refuse);
+      uses = matchLines(linesOf(body, 'products'), sale, refuse);
     } else if (path === INVOICE_RECIPIENT) {
       sale = invoiceSale(field(body, 'invoice_id'));
       if (sale.kind !== 'late-charge')
@@ -112,7 +122,8 @@ export function matchRecordedSales(hub: Hub, options: WriteMatchingOptions): Mid
       const methodIds = sale.record.payments
         .map((payment) => payment.pmsPaymentMethodId)
         .filter((id): id is number => id !== undefined);
-      const paidAtTill = sale.record.payments.some((p) => p.method === 'cash' || p.method === 'card');
+      // Paid at the till: cash, card, or `invoice` (paid on the PMS invoice by its method); not a room.
+      const paidAtTill = sale.record.payments.some((payment) => payment.method !== 'room');
       if (!paidAtTill || (methodIds.length > 0 && !methodIds.includes(Number(closing[3]))))
         refuse(
           `invoice ${closing[1]} is closed only with the payment recorded for sale ${sale.saleId}`,
@@ -123,7 +134,7 @@ export function matchRecordedSales(hub: Hub, options: WriteMatchingOptions): Mid
       sale = ofKinds(['room-charge'])[0] ?? refuse(`sale ${named} is not a room charge`, 'write_mismatch');
       if (field(body, 'room_reservation_id') !== sale.record.room?.roomReservationId)
         refuse('the room is not the recorded one', 'write_mismatch', 'room_reservation_id');
-      matchLines(linesOf(body, 'products'), sale.record, refuse);
+      uses = matchLines(linesOf(body, 'products'), sale, refuse);
     } else if (path === REMOVE_PRODUCTS) {
       sale =
         ofKinds(['take-back', 'void'])[0] ??
@@ -131,29 +142,50 @@ export function matchRecordedSales(hub: Hub, options: WriteMatchingOptions): Mid
       const room = sale.refersTo ? lookup.record(sale.refersTo)?.room?.roomReservationId : undefined;
       if (room === undefined || field(body, 'room_reservation_id') !== room)
         refuse('the room is not the one the sale was charged to', 'write_mismatch', 'room_reservation_id');
-      matchTakenBack(linesOf(body, 'optional_products'), sale.record, refuse);
+      uses = matchTakenBack(linesOf(body, 'optional_products'), sale.record, refuse);
     } else {
       return refuse(`the till does not write ${path} for a sale`, 'write_mismatch');
     }
 
-    c.set(MATCHED as never, sale as never);
-    await next();
-    if (c.res.status < 200 || c.res.status >= 300) return;
-    if (createsInvoice) {
-      const invoiceId = await createdInvoiceId(c.res);
-      if (invoiceId !== null) lookup.invoiceCreated(invoiceId, sale.saleId);
+    // What earlier writes the PMS took, and writes still in flight, used of the record is not used again.
+    const taken = lookup.usedBy(sale.saleId);
+    const inFlight = pending.get(sale.saleId) ?? new Map<string, number>();
+    for (const [key, count] of uses) {
+      const left = budgetOf(sale.record, key) - (taken.get(key) ?? 0) - (inFlight.get(key) ?? 0);
+      if (count > left)
+        refuse(
+          `the PMS has (or is being sent) what recorded sale ${sale.saleId} holds of this already`,
+          'write_repeated',
+        );
     }
-    hub.audit.append({
-      kind: 'pms_write',
-      deviceId: device.id,
-      deviceName: device.name,
-      staffId: sale.record.staffId,
-      staffName: sale.staffName,
-      approvedBy: sale.managers.length > 0 ? sale.managers.join(', ') : null,
-      subject: sale.saleId,
-      amountCents: sale.record.totalCents,
-      note: `${sale.kind} ${sale.record.reference}: ${c.req.method} ${path}`,
-    });
+    for (const [key, count] of uses) inFlight.set(key, (inFlight.get(key) ?? 0) + count);
+    pending.set(sale.saleId, inFlight);
+    c.set(MATCHED as never, sale as never);
+    // What this write uses stays in flight until the PMS's answer is read and, if it took the write,
+    // its audit row says so: no moment in between lets another write use it too.
+    try {
+      await next();
+      if (!(await pmsTook(c.res))) return;
+      if (createsInvoice) {
+        const invoiceId = await createdInvoiceId(c.res);
+        if (invoiceId !== null) lookup.invoiceCreated(invoiceId, sale.saleId);
+      }
+      hub.audit.append({
+        eventId: `${PMS_WRITE_EVENT}${sale.saleId}:${randomUUID()}`,
+        kind: 'pms_write',
+        deviceId: device.id,
+        deviceName: device.name,
+        staffId: sale.record.staffId,
+        staffName: sale.staffName,
+        approvedBy: sale.managers.length > 0 ? sale.managers.join(', ') : null,
+        subject: sale.saleId,
+        amountCents: sale.record.totalCents,
+        note: `${sale.kind} ${sale.record.reference}: ${c.req.method} ${path}${usedNote(uses)}`,
+      });
+    } finally {
+      for (const [key, count] of uses) inFlight.set(key, inFlight.get(key)! - count);
+      if ([...inFlight.values()].every((count) => count === 0)) pending.delete(sale.saleId);
+    }
   };
 }
 
@@ -183,8 +215,13 @@ function linesOf(body: unknown, key: string): WriteLine[] {
 
 type Refuse = (message: string, code: string, field?: string) => never;
 
-/** Each write line must be one of the record's lines (product, quantity, price), each used once. */
-function matchLines(lines: readonly WriteLine[], record: LedgerRecord, refuse: Refuse): void {
+/**
+ * Each write line must be one of the record's lines (product, quantity, price), each used once;
+ * answers the lines used, by key.
+ */
+function matchLines(lines: readonly WriteLine[], sale: RecordedSale, refuse: Refuse): Map<string, number> {
+  const { record } = sale;
+  const uses = new Map<string, number>();
   const left = record.lines.filter((line) => line.quantity > 0);
   for (const line of lines) {
     let priceCents: number | null = null;
@@ -208,12 +245,20 @@ function matchLines(lines: readonly WriteLine[], record: LedgerRecord, refuse: R
         'write_mismatch',
         line.field,
       );
+    const key = lineKey(left[at]!);
+    uses.set(key, (uses.get(key) ?? 0) + 1);
     left.splice(at, 1);
   }
+  return uses;
 }
 
-/** A take-back or void removes at most what its record takes back, product by product. */
-function matchTakenBack(lines: readonly WriteLine[], record: LedgerRecord, refuse: Refuse): void {
+/** A take-back or void removes at most what its record takes back, product by product; answers what it removes. */
+function matchTakenBack(
+  lines: readonly WriteLine[],
+  record: LedgerRecord,
+  refuse: Refuse,
+): Map<string, number> {
+  const uses = new Map<string, number>();
   const left = new Map<unknown, number>();
   for (const line of record.lines)
     left.set(line.productId, (left.get(line.productId) ?? 0) + Math.abs(line.quantity));
@@ -227,7 +272,29 @@ function matchTakenBack(lines: readonly WriteLine[], record: LedgerRecord, refus
         line.field,
       );
     left.set(line.productId, available - quantity);
+    const key = `take:${String(line.productId)}`;
+    uses.set(key, (uses.get(key) ?? 0) + quantity);
   }
+  return uses;
+}
+
+/** A record line's key: product, quantity and price (a write uses each at most as often as the record has it). */
+function lineKey(line: LedgerRecord['lines'][number]): string {
+  return `line:${line.productId}:${line.quantity}:${line.unitPriceCents}`;
+}
+
+/** How much of `key` the record holds: its lines of that key, or the units of a product it takes back. */
+function budgetOf(record: LedgerRecord, key: string): number {
+  if (key.startsWith('take:'))
+    return record.lines
+      .filter((line) => `take:${line.productId}` === key)
+      .reduce((sum, line) => sum + Math.abs(line.quantity), 0);
+  return record.lines.filter((line) => line.quantity > 0 && lineKey(line) === key).length;
+}
+
+/** The audit note's record of what a write used, read back by sale-lookup.ts's usedBy. */
+function usedNote(uses: ReadonlyMap<string, number>): string {
+  return uses.size > 0 ? `${USED_MARK}${JSON.stringify(Object.fromEntries(uses))}` : '';
 }
 
 /** The invoice id a create answered (`{data: {invoice_id}}`), or null. */
@@ -247,7 +314,7 @@ async function createdInvoiceId(response: Response): Promise<number | null> {
  */
 export async function auditTaken(hub: Hub, c: Context, next: () => Promise<void>, note: string) {
   await next();
-  if (c.res.status < 200 || c.res.status >= 300) return;
+  if (!(await pmsTook(c.res))) return;
   const device = deviceOf(c)!;
   hub.audit.append({
     kind: 'pms_write',
@@ -261,4 +328,18 @@ export async function auditTaken(hub: Hub, c: Context, next: () => Promise<void>
 /** Every catalogue change the PMS takes gets a `pms_write` audit row (its approval is checked apart). */
 export function auditCatalogueWrites(hub: Hub): MiddlewareHandler {
   return (c, next) => (c.req.method === 'POST' ? auditTaken(hub, c, next, 'catalogue change') : next());
+}
+
+/**
+ * Whether the PMS took the write: a 2xx whose JSON says `success: true` (the PMS's envelope). Anything
+ * else (an error, a connection cut on the way with no answer read) counts as not taken, so the
+ * outbox's resend after it checked is not refused as a repeat.
+ */
+async function pmsTook(response: Response): Promise<boolean> {
+  if (response.status < 200 || response.status >= 300) return false;
+  try {
+    return ((await response.clone().json()) as { success?: unknown }).success === true;
+  } catch {
+    return false;
+  }
 }

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LedgerRecord } from '../../../src/pms/ledger-wire.ts';
 import { SALE_HEADER } from '../../../src/pms/staff-calls.ts';
+import { createApp } from '../../../src/server/app.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { count, hotelApi, openCashInvoice, pinnedHotel, productOf, stayOf } from '../../support/hotel.ts';
 import { addStaff, STAFF_KEY_ROUNDS, signedApproval } from '../staff/staff-support.ts';
@@ -132,6 +133,38 @@ describe('a cash sale the ledger holds', () => {
 
   it('leaves reads as they were', async () => {
     expect((await app.request('/api/get/hotel/payment')).status).toBe(200);
+  });
+});
+
+describe("a recorded sale's lines reach the PMS once", () => {
+  it('refuses a second add of the same lines, also sent at once, also after a restart of the gateway', async () => {
+    const { saleId } = await cashSale();
+    const invoice = await createInvoice(saleId);
+    const add = (tablet: Pick<TabletApp, 'request'> = app) =>
+      tablet.request('/api/set/add/invoice/products', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [SALE_HEADER]: saleId },
+        body: JSON.stringify({ invoice_id: invoice, products: [{ id: pils, quantity: 2, price: '4.20' }] }),
+      });
+    const before = items();
+    const together = await Promise.all([add(), add()]);
+    expect(together.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(await codeOf(together.find((answer) => answer.status === 409)!)).toEqual([409, 'write_repeated']);
+    expect(await codeOf(await add())).toEqual([409, 'write_repeated']);
+    // The same hub behind a new app (the gateway's memory gone): the audit log still knows.
+    const restarted = createApp({ hotel, hub: app.hub, recordedSalesOnly: true });
+    const again = await restarted.request('/api/set/add/invoice/products', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: app.cookie,
+        'x-till-request-id': crypto.randomUUID(),
+        [SALE_HEADER]: saleId,
+      },
+      body: JSON.stringify({ invoice_id: invoice, products: [{ id: pils, quantity: 2, price: '4.20' }] }),
+    });
+    expect(await codeOf(again)).toEqual([409, 'write_repeated']);
+    expect(items()).toBe(before + 1);
   });
 });
 

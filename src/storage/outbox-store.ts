@@ -313,6 +313,18 @@ function newDeviceTag(): string {
   return Array.from(random, (byte) => TAG_ALPHABET[byte % TAG_ALPHABET.length]).join('');
 }
 
+/** Whether any confirmed or voided sale was made before `before` (pruning asks before anything else). */
+export async function hasSalesBefore(before: number): Promise<boolean> {
+  const db = await getTillDb();
+  const index = db.transaction('sales').store.index('by-status');
+  const counts = await Promise.all(
+    (['synced', 'voided'] as const).map((status) =>
+      index.count(IDBKeyRange.bound([status, -Infinity], [status, before], false, true)),
+    ),
+  );
+  return counts.some((count) => count > 0);
+}
+
 /** Sales that are never let go however old: they still wait for the PMS or for staff. */
 const OPEN_STATUSES = ['pending', 'needs-attention'] as const;
 

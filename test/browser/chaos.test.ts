@@ -246,7 +246,7 @@ async function makeChaos(
       chaos.reloads += 1;
       continue;
     }
-    if (chaos.flips === 8) {
+    if (chaos.flips === 10) {
       // mid-run, online: requests in flight are cut, the next ones are refused until it is back
       await restartServer();
       chaos.restarts += 1;

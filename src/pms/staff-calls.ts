@@ -47,6 +47,8 @@ export const OutletPolicySchema = v.object({
   idleLockMinutes: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(240)),
   /** Lock after every completed sale. */
   lockAfterSale: v.boolean(),
+  /** Days a tablet keeps a sale the PMS confirmed after the Z that closed its day (the outlet's; default 30). */
+  retentionDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650))),
 });
 export type OutletPolicy = v.InferOutput<typeof OutletPolicySchema>;
 

@@ -21,7 +21,9 @@ export const CLOSING_CSS = `
 .figures{display:flex;flex-wrap:wrap;gap:8px 24px}.figures div{min-width:140px}.figures strong{display:block;font-size:24px}
 td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 .chart svg{width:100%;max-width:900px;height:auto}
+section{overflow-x:auto}
 .count input{width:72px;min-height:36px}.count label{display:inline-block;margin:4px 8px 4px 0}
+.count input[name=countedBy],.count input[name=managerName]{width:200px}
 @media print{header,form,.noprint{display:none}section{box-shadow:none;margin:8px 0;padding:0}body{background:#fff;font-size:12px}}
 `;
 
@@ -59,10 +61,13 @@ function barChart(entries: { label: string; cents: number }[], eur: (cents: numb
   const top = Math.max(1, ...entries.map((e) => Math.abs(e.cents)));
   const slot = width / Math.max(1, entries.length);
   const bars = entries.map((entry, index) => {
-    const barHeight = Math.round((Math.abs(entry.cents) / top) * (height - 50));
+    const barHeight = Math.round((Math.abs(entry.cents) / top) * (height - 64));
     const x = Math.round(index * slot + slot * 0.15);
     return html`<g><title>${entry.label}: ${eur(entry.cents)}</title>
 <rect x="${x}" y="${height - 30 - barHeight}" width="${Math.max(2, Math.round(slot * 0.7))}" height="${barHeight}" fill="${entry.cents < 0 ? '#9b2c2c' : '#0f5f66'}"></rect>
+<text x="${Math.round(index * slot + slot / 2)}" y="${height - 36 - barHeight}" font-size="12" text-anchor="middle" fill="#555">${
+      entry.cents === 0 ? '' : eur(entry.cents)
+    }</text>
 <text x="${Math.round(index * slot + slot / 2)}" y="${height - 12}" font-size="14" text-anchor="middle" fill="#1d1d1b">${entry.label}</text></g>`;
   });
   return html`<svg viewBox="0 0 ${width} ${height}" role="img" xmlns="http://www.w3.org/2000/svg">${bars}</svg>`;
@@ -239,8 +244,9 @@ ${DENOMINATIONS_CENTS.map(
 ${countForms ? html`<p class="muted noprint">${w.countHint}</p>${forms}` : ''}</section>`;
 }
 
-function openSales(ctx: Ctx, report: DayReport): Html {
+function openSales(ctx: Ctx, report: DayReport, outlets: readonly OutletInfo[]): Html {
   const { w } = ctx;
+  const nameOf = (id: string) => outlets.find((o) => o.id === id)?.name ?? id;
   return html`${table(
     ctx,
     w.pendingTitle,
@@ -249,7 +255,7 @@ function openSales(ctx: Ctx, report: DayReport): Html {
     report.pendingByDevice.map(
       (
         p,
-      ) => html`<tr data-pending="${p.deviceId}"><td>${p.deviceName}</td><td>${p.outlet}</td><td class="n">${p.pending}</td>
+      ) => html`<tr data-pending="${p.deviceId}"><td>${p.deviceName}</td><td>${nameOf(p.outlet)}</td><td class="n">${p.pending}</td>
 <td>${shortTime(p.oldestCreatedAt)}</td><td>${p.lastSeenAt ? shortTime(p.lastSeenAt) : '–'}</td></tr>`,
     ),
   )}
@@ -293,8 +299,8 @@ ${data.problem ? html`<p class="error" role="alert">${w.error}: ${data.problem}<
 <p class="noprint"><a href="/admin">${w.back}</a></p></section>
 ${totalsSections(ctx, report, report.hotel)}
 ${drawerRows(ctx, report.drawers, data.outlets, true)}
-${openSales(ctx, report)}
-<section id="close"><h2>${w.closeTitle}</h2><p>${w.closeHint}</p>
+${openSales(ctx, report, data.outlets)}
+<section id="close" class="noprint"><h2>${w.closeTitle}</h2><p>${w.closeHint}</p>
 <form method="post" action="/admin/day/close"><input type="hidden" name="upToSeq" value="${report.upToSeq}">
 <label>${w.businessDay} <input name="businessDay" type="date" required value="${data.today}"></label>
 <button class="danger">${w.closeDay}</button></form></section>
@@ -316,7 +322,7 @@ export function zPage(
 <p class="noprint"><a href="/admin/day">${w.back}</a></p></section>
 ${totalsSections(ctx, data.report, data.report.hotel)}
 ${drawerRows(ctx, data.report.drawers, data.outlets, false)}
-${openSales(ctx, data.report)}`;
+${openSales(ctx, data.report, data.outlets)}`;
 }
 
 /** The outlets' settings on the dashboard: each outlet's name, drawers, cash limit and retention; a new one. */

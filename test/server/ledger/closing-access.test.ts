@@ -110,6 +110,39 @@ describe('who may not', () => {
   });
 });
 
+describe('any paired tablet', () => {
+  it('reads which records the last Z closed (for pruning), and its outlet’s retention with its staff list', async () => {
+    const before = await send('/last-z', null);
+    expect(before.status).toBe(200);
+    expect(await before.json()).toEqual({ lastZ: null });
+    app.hub.outlets.update('bar', {
+      name: 'Bar',
+      drawers: ['Bar'],
+      cashDifferenceLimitCents: 500,
+      retentionDays: 45,
+    });
+    const staff = await app.request('/till/staff');
+    expect((await staff.json()).policy).toMatchObject({ outlet: 'bar', retentionDays: 45 });
+    app.hub.closing.countDrawer(
+      { outlet: 'bar', drawer: 'Bar', denominations: { '5000': 1 } },
+      { staffId: null, staffName: 'test' },
+      { managerId: anna.id, managerName: 'Anna', approvalId: null },
+    );
+    app.hub.closing.closeDay(
+      { upToSeq: 2, businessDay: '2026-11-26' },
+      { staffId: anna.id, staffName: 'Anna' },
+    );
+    const after = await send('/last-z', null);
+    expect(await after.json()).toMatchObject({
+      lastZ: { zNumber: 1, upToSeq: 2, businessDay: '2026-11-26' },
+    });
+    expect(
+      (await app.server.request('/till/closing/last-z', { headers: { 'x-till-request-id': randomUUID() } }))
+        .status,
+    ).toBe(401);
+  });
+});
+
 describe('a manager on a tablet', () => {
   it('reads the X report, counts the drawer, closes the Z and reads it back', async () => {
     const token = await dayApproval(anna, '9999');

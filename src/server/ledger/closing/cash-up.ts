@@ -6,7 +6,7 @@
 import type { DrawerCashUp } from '../../../pms/closing-wire.ts';
 import type { HubDb } from '../../hub/hub-db.ts';
 import type { OutletInfo } from '../../hub/outlets.ts';
-import { EFFECTIVE_PAYMENTS, type SeqRange } from './day-report.ts';
+import { EFFECTIVE_PAYMENTS, type SeqRange } from './day-queries.ts';
 
 export interface CountRow {
   countId: number;

@@ -1,6 +1,7 @@
 // The day's closing on a manager's tablet, under `/till/closing`: the X report (`GET`), a drawer's
 // count (`POST /counts`), the Z (`POST /z`), a closed day (`GET /z/:zId`) and any table as CSV
-// (`GET /csv/:table`, `GET /z/:zId/csv/:table`). Who may: a paired tablet whose request carries a
+// (`GET /csv/:table`, `GET /z/:zId/csv/:table`). Who may: any paired tablet for `GET /last-z` (the
+// last hotel Z's number, seq and time, for pruning); for the rest, a paired tablet whose request carries a
 // manager's `close_day` approval (x-till-approval: signed by an enabled manager's current key, naming
 // this device and DAY_CLOSING_SUBJECT, made within DAY_CLOSING_APPROVAL_MS). A waiter cannot make
 // one, so a waiter reads and closes nothing (403). The manager approves any over/short on the counts.
@@ -89,6 +90,9 @@ export function createClosingRoutes(hub: Hub, options: { trustProxy: boolean; no
     await next();
   });
   routes.use('*', requireAppRequest(['GET', 'POST']));
+
+  // Any paired tablet: which records the last Z closed (a tablet prunes only sales a Z has closed).
+  routes.get('/last-z', (c) => c.json({ lastZ: hub.closing.lastZ() }));
 
   routes.get('/', async (c) => {
     await managerOf(hub, c, now);

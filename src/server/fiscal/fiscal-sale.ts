@@ -82,10 +82,11 @@ export function checkFiscalSale(sale: FiscalSale): void {
 const VAT_IDS: Record<number, VatId> = { 1900: 1, 700: 2, 1070: 3, 550: 4, 0: 5 };
 
 /**
- * The DSFinV-K VAT id of a rate in basis points. A rate that is not a German one (or none: a product
- * without a tax class) counts as the normal rate, id 1 (ours ⚖: the hotel must give every product
- * sold in Germany a German tax class; docs/fiscal.md).
+ * The DSFinV-K VAT id of a rate in basis points. A rate that is not a German one, or none (a product
+ * without a tax class), goes as id 5, as the ledger's DSFinV-K source has it
+ * (src/server/ledger/closing/dsfinvk-source.ts), so the TSE's processData and the export agree ⚖:
+ * every product sold in Germany needs a German tax class (docs/fiscal.md).
  */
 export function vatIdOfRate(rateBp: number | null): VatId {
-  return rateBp === null ? 1 : (VAT_IDS[rateBp] ?? 1);
+  return rateBp === null ? 5 : (VAT_IDS[rateBp] ?? 5);
 }

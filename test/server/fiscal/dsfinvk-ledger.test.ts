@@ -163,7 +163,7 @@ describe('the DSFinV-K export of the ledger', () => {
         expect.objectContaining({
           BON_ID: bodies.charge.saleId,
           REF_TYP: 'ExterneSonstige',
-          REF_NAME: 'Reservierung 4711',
+          REF_NAME: 'reservation 4711',
         }),
       ]),
     );

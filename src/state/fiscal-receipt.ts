@@ -5,18 +5,23 @@
 // answers), and the block a copy shows ("signed later" where the receipt said the TSE was out).
 import { RECORD_IN_LEDGER, type RecordedInLedger } from '../outbox/intents/ledger-record';
 import { currentSteps } from '../outbox/sale-state';
+import { fetchServerSales } from '../pms/device-calls';
 import { type FiscalReceipt, fiscalReceiptOf, SIGNED_LATER_LINE, TSE_OUTAGE_LINE } from '../pms/fiscal-wire';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
 import type { IntentRecord } from '../storage/records';
+import { settings } from './settings';
 
 /** What the ledger step tells of the sale: not recorded yet, or recorded with or without a fiscal block. */
-export type LedgerFiscal = { recorded: false } | { recorded: true; fiscal: FiscalReceipt | undefined };
+export type LedgerFiscal =
+  | { recorded: false }
+  | { recorded: true; seq: number; fiscal: FiscalReceipt | undefined };
 
 /** The fiscal answer of a sale's ledger step. */
 export function ledgerFiscalOf(intents: readonly IntentRecord[]): LedgerFiscal {
   const step = currentSteps(intents).find((i) => i.name === RECORD_IN_LEDGER && i.state === 'done');
   if (!step) return { recorded: false };
-  return { recorded: true, fiscal: fiscalReceiptOf(step.result as RecordedInLedger | undefined) };
+  const result = step.result as RecordedInLedger | undefined;
+  return { recorded: true, seq: result?.seq ?? 0, fiscal: fiscalReceiptOf(result) };
 }
 
 /** Whether the server signed the sales this tablet recorded lately (so an unanswered one is an outage). */
@@ -65,4 +70,19 @@ export function copyBlock(
         ...current.lines.filter((line) => !line.startsWith('TEST-TSE')),
       ];
   return { ...current, lines };
+}
+
+/**
+ * The sale's fiscal block as the till server has it now (a sale signed late since its answer), or
+ * undefined when the server cannot be asked.
+ */
+export async function serverFiscal(saleId: string, seq: number): Promise<FiscalReceipt | undefined> {
+  if (seq < 1) return undefined;
+  try {
+    const { sales } = await fetchServerSales(settings().gatewayUrl, seq - 1, 1);
+    const sale = sales.find((s) => s.saleId === saleId);
+    return sale ? fiscalReceiptOf(sale) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -232,6 +232,20 @@ describe('signed receipts (Germany, test TSE)', () => {
           rows.length >= 2 && rows.every(([status, count]) => status === 'signed' && count === 1),
       );
     expect(tseTransactionsOf(server, resentId)).toBe(1);
+
+    // A copy of the receipt that said the TSE was out asks the server: signed later.
+    await page.getByRole('button', { name: 'New sale' }).click();
+    await navTo(page, 'Report');
+    await page
+      .getByTestId('shift-receipts')
+      .locator(`li[data-reference="${reference}"]`)
+      .getByRole('button', { name: 'Print copy' })
+      .click();
+    const copy = page.locator('.report-slip [data-testid="receipt-fiscal"]').first();
+    await expect.poll(() => copy.getAttribute('data-status'), { timeout: 15_000 }).toBe('signed');
+    expect(await copy.textContent()).toContain('Nachträglich signiert / Signed later');
+    const qr = copy.getByTestId('receipt-qr');
+    expectVerifiedAndDrawn({ qr: await qr.getAttribute('data-qr'), svg: await qr.innerHTML() });
     // The only error: the answer we cut.
     expect(errors).toEqual(['console: Failed to load resource: net::ERR_CONNECTION_RESET']);
   });

@@ -2,11 +2,18 @@
 // as the admin page draws the pairing code), or "TSE ausgefallen / TSE unavailable" with no
 // transaction number. On the receipt itself the block is fixed once decided (state/fiscal-receipt.ts):
 // the server's answer; or an outage when the tablet is offline, or no answer came in time. A copy
-// shows "signed later" with the TSE's data where the receipt said the TSE was out.
+// shows "signed later" with the TSE's data where the receipt said the TSE was out (asking the server
+// when the tablet's answer does not have it).
 import { createEffect, createSignal, For, onCleanup, onMount, Show } from 'solid-js';
 import { renderSVG } from 'uqr';
 import type { FiscalReceipt } from '../../pms/fiscal-wire';
-import { copyBlock, fiscalRequired, noteFiscalRequired, tabletOutage } from '../../state/fiscal-receipt';
+import {
+  copyBlock,
+  fiscalRequired,
+  noteFiscalRequired,
+  serverFiscal,
+  tabletOutage,
+} from '../../state/fiscal-receipt';
 import { type ReceiptData, type SaleProgress, stampFiscal } from '../../state/receipt';
 
 /** How long a receipt waits for the server's signature before it says the TSE is out (3 s budget + the LAN). */
@@ -49,7 +56,22 @@ export function FiscalBlock(props: {
       window.removeEventListener('offline', outage);
     });
   });
-  const shown = () => (props.copy ? copyBlock(fixed(), answered()) : fixed());
+  // A copy of a receipt that said the TSE was out asks the server whether the sale is signed now.
+  const [fromServer, setFromServer] = createSignal<FiscalReceipt>();
+  createEffect(() => {
+    const ledger = props.progress?.ledger;
+    if (
+      !props.copy ||
+      !ledger?.recorded ||
+      fixed()?.status !== 'unsigned' ||
+      ledger.fiscal?.status === 'signed'
+    )
+      return;
+    void serverFiscal(props.receipt.saleId, ledger.seq).then((fiscal) => {
+      if (fiscal) setFromServer(fiscal);
+    });
+  });
+  const shown = () => (props.copy ? copyBlock(fixed(), fromServer() ?? answered()) : fixed());
   return (
     <Show when={shown()}>
       {(block) => (

@@ -137,6 +137,18 @@ if (german && !german.store.setup() && german.testTse && config.demoRegion === '
   // The German demo: the embedded test TSE is set up at once, so receipts are signed from the start.
   await german.setUp('HOTEL-TILL DEMO 1');
 }
+if (german && server.hotel && config.demoRegion === 'DE' && !server.fiscal.business().name) {
+  // The German demo hotel is the business of its DSFinV-K export (the admin page may change it).
+  const hotel = server.hotel.profile;
+  server.fiscal.setBusiness({
+    name: hotel.name,
+    street: hotel.street,
+    postalCode: hotel.zip,
+    city: hotel.city,
+    country: 'DEU',
+    vatId: hotel.vatId,
+  });
+}
 if (german) {
   const setup = german.store.setup();
   lines.push(

@@ -1,7 +1,7 @@
 // `DEMO_HOTEL=de npm start`: the German demo hotel starts with the fiscal country Germany and the
 // embedded TEST-TSE set up, says so, keeps the TSE's secrets 0600, and keeps the same TSE on the
 // next start. main.ts in its own process, as npm start runs it.
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,12 @@ describe('DEMO_HOTEL=de npm start', () => {
     for (const file of ['fiscal-secrets.json', 'test-tse.sqlite'])
       expect(statSync(join(dataDir, file)).mode & 0o777).toBe(0o600);
     expect(existsSync(join(dataDir, 'test-hotel.sqlite'))).toBe(false);
+    // The German demo hotel is the business of the DSFinV-K export.
+    expect(JSON.parse(readFileSync(join(dataDir, 'fiscal-settings.json'), 'utf8')).business).toMatchObject({
+      name: 'Hotel Seeblick',
+      postalCode: '82319',
+      country: 'DEU',
+    });
     expect(await stopMain(first)).toBe(0);
 
     const second = await startMain(dataDir, { DEMO_HOTEL: 'de' });

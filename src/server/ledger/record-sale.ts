@@ -1,9 +1,7 @@
-// Recording a sale in the ledger (`POST /till/sales`, docs/ledger.md "Recording"): the body checked
-// at the edge (400 naming the field, nothing written), idempotent by sale id (the same body again
-// gets the stored answer; another body under a used id, or another device's id, 409
-// `sale_conflict`), its approvals checked once (approvals.ts) and spent with the record, its lines'
-// net and VAT worked out with the tablet's rule (src/shared/vat.ts), a receipt number consecutive
-// per outlet, and audit rows for the record and each approval used, all in one SQLite transaction
+// Recording a sale in the ledger (`POST /till/sales`; rules: docs/ledger.md, "Recording"): the body
+// checked at the edge, idempotent by sale id (409 `sale_conflict` for another body), its approvals
+// checked once (approvals.ts) and spent with it, net and VAT per line by the tablet's rule
+// (src/shared/vat.ts), a receipt number per outlet, and audit rows, in one SQLite transaction
 // (shared with the records ready at the same moment: group-commit.ts).
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';

@@ -1,8 +1,6 @@
-// What makes a ledger record consistent before it is stored (docs/ledger.md, "Recording"): its
-// lines add up to its total, its payments to the total where the kind is paid at the till (a late
-// charge's invoice is left open for the front desk: it need not be), a cash
-// payment's tendered minus change is what it settles, and each kind carries what it needs (a room,
-// the record it refers to, a shift). Pure; a refusal is an ApiError 400 naming the field.
+// What makes a ledger record consistent before it is stored (the list: docs/ledger.md, "Recording"):
+// lines that add up to the total, payments that settle it, quantities of the right sign, and what
+// each kind must carry. Pure; a refusal is an ApiError 400 naming the field.
 import { ApiError } from '../../node-http/errors.ts';
 import type { LedgerKind, LedgerRecord } from '../../pms/ledger-wire.ts';
 import { lineGross } from '../../shared/vat.ts';

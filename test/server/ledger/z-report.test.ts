@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { DayReport } from '../../../src/pms/closing-wire.ts';
 import type { ApprovalAction } from '../../../src/pms/staff-calls.ts';
 import { createHub, type Device, type Hub } from '../../../src/server/hub/hub.ts';
+import { createDayClosing } from '../../../src/server/ledger/closing/day-closing.ts';
 import { ledgerDsfinvkClosings } from '../../../src/server/ledger/closing/dsfinvk-source.ts';
 import { fixtureDevice, line, recordFixture } from './ledger-fixtures.ts';
 
@@ -319,6 +320,11 @@ describe('counting the drawers and closing the day', () => {
       payments: [{ method: 'card', amountCents: 320 }],
     });
     const next = hub.closing.xReport();
+    // Still pending: S4 from the closed day (bar A) and S5 (the restaurant).
+    expect(next.pendingByDevice.map((p) => [p.deviceName, p.pending])).toEqual([
+      ['Bar A', 1],
+      ['Restaurant 1', 1],
+    ]);
     expect(next.afterSeq).toBe(x.upToSeq);
     expect(next.hotel.grossCents).toBe(320);
     expect(next.drawers.every((d) => d.count === null && d.floatCents === 0)).toBe(true);
@@ -364,6 +370,7 @@ describe('counting the drawers and closing the day', () => {
 
 describe('records that carry no payment', () => {
   it('are settled by what they take back: a void of a cash sale pays cash out of its drawer, a room charge is the room', async () => {
+    hub.closing.xReport(); // read before: the next report adds only what was recorded since
     await recordFixture(hub, barA, {
       saleId: 'V4',
       kind: 'void',
@@ -392,6 +399,8 @@ describe('records that carry no payment', () => {
       records: 2,
       grossCents: 4000,
     });
+    const afresh = createDayClosing(hub.db, hub.outlets, () => new Date()).xReport();
+    expect({ ...afresh, generatedAt: '' }).toEqual({ ...x, generatedAt: '' });
   });
 });
 

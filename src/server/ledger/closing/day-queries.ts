@@ -53,10 +53,33 @@ export type Keyed<T> = T & { outlet: string };
  * Prepared once per database; each report runs them over a range. The lines are read in the order
  * they were written (rowid), which is their records' order, instead of one index lookup per line.
  */
+/**
+ * A range query that keeps its rows: a later call over the same start and a later end reads only the
+ * records since, and adds their rows (the ledger is append-only, so a range's rows never change; every
+ * aggregate row adds up with the next range's by its key, and lists append). So an X report read
+ * during the day, and the Z after it, read only what was recorded since the last one.
+ */
+export function rangeCached<T>(query: (range: SeqRange) => T[]): (range: SeqRange) => T[] {
+  let kept: { after: number; upTo: number; rows: T[] } | null = null;
+  return (range) => {
+    if (kept && kept.after === range.after && kept.upTo <= range.upTo) {
+      if (kept.upTo < range.upTo)
+        kept = {
+          ...kept,
+          upTo: range.upTo,
+          rows: [...kept.rows, ...query({ after: kept.upTo, upTo: range.upTo })],
+        };
+      return kept.rows;
+    }
+    kept = { after: range.after, upTo: range.upTo, rows: query(range) };
+    return kept.rows;
+  };
+}
+
 export function createDayQueries(db: HubDb) {
   const all = <T>(sql: string) => {
     const statement = db.prepare(sql);
-    return (range: SeqRange) => statement.all(range) as Keyed<T>[];
+    return rangeCached((range: SeqRange) => statement.all(range) as Keyed<T>[]);
   };
   const approvers = (action: string) => `(SELECT group_concat(a.manager_name, ', ') FROM ledger_approvals a
       WHERE a.sale_seq = s.seq${action ? ` AND a.action IN (${action})` : ''})`;

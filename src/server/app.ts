@@ -11,6 +11,8 @@ import { setResponseHeaders } from '../node-http/headers.ts';
 import type { Logger } from '../node-http/log.ts';
 import { mountTestHotel, type TestHotel } from '../test-hotel/index.ts';
 import { createAdminRoutes } from './admin/admin-routes.ts';
+import type { FiscalControl } from './fiscal/fiscal-control.ts';
+import { createLedgerFiscal, ledgerClosings } from './fiscal/ledger-fiscal.ts';
 import { createGatewayApi } from './gateway/gateway.ts';
 import { requireAppRequest } from './http/app-requests.ts';
 import { compressAnswer } from './http/compression.ts';
@@ -90,6 +92,8 @@ export interface AppOptions {
   readinessCacheMs?: number;
   /** The hotel's clock (tests pin it): the span of guest lists a tablet may read. */
   now?: () => Date;
+  /** The fiscal country and its driver (fiscal/fiscal-control.ts): the admin page's fiscal screens. */
+  fiscal?: FiscalControl;
 }
 
 export function createApp(options: AppOptions): Hono {
@@ -175,7 +179,11 @@ export function createApp(options: AppOptions): Hono {
   }
   app.route('/api', gateway);
   app.route('/till/closing', createClosingRoutes(hub, { trustProxy }));
-  app.route('/till/sales', createLedgerRoutes(hub, { trustProxy }));
+  const fiscal = options.fiscal;
+  const after = fiscal
+    ? createLedgerFiscal({ fiscal, storedBody: (saleId) => hub.ledger.sale(saleId)?.body })
+    : undefined;
+  app.route('/till/sales', createLedgerRoutes(hub, { trustProxy, after }));
   app.route(
     '/till',
     createDeviceRoutes(hub, { trustProxy, httpsPort, upstream: () => gateway!.status().upstream }),
@@ -189,6 +197,7 @@ export function createApp(options: AppOptions): Hono {
       gatewayStatus: () => gateway!.status(),
       tabletOrigin: options.tabletOrigin ?? 'https://localhost',
       httpsPort,
+      ...(fiscal ? { fiscal: { fiscal, closings: ledgerClosings(hub, fiscal) } } : {}),
     }),
   );
   for (const prefix of ['/api/*', '/pms/*', '/till/*', '/__test/*']) {

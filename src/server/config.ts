@@ -54,6 +54,15 @@ const Environment = v.object({
     ),
   ),
   DB_FILE: v.optional(v.string()),
+  DEMO_HOTEL: v.optional(v.picklist(['at', 'de', 'AT', 'DE'], 'DEMO_HOTEL must be at or de'), 'at'),
+  TSE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.url('TSE_URL must be an address such as https://kassensichv-middleware.fiskaly.com'),
+    ),
+  ),
+  TSE_API_KEY: v.optional(v.string()),
+  TSE_API_SECRET: v.optional(v.string()),
   TEST_HOTEL_FAULTS: flag,
   LOG_LEVEL: v.optional(
     v.picklist(
@@ -75,10 +84,15 @@ export type ServerConfig = v.InferOutput<typeof Environment> & {
   tillOrigins: string[];
   /** The server's own database: `DATA_DIR/till.sqlite`. */
   hubFile: string;
-  /** The embedded test hotel's database: DB_FILE, default `DATA_DIR/test-hotel.sqlite`. */
+  /** The embedded test hotel's database: DB_FILE, default `DATA_DIR/test-hotel.sqlite`
+   * (`test-hotel-de.sqlite` for the German demo hotel). */
   hotelFile: string;
+  /** The demo hotel: AT (default) or DE (German address and VAT, fiscal country Germany). */
+  demoRegion: 'AT' | 'DE';
   /** Where backups go: `DATA_DIR/backups`. */
   backupDir: string;
+  /** The German fiscal records and the embedded test TSE (fiscal/de/germany.ts), where they exist. */
+  fiscalFiles: string[];
 };
 
 /**
@@ -108,12 +122,22 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     throw new Error(
       'PMS_URL: a plain http:// address would send the hotel API key unencrypted; use https://',
     );
+  const tse = [config.TSE_URL, config.TSE_API_KEY, config.TSE_API_SECRET].filter(Boolean).length;
+  if (tse !== 0 && tse !== 3)
+    throw new Error(
+      'TSE_URL: set TSE_URL, TSE_API_KEY and TSE_API_SECRET together (a fiskaly account), or none',
+    );
+  const demoRegion = config.DEMO_HOTEL.toUpperCase() as 'AT' | 'DE';
   return {
     ...config,
     tillOrigins: parseOrigins(config.TILL_ORIGINS),
     hubFile: join(config.DATA_DIR, 'till.sqlite'),
-    hotelFile: config.DB_FILE ?? join(config.DATA_DIR, 'test-hotel.sqlite'),
+    hotelFile:
+      config.DB_FILE ??
+      join(config.DATA_DIR, demoRegion === 'DE' ? 'test-hotel-de.sqlite' : 'test-hotel.sqlite'),
+    demoRegion,
     backupDir: join(config.DATA_DIR, 'backups'),
+    fiscalFiles: [join(config.DATA_DIR, 'fiscal.sqlite'), join(config.DATA_DIR, 'test-tse.sqlite')],
   };
 }
 

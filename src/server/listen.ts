@@ -13,8 +13,13 @@ import { Hono } from 'hono';
 import { renderError } from '../node-http/errors.ts';
 import type { Logger } from '../node-http/log.ts';
 import { serverLog } from '../node-http/log.ts';
-import { createTestHotel, type HotelKeys, type TestHotel } from '../test-hotel/index.ts';
+import { createTestHotel, type DemoRegion, type HotelKeys, type TestHotel } from '../test-hotel/index.ts';
 import { createApp, type RemotePms } from './app.ts';
+import {
+  createFiscalControl,
+  type FiscalControl,
+  type FiscalControlOptions,
+} from './fiscal/fiscal-control.ts';
 import { closeServers, createStopGate, GRACE_MS } from './http/clean-stop.ts';
 import {
   type ConnectionGuard,
@@ -46,6 +51,8 @@ export interface StartOptions {
   host?: string;
   /** SQLite file of the test hotel; ':memory:' for tests. Default ./data/test-hotel.sqlite. */
   dbFile?: string;
+  /** Which demo hotel a fresh test hotel database gets (DEMO_HOTEL): AT (default) or DE. */
+  demoRegion?: DemoRegion;
   /** The test hotel's `/pms/api` keys; default the demo keys (tests). */
   hotelKeys?: HotelKeys;
   /** SQLite file of the server's own data (devices); default ':memory:'. */
@@ -84,6 +91,8 @@ export interface StartOptions {
   readinessCacheMs?: number;
   /** Connection limits (http/connection-limits.ts); tests lower them. */
   connections?: { perAddress?: number; total?: number };
+  /** The fiscal law and TSE (fiscal/fiscal-control.ts); default: none, nothing on disk. */
+  fiscal?: FiscalControlOptions;
 }
 
 export interface CloseOptions {
@@ -104,6 +113,8 @@ export interface RunningServer {
   /** The embedded test hotel, absent in gateway mode. */
   hotel: TestHotel | undefined;
   hub: Hub;
+  /** The fiscal country and its driver. */
+  fiscal: FiscalControl;
   tls: TlsManager | undefined;
   /** Stops cleanly (see the header); resolves once the databases are closed. */
   close(options?: CloseOptions): Promise<void>;
@@ -133,12 +144,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         testMode: options.testMode ?? false,
         ...(options.hotelKeys ? { keys: options.hotelKeys } : {}),
         ...(options.now ? { now: options.now } : {}),
+        ...(options.demoRegion ? { region: options.demoRegion } : {}),
       });
   const hub = createHub({
     dbFile: options.hubFile ?? ':memory:',
     ...(options.staffKeyRounds ? { staffKeyRounds: options.staffKeyRounds } : {}),
   });
   if (hotel && options.demoStaff) await addDemoStaff(hub);
+  const fiscal = createFiscalControl(options.fiscal ?? { dataDir: null });
   const hostname = options.host ?? '0.0.0.0';
   const connections = createConnectionGuard({
     ...(options.trustProxy ? { perAddress: Number.POSITIVE_INFINITY } : {}),
@@ -195,6 +208,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.readinessCacheMs === undefined ? {} : { readinessCacheMs: options.readinessCacheMs }),
     ...(options.now ? { now: options.now } : {}),
+    fiscal,
   });
 
   const setup = new Hono();
@@ -225,6 +239,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     tabletOrigin,
     hotel,
     hub,
+    fiscal,
     tls,
     close: async ({ graceMs = GRACE_MS } = {}) => {
       tls?.stop();
@@ -239,6 +254,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         );
       }
       hotel?.close();
+      fiscal.close();
       hub.close();
     },
   };

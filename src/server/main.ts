@@ -2,11 +2,12 @@
 // or TLS_CERT/TLS_KEY, or a reverse proxy with TRUST_PROXY), the setup page on plain HTTP, and
 // `/api` for paired tablets: the gateway to the hotel's PMS with PMS_URL and PMS_API_KEY, or the
 // embedded test hotel on SQLite with demo data. `--reset` puts the demo data back and exits.
-// Logs JSON lines from the first line on (log.ts), never a key: the start line says where the keys
-// are kept; the start banner for people goes to the terminal only (stderr, when it is one). A
-// setting that cannot work stops the start with one line naming it (config.ts), as does a port in
-// use. Backs the databases up every night (db-backups.ts). SIGTERM or SIGINT stops it cleanly
-// (listen.ts: requests in flight get up to 25 s), exit 0; a second one at once.
+// DEMO_HOTEL=de: the German demo hotel with the fiscal country Germany and the embedded test TSE set
+// up on first start. Logs JSON lines from the first line on (log.ts), never a key: the start line
+// says where the keys are kept; the start banner for people goes to the terminal only (stderr, when
+// it is one). A setting that cannot work stops the start with one line naming it (config.ts), as
+// does a port in use. Backs the databases up every night (db-backups.ts). SIGTERM or SIGINT stops it
+// cleanly (listen.ts: requests in flight get up to 25 s), exit 0; a second one at once.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,7 +39,7 @@ mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 const dbFile = config.hotelFile;
 
 if (process.argv.includes('--reset')) {
-  const hotel = createTestHotel({ dbFile, testMode: false, reset: true });
+  const hotel = createTestHotel({ dbFile, testMode: false, reset: true, region: config.demoRegion });
   hotel.close();
   console.log(`Demo data reset in ${dbFile}`);
   process.exit(0);
@@ -64,6 +65,8 @@ const log = await openStdoutLogger({
     hotelKeys.value.write,
     config.PMS_API_KEY,
     config.PMS_SYSTEM_KEY,
+    config.TSE_API_KEY,
+    config.TSE_API_SECRET,
   ].filter((secret): secret is string => !!secret),
 });
 useServerLog(log);
@@ -105,6 +108,15 @@ const server = await startServer({
   allowedOrigins: config.tillOrigins,
   testMode: config.TEST_HOTEL_FAULTS,
   demoStaff: true,
+  demoRegion: config.demoRegion,
+  fiscal: {
+    dataDir,
+    defaultCountry: config.demoRegion === 'DE' ? 'DE' : 'none',
+    testMode: config.TEST_HOTEL_FAULTS,
+    ...(config.TSE_URL && config.TSE_API_KEY && config.TSE_API_SECRET
+      ? { fiskaly: { url: config.TSE_URL, apiKey: config.TSE_API_KEY, apiSecret: config.TSE_API_SECRET } }
+      : {}),
+  },
   ...(pms ? { pms } : {}),
   ...(config.PMS_REQUESTS_PER_MINUTE ? { requestsPerMinute: config.PMS_REQUESTS_PER_MINUTE } : {}),
   logger: log,
@@ -153,6 +165,31 @@ if (!server.hub.staff.hasManager()) {
   const demo = DEMO_STAFF.map((member) => `${member.name} (${member.role}) ${member.pin}`).join(', ');
   lines.push(`  Demo staff PINs:     ${demo}  (change them on the admin page)`);
 }
+const german = server.fiscal.german();
+if (german && !german.store.setup() && german.testTse && config.demoRegion === 'DE') {
+  // The German demo: the embedded test TSE is set up at once, so receipts are signed from the start.
+  await german.setUp('HOTEL-TILL DEMO 1');
+}
+if (german && server.hotel && config.demoRegion === 'DE' && !server.fiscal.business().name) {
+  // The German demo hotel is the business of its DSFinV-K export (the admin page may change it).
+  const hotel = server.hotel.profile;
+  server.fiscal.setBusiness({
+    name: hotel.name,
+    street: hotel.street,
+    postalCode: hotel.zip,
+    city: hotel.city,
+    country: 'DEU',
+    vatId: hotel.vatId,
+  });
+}
+if (german) {
+  const setup = german.store.setup();
+  lines.push(
+    setup
+      ? `  Fiscal law: Germany, ${german.testTse ? 'embedded TEST-TSE (receipts are not lawful)' : `fiskaly at ${config.TSE_URL}`}, TSE serial ${setup.tseSerial.slice(0, 16)}…`
+      : `  Fiscal law: Germany, no TSE set up yet: open ${server.url}/admin/fiscal`,
+  );
+}
 if (config.tillOrigins.length > 0)
   lines.push(`  Working with the Hotel Till servers at: ${config.tillOrigins.join(', ')}`);
 if (server.hotel) {
@@ -187,7 +224,7 @@ log.info(
   'Hotel Till is running',
 );
 
-const databases = [config.hubFile, ...(server.hotel ? [dbFile] : [])];
+const databases = [config.hubFile, ...(server.hotel ? [dbFile] : []), ...config.fiscalFiles];
 const stopBackups = scheduleNightly(config.BACKUP_AT, async () => {
   try {
     const written = await backupDatabases(existingFiles(databases), config.backupDir);

@@ -6,12 +6,14 @@
 import { type Accessor, createSignal, onCleanup } from 'solid-js';
 import { pmsInvoiceOf } from '../outbox/invoice-of';
 import { subscribeOutbox } from '../outbox/status';
+import type { FiscalReceipt } from '../pms/fiscal-wire';
 import type { Cents } from '../pms/money';
 import type { LineDiscount } from '../rules/ticket-lines';
 import type { Totals } from '../rules/totals';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
 import { readSale } from '../storage/outbox-store';
 import type { SaleStatus } from '../storage/records';
+import { type LedgerFiscal, ledgerFiscalOf } from './fiscal-receipt';
 import { settings } from './settings';
 
 /** The hotel as the receipt's header names it (settings at the time of the sale). */
@@ -25,6 +27,8 @@ export interface ReceiptHeader {
 export interface SaleProgress {
   status: SaleStatus;
   invoiceId?: number;
+  /** What the till server's ledger answered: recorded yet, and its fiscal block. */
+  ledger: LedgerFiscal;
 }
 
 /** How many receipts the till keeps for copies (a busy bar's shift, with room to spare). */
@@ -65,6 +69,8 @@ export interface ReceiptData {
   discount?: ReceiptDiscount;
   /** Stamped by `setLastReceipt` when the receipt is kept; absent on receipts of older versions. */
   header?: ReceiptHeader;
+  /** The fiscal block, fixed once decided (`stampFiscal`): the TSE's data or the outage mark. */
+  fiscal?: FiscalReceipt;
 }
 
 const [lastReceipt, setLastReceiptSignal] = createSignal<ReceiptData | null>(loadReceipt());
@@ -83,6 +89,28 @@ export function setLastReceipt(receipt: ReceiptData): void {
   writeLocal(LOCAL_KEYS.lastReceipt, kept);
   const others = keptReceipts().filter((r) => r.saleId !== kept.saleId);
   writeLocal(LOCAL_KEYS.receipts, [...others, kept].slice(-KEPT_RECEIPTS));
+}
+
+/**
+ * Fixes the fiscal block of a kept receipt (and of the last one), once: a receipt that has one
+ * keeps it (a printed receipt never changes). Answers the block the receipt has now.
+ */
+export function stampFiscal(saleId: string, fiscal: FiscalReceipt): FiscalReceipt {
+  const kept = keptReceipts();
+  const found = kept.find((r) => r.saleId === saleId);
+  if (found?.fiscal) return found.fiscal;
+  if (found)
+    writeLocal(
+      LOCAL_KEYS.receipts,
+      kept.map((r) => (r.saleId === saleId ? { ...r, fiscal } : r)),
+    );
+  const last = lastReceipt();
+  if (last?.saleId === saleId && !last.fiscal) {
+    const stamped = { ...last, fiscal };
+    setLastReceiptSignal(stamped);
+    writeLocal(LOCAL_KEYS.lastReceipt, stamped);
+  }
+  return fiscal;
 }
 
 /**
@@ -118,7 +146,15 @@ export function createSaleProgress(saleId: Accessor<string>): Accessor<SaleProgr
       (entry) => {
         if (disposed || id !== saleId()) return;
         const invoiceId = entry ? pmsInvoiceOf(entry.intents) : undefined;
-        setStatus(entry ? { status: entry.sale.status, ...(invoiceId ? { invoiceId } : {}) } : undefined);
+        setStatus(
+          entry
+            ? {
+                status: entry.sale.status,
+                ...(invoiceId ? { invoiceId } : {}),
+                ledger: ledgerFiscalOf(entry.intents),
+              }
+            : undefined,
+        );
       },
       (error: unknown) => console.error('[receipt] could not read the sale', error),
     );

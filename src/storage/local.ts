@@ -26,6 +26,8 @@ export const LOCAL_KEYS = {
   auditQueue: 'hotel-till.audit-queue',
   /** Reports the server refused, for the sync view. */
   auditRefused: 'hotel-till.audit-refused',
+  /** Whether the till server signed this tablet's last recorded sale (state/fiscal-receipt.ts). */
+  fiscalRequired: 'hotel-till.fiscal-required',
 } as const;
 
 export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];

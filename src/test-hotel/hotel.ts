@@ -7,6 +7,7 @@ import { type HotelDb, openHotelDb } from './infra/db.ts';
 import { FaultInjector } from './infra/faults.ts';
 import { GroupCommit } from './infra/group-commit.ts';
 import { ReadCache } from './infra/read-cache.ts';
+import { type DemoRegion, HOTEL_PROFILES, type HotelProfile } from './model/hotel-profile.ts';
 import { createPriceImports, type PriceImports } from './model/price-imports.ts';
 import { isEmpty, seedDemoData } from './seed/seed-demo.ts';
 
@@ -44,6 +45,8 @@ export interface TestHotel {
   settleImports(): Promise<void>;
   /** Wipes everything and writes the demo hotel for today(). */
   reset(): void;
+  /** Name, address and currency of the demo hotel (hotel-profile.ts). */
+  profile: HotelProfile;
   /** Throws when the database cannot be read (the server's `/readyz`). */
   checkReadable(): void;
   close(): void;
@@ -62,6 +65,8 @@ export interface TestHotelOptions {
   timeZone?: string;
   /** How long an accepted price import stays 'In progress.' before it runs. Default 200 ms. */
   importDelayMs?: number;
+  /** Which demo hotel a fresh database gets: AT (default) or DE (German address and VAT). */
+  region?: DemoRegion;
 }
 
 export function createTestHotel(options: TestHotelOptions): TestHotel {
@@ -88,7 +93,8 @@ export function createTestHotel(options: TestHotelOptions): TestHotel {
     reads: new ReadCache(db),
     priceImports,
     settleImports: () => priceImports.settle(),
-    reset: () => seedDemoData(db, hotel.today(), timeZone),
+    reset: () => seedDemoData(db, hotel.today(), timeZone, options.region ?? 'AT'),
+    profile: HOTEL_PROFILES[options.region ?? 'AT'],
     checkReadable: () => void db.prepare('SELECT count(*) FROM payment_methods').get(),
     close: () => {
       priceImports.stop();

@@ -17,6 +17,7 @@ export {
 export { addDays } from './infra/clock.ts';
 export type { HotelDb } from './infra/db.ts';
 export { dropAwareFetch, type FaultInjector } from './infra/faults.ts';
+export type { DemoRegion } from './model/hotel-profile.ts';
 
 /**
  * Mounts the test hotel on the server's app: its PMS interface at `/pms/api/...` (its own keys)

@@ -9,12 +9,14 @@
 import { isPmsError, type PmsRejectedError } from '../../pms/errors.ts';
 import {
   hasMarker,
+  type IntentContext,
   type IntentDefinition,
   linesToProducts,
   type OutboxPms,
   type PayloadLine,
   resultOf,
 } from './definition.ts';
+import { RECORD_IN_LEDGER, type RecordedInLedger } from './ledger-record.ts';
 
 export const CREATE_CASH_INVOICE = 'cash-invoice.create@1';
 export const ADD_CASH_INVOICE_PRODUCTS = 'cash-invoice.add-products@1';
@@ -49,10 +51,10 @@ export const createCashInvoice: IntentDefinition<CreateCashInvoicePayload, Creat
   name: CREATE_CASH_INVOICE,
   operation: 'createCashInvoice',
   title: 'Open a cash invoice',
-  async send(pms, payload) {
+  async send(pms, payload, context) {
     const created = await pms.createCashInvoice({
       recipient_name: payload.recipientName,
-      reference: payload.reference,
+      reference: referenceWithTse(payload.reference, context),
     });
     return { invoiceId: created.invoice_id };
   },
@@ -65,6 +67,21 @@ export const createCashInvoice: IntentDefinition<CreateCashInvoicePayload, Creat
     };
   },
 };
+
+/**
+ * The invoice's reference: the sale reference, and the TSE transaction number where the till server
+ * signed the sale before this step (docs/fiscal.md "Double signing with the PMS"), e.g. 'K7QM-1F TSE-TA 17'.
+ */
+export function referenceWithTse(
+  reference: string,
+  context: { results: IntentContext['results'] } & Pick<IntentContext, 'sale'>,
+): string {
+  const recorded = context.results
+    .filter((r) => r.saleId === context.sale.id && r.name === RECORD_IN_LEDGER)
+    .at(-1)?.result as RecordedInLedger | undefined;
+  const txNumber = recorded?.fiscal?.status === 'signed' ? recorded.fiscal.tse?.txNumber : undefined;
+  return txNumber === undefined ? reference : `${reference} TSE-TA ${txNumber}`;
+}
 
 export const addCashInvoiceProducts: IntentDefinition<AddCashInvoiceProductsPayload, AddedInvoiceItems> = {
   name: ADD_CASH_INVOICE_PRODUCTS,

@@ -6,6 +6,7 @@
 // answer gets the first answer, never a second record. A refusal (409 `sale_conflict`: another body
 // under this id; 403: an approval the server does not take) makes the sale need attention, its
 // later steps held; sync-problems.ts says it in staff words by the refusal's code.
+import { type FiscalReceipt, fiscalReceiptOf } from '../../pms/fiscal-wire.ts';
 import type { LedgerKind, LedgerRecordAnswer } from '../../pms/ledger-wire.ts';
 import type { IntentDefinition } from './definition.ts';
 import { ledgerRecordOf } from './ledger-body.ts';
@@ -17,8 +18,11 @@ export interface RecordInLedgerPayload {
   kind: LedgerKind;
 }
 
-/** The ledger's answer: its order and the outlet's receipt number. */
-export type RecordedInLedger = Pick<LedgerRecordAnswer, 'seq' | 'receiptNumber' | 'recordedAt'>;
+/** The ledger's answer: its order, the outlet's receipt number, and the fiscal block where the
+ * hotel has a fiscal country (the TSE's data or the outage mark, for the receipt). */
+export type RecordedInLedger = Pick<LedgerRecordAnswer, 'seq' | 'receiptNumber' | 'recordedAt'> & {
+  fiscal?: FiscalReceipt;
+};
 
 export const recordInLedger: IntentDefinition<RecordInLedgerPayload, RecordedInLedger> = {
   name: RECORD_IN_LEDGER,
@@ -26,7 +30,13 @@ export const recordInLedger: IntentDefinition<RecordInLedgerPayload, RecordedInL
   title: 'Record the sale on the till server',
   async send(pms, payload, context) {
     const answer = await pms.recordLedgerSale(ledgerRecordOf(context.sale, payload.kind));
-    return { seq: answer.seq, receiptNumber: answer.receiptNumber, recordedAt: answer.recordedAt };
+    const fiscal = fiscalReceiptOf(answer);
+    return {
+      seq: answer.seq,
+      receiptNumber: answer.receiptNumber,
+      recordedAt: answer.recordedAt,
+      ...(fiscal ? { fiscal } : {}),
+    };
   },
   async reconcile() {
     return {

@@ -1,11 +1,11 @@
 // The admin page at `/admin`, for managers and hotel IT (admin-access.ts says who): pairing codes,
 // the paired devices (revoke), staff (add, disable, reset PIN), outlet rules, the outlets themselves
-// and the day closing (closing-admin-routes.ts), the audit log (filter, CSV) and the gateway's state
-// (`/admin/gateway-status`, JSON). Anyone else gets the sign-in form
-// (admin key, or a manager's name and admin password: never a PIN, which a tablet can be made to
-// give up), and every action answers 401 without a session. Wrong sign-ins are limited per address
-// and overall (hub/wrong-tries.ts, counted before the check) and recorded one row per address and
-// minute. Every change is recorded in the audit log with who made it.
+// and the day closing (closing-admin-routes.ts), the audit log (filter, CSV), the gateway's state
+// (`/admin/gateway-status`, JSON) and the fiscal screens (`/admin/fiscal`, fiscal-routes.ts). Anyone
+// else gets the sign-in form (admin key, or a manager's name and admin password: never a PIN, which a
+// tablet can be made to give up), and every action answers 401 without a session. Wrong sign-ins are
+// limited per address and overall (hub/wrong-tries.ts, counted before the check) and recorded one row
+// per address and minute. Every change is recorded in the audit log with who made it.
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { html } from 'hono/html';
@@ -39,6 +39,8 @@ import {
 import { adminWords } from './admin-words.ts';
 import { createClosingAdminRoutes } from './closing-admin-routes.ts';
 import { CLOSING_CSS, outletsSection } from './closing-page.ts';
+import { createFiscalAdminRoutes, type FiscalAdminOptions } from './fiscal-routes.ts';
+import { FISCAL_WORDS } from './fiscal-words.ts';
 
 /**
  * Wrong admin sign-ins: 10 per address, 100 overall per 10 minutes; an address without a wrong try
@@ -54,6 +56,8 @@ export interface AdminOptions extends AdminAccessOptions {
   tabletOrigin: string;
   /** The HTTPS port, for pairing addresses on the host the page was opened on. */
   httpsPort: number | null;
+  /** The fiscal country and driver; without, no fiscal screens. */
+  fiscal?: Pick<FiscalAdminOptions, 'fiscal' | 'closings'>;
 }
 
 export function createAdminRoutes(options: AdminOptions): Hono {
@@ -87,7 +91,10 @@ export function createAdminRoutes(options: AdminOptions): Hono {
   const showDashboard = (c: Context, problem?: string, status: 200 | 400 | 404 | 409 = 200) => {
     const { lang, words: w } = words(c);
     const outlets = hub.outlets.list();
-    const body = html`${dashboard(w, hub.listDevices(), options.gatewayStatus(), outlets)}${staffSections(w, staffData(problem))}${outletsSection(w, outlets, lang)}`;
+    const fiscalLink = options.fiscal
+      ? html`<section><h2><a href="/admin/fiscal">${FISCAL_WORDS[lang].fiscalLink}</a></h2></section>`
+      : '';
+    const body = html`${dashboard(w, hub.listDevices(), options.gatewayStatus(), outlets)}${fiscalLink}${staffSections(w, staffData(problem))}${outletsSection(w, outlets, lang)}`;
     return c.html(page(lang, w, body, true), status);
   };
   const signInPage = (c: Context, problem: SignInProblem) => {
@@ -162,6 +169,8 @@ export function createAdminRoutes(options: AdminOptions): Hono {
 
   admin.get('/gateway-status', (c) => c.json(options.gatewayStatus()));
   admin.route('/', createClosingAdminRoutes({ hub, words, actor }));
+
+  if (options.fiscal) admin.route('/fiscal', createFiscalAdminRoutes({ hub, ...options.fiscal, actor }));
 
   admin.post('/pairing-codes', async (c) => {
     const form = await c.req.parseBody();

@@ -5,6 +5,7 @@
 // each: docs/security.md.
 import { Hono } from 'hono';
 import { ApiError } from '../../node-http/errors.ts';
+import type { LedgerRecordAnswer } from '../../pms/ledger-wire.ts';
 import { requireAppRequest } from '../http/app-requests.ts';
 import { deviceOf, requirePairedDevice } from '../hub/device-routes.ts';
 import type { Hub } from '../hub/hub.ts';
@@ -18,15 +19,28 @@ async function jsonBody(c: { req: { json(): Promise<unknown> } }, field: string,
   }
 }
 
+/**
+ * What runs after a record is committed, outside its transaction (the fiscal driver's signing,
+ * src/server/fiscal/ledger-fiscal.ts): its fields go into the answer, and `listed` adds to a listed sale.
+ */
+export interface AfterRecord {
+  afterRecord(answer: LedgerRecordAnswer): Promise<Record<string, unknown>>;
+  listed(saleId: string): Record<string, unknown>;
+}
+
 /** Mounted at `/till/sales`. */
-export function createLedgerRoutes(hub: Hub, options: { trustProxy: boolean }): Hono {
+export function createLedgerRoutes(
+  hub: Hub,
+  options: { trustProxy: boolean; after?: AfterRecord | undefined },
+): Hono {
   const routes = new Hono();
   routes.use('*', requirePairedDevice(hub, options));
 
   routes.post('/', requireAppRequest(['POST']), async (c) => {
     const body = await jsonBody(c, 'saleId', 'sale_invalid');
     c.header('cache-control', 'no-store');
-    return c.json(await hub.ledger.record(deviceOf(c)!, body));
+    const answer = await hub.ledger.record(deviceOf(c)!, body);
+    return c.json({ ...answer, ...(await options.after?.afterRecord(answer)) });
   });
 
   routes.post('/:saleId/outcomes', requireAppRequest(['POST']), async (c) => {
@@ -42,7 +56,13 @@ export function createLedgerRoutes(hub: Hub, options: { trustProxy: boolean }): 
     if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_PAGE)
       throw new ApiError(400, `limit: must be 1 to ${MAX_PAGE}`, 'limit', 'query_invalid');
     c.header('cache-control', 'no-store');
-    return c.json(hub.ledger.outcomes.list(deviceOf(c)!, after, limit));
+    const listed = hub.ledger.outcomes.list(deviceOf(c)!, after, limit);
+    const fiscalOf = options.after;
+    if (!fiscalOf) return c.json(listed);
+    return c.json({
+      ...listed,
+      sales: listed.sales.map((sale) => ({ ...sale, ...fiscalOf.listed(sale.saleId) })),
+    });
   });
   return routes;
 }

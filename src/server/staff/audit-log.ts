@@ -38,6 +38,11 @@ export const SERVER_AUDIT_KINDS = [
   'pms_write',
   /** A PMS write refused because it does not match a recorded sale (ledger/write-matching.ts). */
   'pms_write_refused',
+  /** The fiscal admin screens (admin/fiscal-routes.ts). */
+  'fiscal_country_changed',
+  'tse_set_up',
+  'fiscal_start_of_use',
+  'fiscal_business_changed',
 ] as const;
 
 export interface AuditEntry {

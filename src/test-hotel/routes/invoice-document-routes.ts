@@ -11,7 +11,7 @@ import type { TestHotel } from '../hotel.ts';
 import { germanDate } from '../infra/clock.ts';
 import { type HotelDb, statement } from '../infra/db.ts';
 import { type PdfLine, textPdf } from '../infra/pdf.ts';
-import { HOTEL_PROFILE } from '../model/hotel-profile.ts';
+import { HOTEL_PROFILE, type HotelProfile } from '../model/hotel-profile.ts';
 import { findInvoice, type InvoiceRow, itemsOfInvoice, totalCents } from '../model/invoices.ts';
 
 const WIDTH = 78;
@@ -38,7 +38,11 @@ function named(db: HotelDb, table: 'invoice_templates' | 'payment_methods', id: 
   );
 }
 
-export function invoiceDocument(db: HotelDb, invoice: InvoiceRow): Buffer {
+export function invoiceDocument(
+  db: HotelDb,
+  invoice: InvoiceRow,
+  profile: HotelProfile = HOTEL_PROFILE,
+): Buffer {
   const items = itemsOfInvoice(db, invoice.id);
   const stay =
     invoice.room_reservation_id === null
@@ -58,9 +62,9 @@ export function invoiceDocument(db: HotelDb, invoice: InvoiceRow): Buffer {
   }[];
   const rule = '-'.repeat(WIDTH);
   const lines: PdfLine[] = [
-    { text: HOTEL_PROFILE.name, bold: true, size: 16 },
-    { text: `${HOTEL_PROFILE.street}, ${HOTEL_PROFILE.zip} ${HOTEL_PROFILE.city}, ${HOTEL_PROFILE.country}` },
-    { text: `UID ${HOTEL_PROFILE.vatId}` },
+    { text: profile.name, bold: true, size: 16 },
+    { text: `${profile.street}, ${profile.zip} ${profile.city}, ${profile.country}` },
+    { text: `UID ${profile.vatId}` },
     { text: '' },
     { text: `Rechnung / Invoice Nr. ${invoice.id}`, bold: true, size: 13 },
     { text: `Datum / Date: ${germanDate((invoice.closed_at ?? invoice.created_at).slice(0, 10))}` },
@@ -102,7 +106,7 @@ export function invoiceDocument(db: HotelDb, invoice: InvoiceRow): Buffer {
     { text: `Vorlage / Template: ${named(db, 'invoice_templates', invoice.template_id)}` },
     { text: `Bezahlt / Paid: ${named(db, 'payment_methods', invoice.payment_method_id)}` },
   );
-  return textPdf(lines, `${HOTEL_PROFILE.name} - Rechnung ${invoice.id}`);
+  return textPdf(lines, `${profile.name} - Rechnung ${invoice.id}`);
 }
 
 export function invoiceDocumentRoutes(hotel: TestHotel): Hono {
@@ -120,7 +124,7 @@ export function invoiceDocumentRoutes(hotel: TestHotel): Hono {
         'invoice_id',
       );
     }
-    const pdf = invoiceDocument(db, invoice);
+    const pdf = invoiceDocument(db, invoice, hotel.profile);
     return c.body(new Uint8Array(pdf), 200, {
       'content-type': 'application/pdf',
       'content-disposition': `inline; filename="invoice-${invoiceId}.pdf"`,

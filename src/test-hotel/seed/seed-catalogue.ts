@@ -11,6 +11,15 @@ export const TAX_CLASSES = [
   { id: 4, name: 'USt 13 %', basisPoints: 1300 },
 ] as const;
 
+/** The German demo hotel's tax classes under the same ids: 19 % drinks and services (and the
+ * sauna, class 4), 7 % food and lodging, 0 % city tax and vouchers. */
+export const GERMAN_TAX_CLASSES = [
+  { id: 1, name: 'USt 19 %', basisPoints: 1900 },
+  { id: 2, name: 'USt 7 %', basisPoints: 700 },
+  { id: 3, name: 'Steuerfrei 0 %', basisPoints: 0 },
+  { id: 4, name: 'USt 19 % (Wellness)', basisPoints: 1900 },
+] as const;
+
 export const BOOKING_ACCOUNTS = [
   { id: 1, number: '4000', name: 'Erlöse 20 % USt', taxClassId: 1 },
   { id: 2, number: '4010', name: 'Erlöse 10 % USt', taxClassId: 2 },
@@ -18,6 +27,16 @@ export const BOOKING_ACCOUNTS = [
   { id: 4, number: '4090', name: 'Erlöse steuerfrei', taxClassId: 3 },
   { id: 5, number: '3590', name: 'Durchlaufende Posten (Aufenthaltsabgabe)', taxClassId: null },
   { id: 6, number: '4030', name: 'Erlöse 13 % USt', taxClassId: 4 },
+] as const;
+
+/** The German demo hotel's revenue accounts (SKR 03 style numbers), same ids and tax classes. */
+export const GERMAN_BOOKING_ACCOUNTS = [
+  { id: 1, number: '8400', name: 'Erlöse 19 % USt', taxClassId: 1 },
+  { id: 2, number: '8300', name: 'Erlöse 7 % USt', taxClassId: 2 },
+  { id: 3, number: '8310', name: 'Erlöse Beherbergung 7 % USt', taxClassId: 2 },
+  { id: 4, number: '8100', name: 'Erlöse steuerfrei', taxClassId: 3 },
+  { id: 5, number: '1590', name: 'Durchlaufende Posten (Kurtaxe)', taxClassId: null },
+  { id: 6, number: '8410', name: 'Erlöse Wellness 19 % USt', taxClassId: 4 },
 ] as const;
 
 export const COMMODITY_GROUPS = [

@@ -5,9 +5,12 @@
 // and it all happens in one transaction, so a reset either fully replaces the data or changes nothing.
 import { addDays, zonedTimestamp } from '../infra/clock.ts';
 import { type HotelDb, insertRow } from '../infra/db.ts';
+import type { DemoRegion } from '../model/hotel-profile.ts';
 import {
   BOOKING_ACCOUNTS,
   COMMODITY_GROUPS,
+  GERMAN_BOOKING_ACCOUNTS,
+  GERMAN_TAX_CLASSES,
   INVOICE_TEMPLATES,
   PAYMENT_METHODS,
   PRODUCTS,
@@ -53,21 +56,22 @@ export function isEmpty(db: HotelDb): boolean {
   return (db.prepare('SELECT COUNT(*) AS n FROM rooms').get() as { n: number }).n === 0;
 }
 
-/** Wipes every table and writes the demo hotel for `today` (YYYY-MM-DD in `timeZone`). */
-export function seedDemoData(db: HotelDb, today: string, timeZone: string): void {
+/** Wipes every table and writes the demo hotel for `today` (YYYY-MM-DD in `timeZone`); the German
+ * one (region DE) has German tax classes and revenue accounts, the rest is the same. */
+export function seedDemoData(db: HotelDb, today: string, timeZone: string, region: DemoRegion = 'AT'): void {
   db.transaction(() => {
     for (const table of TABLES) db.prepare(`DELETE FROM ${table}`).run();
-    seedCatalogue(db, zonedTimestamp(addDays(today, -400), '09:00:00', timeZone));
+    seedCatalogue(db, zonedTimestamp(addDays(today, -400), '09:00:00', timeZone), region);
     seedRates(db, today);
     seedStays(db, today, timeZone);
   })();
 }
 
-function seedCatalogue(db: HotelDb, createdAt: string): void {
-  for (const t of TAX_CLASSES) {
+function seedCatalogue(db: HotelDb, createdAt: string, region: DemoRegion): void {
+  for (const t of region === 'DE' ? GERMAN_TAX_CLASSES : TAX_CLASSES) {
     insertRow(db, 'tax_classes', { id: t.id, name: t.name, rate_basis_points: t.basisPoints });
   }
-  for (const a of BOOKING_ACCOUNTS) {
+  for (const a of region === 'DE' ? GERMAN_BOOKING_ACCOUNTS : BOOKING_ACCOUNTS) {
     insertRow(db, 'booking_accounts', {
       id: a.id,
       number: a.number,

@@ -1,8 +1,8 @@
 // The receipt of a cash sale, laid out for an 80 mm receipt printer (receipt.css) and shown on
 // screen the same way: the hotel's header, reference, lines (a discounted one with its price before
 // and its discount), a ticket discount, total, VAT per class, payment,
-// tendered and change, whether the PMS has confirmed the sale yet and then its invoice number;
-// a copy printed again says so at the top.
+// tendered and change, whether the PMS has confirmed the sale yet and then its invoice number,
+// the fiscal block where the till signs (FiscalBlock.tsx); a copy printed again says so at the top.
 import { For, Show } from 'solid-js';
 import { formatMoney } from '../../pms/money';
 import { discountCents } from '../../rules/discounts';
@@ -13,6 +13,7 @@ import { t } from '../../words/i18n';
 import './receipt.css';
 import { w } from '../../words/pay';
 import { rw } from '../../words/receipts';
+import { FiscalBlock } from './FiscalBlock';
 
 export function Receipt(props: { receipt: ReceiptData; copy?: boolean }) {
   const money = (cents: number) => formatMoney(cents, locale(), props.receipt.currency);
@@ -78,6 +79,7 @@ export function Receipt(props: { receipt: ReceiptData; copy?: boolean }) {
           </p>
         )}
       </Show>
+      <FiscalBlock receipt={props.receipt} progress={progress()} copy={props.copy ?? false} />
       <div class="receipt-foot">
         <span>
           {t('receipt.till')} {props.receipt.tillName}

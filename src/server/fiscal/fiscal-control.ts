@@ -1,0 +1,102 @@
+// Which fiscal law the till follows (none, or Germany) and the driver for it. The choice is a
+// setting on the admin page, kept in `DATA_DIR/fiscal-settings.json`; switching to none keeps the
+// German records (fiscal.sqlite, the test TSE) for when it is switched back.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createGermanFiscal, type FiskalyAccount, type GermanFiscal } from './de/germany.ts';
+import { FISCAL_COUNTRIES, type FiscalCountry, type FiscalDriver, noFiscalDriver } from './fiscal-driver.ts';
+
+export const FISCAL_SETTINGS_FILE = 'fiscal-settings.json';
+
+export interface FiscalControlOptions {
+  /** The data folder; null: nothing on disk (tests). */
+  dataDir: string | null;
+  /** The country until the admin page chose one. Default none. */
+  defaultCountry?: FiscalCountry;
+  /** A real fiskaly account (TSE_URL, TSE_API_KEY, TSE_API_SECRET); else the embedded test TSE. */
+  fiskaly?: FiskalyAccount;
+  /** Fault injection into the embedded test TSE. */
+  testMode?: boolean;
+  now?: () => Date;
+}
+
+export interface FiscalControl {
+  country(): FiscalCountry;
+  driver(): FiscalDriver;
+  /** The German driver while Germany is chosen. */
+  german(): GermanFiscal | undefined;
+  /** Whether signing goes to a real fiskaly account (else the test TSE). */
+  readonly usesFiskaly: boolean;
+  setCountry(country: FiscalCountry): void;
+  /** The business as the tax office knows it (DSFinV-K's company and location); empty until set. */
+  business(): FiscalBusiness;
+  setBusiness(business: FiscalBusiness): void;
+  close(): void;
+}
+
+/** The business's name, address and tax ids (the admin page's fiscal screen). */
+export interface FiscalBusiness {
+  name: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  /** ISO 3166-1 alpha-3, e.g. DEU. */
+  country: string;
+  taxNumber?: string;
+  vatId?: string;
+}
+
+const NO_BUSINESS: FiscalBusiness = { name: '', street: '', postalCode: '', city: '', country: 'DEU' };
+
+export function createFiscalControl(options: FiscalControlOptions): FiscalControl {
+  const file = options.dataDir ? join(options.dataDir, FISCAL_SETTINGS_FILE) : null;
+  const saved =
+    file && existsSync(file)
+      ? (JSON.parse(readFileSync(file, 'utf8')) as { country?: string; business?: FiscalBusiness })
+      : {};
+  let business: FiscalBusiness | undefined = saved.business;
+  const save = () => {
+    if (file) writeFileSync(file, `${JSON.stringify({ country, ...(business ? { business } : {}) })}\n`);
+  };
+  let country: FiscalCountry = FISCAL_COUNTRIES.includes(saved.country as FiscalCountry)
+    ? (saved.country as FiscalCountry)
+    : (options.defaultCountry ?? 'none');
+  let german: GermanFiscal | undefined;
+  let none: FiscalDriver = noFiscalDriver();
+  const open = () => {
+    if (country === 'DE' && !german)
+      german = createGermanFiscal({
+        dataDir: options.dataDir,
+        ...(options.fiskaly ? { fiskaly: options.fiskaly } : {}),
+        testMode: options.testMode ?? false,
+        ...(options.now ? { now: options.now } : {}),
+      });
+  };
+  open();
+  return {
+    country: () => country,
+    driver: () => (country === 'DE' && german ? german : none),
+    german: () => (country === 'DE' ? german : undefined),
+    usesFiskaly: !!options.fiskaly,
+    setCountry(next) {
+      if (!FISCAL_COUNTRIES.includes(next)) throw new Error(`unknown fiscal country ${String(next)}`);
+      country = next;
+      save();
+      if (country === 'DE') open();
+      else {
+        german?.close();
+        german = undefined;
+        none = noFiscalDriver();
+      }
+    },
+    business: () => business ?? NO_BUSINESS,
+    setBusiness(next) {
+      business = next;
+      save();
+    },
+    close() {
+      german?.close();
+      german = undefined;
+    },
+  };
+}

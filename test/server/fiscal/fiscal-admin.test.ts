@@ -1,0 +1,221 @@
+// The fiscal admin screens (/admin/fiscal): the country, the TSE set-up with the PUK shown once, the
+// ELSTER data, the exports; for managers and hotel IT only: a caller elsewhere on the network without
+// a session and a paired tablet get 401, a manager's session and the admin key get in.
+import { request as httpRequest } from 'node:http';
+import { hostname } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readTar } from '../../../src/server/fiscal/tar.ts';
+import { type RunningServer, startServer } from '../../../src/server/listen.ts';
+
+const ADMIN_KEY = 'fiscal-admin-key-77';
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({
+    dbFile: ':memory:',
+    staticDir: 'none',
+    adminKey: ADMIN_KEY,
+    serveAppOverHttp: true,
+    staffKeyRounds: 1000,
+    fiscal: { dataDir: null, testMode: true },
+  });
+  await server.hub.staff.add({ name: 'Anna', role: 'manager', pin: '9999' });
+  await server.hub.staff.add({ name: 'Mia', role: 'waiter', pin: '1111' });
+});
+afterAll(() => server.close());
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  text: string;
+}
+
+function send(
+  path: string,
+  options: { method?: string; host?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
+  const host = options.host ?? `localhost:${server.port}`;
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path,
+        method: options.method ?? 'GET',
+        headers: { host, ...options.headers },
+      },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({
+            status: incoming.statusCode ?? 0,
+            headers: incoming.headers,
+            body,
+            text: body.toString('utf8'),
+          });
+        });
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(options.body);
+  });
+}
+const FORM = 'application/x-www-form-urlencoded';
+const local = `localhost`;
+const post = (
+  path: string,
+  fields: Record<string, string>,
+  extra: { host?: string; cookie?: string } = {},
+) => {
+  const host = extra.host ?? `${local}:${server.port}`;
+  return send(path, {
+    method: 'POST',
+    host,
+    headers: {
+      'content-type': FORM,
+      origin: `http://${host}`,
+      ...(extra.cookie ? { cookie: extra.cookie } : {}),
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+};
+
+describe('the fiscal screens on the server machine', () => {
+  it('start with no fiscal country; refuse an unknown one naming the field', async () => {
+    const page = await send('/admin/fiscal');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<option value="none" selected>');
+    expect(server.fiscal.country()).toBe('none');
+    const bad = await post('/admin/fiscal/country', { country: 'AT' });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.text)).toMatchObject({ success: false, field: 'country' });
+    expect(server.fiscal.country()).toBe('none');
+    const noSetup = await post('/admin/fiscal/setup', { tillSerial: 'X' });
+    expect(noSetup.status).toBe(409);
+  });
+
+  it('chooses Germany, sets up the TSS and this till with the PUK shown once, and lists the ELSTER data', async () => {
+    expect((await post('/admin/fiscal/country', { country: 'DE' })).status).toBe(303);
+    expect(server.fiscal.country()).toBe('DE');
+    const before = await send('/admin/fiscal', { headers: { 'accept-language': 'de-DE' } });
+    expect(before.text).toContain('TEST-TSE');
+    expect(before.text).toContain('Noch keine TSE eingerichtet');
+
+    const badSerial = await post('/admin/fiscal/setup', { tillSerial: 'BAR/1', startOfUse: '2026-12-01' });
+    expect(badSerial.status).toBe(400);
+    expect(JSON.parse(badSerial.text)).toMatchObject({ field: 'tillSerial' });
+    expect(server.fiscal.german()!.store.setup()).toBeUndefined();
+
+    const done = await post('/admin/fiscal/setup', {
+      tillSerial: 'HOTEL-TILL BAR 1',
+      startOfUse: '2026-12-01',
+    });
+    expect(done.status).toBe(200);
+    const puk = /data-testid="puk">([^<]+)</.exec(done.text)?.[1];
+    expect(puk).toMatch(/^[0-9A-F]{10}$/);
+    expect(done.text).toMatch(/data-testid="tse-serial">[0-9a-f]{64}</);
+    expect(done.text).toContain('data-testid="start-of-use">2026-12-01<');
+    expect(done.text).toContain('data-testid="tse-type">TEST-TSE');
+    expect(server.hub.audit.list({ kind: 'tse_set_up' })).toHaveLength(1);
+
+    const later = await send('/admin/fiscal');
+    expect(later.text).not.toContain(puk!);
+    expect(later.text).toContain('data-testid="till-serial">HOTEL-TILL BAR 1<');
+    expect((await post('/admin/fiscal/setup', { tillSerial: 'HOTEL-TILL BAR 2' })).status).toBe(409);
+
+    expect((await post('/admin/fiscal/start-of-use', { startOfUse: '2026-12-02' })).status).toBe(303);
+    expect(server.fiscal.german()!.elster()!.startOfUse).toBe('2026-12-02');
+    expect((await post('/admin/fiscal/start-of-use', { startOfUse: 'soon' })).status).toBe(400);
+  });
+
+  it('downloads the TSE export; the DSFinV-K export of Z numbers not closed is 404 naming the field', async () => {
+    await server.fiscal.driver().sign({
+      saleId: 'admin-sale-1',
+      kind: 'sale',
+      recordedAt: new Date().toISOString(),
+      grossCentsByVatId: { 1: 500 },
+      payments: { cashCents: 500, nonCashCents: 0 },
+    });
+    const tar = await send('/admin/fiscal/tse-export.tar');
+    expect(tar.status).toBe(200);
+    expect(tar.headers['content-type']).toBe('application/x-tar');
+    const names = readTar(new Uint8Array(tar.body)).map((entry) => entry.name);
+    expect(names).toContain('info.csv');
+    expect(names.filter((name) => name.endsWith('.log'))).toHaveLength(2);
+    const dsfinvk = await send('/admin/fiscal/dsfinvk.zip?from=1&to=2');
+    expect(dsfinvk.status).toBe(404);
+    expect(JSON.parse(dsfinvk.text)).toMatchObject({ code: 'z_unknown', field: 'from' });
+    expect((await send('/admin/fiscal/dsfinvk.zip?from=x&to=2')).status).toBe(400);
+  });
+});
+
+describe('an outage on the fiscal screen', () => {
+  it('lists the outage and the waiting sale; "Try the TSE now" signs it late and ends the outage', async () => {
+    const german = server.fiscal.german()!;
+    german.testTse!.faults.inject({ kind: 'server-error' });
+    const mark = await server.fiscal.driver().sign({
+      saleId: 'admin-sale-outage',
+      kind: 'sale',
+      recordedAt: new Date().toISOString(),
+      grossCentsByVatId: { 2: 350 },
+      payments: { cashCents: 350, nonCashCents: 0 },
+    });
+    expect(mark.status).toBe('unsigned');
+    const during = await send('/admin/fiscal');
+    expect(during.text).toContain('data-testid="waiting">1<');
+    expect(during.text).toContain('still out');
+    expect(during.text).toContain('TSE unreachable: E_INTERNAL');
+
+    german.testTse!.faults.clear();
+    expect((await post('/admin/fiscal/recover', {})).status).toBe(303);
+    const after = await send('/admin/fiscal');
+    expect(after.text).toContain('data-testid="waiting">0<');
+    expect(after.text).not.toContain('still out');
+    expect(server.fiscal.driver().reprint('admin-sale-outage')!.lines).toContain(
+      'Nachträglich signiert / Signed later',
+    );
+  });
+});
+
+describe('who may use the fiscal screens', () => {
+  const lan = hostname().toLowerCase();
+  const host = () => `${lan}:${server.port}`;
+
+  it('refuses a caller elsewhere on the network without a session (401), and changes nothing', async () => {
+    expect((await send('/admin/fiscal', { host: host() })).status).toBe(401);
+    expect((await send('/admin/fiscal/tse-export.tar', { host: host() })).status).toBe(401);
+    expect((await post('/admin/fiscal/country', { country: 'none' }, { host: host() })).status).toBe(401);
+    expect(server.fiscal.country()).toBe('DE');
+  });
+
+  it('refuses a paired tablet: its device cookie is no admin session', async () => {
+    const { code } = server.hub.createPairingCode({ outlet: 'bar', name: 'Bar 1' });
+    const { token } = server.hub.redeemPairingCode(code, '127.0.0.1');
+    const cookie = `${server.hub.cookieName}=${token}`;
+    expect((await send('/admin/fiscal', { host: host(), headers: { cookie } })).status).toBe(401);
+    expect((await post('/admin/fiscal/country', { country: 'none' }, { host: host(), cookie })).status).toBe(
+      401,
+    );
+    expect(server.fiscal.country()).toBe('DE');
+  });
+
+  it('refuses a waiter, and lets a manager and the admin key in', async () => {
+    const signIn = (fields: Record<string, string>) => post('/admin/login', fields, { host: host() });
+    const waiter = await signIn({ name: 'Mia', pin: '1111' });
+    expect(waiter.status).toBe(401);
+    const manager = await signIn({ name: 'Anna', pin: '9999' });
+    expect(manager.status).toBe(303);
+    const managerCookie = String(manager.headers['set-cookie']).split(';')[0]!;
+    const page = await send('/admin/fiscal', { host: host(), headers: { cookie: managerCookie } });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('HOTEL-TILL BAR 1');
+
+    const key = await signIn({ key: ADMIN_KEY });
+    const keyCookie = String(key.headers['set-cookie']).split(';')[0]!;
+    expect(
+      (await send('/admin/fiscal/tse-export.tar', { host: host(), headers: { cookie: keyCookie } })).status,
+    ).toBe(200);
+  });
+});

@@ -3,12 +3,15 @@
 // worker), turn steps left in-flight by a replayer that died into "unknown outcome", then replay
 // due sales, several at once (bounded) but the steps of one sale strictly in order, until nothing
 // is due, and record how the run went. What one step does is in replay-step.ts.
+
 import { setMeta } from '../storage/db.ts';
 import { readOutboxCounts } from '../storage/journal-queries.ts';
 import { changeSale, readInFlightIntents } from '../storage/outbox-store.ts';
 import { type BackoffPolicy, DEFAULT_BACKOFF } from './backoff.ts';
 import type { OutboxPms } from './intents/index.ts';
+import { deliverLedgerOutcomes } from './ledger-outcomes.ts';
 import { defaultOutboxLock, OUTBOX_LOCK, type OutboxLock } from './locks.ts';
+import { pruneKeptSales } from './prune.ts';
 import { PAIRING_RECHECK_MS, type ReplayReport, ReplayRun } from './replay-run.ts';
 import { replayStep } from './replay-step.ts';
 import { changeIntent, nextMove, type SaleSnapshot } from './sale-state.ts';
@@ -61,6 +64,11 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayReport
   const outcome = await lock.run(OUTBOX_LOCK, { wait: options.waitForLock ?? false }, async () => {
     await recoverInterruptedSends(run);
     await drain(run, Math.max(1, options.concurrency ?? DEFAULT_REPLAY_CONCURRENCY));
+    // the PMS steps' outcomes, to the sales ledger (not while the tablet waits for pairing)
+    if (!run.unpaired && !run.heldFromStart && !run.stopping) {
+      run.report.outcomesReported = (await deliverLedgerOutcomes(run.pms)).reported;
+      run.report.pruned = await pruneKeptSales(run.now());
+    }
     await recordRun(run);
   });
   const [counts, schedule] = await Promise.all([readOutboxCounts(), readSchedule(run.now())]);

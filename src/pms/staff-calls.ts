@@ -64,6 +64,10 @@ export const APPROVAL_ACTIONS = [
   'discount',
   'close_shift',
   'catalogue_change',
+  /** Reversing a card payment on the terminal (its sale's id; the amount charged). */
+  'card_reversal',
+  /** Refunding to a card on the terminal (the sale's id; the amount). */
+  'card_refund',
 ] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 

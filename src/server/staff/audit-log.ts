@@ -20,6 +20,11 @@ export const SERVER_AUDIT_KINDS = [
   'approval_refused',
   /** A write of a part of a split bill priced below the catalogue beyond the discount limit (write-approvals.ts). */
   'split_below_catalogue',
+  /** A card payment reversed or refunded on the terminal, with a manager's approval (card-terminal/). */
+  'card_reversed',
+  'card_refunded',
+  'terminal_added',
+  'terminal_removed',
 ] as const;
 
 export interface AuditEntry {

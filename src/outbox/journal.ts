@@ -5,7 +5,7 @@
 // totals in cents, and validating staff input before it is recorded (a bad line is refused here,
 // not discovered hours later by the PMS).
 import { changeSale, changeSales, insertSale, readSale, type SaleWrite } from '../storage/outbox-store.ts';
-import type { SaleLine, SaleRecord, TicketRecord } from '../storage/records.ts';
+import type { CardPaymentRecord, SaleLine, SaleRecord, TicketRecord } from '../storage/records.ts';
 import type { TicketClaim } from '../storage/ticket-store.ts';
 import {
   ADD_CASH_INVOICE_PRODUCTS,
@@ -33,6 +33,8 @@ export interface CashSaleInput extends SaleOrigin {
   id?: string;
   /** Managers' approvals of this sale (a discount above the limit), sent with its writes. */
   approvals?: string[];
+  /** Paid by card through the terminal: its data and the tip, kept with the sale (not sent to the PMS). */
+  card?: CardPaymentRecord;
 }
 
 /**
@@ -78,6 +80,7 @@ export async function recordCashSale(input: CashSaleInput, ticket?: PaidTicket):
     ...approved(input),
     lines: input.lines,
     payment: input.payment,
+    ...(input.card ? { card: input.card } : {}),
     intents: [
       [CREATE_CASH_INVOICE, { recipientName: input.recipientName ?? '', reference }],
       [ADD_CASH_INVOICE_PRODUCTS, { lines: input.lines.map(toPayloadLine) }],

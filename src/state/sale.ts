@@ -14,6 +14,7 @@ import { PaymentError, SaleNotSavedError } from '../rules/payment-errors';
 import type { TicketPart } from '../rules/split';
 import type { TicketLine } from '../rules/ticket-lines';
 import { totalsOf } from '../rules/totals';
+import type { CardPaymentRecord } from '../storage/records';
 import { reportSale } from './audit-later';
 import { catalogue, taxClasses } from './catalogue';
 import { requestReplay } from './pms';
@@ -46,6 +47,8 @@ export interface CashPayment {
   approvals?: string[];
   /** A discount on the ticket, for the receipt: what it took off and the total before. */
   discount?: ReceiptDiscount;
+  /** Paid by card through the terminal (state/card-payment.ts): its data and tip, kept with the sale. */
+  card?: CardPaymentRecord;
 }
 
 /** Charging the ticket (or a part) to a guest's room from the pay screen. */
@@ -88,6 +91,7 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
     ...recordedWith(payment),
     lines: saleLines(lines),
     payment: { templateId: payment.templateId, paymentMethodId: method.id, sendInvoice: false },
+    ...(payment.card ? { card: payment.card } : {}),
   };
   // The ticket is closed in the sale's own transaction: paid in another tab first, nothing is
   // recorded. A part of a split leaves the rest open on the ticket: it closes nothing.
@@ -122,6 +126,7 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
     changeCents: change,
     currency,
     ...(payment.discount ? { discount: payment.discount } : {}),
+    ...(payment.card ? { card: payment.card } : {}),
   };
   setLastReceipt(receipt);
   paid(lines, payment.part);

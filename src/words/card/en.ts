@@ -1,0 +1,45 @@
+// Words of paying by card through the terminal (the pay screen's card step, the receipt's card
+// lines), in English (German: de.ts), read through `cw()` (index.ts).
+
+export const en = {
+  'card.title': 'Card payment on {terminal}',
+  'card.tip': 'Tip',
+  'card.tipNone': 'No tip',
+  'card.tipOnTill': 'Tip typed here',
+  'card.tipOnTerminal': 'Guest adds it on the terminal',
+  'card.tipAmount': 'Tip amount',
+  'card.pay': 'Pay {amount} by card',
+  'card.cancel': 'Cancel card payment',
+  'card.sending': 'Sending to the terminal…',
+  'card.prompt.insertCard': 'Insert card',
+  'card.prompt.pinEntry': 'PIN entry',
+  'card.prompt.pleaseWait': 'Please wait',
+  'card.prompt.removeCard': 'Remove card',
+  'card.prompt.tipEntry': 'Guest is adding a tip',
+  'card.prompt.other': 'The terminal is working',
+  'card.approved': 'Approved: {brand} {pan}',
+  'card.declined': 'Card declined: {reason}. The ticket stays open.',
+  'card.unknown':
+    'No answer from the terminal. Check the terminal: was the card charged? Do not charge again until the till knows.',
+  'card.checkAgain': 'Ask the terminal again',
+  'card.tryAgain': 'Try the card again',
+  'card.noTerminal': 'No card terminal is set up for this tablet (admin page, Card terminals).',
+  'card.reason.declined': 'declined by the card issuer',
+  'card.reason.cancelled': 'cancelled',
+  'card.reason.cardUnreadable': 'the card could not be read',
+  'card.reason.cardExpired': 'the card has expired',
+  'card.reason.insufficientFunds': 'not enough funds',
+  'card.reason.alreadyReversed': 'already reversed',
+  'card.reason.notPossible': 'not possible with this card',
+  'card.reason.terminalError': 'terminal error',
+  'card.reason.unreachable': 'the terminal cannot be reached',
+  'card.reason.refused': 'the terminal refused the command',
+  'card.reason.notCharged': 'the terminal did not charge the card',
+  'card.reason.noAnswer': 'no answer from the terminal',
+  'card.receipt.card': 'Card',
+  'card.receipt.terminal': 'Terminal {terminalId}, trace {trace}, receipt {receipt}',
+  'card.receipt.tip': 'Tip',
+  'card.receipt.charged': 'Charged to card',
+} as const;
+
+export type CardWord = keyof typeof en;

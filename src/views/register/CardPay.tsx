@@ -118,6 +118,9 @@ export function CardPay(props: {
           <Match when={inFlight()}>
             {payment()?.prompt ? cw(`card.prompt.${payment()!.prompt}` as CardWord) : cw('card.sending')}
           </Match>
+          <Match when={payment()?.state === 'declined' && payment()?.reason === 'cancelled'}>
+            {cw('card.cancelled')}
+          </Match>
           <Match when={payment()?.state === 'declined'}>
             {cw('card.declined', {
               reason: cw(`card.reason.${payment()!.reason ?? 'declined'}` as CardWord),

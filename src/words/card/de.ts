@@ -19,6 +19,7 @@ export const de: Record<CardWord, string> = {
   'card.prompt.other': 'Das Terminal arbeitet',
   'card.approved': 'Genehmigt: {brand} {pan}',
   'card.declined': 'Karte abgelehnt: {reason}. Der Bon bleibt offen.',
+  'card.cancelled': 'Kartenzahlung abgebrochen. Der Bon bleibt offen.',
   'card.unknown':
     'Keine Antwort vom Terminal. Bitte am Terminal prüfen: Wurde die Karte belastet? Nicht erneut belasten, bevor die Kasse es weiß.',
   'card.checkAgain': 'Terminal erneut fragen',

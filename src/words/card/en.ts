@@ -19,6 +19,7 @@ export const en = {
   'card.prompt.other': 'The terminal is working',
   'card.approved': 'Approved: {brand} {pan}',
   'card.declined': 'Card declined: {reason}. The ticket stays open.',
+  'card.cancelled': 'Card payment cancelled. The ticket stays open.',
   'card.unknown':
     'No answer from the terminal. Check the terminal: was the card charged? Do not charge again until the till knows.',
   'card.checkAgain': 'Ask the terminal again',

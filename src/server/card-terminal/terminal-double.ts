@@ -18,7 +18,8 @@ import {
 import { fromBcd, toBcd } from './zvt-fields.ts';
 import { CARD_FAMILIES, readBmps, takeApdu } from './zvt-parse.ts';
 
-export type DoubleBehaviour = 'approve' | 'decline' | 'pin' | 'timeout' | 'drop' | 'tip';
+/** 'unplug': charges, drops the line, and takes no connection until `plugIn()` (a terminal gone mid-payment). */
+export type DoubleBehaviour = 'approve' | 'decline' | 'pin' | 'timeout' | 'drop' | 'unplug' | 'tip';
 
 /** One transaction the double booked (a charge, a reversal, a refund). */
 export interface BookedTransaction {
@@ -70,10 +71,15 @@ export async function startTerminalDouble(options: TerminalDoubleOptions = {}) {
   const received: Uint8Array[] = [];
   const sockets = new Set<Socket>();
   let printLines = false;
+  let unplugged = false;
 
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   const server: Server = createServer((socket) => {
+    if (unplugged) {
+      socket.destroy();
+      return;
+    }
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
@@ -220,7 +226,8 @@ export async function startTerminalDouble(options: TerminalDoubleOptions = {}) {
         return;
       }
       const tx = book('payment', amountCents, tipCents);
-      if (behaviour === 'drop') {
+      if (behaviour === 'unplug') unplugged = true;
+      if (behaviour === 'drop' || behaviour === 'unplug') {
         socket.destroy(); // charged, and the line goes dead before the till hears of it
         return;
       }
@@ -285,6 +292,10 @@ export async function startTerminalDouble(options: TerminalDoubleOptions = {}) {
     /** What the next payments do, in order (then by amount again). */
     next(...behaviours: DoubleBehaviour[]) {
       queued.push(...behaviours);
+    },
+    /** Takes connections again after 'unplug'. */
+    plugIn() {
+      unplugged = false;
     },
     /** Every transaction the double booked: a charge the till never heard of is here too. */
     journal: (): readonly BookedTransaction[] => journal,

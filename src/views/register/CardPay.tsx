@@ -2,7 +2,7 @@
 // terminal), "Pay by card", the terminal's messages as they come, cancel, and the outcome: approved
 // hands the card data to the pay screen, which completes the sale; declined shows the reason and
 // leaves the ticket open; unknown says to check the terminal and asks it again on a tap.
-import { createSignal, Match, Show, Switch } from 'solid-js';
+import { createSignal, type JSX, Match, Show, Switch } from 'solid-js';
 import { parseAmount } from '../../rules/ticket-lines';
 import {
   type CardPayment,
@@ -17,6 +17,7 @@ import type { CardWord } from '../../words/card';
 import { cw } from '../../words/card';
 import { errorText } from '../../words/error-text';
 import { formatCents } from '../../words/format';
+import './card-pay.css';
 
 type TipMode = 'none' | 'till' | 'terminal';
 
@@ -28,6 +29,8 @@ export function CardPay(props: {
   /** The card was charged: record the sale with it. */
   onApproved: (card: CardPaymentRecord, prepared: { saleId: string; approvals?: string[] }) => Promise<void>;
   saleIdFor: () => string;
+  /** The pay screen's way back, beside the card button. */
+  back: JSX.Element;
 }) {
   const [tipMode, setTipMode] = createSignal<TipMode>('none');
   const [tipText, setTipText] = createSignal('');
@@ -143,23 +146,24 @@ export function CardPay(props: {
       <div class="pay-buttons">
         <Switch>
           <Match when={inFlight()}>
-            <button type="button" class="danger card-cancel" onClick={cancel}>
+            <button type="button" class="danger pay-complete card-cancel" onClick={cancel}>
               {cw('card.cancel')}
             </button>
           </Match>
           <Match when={payment()?.state === 'unknown'}>
-            <button type="button" class="primary" disabled={running()} onClick={askAgain}>
+            <button type="button" class="primary pay-complete" disabled={running()} onClick={askAgain}>
               {cw('card.checkAgain')}
             </button>
           </Match>
           <Match when={true}>
-            <button type="button" class="primary pay-card" disabled={running()} onClick={pay}>
+            <button type="button" class="primary pay-complete pay-card" disabled={running()} onClick={pay}>
               {payment()?.state === 'declined'
                 ? cw('card.tryAgain')
                 : cw('card.pay', { amount: formatCents(total()) })}
             </button>
           </Match>
         </Switch>
+        {props.back}
       </div>
     </div>
   );

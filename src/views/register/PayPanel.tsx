@@ -209,19 +209,21 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
                   prepare={approve}
                   saleIdFor={saleIdFor}
                   onApproved={completeByCard}
+                  back={<BackButton onBack={props.onBack} />}
                 />
-                <BackButton onBack={props.onBack} />
               </Show>
-              <div class="pay-buttons" hidden={byCard()}>
-                <button
-                  type="submit"
-                  class="primary pay-complete"
-                  disabled={submission.pending || pick() === null || tenderedShort() || nothingPicked()}
-                >
-                  {submission.pending ? t('pay.completing') : t('pay.complete')}
-                </button>
-                <BackButton onBack={props.onBack} />
-              </div>
+              <Show when={!byCard()}>
+                <div class="pay-buttons">
+                  <button
+                    type="submit"
+                    class="primary pay-complete"
+                    disabled={submission.pending || pick() === null || tenderedShort() || nothingPicked()}
+                  >
+                    {submission.pending ? t('pay.completing') : t('pay.complete')}
+                  </button>
+                  <BackButton onBack={props.onBack} />
+                </div>
+              </Show>
             </Show>
             <Show when={pick() === 'room'}>
               <BackButton onBack={props.onBack} />

@@ -100,6 +100,17 @@ describe('card payments through the terminal double', () => {
     expect(double.charges().filter((tx) => tx.amountCents === 4200)).toHaveLength(1);
   });
 
+  it('keeps a payment unknown while the terminal cannot be asked, sends nothing again, and settles it when asked later', async () => {
+    double.next('unplug');
+    expect(await pay('sale-u', 880)).toMatchObject({ state: 'unknown', reason: 'noAnswer', card: null });
+    // the waiter taps pay again: the unknown row is not sent (the card was in fact charged)
+    expect(await pay('sale-u', 880)).toMatchObject({ state: 'unknown' });
+    expect(await cards.check(device.id, 'sale-u', 1)).toMatchObject({ state: 'unknown' });
+    double.plugIn();
+    expect(await cards.check(device.id, 'sale-u', 1)).toMatchObject({ state: 'approved', chargedCents: 880 });
+    expect(double.journal().filter((tx) => tx.amountCents === 880)).toHaveLength(1);
+  });
+
   it('finds a silent terminal did not charge, and then lets the payment be sent again', async () => {
     double.next('timeout');
     expect(await pay('sale-e', 555)).toMatchObject({ state: 'declined', reason: 'notCharged' });
@@ -115,18 +126,18 @@ describe('card payments through the terminal double', () => {
     expect(reversed.state).toBe('reversed');
     expect(double.charges().some((tx) => tx.amountCents === 555)).toBe(false);
     const report = await cards.endOfDay(device);
-    // 1400 + 2300 + 990 + 4200 approved and kept; 555 reversed
+    // 1400 + 2300 + 990 + 4200 + 880 approved and kept; 555 reversed
     expect(report).toMatchObject({
-      tillTotalCents: 8890,
-      terminalTotalCents: 8890,
+      tillTotalCents: 9770,
+      terminalTotalCents: 9770,
       differenceCents: 0,
-      tillCount: 4,
+      tillCount: 5,
       tillTipsCents: 450,
     });
     const rows = db
       .prepare('SELECT terminal_total_cents AS t, till_total_cents AS l FROM card_end_of_day')
       .all();
-    expect(rows).toEqual([{ t: 8890, l: 8890 }]);
+    expect(rows).toEqual([{ t: 9770, l: 9770 }]);
   });
 
   it('keeps every attempt in an append-only log', () => {

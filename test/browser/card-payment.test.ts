@@ -99,6 +99,23 @@ describe('card payments through the terminal', () => {
       )
       .all();
     expect(row).toEqual([{ state: 'approved', amount: 1830, tip: 170, charged: 2000 }]);
+    // The report: the tip as its own amount, and the terminal's end-of-day beside the till's card total.
+    await page.getByRole('button', { name: 'New sale' }).click();
+    await page.getByRole('link', { name: 'Report', exact: true }).click();
+    const panel = page.getByTestId('report-card-terminal');
+    expect(await panel.getByTestId('report-card-tips').textContent({ timeout: 10_000 })).toBe('€1.70');
+    await panel.getByRole('button', { name: 'Terminal end-of-day' }).click();
+    const endOfDay = panel.getByTestId('report-card-end-of-day');
+    await endOfDay.waitFor({ timeout: 10_000 });
+    expect(await endOfDay.textContent()).toBe(
+      'Terminal total€20.00Card payments the till recorded (1)€20.00The terminal and the till agree.',
+    );
+    await screenshot(page, 'card-end-of-day');
+    expect(
+      double(server)
+        .received()
+        .some((bytes) => bytes[0] === 0x06 && bytes[1] === 0x50),
+    ).toBe(true);
     expect(errors).toEqual([]);
   });
 

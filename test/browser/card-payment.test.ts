@@ -75,7 +75,7 @@ describe('card payments through the terminal', () => {
     await expect.poll(() => cardStatus(page).textContent(), { timeout: 10_000 }).toBe('PIN entry');
     const reference = await receiptReference(page);
     expect(await receipt(page).getByTestId('receipt-card').textContent()).toBe(
-      'Debit Mastercard ************4771',
+      'Card: Debit Mastercard ************4771',
     );
     expect(await receipt(page).getByTestId('receipt-card-ids').textContent()).toMatch(
       /^Terminal 52500001, trace \d+, receipt \d+$/,

@@ -3,22 +3,21 @@
 import { For, Show } from 'solid-js';
 import type { CardPaymentRecord } from '../../storage/records';
 import { cw } from '../../words/card';
+import './card-receipt.css';
 
 export function CardReceiptLines(props: { card: CardPaymentRecord; money: (cents: number) => string }) {
   return (
     <>
-      <dt>{cw('card.receipt.card')}</dt>
-      <dd data-testid="receipt-card">
-        {props.card.brand} {props.card.maskedPan}
+      <dd class="receipt-card-line" data-testid="receipt-card">
+        {cw('card.receipt.card')}: {props.card.brand} {props.card.maskedPan}
       </dd>
-      <dt class="receipt-card-ids" data-testid="receipt-card-ids">
+      <dd class="receipt-card-line" data-testid="receipt-card-ids">
         {cw('card.receipt.terminal', {
           terminalId: props.card.terminalId,
           trace: props.card.traceNumber,
           receipt: props.card.receiptNumber,
         })}
-      </dt>
-      <dd />
+      </dd>
       <Show when={props.card.tipCents > 0}>
         <dt>{cw('card.receipt.tip')}</dt>
         <dd data-testid="receipt-tip">{props.money(props.card.tipCents)}</dd>

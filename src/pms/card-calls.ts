@@ -97,7 +97,7 @@ export const abortCardPayment = (baseUrl: string, saleId: string, no: number, fe
 export const checkCardPayment = (baseUrl: string, saleId: string, no: number, fetcher?: DeviceFetch) =>
   call(CardPaymentSchema, `${paymentUrl(baseUrl, saleId, no)}/check`, 'POST', {}, {}, fetcher);
 
-/** Reverses the terminal's last payment, with a manager's approval (action card_reversal). */
+/** Reverses the terminal's last payment, with a manager's approval (card_reversal, or the sale's void_sale). */
 export const reverseCardPayment = (
   baseUrl: string,
   saleId: string,
@@ -110,6 +110,30 @@ export const reverseCardPayment = (
     `${paymentUrl(baseUrl, saleId, no)}/reversal`,
     'POST',
     {},
+    approval ? { [APPROVAL_HEADER]: approval } : {},
+    fetcher,
+  );
+
+const RefundSchema = v.object({
+  state: v.picklist(['approved', 'declined', 'unknown']),
+  reason: v.nullable(v.string()),
+  traceNumber: v.nullable(v.number()),
+  receiptNumber: v.nullable(v.number()),
+});
+
+/** Refunds an amount to the card presented, with a manager's approval (card_refund or the sale's void_sale). */
+export const refundToCard = (
+  baseUrl: string,
+  saleId: string,
+  amountCents: number,
+  approval?: string,
+  fetcher?: DeviceFetch,
+) =>
+  call(
+    RefundSchema,
+    `${baseUrl}/till/card/refunds`,
+    'POST',
+    { saleId, amountCents },
     approval ? { [APPROVAL_HEADER]: approval } : {},
     fetcher,
   );

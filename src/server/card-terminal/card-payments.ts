@@ -580,6 +580,17 @@ export function createCardPayments(options: CardPaymentOptions) {
       return report;
     },
 
+    /** What a sale's approved card payments came to (the sale's amount, and charged with tips). */
+    paidBy(saleId: string): { amountCents: number; chargedCents: number } | undefined {
+      const found = db
+        .prepare(
+          `SELECT COUNT(*) AS n, COALESCE(SUM(amount_cents), 0) AS amount, COALESCE(SUM(charged_cents), 0) AS charged
+             FROM card_payments WHERE sale_id = ? AND state = 'approved'`,
+        )
+        .get(saleId) as { n: number; amount: number; charged: number };
+      return found.n > 0 ? { amountCents: found.amount, chargedCents: found.charged } : undefined;
+    },
+
     /** Resolves once every command running now has ended (tests, a clean stop). */
     async idle(): Promise<void> {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);

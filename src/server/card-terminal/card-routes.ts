@@ -8,7 +8,7 @@
 import { type Context, Hono } from 'hono';
 import { ApiError } from '../../node-http/errors.ts';
 import { requestHeader } from '../../node-http/headers.ts';
-import { APPROVAL_HEADER } from '../../pms/staff-calls.ts';
+import { APPROVAL_HEADER, type ApprovalAction } from '../../pms/staff-calls.ts';
 import { requireAppRequest } from '../http/app-requests.ts';
 import { deviceOf, requirePairedDevice } from '../hub/device-routes.ts';
 import type { Hub } from '../hub/hub.ts';
@@ -84,7 +84,7 @@ export function createCardRoutes(options: CardRouteOptions): Hono {
   /** The manager's approval of `action` on this sale, checked and spent; its manager's name. */
   const approved = async (
     c: Context,
-    action: 'card_reversal' | 'card_refund',
+    action: readonly ApprovalAction[],
     subject: string,
     amountCents: number,
   ) => {
@@ -106,7 +106,7 @@ export function createCardRoutes(options: CardRouteOptions): Hono {
         deviceId: device.id,
         deviceName: device.name,
         subject,
-        note: `${action}: ${error.code}`,
+        note: `${action[0]}: ${error.code}`,
       });
       throw new ApiError(403, error.message, error.field, error.code);
     }
@@ -155,7 +155,8 @@ export function createCardRoutes(options: CardRouteOptions): Hono {
     const { saleId, no } = params(c);
     const device = deviceOf(c)!;
     const payment = cards.view(device.id, saleId, no);
-    const manager = await approved(c, 'card_reversal', saleId, payment.chargedCents ?? payment.amountCents);
+    // The sale's refund approval (void_sale) covers giving its card money back: its amount is the sale's.
+    const manager = await approved(c, ['card_reversal', 'void_sale'], saleId, payment.amountCents);
     const reversed = await cards.reverse(device, saleId, no, manager);
     hub.audit.append({
       kind: 'card_reversed',
@@ -175,7 +176,20 @@ export function createCardRoutes(options: CardRouteOptions): Hono {
       throw new ApiError(400, 'saleId is the sale’s id', 'saleId', 'invalid_sale');
     const amountCents = cents(body.amountCents, 'amountCents', 1);
     const device = deviceOf(c)!;
-    const manager = await approved(c, 'card_refund', body.saleId, amountCents);
+    const paid = cards.paidBy(body.saleId);
+    if (paid && amountCents > paid.chargedCents)
+      throw new ApiError(
+        400,
+        'more than the card was charged for this sale',
+        'amountCents',
+        'invalid_amount',
+      );
+    const manager = await approved(
+      c,
+      ['card_refund', 'void_sale'],
+      body.saleId,
+      Math.min(amountCents, paid?.amountCents ?? amountCents),
+    );
     const result = await cards.refund(device, body.saleId, amountCents, manager);
     hub.audit.append({
       kind: 'card_refunded',

@@ -164,6 +164,42 @@ describe('the tablet endpoints', () => {
   });
 });
 
+describe('giving a refunded card sale’s money back', () => {
+  it('takes the sale’s refund approval (void_sale of the sale’s amount) for the reversal, once', async () => {
+    expect(await paid('sale-3', 1000)).toMatchObject({ state: 'approved' });
+    const token = await signedApproval(app, anna, '9999', {
+      action: 'void_sale',
+      subject: 'sale-3',
+      amountCents: 1000,
+    });
+    const reversed = await post('/till/card/payments/sale-3/1/reversal', {}, { [APPROVAL_HEADER]: token });
+    expect(reversed.status).toBe(200);
+    expect(double.charges().some((tx) => tx.amountCents === 1000)).toBe(false);
+    const refund = await post(
+      '/till/card/refunds',
+      { saleId: 'sale-3', amountCents: 1000 },
+      { [APPROVAL_HEADER]: token },
+    );
+    expect(refund.status).toBe(403); // spent: no second money-back with it
+  });
+
+  it('refuses to refund more than the card was charged for the sale', async () => {
+    expect(await paid('sale-4', 700)).toMatchObject({ state: 'approved' });
+    const token = await signedApproval(app, anna, '9999', {
+      action: 'void_sale',
+      subject: 'sale-4',
+      amountCents: 700,
+    });
+    const tooMuch = await post(
+      '/till/card/refunds',
+      { saleId: 'sale-4', amountCents: 701 },
+      { [APPROVAL_HEADER]: token },
+    );
+    expect(tooMuch.status).toBe(400);
+    expect(((await tooMuch.json()) as { field: string }).field).toBe('amountCents');
+  });
+});
+
 describe('terminals on the admin page', () => {
   const form = (fields: Record<string, string>, cookie?: string) =>
     app.server.request('/admin/terminals', {

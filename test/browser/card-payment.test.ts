@@ -231,30 +231,30 @@ describe('card payments through the terminal', () => {
     server,
   }) => {
     const { page } = await openTill(browser, server);
-    await toCard(page, ['Espresso']);
-    await page.getByRole('button', { name: 'Pay €2.80 by card' }).click();
+    await toCard(page, ['Cola 0,33 l']);
+    await page.getByRole('button', { name: 'Pay €3.60 by card' }).click();
     const reference = await receiptReference(page);
     expect(
       double(server)
         .charges()
-        .filter((tx) => tx.amountCents === 280),
+        .filter((tx) => tx.amountCents === 360),
     ).toHaveLength(1);
     await page.getByRole('button', { name: 'New sale' }).click();
     await page.getByRole('navigation').getByRole('link', { name: 'Report', exact: true }).click();
     const row = page.getByTestId('shift-receipts').locator(`li[data-reference="${reference}"]`);
     await row.getByRole('button', { name: 'Refund…' }).click({ timeout: 20_000 });
     await page.getByLabel('Why is the sale refunded?').fill('Wrong order');
-    await page.getByRole('button', { name: 'Refund €2.80 and print the slip' }).click();
+    await page.getByRole('button', { name: 'Refund €3.60 and print the slip' }).click();
     await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('Refunded');
     expect(
       double(server)
         .charges()
-        .filter((tx) => tx.amountCents === 280),
+        .filter((tx) => tx.amountCents === 360),
     ).toHaveLength(0);
     expect(
       double(server)
         .journal()
-        .filter((tx) => tx.kind === 'reversal' && tx.amountCents === 280),
+        .filter((tx) => tx.kind === 'reversal' && tx.amountCents === 360),
     ).toHaveLength(1);
   });
 });

@@ -34,8 +34,9 @@ export const CardPaymentSchema = v.object({
 });
 export type CardPayment = v.InferOutput<typeof CardPaymentSchema>;
 
-const TerminalSchema = v.object({ name: v.string(), printsOwnSlips: v.boolean(), currency: v.number() });
-export type CardTerminalInfo = v.InferOutput<typeof TerminalSchema>;
+const TerminalInfoSchema = v.object({ name: v.string(), printsOwnSlips: v.boolean(), currency: v.number() });
+export type CardTerminalInfo = v.InferOutput<typeof TerminalInfoSchema>;
+const TerminalSchema = v.object({ terminal: v.nullable(TerminalInfoSchema) });
 
 const EndOfDaySchema = v.object({
   terminal: v.string(),
@@ -73,7 +74,7 @@ async function call<T>(
   return parsed.output;
 }
 
-/** The card terminal serving this tablet; rejects with code `no_terminal` when there is none. */
+/** The card terminal serving this tablet (`terminal: null` when there is none). */
 export const fetchCardTerminal = (baseUrl: string, fetcher?: DeviceFetch) =>
   call(TerminalSchema, `${baseUrl}/till/card/terminal`, 'GET', undefined, {}, fetcher);
 

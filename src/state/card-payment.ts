@@ -31,7 +31,7 @@ export function isCardMethod(name: string): boolean {
 /** The terminal serving this tablet, or null when none is set up or the server cannot say. */
 export async function cardTerminal(): Promise<CardTerminalInfo | null> {
   try {
-    return await fetchCardTerminal(settings().gatewayUrl);
+    return (await fetchCardTerminal(settings().gatewayUrl)).terminal;
   } catch {
     return null;
   }

@@ -121,14 +121,13 @@ export function createCardRoutes(options: CardRouteOptions): Hono {
     return { saleId, no };
   };
 
+  // No terminal is an answer, not an error: the pay screen asks on every open (a 404 would be logged).
   routes.get('/terminal', (c) => {
     const terminal = terminals.forDevice(deviceOf(c)!);
-    if (!terminal)
-      throw new ApiError(404, 'no card terminal is set up for this tablet', undefined, 'no_terminal');
     return c.json({
-      name: terminal.name,
-      printsOwnSlips: terminal.printsOwnSlips,
-      currency: terminal.currency,
+      terminal: terminal
+        ? { name: terminal.name, printsOwnSlips: terminal.printsOwnSlips, currency: terminal.currency }
+        : null,
     });
   });
 

@@ -105,9 +105,7 @@ describe('the tablet endpoints', () => {
 
   it('pay a paired tablet’s card payment and show it only to that tablet', async () => {
     expect(await (await app.request('/till/card/terminal')).json()).toEqual({
-      name: 'Bar',
-      printsOwnSlips: true,
-      currency: 978,
+      terminal: { name: 'Bar', printsOwnSlips: true, currency: 978 },
     });
     expect(await paid('sale-1', 1890)).toMatchObject({
       state: 'approved',

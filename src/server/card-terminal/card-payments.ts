@@ -142,19 +142,17 @@ export function createCardPayments(options: CardPaymentOptions) {
     ).run(saleId, no, kind, started, end.ended, code, note || null);
   };
 
-  /** The last trace number this server saw from a terminal (payments and operations). */
+  /** The highest trace number this server saw from a terminal (payments, reversals, refunds). */
   const lastTrace = (terminalId: string): number | null => {
     const found = db
       .prepare(
-        `SELECT trace_number AS trace, updated_at AS at FROM card_payments
-           WHERE terminal_id = ? AND trace_number IS NOT NULL
-         UNION ALL
-         SELECT trace_number, created_at FROM card_operations
-           WHERE terminal_id = ? AND trace_number IS NOT NULL
-         ORDER BY at DESC LIMIT 1`,
+        `SELECT MAX(trace) AS trace FROM (
+           SELECT trace_number AS trace FROM card_payments WHERE terminal_id = ? AND trace_number IS NOT NULL
+           UNION ALL
+           SELECT trace_number FROM card_operations WHERE terminal_id = ? AND trace_number IS NOT NULL)`,
       )
-      .get(terminalId, terminalId) as { trace: number } | undefined;
-    return found?.trace ?? null;
+      .get(terminalId, terminalId) as { trace: number | null };
+    return found.trace;
   };
 
   const view = (r: PaymentRow): PaymentView => ({
@@ -244,8 +242,11 @@ export function createCardPayments(options: CardPaymentOptions) {
     if (!last || last.traceNumber === undefined) return; // no answer: still unknown, "check the terminal"
     const sent = current.amount_cents + current.till_tip_cents;
     const recorded = db
-      .prepare('SELECT 1 FROM card_payments WHERE terminal_id = ? AND trace_number = ?')
-      .get(current.terminal_id, last.traceNumber);
+      .prepare(
+        `SELECT 1 FROM card_payments WHERE terminal_id = ? AND trace_number = ?
+         UNION ALL SELECT 1 FROM card_operations WHERE terminal_id = ? AND trace_number = ?`,
+      )
+      .get(current.terminal_id, last.traceNumber, current.terminal_id, last.traceNumber);
     const ours =
       last.resultCode === 0 &&
       !recorded &&

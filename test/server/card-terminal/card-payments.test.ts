@@ -4,7 +4,7 @@
 // silent terminal (not charged, may be sent again). The double's journal is the card's truth.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateCardTables } from '../../../src/server/card-terminal/card-db.ts';
-import { createCardPayments } from '../../../src/server/card-terminal/card-payments.ts';
+import { createCardPayments, isNewerTrace } from '../../../src/server/card-terminal/card-payments.ts';
 import {
   startTerminalDouble,
   type TerminalDouble,
@@ -150,4 +150,12 @@ describe('card payments through the terminal double', () => {
     ]);
     expect(() => db.prepare('DELETE FROM card_attempts').run()).toThrow(/append-only/);
   });
+});
+
+it('reads trace numbers as newer across the wrap after 999999', () => {
+  expect(isNewerTrace(471, 470)).toBe(true);
+  expect(isNewerTrace(470, 470)).toBe(false);
+  expect(isNewerTrace(12, 999_990)).toBe(true);
+  expect(isNewerTrace(999_990, 12)).toBe(false);
+  expect(isNewerTrace(5, null)).toBe(true);
 });

@@ -91,7 +91,8 @@ export interface CardPaymentOptions {
 
 /** Whether trace `trace` comes after `before` (trace numbers wrap after 999999). */
 export function isNewerTrace(trace: number, before: number | null): boolean {
-  return before === null || trace > before || before - trace > 500_000;
+  if (before === null) return true;
+  return trace > before ? trace - before < 500_000 : before - trace > 500_000;
 }
 
 export type CardPayments = ReturnType<typeof createCardPayments>;

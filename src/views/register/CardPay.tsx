@@ -163,7 +163,8 @@ export function CardPay(props: {
             </button>
           </Match>
         </Switch>
-        {props.back}
+        {/* No way back while the terminal works: the payment would go on with nobody to record it. */}
+        <Show when={!running()}>{props.back}</Show>
       </div>
     </div>
   );

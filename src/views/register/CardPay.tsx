@@ -42,7 +42,14 @@ export function CardPay(props: {
   const tipCents = () => (tipMode() === 'till' ? (parseAmount(tipText()) ?? 0) : 0);
   const total = () => props.amountCents + tipCents();
   const finish = async (done: CardPayment) => {
-    if (done.state === 'approved' && prepared) await props.onApproved(cardRecordOf(done), prepared);
+    if (done.state !== 'approved' || !prepared) return;
+    // An approved payment of this sale from before the ticket changed: never record other lines with it.
+    if (done.amountCents !== props.amountCents) {
+      const charged = formatCents(done.chargedCents ?? done.amountCents);
+      setProblem(cw('card.amountChanged', { charged, amount: formatCents(props.amountCents) }));
+      return;
+    }
+    await props.onApproved(cardRecordOf(done), prepared);
   };
 
   const pay = async () => {

@@ -22,6 +22,8 @@ export const de: Record<CardWord, string> = {
   'card.cancelled': 'Kartenzahlung abgebrochen. Der Bon bleibt offen.',
   'card.unknown':
     'Keine Antwort vom Terminal. Bitte am Terminal prüfen: Wurde die Karte belastet? Nicht erneut belasten, bevor die Kasse es weiß.',
+  'card.amountChanged':
+    'Die Karte wurde für diesen Verkauf bereits mit {charged} belastet, der Bon beträgt jetzt {amount}. Bitte den Bon wie zuvor herstellen, um den Verkauf zu erfassen.',
   'card.checkAgain': 'Terminal erneut fragen',
   'card.tryAgain': 'Karte erneut versuchen',
   'card.noTerminal': 'Für dieses Tablet ist kein Kartenterminal eingerichtet (Adminseite, Kartenterminals).',

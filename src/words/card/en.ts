@@ -22,6 +22,8 @@ export const en = {
   'card.cancelled': 'Card payment cancelled. The ticket stays open.',
   'card.unknown':
     'No answer from the terminal. Check the terminal: was the card charged? Do not charge again until the till knows.',
+  'card.amountChanged':
+    'The card was already charged {charged} for this sale, but the ticket now comes to {amount}. Put the ticket back as it was to record the sale.',
   'card.checkAgain': 'Ask the terminal again',
   'card.tryAgain': 'Try the card again',
   'card.noTerminal': 'No card terminal is set up for this tablet (admin page, Card terminals).',

@@ -202,6 +202,34 @@ describe('card payments through the terminal', () => {
       .toEqual([{ status: 'closed', method: 2, cents: 560 }]);
   });
 
+  it('says to check the terminal while it cannot be asked, and completes the sale when asked again', async ({
+    browser,
+    server,
+  }) => {
+    const { page } = await openTill(browser, server);
+    double(server).next('unplug'); // charges, drops the line, and takes no connection for a while
+    await toCard(page, ['Club Sandwich', 'Espresso', 'Espresso']); // 15.50 + 5.60 = 21.10
+    await page.getByRole('button', { name: 'Pay €21.10 by card' }).click();
+    await expect
+      .poll(() => cardStatus(page).textContent(), { timeout: 10_000 })
+      .toBe(
+        'No answer from the terminal. Check the terminal: was the card charged? Do not charge again until the till knows.',
+      );
+    await screenshot(page, 'card-check-terminal');
+    expect(await page.getByRole('button', { name: /by card$/ }).count()).toBe(0); // no second charge offered
+    await page.getByRole('button', { name: 'Ask the terminal again' }).click();
+    await expect.poll(() => cardStatus(page).textContent(), { timeout: 10_000 }).toMatch(/^No answer/);
+    double(server).plugIn();
+    await page.getByRole('button', { name: 'Ask the terminal again' }).click();
+    await receiptReference(page);
+    expect(await receipt(page).getByTestId('receipt-card-charged').textContent()).toBe('€21.10');
+    expect(
+      double(server)
+        .charges()
+        .filter((tx) => tx.amountCents === 2110),
+    ).toHaveLength(1);
+  });
+
   it('pays one part of a split by card and the rest in cash', async ({ browser, server }) => {
     const { page } = await openTill(browser, server);
     for (const name of ['Espresso', 'Cola 0,33 l']) await productTile(page, name).click();

@@ -11,6 +11,8 @@ import { setResponseHeaders } from '../node-http/headers.ts';
 import type { Logger } from '../node-http/log.ts';
 import { mountTestHotel, type TestHotel } from '../test-hotel/index.ts';
 import { createAdminRoutes } from './admin/admin-routes.ts';
+import { createCardRoutes } from './card-terminal/card-routes.ts';
+import { type CardTerminals, createCardTerminals } from './card-terminal/index.ts';
 import { createGatewayApi } from './gateway/gateway.ts';
 import { requireAppRequest } from './http/app-requests.ts';
 import { compressAnswer } from './http/compression.ts';
@@ -84,6 +86,8 @@ export interface AppOptions {
   recordedSalesOnly?: boolean;
   /** How long /readyz keeps its verdict. Default 5000 ms. */
   readinessCacheMs?: number;
+  /** Card terminals and payments (card-terminal/); default: made on the hub's database. */
+  cards?: CardTerminals;
 }
 
 export function createApp(options: AppOptions): Hono {
@@ -157,6 +161,11 @@ export function createApp(options: AppOptions): Hono {
   app.route('/api', gateway);
   app.route('/till/closing', createClosingRoutes(hub, { trustProxy }));
   app.route('/till/sales', createLedgerRoutes(hub, { trustProxy }));
+  const cards = options.cards ?? createCardTerminals(hub);
+  app.route(
+    '/till/card',
+    createCardRoutes({ hub, cards: cards.payments, terminals: cards.terminals, trustProxy }),
+  );
   app.route(
     '/till',
     createDeviceRoutes(hub, { trustProxy, httpsPort, upstream: () => gateway!.status().upstream }),
@@ -170,6 +179,7 @@ export function createApp(options: AppOptions): Hono {
       gatewayStatus: () => gateway!.status(),
       tabletOrigin: options.tabletOrigin ?? 'https://localhost',
       httpsPort,
+      cards,
     }),
   );
   for (const prefix of ['/api/*', '/pms/*', '/till/*', '/__test/*']) {

@@ -15,6 +15,12 @@ import type { Logger } from '../node-http/log.ts';
 import { serverLog } from '../node-http/log.ts';
 import { createTestHotel, type HotelKeys, type TestHotel } from '../test-hotel/index.ts';
 import { createApp, type RemotePms } from './app.ts';
+import { type CardTerminals, createCardTerminals } from './card-terminal/index.ts';
+import {
+  startTerminalDouble,
+  type TerminalDouble,
+  type TerminalDoubleOptions,
+} from './card-terminal/terminal-double.ts';
 import { closeServers, createStopGate, GRACE_MS } from './http/clean-stop.ts';
 import { checkHost, hostList, httpsOrigin, isLoopbackAddress, isServerMachineRequest } from './http/hosts.ts';
 import { requestLog } from './http/request-log.ts';
@@ -77,6 +83,10 @@ export interface StartOptions {
   logger?: Logger;
   /** How long /readyz keeps its verdict (app.ts). */
   readinessCacheMs?: number;
+  /** Runs the ZVT terminal double on the loopback as every outlet's card terminal (the demo, tests). */
+  terminalDouble?: boolean | TerminalDoubleOptions;
+  /** How long a card terminal may stay silent in a command (ms); default 90 s. */
+  cardSilenceMs?: number;
 }
 
 export interface CloseOptions {
@@ -97,6 +107,10 @@ export interface RunningServer {
   /** The embedded test hotel, absent in gateway mode. */
   hotel: TestHotel | undefined;
   hub: Hub;
+  /** Card terminals and payments (card-terminal/). */
+  cards: CardTerminals;
+  /** The ZVT terminal double, when started with `terminalDouble`. */
+  terminalDouble: TerminalDouble | undefined;
   tls: TlsManager | undefined;
   /** Stops cleanly (see the header); resolves once the databases are closed. */
   close(options?: CloseOptions): Promise<void>;
@@ -132,6 +146,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ...(options.staffKeyRounds ? { staffKeyRounds: options.staffKeyRounds } : {}),
   });
   if (hotel && options.demoStaff) await addDemoStaff(hub);
+  const cards = createCardTerminals(hub, options.cardSilenceMs ? { silenceMs: options.cardSilenceMs } : {});
+  const terminalDouble = options.terminalDouble
+    ? await startTerminalDouble(options.terminalDouble === true ? {} : options.terminalDouble)
+    : undefined;
+  if (terminalDouble)
+    useTerminalDouble(
+      cards,
+      terminalDouble,
+      hub.outlets.list().map((outlet) => outlet.id),
+    );
   const hostname = options.host ?? '0.0.0.0';
 
   // The HTTPS server is bound first: the setup page and the admin page need its port.
@@ -159,6 +183,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const tabletOrigin = httpsOrigin(tabletHost ?? 'localhost', httpsPort);
   app = createApp({
     hub,
+    cards,
     allowedHosts,
     trustProxy: options.trustProxy ?? false,
     recordedSalesOnly: options.recordedSalesOnly ?? false,
@@ -199,6 +224,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     tabletOrigin,
     hotel,
     hub,
+    cards,
+    terminalDouble,
     tls,
     close: async ({ graceMs = GRACE_MS } = {}) => {
       tls?.stop();
@@ -212,10 +239,31 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           'requests still running after the grace time were cut',
         );
       }
+      await terminalDouble?.close();
+      await cards.payments.idle();
       hotel?.close();
       hub.close();
     },
   };
+}
+
+/** The double as each outlet's terminal, in place of a double's address from an earlier start. */
+const DOUBLE_NAME = 'Terminal double (demo)';
+function useTerminalDouble(cards: CardTerminals, double: TerminalDouble, outletIds: readonly string[]): void {
+  for (const terminal of cards.terminals.list())
+    if (terminal.name === DOUBLE_NAME) cards.terminals.remove(terminal.id);
+  for (const outlet of outletIds) {
+    cards.terminals.add({
+      name: DOUBLE_NAME,
+      outlet,
+      deviceId: null,
+      host: double.host,
+      port: double.port,
+      password: '000000',
+      currency: 978,
+      printsOwnSlips: false,
+    });
+  }
 }
 
 /** A request from this machine for a loopback name: `http://localhost` is a secure context. */

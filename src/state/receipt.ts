@@ -11,7 +11,7 @@ import type { LineDiscount } from '../rules/ticket-lines';
 import type { Totals } from '../rules/totals';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
 import { readSale } from '../storage/outbox-store';
-import type { SaleStatus } from '../storage/records';
+import type { CardPaymentRecord, SaleStatus } from '../storage/records';
 import { settings } from './settings';
 
 /** The hotel as the receipt's header names it (settings at the time of the sale). */
@@ -65,6 +65,8 @@ export interface ReceiptData {
   discount?: ReceiptDiscount;
   /** Stamped by `setLastReceipt` when the receipt is kept; absent on receipts of older versions. */
   header?: ReceiptHeader;
+  /** Paid by card through the terminal: brand, masked PAN, terminal data and the tip (issue 25). */
+  card?: CardPaymentRecord;
 }
 
 const [lastReceipt, setLastReceiptSignal] = createSignal<ReceiptData | null>(loadReceipt());

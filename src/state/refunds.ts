@@ -4,6 +4,7 @@
 import { cancelCashSale } from '../outbox/cancel-sale';
 import type { SaleRecord } from '../storage/records';
 import { approvalFor } from './approval-request';
+import { returnCardMoney } from './card-refund';
 import { saleOrigin } from './room-charges';
 import { signedIn } from './staff-session';
 
@@ -21,6 +22,7 @@ export async function refundCashSale(
   const need = { action: 'void_sale' as const, subject: sale.id, amountCents: sale.totalCents };
   const approval = await approvalFor(need, what);
   if (approval === null) return null;
+  await returnCardMoney(sale, approval); // a card sale's money goes back to the card first
   const staff = signedIn();
   const origin = saleOrigin();
   const cancellation = await cancelCashSale({

@@ -34,6 +34,11 @@ export const SERVER_AUDIT_KINDS = [
   'pms_write',
   /** A PMS write refused because it does not match a recorded sale (ledger/write-matching.ts). */
   'pms_write_refused',
+  /** A card payment reversed or refunded on the terminal, with a manager's approval (card-terminal/). */
+  'card_reversed',
+  'card_refunded',
+  'terminal_added',
+  'terminal_removed',
 ] as const;
 
 export interface AuditEntry {

@@ -45,6 +45,10 @@ const EndOfDaySchema = v.object({
   tillTotalCents: v.number(),
   tillTipsCents: v.number(),
   tillCount: v.number(),
+  /** The sales ledger's card money on the terminal (tips included); older servers leave it out. */
+  ledgerTotalCents: v.optional(v.number()),
+  ledgerTipsCents: v.optional(v.number()),
+  ledgerCount: v.optional(v.number()),
   differenceCents: v.number(),
 });
 export type CardEndOfDay = v.InferOutput<typeof EndOfDaySchema>;

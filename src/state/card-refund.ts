@@ -5,23 +5,38 @@
 // refund is not recorded.
 import { refundToCard, reverseCardPayment } from '../pms/card-calls';
 import { TillServerError } from '../pms/device-calls';
-import type { SaleRecord } from '../storage/records';
+import type { CardPaymentRecord, SaleRecord } from '../storage/records';
 import { settings } from './settings';
 
 /**
- * Returns a card sale's money on the terminal; does nothing for a sale not paid by card.
- * @example await returnCardMoney(sale, approval); // then record the cancellation
+ * Returns a card sale's money on the terminal, and answers the card data of the giving back (for the
+ * refund's ledger record: the sale's amount and tip, the reversal's or refund's trace and receipt);
+ * does nothing and answers undefined for a sale not paid by card.
+ * @example const card = await returnCardMoney(sale, approval); // then record the cancellation with it
  */
-export async function returnCardMoney(sale: SaleRecord, approval: string | undefined): Promise<void> {
+export async function returnCardMoney(
+  sale: SaleRecord,
+  approval: string | undefined,
+): Promise<CardPaymentRecord | undefined> {
   const card = sale.card;
-  if (!card) return;
+  if (!card) return undefined;
   const base = settings().gatewayUrl;
   try {
-    await reverseCardPayment(base, sale.id, card.paymentNo, approval);
+    const reversed = await reverseCardPayment(base, sale.id, card.paymentNo, approval);
+    return {
+      ...card,
+      traceNumber: reversed.card?.traceNumber ?? card.traceNumber,
+      receiptNumber: reversed.card?.receiptNumber ?? card.receiptNumber,
+    };
   } catch (error) {
     if (!(error instanceof TillServerError) || error.code !== 'not_last_payment') throw error;
     const refunded = await refundToCard(base, sale.id, card.amountCents + card.tipCents, approval);
     if (refunded.state !== 'approved')
       throw new TillServerError('card_refund_failed', 409, 'The terminal did not refund the card');
+    return {
+      ...card,
+      traceNumber: refunded.traceNumber ?? card.traceNumber,
+      receiptNumber: refunded.receiptNumber ?? card.receiptNumber,
+    };
   }
 }

@@ -22,7 +22,7 @@ export async function refundCashSale(
   const need = { action: 'void_sale' as const, subject: sale.id, amountCents: sale.totalCents };
   const approval = await approvalFor(need, what);
   if (approval === null) return null;
-  await returnCardMoney(sale, approval); // a card sale's money goes back to the card first
+  const card = await returnCardMoney(sale, approval); // a card sale's money goes back to the card first
   const staff = signedIn();
   const origin = saleOrigin();
   const cancellation = await cancelCashSale({
@@ -32,6 +32,7 @@ export async function refundCashSale(
     ...(approval ? { approval } : {}),
     saleId: sale.id,
     reason,
+    ...(card ? { card } : {}),
   });
   // no audit report: the refund is a record of the sales ledger, its approval spent there
   return cancellation;

@@ -1,8 +1,9 @@
 // The card terminal's own tables in the server's database (till.sqlite), apart from the hub's
 // migrations: the terminals (admin page), card payments keyed by sale and payment number (a row
 // first, then attempts), the attempts' log (append-only), reversals and refunds, and end-of-day
-// results. Its schema version is kept in hub_settings under `card_schema`. The sales ledger
-// (issue 19) is to take these rows over; until then they are the server's record of card money.
+// results. Its schema version is kept in hub_settings under `card_schema`. These rows are the
+// terminal's side; the sales ledger (ledger_*) is the till's record of card money, checked against
+// them (ledger/card-check.ts) and set beside the terminal's totals at the end-of-day.
 import type { HubDb } from '../hub/hub-db.ts';
 
 const CARD_MIGRATIONS: readonly string[] = [
@@ -83,6 +84,10 @@ const CARD_MIGRATIONS: readonly string[] = [
      till_count INTEGER NOT NULL,
      terminal_totals TEXT NOT NULL
    ) STRICT;`,
+  // The sales ledger's card money on the terminal beside the terminal's total (issue 19 with 25).
+  `ALTER TABLE card_end_of_day ADD COLUMN ledger_total_cents INTEGER;
+   ALTER TABLE card_end_of_day ADD COLUMN ledger_tips_cents INTEGER;
+   ALTER TABLE card_end_of_day ADD COLUMN ledger_count INTEGER;`,
 ];
 
 /** Creates or migrates the card tables in the hub's database. */

@@ -7,6 +7,7 @@
 // terminal at a time. Reversal (last payment only), refund and end-of-day are here too.
 import { randomUUID } from 'node:crypto';
 import type { HubDb } from '../hub/hub-db.ts';
+import type { CardPaymentSource, TerminalPayment } from '../ledger/card-check.ts';
 import type { CardTerminal, Terminals } from './terminals.ts';
 import { authorization, endOfDay, refund, registration, repeatReceipt, reversal } from './zvt-apdu.ts';
 import type { DeclineReason, EndOfDayTotals, TerminalPrompt, TransactionResult } from './zvt-parse.ts';
@@ -514,8 +515,9 @@ export function createCardPayments(options: CardPaymentOptions) {
     },
 
     /**
-     * The terminal's end-of-day (06 50), its total set beside the card money this server recorded on
-     * that terminal since the last end-of-day: approved payments (tips included) less refunds.
+     * The terminal's end-of-day (06 50), its total set beside the card money on that terminal since
+     * the last end-of-day: the sales ledger's (sales and refunds recorded, tips included; the
+     * difference is against it) and the card rows' own (approved payments less refunds).
      */
     async endOfDay(device: { id: string; outlet: string }) {
       const terminal = terminals.forDevice(device);
@@ -556,20 +558,38 @@ export function createCardPayments(options: CardPaymentOptions) {
           )
           .get(terminal.id, since) as { cents: number }
       ).cents;
+      // The sales ledger's card payments on this terminal (sales, and refunds of its sales), tips included.
+      const ledger = db
+        .prepare(
+          `SELECT COUNT(*) AS count, COALESCE(SUM(p.amount_cents + p.tip_cents), 0) AS cents,
+                  COALESCE(SUM(p.tip_cents), 0) AS tips
+             FROM ledger_payments p JOIN ledger_sales s ON s.seq = p.sale_seq
+            WHERE p.method = 'card' AND p.card IS NOT NULL AND s.recorded_at > ?
+              AND EXISTS (SELECT 1 FROM card_payments c WHERE c.terminal_id = ?
+                    AND c.sale_id = CASE WHEN s.kind = 'refund' THEN s.refers_to ELSE s.sale_id END)`,
+        )
+        .get(since, terminal.id) as { count: number; cents: number; tips: number };
+      const terminalTotalCents = result.amountCents ?? 0;
       const report = {
         terminal: terminal.name,
         at: started,
-        terminalTotalCents: result.amountCents ?? 0,
+        terminalTotalCents,
         tillTotalCents: till.cents - refunds,
         tillTipsCents: till.tips,
         tillCount: till.count,
-        differenceCents: (result.amountCents ?? 0) - (till.cents - refunds),
+        /** The sales ledger's card money on this terminal since its last end-of-day (tips included). */
+        ledgerTotalCents: ledger.cents,
+        ledgerTipsCents: ledger.tips,
+        ledgerCount: ledger.count,
+        /** The terminal's total less the ledger's: what neither side explains. */
+        differenceCents: terminalTotalCents - ledger.cents,
         families:
           (result.totals as EndOfDayTotals | undefined)?.families.filter((family) => family.count > 0) ?? [],
       };
       db.prepare(
         `INSERT INTO card_end_of_day (terminal_id, at, terminal_total_cents, till_total_cents, till_tips_cents,
-           till_count, terminal_totals) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+           till_count, terminal_totals, ledger_total_cents, ledger_tips_cents, ledger_count)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         terminal.id,
         started,
@@ -578,8 +598,26 @@ export function createCardPayments(options: CardPaymentOptions) {
         report.tillTipsCents,
         report.tillCount,
         JSON.stringify(result.totals ?? null),
+        report.ledgerTotalCents,
+        report.ledgerTipsCents,
+        report.ledgerCount,
       );
       return report;
+    },
+
+    /** The rows the sales ledger checks a recorded card payment against (ledger/card-check.ts). */
+    ledgerSource(): CardPaymentSource {
+      const byKey = db.prepare(
+        `SELECT state, amount_cents AS amountCents, till_tip_cents + terminal_tip_cents AS tipCents,
+                trace_number AS traceNumber FROM card_payments WHERE sale_id = ? AND payment_no = ?`,
+      );
+      const gaveBack = db.prepare(
+        `SELECT 1 FROM card_operations WHERE sale_id = ? AND state = 'approved' LIMIT 1`,
+      );
+      return {
+        payment: (saleId, paymentNo) => byKey.get(saleId, paymentNo) as TerminalPayment | undefined,
+        gaveBack: (saleId) => gaveBack.get(saleId) !== undefined,
+      };
     },
 
     /** What a sale's approved card payments came to (the sale's amount, and charged with tips). */

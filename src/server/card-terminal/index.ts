@@ -1,5 +1,5 @@
 // The card terminal as the server uses it: its tables in the hub's database, the terminals set up
-// on the admin page, and the payment service. docs/zvt.md describes ZVT as we use it.
+// on the admin page, and the payment service, which the sales ledger checks recorded card payments against. docs/zvt.md describes ZVT as we use it.
 import type { Hub } from '../hub/hub.ts';
 import { migrateCardTables } from './card-db.ts';
 import { createCardPayments } from './card-payments.ts';
@@ -12,5 +12,6 @@ export function createCardTerminals(hub: Hub, options: { silenceMs?: number } = 
   migrateCardTables(hub.db);
   const terminals = createTerminals(hub.db);
   const payments = createCardPayments({ db: hub.db, terminals, ...options });
+  hub.ledger.useCardPayments(payments.ledgerSource());
   return { terminals, payments };
 }

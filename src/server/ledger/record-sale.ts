@@ -24,6 +24,7 @@ import {
 } from '../staff/approvals.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import { StaffError, type StaffRegistry } from '../staff/staff-registry.ts';
+import { type CardPaymentSource, checkCardPayments } from './card-check.ts';
 import { createGroupCommit } from './group-commit.ts';
 import { checkConsistent } from './sale-checks.ts';
 
@@ -65,6 +66,8 @@ interface Use {
 
 export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
   const selectBySaleId = db.prepare(`${SELECT_SALE} WHERE sale_id = ?`);
+  /** The card terminal's rows, once the card service is up (card-terminal/index.ts). */
+  let cardPayments: CardPaymentSource | undefined;
   const commits = createGroupCommit(db);
   const nextReceipt = db.prepare(
     'SELECT COALESCE(MAX(receipt_number), 0) + 1 AS n FROM ledger_sales WHERE outlet = ?',
@@ -211,7 +214,7 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
 
   /**
    * Records `body` for `device`; answers the stored answer for a resend.
-   * @throws ApiError 400 (invalid, totals), 403 (approvals), 409 sale_conflict, 422 sale_unknown
+   * @throws ApiError 400 (invalid, totals), 403 (approvals), 409 sale_conflict or card_payment_unknown, 422 sale_unknown
    */
   async function record(device: Device, body: unknown): Promise<LedgerRecordAnswer> {
     const parsed = v.safeParse(LedgerRecordSchema, body);
@@ -225,6 +228,7 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
     const earlier = earlierAnswer(sale.saleId, bodySha256, device);
     if (earlier) return earlier;
     checkConsistent(sale);
+    checkCardPayments(sale, cardPayments);
     if (sale.refersTo) {
       const referred = selectBySaleId.get(sale.refersTo) as StoredSale | undefined;
       if (!referred || referred.outlet !== device.outlet)
@@ -361,6 +365,10 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
 
   return {
     record,
+    /** Where recorded card payments are checked against the terminal's own rows (ledger/card-check.ts). */
+    useCardPayments(source: CardPaymentSource): void {
+      cardPayments = source;
+    },
     /** The stored record of `saleId`, or undefined. */
     sale(saleId: string): StoredSale | undefined {
       return selectBySaleId.get(saleId) as StoredSale | undefined;

@@ -1,6 +1,6 @@
 // The report's card terminal panel (issue 25): tips charged on cards this shift (not revenue, owed
-// to staff), and the terminal's end-of-day set beside the card payments the till server recorded
-// on that terminal. Shown where a terminal serves this tablet, or when there were card tips.
+// to staff), and the terminal's end-of-day set beside the sales ledger's card payments on that
+// terminal (and the terminal service's own rows). Shown where a terminal serves this tablet, or when there were card tips.
 import { createResource, createSignal, Show } from 'solid-js';
 import type { CardEndOfDay } from '../../pms/card-calls';
 import { cardEndOfDay } from '../../pms/card-calls';
@@ -45,6 +45,12 @@ export function CardTerminalTable(props: { tips: Amount }) {
             <dl data-testid="report-card-end-of-day">
               <dt>{cw('card.report.terminalTotal')}</dt>
               <dd>{formatCents(day().terminalTotalCents)}</dd>
+              <Show when={day().ledgerTotalCents !== undefined}>
+                <dt>{cw('card.report.ledgerTotal', { count: day().ledgerCount ?? 0 })}</dt>
+                <dd data-testid="report-card-ledger-total">{formatCents(day().ledgerTotalCents ?? 0)}</dd>
+                <dt>{cw('card.report.ledgerTips')}</dt>
+                <dd data-testid="report-card-ledger-tips">{formatCents(day().ledgerTipsCents ?? 0)}</dd>
+              </Show>
               <dt>{cw('card.report.tillTotal', { count: day().tillCount })}</dt>
               <dd>{formatCents(day().tillTotalCents)}</dd>
               <dd role="status">

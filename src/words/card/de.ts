@@ -44,6 +44,8 @@ export const de: Record<CardWord, string> = {
   'card.report.endOfDay': 'Kassenschnitt am Terminal',
   'card.report.running': 'Das Terminal schließt den Tag ab …',
   'card.report.terminalTotal': 'Summe laut Terminal',
+  'card.report.ledgerTotal': 'Kartenzahlungen im Verkaufsjournal ({count})',
+  'card.report.ledgerTips': 'Davon Trinkgeld im Verkaufsjournal',
   'card.report.tillTotal': 'Kartenzahlungen laut Kasse ({count})',
   'card.report.match': 'Terminal und Kasse stimmen überein.',
   'card.report.mismatch': 'Terminal und Kasse weichen um {amount} ab: bitte die Kartenbelege prüfen.',

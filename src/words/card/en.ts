@@ -44,6 +44,8 @@ export const en = {
   'card.report.endOfDay': 'Terminal end-of-day',
   'card.report.running': 'The terminal is closing its day…',
   'card.report.terminalTotal': 'Terminal total',
+  'card.report.ledgerTotal': 'Card payments in the sales ledger ({count})',
+  'card.report.ledgerTips': 'Of which tips in the sales ledger',
   'card.report.tillTotal': 'Card payments the till recorded ({count})',
   'card.report.match': 'The terminal and the till agree.',
   'card.report.mismatch': 'The terminal and the till differ by {amount}: check the card slips.',

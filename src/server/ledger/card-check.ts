@@ -28,29 +28,29 @@ export interface CardPaymentSource {
  * does not drive) is not checked; without a source (no card service) terminal data is refused.
  */
 export function checkCardPayments(record: LedgerRecord, source: CardPaymentSource | undefined): void {
-  record.payments.forEach((payment, index) => {
-    if (payment.method !== 'card' || !payment.card) return;
+  for (const [index, payment] of record.payments.entries()) {
+    if (payment.method !== 'card' || !payment.card) continue;
     const field = `payments.${index}.card`;
-    const refuse = (why: string) => {
-      throw new ApiError(409, `${field}: ${why}`, field, 'card_payment_unknown');
-    };
-    if (!source) return refuse('no card terminal service answers for this server');
+    const refused = (why: string) => new ApiError(409, `${field}: ${why}`, field, 'card_payment_unknown');
+    if (!source) throw refused('no card terminal service answers for this server');
     if (record.kind === 'refund') {
       if (!record.refersTo || !source.gaveBack(record.refersTo))
-        refuse('the terminal gave no money back for the sale this refunds');
-      return;
+        throw refused('the terminal gave no money back for the sale this refunds');
+      continue;
     }
-    if (record.kind !== 'sale') return refuse(`a ${record.kind} record carries no terminal payment`);
+    if (record.kind !== 'sale') throw refused(`a ${record.kind} record carries no terminal payment`);
     const paymentNo = payment.card.paymentNo;
-    if (typeof paymentNo !== 'number') return refuse('paymentNo: the card payment is not named');
+    if (typeof paymentNo !== 'number') throw refused('paymentNo: the card payment is not named');
     const made = source.payment(record.saleId, paymentNo);
     if (!made || (made.state !== 'approved' && made.state !== 'reversed'))
-      return refuse('the terminal approved no such payment for this sale');
+      throw refused('the terminal approved no such payment for this sale');
     if (made.amountCents !== payment.amountCents)
-      refuse(`the terminal charged ${made.amountCents} cents for the sale, not ${payment.amountCents}`);
+      throw refused(
+        `the terminal charged ${made.amountCents} cents for the sale, not ${payment.amountCents}`,
+      );
     if (made.tipCents !== (payment.tipCents ?? 0))
-      refuse(`the terminal charged a tip of ${made.tipCents} cents, not ${payment.tipCents ?? 0}`);
+      throw refused(`the terminal charged a tip of ${made.tipCents} cents, not ${payment.tipCents ?? 0}`);
     if (made.traceNumber !== payment.card.traceNumber)
-      refuse('the trace number is not the terminal payment’s');
-  });
+      throw refused('the trace number is not the terminal payment’s');
+  }
 }

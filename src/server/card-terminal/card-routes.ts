@@ -82,6 +82,7 @@ export function createCardRoutes(options: CardRouteOptions): Hono {
   });
 
   /** The manager's approval of `action` on this sale, checked and spent; its manager's name. */
+  const giveBacks = cards.ledgerSource();
   const approved = async (
     c: Context,
     action: readonly ApprovalAction[],
@@ -97,7 +98,18 @@ export function createCardRoutes(options: CardRouteOptions): Hono {
         { action, subject, deviceId: device.id, minAmountCents: amountCents },
         true,
       );
-      hub.staff.spendApproval(approval, true);
+      // A sale's refund approval (void_sale) is spent by the refund's ledger record, which the tablet
+      // sends once the money is back (ledger/card-check.ts): here it only gives the money back once.
+      if (approval.action === 'void_sale') {
+        if (giveBacks.gaveBack(subject))
+          throw new StaffError(
+            403,
+            'approval_used',
+            'this sale’s card money was given back already',
+            'approval',
+          );
+        hub.staff.spendApproval(approval, false);
+      } else hub.staff.spendApproval(approval, true);
       return manager.name;
     } catch (error) {
       if (!(error instanceof StaffError)) throw error;

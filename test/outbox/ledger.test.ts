@@ -93,6 +93,49 @@ describe('recording a sale on the till server first', () => {
     });
   });
 
+  it('records a sale paid through the card terminal once, with its terminal data and the tip apart', async () => {
+    const pms = createFakePms();
+    const card = {
+      paymentNo: 1,
+      brand: 'Debit Mastercard',
+      maskedPan: '************4771',
+      terminalId: '52500038',
+      traceNumber: 17,
+      receiptNumber: 9,
+      amountCents: 840,
+      tipCents: 160,
+      tipFrom: 'terminal' as const,
+    };
+    const sale = await recordCashSale({
+      ...TILL,
+      lines: [PILS_LEDGER],
+      payment: CARD_PAYMENT,
+      tender: { method: 'card' },
+      card,
+    });
+    await replayAgainst(pms, createClock());
+    await replayAgainst(pms, createClock());
+    expect(pms.ledgerCalls.filter((c) => c.operation === 'recordLedgerSale')).toHaveLength(1);
+    expect(pms.ledger.get(sale.id)?.record.payments).toEqual([
+      {
+        method: 'card',
+        amountCents: 840,
+        pmsPaymentMethodId: 2,
+        tipCents: 160,
+        card: {
+          paymentNo: 1,
+          brand: 'Debit Mastercard',
+          maskedPan: '************4771',
+          terminalId: '52500038',
+          traceNumber: 17,
+          receiptNumber: 9,
+          tipFrom: 'terminal',
+        },
+      },
+    ]);
+    expect(pms.ledger.get(sale.id)?.record.totalCents).toBe(840);
+  });
+
   it('sends nothing to the PMS until the ledger holds the sale', async () => {
     const pms = createFakePms();
     const clock = createClock();

@@ -54,6 +54,37 @@ function cashInvoice(server: Server, reference: string) {
     .all(reference) as { status: string; method: number; cents: number }[];
 }
 
+/** The sales ledger's records of a sale (and of what refers to it), each payment with its terminal data. */
+function ledgerPayments(server: Server, reference: string) {
+  return (
+    server.hub.db
+      .prepare(
+        `SELECT s.kind, p.method, p.amount_cents AS amount, p.tip_cents AS tip, p.card
+           FROM ledger_sales s JOIN ledger_payments p ON p.sale_seq = s.seq
+          WHERE s.reference = ? OR s.refers_to IN (SELECT sale_id FROM ledger_sales WHERE reference = ?)
+          ORDER BY s.seq, p.payment_no`,
+      )
+      .all(reference, reference) as {
+      kind: string;
+      method: string;
+      amount: number;
+      tip: number;
+      card: string | null;
+    }[]
+  ).map((row) => ({ ...row, card: row.card ? (JSON.parse(row.card) as Record<string, unknown>) : null }));
+}
+
+/** The terminal's data of the card row charged `chargedCents`, as the ledger should carry it. */
+function terminalData(server: Server, chargedCents: number) {
+  return server.hub.db
+    .prepare(
+      `SELECT payment_no AS paymentNo, card_name AS brand, masked_pan AS maskedPan, terminal_tid AS terminalId,
+              trace_number AS traceNumber, receipt_number AS receiptNumber
+         FROM card_payments WHERE charged_cents = ? AND state IN ('approved', 'reversed')`,
+    )
+    .all(chargedCents) as Record<string, unknown>[];
+}
+
 async function receiptReference(page: Page): Promise<string> {
   const reference = page.locator('.receipt-panel').getByTestId('receipt-reference');
   await reference.waitFor({ timeout: 15_000 });
@@ -99,6 +130,25 @@ describe('card payments through the terminal', () => {
       )
       .all();
     expect(row).toEqual([{ state: 'approved', amount: 1830, tip: 170, charged: 2000 }]);
+    // The sales ledger holds the card payment once, with the terminal's data and the tip apart.
+    const [charged] = terminalData(server, 2000);
+    expect(ledgerPayments(server, reference)).toEqual([
+      { kind: 'sale', method: 'card', amount: 1830, tip: 170, card: { ...charged, tipFrom: 'till' } },
+    ]);
+    expect(charged).toMatchObject({
+      brand: 'Debit Mastercard',
+      maskedPan: '************4771',
+      terminalId: '52500001',
+    });
+    // The X report: the card money and the tip apart from it (the tip is not revenue).
+    const x = server.hub.closing.xReport();
+    expect(x.hotel.byPayment.find((p) => p.method === 'card')).toEqual({
+      method: 'card',
+      records: 1,
+      amountCents: 1830,
+      tipCents: 170,
+    });
+    expect(x.hotel.tipCents).toBe(170);
     // The report: the tip as its own amount, and the terminal's end-of-day beside the till's card total.
     await page.getByRole('button', { name: 'New sale' }).click();
     await page.getByRole('link', { name: 'Report', exact: true }).click();
@@ -108,7 +158,7 @@ describe('card payments through the terminal', () => {
     const endOfDay = panel.getByTestId('report-card-end-of-day');
     await endOfDay.waitFor({ timeout: 10_000 });
     expect(await endOfDay.textContent()).toBe(
-      'Terminal total€20.00Card payments the till recorded (1)€20.00The terminal and the till agree.',
+      'Terminal total€20.00Card payments in the sales ledger (1)€20.00Of which tips in the sales ledger€1.70Card payments the till recorded (1)€20.00The terminal and the till agree.',
     );
     await screenshot(page, 'card-end-of-day');
     expect(
@@ -128,9 +178,20 @@ describe('card payments through the terminal', () => {
     await expect
       .poll(() => cardStatus(page).textContent(), { timeout: 10_000 })
       .toBe('Guest is adding a tip');
-    await receiptReference(page);
+    const reference = await receiptReference(page);
     expect(await receipt(page).getByTestId('receipt-tip').textContent()).toBe('€2.00');
     expect(await receipt(page).getByTestId('receipt-card-charged').textContent()).toBe('€4.80');
+    await expect
+      .poll(() => ledgerPayments(server, reference), { timeout: 20_000 })
+      .toEqual([
+        {
+          kind: 'sale',
+          method: 'card',
+          amount: 280,
+          tip: 200,
+          card: { ...terminalData(server, 480)[0], tipFrom: 'terminal' },
+        },
+      ]);
   });
 
   it('leaves the ticket open with the reason when the card is declined', async ({ browser, server }) => {
@@ -200,6 +261,11 @@ describe('card payments through the terminal', () => {
     await expect
       .poll(() => cashInvoice(server, reference), { timeout: 20_000 })
       .toEqual([{ status: 'closed', method: 2, cents: 560 }]);
+    // One terminal charge, one ledger payment: the one the status read found.
+    const [charged] = terminalData(server, 560);
+    expect(ledgerPayments(server, reference)).toEqual([
+      { kind: 'sale', method: 'card', amount: 560, tip: 0, card: charged },
+    ]);
   });
 
   it('says to check the terminal while it cannot be asked, and completes the sale when asked again', async ({
@@ -284,5 +350,29 @@ describe('card payments through the terminal', () => {
         .journal()
         .filter((tx) => tx.kind === 'reversal' && tx.amountCents === 360),
     ).toHaveLength(1);
+    // The sale and its refund are both in the sales ledger, the refund naming the money given back.
+    const [charged] = terminalData(server, 360);
+    await expect
+      .poll(
+        () =>
+          ledgerPayments(server, reference).map(({ kind, method, amount, tip }) => [
+            kind,
+            method,
+            amount,
+            tip,
+          ]),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toEqual([
+        ['sale', 'card', 360, 0],
+        ['refund', 'card', -360, 0],
+      ]);
+    expect(ledgerPayments(server, reference)[0]!.card).toEqual(charged);
+    expect(ledgerPayments(server, reference)[1]!.card).toMatchObject({
+      paymentNo: 1,
+      maskedPan: charged!.maskedPan,
+    });
   });
 });

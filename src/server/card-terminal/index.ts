@@ -1,6 +1,8 @@
 // The card terminal as the server uses it: its tables in the hub's database, the terminals set up
-// on the admin page, and the payment service, which the sales ledger checks recorded card payments against. docs/zvt.md describes ZVT as we use it.
+// on the admin page, and the payment service, which the sales ledger checks recorded card payments against,
+// and the terminals' days in the X and Z reports. docs/zvt.md describes ZVT as we use it.
 import type { Hub } from '../hub/hub.ts';
+import { cardDaySource } from './card-days.ts';
 import { migrateCardTables } from './card-db.ts';
 import { createCardPayments } from './card-payments.ts';
 import { createTerminals } from './terminals.ts';
@@ -13,5 +15,6 @@ export function createCardTerminals(hub: Hub, options: { silenceMs?: number } = 
   const terminals = createTerminals(hub.db);
   const payments = createCardPayments({ db: hub.db, terminals, ...options });
   hub.ledger.useCardPayments(payments.ledgerSource());
+  hub.closing.useCardDays(cardDaySource(hub.db));
   return { terminals, payments };
 }

@@ -3,7 +3,7 @@
 // the tip apart from the card total; a record claiming a card payment the terminal never approved
 // (unknown sale, other amount, other tip, forged trace, declined) is refused with 409
 // `card_payment_unknown` and nothing is written; a refund's record names money the terminal gave
-// back; the terminal's end-of-day is set beside the ledger's card money.
+// back; the terminal's end-of-day is set beside the ledger's card money, and the Z shows both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerRecord } from '../../../src/pms/ledger-wire.ts';
 import { APPROVAL_HEADER, type StaffCard } from '../../../src/pms/staff-calls.ts';
@@ -210,5 +210,31 @@ describe('a card sale in the ledger', () => {
       ledgerCount: 3,
       differenceCents: 0,
     });
+  });
+
+  it('closes the day (Z) with the card money, the tips apart and the terminal’s end-of-day beside the ledger', () => {
+    const x = app.hub.closing.xReport();
+    const z = app.hub.closing.closeDay({ upToSeq: x.upToSeq }, { staffId: null, staffName: 'Anna' });
+    expect(z.report.hotel.byPayment).toEqual([
+      { method: 'card', records: 3, amountCents: 1890, tipCents: 200 },
+    ]);
+    expect(z.report.hotel.tipCents).toBe(200);
+    expect(z.report.cardTerminals).toEqual([
+      {
+        terminal: 'Bar',
+        ledgerCount: 3,
+        ledgerAmountCents: 1890,
+        ledgerTipsCents: 200,
+        endOfDay: {
+          at: expect.any(String),
+          terminalTotalCents: 2090,
+          ledgerTotalCents: 2090,
+          differenceCents: 0,
+        },
+      },
+    ]);
+    // stored with the Z as it was closed; the next day starts without this end-of-day
+    expect(app.hub.closing.closed(z.zId)!.report.cardTerminals).toEqual(z.report.cardTerminals);
+    expect(app.hub.closing.xReport().cardTerminals).toBeUndefined();
   });
 });

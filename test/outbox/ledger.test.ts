@@ -2,6 +2,7 @@
 // till server's ledger holds after a replay (the fake keeps it by sale id, idempotently, as the
 // server does), through lost answers and refusals, and which outcomes reach it, once.
 import { describe, expect, it } from 'vitest';
+import { cancelCashSale } from '../../src/outbox/cancel-sale.ts';
 import {
   recordCashSale,
   recordLineTakeBack,
@@ -134,6 +135,56 @@ describe('recording a sale on the till server first', () => {
       },
     ]);
     expect(pms.ledger.get(sale.id)?.record.totalCents).toBe(840);
+  });
+
+  it('records the refund of a card sale as a card payment back, the tip given back too', async () => {
+    const pms = createFakePms();
+    const card = {
+      paymentNo: 1,
+      brand: 'Visa',
+      maskedPan: '************0119',
+      terminalId: '52500038',
+      traceNumber: 21,
+      receiptNumber: 12,
+      amountCents: 840,
+      tipCents: 100,
+      tipFrom: 'till' as const,
+    };
+    const sale = await recordCashSale({
+      ...TILL,
+      lines: [PILS_LEDGER],
+      payment: CARD_PAYMENT,
+      tender: { method: 'card' },
+      card,
+    });
+    await replayAgainst(pms, createClock());
+    // the terminal's reversal: its own trace and receipt numbers (state/card-refund.ts)
+    const cancellation = await cancelCashSale({
+      ...TILL,
+      saleId: sale.id,
+      reason: 'wrong drink',
+      card: { ...card, traceNumber: 22, receiptNumber: 13 },
+    });
+    await replayAgainst(pms, createClock());
+    const record = pms.ledger.get(cancellation.id)?.record;
+    expect(record).toMatchObject({ kind: 'refund', refersTo: sale.id, totalCents: -840 });
+    expect(record?.payments).toEqual([
+      {
+        method: 'card',
+        amountCents: -840,
+        pmsPaymentMethodId: 2,
+        tipCents: -100,
+        card: {
+          paymentNo: 1,
+          brand: 'Visa',
+          maskedPan: '************0119',
+          terminalId: '52500038',
+          traceNumber: 22,
+          receiptNumber: 13,
+          tipFrom: 'till',
+        },
+      },
+    ]);
   });
 
   it('sends nothing to the PMS until the ledger holds the sale', async () => {

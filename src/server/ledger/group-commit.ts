@@ -14,6 +14,7 @@ interface Job {
 export function createGroupCommit(db: HubDb) {
   let pending: Job[] = [];
   let scheduled = false;
+  const counts = { commits: 0, records: 0 };
 
   function flush(): void {
     scheduled = false;
@@ -34,6 +35,8 @@ export function createGroupCommit(db: HubDb) {
       for (const job of jobs) job.reject(error); // the commit itself failed: nothing is stored
       return;
     }
+    counts.commits += 1;
+    counts.records += jobs.length;
     jobs.forEach((job, index) => {
       const result = results[index]!;
       if (result.ok) job.resolve(result.value);
@@ -42,6 +45,8 @@ export function createGroupCommit(db: HubDb) {
   }
 
   return {
+    /** Transactions committed, and the writes they held (for the benchmark: records per fsync). */
+    counts: (): Readonly<typeof counts> => ({ ...counts }),
     /** Runs `write` in the next shared transaction; settles once that transaction committed. */
     run<T>(write: () => T): Promise<T> {
       return new Promise<T>((resolve, reject) => {

@@ -1,9 +1,8 @@
-// Recording a sale in the ledger (`POST /till/sales`, docs/ledger.md "Recording"): the body checked
-// at the edge (400 naming the field, nothing written), idempotent by sale id (the same body again
-// gets the stored answer; another body under a used id, or another device's id, 409
-// `sale_conflict`), its approvals checked once (approvals.ts) and spent with the record, its lines'
-// net and VAT worked out with the tablet's rule (src/shared/vat.ts), a receipt number consecutive
-// per outlet, and audit rows for the record and each approval used, all in one SQLite transaction
+// Recording a sale in the ledger (`POST /till/sales`; rules: docs/ledger.md, "Recording"): the body
+// checked at the edge, idempotent by sale id (409 `sale_conflict` for another body), a card payment
+// checked against the terminal's rows (card-check.ts), its approvals
+// checked once (approvals.ts) and spent with it, net and VAT per line by the tablet's rule
+// (src/shared/vat.ts), a receipt number per outlet, and audit rows, in one SQLite transaction
 // (shared with the records ready at the same moment: group-commit.ts).
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';
@@ -18,6 +17,7 @@ import {
   approvalRequired,
   approvedText,
   type CheckedApproval,
+  type PriceNeeds,
   passingApprovals,
   priceNeeds,
   spendForRecord,
@@ -117,7 +117,10 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
   }
 
   /** Checks the record's approvals (signatures and names; spending comes in the transaction). */
-  async function checkApprovals(record: LedgerRecord, device: Device): Promise<Use[]> {
+  async function checkApprovals(
+    record: LedgerRecord,
+    device: Device,
+  ): Promise<{ uses: Use[]; splitBelow: PriceNeeds | null }> {
     // A late charge carries the refused room charge's approvals, spent by that record: not again.
     const inherited = record.kind === 'late-charge' ? approvalIdsOf(record.refersTo!) : new Set<string>();
     const tokens = [...new Set(record.approvals)].filter(
@@ -151,6 +154,7 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
       return passed;
     };
     const uses: Use[] = [];
+    let splitBelow: PriceNeeds | null = null;
     const needs = staff.hasManager();
     const taken = new Set<string>();
     const take = (checked: CheckedApproval, amountCents: number | null) => {
@@ -179,6 +183,7 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
         if (!open) throw approvalRequired();
         take(open, price.openPriceCents);
       }
+      if (price.beyondLimit !== null && record.split) splitBelow = price;
       if (price.beyondLimit !== null && !record.split) {
         let owed = price.discountCents;
         for (const checked of await passing('discount')) {
@@ -209,7 +214,7 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
       });
       take(checked!, approval.amountCents);
     }
-    return uses;
+    return { uses, splitBelow };
   }
 
   /**
@@ -245,8 +250,9 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
       throw new ApiError(400, 'staffId: no such staff member', 'staffId', 'staff_unknown');
 
     let uses: Use[];
+    let splitBelow: PriceNeeds | null;
     try {
-      uses = await checkApprovals(sale, device);
+      ({ uses, splitBelow } = await checkApprovals(sale, device));
     } catch (error) {
       if (!(error instanceof StaffError)) throw error;
       throw refusedApproval(device, sale, error);
@@ -332,6 +338,16 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
           amountCents: sale.totalCents,
           note: `${sale.kind} ${sale.reference}: ${device.outlet} receipt ${receiptNumber}`,
         });
+        // A part of a split bill is priced below the catalogue by the split itself: not held to the
+        // discount limit, but on record.
+        if (splitBelow)
+          audit.append({
+            ...base,
+            eventId: `split:${sale.saleId}`,
+            kind: 'split_below_catalogue',
+            amountCents: splitBelow.discountCents,
+            note: `a part of a split bill: ${splitBelow.beyondLimit}`,
+          });
         for (const { checked, amountCents } of uses)
           audit.append({
             ...base,
@@ -369,6 +385,8 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
     useCardPayments(source: CardPaymentSource): void {
       cardPayments = source;
     },
+    /** How many transactions the records shared (group-commit.ts). */
+    commitCounts: commits.counts,
     /** The stored record of `saleId`, or undefined. */
     sale(saleId: string): StoredSale | undefined {
       return selectBySaleId.get(saleId) as StoredSale | undefined;

@@ -1,8 +1,6 @@
-// What makes a ledger record consistent before it is stored (docs/ledger.md, "Recording"): its
-// lines add up to its total, its payments to the total where the kind is paid at the till (a late
-// charge's invoice is left open for the front desk: it need not be), a cash
-// payment's tendered minus change is what it settles, and each kind carries what it needs (a room,
-// the record it refers to, a shift). Pure; a refusal is an ApiError 400 naming the field.
+// What makes a ledger record consistent before it is stored (the list: docs/ledger.md, "Recording"):
+// lines that add up to the total, payments that settle it, quantities of the right sign, and what
+// each kind must carry. Pure; a refusal is an ApiError 400 naming the field.
 import { ApiError } from '../../node-http/errors.ts';
 import type { LedgerKind, LedgerRecord } from '../../pms/ledger-wire.ts';
 import { lineGross } from '../../shared/vat.ts';
@@ -25,8 +23,15 @@ export function checkConsistent(record: LedgerRecord): void {
   } else if (kind === 'sale' || kind === 'room-charge' || kind === 'late-charge') {
     if (lines.length === 0) throw refuse('lines', 'a sale has at least one line', 'sale_invalid');
   }
+  // A record that takes back has negative quantities only; any other, positive only.
+  const takesBack = kind === 'void' || kind === 'take-back' || kind === 'refund';
   lines.forEach((line, index) => {
-    if (line.quantity === 0) throw refuse(`lines.${index}.quantity`, 'must not be 0', 'sale_invalid');
+    if (takesBack ? line.quantity >= 0 : line.quantity <= 0)
+      throw refuse(
+        `lines.${index}.quantity`,
+        takesBack ? `must be below 0 on a ${kind}` : `must be above 0 on a ${kind}`,
+        'sale_invalid',
+      );
   });
   if (REFERRING.includes(kind) && !record.refersTo)
     throw refuse('refersTo', `a ${kind} names the record it refers to`, 'sale_invalid');

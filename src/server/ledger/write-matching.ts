@@ -1,14 +1,8 @@
-// The gateway's check that a PMS write belongs to a recorded sale (docs/ledger.md, "The gateway"):
-// a write (`/api/set/...`) whose `x-till-sale` names a record of this device, or a record referring
-// to it (a void, take-back or late charge goes by the sale it takes back or carries on), is
-// forwarded only when it matches that record: a room charge's or an invoice's products, quantities
-// and prices are the record's lines; a take-back removes only what its record takes back, from the
-// room it was charged to; an invoice is added to, made out or closed only when the gateway saw the
-// till create it for that record (its id is kept in ledger_invoices from the create's answer), and
-// closed with the recorded payment. A write naming no record is refused where the hotel has the
-// ledger on (`required`), else left to the older approval checks. Refusals come before anything is
-// forwarded (409 with a code, an audit row); every write the PMS takes gets an audit row, which also
-// says what of the record it used, so no line is sent twice (409 `write_repeated`), after a restart too.
+// The gateway's check that a PMS write (`/api/set/...`) belongs to a recorded sale and matches it:
+// the record its `x-till-sale` names, or one referring to it; its lines, room, invoice and payment
+// (the rules, write by write: docs/ledger.md, "The gateway"). Refusals come before anything is
+// forwarded (409 with a code and an audit row). Every write the PMS takes gets a `pms_write` audit
+// row saying what of the record it used, so nothing is sent twice (409 `write_repeated`).
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from '../../node-http/errors.ts';
@@ -85,7 +79,11 @@ export function matchRecordedSales(hub: Hub, options: WriteMatchingOptions): Mid
       );
     }
     const body = c.req.method === 'POST' ? await jsonOf(c) : null;
-    const ofKinds = (kinds: readonly string[]) => candidates.filter((sale) => kinds.includes(sale.kind));
+    // The record named itself first (a take-back goes by its own id), else the newest referring to it.
+    const ofKinds = (kinds: readonly string[]) =>
+      candidates
+        .filter((sale) => kinds.includes(sale.kind))
+        .sort((a, b) => Number(b.saleId === named) - Number(a.saleId === named));
     const invoiceSale = (invoiceId: unknown) => {
       const saleId = Number.isSafeInteger(invoiceId) ? lookup.saleOfInvoice(invoiceId as number) : undefined;
       const sale = saleId ? candidates.find((candidate) => candidate.saleId === saleId) : undefined;
@@ -157,29 +155,31 @@ export function matchRecordedSales(hub: Hub, options: WriteMatchingOptions): Mid
     for (const [key, count] of uses) inFlight.set(key, (inFlight.get(key) ?? 0) + count);
     pending.set(sale.saleId, inFlight);
     c.set(MATCHED as never, sale as never);
+    // What this write uses stays in flight until the PMS's answer is read and, if it took the write,
+    // its audit row says so: no moment in between lets another write use it too.
     try {
       await next();
+      if (!(await pmsTook(c.res))) return;
+      if (createsInvoice) {
+        const invoiceId = await createdInvoiceId(c.res);
+        if (invoiceId !== null) lookup.invoiceCreated(invoiceId, sale.saleId);
+      }
+      hub.audit.append({
+        eventId: `${PMS_WRITE_EVENT}${sale.saleId}:${randomUUID()}`,
+        kind: 'pms_write',
+        deviceId: device.id,
+        deviceName: device.name,
+        staffId: sale.record.staffId,
+        staffName: sale.staffName,
+        approvedBy: sale.managers.length > 0 ? sale.managers.join(', ') : null,
+        subject: sale.saleId,
+        amountCents: sale.record.totalCents,
+        note: `${sale.kind} ${sale.record.reference}: ${c.req.method} ${path}${usedNote(uses)}`,
+      });
     } finally {
       for (const [key, count] of uses) inFlight.set(key, inFlight.get(key)! - count);
       if ([...inFlight.values()].every((count) => count === 0)) pending.delete(sale.saleId);
     }
-    if (!(await pmsTook(c.res))) return;
-    if (createsInvoice) {
-      const invoiceId = await createdInvoiceId(c.res);
-      if (invoiceId !== null) lookup.invoiceCreated(invoiceId, sale.saleId);
-    }
-    hub.audit.append({
-      eventId: `${PMS_WRITE_EVENT}${sale.saleId}:${randomUUID()}`,
-      kind: 'pms_write',
-      deviceId: device.id,
-      deviceName: device.name,
-      staffId: sale.record.staffId,
-      staffName: sale.staffName,
-      approvedBy: sale.managers.length > 0 ? sale.managers.join(', ') : null,
-      subject: sale.saleId,
-      amountCents: sale.record.totalCents,
-      note: `${sale.kind} ${sale.record.reference}: ${c.req.method} ${path}${usedNote(uses)}`,
-    });
   };
 }
 

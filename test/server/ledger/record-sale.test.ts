@@ -93,6 +93,13 @@ describe('recording a sale', () => {
     expect(recordedCount()).toBe(0);
   });
 
+  it('refuses a sale with a negative quantity (taking back is a void, take-back or refund)', async () => {
+    const answer = await postSale(app, saleBody([ledgerLine(7, 2, 420), ledgerLine(8, -1, 420)]));
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ code: 'sale_invalid', field: 'lines.1.quantity' });
+    expect(recordedCount()).toBe(0);
+  });
+
   it('refuses a void of a sale the ledger does not hold', async () => {
     const answer = await postSale(
       app,
@@ -215,6 +222,18 @@ describe('approvals on a recorded sale', () => {
     ]);
   });
 
+  it('holds a discount beyond the limit to an approval, except on a part of a split bill, which is on record', async () => {
+    const cheap = () => [ledgerLine(7, 2, 300, { cataloguePriceCents: 420 })]; // 28.6 % off
+    const plain = await postSale(app, saleBody(cheap()));
+    expect(plain.status).toBe(403);
+    expect(await plain.json()).toMatchObject({ code: 'approval_required' });
+    const part = saleBody(cheap(), { split: true });
+    expect((await postSale(app, part)).status).toBe(200);
+    expect(app.hub.audit.list({ kind: 'split_below_catalogue' })).toMatchObject([
+      { subject: part.saleId, amountCents: 240 },
+    ]);
+  });
+
   it('refuses an approval naming another sale', async () => {
     const body = saleBody([openPrice()]);
     body.approvals = [
@@ -260,6 +279,9 @@ describe('approvals on a recorded sale', () => {
     const refused = answers.find((a) => a.status === 403)!;
     expect(await refused.json()).toMatchObject({ code: 'approval_used' });
     expect(recordedCount()).toBe(2);
+    // The refused record, rolled back in the commit it shared with the other, left no gap in the numbers.
+    const listed = app.hub.ledger.outcomes.list(app.device, 0, 10).sales;
+    expect(listed.map((sale) => sale.receiptNumber)).toEqual([1, 2]);
   });
 
   it('refuses a void without a void_sale approval', async () => {

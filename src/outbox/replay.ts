@@ -47,6 +47,9 @@ export interface ReplayOptions {
   random?: () => number;
 }
 
+/** When outcome reports the server did not take are tried again, at the latest. */
+const REPORT_RETRY_MS = 5000;
+
 /**
  * Replays the outbox until nothing is due. Resolves with what happened; never rejects for PMS
  * failures (they are recorded on the sales), only for storage failures.
@@ -61,13 +64,17 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayReport
     options.signal,
   );
   const lock = options.lock ?? defaultOutboxLock();
+  /** Outcome reports left waiting (the server did not take them): try again soon, nothing else would. */
+  let reportsWait = false;
   const outcome = await lock.run(OUTBOX_LOCK, { wait: options.waitForLock ?? false }, async () => {
     await recoverInterruptedSends(run);
     await drain(run, Math.max(1, options.concurrency ?? DEFAULT_REPLAY_CONCURRENCY));
     // the PMS steps' outcomes, to the sales ledger (not while the tablet waits for pairing)
     if (!run.unpaired && !run.heldFromStart && !run.stopping) {
-      run.report.outcomesReported = (await deliverLedgerOutcomes(run.pms)).reported;
-      run.report.pruned = await pruneKeptSales(run.now());
+      const delivery = await deliverLedgerOutcomes(run.pms);
+      run.report.outcomesReported = delivery.reported;
+      reportsWait = delivery.waiting > 0;
+      run.report.pruned = await pruneKeptSales(run.pms, run.now());
     }
     await recordRun(run);
   });
@@ -77,7 +84,9 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayReport
     ran: outcome.acquired,
     pending: counts.pending,
     needsAttention: counts.needsAttention,
-    nextAttemptAt: schedule.nextAttemptAt,
+    nextAttemptAt: reportsWait
+      ? Math.min(schedule.nextAttemptAt ?? Number.POSITIVE_INFINITY, run.now() + REPORT_RETRY_MS)
+      : schedule.nextAttemptAt,
     ...(run.stoppedBy ? { stoppedBy: run.stoppedBy } : {}),
   };
 }

@@ -1,6 +1,6 @@
 // The till server's sales-ledger calls the outbox makes (docs/ledger.md): record a sale
-// (`POST /till/sales`, the first step of every sale) and report its PMS steps' outcomes
-// (`POST /till/sales/:saleId/outcomes`). Sent like the PMS calls (http.ts: the same failure kinds,
+// (`POST /till/sales`, the first step of every sale), report its PMS steps' outcomes
+// (`POST /till/sales/:saleId/outcomes`), and read how far the hotel's days are closed (for pruning). Sent like the PMS calls (http.ts: the same failure kinds,
 // the device cookie, the sale's headers), each body checked against ledger-wire.ts before sending.
 import * as v from 'valibot';
 import { PmsRequestError } from './errors.ts';
@@ -21,6 +21,8 @@ export interface LedgerCalls {
   recordLedgerSale(record: LedgerRecord): Promise<LedgerRecordAnswer>;
   /** Reports one PMS step's outcome of a recorded sale; the server stores a repeat once. */
   reportLedgerOutcome(saleId: string, outcome: LedgerOutcome): Promise<unknown>;
+  /** The hotel's last Z closing (`GET /till/closing/last-z`): the ledger number it closed up to; null before the first. */
+  readLastClosing(): Promise<{ upToSeq: number } | null>;
 }
 
 const RecordAnswer = v.looseObject({
@@ -43,6 +45,9 @@ function enveloped<S extends v.GenericSchema>(schema: S) {
 
 const RecordResponse = enveloped(RecordAnswer);
 const OutcomesResponse = enveloped(v.unknown());
+const LastClosingResponse = enveloped(
+  v.looseObject({ lastZ: v.nullable(v.looseObject({ upToSeq: v.pipe(v.number(), v.integer()) })) }),
+);
 
 /** The ledger calls over a client's transport (client.ts puts them on the outbox's client). */
 export function ledgerCallsOver(transport: Transport): LedgerCalls {
@@ -68,6 +73,15 @@ export function ledgerCallsOver(transport: Transport): LedgerCalls {
         body,
         response: OutcomesResponse,
       });
+    },
+    async readLastClosing() {
+      const path = '/till/closing/last-z';
+      const answer = await callPms(transport, {
+        operation: 'readLastClosing',
+        path,
+        response: LastClosingResponse,
+      });
+      return answer.lastZ ? { upToSeq: answer.lastZ.upToSeq } : null;
     },
   };
 }

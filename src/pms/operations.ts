@@ -250,6 +250,7 @@ export type PmsOperation = keyof typeof OPERATIONS;
 export const TILL_OPERATIONS = {
   recordLedgerSale: { method: 'POST', changesState: true },
   reportLedgerOutcome: { method: 'POST', changesState: true },
+  readLastClosing: { method: 'GET', changesState: false },
 } as const;
 export type TillOperation = keyof typeof TILL_OPERATIONS;
 /** Any call an outbox step makes: a PMS operation or a ledger call. */

@@ -313,6 +313,18 @@ function newDeviceTag(): string {
   return Array.from(random, (byte) => TAG_ALPHABET[byte % TAG_ALPHABET.length]).join('');
 }
 
+/** Whether any confirmed or voided sale was made before `before` (pruning asks before anything else). */
+export async function hasSalesBefore(before: number): Promise<boolean> {
+  const db = await getTillDb();
+  const index = db.transaction('sales').store.index('by-status');
+  const counts = await Promise.all(
+    (['synced', 'voided'] as const).map((status) =>
+      index.count(IDBKeyRange.bound([status, -Infinity], [status, before], false, true)),
+    ),
+  );
+  return counts.some((count) => count > 0);
+}
+
 /** Sales that are never let go however old: they still wait for the PMS or for staff. */
 const OPEN_STATUSES = ['pending', 'needs-attention'] as const;
 
@@ -351,17 +363,21 @@ export async function pruneSales(
     const old = await sales
       .index('by-status')
       .getAll(IDBKeyRange.bound([status, -Infinity], [status, before], false, true), limit);
-    for (const sale of old) {
-      if (pruned >= limit) break;
-      if (sale.ledgerUnreported !== undefined || referred.has(sale.id)) continue;
-      const intents = await bySale.getAll(saleRange(sale.id));
-      if (!holdsInLedger(intents)) continue;
-      await Promise.all([
-        sales.delete(sale.id),
-        ...intents.map((intent) => tx.objectStore('intents').delete(intent.seq!)),
-      ]);
+    // Every read, then every delete, is queued at once: one transaction's requests run in order,
+    // and not awaiting each in turn keeps a batch from costing a round trip per sale.
+    const candidates = old
+      .filter((sale) => sale.ledgerUnreported === undefined && !referred.has(sale.id))
+      .slice(0, limit - pruned);
+    const intentsOf = await Promise.all(candidates.map((sale) => bySale.getAll(saleRange(sale.id))));
+    const deletes: Promise<unknown>[] = [];
+    candidates.forEach((sale, i) => {
+      const intents = intentsOf[i]!;
+      if (!holdsInLedger(intents)) return;
+      deletes.push(sales.delete(sale.id));
+      for (const intent of intents) deletes.push(tx.objectStore('intents').delete(intent.seq!));
       pruned += 1;
-    }
+    });
+    await Promise.all(deletes);
   }
   await tx.done;
   return pruned;

@@ -16,6 +16,7 @@ describe('pruning the tablet’s sales', () => {
   it('after a replay run, lets go of confirmed sales past the retention, and keeps every other', async () => {
     const clock = createClock();
     const pms = createFakePms();
+    pms.closeDays(1000); // the hotel's Z closed every day so far
     const old = clock.now() - 40 * DAY;
     const gone = await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT, at: old });
     const charge = await recordRoomCharge({
@@ -59,6 +60,7 @@ describe('pruning the tablet’s sales', () => {
   it('keeps a sale until the ledger took its outcome reports', async () => {
     const clock = createClock();
     const pms = createFakePms();
+    pms.closeDays(1000);
     const sale = await recordCashSale({
       ...TILL,
       lines: [PILS],
@@ -70,7 +72,8 @@ describe('pruning the tablet’s sales', () => {
     expect((await replayAgainst(pms, clock)).pruned).toBe(0);
     expect((await readSale(sale.id))?.sale.ledgerOutcomes).toHaveLength(3);
 
-    expect((await replayAgainst(pms, clock)).pruned).toBe(1);
+    const second = await replayAgainst(pms, clock);
+    expect(second.pruned).toBe(1);
     expect(await readSale(sale.id)).toBeUndefined();
   });
 
@@ -94,7 +97,29 @@ describe('pruning the tablet’s sales', () => {
     await tx.objectStore('sales').put({ ...sale, status: 'synced' });
     await tx.done;
 
-    expect(await pruneKeptSales(clock.now())).toBe(0);
+    const pms = createFakePms();
+    pms.closeDays('none'); // even where the retention alone decides
+    expect(await pruneKeptSales(pms.client, clock.now())).toBe(0);
     expect((await readSale(sale.id))?.sale.status).toBe('synced');
+  });
+
+  it('keeps a sale until the hotel’s Z closed its day; with no closings on the server, the retention alone decides', async () => {
+    const clock = createClock();
+    const pms = createFakePms();
+    const old = clock.now() - 40 * DAY;
+    const first = await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT, at: old });
+    const second = await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT, at: old + 1000 });
+    expect((await replayAgainst(pms, clock)).pruned).toBe(0); // no Z yet
+    const seqOf = async (id: string) =>
+      ((await readSale(id))?.intents[0]?.result as { seq: number } | undefined)?.seq ?? 0;
+
+    pms.closeDays(await seqOf(first.id)); // a Z closed the first sale's day only
+    expect(await pruneKeptSales(pms.client, clock.now())).toBe(1);
+    expect(await readSale(first.id)).toBeUndefined();
+    expect((await readSale(second.id))?.sale.status).toBe('synced');
+
+    pms.closeDays('none'); // a till server without day closings (404)
+    expect(await pruneKeptSales(pms.client, clock.now())).toBe(1);
+    expect(await readSale(second.id)).toBeUndefined();
   });
 });

@@ -26,6 +26,7 @@ export type OutboxPms = Pick<
   | 'createProduct'
   | 'recordLedgerSale'
   | 'reportLedgerOutcome'
+  | 'readLastClosing'
 >;
 
 /** A done step's result, as later steps (and reversals) see it. */

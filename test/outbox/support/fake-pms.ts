@@ -55,6 +55,8 @@ export function createFakePms() {
   const refusedUnpaired: PmsOperation[] = [];
   /** The till server's sales ledger: each sale once by its id, in the order recorded. */
   const ledger = new Map<string, { record: LedgerRecord; body: string; seq: number }>();
+  /** The ledger number the hotel's last Z closed up to; null before the first, 'none' for a server without closings (404). */
+  let lastClosing: number | null | 'none' = null;
   /** Outcome reports the ledger took, repeats included (the server takes repeats). */
   const outcomes: { saleId: string; outcome: LedgerOutcome }[] = [];
 
@@ -139,6 +141,12 @@ export function createFakePms() {
           receiptNumber: entry.seq,
           recordedAt: '2026-11-22T20:00:00.000Z',
         };
+      }),
+    readLastClosing: () =>
+      perform('readLastClosing', null, () => {
+        if (lastClosing === 'none')
+          failWith('readLastClosing', { kind: 'rejected', status: 404, message: 'no such endpoint' });
+        return lastClosing === null ? null : { upToSeq: lastClosing };
       }),
     reportLedgerOutcome: (saleId, reported) =>
       perform('reportLedgerOutcome', { saleId, outcome: reported }, () => {
@@ -263,6 +271,10 @@ export function createFakePms() {
     ledger,
     outcomes,
     ledgerCalls,
+    /** The hotel's day closed up to ledger number `seq` (a Z); 'none': a server without closings. */
+    closeDays(seq: number | 'none') {
+      lastClosing = seq;
+    },
     invoices,
     rooms,
     products,

@@ -6,6 +6,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { DayReport } from '../../../src/pms/closing-wire.ts';
 import type { ApprovalAction } from '../../../src/pms/staff-calls.ts';
 import { createHub, type Device, type Hub } from '../../../src/server/hub/hub.ts';
+import { createDayClosing } from '../../../src/server/ledger/closing/day-closing.ts';
+import { ledgerDsfinvkClosings } from '../../../src/server/ledger/closing/dsfinvk-source.ts';
 import { fixtureDevice, line, recordFixture } from './ledger-fixtures.ts';
 
 let hub: Hub;
@@ -363,6 +365,7 @@ describe('counting the drawers and closing the day', () => {
 
 describe('records that carry no payment', () => {
   it('are settled by what they take back: a void of a cash sale pays cash out of its drawer, a room charge is the room', async () => {
+    hub.closing.xReport(); // read before: the next report adds only what was recorded since
     await recordFixture(hub, barA, {
       saleId: 'V4',
       kind: 'void',
@@ -391,5 +394,66 @@ describe('records that carry no payment', () => {
       records: 2,
       grossCents: 4000,
     });
+    const afresh = createDayClosing(hub.db, hub.outlets, () => new Date()).xReport();
+    expect({ ...afresh, generatedAt: '' }).toEqual({ ...x, generatedAt: '' });
+  });
+});
+
+describe('the closed day as the DSFinV-K export reads it (dsfinvk-source.ts)', () => {
+  it('maps the Z to a cash point closing: transactions with their types, lines, payments, tips and references', () => {
+    const closer = { staffId: anna, staffName: 'Anna' };
+    hub.closing.countDrawer(count({ '5000': 2, '1000': 1, '100': 1, '50': 1 }, 'Bar 1'), closer, null);
+    hub.closing.countDrawer(count({ '5000': 1, '500': 1, '200': 1, '50': 1 }, 'Bar 2'), closer, null);
+    hub.closing.closeDay({ upToSeq: hub.closing.xReport().upToSeq, businessDay: '2026-11-26' }, closer);
+    const [closing] = ledgerDsfinvkClosings(hub.db, 1, 1, '0.1.0');
+    expect(closing).toMatchObject({ closingNumber: 1, bookingDay: '2026-11-26' });
+    expect(closing!.terminals.map((t) => t.model).sort()).toEqual(['Bar A', 'Bar B', 'Restaurant 1']);
+    expect(closing!.vatRates).toEqual([
+      { id: 1, rateHundredths: 1900, description: '19 %' },
+      { id: 2, rateHundredths: 700, description: '7 %' },
+      { id: 5, rateHundredths: 0, description: '0 %' },
+    ]);
+    const bon = (id: string) => closing!.transactions.find((t) => t.bonId === id)!;
+    expect(closing!.transactions.map((t) => [t.bonId, t.bonType])).toEqual([
+      ['S1', 'Beleg'],
+      ['S2', 'Beleg'],
+      ['S3', 'Beleg'],
+      ['RC1', 'AVTransfer'],
+      ['RC2', 'AVTransfer'],
+      ['LC2', 'AVRechnung'],
+      ['V1', 'AVBelegstorno'],
+      ['TB1', 'AVBelegstorno'],
+      ['S4', 'Beleg'],
+    ]);
+    expect(bon('S1')).toMatchObject({
+      voided: true,
+      payments: [{ type: 'Bar', amountCents: 900 }],
+      allocationGroup: 'bar',
+    });
+    expect(bon('V1')).toMatchObject({
+      payments: [{ type: 'Bar', amountCents: -900 }],
+      references: [{ type: 'Transaktion', bonId: 'S1', closingNumber: 1 }],
+      note: 'wrong table',
+    });
+    expect(bon('V1').lines[0]).toMatchObject({
+      voided: true,
+      quantityThousandths: -2000,
+      grossCents: -900,
+      vatId: 1,
+    });
+    expect(bon('S2').payments).toEqual([{ type: 'Unbar', amountCents: 1000 }]);
+    expect(bon('S2').lines.map((l) => [l.businessCase, l.grossCents, l.vatId])).toEqual([
+      ['Umsatz', 600, 1],
+      ['Umsatz', 300, 2],
+      ['TrinkgeldAN', 100, 5],
+    ]);
+    expect(bon('RC1')).toMatchObject({ payments: [], customer: { name: 'Ms Weber' } });
+    expect(bon('RC1').references).toContainEqual({ type: 'ExterneSonstige', name: 'reservation 11' });
+    // What the till took itself adds up: every Beleg's lines are its payments.
+    for (const t of closing!.transactions.filter((t) => t.bonType === 'Beleg'))
+      expect(
+        t.lines.reduce((s, l) => s + l.grossCents, 0),
+        t.bonId,
+      ).toBe(t.payments.reduce((s, p) => s + p.amountCents, 0));
   });
 });

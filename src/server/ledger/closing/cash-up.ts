@@ -6,7 +6,7 @@
 import type { DrawerCashUp } from '../../../pms/closing-wire.ts';
 import type { HubDb } from '../../hub/hub-db.ts';
 import type { OutletInfo } from '../../hub/outlets.ts';
-import { EFFECTIVE_PAYMENTS, type SeqRange } from './day-report.ts';
+import { EFFECTIVE_PAYMENTS, rangeCached, type SeqRange } from './day-queries.ts';
 
 export interface CountRow {
   countId: number;
@@ -45,15 +45,19 @@ export function createCashQueries(db: HubDb) {
        FROM cash_counts WHERE count_id > ? ORDER BY count_id`,
   );
   return {
-    cash: (range: SeqRange) =>
-      cash.all(range) as {
-        outlet: string;
-        drawer: string | null;
-        salesCents: number;
-        refundsCents: number;
-      }[],
-    floats: (range: SeqRange) =>
-      floats.all(range) as { outlet: string; drawer: string | null; floatCents: number }[],
+    cash: rangeCached(
+      (range: SeqRange) =>
+        cash.all(range) as {
+          outlet: string;
+          drawer: string | null;
+          salesCents: number;
+          refundsCents: number;
+        }[],
+    ),
+    floats: rangeCached(
+      (range: SeqRange) =>
+        floats.all(range) as { outlet: string; drawer: string | null; floatCents: number }[],
+    ),
     countsAfter: (countId: number) => counts.all(countId) as CountRow[],
   };
 }

@@ -4,18 +4,13 @@
 // is uncounted; it may close with sales still pending in the PMS, and lists them. Closings and
 // counts are append-only rows (hub-db.ts triggers): a correction is a new record on a later day.
 import { createHash } from 'node:crypto';
-import type {
-  AttentionRecord,
-  CardTerminalDay,
-  CashCountInput,
-  DayReport,
-  DrawerCashUp,
-  PendingDevice,
-} from '../../../pms/closing-wire.ts';
+import type { CardTerminalDay, CashCountInput, DayReport, DrawerCashUp } from '../../../pms/closing-wire.ts';
 import type { HubDb } from '../../hub/hub-db.ts';
 import type { OutletRegistry } from '../../hub/outlets.ts';
 import { createCashQueries, drawerCashUps, drawerHeldCash } from './cash-up.ts';
-import { createDayQueries, dayTotals, type SeqRange } from './day-report.ts';
+import { createDayQueries, type SeqRange } from './day-queries.ts';
+import { dayTotals } from './day-report.ts';
+import { createOpenSalesQueries } from './open-sales.ts';
 
 /** The card terminals' days for a report's records and the end-of-days since `since` (an ISO time). */
 export type CardDaySource = (range: SeqRange, since: string) => CardTerminalDay[];
@@ -74,26 +69,7 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
        FROM z_closings WHERE scope = '*' ORDER BY z_id DESC LIMIT 1`,
   );
   const lastSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM ledger_sales');
-  const pending = db.prepare(
-    `SELECT s.device_id AS deviceId, MAX(s.device_name) AS deviceName, MAX(s.outlet) AS outlet,
-            COUNT(*) AS pending, MIN(s.created_at) AS oldestCreatedAt, d.last_seen_at AS lastSeenAt
-       FROM ledger_sales s LEFT JOIN devices d ON d.id = s.device_id
-      WHERE s.kind NOT IN ('shift-open', 'shift-close')
-        AND NOT EXISTS (SELECT 1 FROM ledger_outcomes o WHERE o.sale_id = s.sale_id)
-      GROUP BY s.device_id ORDER BY deviceName`,
-  );
-  // The newest outcome of a step that is a refusal or needs attention, unless a later record (a late
-  // charge or a void) took the sale over.
-  const attention = db.prepare(
-    `SELECT o.sale_id AS saleId, s.reference, s.device_name AS deviceName, s.outlet, o.outcome,
-            o.message, o.at
-       FROM ledger_outcomes o JOIN ledger_sales s ON s.sale_id = o.sale_id
-      WHERE o.outcome IN ('needs-attention', 'refused')
-        AND o.seq = (SELECT MAX(n.seq) FROM ledger_outcomes n WHERE n.sale_id = o.sale_id AND n.step = o.step)
-        AND NOT EXISTS (SELECT 1 FROM ledger_sales r WHERE r.refers_to = o.sale_id
-                         AND r.kind IN ('late-charge', 'void', 'refund'))
-      ORDER BY o.at`,
-  );
+  const openSales = createOpenSalesQueries(db);
   const insertCount = db.prepare(
     `INSERT INTO cash_counts (outlet, drawer, after_z_id, up_to_seq, float_cents, cash_sales_cents,
        refunds_cents, expected_cents, counted_cents, difference_cents, denominations, counted_by_id,
@@ -139,8 +115,8 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
       hotel: totals.hotel,
       outlets: totals.outlets,
       drawers: drawerCashUps(cash, range, known, lastCountId),
-      pendingByDevice: pending.all() as PendingDevice[],
-      attention: attention.all() as AttentionRecord[],
+      pendingByDevice: openSales.pendingByDevice(),
+      attention: openSales.attention(),
       ...(cardTerminals && cardTerminals.length > 0 ? { cardTerminals } : {}),
     };
   }

@@ -73,9 +73,10 @@ export function actionProblem(error: unknown): string {
   return t('sync.action.refused', { message: actionErrorText(error) });
 }
 
-/** The sales ledger's refusal of a sale in staff words, by its code (409 `sale_conflict`, 403: an approval). */
+/** The sales ledger's refusal of a sale in staff words, by its code (409 `sale_conflict` or `card_payment_unknown`, 403: an approval). */
 function ledgerRefusal(code: string | undefined, status: number | undefined, message: string): string {
   if (code === 'sale_conflict') return t('sync.problem.ledger.sale_conflict');
+  if (code === 'card_payment_unknown') return t('sync.problem.ledger.card_payment_unknown', { message });
   if (status === 403 || code?.startsWith('approval')) return t('sync.problem.ledger.approval', { message });
   return t('sync.problem.ledger.refused', { message });
 }

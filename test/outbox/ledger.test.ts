@@ -11,6 +11,8 @@ import {
 } from '../../src/outbox/journal.ts';
 import { voidSale } from '../../src/outbox/void-sale.ts';
 import { readSale } from '../../src/storage/outbox-store.ts';
+import { loadLaterWords } from '../../src/words/i18n.ts';
+import { stepProblem } from '../../src/words/sync-problems.ts';
 import { createFakePms } from './support/fake-pms.ts';
 import {
   CARD_PAYMENT,
@@ -234,6 +236,32 @@ describe('recording a sale on the till server first', () => {
     expect(entry?.sale.attention).toMatchObject({ step: 0, kind: 'rejected', status: 409 });
     expect(entry?.intents[0]?.lastError).toMatchObject({ code: 'sale_conflict', status: 409 });
     expect(entry?.intents.slice(1).map((i) => i.state)).toEqual(['queued', 'queued', 'queued']);
+  });
+
+  it('a card payment the server’s terminal never made holds the sale for attention, in staff words', async () => {
+    const pms = createFakePms();
+    const sale = await recordCashSale({
+      ...TILL,
+      lines: [PILS],
+      payment: CARD_PAYMENT,
+      tender: { method: 'card' },
+    });
+    pms.failNext('recordLedgerSale', {
+      kind: 'rejected',
+      status: 409,
+      code: 'card_payment_unknown',
+      message: 'payments.0.card: the terminal approved no such payment for this sale',
+    });
+
+    await replayAgainst(pms, createClock());
+
+    expect(pms.calls).toEqual([]);
+    const entry = await readSale(sale.id);
+    expect(entry?.sale.status).toBe('needs-attention');
+    await loadLaterWords();
+    expect(stepProblem(entry!.intents[0]!, entry!.sale)).toBe(
+      'The till server knows no card payment on its terminal that matches this sale (payments.0.card: the terminal approved no such payment for this sale). Check the terminal’s slips for it, then ask a manager.',
+    );
   });
 
   it('records a room charge and a take-back of one of its lines (negative, referring to the charge)', async () => {

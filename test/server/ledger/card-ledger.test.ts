@@ -237,4 +237,38 @@ describe('a card sale in the ledger', () => {
     expect(app.hub.closing.closed(z.zId)!.report.cardTerminals).toEqual(z.report.cardTerminals);
     expect(app.hub.closing.xReport().cardTerminals).toBeUndefined();
   });
+
+  it('shows the card terminals on the admin page’s Z, to a signed-in manager', async () => {
+    const admin = (path: string, init: { cookie?: string; form?: Record<string, string> } = {}) =>
+      app.server.request(`http://localhost${path}`, {
+        method: init.form ? 'POST' : 'GET',
+        headers: {
+          host: 'localhost',
+          'accept-language': 'en-GB',
+          'sec-fetch-site': 'same-origin',
+          ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          ...(init.cookie ? { cookie: init.cookie } : {}),
+        },
+        body: init.form ? new URLSearchParams(init.form).toString() : undefined,
+      });
+    const zId = (
+      app.hub.db.prepare(`SELECT MAX(z_id) AS id FROM z_closings WHERE scope = '*'`).get() as { id: number }
+    ).id;
+    expect((await admin(`/admin/z/${zId}`)).status).toBe(401);
+    const login = await admin('/admin/login', { form: { name: 'Anna', pin: '9999' } });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const page = await (await admin(`/admin/z/${zId}`, { cookie })).text();
+    const section = page.slice(page.indexOf('<section id="card-terminals">'));
+    expect(section).toMatch(/^<section id="card-terminals"><h2>Card terminals/);
+    const row = section.slice(
+      section.indexOf('<tr data-terminal="Bar">'),
+      section.indexOf('</tr>', section.indexOf('data-terminal')),
+    );
+    expect(
+      row
+        .replace(/<[^>]+>/g, '|')
+        .replace(/\s+/g, '')
+        .replace(/\|+/g, '|'),
+    ).toBe('|Bar|3|€18.90|€2.00|€20.90|€20.90|€0.00|');
+  });
 });

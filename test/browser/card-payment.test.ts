@@ -303,8 +303,12 @@ describe('card payments through the terminal', () => {
     await page.getByRole('button', { name: 'Equal parts' }).click();
     await page.getByRole('radio', { name: 'EC-Karte / Girocard' }).check();
     await page.getByRole('button', { name: 'Pay €3.20 by card' }).click(); // 6.40 in two parts
-    await receiptReference(page);
+    const cardPart = await receiptReference(page);
     expect(await receipt(page).getByTestId('receipt-card-charged').textContent()).toBe('€3.20');
+    // the card part is its own ledger sale, with the terminal's data of its own charge
+    await expect
+      .poll(() => ledgerPayments(server, cardPart), { timeout: 20_000 })
+      .toEqual([{ kind: 'sale', method: 'card', amount: 320, tip: 0, card: terminalData(server, 320)[0] }]);
     await page
       .getByRole('button', { name: /Back to the rest|New sale/ })
       .first()

@@ -78,13 +78,11 @@ export function terminalSection(
 <td><form method="post" action="/admin/terminals/${terminal.id}/remove"><button class="danger">${words.remove}</button></form></td></tr>`,
   );
   const outlets = data.outlets.map(
-    (outlet) => html`<option value="outlet:${outlet.id}">${words.outletPrefix}: ${outlet.name}</option>`,
+    (outlet) => html`<option value="outlet:${outlet.id}">${outlet.name}</option>`,
   );
   const tablets = data.devices
     .filter((device) => !device.revokedAt)
-    .map(
-      (device) => html`<option value="device:${device.id}">${words.tabletPrefix}: ${device.name}</option>`,
-    );
+    .map((device) => html`<option value="device:${device.id}">${device.name}</option>`);
   const currencies = Object.keys(CURRENCIES).map((code) => html`<option>${code}</option>`);
   return html`<section id="terminals"><h2>${words.title}</h2><p class="muted">${words.hint}</p>
 ${data.problem ? html`<p class="error" role="alert">${data.problem}</p>` : ''}
@@ -95,7 +93,7 @@ ${
 }
 <form method="post" action="/admin/terminals">
 <label>${words.name} <input name="name" required maxlength="60"></label>
-<label>${words.serves} <select name="serves">${outlets}${tablets}</select></label>
+<label>${words.serves} <select name="serves"><optgroup label="${words.outletPrefix}">${outlets}</optgroup>${tablets.length > 0 ? html`<optgroup label="${words.tabletPrefix}">${tablets}</optgroup>` : ''}</select></label>
 <label>${words.address} <input name="host" required maxlength="253"></label>
 <label>${words.port} <input name="port" inputmode="numeric" value="20007"></label>
 <label>${words.password} <input name="password" inputmode="numeric" pattern="[0-9]{6}" value="000000"></label>

@@ -4,7 +4,7 @@
 // transaction; staff then cancel the PMS invoice by hand (docs/pms-api.md, "Refunds"). Owns when a
 // cash sale may be cancelled: confirmed, not voided, not cancelled before, with a reason.
 import { changeSale, type SaleEntry, type SaleWrite } from '../storage/outbox-store.ts';
-import type { SaleRecord } from '../storage/records.ts';
+import type { CardPaymentRecord, SaleRecord } from '../storage/records.ts';
 import { pmsInvoiceOf } from './invoice-of.ts';
 import { isRefusal, OutboxActionRefused, type OutboxRefusal } from './refusal.ts';
 import { composeSale, type SaleOrigin } from './sale-draft.ts';
@@ -18,6 +18,8 @@ export interface CashCancellationInput extends SaleOrigin {
   staffId?: string;
   /** The manager's approval token, when the outlet needs one. */
   approval?: string;
+  /** A card sale's money given back on the terminal (state/card-refund.ts): for the refund's ledger record. */
+  card?: CardPaymentRecord;
 }
 
 /** Why this sale cannot be cancelled, or undefined when it can. */
@@ -89,6 +91,7 @@ function cancellationWrite(
         ...(input.staffId ? { staffId: input.staffId } : {}),
         ...(input.approval ? { approvals: [input.approval] } : {}),
         ...(sale.tender ? { tender: { method: sale.tender.method } } : {}),
+        ...(input.card ? { card: input.card } : {}),
       };
       return { sale: created, intents: composed.intents };
     },

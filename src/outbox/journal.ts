@@ -5,7 +5,7 @@
 // totals in cents, and validating staff input before it is recorded (a bad line is refused here,
 // not discovered hours later by the PMS).
 import { changeSale, changeSales, insertSale, readSale, type SaleWrite } from '../storage/outbox-store.ts';
-import type { SaleLine, SaleRecord, TicketRecord } from '../storage/records.ts';
+import type { CardPaymentRecord, SaleLine, SaleRecord, TicketRecord } from '../storage/records.ts';
 import type { TicketClaim } from '../storage/ticket-store.ts';
 import {
   ADD_CASH_INVOICE_PRODUCTS,
@@ -37,6 +37,8 @@ export interface CashSaleInput extends SaleOrigin {
   tender?: SaleRecord['tender'];
   /** The ticket's own discount, for the sales ledger. */
   ticketDiscount?: SaleRecord['ticketDiscount'];
+  /** Paid by card through the terminal: its data and the tip, kept with the sale (not sent to the PMS). */
+  card?: CardPaymentRecord;
 }
 
 /**
@@ -84,6 +86,7 @@ export async function recordCashSale(input: CashSaleInput, ticket?: PaidTicket):
     payment: input.payment,
     ...(input.tender ? { tender: input.tender } : {}),
     ...(input.ticketDiscount ? { ticketDiscount: input.ticketDiscount } : {}),
+    ...(input.card ? { card: input.card } : {}),
     intents: [
       [CREATE_CASH_INVOICE, { recipientName: input.recipientName ?? '', reference }],
       [ADD_CASH_INVOICE_PRODUCTS, { lines: input.lines.map(toPayloadLine) }],

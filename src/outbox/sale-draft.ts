@@ -25,6 +25,7 @@ export interface SaleDraft {
   kind: SaleRecord['kind'];
   lines: SaleLine[];
   payment?: SaleRecord['payment'];
+  card?: SaleRecord['card'];
   room?: SaleRecord['room'];
   dependsOn?: string[];
   reverses?: string;

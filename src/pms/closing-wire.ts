@@ -173,6 +173,25 @@ export interface OutletDay extends DayTotals {
   zNumber?: number;
 }
 
+/**
+ * A card terminal's day (issue 25): the ledger's card money on it in the report's records (sales and
+ * refunds, the amount without tips and the tips apart), and its latest end-of-day since the previous
+ * Z set beside the ledger's card money at that moment.
+ */
+export interface CardTerminalDay {
+  terminal: string;
+  ledgerCount: number;
+  ledgerAmountCents: number;
+  ledgerTipsCents: number;
+  endOfDay: {
+    at: string;
+    terminalTotalCents: number;
+    /** The ledger's card money on the terminal at its end-of-day (tips included). */
+    ledgerTotalCents: number;
+    differenceCents: number;
+  } | null;
+}
+
 /** An X report (read any time) or a Z report (a closed day). */
 export interface DayReport {
   kind: 'X' | 'Z';
@@ -188,6 +207,8 @@ export interface DayReport {
   drawers: DrawerCashUp[];
   pendingByDevice: PendingDevice[];
   attention: AttentionRecord[];
+  /** The card terminals' days, where the server has card terminals (card-terminal/). */
+  cardTerminals?: CardTerminalDay[];
 }
 
 /** What a tablet gets after counting a drawer or closing the day. */

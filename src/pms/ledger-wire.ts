@@ -72,8 +72,8 @@ export const LedgerPaymentSchema = v.object({
   /** Cash handed over, and change given back (cash only). */
   tenderedCents: v.optional(NonNegativeCents),
   changeCents: v.optional(NonNegativeCents),
-  /** A tip on top of amountCents (card): owed to staff, not revenue. */
-  tipCents: v.optional(NonNegativeCents),
+  /** A tip on top of amountCents (card): owed to staff, not revenue; negative on a refund that gives it back. */
+  tipCents: v.optional(Cents),
   /** The PMS's payment method id the invoice is closed with (`set/invoice/paid/...`); the gateway
    * closes a recorded sale's invoice only with it, where given (added for the gateway's check). */
   pmsPaymentMethodId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),

@@ -68,6 +68,10 @@ export const APPROVAL_ACTIONS = [
   'catalogue_change',
   /** A manager on a tablet reading the X report, counting a drawer or closing the day (subject DAY_CLOSING_SUBJECT). */
   'close_day',
+  /** Reversing a card payment on the terminal (its sale's id; the amount charged). */
+  'card_reversal',
+  /** Refunding to a card on the terminal (the sale's id; the amount). */
+  'card_refund',
 ] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 

@@ -43,6 +43,8 @@ export interface ShiftTotals {
   cancellations: Amount;
   /** Voided sales (not counted): how many, and what they came to. */
   voided: Amount;
+  /** Tips charged on cards with counted sales (issue 25): not revenue, owed to staff; not in `total`. */
+  cardTips: Amount;
 }
 
 /** A product's commodity group, from the cached catalogue. */
@@ -73,6 +75,7 @@ export function shiftTotals(sales: readonly SaleRecord[], groupOf: GroupOf): Shi
     needsAttention: zero(),
     cancellations: zero(),
     voided: zero(),
+    cardTips: zero(),
   };
   const payments = new Map<number | null, PaymentTotal>();
   const groups = new Map<number | null, GroupTotal>();
@@ -94,6 +97,8 @@ export function shiftTotals(sales: readonly SaleRecord[], groupOf: GroupOf): Shi
       add(totals.reversals, cents);
       totals.roomCharges.cents += cents;
     }
+    if (sale.kind === 'cash-sale' && sale.card && sale.card.tipCents > 0)
+      add(totals.cardTips, sale.card.tipCents);
     if (sale.kind === 'cash-cancellation') add(totals.cancellations, cents);
     else if (sale.status === 'pending' || sale.status === 'needs-attention') add(totals.pending, cents);
     else add(totals.confirmed, cents); // synced, or an applied charge voided by a reversal

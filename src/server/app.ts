@@ -13,6 +13,8 @@ import { mountTestHotel, type TestHotel } from '../test-hotel/index.ts';
 import { createAdminRoutes } from './admin/admin-routes.ts';
 import type { FiscalControl } from './fiscal/fiscal-control.ts';
 import { createLedgerFiscal, ledgerClosings } from './fiscal/ledger-fiscal.ts';
+import { createCardRoutes } from './card-terminal/card-routes.ts';
+import { type CardTerminals, createCardTerminals } from './card-terminal/index.ts';
 import { createGatewayApi } from './gateway/gateway.ts';
 import { requireAppRequest } from './http/app-requests.ts';
 import { compressAnswer } from './http/compression.ts';
@@ -94,6 +96,8 @@ export interface AppOptions {
   now?: () => Date;
   /** The fiscal country and its driver (fiscal/fiscal-control.ts): the admin page's fiscal screens. */
   fiscal?: FiscalControl;
+  /** Card terminals and payments (card-terminal/); default: made on the hub's database. */
+  cards?: CardTerminals;
 }
 
 export function createApp(options: AppOptions): Hono {
@@ -184,6 +188,11 @@ export function createApp(options: AppOptions): Hono {
     ? createLedgerFiscal({ fiscal, storedBody: (saleId) => hub.ledger.sale(saleId)?.body })
     : undefined;
   app.route('/till/sales', createLedgerRoutes(hub, { trustProxy, after }));
+  const cards = options.cards ?? createCardTerminals(hub);
+  app.route(
+    '/till/card',
+    createCardRoutes({ hub, cards: cards.payments, terminals: cards.terminals, trustProxy }),
+  );
   app.route(
     '/till',
     createDeviceRoutes(hub, { trustProxy, httpsPort, upstream: () => gateway!.status().upstream }),
@@ -198,6 +207,7 @@ export function createApp(options: AppOptions): Hono {
       tabletOrigin: options.tabletOrigin ?? 'https://localhost',
       httpsPort,
       ...(fiscal ? { fiscal: { fiscal, closings: ledgerClosings(hub, fiscal) } } : {}),
+      cards,
     }),
   );
   for (const prefix of ['/api/*', '/pms/*', '/till/*', '/__test/*']) {

@@ -20,6 +20,12 @@ import {
   type FiscalControl,
   type FiscalControlOptions,
 } from './fiscal/fiscal-control.ts';
+import { type CardTerminals, createCardTerminals } from './card-terminal/index.ts';
+import {
+  startTerminalDouble,
+  type TerminalDouble,
+  type TerminalDoubleOptions,
+} from './card-terminal/terminal-double.ts';
 import { closeServers, createStopGate, GRACE_MS } from './http/clean-stop.ts';
 import {
   type ConnectionGuard,
@@ -93,6 +99,10 @@ export interface StartOptions {
   connections?: { perAddress?: number; total?: number };
   /** The fiscal law and TSE (fiscal/fiscal-control.ts); default: none, nothing on disk. */
   fiscal?: FiscalControlOptions;
+  /** Runs the ZVT terminal double on the loopback as every outlet's card terminal (the demo, tests). */
+  terminalDouble?: boolean | TerminalDoubleOptions;
+  /** How long a card terminal may stay silent in a command (ms); default 90 s. */
+  cardSilenceMs?: number;
 }
 
 export interface CloseOptions {
@@ -115,6 +125,10 @@ export interface RunningServer {
   hub: Hub;
   /** The fiscal country and its driver. */
   fiscal: FiscalControl;
+  /** Card terminals and payments (card-terminal/). */
+  cards: CardTerminals;
+  /** The ZVT terminal double, when started with `terminalDouble`. */
+  terminalDouble: TerminalDouble | undefined;
   tls: TlsManager | undefined;
   /** Stops cleanly (see the header); resolves once the databases are closed. */
   close(options?: CloseOptions): Promise<void>;
@@ -152,6 +166,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   if (hotel && options.demoStaff) await addDemoStaff(hub);
   const fiscal = createFiscalControl(options.fiscal ?? { dataDir: null });
+  const cards = createCardTerminals(hub, options.cardSilenceMs ? { silenceMs: options.cardSilenceMs } : {});
+  const terminalDouble = options.terminalDouble
+    ? await startTerminalDouble(options.terminalDouble === true ? {} : options.terminalDouble)
+    : undefined;
+  if (terminalDouble)
+    useTerminalDouble(
+      cards,
+      terminalDouble,
+      hub.outlets.list().map((outlet) => outlet.id),
+    );
   const hostname = options.host ?? '0.0.0.0';
   const connections = createConnectionGuard({
     ...(options.trustProxy ? { perAddress: Number.POSITIVE_INFINITY } : {}),
@@ -194,6 +218,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const tabletOrigin = httpsOrigin(tabletHost ?? 'localhost', httpsPort);
   app = createApp({
     hub,
+    cards,
     allowedHosts,
     trustProxy: options.trustProxy ?? false,
     recordedSalesOnly: options.recordedSalesOnly ?? true,
@@ -240,6 +265,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     hotel,
     hub,
     fiscal,
+    cards,
+    terminalDouble,
     tls,
     close: async ({ graceMs = GRACE_MS } = {}) => {
       tls?.stop();
@@ -253,11 +280,32 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           'requests still running after the grace time were cut',
         );
       }
+      await terminalDouble?.close();
+      await cards.payments.idle();
       hotel?.close();
       fiscal.close();
       hub.close();
     },
   };
+}
+
+/** The double as each outlet's terminal, in place of a double's address from an earlier start. */
+const DOUBLE_NAME = 'Terminal double (demo)';
+function useTerminalDouble(cards: CardTerminals, double: TerminalDouble, outletIds: readonly string[]): void {
+  for (const terminal of cards.terminals.list())
+    if (terminal.name === DOUBLE_NAME) cards.terminals.remove(terminal.id);
+  for (const outlet of outletIds) {
+    cards.terminals.add({
+      name: DOUBLE_NAME,
+      outlet,
+      deviceId: null,
+      host: double.host,
+      port: double.port,
+      password: '000000',
+      currency: 978,
+      printsOwnSlips: false,
+    });
+  }
 }
 
 /** A request from this machine for a loopback name: `http://localhost` is a secure context. */

@@ -117,6 +117,8 @@ const server = await startServer({
       ? { fiskaly: { url: config.TSE_URL, apiKey: config.TSE_API_KEY, apiSecret: config.TSE_API_SECRET } }
       : {}),
   },
+  // The demo hotel pays by card on the ZVT terminal double (docs/zvt.md); a real PMS, on real terminals.
+  terminalDouble: !pms,
   ...(pms ? { pms } : {}),
   ...(config.PMS_REQUESTS_PER_MINUTE ? { requestsPerMinute: config.PMS_REQUESTS_PER_MINUTE } : {}),
   logger: log,
@@ -194,6 +196,10 @@ if (config.tillOrigins.length > 0)
   lines.push(`  Working with the Hotel Till servers at: ${config.tillOrigins.join(', ')}`);
 if (server.hotel) {
   lines.push(`  PMS: embedded test hotel (${dbFile}).`);
+  if (server.terminalDouble)
+    lines.push(
+      `  Card terminal:       ZVT double on ${server.terminalDouble.host}:${server.terminalDouble.port} (cents .51 decline, .52 wait for PIN, .53 no answer, .54 line drops, .55 tip on the terminal)`,
+    );
   lines.push(`  Its own interface: ${server.url}/pms/api/... with header x-ibelsa-key: the read and`);
   lines.push(`    write keys kept in ${hotelKeysFile}`);
 } else {

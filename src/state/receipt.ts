@@ -12,7 +12,7 @@ import type { LineDiscount } from '../rules/ticket-lines';
 import type { Totals } from '../rules/totals';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
 import { readSale } from '../storage/outbox-store';
-import type { SaleStatus } from '../storage/records';
+import type { CardPaymentRecord, SaleStatus } from '../storage/records';
 import { type LedgerFiscal, ledgerFiscalOf } from './fiscal-receipt';
 import { settings } from './settings';
 
@@ -71,6 +71,8 @@ export interface ReceiptData {
   header?: ReceiptHeader;
   /** The fiscal block, fixed once decided (`stampFiscal`): the TSE's data or the outage mark. */
   fiscal?: FiscalReceipt;
+  /** Paid by card through the terminal: brand, masked PAN, terminal data and the tip (issue 25). */
+  card?: CardPaymentRecord;
 }
 
 const [lastReceipt, setLastReceiptSignal] = createSignal<ReceiptData | null>(loadReceipt());

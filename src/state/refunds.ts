@@ -4,6 +4,7 @@
 import { cancelCashSale } from '../outbox/cancel-sale';
 import type { SaleRecord } from '../storage/records';
 import { approvalFor } from './approval-request';
+import { returnCardMoney } from './card-refund';
 import { requestReplay } from './pms';
 import { saleOrigin } from './room-charges';
 import { signedIn } from './staff-session';
@@ -22,6 +23,7 @@ export async function refundCashSale(
   const need = { action: 'void_sale' as const, subject: sale.id, amountCents: sale.totalCents };
   const approval = await approvalFor(need, what);
   if (approval === null) return null;
+  const card = await returnCardMoney(sale, approval); // a card sale's money goes back to the card first
   const staff = signedIn();
   const origin = saleOrigin();
   const cancellation = await cancelCashSale({
@@ -31,6 +33,7 @@ export async function refundCashSale(
     ...(approval ? { approval } : {}),
     saleId: sale.id,
     reason,
+    ...(card ? { card } : {}),
   });
   // no audit report: the refund is a record of the sales ledger, its approval spent there
   requestReplay(); // its record goes to the till server's ledger now

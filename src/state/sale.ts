@@ -14,7 +14,7 @@ import { PaymentError, SaleNotSavedError } from '../rules/payment-errors';
 import type { TicketPart } from '../rules/split';
 import type { TicketLine } from '../rules/ticket-lines';
 import { totalsOf } from '../rules/totals';
-import type { SaleLine } from '../storage/records';
+import type { CardPaymentRecord, SaleLine } from '../storage/records';
 import { catalogue, taxClasses } from './catalogue';
 import { requestReplay } from './pms';
 import { noteSold } from './quick-keys';
@@ -46,6 +46,8 @@ export interface CashPayment {
   approvals?: string[];
   /** A discount on the ticket, for the receipt: what it took off and the total before. */
   discount?: ReceiptDiscount;
+  /** Paid by card through the terminal (state/card-payment.ts): its data and tip, kept with the sale. */
+  card?: CardPaymentRecord;
 }
 
 /** Charging the ticket (or a part) to a guest's room from the pay screen. */
@@ -93,6 +95,7 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
         ? { method: 'card' }
         : { method: 'cash', tenderedCents: tendered, changeCents: change },
     ...(payment.discount ? { ticketDiscount: { amountCents: payment.discount.cents } } : {}),
+    ...(payment.card ? { card: payment.card } : {}),
   };
   // The ticket is closed in the sale's own transaction: paid in another tab first, nothing is
   // recorded. A part of a split leaves the rest open on the ticket: it closes nothing.
@@ -127,6 +130,7 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
     changeCents: change,
     currency,
     ...(payment.discount ? { discount: payment.discount } : {}),
+    ...(payment.card ? { card: payment.card } : {}),
   };
   setLastReceipt(receipt);
   paid(lines, payment.part);

@@ -65,6 +65,27 @@ export interface SaleNote {
   text: string;
 }
 
+/** A card payment through the terminal (issue 25), as the terminal reported it, kept with its sale. */
+export interface CardPaymentRecord {
+  /** The payment's number within the sale (the server keys it by sale id and this). */
+  paymentNo: number;
+  /** The card's name as the terminal gave it, e.g. 'Debit Mastercard'. */
+  brand: string;
+  /** The PAN as the terminal masked it, e.g. '************4771'. */
+  maskedPan: string;
+  terminalId: string;
+  traceNumber: number;
+  receiptNumber: number;
+  /** The sale's amount charged to the card (cents), without the tip. */
+  amountCents: number;
+  /** The tip charged on top (cents): not revenue, owed to staff; 0 when none. */
+  tipCents: number;
+  /** Where the tip was entered. */
+  tipFrom: 'till' | 'terminal' | null;
+  /** The terminal's slip lines, when the till prints them. */
+  slip?: string[];
+}
+
 export interface SaleRecord {
   /** Random UUID. */
   id: string;
@@ -84,6 +105,8 @@ export interface SaleRecord {
   /** Managers' approvals of this sale (signed tokens, pms/staff-keys.ts), sent with its writes. */
   approvals?: string[];
   payment?: { templateId: number; paymentMethodId: number; sendInvoice: boolean };
+  /** For a sale paid by card through the terminal: the terminal's data and the tip. */
+  card?: CardPaymentRecord;
   room?: { roomReservationId: number; roomNumber?: string; guestName?: string; bookingDate?: string };
   /** Sales whose steps must be confirmed before this one's are sent (e.g. the charge a reversal undoes). */
   dependsOn?: string[];

@@ -86,6 +86,7 @@ const TILL_REFUSALS = new Set([
   'invoice_not_of_sale',
   'payment_mismatch',
   'write_repeated',
+  'card_payment_unknown',
 ]);
 
 /** A refusal the till server gave by one of its codes, in staff words; undefined for any other. */
@@ -94,7 +95,7 @@ function tillRefusalText(code: string | undefined, message: string): string | un
   return t(`sync.problem.ledger.${code}` as MessageKey, { message });
 }
 
-/** The sales ledger's refusal of a sale in staff words, by its code (409 `sale_conflict`, 403: an approval). */
+/** The sales ledger's refusal of a sale in staff words, by its code (409 `sale_conflict` or `card_payment_unknown`, 403: an approval). */
 function ledgerRefusal(code: string | undefined, status: number | undefined, message: string): string {
   const known = tillRefusalText(code, message);
   if (known) return known;

@@ -2,6 +2,7 @@
 // till server's ledger holds after a replay (the fake keeps it by sale id, idempotently, as the
 // server does), through lost answers and refusals, and which outcomes reach it, once.
 import { describe, expect, it } from 'vitest';
+import { cancelCashSale } from '../../src/outbox/cancel-sale.ts';
 import {
   recordCashSale,
   recordLineTakeBack,
@@ -10,6 +11,8 @@ import {
 } from '../../src/outbox/journal.ts';
 import { voidSale } from '../../src/outbox/void-sale.ts';
 import { readSale } from '../../src/storage/outbox-store.ts';
+import { loadLaterWords } from '../../src/words/i18n.ts';
+import { stepProblem } from '../../src/words/sync-problems.ts';
 import { createFakePms } from './support/fake-pms.ts';
 import {
   CARD_PAYMENT,
@@ -93,6 +96,99 @@ describe('recording a sale on the till server first', () => {
     });
   });
 
+  it('records a sale paid through the card terminal once, with its terminal data and the tip apart', async () => {
+    const pms = createFakePms();
+    const card = {
+      paymentNo: 1,
+      brand: 'Debit Mastercard',
+      maskedPan: '************4771',
+      terminalId: '52500038',
+      traceNumber: 17,
+      receiptNumber: 9,
+      amountCents: 840,
+      tipCents: 160,
+      tipFrom: 'terminal' as const,
+    };
+    const sale = await recordCashSale({
+      ...TILL,
+      lines: [PILS_LEDGER],
+      payment: CARD_PAYMENT,
+      tender: { method: 'card' },
+      card,
+    });
+    await replayAgainst(pms, createClock());
+    await replayAgainst(pms, createClock());
+    expect(pms.ledgerCalls.filter((c) => c.operation === 'recordLedgerSale')).toHaveLength(1);
+    expect(pms.ledger.get(sale.id)?.record.payments).toEqual([
+      {
+        method: 'card',
+        amountCents: 840,
+        pmsPaymentMethodId: 2,
+        tipCents: 160,
+        card: {
+          paymentNo: 1,
+          brand: 'Debit Mastercard',
+          maskedPan: '************4771',
+          terminalId: '52500038',
+          traceNumber: 17,
+          receiptNumber: 9,
+          tipFrom: 'terminal',
+        },
+      },
+    ]);
+    expect(pms.ledger.get(sale.id)?.record.totalCents).toBe(840);
+  });
+
+  it('records the refund of a card sale as a card payment back, the tip given back too', async () => {
+    const pms = createFakePms();
+    const card = {
+      paymentNo: 1,
+      brand: 'Visa',
+      maskedPan: '************0119',
+      terminalId: '52500038',
+      traceNumber: 21,
+      receiptNumber: 12,
+      amountCents: 840,
+      tipCents: 100,
+      tipFrom: 'till' as const,
+    };
+    const sale = await recordCashSale({
+      ...TILL,
+      lines: [PILS_LEDGER],
+      payment: CARD_PAYMENT,
+      tender: { method: 'card' },
+      card,
+    });
+    await replayAgainst(pms, createClock());
+    // the terminal's reversal: its own trace and receipt numbers (state/card-refund.ts)
+    const cancellation = await cancelCashSale({
+      ...TILL,
+      saleId: sale.id,
+      reason: 'wrong drink',
+      card: { ...card, traceNumber: 22, receiptNumber: 13 },
+    });
+    await replayAgainst(pms, createClock());
+    const record = pms.ledger.get(cancellation.id)?.record;
+    expect(record).toMatchObject({ kind: 'refund', refersTo: sale.id, totalCents: -840 });
+    expect(record?.payments).toEqual([
+      {
+        method: 'card',
+        amountCents: -840,
+        pmsPaymentMethodId: 2,
+        tipCents: -100,
+        card: {
+          paymentNo: 1,
+          brand: 'Visa',
+          maskedPan: '************0119',
+          terminalId: '52500038',
+          traceNumber: 22,
+          receiptNumber: 13,
+          tipFrom: 'till',
+        },
+      },
+    ]);
+  });
+
   it('sends nothing to the PMS until the ledger holds the sale', async () => {
     const pms = createFakePms();
     const clock = createClock();
@@ -140,6 +236,32 @@ describe('recording a sale on the till server first', () => {
     expect(entry?.sale.attention).toMatchObject({ step: 0, kind: 'rejected', status: 409 });
     expect(entry?.intents[0]?.lastError).toMatchObject({ code: 'sale_conflict', status: 409 });
     expect(entry?.intents.slice(1).map((i) => i.state)).toEqual(['queued', 'queued', 'queued']);
+  });
+
+  it('a card payment the server’s terminal never made holds the sale for attention, in staff words', async () => {
+    const pms = createFakePms();
+    const sale = await recordCashSale({
+      ...TILL,
+      lines: [PILS],
+      payment: CARD_PAYMENT,
+      tender: { method: 'card' },
+    });
+    pms.failNext('recordLedgerSale', {
+      kind: 'rejected',
+      status: 409,
+      code: 'card_payment_unknown',
+      message: 'payments.0.card: the terminal approved no such payment for this sale',
+    });
+
+    await replayAgainst(pms, createClock());
+
+    expect(pms.calls).toEqual([]);
+    const entry = await readSale(sale.id);
+    expect(entry?.sale.status).toBe('needs-attention');
+    await loadLaterWords();
+    expect(stepProblem(entry!.intents[0]!, entry!.sale)).toBe(
+      'The till server knows no card payment on its terminal that matches this sale (payments.0.card: the terminal approved no such payment for this sale). Check the terminal’s slips for it, then ask a manager.',
+    );
   });
 
   it('records a room charge and a take-back of one of its lines (negative, referring to the charge)', async () => {

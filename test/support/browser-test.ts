@@ -13,7 +13,10 @@ export const BUILT_APP = process.env.TILL_APP_DIR ?? 'dist';
 export type Server = Awaited<ReturnType<typeof startServer>>;
 
 /** Server options a test file may add (e.g. the demo staff). */
-export type ServerExtras = Pick<Parameters<typeof startServer>[0] & object, 'demoStaff' | 'staffKeyRounds'>;
+export type ServerExtras = Pick<
+  Parameters<typeof startServer>[0] & object,
+  'demoStaff' | 'staffKeyRounds' | 'terminalDouble' | 'cardSilenceMs'
+>;
 
 /** The test hotel in test mode (faults can be injected) with the built app; throws when the app was not built. */
 export async function startTestHotelServer(extras: ServerExtras = {}): Promise<Server> {

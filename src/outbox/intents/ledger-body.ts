@@ -10,7 +10,7 @@ import type {
   PaymentMethod,
 } from '../../pms/ledger-wire.ts';
 import { LEDGER_RECORD_VERSION } from '../../pms/ledger-wire.ts';
-import type { SaleLine, SaleRecord } from '../../storage/records.ts';
+import type { CardPaymentRecord, SaleLine, SaleRecord } from '../../storage/records.ts';
 
 /** The fields of a new entry that decide its ledger kind. */
 export type LedgerKindSource = Pick<SaleRecord, 'kind' | 'takeBack'>;
@@ -119,13 +119,30 @@ function paymentsOf(sale: SaleRecord, kind: LedgerKind, totalCents: number): Led
   if (!method) return [];
   const tender = kind === 'sale' && sale.tender?.method === 'cash' ? sale.tender : undefined;
   const pmsMethod = kind === 'sale' || kind === 'refund' ? sale.payment?.paymentMethodId : undefined;
+  // Paid (or given back) through the terminal: the card's data and the tip, the tip apart from the amount.
+  const card = (kind === 'sale' || kind === 'refund') && sale.card ? sale.card : undefined;
+  const sign = kind === 'refund' ? -1 : 1;
   return [
     {
-      method,
+      method: card ? 'card' : method,
       amountCents: totalCents,
       ...(pmsMethod !== undefined ? { pmsPaymentMethodId: pmsMethod } : {}),
       ...(tender?.tenderedCents !== undefined ? { tenderedCents: tender.tenderedCents } : {}),
       ...(tender?.changeCents !== undefined ? { changeCents: tender.changeCents } : {}),
+      ...(card ? { tipCents: sign * card.tipCents, card: terminalDataOf(card) } : {}),
     },
   ];
+}
+
+/** The terminal's data of a card payment as the ledger keeps it (docs/ledger.md "Card payments"). */
+function terminalDataOf(card: CardPaymentRecord): Record<string, string | number> {
+  return {
+    paymentNo: card.paymentNo,
+    brand: card.brand,
+    maskedPan: card.maskedPan,
+    terminalId: card.terminalId,
+    traceNumber: card.traceNumber,
+    receiptNumber: card.receiptNumber,
+    ...(card.tipFrom ? { tipFrom: card.tipFrom } : {}),
+  };
 }

@@ -12,6 +12,9 @@ import { html } from 'hono/html';
 import { ApiError } from '../../node-http/errors.ts';
 import { requestHeader } from '../../node-http/headers.ts';
 import { TABLET_AUDIT_KINDS } from '../../pms/staff-calls.ts';
+import type { CardTerminals } from '../card-terminal/index.ts';
+import { TERMINAL_WORDS, terminalSection } from '../card-terminal/terminal-admin.ts';
+import { readTerminalForm, TerminalError } from '../card-terminal/terminals.ts';
 import type { GatewayStatus } from '../gateway/gateway.ts';
 import { clientAddress, hostName, httpsOrigin, LOOPBACK_NAMES } from '../http/hosts.ts';
 import { HubError, sameSecret } from '../hub/hub.ts';
@@ -58,6 +61,8 @@ export interface AdminOptions extends AdminAccessOptions {
   httpsPort: number | null;
   /** The fiscal country and driver; without, no fiscal screens. */
   fiscal?: Pick<FiscalAdminOptions, 'fiscal' | 'closings'>;
+  /** Card terminals (card-terminal/): their section and forms. */
+  cards?: CardTerminals;
 }
 
 export function createAdminRoutes(options: AdminOptions): Hono {
@@ -88,13 +93,28 @@ export function createAdminRoutes(options: AdminOptions): Hono {
     hasManager: hub.staff.hasManager(),
     problem,
   });
-  const showDashboard = (c: Context, problem?: string, status: 200 | 400 | 404 | 409 = 200) => {
+  const terminalHtml = (c: Context, problem?: string) => {
+    if (!options.cards) return '';
+    const { lang } = words(c);
+    return terminalSection(TERMINAL_WORDS[lang === 'de' ? 'de' : 'en'], {
+      terminals: options.cards.terminals.list(),
+      devices: hub.listDevices(),
+      outlets: hub.outlets.list(),
+      ...(problem ? { problem } : {}),
+    });
+  };
+  const showDashboard = (
+    c: Context,
+    problem?: string,
+    status: 200 | 400 | 404 | 409 = 200,
+    terminalProblem?: string,
+  ) => {
     const { lang, words: w } = words(c);
     const outlets = hub.outlets.list();
     const fiscalLink = options.fiscal
       ? html`<section><h2><a href="/admin/fiscal">${FISCAL_WORDS[lang].fiscalLink}</a></h2></section>`
       : '';
-    const body = html`${dashboard(w, hub.listDevices(), options.gatewayStatus(), outlets)}${fiscalLink}${staffSections(w, staffData(problem))}${outletsSection(w, outlets, lang)}`;
+    const body = html`${dashboard(w, hub.listDevices(), options.gatewayStatus(), outlets)}${fiscalLink}${staffSections(w, staffData(problem))}${outletsSection(w, outlets, lang)}${terminalHtml(c, terminalProblem)}`;
     return c.html(page(lang, w, body, true), status);
   };
   const signInPage = (c: Context, problem: SignInProblem) => {
@@ -268,6 +288,36 @@ export function createAdminRoutes(options: AdminOptions): Hono {
         note: JSON.stringify(policy),
       });
     });
+  });
+
+  admin.post('/terminals', async (c) => {
+    if (!options.cards) throw new ApiError(404, 'no such endpoint');
+    const form = await c.req.parseBody();
+    try {
+      const terminal = options.cards.terminals.add(
+        readTerminalForm(
+          form,
+          hub.outlets.list().map((outlet) => outlet.id),
+        ),
+      );
+      hub.audit.append({
+        kind: 'terminal_added',
+        ...actor(c),
+        subject: terminal.id,
+        note: `${terminal.name} ${terminal.host}:${terminal.port}`,
+      });
+      return c.redirect('/admin#terminals', 303);
+    } catch (error) {
+      if (!(error instanceof TerminalError)) throw error;
+      return showDashboard(c, undefined, 400, `${error.field}: ${error.message}`);
+    }
+  });
+
+  admin.post('/terminals/:id/remove', (c) => {
+    if (!options.cards?.terminals.remove(c.req.param('id')))
+      throw new ApiError(404, 'no such card terminal', 'id');
+    hub.audit.append({ kind: 'terminal_removed', ...actor(c), subject: c.req.param('id') });
+    return c.redirect('/admin#terminals', 303);
   });
 
   const auditFilter = (c: Context): AuditFilter => {

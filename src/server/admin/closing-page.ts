@@ -284,6 +284,28 @@ export interface DayPageData {
 }
 
 /** The X report with the count and close forms, and the closed days. */
+/** The card terminals' days: the ledger's card money (tips apart) beside each terminal's end-of-day. */
+function cardTerminalRows(ctx: Ctx, report: DayReport): Html {
+  const { w, eur } = ctx;
+  if (!report.cardTerminals || report.cardTerminals.length === 0) return html``;
+  const rows = report.cardTerminals.map(
+    (t) => html`<tr data-terminal="${t.terminal}"><td>${t.terminal}</td><td class="n">${t.ledgerCount}</td>
+<td class="n">${eur(t.ledgerAmountCents)}</td><td class="n">${eur(t.ledgerTipsCents)}</td>${
+      t.endOfDay
+        ? html`<td class="n">${eur(t.endOfDay.terminalTotalCents)}</td><td class="n">${eur(t.endOfDay.ledgerTotalCents)}</td>
+<td class="n" data-figure="card-difference">${eur(t.endOfDay.differenceCents)}</td>`
+        : html`<td colspan="3" class="muted">${w.cardNoEndOfDay}</td>`
+    }</tr>`,
+  );
+  return html`<section id="card-terminals"><h2>${w.cardTerminalsTitle}</h2><table><thead><tr>${th(w.cardTerminal)}${th(
+    w.cardLedgerPayments,
+    true,
+  )}${th(w.amount, true)}${th(w.tips, true)}${th(w.cardEndOfDay, true)}${th(w.cardLedgerAtEndOfDay, true)}${th(
+    w.cardDifference,
+    true,
+  )}</tr></thead><tbody>${rows}</tbody></table></section>`;
+}
+
 export function dayPage(w: AdminWords, data: DayPageData): Html {
   const ctx: Ctx = { w, eur: money(data.lang), base: '/admin/day' };
   const { report } = data;
@@ -298,6 +320,7 @@ ${data.problem ? html`<p class="error" role="alert">${w.error}: ${data.problem}<
 <p class="muted">${shortTime(report.generatedAt)} · seq ${report.afterSeq + 1}–${report.upToSeq}</p>
 <p class="noprint"><a href="/admin">${w.back}</a></p></section>
 ${totalsSections(ctx, report, report.hotel)}
+${cardTerminalRows(ctx, report)}
 ${drawerRows(ctx, report.drawers, data.outlets, true)}
 ${openSales(ctx, report, data.outlets)}
 <section id="close" class="noprint"><h2>${w.closeTitle}</h2><p>${w.closeHint}</p>
@@ -321,6 +344,7 @@ export function zPage(
 <p>${w.closedAt}: ${shortTime(data.closing.closedAt)} · ${w.closedBy}: ${data.closing.closedBy} · seq ${data.closing.afterSeq + 1}–${data.closing.upToSeq}</p>
 <p class="noprint"><a href="/admin/day">${w.back}</a></p></section>
 ${totalsSections(ctx, data.report, data.report.hotel)}
+${cardTerminalRows(ctx, data.report)}
 ${drawerRows(ctx, data.report.drawers, data.outlets, false)}
 ${openSales(ctx, data.report, data.outlets)}`;
 }

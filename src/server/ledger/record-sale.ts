@@ -1,5 +1,6 @@
 // Recording a sale in the ledger (`POST /till/sales`; rules: docs/ledger.md, "Recording"): the body
-// checked at the edge, idempotent by sale id (409 `sale_conflict` for another body), its approvals
+// checked at the edge, idempotent by sale id (409 `sale_conflict` for another body), a card payment
+// checked against the terminal's rows (card-check.ts), its approvals
 // checked once (approvals.ts) and spent with it, net and VAT per line by the tablet's rule
 // (src/shared/vat.ts), a receipt number per outlet, and audit rows, in one SQLite transaction
 // (shared with the records ready at the same moment: group-commit.ts).
@@ -23,6 +24,7 @@ import {
 } from '../staff/approvals.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import { StaffError, type StaffRegistry } from '../staff/staff-registry.ts';
+import { type CardPaymentSource, checkCardPayments } from './card-check.ts';
 import { createGroupCommit } from './group-commit.ts';
 import { checkConsistent } from './sale-checks.ts';
 
@@ -64,6 +66,8 @@ interface Use {
 
 export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
   const selectBySaleId = db.prepare(`${SELECT_SALE} WHERE sale_id = ?`);
+  /** The card terminal's rows, once the card service is up (card-terminal/index.ts). */
+  let cardPayments: CardPaymentSource | undefined;
   const commits = createGroupCommit(db);
   const nextReceipt = db.prepare(
     'SELECT COALESCE(MAX(receipt_number), 0) + 1 AS n FROM ledger_sales WHERE outlet = ?',
@@ -215,7 +219,7 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
 
   /**
    * Records `body` for `device`; answers the stored answer for a resend.
-   * @throws ApiError 400 (invalid, totals), 403 (approvals), 409 sale_conflict, 422 sale_unknown
+   * @throws ApiError 400 (invalid, totals), 403 (approvals), 409 sale_conflict or card_payment_unknown, 422 sale_unknown
    */
   async function record(device: Device, body: unknown): Promise<LedgerRecordAnswer> {
     const parsed = v.safeParse(LedgerRecordSchema, body);
@@ -229,6 +233,7 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
     const earlier = earlierAnswer(sale.saleId, bodySha256, device);
     if (earlier) return earlier;
     checkConsistent(sale);
+    checkCardPayments(sale, cardPayments);
     if (sale.refersTo) {
       const referred = selectBySaleId.get(sale.refersTo) as StoredSale | undefined;
       if (!referred || referred.outlet !== device.outlet)
@@ -376,6 +381,10 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
 
   return {
     record,
+    /** Where recorded card payments are checked against the terminal's own rows (ledger/card-check.ts). */
+    useCardPayments(source: CardPaymentSource): void {
+      cardPayments = source;
+    },
     /** How many transactions the records shared (group-commit.ts). */
     commitCounts: commits.counts,
     /** The stored record of `saleId`, or undefined. */

@@ -43,6 +43,11 @@ export const SERVER_AUDIT_KINDS = [
   'tse_set_up',
   'fiscal_start_of_use',
   'fiscal_business_changed',
+  /** A card payment reversed or refunded on the terminal, with a manager's approval (card-terminal/). */
+  'card_reversed',
+  'card_refunded',
+  'terminal_added',
+  'terminal_removed',
 ] as const;
 
 export interface AuditEntry {

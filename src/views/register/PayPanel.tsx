@@ -3,22 +3,25 @@
 // "Complete sale" records a cash-register sale; "charge to room" goes through the guest (RoomStep)
 // and records a room charge, never a closed cash invoice. On an error the message shows and the
 // ticket stays as it was; after a part of a split the rest stays on the ticket.
-import { createMemo, createSignal, For, Show } from 'solid-js';
+import { createMemo, createResource, createSignal, For, Show } from 'solid-js';
 import { discountedLines, discountPercent } from '../../rules/discounts';
 import { cashMethodId, defaultTemplateId } from '../../rules/payment';
 import { partOf, type Split, sumOf, type TicketPart } from '../../rules/split';
 import { roomTransferMethodId } from '../../rules/tender';
 import { parseAmount } from '../../rules/ticket-lines';
 import { approvalFor } from '../../state/approval-request';
+import { cardTerminal, isCardMethod } from '../../state/card-payment';
 import { catalogue } from '../../state/catalogue';
 import type { SaleRecord } from '../../state/room-charges';
 import { settings } from '../../state/settings';
 import { ticketLines, ticketSaleId, ticketTotals } from '../../state/ticket';
+import type { CardPaymentRecord } from '../../storage/records';
 import { errorText } from '../../words/error-text';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 import { useSubmitter } from '../common/submit';
 import { ChargeDone } from '../room-charge/ChargeDone';
+import { CardPay } from './CardPay';
 import { DiscountChoice, type DiscountKind, readDiscount } from './DiscountChoice';
 import { completeSaleAction } from './data';
 import { MethodChoice, type MethodPick } from './MethodChoice';
@@ -56,6 +59,18 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
   });
   const amount = () => part()?.totalCents ?? ticketTotals().grossCents;
   const isCash = () => pick() !== null && pick() === cashId();
+  // Card through the terminal (issue 25), where one serves this tablet: CardPay replaces Complete.
+  const [terminal] = createResource(cardTerminal);
+  const byCard = () => {
+    const method = options().payment_methods.find((m) => m.id === pick());
+    return !!terminal() && !!method && isCardMethod(method.name);
+  };
+  /** A part that leaves a rest is a sale of its own: one id per part shown, kept while it is paid. */
+  const partSaleId = createMemo(() => {
+    part(); // a new part, a new sale
+    return crypto.randomUUID();
+  });
+  const saleIdFor = () => ((part()?.rest.length ?? 0) > 0 ? partSaleId() : ticketSaleId());
   const tenderedShort = () => {
     if (!isCash() || !tendered().trim()) return false;
     const cents = parseAmount(tendered());
@@ -69,7 +84,7 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
     if (cents === 0) return {};
     // The whole ticket (a discount re-prices it as a part with no rest) keeps its sale id: an open
     // price's or a line discount's approval names it. A part that leaves a rest is a sale of its own.
-    const saleId = (part()?.rest.length ?? 0) > 0 ? crypto.randomUUID() : ticketSaleId();
+    const saleId = saleIdFor();
     const total = ticketTotals().grossCents;
     const percent = discountPercent(total, cents);
     const what = w('discount.what', {
@@ -103,6 +118,23 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
       ...approved,
       ...(cents > 0 ? { discount: { beforeCents: ticketTotals().grossCents, cents } } : {}),
     };
+    if (await submit(payment)) props.onDone();
+  };
+  const completeByCard = async (
+    card: CardPaymentRecord,
+    prepared: { saleId: string; approvals?: string[] },
+  ) => {
+    const cents = discount().cents;
+    const method = pick();
+    if (typeof method !== 'number') return;
+    const payment = {
+      paymentMethodId: method,
+      templateId: templateId() ?? 0,
+      part: part(),
+      ...prepared,
+      card,
+    };
+    if (cents > 0) Object.assign(payment, { discount: { beforeCents: ticketTotals().grossCents, cents } });
     if (await submit(payment)) props.onDone();
   };
   return (
@@ -170,16 +202,28 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
               <p class="form-error" role="alert">
                 {submission.error ? errorText(submission.error) : ''}
               </p>
-              <div class="pay-buttons">
-                <button
-                  type="submit"
-                  class="primary pay-complete"
-                  disabled={submission.pending || pick() === null || tenderedShort() || nothingPicked()}
-                >
-                  {submission.pending ? t('pay.completing') : t('pay.complete')}
-                </button>
-                <BackButton onBack={props.onBack} />
-              </div>
+              <Show when={byCard()}>
+                <CardPay
+                  terminal={terminal()!}
+                  amountCents={amount()}
+                  prepare={approve}
+                  saleIdFor={saleIdFor}
+                  onApproved={completeByCard}
+                  back={<BackButton onBack={props.onBack} />}
+                />
+              </Show>
+              <Show when={!byCard()}>
+                <div class="pay-buttons">
+                  <button
+                    type="submit"
+                    class="primary pay-complete"
+                    disabled={submission.pending || pick() === null || tenderedShort() || nothingPicked()}
+                  >
+                    {submission.pending ? t('pay.completing') : t('pay.complete')}
+                  </button>
+                  <BackButton onBack={props.onBack} />
+                </div>
+              </Show>
             </Show>
             <Show when={pick() === 'room'}>
               <BackButton onBack={props.onBack} />

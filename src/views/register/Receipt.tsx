@@ -10,6 +10,7 @@ import type { LineDiscount } from '../../rules/ticket-lines';
 import { createSaleProgress, type ReceiptData } from '../../state/receipt';
 import { formatDateTime, locale } from '../../words/format';
 import { t } from '../../words/i18n';
+import { CardReceiptLines } from './CardReceiptLines';
 import './receipt.css';
 import { w } from '../../words/pay';
 import { rw } from '../../words/receipts';
@@ -168,6 +169,7 @@ function ReceiptTotals(props: { receipt: ReceiptData; money: (cents: number) => 
       </For>
       <dt>{t('receipt.paidWith')}</dt>
       <dd>{r().paymentMethodName}</dd>
+      <Show when={r().card}>{(card) => <CardReceiptLines card={card()} money={props.money} />}</Show>
       <Show when={r().tenderedCents !== null}>
         <dt>{t('receipt.tendered')}</dt>
         <dd data-testid="receipt-tendered">{props.money(r().tenderedCents ?? 0)}</dd>

@@ -6,6 +6,7 @@ import type { ShiftReport } from '../../state/shift';
 import { t } from '../../words/i18n';
 import { rw } from '../../words/receipts';
 import { AmountTable } from './AmountTable';
+import { CardTerminalTable } from './CardTerminalTable';
 import { ReportTiles } from './ReportTiles';
 
 export function ReportTables(props: { report: ShiftReport }) {
@@ -17,6 +18,7 @@ export function ReportTables(props: { report: ShiftReport }) {
   return (
     <div class="report-grid">
       <ReportTiles totals={totals()} />
+      <CardTerminalTable tips={totals().cardTips} />
       <AmountTable
         testId="report-by-payment"
         title={t('report.byPayment')}

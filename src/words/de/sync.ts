@@ -75,6 +75,8 @@ export const de: Record<keyof typeof en, string> = {
     'Die Kasse hat eine Anfrage erstellt, die das PMS nicht annehmen kann ({message}). Bitte den Verkauf stornieren und neu erfassen.',
   'sync.problem.ledger.sale_conflict':
     'Der Kassenserver hat unter dieser Nummer schon einen anderen Verkauf. Bitte eine Führungskraft, das Verkaufsjournal zu prüfen.',
+  'sync.problem.ledger.card_payment_unknown':
+    'Der Kassenserver kennt keine Kartenzahlung an seinem Terminal, die zu diesem Verkauf passt ({message}). Bitte die Belege des Terminals prüfen und eine Führungskraft fragen.',
   'sync.problem.ledger.approval':
     'Der Kassenserver hat die Freigabe für diesen Verkauf nicht angenommen ({message}). Verkauf stornieren und mit neuer Freigabe erneut buchen.',
   'sync.problem.ledger.refused': 'Der Kassenserver hat diesen Verkauf abgelehnt: {message}',

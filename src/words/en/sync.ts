@@ -73,6 +73,8 @@ export const en = {
     'The till built a request the PMS cannot take ({message}). Void the sale and enter it again.',
   'sync.problem.ledger.sale_conflict':
     'The till server already holds a different sale under this number. Ask a manager to check the sales ledger.',
+  'sync.problem.ledger.card_payment_unknown':
+    'The till server knows no card payment on its terminal that matches this sale ({message}). Check the terminal’s slips for it, then ask a manager.',
   'sync.problem.ledger.approval':
     'The till server did not accept the manager approval of this sale ({message}). Void the sale and ring it up again with a new approval.',
   'sync.problem.ledger.refused': 'The till server refused this sale: {message}',

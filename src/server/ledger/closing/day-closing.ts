@@ -4,13 +4,16 @@
 // is uncounted; it may close with sales still pending in the PMS, and lists them. Closings and
 // counts are append-only rows (hub-db.ts triggers): a correction is a new record on a later day.
 import { createHash } from 'node:crypto';
-import type { CashCountInput, DayReport, DrawerCashUp } from '../../../pms/closing-wire.ts';
+import type { CardTerminalDay, CashCountInput, DayReport, DrawerCashUp } from '../../../pms/closing-wire.ts';
 import type { HubDb } from '../../hub/hub-db.ts';
 import type { OutletRegistry } from '../../hub/outlets.ts';
 import { createCashQueries, drawerCashUps, drawerHeldCash } from './cash-up.ts';
 import { createDayQueries, type SeqRange } from './day-queries.ts';
 import { dayTotals } from './day-report.ts';
 import { createOpenSalesQueries } from './open-sales.ts';
+
+/** The card terminals' days for a report's records and the end-of-days since `since` (an ISO time). */
+export type CardDaySource = (range: SeqRange, since: string) => CardTerminalDay[];
 
 export const HOTEL_SCOPE = '*';
 
@@ -62,7 +65,7 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
   const cash = createCashQueries(db);
   const lastHotelZ = db.prepare(
     `SELECT z_id AS zId, z_number AS zNumber, up_to_seq AS upToSeq, last_count_id AS lastCountId,
-            business_day AS businessDay
+            business_day AS businessDay, closed_at AS closedAt
        FROM z_closings WHERE scope = '*' ORDER BY z_id DESC LIMIT 1`,
   );
   const lastSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM ledger_sales');
@@ -88,11 +91,21 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
     business_day AS businessDay, after_seq AS afterSeq, up_to_seq AS upToSeq, closed_at AS closedAt,
     closed_by_name AS closedBy, gross_cents AS grossCents FROM z_closings`;
 
-  type Previous = { zId: number; zNumber: number; upToSeq: number; lastCountId: number; businessDay: string };
+  type Previous = {
+    zId: number;
+    zNumber: number;
+    upToSeq: number;
+    lastCountId: number;
+    businessDay: string;
+    closedAt: string;
+  };
+  /** The card terminals' days, once the card service is up (card-terminal/index.ts). */
+  let cardDays: CardDaySource | undefined;
   const previous = () => lastHotelZ.get() as Previous | undefined;
 
-  function report(kind: 'X' | 'Z', range: SeqRange, lastCountId: number): DayReport {
+  function report(kind: 'X' | 'Z', range: SeqRange, lastCountId: number, since = ''): DayReport {
     const known = outlets.list();
+    const cardTerminals = cardDays?.(range, since);
     const totals = dayTotals(day, range, known);
     return {
       kind,
@@ -104,6 +117,7 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
       drawers: drawerCashUps(cash, range, known, lastCountId),
       pendingByDevice: openSales.pendingByDevice(),
       attention: openSales.attention(),
+      ...(cardTerminals && cardTerminals.length > 0 ? { cardTerminals } : {}),
     };
   }
 
@@ -115,10 +129,14 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
   }
 
   const closing = {
+    /** Where the reports read the card terminals' days (card-terminal/card-days.ts). */
+    useCardDays(source: CardDaySource): void {
+      cardDays = source;
+    },
     /** The X report: the open day so far. Writes nothing. */
     xReport(): DayReport {
       const { range, prev } = openRange();
-      return report('X', range, prev?.lastCountId ?? 0);
+      return report('X', range, prev?.lastCountId ?? 0, prev?.closedAt);
     },
 
     /** The open day's cash-up of one drawer. */
@@ -218,7 +236,7 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
               'businessDay',
             );
           const lastCountId = (lastCount.get() as { id: number }).id;
-          const full = report('Z', range, prev?.lastCountId ?? 0);
+          const full = report('Z', range, prev?.lastCountId ?? 0, prev?.closedAt);
           const uncounted = full.drawers.find((d) => drawerHeldCash(d) && !d.count);
           if (uncounted)
             throw new ClosingError(

@@ -83,12 +83,14 @@ function cancellationWrite(
       });
       created = {
         ...composed.sale,
-        status: 'synced', // no steps: nothing is left for the outbox to send
+        // its one step records the refund on the till server's ledger; nothing goes to the PMS
+        ...(composed.intents.length === 0 ? { status: 'synced' as const } : {}),
         reason: input.reason,
         ...(input.staffId ? { staffId: input.staffId } : {}),
         ...(input.approval ? { approvals: [input.approval] } : {}),
+        ...(sale.tender ? { tender: { method: sale.tender.method } } : {}),
       };
-      return { sale: created, intents: [] };
+      return { sale: created, intents: composed.intents };
     },
     value: () => {
       if (!created) throw new Error('the cancellation was not written');

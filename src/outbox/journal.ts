@@ -33,6 +33,10 @@ export interface CashSaleInput extends SaleOrigin {
   id?: string;
   /** Managers' approvals of this sale (a discount above the limit), sent with its writes. */
   approvals?: string[];
+  /** How it was paid (cash handed over and change, or card), for the sales ledger. */
+  tender?: SaleRecord['tender'];
+  /** The ticket's own discount, for the sales ledger. */
+  ticketDiscount?: SaleRecord['ticketDiscount'];
 }
 
 /**
@@ -78,6 +82,8 @@ export async function recordCashSale(input: CashSaleInput, ticket?: PaidTicket):
     ...approved(input),
     lines: input.lines,
     payment: input.payment,
+    ...(input.tender ? { tender: input.tender } : {}),
+    ...(input.ticketDiscount ? { ticketDiscount: input.ticketDiscount } : {}),
     intents: [
       [CREATE_CASH_INVOICE, { recipientName: input.recipientName ?? '', reference }],
       [ADD_CASH_INVOICE_PRODUCTS, { lines: input.lines.map(toPayloadLine) }],
@@ -148,6 +154,28 @@ export async function recordLineTakeBack(input: LineTakeBackInput): Promise<Sale
   const takeBack = outcome();
   announceOutboxChange({ type: 'recorded', saleId: takeBack.id });
   return takeBack;
+}
+
+/** A shift closed on this till, for the sales ledger. */
+export interface ShiftCloseInput extends SaleOrigin {
+  shiftId: string;
+  drawer?: string;
+}
+
+/**
+ * Records a closed shift: one step, `ledger.record@1` (kind `shift-close`); nothing goes to the PMS.
+ * Its id is the shift's, so closing the same shift twice records it once.
+ * @example await recordShiftClose({ staff, till, shiftId: record.id, approvals: [token] });
+ */
+export async function recordShiftClose(input: ShiftCloseInput): Promise<SaleRecord> {
+  return record(input, undefined, () => ({
+    kind: 'shift-close',
+    id: input.shiftId,
+    lines: [],
+    ...approved(input),
+    shift: { shiftId: input.shiftId, ...(input.drawer ? { drawer: input.drawer } : {}) },
+    intents: [],
+  }));
 }
 
 /**

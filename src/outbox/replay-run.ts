@@ -35,6 +35,10 @@ export interface ReplayReport {
   nextAttemptAt: number | null;
   /** Why the run ended early, if it did. */
   stoppedBy?: 'unreachable' | 'rate-limited' | 'unpaired' | 'aborted';
+  /** PMS step outcomes the sales ledger took in this run (ledger-outcomes.ts). */
+  outcomesReported?: number;
+  /** Sales the tablet let go after the run (prune.ts). */
+  pruned?: number;
 }
 
 export class ReplayRun {

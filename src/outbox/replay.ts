@@ -3,12 +3,15 @@
 // worker), turn steps left in-flight by a replayer that died into "unknown outcome", then replay
 // due sales, several at once (bounded) but the steps of one sale strictly in order, until nothing
 // is due, and record how the run went. What one step does is in replay-step.ts.
+
 import { setMeta } from '../storage/db.ts';
 import { readOutboxCounts } from '../storage/journal-queries.ts';
 import { changeSale, readInFlightIntents } from '../storage/outbox-store.ts';
 import { type BackoffPolicy, DEFAULT_BACKOFF } from './backoff.ts';
 import type { OutboxPms } from './intents/index.ts';
+import { deliverLedgerOutcomes } from './ledger-outcomes.ts';
 import { defaultOutboxLock, OUTBOX_LOCK, type OutboxLock } from './locks.ts';
+import { pruneKeptSales } from './prune.ts';
 import { PAIRING_RECHECK_MS, type ReplayReport, ReplayRun } from './replay-run.ts';
 import { replayStep } from './replay-step.ts';
 import { changeIntent, nextMove, type SaleSnapshot } from './sale-state.ts';
@@ -44,6 +47,9 @@ export interface ReplayOptions {
   random?: () => number;
 }
 
+/** When outcome reports the server did not take are tried again, at the latest. */
+const REPORT_RETRY_MS = 5000;
+
 /**
  * Replays the outbox until nothing is due. Resolves with what happened; never rejects for PMS
  * failures (they are recorded on the sales), only for storage failures.
@@ -58,9 +64,18 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayReport
     options.signal,
   );
   const lock = options.lock ?? defaultOutboxLock();
+  /** Outcome reports left waiting (the server did not take them): try again soon, nothing else would. */
+  let reportsWait = false;
   const outcome = await lock.run(OUTBOX_LOCK, { wait: options.waitForLock ?? false }, async () => {
     await recoverInterruptedSends(run);
     await drain(run, Math.max(1, options.concurrency ?? DEFAULT_REPLAY_CONCURRENCY));
+    // the PMS steps' outcomes, to the sales ledger (not while the tablet waits for pairing)
+    if (!run.unpaired && !run.heldFromStart && !run.stopping) {
+      const delivery = await deliverLedgerOutcomes(run.pms);
+      run.report.outcomesReported = delivery.reported;
+      reportsWait = delivery.waiting > 0;
+      run.report.pruned = await pruneKeptSales(run.pms, run.now());
+    }
     await recordRun(run);
   });
   const [counts, schedule] = await Promise.all([readOutboxCounts(), readSchedule(run.now())]);
@@ -69,7 +84,9 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayReport
     ran: outcome.acquired,
     pending: counts.pending,
     needsAttention: counts.needsAttention,
-    nextAttemptAt: schedule.nextAttemptAt,
+    nextAttemptAt: reportsWait
+      ? Math.min(schedule.nextAttemptAt ?? Number.POSITIVE_INFINITY, run.now() + REPORT_RETRY_MS)
+      : schedule.nextAttemptAt,
     ...(run.stoppedBy ? { stoppedBy: run.stoppedBy } : {}),
   };
 }

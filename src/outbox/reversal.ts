@@ -96,6 +96,7 @@ export function queueLineTakeBack(
         dependsOn: [charge.id],
         reverses: charge.id,
         takeBack: { line: wanted.line, quantity: wanted.quantity },
+        reason: wanted.reason,
         ...(wanted.approvals?.length ? { approvals: wanted.approvals } : {}),
         notes: [
           {
@@ -151,6 +152,7 @@ export function queueReversal(
         room,
         dependsOn: [entry.sale.id],
         reverses: entry.sale.id,
+        reason,
         notes: [{ at, text: `Takes back ${entry.sale.reference}: ${reason}` }],
         intents: [[REMOVE_ROOM_PRODUCTS, payload]],
       });

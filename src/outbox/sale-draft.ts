@@ -2,6 +2,7 @@
 // `[intent name, payload]` steps. Owns composing the SaleRecord and its queued IntentRecords (pure),
 // shared by the record functions (journal.ts) and the reversal a void queues (reversal.ts).
 import type { IntentRecord, SaleLine, SaleRecord } from '../storage/records.ts';
+import { ledgerKindOf, RECORD_IN_LEDGER } from './intents/index.ts';
 
 /** Who made the sale, at which till, and the managers' approvals it carries. */
 export interface SaleOrigin {
@@ -37,10 +38,19 @@ export interface SaleDraft {
   notes?: SaleRecord['notes'];
   /** Managers' approvals of this sale (e.g. a discount above the outlet's limit). */
   approvals?: string[];
+  tender?: SaleRecord['tender'];
+  ticketDiscount?: SaleRecord['ticketDiscount'];
+  shift?: SaleRecord['shift'];
+  reason?: string;
+  /** The PMS steps; the ledger's step (`ledger.record@1`, step 0) goes before them by itself. */
   intents: [name: string, payload: unknown][];
 }
 
-/** A new journal entry with its queued intents (pure; also used for reversals a void queues). */
+/**
+ * A new journal entry with its queued intents (pure; also used for reversals a void queues). Every
+ * entry the sales ledger holds gets `ledger.record@1` as step 0, before its PMS steps (which keep
+ * their numbers, and so the markers in PMS line names).
+ */
 export function composeSale(
   origin: SaleOrigin,
   at: number,
@@ -64,9 +74,14 @@ export function composeSale(
     totalCents: totalCents ?? draft.lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0),
     notes: notes ?? [],
   };
-  const records: IntentRecord[] = intents.map(([name, payload], index) => ({
+  const ledgerKind = ledgerKindOf(sale);
+  const steps: [name: string, payload: unknown, step: number][] = [
+    ...(ledgerKind ? [[RECORD_IN_LEDGER, { kind: ledgerKind }, 0] as [string, unknown, number]] : []),
+    ...intents.map(([name, payload], index): [string, unknown, number] => [name, payload, index + 1]),
+  ];
+  const records: IntentRecord[] = steps.map(([name, payload, step]) => ({
     saleId: sale.id,
-    step: index + 1,
+    step,
     revision: 0,
     name,
     payload,

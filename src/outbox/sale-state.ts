@@ -5,6 +5,7 @@
 // when every current step is `done`; a voided sale stays voided.
 import type { SaleWrite } from '../storage/outbox-store.ts';
 import type { IntentRecord, SaleAttention, SaleRecord, SaleStatus } from '../storage/records.ts';
+import { queueLedgerOutcomes } from './ledger-outcomes.ts';
 
 export interface SaleSnapshot {
   sale: SaleRecord;
@@ -94,7 +95,7 @@ export function resettle(
 ): SaleRecord {
   const status = deriveStatus(sale, intents);
   const attention = deriveAttention(sale, intents);
-  const { attention: _old, ...rest } = sale;
+  const { attention: _old, ...rest } = queueLedgerOutcomes(sale, intents);
   return {
     ...rest,
     status,
@@ -133,7 +134,11 @@ export function changeIntent(
   const changed = change(target);
   const intents = snapshot.intents.map((intent) => (intent.seq === seq ? changed : intent));
   const sale = resettle(snapshot.sale, intents, now, note);
-  return { sales: journalChanged(snapshot.sale, sale) ? [sale] : [], intents: [changed], value: true };
+  const seen = journalChanged(snapshot.sale, sale);
+  // Outcome reports queued for the ledger are written with the step, but staff see no change.
+  const queued = !seen && sale.ledgerOutcomes !== snapshot.sale.ledgerOutcomes;
+  const sales = seen ? [sale] : queued ? [{ ...sale, updatedAt: snapshot.sale.updatedAt }] : [];
+  return { sales, intents: [changed], value: true };
 }
 
 /**

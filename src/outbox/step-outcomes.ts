@@ -125,6 +125,7 @@ export function describeError(run: ReplayRun, error: unknown): IntentError {
       message: error.pmsMessage || `The PMS refused the request (${error.status}).`,
       status: error.status,
       ...(error.field ? { field: error.field } : {}),
+      ...(error.code ? { code: error.code } : {}),
       at: run.now(),
     };
   }

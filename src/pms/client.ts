@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { PmsRequestError } from './errors.ts';
 import { callPms, type FetchLike, type Transport } from './http.ts';
+import { type LedgerCalls, ledgerCallsOver } from './ledger-calls.ts';
 import { OPERATIONS, type Operation, type PmsOperation } from './operations.ts';
 import { describeIssues } from './wire.ts';
 
@@ -37,8 +38,10 @@ export type PmsCallOf<Spec> =
     ? (...args: Args) => Promise<v.InferOutput<Response>['data']>
     : never;
 
-/** The PMS client: a call per operation, named as in `OPERATIONS`. */
-export type PmsClient = { readonly [Name in PmsOperation]: PmsCallOf<(typeof OPERATIONS)[Name]> };
+/** The PMS client: a call per operation, named as in `OPERATIONS`, and the till server's ledger calls. */
+export type PmsClient = {
+  readonly [Name in PmsOperation]: PmsCallOf<(typeof OPERATIONS)[Name]>;
+} & LedgerCalls;
 
 /**
  * Creates the PMS client.
@@ -65,9 +68,10 @@ const transports = new WeakMap<object, Transport>();
 
 function clientOver(transport: Transport): PmsClient {
   const names = Object.keys(OPERATIONS) as PmsOperation[];
-  const client = Object.fromEntries(
-    names.map((name) => [name, (...args: unknown[]) => call(transport, name, args)]),
-  ) as unknown as PmsClient;
+  const client = {
+    ...Object.fromEntries(names.map((name) => [name, (...args: unknown[]) => call(transport, name, args)])),
+    ...ledgerCallsOver(transport),
+  } as unknown as PmsClient;
   transports.set(client, transport);
   return client;
 }

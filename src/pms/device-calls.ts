@@ -165,3 +165,33 @@ function deviceIn(body: object): Device {
   }
   return { id: device.id, name: device.name, outlet };
 }
+
+/** One of this tablet's records on the till server's sales ledger, with where its PMS steps stand. */
+export interface ServerSale {
+  saleId: string;
+  seq: number;
+  receiptNumber: number;
+  recordedAt: string;
+  record: { reference: string; kind: string; createdAt: string; totalCents: number; lines: unknown[] };
+  steps: { step: number; outcome: string }[];
+}
+
+/**
+ * A page of this tablet's own records on the sales ledger (`GET /till/sales`), oldest first, after
+ * the ledger number `after`; `next` is the `after` of the next page, null at the end.
+ * @example const { sales, next } = await fetchServerSales('', 0, 100);
+ */
+export async function fetchServerSales(
+  baseUrl: string,
+  after: number,
+  limit: number,
+  fetcher: DeviceFetch = globalFetch,
+): Promise<{ sales: ServerSale[]; next: number | null }> {
+  const body = await callTillServer(fetcher, `${baseUrl}/till/sales?after=${after}&limit=${limit}`, {
+    method: 'GET',
+  });
+  const { sales, next } = body as { sales?: unknown; next?: unknown };
+  if (!Array.isArray(sales))
+    throw new TillServerError('unexpected', 200, 'The till server did not list the sales');
+  return { sales: sales as ServerSale[], next: typeof next === 'number' ? next : null };
+}

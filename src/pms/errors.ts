@@ -22,7 +22,7 @@
 //
 // `PmsRequestError` is not a `PmsError`: it means the till built a request that does not match the
 // wire schema, found before anything is sent, so it is a bug (or unvalidated input), not a failure.
-import type { PmsOperation } from './operations.ts';
+import type { OutboxOperation } from './operations.ts';
 import type { DeviceRefusalCode } from './till-headers.ts';
 
 export { DEVICE_REFUSAL_CODES, type DeviceRefusalCode } from './till-headers.ts';
@@ -31,7 +31,7 @@ export type PmsErrorKind = 'network' | 'timeout' | 'rejected' | 'server' | 'inva
 
 /** Which call failed. */
 export interface PmsCall {
-  operation: PmsOperation;
+  operation: OutboxOperation;
   method: 'GET' | 'POST';
   /** The URL requested, for logs (it never contains credentials: the gateway adds the key). */
   url: string;
@@ -48,7 +48,7 @@ export interface PmsCall {
  */
 export abstract class PmsError extends Error {
   abstract readonly kind: PmsErrorKind;
-  readonly operation: PmsOperation;
+  readonly operation: OutboxOperation;
   readonly method: 'GET' | 'POST';
   readonly url: string;
 
@@ -87,6 +87,8 @@ export interface PmsErrorDetails {
   field?: string | undefined;
   /** From Retry-After (seconds or HTTP date), when the answer carried one. */
   retryAfterMs?: number | undefined;
+  /** The till server's stable `code` of a refusal (e.g. `sale_conflict`), where it gave one. */
+  code?: string | undefined;
 }
 
 /** The PMS refused the request (4xx, or success: false); nothing was applied. */
@@ -98,6 +100,8 @@ export class PmsRejectedError extends PmsError {
   readonly field: string | undefined;
   /** Set for 429 (too many requests) when Retry-After was given. */
   readonly retryAfterMs: number | undefined;
+  /** The till server's code of the refusal (its own endpoints, e.g. the ledger's `sale_conflict`). */
+  readonly code: string | undefined;
 
   constructor(call: PmsCall, details: PmsErrorDetails) {
     super(call, `The PMS refused the request with ${details.status}: ${details.pmsMessage || 'no message'}`);
@@ -105,6 +109,7 @@ export class PmsRejectedError extends PmsError {
     this.pmsMessage = details.pmsMessage;
     this.field = details.field;
     this.retryAfterMs = details.retryAfterMs;
+    this.code = details.code;
   }
 }
 
@@ -183,7 +188,7 @@ export function isPmsError(error: unknown): error is AnyPmsError {
 export class PmsRequestError extends Error {
   override readonly name = 'PmsRequestError';
   constructor(
-    readonly operation: PmsOperation,
+    readonly operation: OutboxOperation,
     message: string,
     /** Dot path of the first offending field, e.g. `products.0.quantity`. */
     readonly field?: string,

@@ -15,7 +15,7 @@ import {
   PmsUnpairedError,
   parseRetryAfter,
 } from './errors.ts';
-import { OPERATIONS, type PmsOperation } from './operations.ts';
+import { methodOf, type OutboxOperation } from './operations.ts';
 import {
   deviceRefusal,
   type FetchLike,
@@ -37,8 +37,8 @@ export interface Transport {
 }
 
 export interface CallSpec<S extends EnvelopeSchema> {
-  operation: PmsOperation;
-  /** Path from `apiPath`, starting with /api, query included. */
+  operation: OutboxOperation;
+  /** Path from `apiPath`, starting with /api, query included (a ledger call's: /till/...). */
   path: string;
   /** JSON body, already checked against its request schema (POST only). */
   body?: unknown;
@@ -54,7 +54,7 @@ export async function callPms<S extends EnvelopeSchema>(
   transport: Transport,
   spec: CallSpec<S>,
 ): Promise<v.InferOutput<S>['data']> {
-  const method = OPERATIONS[spec.operation].method;
+  const method = methodOf(spec.operation);
   const call: PmsCall = { operation: spec.operation, method, url: `${transport.baseUrl}${spec.path}` };
   const controller = new AbortController();
   let timedOut = false;
@@ -99,7 +99,8 @@ function interpret<S extends EnvelopeSchema>(
   nowMs: number,
 ): v.InferOutput<S>['data'] {
   const { status } = response;
-  const refusedDevice = deviceRefusal(response, text);
+  // The till server's own endpoints (/till/...) refuse an unpaired tablet without the gateway's mark.
+  const refusedDevice = deviceRefusal(response, text, { marked: !call.url.includes('/till/') });
   if (refusedDevice) throw new PmsUnpairedError(call, refusedDevice);
   if (status >= 400) {
     const details: PmsErrorDetails = {
@@ -152,11 +153,15 @@ function parseJson(text: string): unknown {
   }
 }
 
-function errorBodyOf(text: string): { pmsMessage: string; field?: string } {
+function errorBodyOf(text: string): { pmsMessage: string; field?: string; code?: string } {
   const parsed = v.safeParse(ErrorBody, parseJson(text));
   if (!parsed.success) return { pmsMessage: '' };
-  const { message, field } = parsed.output;
-  return field === undefined ? { pmsMessage: message } : { pmsMessage: message, field };
+  const { message, field, code } = parsed.output as ErrorBody & { code?: unknown };
+  return {
+    pmsMessage: message,
+    ...(field === undefined ? {} : { field }),
+    ...(typeof code === 'string' && code ? { code } : {}),
+  };
 }
 
 function snippet(text: string): string {

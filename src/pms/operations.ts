@@ -244,9 +244,31 @@ export const OPERATIONS = {
 export type PmsOperation = keyof typeof OPERATIONS;
 
 /**
- * True when the operation writes to the PMS (including writes sent as GET).
+ * The till server's own sales-ledger calls the outbox makes besides the PMS's (ledger-calls.ts):
+ * not PMS endpoints, so not in OPERATIONS (the gateway's list), but sent and judged like writes.
+ */
+export const TILL_OPERATIONS = {
+  recordLedgerSale: { method: 'POST', changesState: true },
+  reportLedgerOutcome: { method: 'POST', changesState: true },
+  readLastClosing: { method: 'GET', changesState: false },
+} as const;
+export type TillOperation = keyof typeof TILL_OPERATIONS;
+/** Any call an outbox step makes: a PMS operation or a ledger call. */
+export type OutboxOperation = PmsOperation | TillOperation;
+
+/** The HTTP method of a PMS operation or a ledger call. */
+export function methodOf(operation: OutboxOperation): 'GET' | 'POST' {
+  return operation in TILL_OPERATIONS
+    ? TILL_OPERATIONS[operation as TillOperation].method
+    : OPERATIONS[operation as PmsOperation].method;
+}
+
+/**
+ * True when the operation writes to the PMS (including writes sent as GET), or to the ledger.
  * @example changesState('closeInvoice') === true; changesState('searchReservation') === false
  */
-export function changesState(operation: PmsOperation): boolean {
-  return OPERATIONS[operation].changesState;
+export function changesState(operation: OutboxOperation): boolean {
+  return operation in TILL_OPERATIONS
+    ? TILL_OPERATIONS[operation as TillOperation].changesState
+    : OPERATIONS[operation as PmsOperation].changesState;
 }

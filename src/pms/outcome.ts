@@ -1,7 +1,7 @@
 // Whether a failed PMS write may have been applied: the outbox's question before it sends anything
 // again (errors.ts explains the kinds of failure; which operations write is operations.ts).
 import { isPmsError, PmsRequestError } from './errors.ts';
-import { changesState, type PmsOperation } from './operations.ts';
+import { changesState, type OutboxOperation } from './operations.ts';
 
 /**
  * True when `operation` failed with `error` and it cannot be known whether the PMS applied it:
@@ -12,7 +12,7 @@ import { changesState, type PmsOperation } from './operations.ts';
  * @example
  * catch (e) { if (isOutcomeUnknown(e, 'closeInvoice')) await reconcileWithGetInvoice(); }
  */
-export function isOutcomeUnknown(error: unknown, operation: PmsOperation): boolean {
+export function isOutcomeUnknown(error: unknown, operation: OutboxOperation): boolean {
   if (!changesState(operation)) return false;
   if (error instanceof PmsRequestError) return false;
   if (!isPmsError(error)) return true;

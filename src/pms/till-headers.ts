@@ -45,8 +45,11 @@ export const REQUEST_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
 export function deviceRefusal(
   response: Pick<Response, 'status' | 'headers'>,
   text: string,
+  /** `marked: false`: the till server's own endpoints, whose refusal carries no gateway mark. */
+  options: { marked: boolean } = { marked: true },
 ): DeviceRefusalCode | undefined {
-  if (response.status !== 401 || response.headers.get(GATEWAY_HEADER) !== '1') return undefined;
+  if (response.status !== 401) return undefined;
+  if (options.marked && response.headers.get(GATEWAY_HEADER) !== '1') return undefined;
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -50,7 +50,7 @@ export type GroupOf = (productId: number) => { id: number | null; name: string }
 
 /** True when the sale counts in the totals (see the header). */
 export function countsInTotals(sale: SaleRecord, byId: ReadonlyMap<string, SaleRecord>): boolean {
-  if (sale.kind === 'product-creation') return false;
+  if (sale.kind === 'product-creation' || sale.kind === 'shift-close') return false;
   if (sale.status !== 'voided') return true;
   if (sale.kind !== 'room-charge' || !sale.reversedBy) return false;
   return byId.get(sale.reversedBy)?.status !== 'voided';
@@ -114,7 +114,9 @@ export function shiftTotals(sales: readonly SaleRecord[], groupOf: GroupOf): Shi
 
 /** Sales of the shift the PMS has not confirmed yet (the close-shift warning lists them). */
 export function unconfirmedSales(sales: readonly SaleRecord[]): SaleRecord[] {
-  return sales.filter((sale) => sale.status === 'pending' || sale.status === 'needs-attention');
+  return sales.filter(
+    (sale) => sale.kind !== 'shift-close' && (sale.status === 'pending' || sale.status === 'needs-attention'),
+  );
 }
 
 function zero(): Amount {

@@ -1,27 +1,26 @@
-// What this tablet reports for the till server's audit log: sign-ins, wrong PINs, sales, room
-// charges, voids, take-backs, catalogue changes and shift closes. Owns the queue of reports not yet
-// delivered (kept in localStorage, so a reload or an outage loses none; at most MAX_QUEUED, oldest
-// dropped first), and delivering them in batches when the server answers. Each report carries an id
-// made once, so a resend after a lost answer is recorded once. The server's verdict (recorded, or
-// refused with a code, e.g. a forged approval) ends a report either way.
+// What this tablet reports for the till server's audit log besides its sales (which the sales
+// ledger holds): sign-ins, wrong PINs, voids, take-backs, catalogue changes and shift closes. Owns
+// queuing a report (in IndexedDB, storage/audit-queue.ts, so a reload or an outage loses none) and
+// delivering the queue in batches when the server answers. Each report carries an id made once,
+// so a resend after a lost answer is recorded once. The server's verdict (recorded, or refused
+// with a code, e.g. a forged approval) ends a report either way.
 import type { TabletAuditEvent, TabletAuditKind } from '../pms/staff-calls';
 import { MAX_APPROVALS } from '../pms/till-headers';
-import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
+import {
+  queueAuditEvents,
+  type RefusedReport,
+  readAuditQueue,
+  readRefusedReports,
+  settleAuditEvents,
+} from '../storage/audit-queue';
 import type { SaleRecord } from '../storage/records';
 
-const MAX_QUEUED = 5000;
+export type { RefusedReport } from '../storage/audit-queue';
+
 const BATCH = 200;
 
-/** A refused report, kept for the sync view (most recent last, at most 50). */
-export interface RefusedReport {
-  event: TabletAuditEvent;
-  code: string;
-}
-
-function queued(): TabletAuditEvent[] {
-  const stored = readLocal(LOCAL_KEYS.auditQueue);
-  return Array.isArray(stored) ? (stored as TabletAuditEvent[]) : [];
-}
+/** Appends in call order, so a report queued right after another is never written before it. */
+let queuing: Promise<void> = Promise.resolve();
 
 /** What the tablet did, for the audit log. */
 export interface ActionReport {
@@ -57,9 +56,10 @@ export function reportAction(report: ActionReport): void {
       ? { approvals: report.approvals.slice(0, MAX_APPROVALS) }
       : {}),
   };
-  const next = [...queued(), event];
-  writeLocal(LOCAL_KEYS.auditQueue, next.slice(-MAX_QUEUED));
-  deliverSoon();
+  queuing = queuing
+    .then(() => queueAuditEvents([event]))
+    .catch((error: unknown) => console.error('[audit] a report could not be kept', error));
+  void queuing.then(deliverSoon);
 }
 
 let sender: SendReports | undefined;
@@ -103,14 +103,14 @@ export function reportRecorded(
 }
 
 /** Reports not yet delivered. */
-export function pendingReports(): number {
-  return queued().length;
+export async function pendingReports(): Promise<number> {
+  await queuing;
+  return (await readAuditQueue()).length;
 }
 
 /** Reports the server refused (for the sync view). */
-export function refusedReports(): RefusedReport[] {
-  const stored = readLocal(LOCAL_KEYS.auditRefused);
-  return Array.isArray(stored) ? (stored as RefusedReport[]) : [];
+export function refusedReports(): Promise<RefusedReport[]> {
+  return readRefusedReports();
 }
 
 let delivering: Promise<void> | undefined;
@@ -135,8 +135,9 @@ export type SendReports = (
 
 async function deliverQueued(send: SendReports): Promise<void> {
   try {
+    await queuing;
     for (;;) {
-      const batch = queued().slice(0, BATCH);
+      const batch = await readAuditQueue(BATCH);
       if (batch.length === 0) return;
       const { results } = await send(batch);
       const answered = new Set(results.map((result) => result.id));
@@ -147,13 +148,8 @@ async function deliverQueued(send: SendReports): Promise<void> {
           code: result.code ?? 'refused',
         }))
         .filter((entry) => entry.event);
-      if (refused.length > 0)
-        writeLocal(LOCAL_KEYS.auditRefused, [...refusedReports(), ...refused].slice(-50));
       // Reports queued meanwhile stay; only the answered ones go.
-      writeLocal(
-        LOCAL_KEYS.auditQueue,
-        queued().filter((event) => !answered.has(event.id)),
-      );
+      await settleAuditEvents(answered, refused);
       if (answered.size === 0) return; // an answer about none of them: try again later
     }
   } catch {

@@ -1,16 +1,15 @@
 // Refunding (cancelling) a confirmed cash sale from the report. Owns the steps around the journal's
 // correction (outbox/cancel-sale.ts): a manager's approval when the outlet has staff, who refunds,
-// and the report to the server's audit log with the approval. The PMS part stays with staff.
+// and the refund's record on the sales ledger (its first step) with the approval. The PMS part stays with staff.
 import { cancelCashSale } from '../outbox/cancel-sale';
 import type { SaleRecord } from '../storage/records';
 import { approvalFor } from './approval-request';
-import { reportAction } from './audit-reports';
 import { saleOrigin } from './room-charges';
 import { signedIn } from './staff-session';
 
 /**
  * Refunds a confirmed cash sale: asks for approval (`what` says it in staff words), records the
- * cancellation and reports it; answers the cancellation record, or null when the approval was cancelled.
+ * cancellation (the ledger gets it with its approval); answers the cancellation record, or null when the approval was cancelled.
  * @throws OutboxActionRefused when the sale cannot be refunded (not confirmed, refunded before, no reason).
  * @example const slip = await refundCashSale(sale, 'wrong drink', 'Refund sale K7QM-1F (€8.40)');
  */
@@ -32,14 +31,6 @@ export async function refundCashSale(
     saleId: sale.id,
     reason,
   });
-  reportAction({
-    kind: 'void_sale',
-    staffId: staff?.id ?? null,
-    subject: sale.id,
-    amountCents: sale.totalCents,
-    note: `refund of cash sale ${sale.reference}: ${reason.trim()}`,
-    ...(approval ? { approval } : {}),
-    id: `refund:${sale.id}`,
-  });
+  // no audit report: the refund is a record of the sales ledger, its approval spent there
   return cancellation;
 }

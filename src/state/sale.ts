@@ -14,7 +14,7 @@ import { PaymentError, SaleNotSavedError } from '../rules/payment-errors';
 import type { TicketPart } from '../rules/split';
 import type { TicketLine } from '../rules/ticket-lines';
 import { totalsOf } from '../rules/totals';
-import { reportSale } from './audit-later';
+import type { SaleLine } from '../storage/records';
 import { catalogue, taxClasses } from './catalogue';
 import { requestReplay } from './pms';
 import { noteSold } from './quick-keys';
@@ -88,6 +88,11 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
     ...recordedWith(payment),
     lines: saleLines(lines),
     payment: { templateId: payment.templateId, paymentMethodId: method.id, sendInvoice: false },
+    tender:
+      tendered === null || change === null
+        ? { method: 'card' }
+        : { method: 'cash', tenderedCents: tendered, changeCents: change },
+    ...(payment.discount ? { ticketDiscount: { amountCents: payment.discount.cents } } : {}),
   };
   // The ticket is closed in the sale's own transaction: paid in another tab first, nothing is
   // recorded. A part of a split leaves the rest open on the ticket: it closes nothing.
@@ -125,7 +130,6 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
   };
   setLastReceipt(receipt);
   paid(lines, payment.part);
-  reportSale('sale', sale);
   saleCompleted();
   return receipt;
 }
@@ -183,13 +187,35 @@ function recordedWith(payment: { part?: TicketPart; saleId?: string; approvals?:
   };
 }
 
-function saleLines(lines: readonly TicketLine[]) {
-  return lines.map(({ productId, name, quantity, unitPriceCents }) => ({
-    productId,
-    name,
-    quantity,
-    unitPriceCents,
-  }));
+/**
+ * The ticket's lines as the journal keeps them: as shown, with what the sales ledger records of
+ * each (the catalogue's price, tax class and VAT rate in basis points, commodity group, discount).
+ */
+function saleLines(lines: readonly TicketLine[]): SaleLine[] {
+  const { products } = catalogue().index;
+  const rates = taxClasses();
+  return lines.map((line) => {
+    const product = products.find((p) => p.id === line.productId);
+    const rate = rates.find((tax) => tax.id === line.taxClassId)?.rate;
+    const given = line.discount?.given;
+    return {
+      productId: line.productId,
+      name: line.name,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      cataloguePriceCents: line.openPrice ? null : (product?.price ?? line.discount?.listPriceCents ?? null),
+      taxClassId: line.taxClassId,
+      vatRateBp: rate === undefined ? null : Math.round(rate * 100),
+      commodityGroupId: line.commodityGroupId,
+      commodityGroupName: product?.commodity_group_name ?? '',
+      ...(given
+        ? {
+            lineDiscount:
+              given.kind === 'percent' ? { percent: given.percent } : { amountOffEachCents: given.cents },
+          }
+        : {}),
+    };
+  });
 }
 
 /** After a payment: the rest of a split stays on the ticket, else a new ticket starts. */

@@ -4,14 +4,15 @@
 // closing it: a shift record stored on this device. Closing while sales are unconfirmed is allowed
 // (nothing is lost: they keep syncing and count in the totals stored) but the view warns first.
 import { type Accessor, createEffect, createMemo, createSignal, on, onCleanup } from 'solid-js';
+import { recordShiftClose } from '../outbox/journal';
 import { subscribeOutbox } from '../outbox/status';
 import type { NamedEntry, Product } from '../pms/wire';
 import { type ShiftTotals, shiftTotals, unconfirmedSales } from '../rules/shift-totals';
 import { listSalesSince } from '../storage/journal-reads';
 import { appendShiftRecord, readShiftRecords, type ShiftRecord } from '../storage/local-records';
 import type { SaleRecord } from '../storage/records';
-import { report as reportForAudit } from './audit-later';
 import { catalogue } from './catalogue';
+import { requestReplay } from './pms';
 import { settings } from './settings';
 import { actingStaff } from './staff-session';
 
@@ -112,13 +113,17 @@ export function closeShift(
   };
   if (!appendShiftRecord(record)) throw new Error('The shift record could not be stored on this device.');
   setClosed(readShiftRecords());
-  reportForAudit({
-    id: `shift_close:${record.id}`,
-    kind: 'shift_close',
-    staffId: staffId ?? null,
-    subject: record.id,
-    note: `${record.openSales} sales not yet in the PMS`,
-    ...(approved ? { approval: approved.approval } : {}),
-  });
+  // The close is a record of the sales ledger (with its approval, spent there once), sent by the outbox.
+  recordShiftClose({
+    staff: staffName,
+    ...(staffId ? { staffId } : {}),
+    till: tillName,
+    at: record.closedAt,
+    shiftId: record.id,
+    ...(approved ? { approvals: [approved.approval] } : {}),
+  }).then(
+    () => requestReplay(),
+    (error: unknown) => console.error('[shift] the close could not be recorded for the till server', error),
+  );
   return record;
 }

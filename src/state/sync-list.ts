@@ -148,7 +148,9 @@ export async function voidWithReason(
   const origin = { ...saleOrigin(), ...(approval ? { approvals: [approval] } : {}) };
   const reversal = await voidSale(saleId, reason.trim(), origin);
   const voided = (await readSale(saleId))?.sale;
-  if (voided) {
+  // A void that takes a charge back is a record of the sales ledger (the reversal, with the
+  // approval); a sale voided before it reached the PMS is reported to the audit log.
+  if (voided && !reversal) {
     report({
       id: `void_sale:${saleId}`,
       kind: 'void_sale',

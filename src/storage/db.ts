@@ -24,7 +24,7 @@ import type {
 
 export const DB_NAME = 'hotel-till';
 /** The schema version this code writes. */
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 
 /** Every store, key and index of the database. */
 export interface TillSchema extends DBSchema {
@@ -32,7 +32,8 @@ export interface TillSchema extends DBSchema {
   sales: {
     key: string;
     value: SaleRecord;
-    indexes: { 'by-status': [SaleStatus, number]; 'by-created': number };
+    /** v3 adds `by-ledger-unreported`: sales with outcome reports the sales ledger has not taken yet. */
+    indexes: { 'by-status': [SaleStatus, number]; 'by-created': number; 'by-ledger-unreported': number };
   };
   /** v1. The outbox: one row per PMS write; the autoIncrement key is the global order. */
   intents: {
@@ -91,7 +92,7 @@ export async function closeTillDb(): Promise<void> {
 async function openTillDb(): Promise<TillDb> {
   let opened: TillDb | undefined;
   opened = await openDB<TillSchema>(DB_NAME, DB_VERSION, {
-    upgrade(db, oldVersion) {
+    upgrade(db, oldVersion, _newVersion, transaction) {
       if (oldVersion < 1) {
         const sales = db.createObjectStore('sales', { keyPath: 'id' });
         sales.createIndex('by-status', ['status', 'createdAt']);
@@ -110,6 +111,10 @@ async function openTillDb(): Promise<TillDb> {
         tickets.createIndex('by-updated', 'updatedAt');
         const reservations = db.createObjectStore('reservations_cache', { keyPath: 'id' });
         reservations.createIndex('by-room-number', 'room_number');
+      }
+      if (oldVersion < 3) {
+        // sparse: only sales that carry `ledgerUnreported` are in it
+        transaction.objectStore('sales').createIndex('by-ledger-unreported', 'ledgerUnreported');
       }
     },
     // A newer version of the app (another tab, or the updated service worker) wants to upgrade:

@@ -255,6 +255,24 @@ export async function readActiveSales(): Promise<SaleEntry[]> {
   return entries.filter((entry): entry is SaleEntry => entry !== undefined);
 }
 
+/**
+ * Sales with outcome reports the sales ledger has not taken yet, oldest first, at most `limit`.
+ * @example for (const { sale } of await readLedgerUnreported(200)) send(sale.ledgerOutcomes);
+ */
+export async function readLedgerUnreported(limit: number): Promise<SaleEntry[]> {
+  const db = await getTillDb();
+  const tx = db.transaction(['sales', 'intents'], 'readonly');
+  const sales = await tx.objectStore('sales').index('by-ledger-unreported').getAll(undefined, limit);
+  const entries = await Promise.all(
+    sales.map(async (sale) => ({
+      sale,
+      intents: await tx.objectStore('intents').index('by-sale').getAll(saleRange(sale.id)),
+    })),
+  );
+  await tx.done;
+  return entries;
+}
+
 /** Every intent left `in-flight` (by a sender that died mid-request). */
 export async function readInFlightIntents(): Promise<IntentRecord[]> {
   const db = await getTillDb();
@@ -293,4 +311,74 @@ async function writeNewSale(tx: JournalWriteTx, compose: (reference: string) => 
 function newDeviceTag(): string {
   const random = crypto.getRandomValues(new Uint8Array(4));
   return Array.from(random, (byte) => TAG_ALPHABET[byte % TAG_ALPHABET.length]).join('');
+}
+
+/** Whether any confirmed or voided sale was made before `before` (pruning asks before anything else). */
+export async function hasSalesBefore(before: number): Promise<boolean> {
+  const db = await getTillDb();
+  const index = db.transaction('sales').store.index('by-status');
+  const counts = await Promise.all(
+    (['synced', 'voided'] as const).map((status) =>
+      index.count(IDBKeyRange.bound([status, -Infinity], [status, before], false, true)),
+    ),
+  );
+  return counts.some((count) => count > 0);
+}
+
+/** Sales that are never let go however old: they still wait for the PMS or for staff. */
+const OPEN_STATUSES = ['pending', 'needs-attention'] as const;
+
+/**
+ * Lets go of sales the tablet no longer needs (docs/outbox.md "Pruning"): confirmed or voided, made
+ * before `before`, whose record the till server's ledger holds (`holdsInLedger`: its step there is
+ * done) and whose outcome reports it has taken, and that no open sale refers to. Each is deleted
+ * with its intents in one strict transaction; at most `limit` per call. Answers how many went.
+ * @example await pruneSales(Date.now() - 30 * DAY, (intents) => intents.some(...));
+ */
+export async function pruneSales(
+  before: number,
+  holdsInLedger: (intents: readonly IntentRecord[]) => boolean,
+  limit = 500,
+): Promise<number> {
+  const db = await getTillDb();
+  const tx = db.transaction(['sales', 'intents'], 'readwrite', STRICT);
+  const sales = tx.objectStore('sales');
+  const bySale = tx.objectStore('intents').index('by-sale');
+  const open = (
+    await Promise.all(
+      OPEN_STATUSES.map((status) =>
+        sales.index('by-status').getAll(IDBKeyRange.bound([status, -Infinity], [status, Infinity])),
+      ),
+    )
+  ).flat();
+  const referred = new Set(
+    open.flatMap((sale) =>
+      [...(sale.dependsOn ?? []), sale.reverses, sale.lateChargeOf, sale.cancels?.saleId].filter(
+        (id): id is string => typeof id === 'string',
+      ),
+    ),
+  );
+  let pruned = 0;
+  for (const status of ['synced', 'voided'] as const) {
+    const old = await sales
+      .index('by-status')
+      .getAll(IDBKeyRange.bound([status, -Infinity], [status, before], false, true), limit);
+    // Every read, then every delete, is queued at once: one transaction's requests run in order,
+    // and not awaiting each in turn keeps a batch from costing a round trip per sale.
+    const candidates = old
+      .filter((sale) => sale.ledgerUnreported === undefined && !referred.has(sale.id))
+      .slice(0, limit - pruned);
+    const intentsOf = await Promise.all(candidates.map((sale) => bySale.getAll(saleRange(sale.id))));
+    const deletes: Promise<unknown>[] = [];
+    candidates.forEach((sale, i) => {
+      const intents = intentsOf[i]!;
+      if (!holdsInLedger(intents)) return;
+      deletes.push(sales.delete(sale.id));
+      for (const intent of intents) deletes.push(tx.objectStore('intents').delete(intent.seq!));
+      pruned += 1;
+    });
+    await Promise.all(deletes);
+  }
+  await tx.done;
+  return pruned;
 }

@@ -3,6 +3,8 @@
 // epoch milliseconds; a row only ever gains optional fields (schema changes are additive), so a row
 // written by any earlier version of the app still satisfies these types.
 import type { DeviceRefusalCode } from '../pms/errors.ts';
+import type { LedgerOutcome } from '../pms/ledger-wire.ts';
+import type { TabletAuditEvent } from '../pms/staff-calls.ts';
 import type { PaymentOptions, Product, RoomReservation, TaxClassesAccounts } from '../pms/wire.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -17,7 +19,9 @@ export type SaleKind =
   /** A refused room charge (the guest had left) moved to a cash invoice addressed to the guest. */
   | 'late-charge'
   /** A correction of a confirmed cash sale, recorded on the till only (the PMS has no refund). */
-  | 'cash-cancellation';
+  | 'cash-cancellation'
+  /** A shift closed on this till: recorded on the sales ledger only (no lines, no PMS step). */
+  | 'shift-close';
 
 /**
  * Where a sale stands towards the PMS: `pending` (not all steps confirmed yet), `needs-attention`
@@ -33,6 +37,16 @@ export interface SaleLine {
   name: string;
   quantity: number;
   unitPriceCents: number;
+  // What the sales ledger records besides (issue 19); absent on lines recorded before it.
+  /** The catalogue's price when sold; null for an open-price product. */
+  cataloguePriceCents?: number | null;
+  taxClassId?: number | null;
+  /** The tax class's VAT rate in basis points (1900 = 19 %); null when not known. */
+  vatRateBp?: number | null;
+  commodityGroupId?: number | null;
+  commodityGroupName?: string;
+  /** The line's own discount, as given (a ticket line's `discount` is its own shape). */
+  lineDiscount?: { percent?: number; amountOffEachCents?: number };
 }
 
 /** Why a sale needs staff: the PMS's refusal or an unverifiable outcome, in plain words. */
@@ -93,6 +107,18 @@ export interface SaleRecord {
   cancelledBy?: string;
   /** Why the sale was cancelled (a cash cancellation's reason). */
   reason?: string;
+  /** How a sale paid at the till was paid: cash (handed over and change) or card. */
+  tender?: { method: 'cash' | 'card'; tenderedCents?: number; changeCents?: number };
+  /** The ticket's own discount, as given (its effect is in the lines' prices). */
+  ticketDiscount?: { percent?: number; amountCents?: number };
+  /** For a shift event: the shift, its drawer and the opening float. */
+  shift?: { shiftId: string; drawer?: string; floatCents?: number };
+  /** PMS step outcomes not yet reported to the sales ledger (outbox/ledger-outcomes.ts). */
+  ledgerOutcomes?: LedgerOutcome[];
+  /** Keys of every outcome ever queued for the ledger, so none is queued twice. */
+  ledgerKeys?: string[];
+  /** Present (the sale's createdAt) while `ledgerOutcomes` waits: the `by-ledger-unreported` index. */
+  ledgerUnreported?: number;
   attention?: SaleAttention;
   notes: SaleNote[];
   voided?: { reason: string; at: number; staff?: string };
@@ -132,6 +158,8 @@ export interface IntentError {
   field?: string;
   /** A 'server' error where the gateway could not reach the PMS (its 502/504). */
   pmsUnreachable?: boolean;
+  /** The till server's code of a refusal (e.g. the ledger's `sale_conflict`), for staff words. */
+  code?: string;
   at: number;
 }
 
@@ -190,6 +218,10 @@ export interface MetaValues {
   'pairing-hold': { code: DeviceRefusalCode; at: number; until: number } | null;
   /** Result of navigator.storage.persist(), or null when the browser has no such API. */
   'storage-persisted': boolean | null;
+  /** Reports for the till server's audit log not yet delivered (storage/audit-queue.ts). */
+  'audit-queue': TabletAuditEvent[];
+  /** Reports the server refused, for the sync view (at most 50). */
+  'audit-refused': { event: TabletAuditEvent; code: string }[];
 }
 export type MetaKey = keyof MetaValues;
 

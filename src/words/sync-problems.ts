@@ -4,7 +4,7 @@
 // interrupted), the step titles, and a refused staff action. The PMS's own message is shown as it
 // came; everything around it is translated.
 
-import { definitionOf } from '../outbox/intents';
+import { definitionOf, RECORD_IN_LEDGER } from '../outbox/intents';
 import type { IntentRecord, SaleRecord } from '../state/sync-list';
 import { clockTime } from './calendar';
 import { type MessageKey, t } from './i18n';
@@ -22,6 +22,8 @@ export function stepProblem(
   if (step.state === 'failed') {
     if (error?.kind === 'invalid-request') return t('sync.problem.badRequest', { message: error.message });
     if (error?.kind === 'unknown-intent') return t('sync.problem.unknownStep');
+    if (step.name === RECORD_IN_LEDGER)
+      return ledgerRefusal(error?.code, error?.status, error?.message ?? '');
     return t('sync.problem.refused', { message: error?.message ?? '' });
   }
   if (step.state !== 'queued' && step.state !== 'unsure') return undefined;
@@ -69,4 +71,11 @@ export function stepTitle(step: IntentRecord): string {
  */
 export function actionProblem(error: unknown): string {
   return t('sync.action.refused', { message: actionErrorText(error) });
+}
+
+/** The sales ledger's refusal of a sale in staff words, by its code (409 `sale_conflict`, 403: an approval). */
+function ledgerRefusal(code: string | undefined, status: number | undefined, message: string): string {
+  if (code === 'sale_conflict') return t('sync.problem.ledger.sale_conflict');
+  if (status === 403 || code?.startsWith('approval')) return t('sync.problem.ledger.approval', { message });
+  return t('sync.problem.ledger.refused', { message });
 }

@@ -215,3 +215,62 @@ function shape(lines: readonly { productId: number; quantity: number; unitPriceC
     .sort()
     .join(',');
 }
+
+/** The till server's database as the ledger check reads it (better-sqlite3, read-only). */
+export interface LedgerDb {
+  prepare(sql: string): { all(...params: unknown[]): unknown[] };
+}
+
+export interface LedgerCheck {
+  problems: string[];
+  figures: { salesInLedger: number; outcomesInLedger: number };
+}
+
+/**
+ * Checks the till server's sales ledger against the journal and what the test made: each sale
+ * recorded once under its journal id, with the same kind, lines and total, its PMS steps reported
+ * done; and no record that is no sale of the test's.
+ */
+export function checkAgainstLedger(db: LedgerDb, till: TillContents, made: readonly MadeSale[]): LedgerCheck {
+  const problems: string[] = [];
+  const rows = db
+    .prepare('SELECT seq, sale_id AS saleId, reference, kind, total_cents AS totalCents FROM ledger_sales')
+    .all() as { seq: number; saleId: string; reference: string; kind: string; totalCents: number }[];
+  const lines = db
+    .prepare(
+      'SELECT sale_seq AS seq, product_id AS productId, quantity, unit_price_cents AS unitPriceCents FROM ledger_lines',
+    )
+    .all() as { seq: number; productId: number; quantity: number; unitPriceCents: number }[];
+  const outcomes = db
+    .prepare(
+      `SELECT sale_id AS saleId, step, outcome FROM ledger_outcomes o
+        WHERE seq = (SELECT MAX(seq) FROM ledger_outcomes WHERE sale_id = o.sale_id AND step = o.step)`,
+    )
+    .all() as { saleId: string; step: number; outcome: string }[];
+  const journal = new Map(till.sales.map((sale) => [sale.reference, sale]));
+  const kinds = { 'cash-sale': 'sale', 'room-charge': 'room-charge' } as const;
+  for (const sale of made) {
+    const recorded = rows.filter((row) => row.reference === sale.reference);
+    const problem = (text: string) => problems.push(`${sale.reference} in the ledger: ${text}`);
+    if (recorded.length !== 1) {
+      problem(`recorded ${recorded.length} times`);
+      continue;
+    }
+    const row = recorded[0]!;
+    const entry = journal.get(sale.reference);
+    if (row.saleId !== entry?.id) problem(`under ${row.saleId}, the journal's id is ${entry?.id}`);
+    if (row.kind !== kinds[sale.kind]) problem(`a ${row.kind}, made as a ${sale.kind}`);
+    const held = shape(lines.filter((line) => line.seq === row.seq));
+    if (held !== shape(sale.lines)) problem(`holds ${held}, the UI rang up ${shape(sale.lines)}`);
+    const total = sale.lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0);
+    if (row.totalCents !== total) problem(`total ${row.totalCents}, sold ${total}`);
+    const steps = outcomes.filter((o) => o.saleId === row.saleId);
+    const pmsSteps = sale.kind === 'cash-sale' ? 3 : 1;
+    if (steps.length !== pmsSteps || steps.some((o) => o.outcome !== 'done'))
+      problem(`PMS steps reported ${JSON.stringify(steps.map((o) => [o.step, o.outcome]))}`);
+  }
+  const madeReferences = new Set(made.map((sale) => sale.reference));
+  for (const row of rows.filter((r) => !madeReferences.has(r.reference)))
+    problems.push(`ledger record ${row.reference} (${row.kind}) belongs to no sale the test made`);
+  return { problems, figures: { salesInLedger: rows.length, outcomesInLedger: outcomes.length } };
+}

@@ -168,3 +168,26 @@ describe('the sync view', () => {
     );
   });
 });
+
+describe('the sales the till server holds', () => {
+  it('lists this tablet’s sales from the server’s ledger on request, each saying whether it is in the PMS', async ({
+    browser,
+    server,
+  }) => {
+    const page = await openWithGuestList(browser, server);
+    const reference = await chargeTicketToRoom(server, page, '401', 'Hofer', [
+      { number: 'B-101', quantity: 1 },
+    ]);
+    await header(page).click();
+    await expect.poll(() => page.getByTestId('all-in-pms').count(), { timeout: 20_000 }).toBe(1);
+
+    const held = page.getByTestId('server-sales');
+    await held.getByRole('button', { name: 'Show the sales the till server holds' }).click();
+
+    const row = held.locator('li', { hasText: reference });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain('in the PMS');
+    const recorded = server.hub.ledger.outcomes.steps((await row.getAttribute('data-sale')) ?? '');
+    expect(recorded.map((step) => step.outcome)).toEqual(['done']);
+  });
+});

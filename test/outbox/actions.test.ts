@@ -5,9 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { OutboxActionRefused, resolveUnverifiable, retrySale } from '../../src/outbox/actions.ts';
 import { recordCashSale, recordRoomCharge } from '../../src/outbox/journal.ts';
 import { listJournal, readSaleDetail } from '../../src/outbox/queries.ts';
-import { readSale } from '../../src/storage/outbox-store.ts';
 import { createFakePms } from './support/fake-pms.ts';
-import { CARD_PAYMENT, createClock, PILS, replayAgainst, TILL, useFreshDatabase } from './support/setup.ts';
+import {
+  CARD_PAYMENT,
+  createClock,
+  PILS,
+  readPmsSteps,
+  replayAgainst,
+  TILL,
+  useFreshDatabase,
+} from './support/setup.ts';
 
 useFreshDatabase();
 
@@ -21,7 +28,7 @@ describe('retrying a refused sale', () => {
       payment: CARD_PAYMENT,
     });
     await replayAgainst(pms, clock);
-    expect((await readSale(sale.id))?.sale.status).toBe('needs-attention');
+    expect((await readPmsSteps(sale.id))?.sale.status).toBe('needs-attention');
 
     await retrySale(sale.id, {
       payload: { lines: [{ productId: 7, quantity: 2, name: 'Pils 0,3 l', priceCents: 420 }] },
@@ -32,7 +39,7 @@ describe('retrying a refused sale', () => {
     const [invoice] = [...pms.invoices.values()];
     expect(invoice?.status).toBe('closed');
     expect(invoice?.items.map((i) => i.name)).toEqual([`Pils 0,3 l · ${sale.reference}/2b`]);
-    const entry = await readSale(sale.id);
+    const entry = await readPmsSteps(sale.id);
     expect(entry?.sale.status).toBe('synced');
     expect(entry?.sale.attention).toBeUndefined();
     expect(entry?.intents.map((i) => [i.step, i.revision, i.state])).toEqual([
@@ -50,13 +57,13 @@ describe('retrying a refused sale', () => {
     const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
     pms.failNext('addProducts', { kind: 'rejected', status: 409, message: 'the reservation is locked' });
     await replayAgainst(pms, clock);
-    expect((await readSale(sale.id))?.sale.attention?.message).toBe('the reservation is locked');
+    expect((await readPmsSteps(sale.id))?.sale.attention?.message).toBe('the reservation is locked');
 
     await retrySale(sale.id);
     await replayAgainst(pms, clock);
 
     expect(pms.rooms.get(501)).toHaveLength(1);
-    expect((await readSale(sale.id))?.sale.status).toBe('synced');
+    expect((await readPmsSteps(sale.id))?.sale.status).toBe('synced');
   });
 });
 
@@ -70,7 +77,7 @@ describe('settling a step the till could not verify', () => {
     await replayAgainst(pms, clock);
     clock.advance(60_000);
     await replayAgainst(pms, clock);
-    expect((await readSale(sale.id))?.sale.attention?.kind).toBe('cannot-verify');
+    expect((await readPmsSteps(sale.id))?.sale.attention?.kind).toBe('cannot-verify');
     return { pms, clock, sale };
   }
 
@@ -83,7 +90,7 @@ describe('settling a step the till could not verify', () => {
     const [invoice] = [...pms.invoices.values()];
     expect(invoice?.items).toHaveLength(1);
     expect(invoice?.status).toBe('closed');
-    expect((await readSale(sale.id))?.sale.notes.map((n) => n.text)).toContain(
+    expect((await readPmsSteps(sale.id))?.sale.notes.map((n) => n.text)).toContain(
       'Jonas confirmed that step 2 reached the PMS.',
     );
   });
@@ -122,10 +129,11 @@ describe('reading a stuck sale for staff', () => {
 
     expect(stuck?.id).toBe(sale.id);
     expect(detail?.steps.map((s) => [s.title, s.state, s.marker])).toEqual([
+      ['Record the sale on the till server', 'done', `${sale.reference}/0`],
       ['Open a cash invoice', 'done', `${sale.reference}/1`],
       ['Put the items on the invoice', 'failed', `${sale.reference}/2`],
       ['Close the invoice with the payment', 'queued', `${sale.reference}/3`],
     ]);
-    expect(detail?.steps[1]?.lastError?.message).toBe('no product 99');
+    expect(detail?.steps[2]?.lastError?.message).toBe('no product 99');
   });
 });

@@ -22,7 +22,7 @@ async function refusalOf(work: Promise<unknown>) {
 }
 
 describe('cancelling a confirmed cash sale', () => {
-  it('records a linked correction with negative amounts, reason, staff and approval, and sends nothing', async () => {
+  it('records a linked correction with negative amounts, reason, staff and approval, on the ledger only (nothing to the PMS)', async () => {
     const pms = createFakePms();
     const sale = await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT });
     await replayAgainst(pms, createClock());
@@ -41,7 +41,7 @@ describe('cancelling a confirmed cash sale', () => {
 
     expect(cancellation).toMatchObject({
       kind: 'cash-cancellation',
-      status: 'synced',
+      status: 'pending', // until the till server's ledger holds the refund
       totalCents: -840,
       lines: [{ ...PILS, quantity: -2 }],
       reason: 'wrong drink',
@@ -51,12 +51,23 @@ describe('cancelling a confirmed cash sale', () => {
       payment: CARD_PAYMENT,
       cancels: { saleId: sale.id, reference: sale.reference, invoiceId },
     });
-    expect((await readSale(cancellation.id))?.intents).toEqual([]);
+    expect((await readSale(cancellation.id))?.intents.map((i) => [i.step, i.name])).toEqual([
+      [0, 'ledger.record@1'],
+    ]);
     const original = (await readSale(sale.id))?.sale;
     expect(original?.cancelledBy).toBe(cancellation.id);
     expect(original?.notes.at(-1)?.text).toContain(`cancel invoice ${invoiceId} in the PMS`);
     await replayAgainst(pms, createClock());
     expect(pms.calls.length).toBe(calls);
+    expect((await readSale(cancellation.id))?.sale.status).toBe('synced');
+    expect(pms.ledger.get(cancellation.id)?.record).toMatchObject({
+      kind: 'refund',
+      refersTo: sale.id,
+      totalCents: -840,
+      reason: 'wrong drink',
+      approvals: ['token-1'],
+      lines: [{ productId: 7, quantity: -2, unitPriceCents: 420 }],
+    });
 
     expect(await refusalOf(cancelCashSale({ ...TILL, saleId: sale.id, reason: 'again' }))).toEqual({
       code: 'already-cancelled',

@@ -3,13 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { recordCashSale, recordRoomCharge } from '../../src/outbox/journal.ts';
 import { getOutboxSummary } from '../../src/outbox/status.ts';
-import { readSale } from '../../src/storage/outbox-store.ts';
 import { createFakePms, type FaultKind } from './support/fake-pms.ts';
 import {
   CARD_PAYMENT,
   createClock,
   PILS,
   PILS_ONE,
+  readPmsSteps,
   replayAgainst,
   TILL,
   useFreshDatabase,
@@ -28,7 +28,7 @@ describe('a send that gets no usable answer', () => {
 
       const first = await replayAgainst(pms, clock);
       expect(pms.rooms.get(501)).toHaveLength(0);
-      const waiting = await readSale(sale.id);
+      const waiting = await readPmsSteps(sale.id);
       expect(waiting?.sale.status).toBe('pending');
       expect(waiting?.intents[0]).toMatchObject({ state: 'unsure', attempts: 1, uncertainSends: 1 });
       expect(first.nextAttemptAt).toBe(clock.now() + 1000);
@@ -40,7 +40,7 @@ describe('a send that gets no usable answer', () => {
       await replayAgainst(pms, clock);
 
       expect(pms.rooms.get(501)).toHaveLength(1);
-      expect((await readSale(sale.id))?.sale.status).toBe('synced');
+      expect((await readPmsSteps(sale.id))?.sale.status).toBe('synced');
     },
   );
 
@@ -91,7 +91,7 @@ describe('429 Too Many Requests', () => {
 
     const first = await replayAgainst(pms, clock, { concurrency: 1 });
     expect(first).toMatchObject({ stoppedBy: 'rate-limited', nextAttemptAt: clock.now() + 120_000 });
-    expect((await readSale(sale.id))?.intents[0]).toMatchObject({
+    expect((await readPmsSteps(sale.id))?.intents[0]).toMatchObject({
       state: 'queued',
       notBefore: clock.now() + 120_000,
     });
@@ -121,7 +121,7 @@ describe('a refusal (4xx)', () => {
     const report = await replayAgainst(pms, clock);
 
     expect(report).toMatchObject({ failed: 1, needsAttention: 1, pending: 0, nextAttemptAt: null });
-    const entry = await readSale(sale.id);
+    const entry = await readPmsSteps(sale.id);
     expect(entry?.sale.status).toBe('needs-attention');
     expect(entry?.sale.attention).toMatchObject({
       step: 2,
@@ -146,7 +146,7 @@ describe('a refusal (4xx)', () => {
 
     await replayAgainst(pms, createClock());
 
-    expect((await readSale(fine.id))?.sale.status).toBe('synced');
+    expect((await readPmsSteps(fine.id))?.sale.status).toBe('synced');
     expect(pms.rooms.get(501)).toHaveLength(1);
   });
 });

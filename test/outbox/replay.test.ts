@@ -11,6 +11,7 @@ import {
   createClock,
   PILS,
   PILS_ONE,
+  readPmsSteps,
   replayAgainst,
   TILL,
   useFreshDatabase,
@@ -48,19 +49,19 @@ describe('replaying a cash sale', () => {
     expect(pms.callsOf('addInvoiceProducts')[0]?.args).toMatchObject({ invoice_id: invoice?.id });
     expect(pms.callsOf('closeInvoice')[0]?.args).toMatchObject({ invoiceId: invoice?.id });
 
-    const entry = await readSale(sale.id);
+    const entry = await readPmsSteps(sale.id);
     expect(entry?.sale.status).toBe('synced');
     expect(entry?.intents.map((i) => i.state)).toEqual(['done', 'done', 'done']);
     expect(entry?.intents[0]?.result).toEqual({ invoiceId: invoice?.id });
     expect(entry?.intents[2]?.result).toEqual({ totalCents: 840 });
-    expect(report).toMatchObject({ ran: true, sent: 3, confirmed: 3, pending: 0, needsAttention: 0 });
+    expect(report).toMatchObject({ ran: true, sent: 4, confirmed: 4, pending: 0, needsAttention: 0 });
   });
 
   it('records the sale as pending before anything is sent, and sends nothing twice over several runs', async () => {
     const pms = createFakePms();
     const clock = createClock();
     const sale = await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT });
-    expect((await readSale(sale.id))?.sale.status).toBe('pending');
+    expect((await readPmsSteps(sale.id))?.sale.status).toBe('pending');
     expect(pms.calls).toHaveLength(0);
 
     await replayAgainst(pms, clock);
@@ -88,7 +89,7 @@ describe('replaying other kinds of sale', () => {
       [`Pils 0,3 l · ${sale.reference}/1`, 1, 420],
     ]);
     expect(pms.callsOf('addProducts')[0]?.args).toMatchObject({ booking_date: '2026-11-22' });
-    const entry = await readSale(sale.id);
+    const entry = await readPmsSteps(sale.id);
     expect(entry?.sale.status).toBe('synced');
     expect(entry?.intents[0]?.result).toEqual({
       items: items.map((i) => ({ invoiceItemId: i.id, productId: 7, quantity: i.quantity })),
@@ -106,7 +107,7 @@ describe('replaying other kinds of sale', () => {
 
     const created = pms.products.find((p) => p.name === 'Hugo');
     expect(created).toMatchObject({ number: `TILL-${sale.reference}`, price: 750 });
-    expect((await readSale(sale.id))?.intents[0]?.result).toEqual({ productId: created?.id });
+    expect((await readPmsSteps(sale.id))?.intents[0]?.result).toEqual({ productId: created?.id });
   });
 });
 
@@ -183,21 +184,25 @@ describe('one write between two steps', () => {
     const pms = createFakePms();
     const sale = await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT });
     const statesWhenSent: string[][] = [];
-    pms.setAround(async () => {
+    pms.setAround(async (operation) => {
+      if (operation === 'reportLedgerOutcome') return; // after the run: its outcomes to the ledger
       statesWhenSent.push((await readSale(sale.id))!.intents.map((i) => i.state));
     });
     journalWrites = countJournalWrites();
 
     await replayAgainst(pms, createClock());
 
+    // step 0 records the sale on the till server, then the three PMS steps
     expect(statesWhenSent).toEqual([
-      ['in-flight', 'queued', 'queued'],
-      ['done', 'in-flight', 'queued'],
-      ['done', 'done', 'in-flight'],
+      ['in-flight', 'queued', 'queued', 'queued'],
+      ['done', 'in-flight', 'queued', 'queued'],
+      ['done', 'done', 'in-flight', 'queued'],
+      ['done', 'done', 'done', 'in-flight'],
     ]);
-    // mark step 1; answer 1 + mark 2; answer 2 + mark 3; answer 3
-    expect(journalWrites.count).toBe(4);
-    expect((await readSale(sale.id))?.intents.map((i) => [i.state, i.attempts])).toEqual([
+    // mark step 0; answer 0 + mark 1; answer 1 + mark 2; answer 2 + mark 3; answer 3; and after
+    // the run, the outcome reports the ledger took cleared from the sale (nothing old to prune)
+    expect(journalWrites.count).toBe(6);
+    expect((await readPmsSteps(sale.id))?.intents.map((i) => [i.state, i.attempts])).toEqual([
       ['done', 1],
       ['done', 1],
       ['done', 1],
@@ -209,15 +214,16 @@ describe('one write between two steps', () => {
     const clock = createClock();
     const sale = await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT, at: clock.now() });
     const updatedWhenSent: number[] = [];
-    pms.setAround(async () => {
+    pms.setAround(async (operation) => {
+      if (operation === 'reportLedgerOutcome') return; // after the run: its outcomes to the ledger
       clock.advance(1000);
-      updatedWhenSent.push((await readSale(sale.id))!.sale.updatedAt);
+      updatedWhenSent.push((await readPmsSteps(sale.id))!.sale.updatedAt);
     });
 
     await replayAgainst(pms, clock);
 
-    expect(updatedWhenSent).toEqual([sale.updatedAt, sale.updatedAt, sale.updatedAt]);
-    const synced = (await readSale(sale.id))!.sale;
+    expect(updatedWhenSent).toEqual([sale.updatedAt, sale.updatedAt, sale.updatedAt, sale.updatedAt]);
+    const synced = (await readPmsSteps(sale.id))!.sale;
     expect(synced).toMatchObject({ status: 'synced', updatedAt: clock.now(), syncedAt: clock.now() });
   });
 
@@ -228,9 +234,9 @@ describe('one write between two steps', () => {
 
     const report = await replayAgainst(pms, createClock());
 
-    expect(report.confirmed).toBe(36);
-    // 48 changes (4 per sale); one transaction each without group commit
-    expect(journalWrites.count).toBeLessThan(24);
+    expect(report.confirmed).toBe(48);
+    // 60 changes (5 per sale: the ledger's step and the PMS's three); one transaction each without group commit
+    expect(journalWrites.count).toBeLessThan(30);
   });
 
   it('starts no further step once the run is told to stop; the next run goes on from there', async () => {
@@ -246,7 +252,7 @@ describe('one write between two steps', () => {
 
     expect(report.stoppedBy).toBe('aborted');
     expect(pms.calls.map((c) => c.operation)).toEqual(['createCashInvoice']);
-    expect((await readSale(sale.id))?.intents.map((i) => i.state)).toEqual(['done', 'queued', 'queued']);
+    expect((await readPmsSteps(sale.id))?.intents.map((i) => i.state)).toEqual(['done', 'queued', 'queued']);
 
     pms.setAround(async () => {});
     await replayAgainst(pms, clock);
@@ -256,6 +262,6 @@ describe('one write between two steps', () => {
       'addInvoiceProducts',
       'closeInvoice',
     ]);
-    expect((await readSale(sale.id))?.sale.status).toBe('synced');
+    expect((await readPmsSteps(sale.id))?.sale.status).toBe('synced');
   });
 });

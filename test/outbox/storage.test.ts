@@ -9,12 +9,20 @@ import { voidSale } from '../../src/outbox/void-sale.ts';
 import { readCatalogue, replaceCatalogue } from '../../src/storage/caches.ts';
 import { closeTillDb, DB_VERSION, getMeta, getTillDb } from '../../src/storage/db.ts';
 import { listSales } from '../../src/storage/journal-queries.ts';
-import { changeSale, readSale, type SaleEntry } from '../../src/storage/outbox-store.ts';
+import { changeSale, type SaleEntry } from '../../src/storage/outbox-store.ts';
 import { changeTicketRecords, listParkedTickets } from '../../src/storage/ticket-store.ts';
 import { fillV1Database, openV1Database, V1_ROWS } from './fixtures/schema-v1.ts';
 import { createFakePms } from './support/fake-pms.ts';
 import { countJournalWrites } from './support/journal-writes.ts';
-import { CARD_PAYMENT, createClock, PILS, replayAgainst, TILL, useFreshDatabase } from './support/setup.ts';
+import {
+  CARD_PAYMENT,
+  createClock,
+  PILS,
+  readPmsSteps,
+  replayAgainst,
+  TILL,
+  useFreshDatabase,
+} from './support/setup.ts';
 
 useFreshDatabase();
 
@@ -34,7 +42,7 @@ describe('migrations', () => {
     expect((await db.getAll('intents')).map(({ seq: _seq, ...intent }) => intent)).toEqual(V1_ROWS.intents);
     expect(await getMeta('device-tag')).toBe('K7QM');
     expect((await listSales({ status: 'pending' })).map((s) => s.id)).toEqual(['sale-pending']);
-    expect((await readSale('sale-synced'))?.intents.map((i) => i.step)).toEqual([1, 2, 3]);
+    expect((await readPmsSteps('sale-synced'))?.intents.map((i) => i.step)).toEqual([1, 2, 3]);
   });
 
   it('goes on from the v1 rows: the queued charge replays, new sales continue the reference counter', async () => {
@@ -48,7 +56,7 @@ describe('migrations', () => {
 
     expect(sale.reference).toBe('K7QM-3');
     expect(pms.rooms.get(501)?.map((i) => i.name)).toEqual(['Pils 0,3 l · K7QM-2/1']);
-    expect((await readSale('sale-pending'))?.sale.status).toBe('synced');
+    expect((await readPmsSteps('sale-pending'))?.sale.status).toBe('synced');
     const seqs = (await (await getTillDb()).getAll('intents')).map((i) => i.seq!);
     expect(new Set(seqs).size).toBe(seqs.length);
   });
@@ -108,14 +116,14 @@ describe('durability', () => {
     );
     expect(journalWrites.length).toBeGreaterThan(8);
     expect(journalWrites.every((t) => t.durability === 'strict')).toBe(true);
-    expect((await readSale(sale.id))?.sale.status).toBe('synced');
+    expect((await readPmsSteps(sale.id))?.sale.status).toBe('synced');
   });
 
   it('keeps a recorded sale across a restart (connection closed and opened again)', async () => {
     const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
     await closeTillDb();
 
-    const entry = await readSale(sale.id);
+    const entry = await readPmsSteps(sale.id);
 
     expect(entry?.sale).toEqual(sale);
     expect(entry?.intents.map((i) => [i.name, i.state])).toEqual([['room.add-products@1', 'queued']]);
@@ -141,7 +149,7 @@ describe('group commit', () => {
     );
 
     expect(seenBefore).toEqual(Array.from({ length: 20 }, (_, i) => i));
-    expect((await readSale(sale.id))?.sale.notes.map((n) => n.text)).toEqual(
+    expect((await readPmsSteps(sale.id))?.sale.notes.map((n) => n.text)).toEqual(
       Array.from({ length: 20 }, (_, i) => `note ${i}`),
     );
     // The first change commits alone; the 19 that arrived meanwhile share the next transaction.
@@ -160,12 +168,12 @@ describe('group commit', () => {
     ]);
 
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect((await readSale(sale.id))?.sale.notes.map((n) => n.text)).toEqual(['first', 'third']);
+    expect((await readPmsSteps(sale.id))?.sale.notes.map((n) => n.text)).toEqual(['first', 'third']);
   });
 
   it('fails a change the database refuses alone, writing nothing of it; the others in its batch are written', async () => {
     const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
-    const intent = (await readSale(sale.id))!.intents[0]!;
+    const intent = (await readPmsSteps(sale.id))!.intents[0]!;
 
     const outcomes = await Promise.allSettled([
       changeSale(sale.id, addNote('first')),
@@ -180,8 +188,12 @@ describe('group commit', () => {
     ]);
 
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
-    expect((await readSale(sale.id))?.sale.notes.map((n) => n.text)).toEqual(['first', 'second', 'fourth']);
-    expect((await readSale(sale.id))?.intents).toEqual([intent]);
+    expect((await readPmsSteps(sale.id))?.sale.notes.map((n) => n.text)).toEqual([
+      'first',
+      'second',
+      'fourth',
+    ]);
+    expect((await readPmsSteps(sale.id))?.intents).toEqual([intent]);
   });
 });
 

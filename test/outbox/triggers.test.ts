@@ -6,9 +6,8 @@ import { recordRoomCharge } from '../../src/outbox/journal.ts';
 import { inMemoryLocks, OUTBOX_LOCK } from '../../src/outbox/locks.ts';
 import { getOutboxSummary } from '../../src/outbox/status.ts';
 import { type PageReplayer, startPageReplayer } from '../../src/outbox/triggers.ts';
-import { readSale } from '../../src/storage/outbox-store.ts';
 import { createFakePms } from './support/fake-pms.ts';
-import { PILS, TILL, useFreshDatabase } from './support/setup.ts';
+import { PILS, readPmsSteps, TILL, useFreshDatabase } from './support/setup.ts';
 
 useFreshDatabase();
 
@@ -42,7 +41,7 @@ describe('the page replayer', () => {
 
     replayer = startPageReplayer({ client: pms.client });
 
-    await vi.waitFor(async () => expect((await readSale(sale.id))?.sale.status).toBe('synced'));
+    await vi.waitFor(async () => expect((await readPmsSteps(sale.id))?.sale.status).toBe('synced'));
     expect(pms.rooms.get(501)).toHaveLength(1);
   });
 
@@ -53,7 +52,10 @@ describe('the page replayer', () => {
 
     const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
 
-    await vi.waitFor(async () => expect((await readSale(sale.id))?.sale.status).toBe('synced'));
+    // two round trips now (the ledger's step, then the PMS's): room for a loaded machine
+    await vi.waitFor(async () => expect((await readPmsSteps(sale.id))?.sale.status).toBe('synced'), {
+      timeout: 5000,
+    });
   });
 
   it('after the PMS was unreachable, tries again at once when the browser comes back online', async () => {
@@ -63,11 +65,11 @@ describe('the page replayer', () => {
     const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
     replayer = startPageReplayer({ client: pms.client, backoff: { baseMs: 60_000, capMs: 60_000 } });
     await vi.waitFor(async () => expect((await getOutboxSummary()).lastError).not.toBeNull());
-    await vi.waitFor(async () => expect((await readSale(sale.id))?.intents[0]?.state).toBe('unsure'));
+    await vi.waitFor(async () => expect((await readPmsSteps(sale.id))?.intents[0]?.state).toBe('unsure'));
 
     window.dispatchEvent(new Event('online'));
 
-    await vi.waitFor(async () => expect((await readSale(sale.id))?.sale.status).toBe('synced'));
+    await vi.waitFor(async () => expect((await readPmsSteps(sale.id))?.sale.status).toBe('synced'));
     expect(pms.rooms.get(501)).toHaveLength(1);
   });
 
@@ -77,7 +79,7 @@ describe('the page replayer', () => {
     pms.failNext('addProducts', { kind: 'server', status: 500 });
     const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
     replayer = startPageReplayer({ client: pms.client, backoff: { baseMs: 60_000, capMs: 60_000 } });
-    await vi.waitFor(async () => expect((await readSale(sale.id))?.intents[0]?.state).toBe('unsure'));
+    await vi.waitFor(async () => expect((await readPmsSteps(sale.id))?.intents[0]?.state).toBe('unsure'));
 
     const report = await replayer.syncNow();
 
@@ -92,16 +94,16 @@ describe('the page replayer', () => {
     pms.failNext('addProducts', { kind: 'server', status: 500 }); // answered: the PMS is reachable
     const waiting = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
     replayer = startPageReplayer({ client: pms.client, backoff: { baseMs: 60_000, capMs: 60_000 } });
-    await vi.waitFor(async () => expect((await readSale(waiting.id))?.intents[0]?.state).toBe('unsure'));
-    const backoff = (await readSale(waiting.id))?.intents[0];
+    await vi.waitFor(async () => expect((await readPmsSteps(waiting.id))?.intents[0]?.state).toBe('unsure'));
+    const backoff = (await readPmsSteps(waiting.id))?.intents[0];
     const callsBefore = pms.calls.length;
 
     const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 502 }, lines: [PILS] });
     const report = await replayer.requestReplay();
 
-    expect((await readSale(sale.id))?.sale.status).toBe('synced');
+    expect((await readPmsSteps(sale.id))?.sale.status).toBe('synced');
     expect(pms.rooms.get(502)).toHaveLength(1);
-    const after = (await readSale(waiting.id))?.intents[0];
+    const after = (await readPmsSteps(waiting.id))?.intents[0];
     expect(after?.notBefore).toBe(backoff?.notBefore);
     expect(after?.failuresInRow).toBe(backoff?.failuresInRow);
     expect(pms.calls.slice(callsBefore).map((call) => call.args)).not.toContainEqual(
@@ -118,7 +120,7 @@ describe('the page replayer', () => {
     const waiting = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
     replayer = startPageReplayer({ client: pms.client, backoff: { baseMs: 60_000, capMs: 60_000 } });
     await vi.waitFor(async () => expect((await getOutboxSummary()).lastError).not.toBeNull());
-    const backoff = (await readSale(waiting.id))?.intents[0];
+    const backoff = (await readPmsSteps(waiting.id))?.intents[0];
     const callsBefore = pms.calls.length;
 
     const sales = [];
@@ -128,10 +130,10 @@ describe('the page replayer', () => {
     }
 
     expect(pms.calls.length).toBe(callsBefore); // not one request: no retry storm
-    const after = (await readSale(waiting.id))?.intents[0];
+    const after = (await readPmsSteps(waiting.id))?.intents[0];
     expect(after?.notBefore).toBe(backoff?.notBefore);
     expect(after?.failuresInRow).toBe(backoff?.failuresInRow);
-    for (const sale of sales) expect((await readSale(sale.id))?.sale.status).toBe('pending');
+    for (const sale of sales) expect((await readPmsSteps(sale.id))?.sale.status).toBe('pending');
 
     const report = await replayer.syncNow(); // staff: everything, now
 
@@ -156,12 +158,12 @@ describe('the page replayer', () => {
       },
       probeEveryMs: 50,
     });
-    await vi.waitFor(async () => expect((await readSale(sale.id))?.intents[0]?.state).toBe('unsure'));
+    await vi.waitFor(async () => expect((await readPmsSteps(sale.id))?.intents[0]?.state).toBe('unsure'));
     await vi.waitFor(() => expect(probes.length).toBeGreaterThanOrEqual(2));
-    expect((await readSale(sale.id))?.sale.status).toBe('pending'); // not ready: nothing sent
+    expect((await readPmsSteps(sale.id))?.sale.status).toBe('pending'); // not ready: nothing sent
 
     ready = true;
-    await vi.waitFor(async () => expect((await readSale(sale.id))?.sale.status).toBe('synced'));
+    await vi.waitFor(async () => expect((await readPmsSteps(sale.id))?.sale.status).toBe('synced'));
     expect(pms.rooms.get(501)).toHaveLength(1);
     const probed = probes.length;
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -183,7 +185,7 @@ describe('the page replayer', () => {
       },
       probeEveryMs: 20,
     });
-    await vi.waitFor(async () => expect((await readSale(sale.id))?.intents[0]?.state).toBe('unsure'));
+    await vi.waitFor(async () => expect((await readPmsSteps(sale.id))?.intents[0]?.state).toBe('unsure'));
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(probes).toBe(0);
   });
@@ -195,7 +197,7 @@ describe('the page replayer', () => {
     const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
     const lock = inMemoryLocks();
     replayer = startPageReplayer({ client: pms.client, lock, backoff: { baseMs: 60_000, capMs: 60_000 } });
-    await vi.waitFor(async () => expect((await readSale(sale.id))?.intents[0]?.state).toBe('unsure'));
+    await vi.waitFor(async () => expect((await readPmsSteps(sale.id))?.intents[0]?.state).toBe('unsure'));
 
     let release!: () => void;
     const held = lock.run(OUTBOX_LOCK, { wait: true }, () => new Promise<void>((done) => (release = done)));
@@ -204,7 +206,7 @@ describe('the page replayer', () => {
     release(); // the worker's run ends (without having sent it)
     await held;
 
-    await vi.waitFor(async () => expect((await readSale(sale.id))?.sale.status).toBe('synced'), {
+    await vi.waitFor(async () => expect((await readPmsSteps(sale.id))?.sale.status).toBe('synced'), {
       timeout: 2000,
     });
     expect(pms.rooms.get(501)).toHaveLength(1);

@@ -3,13 +3,13 @@
 // marker; the close is judged by the invoice status, or by the PMS refusing a second close.
 import { describe, expect, it } from 'vitest';
 import { recordCashSale } from '../../src/outbox/journal.ts';
-import { readSale } from '../../src/storage/outbox-store.ts';
 import { createFakePms } from './support/fake-pms.ts';
 import {
   CARD_PAYMENT,
   createClock,
   PILS,
   PILS_ONE,
+  readPmsSteps,
   replayUntilSettled,
   TILL,
   useFreshDatabase,
@@ -31,7 +31,7 @@ describe('cash sale with unknown outcome', () => {
       ['open', 0],
       ['closed', 1],
     ]);
-    const entry = await readSale(sale.id);
+    const entry = await readPmsSteps(sale.id);
     expect(entry?.sale.status).toBe('synced');
     expect(
       entry?.sale.notes.some((n) => n.text.includes(`empty open invoice with reference ${sale.reference}`)),
@@ -75,7 +75,7 @@ describe('cash sale with unknown outcome', () => {
     const report = await replayUntilSettled(pms, clock);
 
     expect(report.needsAttention).toBe(1);
-    const entry = await readSale(sale.id);
+    const entry = await readPmsSteps(sale.id);
     expect(entry?.intents.map((i) => i.state)).toEqual(['done', 'unverifiable', 'queued']);
     expect(entry?.sale.attention?.message).toMatch(/does not let the till read invoice \d+ back/);
     expect(pms.callsOf('closeInvoice')).toHaveLength(0);
@@ -90,7 +90,7 @@ describe('cash sale with unknown outcome', () => {
     await replayUntilSettled(pms, clock);
 
     expect(pms.callsOf('closeInvoice')).toHaveLength(1);
-    expect((await readSale(sale.id))?.intents[2]).toMatchObject({
+    expect((await readPmsSteps(sale.id))?.intents[2]).toMatchObject({
       state: 'done',
       result: { totalCents: 840 },
     });
@@ -107,6 +107,6 @@ describe('cash sale with unknown outcome', () => {
 
     expect(pms.callsOf('closeInvoice')).toHaveLength(2);
     expect([...pms.invoices.values()][0]?.status).toBe('closed');
-    expect((await readSale(sale.id))?.sale.status).toBe('synced');
+    expect((await readPmsSteps(sale.id))?.sale.status).toBe('synced');
   });
 });

@@ -6,12 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { recordChargeReversal, recordProductCreation, recordRoomCharge } from '../../src/outbox/journal.ts';
 import { changeIntent } from '../../src/outbox/sale-state.ts';
 import { startSending } from '../../src/outbox/transitions.ts';
-import { changeSale, readSale } from '../../src/storage/outbox-store.ts';
+import { changeSale } from '../../src/storage/outbox-store.ts';
 import { createFakePms, type FakePms } from './support/fake-pms.ts';
 import {
   createClock,
   PILS,
   PILS_ONE,
+  readPmsSteps,
   replayAgainst,
   replayUntilSettled,
   TILL,
@@ -36,7 +37,7 @@ describe('room charge with unknown outcome', () => {
     expect(pms.callsOf('addProducts')).toHaveLength(1);
     const items = pms.rooms.get(501) ?? [];
     expect(items).toHaveLength(2);
-    const entry = await readSale(sale.id);
+    const entry = await readPmsSteps(sale.id);
     expect(entry?.sale.status).toBe('synced');
     expect(entry?.intents[0]?.result).toEqual({
       items: items.map((i) => ({ invoiceItemId: i.id, productId: 7, quantity: i.quantity })),
@@ -72,7 +73,7 @@ describe('room charge with unknown outcome', () => {
     await replayUntilSettled(pms, clock);
 
     expect(pms.callsOf('addProducts')).toHaveLength(1);
-    const entry = await readSale(sale.id);
+    const entry = await readPmsSteps(sale.id);
     expect(entry?.sale.status).toBe('needs-attention');
     expect(entry?.sale.attention).toMatchObject({ kind: 'cannot-verify', step: 1 });
     expect(entry?.sale.attention?.message).toMatch(/only unpaid items/);
@@ -93,7 +94,7 @@ describe('product creation with unknown outcome', () => {
 
     const hugos = pms.products.filter((p) => p.name === 'Hugo');
     expect(hugos).toHaveLength(1);
-    expect((await readSale(sale.id))?.intents[0]?.result).toEqual({ productId: hugos[0]?.id });
+    expect((await readPmsSteps(sale.id))?.intents[0]?.result).toEqual({ productId: hugos[0]?.id });
   });
 
   it('not bookable through the interface: cannot be verified, staff decide', async () => {
@@ -113,7 +114,7 @@ describe('product creation with unknown outcome', () => {
 
     await replayUntilSettled(pms, clock);
 
-    expect((await readSale(sale.id))?.sale.attention).toMatchObject({ kind: 'cannot-verify' });
+    expect((await readPmsSteps(sale.id))?.sale.attention).toMatchObject({ kind: 'cannot-verify' });
     expect(pms.callsOf('createProduct')).toHaveLength(1);
   });
 });
@@ -132,7 +133,7 @@ describe('room removal with unknown outcome', () => {
 
     expect(pms.callsOf('removeProducts')).toHaveLength(1);
     expect(pms.rooms.get(501)?.map((i) => i.name)).toEqual([`Pils 0,3 l · ${other.reference}/1`]);
-    expect((await readSale(reversal.id))?.sale.status).toBe('synced');
+    expect((await readPmsSteps(reversal.id))?.sale.status).toBe('synced');
   });
 
   it('not applied: removes once more', async () => {
@@ -153,7 +154,7 @@ describe('room removal with unknown outcome', () => {
 describe('a replayer that died mid-request', () => {
   async function interruptedCharge(pms: FakePms, arrived: boolean) {
     const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
-    const [intent] = (await readSale(sale.id))!.intents;
+    const [intent] = (await readPmsSteps(sale.id))!.intents;
     // what the dead replayer left behind: the step marked in-flight (and maybe the charge in the PMS)
     await changeSale(sale.id, (entry) =>
       changeIntent(entry, intent!.seq!, startSending.from, (i) => startSending(i, 1, {}), 1),
@@ -173,7 +174,7 @@ describe('a replayer that died mid-request', () => {
     await replayAgainst(pms, createClock());
 
     expect(pms.rooms.get(501)).toHaveLength(1);
-    const entry = await readSale(sale.id);
+    const entry = await readPmsSteps(sale.id);
     expect(entry?.sale.status).toBe('synced');
     expect(entry?.sale.notes[0]?.text).toMatch(/interrupted while sending/);
   });
@@ -185,6 +186,6 @@ describe('a replayer that died mid-request', () => {
     await replayAgainst(pms, createClock());
 
     expect(pms.rooms.get(501)).toHaveLength(1);
-    expect((await readSale(sale.id))?.intents[0]).toMatchObject({ state: 'done', attempts: 2 });
+    expect((await readPmsSteps(sale.id))?.intents[0]).toMatchObject({ state: 'done', attempts: 2 });
   });
 });

@@ -3,13 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { recordCashSale, recordChargeReversal, recordRoomCharge } from '../../src/outbox/journal.ts';
 import { voidSale } from '../../src/outbox/void-sale.ts';
-import { readSale } from '../../src/storage/outbox-store.ts';
 import { createFakePms } from './support/fake-pms.ts';
 import {
   CARD_PAYMENT,
   createClock,
   PILS,
   PILS_ONE,
+  readPmsSteps,
   replayAgainst,
   TILL,
   useFreshDatabase,
@@ -26,7 +26,7 @@ describe('voiding a sale', () => {
     await replayAgainst(pms, createClock());
 
     expect(pms.calls).toHaveLength(0);
-    const entry = await readSale(sale.id);
+    const entry = await readPmsSteps(sale.id);
     expect(entry?.sale).toMatchObject({
       status: 'voided',
       voided: { reason: 'guest changed their mind', staff: 'Mia' },
@@ -44,7 +44,7 @@ describe('voiding a sale', () => {
     const reversal = await voidSale(sale.id, 'wrong room', TILL);
 
     expect(reversal).toBeUndefined();
-    expect((await readSale(sale.id))?.sale.status).toBe('voided');
+    expect((await readPmsSteps(sale.id))?.sale.status).toBe('voided');
   });
 
   it('an applied room charge is not silently kept: the void queues a reversal that removes exactly its items', async () => {
@@ -58,8 +58,8 @@ describe('voiding a sale', () => {
     await replayAgainst(pms, clock);
 
     expect(pms.rooms.get(501)?.map((i) => i.name)).toEqual([`Pils 0,3 l · ${keep.reference}/1`]);
-    expect((await readSale(sale.id))?.sale).toMatchObject({ status: 'voided', reversedBy: reversal?.id });
-    expect((await readSale(reversal!.id))?.sale).toMatchObject({
+    expect((await readPmsSteps(sale.id))?.sale).toMatchObject({ status: 'voided', reversedBy: reversal?.id });
+    expect((await readPmsSteps(reversal!.id))?.sale).toMatchObject({
       kind: 'charge-reversal',
       status: 'synced',
       totalCents: -420,
@@ -80,7 +80,7 @@ describe('voiding a sale', () => {
 
     expect(pms.callsOf('addProducts')).toHaveLength(2);
     expect(pms.rooms.get(501)).toEqual([]);
-    expect((await readSale(reversal.id))?.sale.status).toBe('synced');
+    expect((await readPmsSteps(reversal.id))?.sale.status).toBe('synced');
   });
 
   it('a cash sale refused at its items: voided, and the history names the empty invoice left open', async () => {
@@ -96,7 +96,7 @@ describe('voiding a sale', () => {
 
     const [invoice] = [...pms.invoices.values()];
     expect(invoice).toMatchObject({ status: 'open', items: [] });
-    const entry = await readSale(sale.id);
+    const entry = await readPmsSteps(sale.id);
     expect(entry?.intents.map((i) => i.state)).toEqual(['done', 'voided', 'voided']);
     expect(entry?.sale.notes.at(-1)?.text).toBe(
       `Voided by Mia: sold by mistake (cash invoice ${invoice?.id} stays open and empty in the PMS)`,
@@ -113,7 +113,7 @@ describe('voiding a sale', () => {
     await expect(voidSale(sale.id, 'guest left', TILL)).rejects.toMatchObject({
       refusal: { code: 'items-on-pms-invoice', reference: sale.reference },
     });
-    expect((await readSale(sale.id))?.sale.status).toBe('needs-attention');
+    expect((await readPmsSteps(sale.id))?.sale.status).toBe('needs-attention');
   });
 
   it('is refused while the till is still finding out whether a step arrived', async () => {

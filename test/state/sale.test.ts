@@ -158,9 +158,19 @@ describe('completing a cash sale', () => {
     addProduct(ESPRESSO);
     changeLine('p1', (line) => withLineDiscount(line, { kind: 'amount', cents: 50 }));
     const receipt = await completeCashSale({ paymentMethodId: 1, templateId: 3 });
-    expect((await readSale(receipt.saleId))?.sale.lines).toEqual([
-      { productId: 1, name: 'Pils 0,3 l', quantity: 2, unitPriceCents: 370 },
-      { productId: 2, name: 'Espresso', quantity: 1, unitPriceCents: 280 },
+    // with what the sales ledger records of each line: catalogue price, VAT rate, the discount given
+    expect((await readSale(receipt.saleId))?.sale.lines).toMatchObject([
+      {
+        productId: 1,
+        name: 'Pils 0,3 l',
+        quantity: 2,
+        unitPriceCents: 370,
+        cataloguePriceCents: 420,
+        taxClassId: 1,
+        vatRateBp: 1900,
+        lineDiscount: { amountOffEachCents: 50 },
+      },
+      { productId: 2, name: 'Espresso', quantity: 1, unitPriceCents: 280, vatRateBp: 1900 },
     ]);
     expect(receipt.lines[0]).toEqual({
       name: 'Pils 0,3 l',

@@ -62,6 +62,7 @@ describe('exporting the sales waiting on the tablet', () => {
       lines: [{ name: 'Pils 0,3 l', quantity: 2, unitPriceCents: 420 }],
     });
     expect(file.sales[0].intents.map((i: { name: string; state: string }) => [i.name, i.state])).toEqual([
+      ['ledger.record@1', 'queued'],
       ['cash-invoice.create@1', 'queued'],
       ['cash-invoice.add-products@1', 'queued'],
       ['cash-invoice.close@1', 'queued'],

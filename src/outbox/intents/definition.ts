@@ -7,10 +7,10 @@
 // shape change gets a new name (`…@2`) and the old name stays registered for rows already queued.
 import type { PmsClient } from '../../pms/client.ts';
 import type { PmsRejectedError } from '../../pms/errors.ts';
-import type { PmsOperation } from '../../pms/operations.ts';
+import type { OutboxOperation } from '../../pms/operations.ts';
 import type { SaleRecord } from '../../storage/records.ts';
 
-/** The PMS calls the outbox makes; tests pass a fake with the same functions. */
+/** The PMS calls (and the till server's ledger calls) the outbox makes; tests pass a fake with the same functions. */
 export type OutboxPms = Pick<
   PmsClient,
   | 'createCashInvoice'
@@ -24,6 +24,9 @@ export type OutboxPms = Pick<
   | 'getReservationCost'
   | 'getAvailableProducts'
   | 'createProduct'
+  | 'recordLedgerSale'
+  | 'reportLedgerOutcome'
+  | 'readLastClosing'
 >;
 
 /** A done step's result, as later steps (and reversals) see it. */
@@ -54,8 +57,8 @@ export type Reconciliation<R> =
 export interface IntentDefinition<P = unknown, R = unknown> {
   /** e.g. 'cash-invoice.create@1' */
   name: string;
-  /** The PMS client function it writes with (decides what counts as an unknown outcome). */
-  operation: PmsOperation;
+  /** The client function it writes with (decides what counts as an unknown outcome). */
+  operation: OutboxOperation;
   /** The step in staff words, e.g. 'Close the invoice'. */
   title: string;
   /** Sends the write; answers what to keep as the step's result. */

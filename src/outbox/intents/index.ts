@@ -4,6 +4,7 @@
 import { addCashInvoiceProducts, closeCashInvoice, createCashInvoice } from './cash-invoice.ts';
 import type { IntentDefinition } from './definition.ts';
 import { addressToGuest } from './late-charge.ts';
+import { recordInLedger } from './ledger-record.ts';
 import { createProduct } from './product.ts';
 import { addRoomProducts, removeRoomProducts, takeBackRoomLine } from './room.ts';
 
@@ -16,6 +17,7 @@ const DEFINITIONS: readonly IntentDefinition<never, unknown>[] = [
   takeBackRoomLine,
   createProduct,
   addressToGuest,
+  recordInLedger,
 ];
 
 const BY_NAME = new Map<string, IntentDefinition>(
@@ -33,5 +35,7 @@ export function definitionOf(name: string): IntentDefinition | undefined {
 export * from './cash-invoice.ts';
 export * from './definition.ts';
 export * from './late-charge.ts';
+export * from './ledger-body.ts';
+export * from './ledger-record.ts';
 export * from './product.ts';
 export * from './room.ts';

@@ -1,7 +1,8 @@
 // The sync view: how the till stands towards the PMS (SyncStatus) and every sale not yet confirmed
 // — needing attention first, then pending and being sent — each with its steps and the actions
 // staff can take, then refunds still to do in the PMS, the latest confirmed and voided sales (the
-// "all in the PMS" note says so of the sales not voided when there are voided ones). Opened at
+// "all in the PMS" note says so of the sales not voided when there are voided ones), and, on request,
+// the sales the till server's ledger holds (older ones the tablet has let go). Opened at
 // #needs-attention (the header's count), it scrolls to that list once it is read.
 import { useLocation } from '@solidjs/router';
 import { createEffect, on, Show } from 'solid-js';
@@ -9,6 +10,7 @@ import { createSyncList } from '../../state/sync-list';
 import { t } from '../../words/i18n';
 import { rw } from '../../words/receipts';
 import { SaleSection } from './SaleSection';
+import { ServerSales } from './ServerSales';
 import { SyncStatus } from './SyncStatus';
 
 export function SyncPage() {
@@ -44,6 +46,7 @@ export function SyncPage() {
             <SaleSection titleKey="sync.section.cancellations" entries={shown().cancellations} tone="warn" />
             <SaleSection titleKey="sync.section.confirmed" entries={shown().confirmed} tone="ok" />
             <SaleSection titleKey="sync.section.voided" entries={shown().voided} />
+            <ServerSales />
           </>
         )}
       </Show>

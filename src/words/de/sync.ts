@@ -25,6 +25,7 @@ export const de: Record<keyof typeof en, string> = {
   'sync.sale.kind.charge-reversal': 'Rückbuchung',
   'sync.sale.kind.product-creation': 'Neuer Artikel',
   'sync.sale.kind.late-charge': 'Nachbelastung',
+  'sync.sale.kind.shift-close': 'Schicht abgeschlossen',
   'sync.sale.status.pending': 'Ausstehend',
   'sync.sale.status.sending': 'Wird gesendet',
   'sync.sale.status.needs-attention': 'Bitte prüfen',
@@ -43,6 +44,14 @@ export const de: Record<keyof typeof en, string> = {
   'sync.step.room.add-products': 'Artikel auf das Zimmer buchen',
   'sync.step.room.remove-products': 'Artikel vom Zimmer zurückbuchen',
   'sync.step.product.create': 'Artikel anlegen',
+  'sync.step.ledger.record': 'Verkauf auf dem Kassenserver erfassen',
+  'sync.server.title': 'Verkäufe auf dem Kassenserver',
+  'sync.server.show': 'Verkäufe auf dem Kassenserver anzeigen',
+  'sync.server.more': 'Mehr anzeigen',
+  'sync.server.inPms': 'im PMS',
+  'sync.server.notYetInPms': 'noch nicht im PMS',
+  'sync.server.notOnTablet': '(nicht mehr auf diesem Tablet)',
+  'sync.server.failed': 'Der Kassenserver ist nicht erreichbar. Bitte später erneut versuchen.',
   'sync.step.other': 'Schritt {step}',
   'sync.step.state.queued': 'Wartet',
   'sync.step.state.in-flight': 'Wird gesendet',
@@ -64,6 +73,11 @@ export const de: Record<keyof typeof en, string> = {
     'Die Kasse kann nicht feststellen, ob das im PMS angekommen ist. Bitte im PMS nach Posten mit {reference} sehen und dann unten wählen.',
   'sync.problem.badRequest':
     'Die Kasse hat eine Anfrage erstellt, die das PMS nicht annehmen kann ({message}). Bitte den Verkauf stornieren und neu erfassen.',
+  'sync.problem.ledger.sale_conflict':
+    'Der Kassenserver hat unter dieser Nummer schon einen anderen Verkauf. Bitte eine Führungskraft, das Verkaufsjournal zu prüfen.',
+  'sync.problem.ledger.approval':
+    'Der Kassenserver hat die Freigabe für diesen Verkauf nicht angenommen ({message}). Verkauf stornieren und mit neuer Freigabe erneut buchen.',
+  'sync.problem.ledger.refused': 'Der Kassenserver hat diesen Verkauf abgelehnt: {message}',
   'sync.problem.unknownStep':
     'Diese Version der Kasse kennt diesen Schritt nicht. Bitte die App aktualisieren.',
   'sync.problem.waitsForCharge': 'Wartet, bis die zurückzubuchende Belastung bestätigt ist.',

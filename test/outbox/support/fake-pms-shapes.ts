@@ -8,7 +8,7 @@ import {
   PmsTimeoutError,
   PmsUnpairedError,
 } from '../../../src/pms/errors.ts';
-import type { PmsOperation } from '../../../src/pms/operations.ts';
+import type { OutboxOperation as PmsOperation } from '../../../src/pms/operations.ts';
 
 export type FaultKind = 'network' | 'timeout' | 'server' | 'invalid-response' | 'rejected' | 'unpaired';
 
@@ -20,6 +20,8 @@ export interface Fault {
   message?: string;
   field?: string;
   retryAfterMs?: number;
+  /** For 'rejected': the till server's code (e.g. 'sale_conflict'). */
+  code?: string;
   /** For 'unpaired': the gateway's reason. Default 'device_not_paired'. */
   device?: 'device_not_paired' | 'device_revoked';
 }
@@ -48,6 +50,7 @@ export function pmsFailure(operation: PmsOperation, fault: Fault): Error {
         pmsMessage: fault.message ?? 'refused',
         field: fault.field,
         retryAfterMs: fault.retryAfterMs,
+        code: fault.code,
       });
   }
 }

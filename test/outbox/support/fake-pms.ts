@@ -8,7 +8,8 @@ import { type Fault, pmsFailure, productStub, roomStub } from './fake-pms-shapes
 
 export type { Fault, FaultKind } from './fake-pms-shapes.ts';
 
-import type { PmsOperation } from '../../../src/pms/operations.ts';
+import type { LedgerOutcome, LedgerRecord } from '../../../src/pms/ledger-wire.ts';
+import { type OutboxOperation as PmsOperation, TILL_OPERATIONS } from '../../../src/pms/operations.ts';
 import type { InvoiceItem } from '../../../src/pms/wire.ts';
 
 export interface FakeInvoice {
@@ -42,6 +43,8 @@ export function createFakePms() {
   const faults = new Map<PmsOperation, Fault[]>();
   /** Every call in order, with when it was made (for ordering and concurrency claims). */
   const calls: { operation: PmsOperation; args: unknown }[] = [];
+  /** Every call to the till server's ledger, in order. */
+  const ledgerCalls: { operation: PmsOperation; args: unknown }[] = [];
   /** Behaviour around each call, e.g. a delay to keep sends overlapping. */
   let around: (operation: PmsOperation) => Promise<void> = async () => {};
   /** Reads fail with 404, as a PMS without GET invoice would answer. */
@@ -50,6 +53,12 @@ export function createFakePms() {
   let deviceRefusal: 'device_not_paired' | 'device_revoked' | undefined;
   /** Calls the gateway refused as unpaired (they never reached the PMS, so not in `calls`). */
   const refusedUnpaired: PmsOperation[] = [];
+  /** The till server's sales ledger: each sale once by its id, in the order recorded. */
+  const ledger = new Map<string, { record: LedgerRecord; body: string; seq: number }>();
+  /** The ledger number the hotel's last Z closed up to; null before the first, 'none' for a server without closings (404). */
+  let lastClosing: number | null | 'none' = null;
+  /** Outcome reports the ledger took, repeats included (the server takes repeats). */
+  const outcomes: { saleId: string; outcome: LedgerOutcome }[] = [];
 
   /** Runs a write (or read) with the scripted fault for its operation, if any. */
   async function perform<T>(operation: PmsOperation, args: unknown, apply: () => T): Promise<T> {
@@ -57,7 +66,8 @@ export function createFakePms() {
       refusedUnpaired.push(operation);
       throw pmsFailure(operation, { kind: 'unpaired', device: deviceRefusal });
     }
-    calls.push({ operation, args });
+    // The ledger's calls go to the till server, not the PMS: kept apart, so `calls` is the PMS's.
+    (operation in TILL_OPERATIONS ? ledgerCalls : calls).push({ operation, args });
     await around(operation);
     if (missingEndpoints.has(operation))
       failWith(operation, { kind: 'rejected', status: 404, message: 'not found' });
@@ -112,6 +122,39 @@ export function createFakePms() {
   };
 
   const client: OutboxPms = {
+    recordLedgerSale: (record) =>
+      perform('recordLedgerSale', record, () => {
+        const body = JSON.stringify(record);
+        const stored = ledger.get(record.saleId);
+        if (stored && stored.body !== body)
+          failWith('recordLedgerSale', {
+            kind: 'rejected',
+            status: 409,
+            code: 'sale_conflict',
+            message: `sale ${record.saleId} is already recorded with another body`,
+          });
+        const entry = stored ?? { record: structuredClone(record), body, seq: ledger.size + 1 };
+        ledger.set(record.saleId, entry);
+        return {
+          saleId: record.saleId,
+          seq: entry.seq,
+          receiptNumber: entry.seq,
+          recordedAt: '2026-11-22T20:00:00.000Z',
+        };
+      }),
+    readLastClosing: () =>
+      perform('readLastClosing', null, () => {
+        if (lastClosing === 'none')
+          failWith('readLastClosing', { kind: 'rejected', status: 404, message: 'no such endpoint' });
+        return lastClosing === null ? null : { upToSeq: lastClosing };
+      }),
+    reportLedgerOutcome: (saleId, reported) =>
+      perform('reportLedgerOutcome', { saleId, outcome: reported }, () => {
+        if (!ledger.has(saleId))
+          failWith('reportLedgerOutcome', { kind: 'rejected', status: 404, message: `no sale ${saleId}` });
+        outcomes.push({ saleId, outcome: structuredClone(reported) });
+        return { stored: true };
+      }),
     createCashInvoice: (body = {}) =>
       perform('createCashInvoice', body, () => {
         const id = nextId++;
@@ -225,6 +268,13 @@ export function createFakePms() {
 
   return {
     client,
+    ledger,
+    outcomes,
+    ledgerCalls,
+    /** The hotel's day closed up to ledger number `seq` (a Z); 'none': a server without closings. */
+    closeDays(seq: number | 'none') {
+      lastClosing = seq;
+    },
     invoices,
     rooms,
     products,

@@ -1,0 +1,131 @@
+// The sales ledger's record of a journal entry (pms/ledger-wire.ts), and which kind of record each
+// kind of entry is. Pure, and built only from what an entry never changes after it is recorded
+// (lines, payment, staff, times, approvals, what it refers to), so every resend carries the same
+// body. docs/ledger.md says how the till's kinds map onto the ledger's.
+import type {
+  LedgerKind,
+  LedgerLine,
+  LedgerPayment,
+  LedgerRecord,
+  PaymentMethod,
+} from '../../pms/ledger-wire.ts';
+import { LEDGER_RECORD_VERSION } from '../../pms/ledger-wire.ts';
+import type { SaleLine, SaleRecord } from '../../storage/records.ts';
+
+/** The fields of a new entry that decide its ledger kind. */
+export type LedgerKindSource = Pick<SaleRecord, 'kind' | 'takeBack'>;
+
+/**
+ * The ledger kind of a journal entry, or undefined for one the ledger does not hold (a product created).
+ * @example ledgerKindOf({ kind: 'charge-reversal', takeBack: { line: 0, quantity: 1 } }) === 'take-back'
+ */
+export function ledgerKindOf(entry: LedgerKindSource): LedgerKind | undefined {
+  switch (entry.kind) {
+    case 'cash-sale':
+      return 'sale';
+    case 'room-charge':
+      return 'room-charge';
+    case 'late-charge':
+      return 'late-charge';
+    case 'charge-reversal':
+      return entry.takeBack ? 'take-back' : 'void';
+    case 'cash-cancellation':
+      return 'refund';
+    case 'shift-close':
+      return 'shift-close';
+    case 'product-creation':
+      return undefined;
+  }
+}
+
+/** Kinds whose lines go out of the till: their quantities are negative on the ledger. */
+const TAKES_BACK: readonly LedgerKind[] = ['void', 'take-back', 'refund'];
+
+/**
+ * The record of `sale` as the ledger takes it (`POST /till/sales`).
+ * @example await pms.recordLedgerSale(ledgerRecordOf(sale, 'sale'));
+ */
+export function ledgerRecordOf(sale: SaleRecord, kind: LedgerKind): LedgerRecord {
+  const sign = TAKES_BACK.includes(kind) ? -1 : 1;
+  const lines = sale.lines.map((line) => ledgerLine(line, sign));
+  const totalCents = lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0);
+  const refersTo = sale.reverses ?? sale.lateChargeOf ?? sale.cancels?.saleId;
+  return {
+    v: LEDGER_RECORD_VERSION,
+    saleId: sale.id,
+    reference: sale.reference,
+    kind,
+    createdAt: new Date(sale.createdAt).toISOString(),
+    staffId: sale.staffId ?? null,
+    lines,
+    payments: paymentsOf(sale, kind, totalCents),
+    totalCents,
+    ...(sale.ticketDiscount ? { ticketDiscount: { ...sale.ticketDiscount } } : {}),
+    ...(sale.room
+      ? {
+          room: {
+            roomReservationId: sale.room.roomReservationId,
+            ...(sale.room.roomNumber ? { roomNumber: sale.room.roomNumber } : {}),
+            ...(sale.room.guestName ? { guestName: sale.room.guestName } : {}),
+          },
+        }
+      : {}),
+    ...(refersTo ? { refersTo } : {}),
+    ...(sale.takeBack ? { takeBack: { ...sale.takeBack } } : {}),
+    ...(sale.split ? { split: true as const } : {}),
+    ...(sale.reason ? { reason: sale.reason.slice(0, 300) } : {}),
+    approvals: [...(sale.approvals ?? [])],
+    ...(sale.shift ? { shift: { ...sale.shift } } : {}),
+  };
+}
+
+function ledgerLine(line: SaleLine, sign: 1 | -1): LedgerLine {
+  const percent = line.lineDiscount?.percent;
+  const amountOff = line.lineDiscount?.amountOffEachCents;
+  return {
+    productId: line.productId,
+    name: line.name,
+    quantity: sign * Math.abs(line.quantity),
+    unitPriceCents: line.unitPriceCents,
+    cataloguePriceCents: line.cataloguePriceCents ?? null,
+    vatRateBp: line.vatRateBp ?? null,
+    taxClassId: line.taxClassId ?? null,
+    commodityGroupId: line.commodityGroupId ?? null,
+    commodityGroupName: (line.commodityGroupName ?? '').slice(0, 120),
+    ...(percent !== undefined || amountOff !== undefined
+      ? {
+          discount: {
+            ...(percent !== undefined ? { percent } : {}),
+            ...(amountOff !== undefined ? { amountOffEachCents: amountOff } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * The payments of a record. A sale paid at the till says cash (handed over, change) or card; one
+ * recorded without that (an older caller) says `invoice`: paid on the PMS invoice by its method.
+ */
+function paymentsOf(sale: SaleRecord, kind: LedgerKind, totalCents: number): LedgerPayment[] {
+  const method: PaymentMethod | undefined =
+    kind === 'sale' || kind === 'refund'
+      ? (sale.tender?.method ?? 'invoice')
+      : kind === 'room-charge' || kind === 'void' || kind === 'take-back'
+        ? 'room'
+        : kind === 'late-charge'
+          ? 'invoice'
+          : undefined;
+  if (!method) return [];
+  const tender = kind === 'sale' && sale.tender?.method === 'cash' ? sale.tender : undefined;
+  const pmsMethod = kind === 'sale' || kind === 'refund' ? sale.payment?.paymentMethodId : undefined;
+  return [
+    {
+      method,
+      amountCents: totalCents,
+      ...(pmsMethod !== undefined ? { pmsPaymentMethodId: pmsMethod } : {}),
+      ...(tender?.tenderedCents !== undefined ? { tenderedCents: tender.tenderedCents } : {}),
+      ...(tender?.changeCents !== undefined ? { changeCents: tender.changeCents } : {}),
+    },
+  ];
+}

@@ -1,0 +1,94 @@
+// The till server's sales-ledger calls the outbox makes (docs/ledger.md): record a sale
+// (`POST /till/sales`, the first step of every sale), report its PMS steps' outcomes
+// (`POST /till/sales/:saleId/outcomes`), and read how far the hotel's days are closed (for pruning). Sent like the PMS calls (http.ts: the same failure kinds,
+// the device cookie, the sale's headers), each body checked against ledger-wire.ts before sending.
+import * as v from 'valibot';
+import { PmsRequestError } from './errors.ts';
+import { callPms, type Transport } from './http.ts';
+import {
+  type LedgerOutcome,
+  LedgerOutcomeSchema,
+  type LedgerRecord,
+  type LedgerRecordAnswer,
+  LedgerRecordSchema,
+} from './ledger-wire.ts';
+import type { TillOperation } from './operations.ts';
+import { describeIssues } from './wire.ts';
+
+/** The ledger calls of the outbox's client; tests pass fakes with the same functions. */
+export interface LedgerCalls {
+  /** Records a sale; a resend of the same body gets the stored answer (409 `sale_conflict` for another body). */
+  recordLedgerSale(record: LedgerRecord): Promise<LedgerRecordAnswer>;
+  /** Reports one PMS step's outcome of a recorded sale; the server stores a repeat once. */
+  reportLedgerOutcome(saleId: string, outcome: LedgerOutcome): Promise<unknown>;
+  /** The hotel's last Z closing (`GET /till/closing/last-z`): the ledger number it closed up to; null before the first. */
+  readLastClosing(): Promise<{ upToSeq: number } | null>;
+}
+
+const RecordAnswer = v.looseObject({
+  saleId: v.string(),
+  seq: v.optional(v.number(), 0),
+  receiptNumber: v.optional(v.number(), 0),
+  recordedAt: v.optional(v.string(), ''),
+});
+
+/** Our choice: the server's answer is taken bare or in the `{success, data}` envelope. */
+function enveloped<S extends v.GenericSchema>(schema: S) {
+  return v.union([
+    v.looseObject({ data: schema }),
+    v.pipe(
+      schema,
+      v.transform((data) => ({ data })),
+    ),
+  ]);
+}
+
+const RecordResponse = enveloped(RecordAnswer);
+const OutcomesResponse = enveloped(v.unknown());
+const LastClosingResponse = enveloped(
+  v.looseObject({ lastZ: v.nullable(v.looseObject({ upToSeq: v.pipe(v.number(), v.integer()) })) }),
+);
+
+/** The ledger calls over a client's transport (client.ts puts them on the outbox's client). */
+export function ledgerCallsOver(transport: Transport): LedgerCalls {
+  return {
+    async recordLedgerSale(record) {
+      check('recordLedgerSale', LedgerRecordSchema, record);
+      const path = '/till/sales';
+      const answer = await callPms(transport, {
+        operation: 'recordLedgerSale',
+        path,
+        body: record,
+        response: RecordResponse,
+      });
+      return answer as LedgerRecordAnswer;
+    },
+    async reportLedgerOutcome(saleId, outcome) {
+      const body = outcome;
+      check('reportLedgerOutcome', LedgerOutcomeSchema, body);
+      const path = `/till/sales/${encodeURIComponent(saleId)}/outcomes`;
+      return callPms(transport, {
+        operation: 'reportLedgerOutcome',
+        path,
+        body,
+        response: OutcomesResponse,
+      });
+    },
+    async readLastClosing() {
+      const path = '/till/closing/last-z';
+      const answer = await callPms(transport, {
+        operation: 'readLastClosing',
+        path,
+        response: LastClosingResponse,
+      });
+      return answer.lastZ ? { upToSeq: answer.lastZ.upToSeq } : null;
+    },
+  };
+}
+
+function check(operation: TillOperation, schema: v.GenericSchema, value: unknown): void {
+  const result = v.safeParse(schema, value);
+  if (result.success) return;
+  const { message, field } = describeIssues(result.issues);
+  throw new PmsRequestError(operation, message, field);
+}

@@ -1,0 +1,270 @@
+// The sales ledger's step (ledger.record@1, step 0 of every sale) and the outcome reports: what the
+// till server's ledger holds after a replay (the fake keeps it by sale id, idempotently, as the
+// server does), through lost answers and refusals, and which outcomes reach it, once.
+import { describe, expect, it } from 'vitest';
+import {
+  recordCashSale,
+  recordLineTakeBack,
+  recordRoomCharge,
+  recordShiftClose,
+} from '../../src/outbox/journal.ts';
+import { voidSale } from '../../src/outbox/void-sale.ts';
+import { readSale } from '../../src/storage/outbox-store.ts';
+import { createFakePms } from './support/fake-pms.ts';
+import {
+  CARD_PAYMENT,
+  createClock,
+  PILS,
+  replayAgainst,
+  replayUntilSettled,
+  TILL,
+  useFreshDatabase,
+} from './support/setup.ts';
+
+useFreshDatabase();
+
+const PILS_LEDGER = {
+  ...PILS,
+  cataloguePriceCents: 420,
+  taxClassId: 1,
+  vatRateBp: 1900,
+  commodityGroupId: 3,
+  commodityGroupName: 'Beer',
+};
+
+describe('recording a sale on the till server first', () => {
+  it('records a cash sale with its lines, payment, staff and approvals before the PMS steps, once', async () => {
+    const pms = createFakePms();
+    const sale = await recordCashSale({
+      ...TILL,
+      staffId: 'staff-mia',
+      lines: [PILS_LEDGER],
+      payment: CARD_PAYMENT,
+      tender: { method: 'cash', tenderedCents: 1000, changeCents: 160 },
+      approvals: ['token-1'],
+    });
+
+    await replayAgainst(pms, createClock());
+
+    expect(pms.ledgerCalls.map((c) => c.operation)).toEqual([
+      'recordLedgerSale',
+      'reportLedgerOutcome',
+      'reportLedgerOutcome',
+      'reportLedgerOutcome',
+    ]);
+    expect(pms.ledger.get(sale.id)?.record).toEqual({
+      v: 1,
+      saleId: sale.id,
+      reference: sale.reference,
+      kind: 'sale',
+      createdAt: new Date(sale.createdAt).toISOString(),
+      staffId: 'staff-mia',
+      lines: [
+        {
+          productId: 7,
+          name: 'Pils 0,3 l',
+          quantity: 2,
+          unitPriceCents: 420,
+          cataloguePriceCents: 420,
+          vatRateBp: 1900,
+          taxClassId: 1,
+          commodityGroupId: 3,
+          commodityGroupName: 'Beer',
+        },
+      ],
+      payments: [
+        { method: 'cash', amountCents: 840, pmsPaymentMethodId: 2, tenderedCents: 1000, changeCents: 160 },
+      ],
+      totalCents: 840,
+      approvals: ['token-1'],
+    });
+    const entry = await readSale(sale.id);
+    expect(entry?.sale.status).toBe('synced');
+    expect(entry?.intents.map((i) => [i.step, i.name, i.state])).toEqual([
+      [0, 'ledger.record@1', 'done'],
+      [1, 'cash-invoice.create@1', 'done'],
+      [2, 'cash-invoice.add-products@1', 'done'],
+      [3, 'cash-invoice.close@1', 'done'],
+    ]);
+    expect(entry?.intents[0]?.result).toEqual({
+      seq: 1,
+      receiptNumber: 1,
+      recordedAt: '2026-11-22T20:00:00.000Z',
+    });
+  });
+
+  it('sends nothing to the PMS until the ledger holds the sale', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    const sale = await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT });
+    pms.failNext('recordLedgerSale', { kind: 'network' });
+
+    await replayAgainst(pms, clock);
+
+    expect(pms.calls).toEqual([]);
+    expect(pms.ledger.size).toBe(0);
+    expect((await readSale(sale.id))?.sale.status).toBe('pending');
+  });
+
+  it('sends the record again after a lost answer, and the ledger holds it once with its first answer', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    const sale = await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT });
+    pms.failNext('recordLedgerSale', { kind: 'timeout', afterApplying: true });
+
+    await replayUntilSettled(pms, clock);
+
+    expect(pms.ledgerCalls.filter((c) => c.operation === 'recordLedgerSale')).toHaveLength(2);
+    expect(pms.ledger.size).toBe(1);
+    expect(pms.invoices.size).toBe(1);
+    const entry = await readSale(sale.id);
+    expect(entry?.sale.status).toBe('synced');
+    expect(entry?.intents[0]).toMatchObject({ state: 'done', attempts: 2, result: { seq: 1 } });
+  });
+
+  it('a refusal (another sale under this id) makes the sale need attention in staff words, its PMS steps held', async () => {
+    const pms = createFakePms();
+    const sale = await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT });
+    pms.failNext('recordLedgerSale', {
+      kind: 'rejected',
+      status: 409,
+      code: 'sale_conflict',
+      message: 'sale already recorded with another body',
+    });
+
+    await replayAgainst(pms, createClock());
+
+    expect(pms.calls).toEqual([]);
+    const entry = await readSale(sale.id);
+    expect(entry?.sale.status).toBe('needs-attention');
+    expect(entry?.sale.attention).toMatchObject({ step: 0, kind: 'rejected', status: 409 });
+    expect(entry?.intents[0]?.lastError).toMatchObject({ code: 'sale_conflict', status: 409 });
+    expect(entry?.intents.slice(1).map((i) => i.state)).toEqual(['queued', 'queued', 'queued']);
+  });
+
+  it('records a room charge and a take-back of one of its lines (negative, referring to the charge)', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    const charge = await recordRoomCharge({
+      ...TILL,
+      room: { roomReservationId: 501, roomNumber: '12', guestName: 'Bauer' },
+      lines: [PILS],
+    });
+    await replayAgainst(pms, clock);
+    const takeBack = await recordLineTakeBack({
+      ...TILL,
+      chargeId: charge.id,
+      id: crypto.randomUUID(),
+      line: 0,
+      quantity: 1,
+      reason: 'spilt',
+    });
+    await replayUntilSettled(pms, clock);
+
+    expect(pms.ledger.get(charge.id)?.record).toMatchObject({
+      kind: 'room-charge',
+      room: { roomReservationId: 501, roomNumber: '12', guestName: 'Bauer' },
+      payments: [{ method: 'room', amountCents: 840 }],
+      totalCents: 840,
+    });
+    expect(pms.ledger.get(takeBack.id)?.record).toMatchObject({
+      kind: 'take-back',
+      refersTo: charge.id,
+      takeBack: { line: 0, quantity: 1 },
+      lines: [{ productId: 7, quantity: -1, unitPriceCents: 420 }],
+      payments: [{ method: 'room', amountCents: -420 }],
+      totalCents: -420,
+    });
+  });
+});
+
+describe('a closed shift', () => {
+  it('is recorded on the ledger only, with its approval, and sends nothing to the PMS', async () => {
+    const pms = createFakePms();
+    const shiftId = crypto.randomUUID();
+    await recordShiftClose({ ...TILL, staffId: 'staff-anna', shiftId, approvals: ['close-token'] });
+
+    await replayAgainst(pms, createClock());
+
+    expect(pms.calls).toEqual([]);
+    expect(pms.ledger.get(shiftId)?.record).toMatchObject({
+      kind: 'shift-close',
+      lines: [],
+      payments: [],
+      totalCents: 0,
+      staffId: 'staff-anna',
+      approvals: ['close-token'],
+      shift: { shiftId },
+    });
+    expect((await readSale(shiftId))?.sale.status).toBe('synced');
+  });
+});
+
+describe('reporting where each PMS step ended', () => {
+  it('reports each step once, done with the invoice id, and clears the reports the server took', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    const sale = await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT });
+
+    await replayAgainst(pms, clock);
+    await replayAgainst(pms, clock); // nothing more to report
+
+    const invoiceId = [...pms.invoices.keys()][0];
+    expect(
+      pms.outcomes.map(({ outcome }) => [outcome.step, outcome.intent, outcome.outcome, outcome.invoiceId]),
+    ).toEqual([
+      [1, 'cash-invoice.create@1', 'done', invoiceId],
+      [2, 'cash-invoice.add-products@1', 'done', invoiceId],
+      [3, 'cash-invoice.close@1', 'done', invoiceId],
+    ]);
+    const stored = (await readSale(sale.id))?.sale;
+    expect(stored?.ledgerOutcomes).toBeUndefined();
+    expect(stored?.ledgerUnreported).toBeUndefined();
+  });
+
+  it('reports a room charge’s charge ids', async () => {
+    const pms = createFakePms();
+    await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+
+    await replayAgainst(pms, createClock());
+
+    const charged = pms.rooms.get(501)!.map((item) => item.id);
+    expect(pms.outcomes.map(({ outcome }) => [outcome.outcome, outcome.chargeIds])).toEqual([
+      ['done', charged],
+    ]);
+  });
+
+  it('reports a refusal and, once staff void the sale, the voided steps', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    const sale = await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT });
+    pms.failNext('addInvoiceProducts', { kind: 'rejected', status: 422, message: 'no such product' });
+
+    await replayAgainst(pms, clock);
+    await voidSale(sale.id, 'sold by mistake', TILL);
+    await replayAgainst(pms, clock);
+
+    expect(pms.outcomes.map(({ outcome }) => [outcome.step, outcome.outcome, outcome.message])).toEqual([
+      [1, 'done', undefined],
+      [2, 'refused', 'no such product'],
+      [2, 'voided', 'no such product'],
+      [3, 'voided', undefined],
+    ]);
+  });
+
+  it('keeps the reports while the till server cannot be reached, and sends them on the next run', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    const sale = await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT });
+    pms.failNext('reportLedgerOutcome', { kind: 'network' });
+
+    const first = await replayAgainst(pms, clock);
+    expect(first.nextAttemptAt).toBe(clock.now() + 5000); // nothing else would wake the replayer
+    expect(pms.outcomes).toEqual([]);
+    expect((await readSale(sale.id))?.sale.ledgerOutcomes).toHaveLength(3);
+
+    await replayAgainst(pms, clock);
+    expect(pms.outcomes.map(({ outcome }) => outcome.step)).toEqual([1, 2, 3]);
+    expect((await readSale(sale.id))?.sale.ledgerOutcomes).toBeUndefined();
+  });
+});

@@ -5,8 +5,11 @@
 // The device credential is an HttpOnly cookie: the browser sends and keeps it, no script sees it.
 import { newRequestId, REQUEST_ID_HEADER } from './till-headers.ts';
 
+/** The outlets every hotel starts with; a hotel adds its own on the admin page (a pool bar, a spa). */
 export const OUTLETS = ['bar', 'restaurant', 'minibar'] as const;
-export type Outlet = (typeof OUTLETS)[number];
+/** An outlet's id: lower-case letters, digits and dashes, starting with a letter (e.g. 'pool-bar'). */
+export type Outlet = string;
+export const OUTLET_ID_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
 
 /** Characters of a pairing code: no I, L, O, U, 0 or 1 (nothing to confuse when read off a screen). */
 export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ23456789';
@@ -159,8 +162,13 @@ function parse(text: string): object | undefined {
 
 function deviceIn(body: object): Device {
   const device = (body as { device?: Partial<Record<keyof Device, unknown>> }).device;
-  const outlet = OUTLETS.find((known) => known === device?.outlet);
-  if (typeof device?.id !== 'string' || typeof device.name !== 'string' || !outlet) {
+  const outlet = device?.outlet;
+  if (
+    typeof device?.id !== 'string' ||
+    typeof device.name !== 'string' ||
+    typeof outlet !== 'string' ||
+    !OUTLET_ID_PATTERN.test(outlet)
+  ) {
     throw new TillServerError('unexpected', 200, 'The till server did not describe the device');
   }
   return { id: device.id, name: device.name, outlet };

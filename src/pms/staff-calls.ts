@@ -3,7 +3,7 @@
 // and the actions a tablet reports for the audit log (`POST /till/audit`). Owns their wire shapes
 // (valibot, checked on both sides) and the headers a gateway write carries to say who made it.
 import * as v from 'valibot';
-import { callTillServer, type DeviceFetch, OUTLETS, TillServerError } from './device-calls.ts';
+import { callTillServer, type DeviceFetch, OUTLET_ID_PATTERN, TillServerError } from './device-calls.ts';
 import { fromBase64Url, type SealedKey, verifyText } from './staff-keys.ts';
 import { MAX_APPROVALS, newRequestId, REQUEST_ID_HEADER } from './till-headers.ts';
 
@@ -38,7 +38,7 @@ export type StaffCard = v.InferOutput<typeof StaffCardSchema>;
 
 /** What an outlet decides for its tablets, set on the admin page. */
 export const OutletPolicySchema = v.object({
-  outlet: v.picklist(OUTLETS),
+  outlet: v.pipe(v.string(), v.regex(OUTLET_ID_PATTERN)),
   /** An open price above this (cents) needs a manager's approval. */
   openPriceLimitCents: v.pipe(v.number(), v.integer(), v.minValue(0)),
   /** A discount above this (percent of the line or ticket) needs a manager's approval. */
@@ -47,6 +47,8 @@ export const OutletPolicySchema = v.object({
   idleLockMinutes: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(240)),
   /** Lock after every completed sale. */
   lockAfterSale: v.boolean(),
+  /** Days a tablet keeps a sale the PMS confirmed after the Z that closed its day (the outlet's; default 30). */
+  retentionDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650))),
 });
 export type OutletPolicy = v.InferOutput<typeof OutletPolicySchema>;
 
@@ -64,6 +66,8 @@ export const APPROVAL_ACTIONS = [
   'discount',
   'close_shift',
   'catalogue_change',
+  /** A manager on a tablet reading the X report, counting a drawer or closing the day (subject DAY_CLOSING_SUBJECT). */
+  'close_day',
 ] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 

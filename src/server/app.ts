@@ -21,6 +21,7 @@ import { requestLog } from './http/request-log.ts';
 import { serveBuiltApp } from './http/static-files.ts';
 import { createDeviceRoutes, requirePairedDevice } from './hub/device-routes.ts';
 import type { Hub } from './hub/hub.ts';
+import { createClosingRoutes } from './ledger/closing/closing-routes.ts';
 import { createLedgerRoutes } from './ledger/ledger-routes.ts';
 import { auditCatalogueWrites, matchRecordedSales } from './ledger/write-matching.ts';
 import { createCataloguePrices } from './staff/catalogue-prices.ts';
@@ -154,6 +155,7 @@ export function createApp(options: AppOptions): Hono {
     throw new Error('createApp needs the embedded test hotel or a PMS to forward to');
   }
   app.route('/api', gateway);
+  app.route('/till/closing', createClosingRoutes(hub, { trustProxy }));
   app.route('/till/sales', createLedgerRoutes(hub, { trustProxy }));
   app.route(
     '/till',

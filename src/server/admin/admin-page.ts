@@ -8,7 +8,8 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import { renderSVG } from 'uqr';
 import type { OutletPolicy } from '../../pms/staff-calls.ts';
 import type { GatewayStatus } from '../gateway/gateway.ts';
-import { type Device, OUTLETS } from '../hub/hub.ts';
+import type { Device } from '../hub/hub.ts';
+import type { OutletInfo } from '../hub/outlets.ts';
 import { displayCode } from '../hub/pairing-codes.ts';
 import type { AuditFilter, AuditRow } from '../staff/audit-log.ts';
 import type { StaffMember } from '../staff/staff-registry.ts';
@@ -59,6 +60,7 @@ ${problem ? html`<p class="error" role="alert">${words[problem]}</p>` : ''}
 export interface StaffPageData {
   staff: StaffMember[];
   policies: OutletPolicy[];
+  outlets: OutletInfo[];
   failedPins: { deviceName: string | null; deviceId: string | null; count: number }[];
   hasManager: boolean;
   /** A refusal of the last staff form, shown above it. */
@@ -79,7 +81,7 @@ export function staffSections(words: AdminWords, data: StaffPageData): Html {
     (
       policy,
     ) => html`<form method="post" action="/admin/policies/${policy.outlet}" data-outlet="${policy.outlet}">
-<h3>${words[policy.outlet]}</h3>
+<h3>${outletName(data.outlets, policy.outlet)}</h3>
 <label>${words.openPriceLimit} <input name="openPriceLimit" inputmode="decimal" required value="${(policy.openPriceLimitCents / 100).toFixed(2)}"></label>
 <label>${words.discountLimit} <input name="discountLimitPercent" inputmode="decimal" required value="${policy.discountLimitPercent}"></label>
 <label>${words.idleLock} <input name="idleLockMinutes" inputmode="numeric" required value="${policy.idleLockMinutes}"></label>
@@ -149,10 +151,17 @@ ${
 }</section>`;
 }
 
-export function dashboard(words: AdminWords, devices: Device[], gateway: GatewayStatus): Html {
-  const outletOptions = OUTLETS.map((outlet) => html`<option value="${outlet}">${words[outlet]}</option>`);
+export function dashboard(
+  words: AdminWords,
+  devices: Device[],
+  gateway: GatewayStatus,
+  outlets: OutletInfo[],
+): Html {
+  const outletOptions = outlets.map((outlet) => html`<option value="${outlet.id}">${outlet.name}</option>`);
   const rows = devices.map(
-    (device) => html`<tr data-device="${device.id}"><td>${device.name}</td><td>${words[device.outlet]}</td>
+    (
+      device,
+    ) => html`<tr data-device="${device.id}"><td>${device.name}</td><td>${outletName(outlets, device.outlet)}</td>
 <td>${shortTime(device.pairedAt)}</td><td>${device.lastSeenAt ? shortTime(device.lastSeenAt) : '–'}
 ${device.lastSeenAddress ? html` <span class="muted">(${device.lastSeenAddress})</span>` : ''}</td>
 <td>${device.revokedAt ? `${words.revoked} ${shortTime(device.revokedAt)}` : words.active}</td>
@@ -188,6 +197,11 @@ export function pairingCode(
 <p class="muted">${code.pairUrl}</p><p><a href="/admin">${words.back}</a></p></section>`;
 }
 
-function shortTime(iso: string): string {
+/** An outlet's name as the hotel set it (its id if it is gone). */
+export function outletName(outlets: readonly OutletInfo[], id: string): string {
+  return outlets.find((outlet) => outlet.id === id)?.name ?? id;
+}
+
+export function shortTime(iso: string): string {
   return new Date(iso).toLocaleString('de-DE', { dateStyle: 'short', timeStyle: 'short' });
 }

@@ -1,6 +1,6 @@
 // The admin page at `/admin`, for managers and hotel IT (admin-access.ts says who): pairing codes,
-// the paired devices (revoke), staff (add, disable, reset PIN), outlet rules, the audit log (filter,
-// CSV) and the gateway's state (`/admin/gateway-status`, JSON). Anyone else gets the sign-in form
+// the paired devices (revoke), staff (add, disable, reset PIN), outlet rules, the outlets themselves
+// and the day closing (closing-admin-routes.ts), the audit log (filter, CSV) and the gateway's state (`/admin/gateway-status`, JSON). Anyone else gets the sign-in form
 // (admin key, or a manager's name and PIN), and every action answers 401 without a session. Every
 // change is recorded in the audit log with who made it.
 import { type Context, Hono } from 'hono';
@@ -11,7 +11,7 @@ import { requestHeader } from '../../node-http/headers.ts';
 import { TABLET_AUDIT_KINDS } from '../../pms/staff-calls.ts';
 import type { GatewayStatus } from '../gateway/gateway.ts';
 import { clientAddress, hostName, httpsOrigin, LOOPBACK_NAMES } from '../http/hosts.ts';
-import { HubError, OUTLETS, type Outlet, sameSecret } from '../hub/hub.ts';
+import { HubError, sameSecret } from '../hub/hub.ts';
 import { createGuessLimit } from '../hub/pairing-codes.ts';
 import { type AuditFilter, auditCsv, SERVER_AUDIT_KINDS } from '../staff/audit-log.ts';
 import { parseMoneyField } from '../staff/money-field.ts';
@@ -28,6 +28,8 @@ import {
   staffSections,
 } from './admin-page.ts';
 import { adminWords } from './admin-words.ts';
+import { createClosingAdminRoutes } from './closing-admin-routes.ts';
+import { CLOSING_CSS, outletsSection } from './closing-page.ts';
 
 export interface AdminOptions extends AdminAccessOptions {
   /** The admin key (data folder's admin-key.txt); null: only the server machine itself gets in. */
@@ -47,7 +49,7 @@ export function createAdminRoutes(options: AdminOptions): Hono {
 
   admin.get('/admin.css', (c) => {
     c.header('content-type', 'text/css; charset=utf-8');
-    return c.body(ADMIN_CSS);
+    return c.body(ADMIN_CSS + CLOSING_CSS);
   });
   admin.use('*', sameOriginPost);
 
@@ -62,14 +64,16 @@ export function createAdminRoutes(options: AdminOptions): Hono {
   };
   const staffData = (problem?: string) => ({
     staff: hub.staff.list(),
-    policies: OUTLETS.map((outlet) => hub.staff.policy(outlet)),
+    policies: hub.outlets.list().map((outlet) => hub.staff.policy(outlet.id)),
+    outlets: hub.outlets.list(),
     failedPins: hub.audit.failedPinsByDevice(),
     hasManager: hub.staff.hasManager(),
     problem,
   });
   const showDashboard = (c: Context, problem?: string, status: 200 | 400 | 404 | 409 = 200) => {
     const { lang, words: w } = words(c);
-    const body = html`${dashboard(w, hub.listDevices(), options.gatewayStatus())}${staffSections(w, staffData(problem))}`;
+    const outlets = hub.outlets.list();
+    const body = html`${dashboard(w, hub.listDevices(), options.gatewayStatus(), outlets)}${staffSections(w, staffData(problem))}${outletsSection(w, outlets, lang)}`;
     return c.html(page(lang, w, body, true), status);
   };
   const signInPage = (c: Context, problem: SignInProblem) => {
@@ -130,18 +134,21 @@ export function createAdminRoutes(options: AdminOptions): Hono {
   });
 
   admin.get('/gateway-status', (c) => c.json(options.gatewayStatus()));
+  admin.route('/', createClosingAdminRoutes({ hub, words, actor }));
 
   admin.post('/pairing-codes', async (c) => {
     const form = await c.req.parseBody();
-    const outlet = String(form.outlet ?? '') as Outlet;
-    if (!OUTLETS.includes(outlet)) throw new ApiError(400, 'choose an outlet', 'outlet');
+    const outlet = hub.outlets.get(String(form.outlet ?? ''));
+    if (!outlet) throw new ApiError(400, 'choose an outlet', 'outlet');
     const { lang, words: w } = words(c);
     try {
       const name = String(form.name ?? '');
-      const created = hub.createPairingCode({ outlet, name });
+      const created = hub.createPairingCode({ outlet: outlet.id, name });
       const pairUrl = `${pairingOrigin(c, options)}/pair?code=${created.code}`;
-      const shownName = name.trim() || w[outlet];
-      return c.html(page(lang, w, pairingCode(w, { ...created, outlet, name: shownName, pairUrl }), true));
+      const shownName = name.trim() || outlet.name;
+      return c.html(
+        page(lang, w, pairingCode(w, { ...created, outlet: outlet.id, name: shownName, pairUrl }), true),
+      );
     } catch (error) {
       if (error instanceof HubError) throw new ApiError(400, error.message, error.field, error.code);
       throw error;
@@ -202,7 +209,7 @@ export function createAdminRoutes(options: AdminOptions): Hono {
   admin.post('/policies/:outlet', async (c) => {
     const form = await c.req.parseBody();
     return staffChange(c, () => {
-      const outlet = c.req.param('outlet') as Outlet;
+      const outlet = c.req.param('outlet');
       const openPrice = parseMoneyField(form.openPriceLimit, 'openPriceLimit');
       const policy = hub.staff.setPolicy(outlet, {
         openPriceLimitCents: openPrice,

@@ -83,7 +83,11 @@ export function createDeviceRoutes(hub: Hub, options: DeviceRouteOptions): Hono 
   routes.get('/staff', requirePairedDevice(hub, options), (c) => {
     c.header('cache-control', 'no-store');
     const device = deviceOf(c)!;
-    return c.json({ staff: hub.staff.cards(), policy: hub.staff.policy(device.outlet) });
+    const retentionDays = hub.outlets.get(device.outlet)?.retentionDays;
+    return c.json({
+      staff: hub.staff.cards(),
+      policy: { ...hub.staff.policy(device.outlet), ...(retentionDays ? { retentionDays } : {}) },
+    });
   });
 
   routes.post('/audit', requirePairedDevice(hub, options), requireAppRequest(['POST']), async (c) => {

@@ -1,6 +1,6 @@
 // The till server's own database (`<data>/till.sqlite`), apart from any PMS data: paired devices,
 // one-time pairing codes, admin sessions, staff, outlet policies, used approvals, the audit log and
-// the sales ledger (docs/ledger.md). Owns the schema and its migrations (`user_version`
+// the sales ledger, the hotel's outlets and the day's closings (docs/ledger.md). Owns the schema and its migrations (`user_version`
 // steps). Secrets are never stored: devices and sessions keep the SHA-256 of their random token,
 // pairing codes the SHA-256 of the code, staff a scrypt hash of their PIN. The audit log is
 // append-only: triggers refuse any UPDATE or DELETE of its rows.
@@ -182,6 +182,76 @@ const MIGRATIONS: readonly string[] = [
      BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
    CREATE TRIGGER ledger_invoices_no_delete BEFORE DELETE ON ledger_invoices
      BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;`,
+  // The hotel's own outlets (name, drawers, cash-count limit), seeded with the three the till
+  // always had; the day's closing (docs/ledger.md, "The Z report"): drawer counts and Z closings,
+  // append-only like the ledger (a correction is a new count or a later day's record).
+  `CREATE TABLE outlets (
+     id TEXT PRIMARY KEY CHECK (id GLOB '[a-z]*' AND id NOT GLOB '*[^a-z0-9-]*' AND length(id) <= 40),
+     name TEXT NOT NULL,
+     drawers TEXT NOT NULL,
+     cash_difference_limit_cents INTEGER NOT NULL DEFAULT 500,
+     retention_days INTEGER NOT NULL DEFAULT 30,
+     position INTEGER NOT NULL,
+     created_at TEXT NOT NULL
+   ) STRICT;
+   INSERT INTO outlets (id, name, drawers, position, created_at) VALUES
+     ('bar', 'Bar', '["Bar"]', 1, strftime('%Y-%m-%dT%H:%M:%fZ')),
+     ('restaurant', 'Restaurant', '["Restaurant"]', 2, strftime('%Y-%m-%dT%H:%M:%fZ')),
+     ('minibar', 'Minibar', '["Minibar"]', 3, strftime('%Y-%m-%dT%H:%M:%fZ'));
+   CREATE INDEX ledger_sales_kind ON ledger_sales (kind, seq);
+   CREATE INDEX ledger_sales_device_kind ON ledger_sales (device_id, kind, seq);
+   CREATE INDEX ledger_approvals_sale ON ledger_approvals (sale_seq);
+   CREATE INDEX ledger_lines_discounted ON ledger_lines (sale_seq) WHERE discount_cents != 0;
+   CREATE TABLE cash_counts (
+     count_id INTEGER PRIMARY KEY AUTOINCREMENT,
+     outlet TEXT NOT NULL,
+     drawer TEXT NOT NULL,
+     after_z_id INTEGER,
+     up_to_seq INTEGER NOT NULL,
+     float_cents INTEGER NOT NULL,
+     cash_sales_cents INTEGER NOT NULL,
+     refunds_cents INTEGER NOT NULL,
+     expected_cents INTEGER NOT NULL,
+     counted_cents INTEGER NOT NULL,
+     difference_cents INTEGER NOT NULL,
+     denominations TEXT NOT NULL,
+     counted_by_id TEXT,
+     counted_by_name TEXT NOT NULL,
+     approved_by_id TEXT,
+     approved_by_name TEXT,
+     approval_id TEXT UNIQUE,
+     device_id TEXT,
+     counted_at TEXT NOT NULL
+   ) STRICT;
+   CREATE INDEX cash_counts_drawer ON cash_counts (outlet, drawer, count_id);
+   CREATE TABLE z_closings (
+     z_id INTEGER PRIMARY KEY AUTOINCREMENT,
+     scope TEXT NOT NULL,
+     z_number INTEGER NOT NULL,
+     hotel_z_id INTEGER REFERENCES z_closings(z_id),
+     business_day TEXT NOT NULL,
+     after_seq INTEGER NOT NULL,
+     up_to_seq INTEGER NOT NULL,
+     last_count_id INTEGER NOT NULL,
+     closed_at TEXT NOT NULL,
+     closed_by_id TEXT,
+     closed_by_name TEXT NOT NULL,
+     device_id TEXT,
+     approval_id TEXT,
+     gross_cents INTEGER NOT NULL,
+     report TEXT NOT NULL,
+     report_sha256 TEXT NOT NULL,
+     UNIQUE (scope, z_number),
+     CHECK (up_to_seq >= after_seq)
+   ) STRICT;
+   CREATE TRIGGER cash_counts_no_update BEFORE UPDATE ON cash_counts
+     BEGIN SELECT RAISE(ABORT, 'cash counts are append-only'); END;
+   CREATE TRIGGER cash_counts_no_delete BEFORE DELETE ON cash_counts
+     BEGIN SELECT RAISE(ABORT, 'cash counts are append-only'); END;
+   CREATE TRIGGER z_closings_no_update BEFORE UPDATE ON z_closings
+     BEGIN SELECT RAISE(ABORT, 'a closed day is immutable'); END;
+   CREATE TRIGGER z_closings_no_delete BEFORE DELETE ON z_closings
+     BEGIN SELECT RAISE(ABORT, 'a closed day is immutable'); END;`,
 ];
 
 /** Opens (and migrates) the hub database; ':memory:' for tests. */
@@ -190,6 +260,8 @@ export function openHubDb(file: string): HubDb {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
+  // The day's report groups a day's lines (250,000 on a busy day): sort in memory, not in temp files.
+  db.pragma('temp_store = MEMORY');
   const version = db.pragma('user_version', { simple: true }) as number;
   db.transaction(() => {
     for (let step = version; step < MIGRATIONS.length; step += 1) db.exec(MIGRATIONS[step]!);

@@ -5,6 +5,7 @@
 // `device_revoked`, never mistaken for a stranger's.
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { OUTLETS, type Outlet, type Device as TabletDevice } from '../../pms/device-calls.ts';
+import { createDayClosing } from '../ledger/closing/day-closing.ts';
 import { createSaleRecorder } from '../ledger/record-sale.ts';
 import { createSaleLookup } from '../ledger/sale-lookup.ts';
 import { createSaleOutcomes } from '../ledger/sale-outcomes.ts';
@@ -12,6 +13,7 @@ import { createApprovalClaims } from '../staff/approvals.ts';
 import { createAuditLog } from '../staff/audit-log.ts';
 import { createStaffRegistry } from '../staff/staff-registry.ts';
 import { type HubDb, openHubDb } from './hub-db.ts';
+import { createOutletRegistry } from './outlets.ts';
 import {
   CODE_ALPHABET,
   CODE_LENGTH,
@@ -74,6 +76,8 @@ export function createHub(options: HubOptions) {
   const lastSeenWritten = new Map<string, number>();
   const audit = createAuditLog(db, now);
   const staff = createStaffRegistry(db, now, { keyRounds: options.staffKeyRounds });
+  const outlets = createOutletRegistry(db, now);
+  const closing = createDayClosing(db, outlets, now);
   const ledger = {
     ...createSaleRecorder({ db, staff, audit, now }),
     /** PMS outcomes of recorded sales, and a device's own records (ledger/sale-outcomes.ts). */
@@ -106,6 +110,12 @@ export function createHub(options: HubOptions) {
     audit,
     /** Staff, PINs, outlet policies and approvals (staff/staff-registry.ts). */
     staff,
+    /** The hotel's outlets: names, drawers, limits (outlets.ts). */
+    outlets,
+    /** X and Z reports, drawer counts (ledger/closing/). */
+    closing,
+    /** The hub's database, for the modules that keep their own tables in it (ledger/). */
+    db,
     /** PMS writes' claims on approvals (staff/approvals.ts). */
     approvals: createApprovalClaims(db, now),
     /** The sales ledger: recording (ledger/record-sale.ts) and outcomes (ledger/sale-outcomes.ts). */
@@ -115,9 +125,9 @@ export function createHub(options: HubOptions) {
 
     /** A one-time code for one tablet of `outlet`, valid for 10 minutes. */
     createPairingCode(request: { outlet: Outlet; name: string }): { code: string; expiresAt: Date } {
-      if (!OUTLETS.includes(request.outlet))
-        throw new HubError(400, 'invalid_outlet', 'unknown outlet', 'outlet');
-      const name = request.name.trim().slice(0, 60) || defaultName(request.outlet);
+      const outlet = outlets.get(request.outlet);
+      if (!outlet) throw new HubError(400, 'invalid_outlet', 'unknown outlet', 'outlet');
+      const name = request.name.trim().slice(0, 60) || `${outlet.name} tablet`;
       let code = '';
       for (let i = 0; i < CODE_LENGTH; i += 1) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
       const expiresAt = new Date(now().getTime() + CODE_VALID_MS);
@@ -295,10 +305,6 @@ export function createHub(options: HubOptions) {
       db.close();
     },
   };
-}
-
-function defaultName(outlet: Outlet): string {
-  return `${outlet[0]!.toUpperCase()}${outlet.slice(1)} tablet`;
 }
 
 /** Compares a typed secret with the real one in constant time. */

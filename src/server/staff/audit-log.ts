@@ -20,6 +20,12 @@ export const SERVER_AUDIT_KINDS = [
   'approval_refused',
   /** A write of a part of a split bill priced below the catalogue beyond the discount limit (write-approvals.ts). */
   'split_below_catalogue',
+  /** A drawer counted (ledger/closing/): subject outlet/drawer, amount the over (+) or short (-). */
+  'cash_counted',
+  /** A Z closed the hotel's day: subject `Z <number>`, amount the day's gross. */
+  'day_closed',
+  'outlet_added',
+  'outlet_changed',
   /** A record stored in the sales ledger (ledger/record-sale.ts), with the managers who approved it. */
   'sale_recorded',
   /** An approval a record used, one row each: "discount approved by Anna". */

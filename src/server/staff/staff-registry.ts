@@ -6,7 +6,7 @@
 // other subject. Refusals are StaffError codes the app and the admin page translate.
 import { randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { OUTLETS, type Outlet } from '../../pms/device-calls.ts';
+import type { Outlet } from '../../pms/device-calls.ts';
 import {
   type Approval,
   type ApprovalAction,
@@ -224,7 +224,8 @@ export function createStaffRegistry(db: HubDb, now: () => Date, options: StaffOp
 
     /** @throws StaffError 400 naming the field that is out of range */
     setPolicy(outlet: Outlet, policy: Omit<OutletPolicy, 'outlet'>): OutletPolicy {
-      if (!OUTLETS.includes(outlet)) throw new StaffError(400, 'invalid_outlet', 'unknown outlet', 'outlet');
+      if (!db.prepare('SELECT 1 FROM outlets WHERE id = ?').get(outlet))
+        throw new StaffError(400, 'invalid_outlet', 'unknown outlet', 'outlet');
       const check = (ok: boolean, field: string, message: string) => {
         if (!ok) throw new StaffError(400, 'policy_invalid', message, field);
       };

@@ -1,0 +1,236 @@
+// The admin page's day closing and outlets (mounted by admin-routes.ts behind its sign-in, so only
+// the server machine, the admin key or a signed-in manager reach it; a waiter cannot sign in):
+// `GET /admin/day` (the X report), `POST /admin/day/counts` (a drawer's count; above the outlet's
+// limit a manager approves: the one signed in, or a manager's name and PIN on the form),
+// `POST /admin/day/close` (the Z), `GET /admin/z/:zId` (a closed day, printable), CSV per table
+// (`/admin/day/<table>.csv`, `/admin/z/:zId/<table>.csv`), and `POST /admin/outlets[/:id]`.
+// Every change goes to the audit log with who made it.
+import { type Context, Hono } from 'hono';
+import * as v from 'valibot';
+import { ApiError } from '../../node-http/errors.ts';
+import { type CashCountInput, CashCountSchema, CloseDaySchema } from '../../pms/closing-wire.ts';
+import type { Hub } from '../hub/hub.ts';
+import { OutletError } from '../hub/outlets.ts';
+import { CSV_TABLES, type CsvTable, reportCsv } from '../ledger/closing/closing-csv.ts';
+import { ClosingError, type CountApproval, localDate } from '../ledger/closing/day-closing.ts';
+import { parseMoneyField } from '../staff/money-field.ts';
+import { StaffError } from '../staff/staff-registry.ts';
+import { page } from './admin-page.ts';
+import type { AdminWords } from './admin-words.ts';
+import { dayPage, zPage } from './closing-page.ts';
+
+export interface ClosingAdminDeps {
+  hub: Hub;
+  words: (c: Context) => { lang: 'en' | 'de'; words: AdminWords };
+  /** Who is using the page: the manager signed in, or how they got in. */
+  actor: (c: Context) => { staffId: string | null; staffName: string };
+  now?: () => Date;
+}
+
+const tableOf = (name: string | undefined): CsvTable => {
+  const table = name?.replace(/\.csv$/, '') as CsvTable;
+  if (!CSV_TABLES.includes(table)) throw new ApiError(404, 'no such table', 'table');
+  return table;
+};
+
+function csvAnswer(c: Context, text: string, name: string) {
+  c.header('content-type', 'text/csv; charset=utf-8');
+  c.header('content-disposition', `attachment; filename="${name}.csv"`);
+  return c.body(text);
+}
+
+export function createClosingAdminRoutes({
+  hub,
+  words,
+  actor,
+  now = () => new Date(),
+}: ClosingAdminDeps): Hono {
+  const routes = new Hono();
+
+  const showDay = (c: Context, problem?: string, status: 200 | 400 | 403 | 404 | 409 = 200) => {
+    const { lang, words: w } = words(c);
+    const body = dayPage(w, {
+      lang,
+      report: hub.closing.xReport(),
+      outlets: hub.outlets.list(),
+      closings: hub.closing.closings(),
+      today: localDate(now()),
+      problem,
+    });
+    return c.html(page(lang, w, body, true), status);
+  };
+  /** Runs a change; a refusal shows the day page again with the reason, nothing changed. */
+  const dayChange = async (c: Context, change: () => Promise<string> | string) => {
+    try {
+      return c.redirect(await change(), 303);
+    } catch (error) {
+      if (error instanceof ClosingError || error instanceof StaffError || error instanceof OutletError)
+        return showDay(c, error.message, error.status);
+      throw error;
+    }
+  };
+
+  routes.get('/day', (c) => showDay(c));
+
+  routes.get('/day/:table{[a-z-]+\\.csv}', (c) =>
+    csvAnswer(
+      c,
+      reportCsv(hub.closing.xReport(), tableOf(c.req.param('table'))),
+      `x-report-${c.req.param('table').slice(0, -4)}`,
+    ),
+  );
+
+  routes.post('/day/counts', async (c) => {
+    const form = await c.req.parseBody();
+    return dayChange(c, async () => {
+      const denominations: Record<string, number> = {};
+      for (const [name, value] of Object.entries(form)) {
+        const cents = /^d(\d+)$/.exec(name)?.[1];
+        const text = typeof value === 'string' ? value.trim() : '';
+        if (cents && text !== '') denominations[cents] = Number(text);
+      }
+      const parsed = v.safeParse(CashCountSchema, {
+        outlet: form.outlet,
+        drawer: form.drawer,
+        denominations,
+        ...(typeof form.countedBy === 'string' && form.countedBy.trim()
+          ? { countedBy: form.countedBy.trim() }
+          : {}),
+      });
+      if (!parsed.success) {
+        const issue = parsed.issues[0];
+        throw new ClosingError(
+          400,
+          'count_invalid',
+          `${v.getDotPath(issue) ?? 'count'}: ${issue.message}`,
+          'count',
+        );
+      }
+      const who = actor(c);
+      const approval = await managerApproval(hub, who, form.managerName, form.managerPin);
+      const drawer = hub.closing.countDrawer(parsed.output as CashCountInput, who, approval);
+      hub.audit.append({
+        kind: 'cash_counted',
+        ...who,
+        staffName: parsed.output.countedBy ?? who.staffName,
+        approvedBy: drawer.count?.approvedBy ?? null,
+        subject: `${drawer.outlet}/${drawer.drawer}`,
+        amountCents: drawer.count?.differenceCents ?? null,
+        note: 'admin page',
+      });
+      return '/admin/day#drawers';
+    });
+  });
+
+  routes.post('/day/close', async (c) => {
+    const form = await c.req.parseBody();
+    return dayChange(c, () => {
+      const parsed = v.safeParse(CloseDaySchema, {
+        upToSeq: Number(form.upToSeq),
+        ...(typeof form.businessDay === 'string' && form.businessDay
+          ? { businessDay: form.businessDay }
+          : {}),
+      });
+      if (!parsed.success) {
+        const issue = parsed.issues[0];
+        const field = v.getDotPath(issue) ?? 'upToSeq';
+        throw new ClosingError(400, 'close_invalid', `${field}: ${issue.message}`, field);
+      }
+      const who = actor(c);
+      const closed = hub.closing.closeDay(parsed.output, who);
+      hub.audit.append({
+        kind: 'day_closed',
+        ...who,
+        subject: `Z ${closed.zNumber}`,
+        amountCents: closed.report.hotel.grossCents,
+        note: `up to seq ${closed.report.upToSeq}; admin page`,
+      });
+      return `/admin/z/${closed.zId}`;
+    });
+  });
+
+  const closedOf = (c: Context) => {
+    const closed = hub.closing.closed(Number(c.req.param('zId')));
+    if (!closed) throw new ApiError(404, 'no such Z', 'zId');
+    return closed;
+  };
+
+  routes.get('/z/:zId{[0-9]+}', (c) => {
+    const { lang, words: w } = words(c);
+    const closed = closedOf(c);
+    return c.html(page(lang, w, zPage(w, { lang, ...closed, outlets: hub.outlets.list() }), true));
+  });
+
+  routes.get('/z/:zId{[0-9]+}/:table{[a-z-]+\\.csv}', (c) => {
+    const closed = closedOf(c);
+    return csvAnswer(
+      c,
+      reportCsv(closed.report, tableOf(c.req.param('table'))),
+      `z-${closed.closing.zNumber}-${c.req.param('table').slice(0, -4)}`,
+    );
+  });
+
+  /** An outlet's fields from its form. */
+  const outletFields = (form: Record<string, unknown>) => ({
+    name: form.name,
+    drawers: form.drawers,
+    cashDifferenceLimitCents: parseMoneyField(form.cashDifferenceLimit, 'cashDifferenceLimit'),
+    retentionDays: Number(form.retentionDays),
+  });
+
+  routes.post('/outlets', async (c) => {
+    const form = await c.req.parseBody();
+    return dayChange(c, () => {
+      const outlet = hub.outlets.add({ id: form.id, ...outletFields(form) });
+      hub.audit.append({
+        kind: 'outlet_added',
+        ...actor(c),
+        subject: outlet.id,
+        note: JSON.stringify(outlet),
+      });
+      return '/admin#outlets';
+    });
+  });
+
+  routes.post('/outlets/:id', async (c) => {
+    const form = await c.req.parseBody();
+    return dayChange(c, () => {
+      const outlet = hub.outlets.update(c.req.param('id'), outletFields(form));
+      hub.audit.append({
+        kind: 'outlet_changed',
+        ...actor(c),
+        subject: outlet.id,
+        note: JSON.stringify(outlet),
+      });
+      return '/admin#outlets';
+    });
+  });
+
+  return routes;
+}
+
+/**
+ * The manager who approves a count on the admin page: the one signed in, else the manager whose
+ * name and PIN the form carries; null when neither (the count then passes only within the limit).
+ * @throws StaffError 403 when a name and PIN were given but are not an enabled manager's
+ */
+async function managerApproval(
+  hub: Hub,
+  who: { staffId: string | null; staffName: string },
+  name: unknown,
+  pin: unknown,
+): Promise<CountApproval | null> {
+  const signedIn = who.staffId ? hub.staff.member(who.staffId) : undefined;
+  if (signedIn?.role === 'manager' && !signedIn.disabledAt)
+    return { managerId: signedIn.id, managerName: signedIn.name, approvalId: null };
+  if (typeof name !== 'string' || !name.trim()) return null;
+  const manager = await hub.staff.signIn(name, pin);
+  if (manager?.role !== 'manager')
+    throw new StaffError(
+      403,
+      'approval_not_manager',
+      'that name and PIN are not an active manager’s',
+      'managerPin',
+    );
+  return { managerId: manager.id, managerName: manager.name, approvalId: null };
+}

@@ -1,0 +1,206 @@
+// The day closing on the admin page: nobody reads or closes it without signing in, a waiter cannot
+// sign in, a manager reads the X report (figures, charts, drawers), counts a drawer, closes the Z
+// and reads it back as a page and as CSV; outlets are the hotel's own (a pool bar added here is
+// paired, sold at and closed like the others). In-process: never the server machine itself.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TestHotel } from '../../../src/test-hotel/index.ts';
+import { pinnedHotel } from '../../support/hotel.ts';
+import { addStaff, STAFF_KEY_ROUNDS } from '../staff/staff-support.ts';
+import { type TabletApp, tabletApp } from '../tablet-app.ts';
+import { fixtureDevice, line, recordFixture } from './ledger-fixtures.ts';
+
+let hotel: TestHotel;
+let app: TabletApp;
+let mia: string;
+
+beforeEach(async () => {
+  hotel = pinnedHotel();
+  app = tabletApp({ hotel, adminKey: 'admin-key-for-tests' }, { staffKeyRounds: STAFF_KEY_ROUNDS });
+  const card = await addStaff(app, [
+    { name: 'Anna', role: 'manager', pin: '9999' },
+    { name: 'Mia', role: 'waiter', pin: '1111' },
+  ]);
+  mia = card('Mia').id;
+  await recordFixture(app.hub, app.device, {
+    kind: 'shift-open',
+    staffId: mia,
+    shift: { shiftId: 'sh1', drawer: 'Bar', floatCents: 5000 },
+  });
+  await recordFixture(app.hub, app.device, {
+    saleId: 'S1',
+    kind: 'sale',
+    staffId: mia,
+    createdAt: '2026-11-26T18:30:00.000Z',
+    lines: [line('Pils', 2, 380, 1900, 'Beer')],
+    payments: [{ method: 'cash', amountCents: 760, tenderedCents: 1000, changeCents: 240 }],
+  });
+});
+afterEach(() => hotel.close());
+
+const FORM = 'application/x-www-form-urlencoded';
+function admin(path: string, options: { cookie?: string; form?: Record<string, string> } = {}) {
+  return app.server.request(`http://localhost${path}`, {
+    method: options.form ? 'POST' : 'GET',
+    headers: {
+      host: 'localhost',
+      'accept-language': 'en-GB',
+      'sec-fetch-site': 'same-origin',
+      ...(options.form ? { 'content-type': FORM } : {}),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
+    body: options.form ? new URLSearchParams(options.form).toString() : undefined,
+  });
+}
+async function signIn(name: string, pin: string): Promise<string | null> {
+  const answer = await admin('/admin/login', { form: { name, pin } });
+  const cookie = answer.headers.get('set-cookie');
+  return answer.status === 303 && cookie ? cookie.split(';')[0]! : null;
+}
+const zRows = () => (app.hub.db.prepare('SELECT COUNT(*) AS n FROM z_closings').get() as { n: number }).n;
+
+describe('who may not', () => {
+  it('answers every closing page and action 401 without signing in, and a waiter cannot sign in', async () => {
+    expect(await signIn('Mia', '1111')).toBeNull();
+    for (const [path, form] of [
+      ['/admin/day', undefined],
+      ['/admin/day/payments.csv', undefined],
+      ['/admin/z/1', undefined],
+      ['/admin/day/counts', { outlet: 'bar', drawer: 'Bar', d5000: '1' }],
+      ['/admin/day/close', { upToSeq: '2', businessDay: '2026-11-26' }],
+      [
+        '/admin/outlets',
+        { id: 'spa', name: 'Spa', drawers: 'Spa', cashDifferenceLimit: '5', retentionDays: '30' },
+      ],
+    ] as const) {
+      const answer = await admin(path, form ? { form } : {});
+      expect(answer.status, path).toBe(401);
+      expect(await answer.text(), path).not.toContain('7.60');
+    }
+    expect(zRows()).toBe(0);
+    expect(app.hub.outlets.exists('spa')).toBe(false);
+  });
+});
+
+describe('a manager on the admin page', () => {
+  it('reads the X report, counts the drawer, closes the Z and reads it back as a page and CSV', async () => {
+    const cookie = (await signIn('Anna', '9999'))!;
+    expect(cookie).toBeTruthy();
+    const day = await admin('/admin/day', { cookie });
+    expect(day.status).toBe(200);
+    const page = await day.text();
+    expect(page).toContain('data-figure="gross">€7.60<');
+    expect(page).toMatch(
+      /<tr data-method="cash"><td>Cash<\/td><td class="n">1<\/td>\s*<td class="n">€7.60<\/td>/,
+    );
+    expect(page).toMatch(/<tr data-drawer="bar\/Bar">.*?€50.00.*?€7.60.*?€0.00.*?€57.60/s);
+    expect(page).toContain('id="chart-hours"');
+    expect((page.match(/<rect /g) ?? []).length).toBeGreaterThanOrEqual(4); // one hour, three outlets
+    expect(page).toContain('name="upToSeq" value="2"');
+
+    const uncounted = await admin('/admin/day/close', {
+      cookie,
+      form: { upToSeq: '2', businessDay: '2026-11-26' },
+    });
+    expect(uncounted.status).toBe(409);
+    expect(await uncounted.text()).toContain('count the drawer');
+
+    // 20 + 20 + 10 + 5 + 2 + 0.50 = 57.50: ten cents short; the signed-in manager approves any difference.
+    const counted = await admin('/admin/day/counts', {
+      cookie,
+      form: {
+        outlet: 'bar',
+        drawer: 'Bar',
+        d2000: '2',
+        d1000: '1',
+        d500: '1',
+        d200: '1',
+        d50: '1',
+        countedBy: 'Mia',
+      },
+    });
+    expect(counted.status).toBe(303);
+    expect(
+      app.hub.db
+        .prepare(
+          'SELECT counted_cents AS c, difference_cents AS d, counted_by_name AS who, approved_by_name AS ok FROM cash_counts',
+        )
+        .get(),
+    ).toEqual({
+      c: 5750,
+      d: -10,
+      who: 'Mia',
+      ok: 'Anna',
+    });
+
+    const closed = await admin('/admin/day/close', {
+      cookie,
+      form: { upToSeq: '2', businessDay: '2026-11-26' },
+    });
+    expect(closed.status).toBe(303);
+    const zPath = closed.headers.get('location')!;
+    expect(zPath).toMatch(/^\/admin\/z\/\d+$/);
+    const zPage = await (await admin(zPath, { cookie })).text();
+    expect(zPage).toContain('Z report 1 · Business day 2026-11-26');
+    expect(zPage).toContain('Closed by: Anna');
+    expect(zPage).not.toContain('action="/admin/day/close"');
+    const csv = await admin(`${zPath}/vat.csv`, { cookie });
+    expect(csv.headers.get('content-disposition')).toContain('z-1-vat.csv');
+    expect((await csv.text()).split('\r\n')).toContain('*,1900,639,121,760');
+    expect(app.hub.audit.list({ kind: 'day_closed' })).toHaveLength(1);
+  });
+
+  it('adds an outlet of the hotel’s own (a pool bar): paired, sold at, on the X report with its drawer', async () => {
+    const cookie = (await signIn('Anna', '9999'))!;
+    const bad = await admin('/admin/outlets', {
+      cookie,
+      form: {
+        id: 'Pool Bar!',
+        name: 'Pool bar',
+        drawers: 'Pool',
+        cashDifferenceLimit: '5',
+        retentionDays: '30',
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(app.hub.outlets.list().map((o) => o.id)).toEqual(['bar', 'restaurant', 'minibar']);
+    const added = await admin('/admin/outlets', {
+      cookie,
+      form: {
+        id: 'pool-bar',
+        name: 'Pool bar',
+        drawers: 'Pool 1, Pool 2',
+        cashDifferenceLimit: '10,00',
+        retentionDays: '14',
+      },
+    });
+    expect(added.status).toBe(303);
+    expect(app.hub.outlets.get('pool-bar')).toEqual({
+      id: 'pool-bar',
+      name: 'Pool bar',
+      drawers: ['Pool 1', 'Pool 2'],
+      cashDifferenceLimitCents: 1000,
+      retentionDays: 14,
+    });
+    const dashboard = await (await admin('/admin', { cookie })).text();
+    expect(dashboard).toContain('<option value="pool-bar">Pool bar</option>');
+
+    const pool = fixtureDevice(app.hub, 'pool-bar', 'Pool tablet');
+    expect(pool.outlet).toBe('pool-bar');
+    await recordFixture(app.hub, pool, {
+      kind: 'sale',
+      staffId: mia,
+      lines: [line('Lemonade', 1, 450, 1900, 'Soft drinks')],
+      payments: [{ method: 'card', amountCents: 450 }],
+    });
+    const x = app.hub.closing.xReport();
+    expect(x.outlets.find((o) => o.outlet === 'pool-bar')).toMatchObject({
+      name: 'Pool bar',
+      grossCents: 450,
+    });
+    expect(x.drawers.filter((d) => d.outlet === 'pool-bar').map((d) => d.drawer)).toEqual([
+      'Pool 1',
+      'Pool 2',
+    ]);
+    expect(app.hub.staff.policy('pool-bar').outlet).toBe('pool-bar');
+  });
+});

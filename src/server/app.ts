@@ -21,6 +21,9 @@ import { requestLog } from './http/request-log.ts';
 import { serveBuiltApp } from './http/static-files.ts';
 import { createDeviceRoutes, requirePairedDevice } from './hub/device-routes.ts';
 import type { Hub } from './hub/hub.ts';
+import { createPrintRoutes } from './printing/print-routes.ts';
+import type { PrinterDouble } from './printing/printer-double.ts';
+import type { Printing } from './printing/printing.ts';
 import { createCataloguePrices } from './staff/catalogue-prices.ts';
 import { checkCatalogueApprovals, checkWriteApprovals } from './staff/write-approvals.ts';
 
@@ -75,6 +78,10 @@ export interface AppOptions {
   logger?: Logger;
   /** How long /readyz keeps its verdict. Default 5000 ms. */
   readinessCacheMs?: number;
+  /** Printers and the print queue (printing/): `/till/print` for tablets, `/admin/printers`. */
+  printing?: Printing;
+  /** The demo's printer double, shown on the admin page. */
+  printerDouble?: PrinterDouble;
 }
 
 export function createApp(options: AppOptions): Hono {
@@ -140,6 +147,7 @@ export function createApp(options: AppOptions): Hono {
     throw new Error('createApp needs the embedded test hotel or a PMS to forward to');
   }
   app.route('/api', gateway);
+  if (options.printing) app.route('/till/print', createPrintRoutes(hub, options.printing, { trustProxy }));
   app.route(
     '/till',
     createDeviceRoutes(hub, { trustProxy, httpsPort, upstream: () => gateway!.status().upstream }),
@@ -153,6 +161,8 @@ export function createApp(options: AppOptions): Hono {
       gatewayStatus: () => gateway!.status(),
       tabletOrigin: options.tabletOrigin ?? 'https://localhost',
       httpsPort,
+      ...(options.printing ? { printing: options.printing } : {}),
+      ...(options.printerDouble ? { printerDouble: options.printerDouble } : {}),
     }),
   );
   for (const prefix of ['/api/*', '/pms/*', '/till/*', '/__test/*']) {

@@ -13,6 +13,10 @@ import type { GatewayStatus } from '../gateway/gateway.ts';
 import { clientAddress, hostName, httpsOrigin, LOOPBACK_NAMES } from '../http/hosts.ts';
 import { HubError, OUTLETS, type Outlet, sameSecret } from '../hub/hub.ts';
 import { createGuessLimit } from '../hub/pairing-codes.ts';
+import { createPrinterAdminRoutes, printerAttentionSection } from '../printing/printer-admin.ts';
+import type { PrinterDouble } from '../printing/printer-double.ts';
+import type { Printing } from '../printing/printing.ts';
+import { SLIP_CSS } from '../printing/slip-picture.ts';
 import { type AuditFilter, auditCsv, SERVER_AUDIT_KINDS } from '../staff/audit-log.ts';
 import { parseMoneyField } from '../staff/money-field.ts';
 import { StaffError } from '../staff/staff-registry.ts';
@@ -37,6 +41,10 @@ export interface AdminOptions extends AdminAccessOptions {
   tabletOrigin: string;
   /** The HTTPS port, for pairing addresses on the host the page was opened on. */
   httpsPort: number | null;
+  /** The server's printers and print queue (printing/), shown at /admin/printers. */
+  printing?: Printing;
+  /** The demo's printer double, whose slips the printer page shows. */
+  printerDouble?: PrinterDouble;
 }
 
 export function createAdminRoutes(options: AdminOptions): Hono {
@@ -47,7 +55,7 @@ export function createAdminRoutes(options: AdminOptions): Hono {
 
   admin.get('/admin.css', (c) => {
     c.header('content-type', 'text/css; charset=utf-8');
-    return c.body(ADMIN_CSS);
+    return c.body(ADMIN_CSS + SLIP_CSS);
   });
   admin.use('*', sameOriginPost);
 
@@ -69,7 +77,8 @@ export function createAdminRoutes(options: AdminOptions): Hono {
   });
   const showDashboard = (c: Context, problem?: string, status: 200 | 400 | 404 | 409 = 200) => {
     const { lang, words: w } = words(c);
-    const body = html`${dashboard(w, hub.listDevices(), options.gatewayStatus())}${staffSections(w, staffData(problem))}`;
+    const printers = options.printing ? printerAttentionSection(lang, options.printing) : '';
+    const body = html`${printers}${dashboard(w, hub.listDevices(), options.gatewayStatus())}${staffSections(w, staffData(problem))}`;
     return c.html(page(lang, w, body, true), status);
   };
   const signInPage = (c: Context, problem: SignInProblem) => {
@@ -130,6 +139,22 @@ export function createAdminRoutes(options: AdminOptions): Hono {
   });
 
   admin.get('/gateway-status', (c) => c.json(options.gatewayStatus()));
+
+  if (options.printing) {
+    admin.route(
+      '/printers',
+      createPrinterAdminRoutes({
+        printing: options.printing,
+        ...(options.printerDouble ? { printerDouble: options.printerDouble } : {}),
+        frame: (c, body, status = 200) => {
+          const { lang, words: w } = words(c);
+          return c.html(page(lang, w, body, true), status);
+        },
+        actor,
+        audit: (entry) => hub.audit.append(entry),
+      }),
+    );
+  }
 
   admin.post('/pairing-codes', async (c) => {
     const form = await c.req.parseBody();

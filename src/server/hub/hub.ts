@@ -89,6 +89,8 @@ export function createHub(options: HubOptions) {
   const touchDevice = db.prepare('UPDATE devices SET last_seen_at = ?, last_seen_address = ? WHERE id = ?');
 
   return {
+    /** The server's own database, for its other parts (printing/print-db.ts adds its tables). */
+    db,
     /** Random per server, so two till servers on one host name keep apart cookies. */
     serverId,
     /** Who did what (staff/audit-log.ts). */

@@ -20,6 +20,12 @@ export const SERVER_AUDIT_KINDS = [
   'approval_refused',
   /** A write of a part of a split bill priced below the catalogue beyond the discount limit (write-approvals.ts). */
   'split_below_catalogue',
+  /** Printers set up on the admin page, and print jobs a person gave up (printing/). */
+  'printer_added',
+  'printer_changed',
+  'printer_removed',
+  'print_job_given_up',
+  'print_job_sent_again',
 ] as const;
 
 export interface AuditEntry {

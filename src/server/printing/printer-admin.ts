@@ -54,7 +54,7 @@ export function createPrinterAdminRoutes(options: PrinterAdminOptions): Hono {
       return c.redirect('/admin/printers', 303);
     } catch (error) {
       if (!(error instanceof PrinterError)) throw error;
-      return show(c, { problem: `${error.field}: ${error.message}` }, error.status === 404 ? 404 : 400);
+      return show(c, { problem: `${error.field}: ${error.message}` }, error.status);
     }
   };
   const form = async (c: Context) => (await c.req.parseBody()) as Record<string, unknown>;

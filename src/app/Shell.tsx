@@ -22,6 +22,10 @@ const UpdatePrompt = lazy(() => import('./UpdatePrompt'));
 const ApprovalDialog = lazy(() => import('../views/lock/ApprovalDialog'));
 /** The needs-attention count: the outbox is read after the first screen, so is its code. */
 const AttentionCount = lazy(() => import('./AttentionCount').then((m) => ({ default: m.AttentionCount })));
+/** Printers that need attention (the till server's printing), loaded after the first screen too. */
+const PrinterAttention = lazy(() =>
+  import('./PrinterAttention').then((m) => ({ default: m.PrinterAttention })),
+);
 
 export function Shell(props: RouteSectionProps) {
   const location = useLocation();
@@ -41,6 +45,11 @@ export function Shell(props: RouteSectionProps) {
           <Suspense>
             <AttentionCount />
           </Suspense>
+          <Show when={!pairing()}>
+            <Suspense>
+              <PrinterAttention />
+            </Suspense>
+          </Show>
         </Show>
         <Show when={signedIn()}>
           {(staff) => (

@@ -109,8 +109,9 @@ export const PrinterAttentionSchema = v.object({
   problem: v.picklist(PRINTER_PROBLEMS),
   /** Jobs waiting for it. */
   waiting: v.number(),
-  /** Jobs held for a person (sent, but not confirmed), with their ids for "give up". */
-  held: v.array(v.object({ id: v.number(), title: v.string() })),
+  /** The jobs waiting ('queued') or held for a person ('unsure': sent, not confirmed), oldest
+   * first (at most 20), with their ids for "give up". */
+  jobs: v.array(v.object({ id: v.number(), title: v.string(), state: v.picklist(['queued', 'unsure']) })),
 });
 export type PrinterAttention = v.InferOutput<typeof PrinterAttentionSchema>;
 

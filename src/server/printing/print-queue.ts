@@ -152,8 +152,12 @@ export function createPrintQueue(options: QueueOptions) {
     kick(row.id);
   }
 
-  const jobsHeld = db.prepare(
-    `SELECT id, title FROM print_jobs WHERE printer_id = ? AND state = 'unsure' ORDER BY id`,
+  const jobsOpen = db.prepare(
+    `SELECT id, title, state FROM print_jobs WHERE printer_id = ? AND state IN ('queued', 'unsure')
+       ORDER BY id LIMIT 20`,
+  );
+  const heldCount = db.prepare(
+    "SELECT count(*) AS n FROM print_jobs WHERE printer_id = ? AND state = 'unsure'",
   );
   const waitingCount = db.prepare(
     "SELECT count(*) AS n FROM print_jobs WHERE printer_id = ? AND state IN ('queued', 'printing')",
@@ -220,7 +224,7 @@ export function createPrintQueue(options: QueueOptions) {
     /** Sends a held job once more (a person saw it did not come out). */
     printAgain(id: number): boolean {
       const job = selectById.get(id) as PrintJob | undefined;
-      if (!job || job.state !== 'unsure') return false;
+      if (job?.state !== 'unsure') return false;
       setState.run('queued', null, id);
       kick(job.printerId);
       return true;
@@ -229,11 +233,12 @@ export function createPrintQueue(options: QueueOptions) {
     /** The printers of `outlet` (or all) that need a person, and why. */
     attention(outlet?: Outlet): PrinterAttention[] {
       return printers.list(outlet).flatMap((printer) => {
-        const held = jobsHeld.all(printer.id) as { id: number; title: string }[];
-        const problem = problems.get(printer.id) ?? (held.length > 0 ? 'unsure' : null);
+        const held = (heldCount.get(printer.id) as { n: number }).n;
+        const problem = problems.get(printer.id) ?? (held > 0 ? 'unsure' : null);
         if (!problem) return [];
         const waiting = (waitingCount.get(printer.id) as { n: number }).n;
-        return [{ printerId: printer.id, printerName: printer.name, problem, waiting, held }];
+        const jobs = jobsOpen.all(printer.id) as PrinterAttention['jobs'];
+        return [{ printerId: printer.id, printerName: printer.name, problem, waiting, jobs }];
       });
     },
 

@@ -166,7 +166,7 @@ function attentionList(lang: Lang, attention: ReturnType<Printing['queue']['atte
     (
       item,
     ) => html`<li data-printer-attention="${item.problem}"><strong>${item.printerName}: ${PROBLEM_WORDS[lang][item.problem]}</strong>
-${item.waiting > 0 ? html` · ${item.waiting} ${w.waiting}` : ''}${item.held.length > 0 ? html` · ${item.held.length} ${w.held}` : ''}</li>`,
+${item.waiting > 0 ? html` · ${item.waiting} ${w.waiting}` : ''}${item.jobs.some((job) => job.state === 'unsure') ? html` · ${w.held}` : ''}</li>`,
   );
   return html`<div class="attention" role="alert"><h3>${w.attentionTitle}</h3><ul>${rows}</ul></div>`;
 }

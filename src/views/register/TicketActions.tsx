@@ -1,7 +1,7 @@
-// The buttons under the ticket: open-price item, park, parked tabs, clear (tap twice) and pay.
-// Owns the dialogs they open.
+// The buttons under the ticket: open-price item, park, parked tabs, send order (with order
+// printers at the till server), clear (tap twice) and pay. Owns the dialogs they open.
 import { createAsync, revalidate } from '@solidjs/router';
-import { createEffect, createSignal, on, onCleanup } from 'solid-js';
+import { createEffect, createSignal, lazy, on, onCleanup, Suspense } from 'solid-js';
 import { clearTicket, ticketLines, ticketNewsHeard, ticketTotals } from '../../state/ticket';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
@@ -11,6 +11,9 @@ import { ParkDialog } from './ParkDialog';
 import { TabsDialog } from './TabsDialog';
 
 type Open = 'none' | 'open-price' | 'park' | 'tabs';
+
+/** Shown only where the outlet has order printers; brings the printing code, so loaded apart. */
+const SendOrderButton = lazy(() => import('./SendOrderButton'));
 
 export function TicketActions(props: { onPay: () => void; onMessage: (text: string) => void }) {
   const [open, setOpen] = createSignal<Open>('none');
@@ -54,6 +57,9 @@ export function TicketActions(props: { onPay: () => void; onMessage: (text: stri
       <button type="button" onClick={openTabs}>
         {t('ticket.tabs')} <span class="badge">{tabs()?.length ?? 0}</span>
       </button>
+      <Suspense>
+        <SendOrderButton onMessage={props.onMessage} />
+      </Suspense>
       <button
         type="button"
         class="danger"

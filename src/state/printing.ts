@@ -21,8 +21,11 @@ import { settings } from './settings';
 import { actingStaff } from './staff-session';
 import { currentTicket } from './ticket';
 
-/** How often the printer state is asked for: "paper out" shows on the tablet within this and a bit. */
+/** How often the printer state is asked for where the outlet has printers: "paper out" shows on
+ * the tablet within this and a bit. */
 export const PRINT_STATUS_EVERY_MS = 3000;
+/** ... and where it has none (a printer may be set up meanwhile). */
+const NO_PRINTERS_EVERY_MS = 60_000;
 /** A receipt not taken by the queue within a day is dropped (it would print long after the guest left). */
 const PENDING_FOR_MS = 24 * 3_600_000;
 
@@ -93,8 +96,15 @@ const isTransient = (error: unknown) =>
 
 let sending: Promise<void> | null = null;
 
-/** Sends every pending receipt, oldest first; keeps those the server did not answer. */
+/** Sends every pending receipt, oldest first, once the server said the outlet has a receipt
+ * printer (none: they are dropped, the browser's dialog prints); keeps those not answered. */
 function sendPending(): Promise<void> {
+  const status = printStatus();
+  if (!status) return Promise.resolve();
+  if (!status.receiptPrinter) {
+    keepPending([]);
+    return Promise.resolve();
+  }
   sending ??= (async () => {
     try {
       for (const entry of pending()) {
@@ -197,14 +207,29 @@ export async function refreshPrintStatus(): Promise<void> {
 }
 
 /**
- * Polls the printer state while the page is visible, and sends waiting receipts whenever the
- * server answers; answers a stop function.
+ * Asks for the printer state while the page is visible and online (every few seconds where the
+ * outlet has printers, else every minute), and sends waiting receipts whenever the server answers;
+ * answers a stop function.
  * @example onCleanup(watchPrinters());
  */
 export function watchPrinters(): () => void {
-  void refreshPrintStatus();
-  const timer = setInterval(() => {
-    if (document.visibilityState === 'visible') void refreshPrintStatus();
-  }, PRINT_STATUS_EVERY_MS);
-  return () => clearInterval(timer);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const next = () => {
+    const status = printStatus();
+    const hasPrinters = !!status && (status.receiptPrinter || status.orderPrinters > 0);
+    timer = setTimeout(
+      tick,
+      hasPrinters || pending().length > 0 ? PRINT_STATUS_EVERY_MS : NO_PRINTERS_EVERY_MS,
+    );
+  };
+  const tick = async () => {
+    if (document.visibilityState === 'visible' && navigator.onLine) await refreshPrintStatus();
+    if (!stopped) next();
+  };
+  void tick();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }

@@ -204,10 +204,10 @@ export function createPrintQueue(options: QueueOptions) {
     jobs(filter: { printerId?: string; state?: JobState } = {}): PrintJob[] {
       return db
         .prepare(
-          `SELECT ${JOB_COLUMNS} FROM print_jobs WHERE (?1 IS NULL OR printer_id = ?1)
-             AND (?2 IS NULL OR state = ?2) ORDER BY id`,
+          `SELECT ${JOB_COLUMNS} FROM print_jobs WHERE (@printerId IS NULL OR printer_id = @printerId)
+             AND (@state IS NULL OR state = @state) ORDER BY id`,
         )
-        .all(filter.printerId ?? null, filter.state ?? null) as PrintJob[];
+        .all({ printerId: filter.printerId ?? null, state: filter.state ?? null }) as PrintJob[];
     },
 
     /** Gives up a queued or held job: it will not print. False when it is printed, given up or printing. */

@@ -66,7 +66,9 @@ describe('order tickets', () => {
     expect(slipText(kitchenFirst!)).toContain('1 x Wiener Schnitzel');
     expect(slipText(kitchenFirst!)).toContain('Tisch 4');
     expect(slipText(kitchenFirst!)).toContain('Allergie: Nüsse');
-    const large = kitchenFirst!.items.filter((item): item is TextLine => item.kind === 'text' && item.width === 2);
+    const large = kitchenFirst!.items.filter(
+      (item): item is TextLine => item.kind === 'text' && item.width === 2,
+    );
     expect(large.map((line) => line.text)).toContain('1 x Wiener Schnitzel');
 
     // Round two: one more Pils, a new Radler, the Schnitzel unchanged.
@@ -101,7 +103,10 @@ describe('order tickets', () => {
   });
 
   it('names the lines no order printer takes', async () => {
-    const sent = await setup.tablet('/till/print/order', order([{ key: 'p5', name: 'Zeitung', quantity: 1, group: 9 }]));
+    const sent = await setup.tablet(
+      '/till/print/order',
+      order([{ key: 'p5', name: 'Zeitung', quantity: 1, group: 9 }]),
+    );
     expect(sent.body).toEqual({ jobs: [], unrouted: ['Zeitung'] });
   });
 });
@@ -131,7 +136,9 @@ describe('German text in the code page', () => {
     );
     const expected = CodepageEncoder.encode('Preis 5 € Umlaute: ÄÖÜ äöü ß', 'windows1252');
     expect(expected[8]).toBe(0x80);
-    expect(Buffer.from(bytes).indexOf(Buffer.from(CodepageEncoder.encode('Preis 5 €', 'windows1252')))).toBeGreaterThan(0);
+    expect(
+      Buffer.from(bytes).indexOf(Buffer.from(CodepageEncoder.encode('Preis 5 €', 'windows1252'))),
+    ).toBeGreaterThan(0);
     expect(slipText(decode(bytes)[0]!)).toContain('Umlaute: ÄÖÜ äöü ß, Euro: €');
   });
 });

@@ -90,7 +90,9 @@ describe('the test print', () => {
     expect((await post(path, adminCookie)).text).toContain('Der Drucker ist nicht erreichbar');
     expect(setup.printer.printed).toHaveLength(1);
 
-    const page = await setup.app.request('/admin', { headers: { cookie: adminCookie, 'accept-language': 'de' } });
+    const page = await setup.app.request('/admin', {
+      headers: { cookie: adminCookie, 'accept-language': 'de' },
+    });
     expect(await page.text()).toContain('Bar receipts: nicht erreichbar');
   });
 });

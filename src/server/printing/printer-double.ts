@@ -24,6 +24,8 @@ export interface PrinterDouble {
   bytes(): Uint8Array;
   state(): DoubleState;
   setState(state: DoubleState): void;
+  /** Slips printed since the start or the last clear (`printed` keeps only the latest). */
+  count(): number;
   /** Resolves once `count` slips in all have been printed (or rejects after `timeoutMs`). */
   waitForSlips(count: number, timeoutMs?: number): Promise<readonly PrintedSlip[]>;
   clear(): void;
@@ -40,12 +42,13 @@ const KEPT_SLIPS = 200;
 export async function startPrinterDouble(options: { port?: number } = {}): Promise<PrinterDouble> {
   let state: DoubleState = 'ok';
   const printed: PrintedSlip[] = [];
+  let total = 0;
   const received: Buffer[] = [];
   const sockets = new Set<Socket>();
   let waiters: { count: number; resolve: () => void }[] = [];
   const settle = () => {
     waiters = waiters.filter((waiter) => {
-      if (printed.length < waiter.count) return true;
+      if (total < waiter.count) return true;
       waiter.resolve();
       return false;
     });
@@ -65,6 +68,7 @@ export async function startPrinterDouble(options: { port?: number } = {}): Promi
       const at = performance.now();
       for (const slip of decoder.slips.slice(seen)) {
         printed.push({ ...slip, at, printedAt: new Date().toISOString() });
+        total += 1;
       }
       seen = decoder.slips.length;
       if (printed.length > KEPT_SLIPS) printed.splice(0, printed.length - KEPT_SLIPS);
@@ -103,6 +107,7 @@ export async function startPrinterDouble(options: { port?: number } = {}): Promi
     printed,
     bytes: () => new Uint8Array(Buffer.concat(received)),
     state: () => state,
+    count: () => total,
     setState(next) {
       state = next;
       if (next === 'off') for (const socket of sockets) socket.destroy();
@@ -110,7 +115,7 @@ export async function startPrinterDouble(options: { port?: number } = {}): Promi
     waitForSlips(count, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(
-          () => reject(new Error(`the printer double printed ${printed.length} slips, not ${count}`)),
+          () => reject(new Error(`the printer double printed ${total} slips, not ${count}`)),
           timeoutMs,
         );
         waiters.push({
@@ -125,6 +130,7 @@ export async function startPrinterDouble(options: { port?: number } = {}): Promi
     },
     clear() {
       printed.length = 0;
+      total = 0;
       received.length = 0;
     },
     close() {

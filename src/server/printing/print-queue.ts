@@ -57,6 +57,7 @@ export function createPrintQueue(options: QueueOptions) {
     "SELECT id, bytes FROM print_jobs WHERE printer_id = ? AND state = 'queued' ORDER BY id LIMIT 1",
   );
   const setState = db.prepare('UPDATE print_jobs SET state = ?, printed_at = ? WHERE id = ?');
+  const claim = db.prepare("UPDATE print_jobs SET state = 'printing' WHERE id = ? AND state = 'queued'");
   const addAttempt = db.prepare(
     `INSERT INTO print_attempts (job_id, at, outcome, state_before, state_after, detail)
      VALUES (?, ?, ?, ?, ?, ?)`,
@@ -113,16 +114,18 @@ export function createPrintQueue(options: QueueOptions) {
         if (problems.has(printerId)) await sleep(printerId, retryMs);
         continue;
       }
-      setState.run('printing', null, job.id);
-      const outcome = await printOnce(printer, new Uint8Array(job.bytes), options);
+      // The job is 'printing' only from the moment its bytes go out: until then a person may give
+      // it up, and it stays 'queued' through every try that sends nothing.
+      const outcome = await printOnce(printer, new Uint8Array(job.bytes), {
+        ...options,
+        beforeSend: () => claim.run(job.id).changes === 1,
+      });
+      if (outcome.kind === 'withdrawn') continue;
       record(job.id, outcome);
       noteProblem(printer, problemOf(outcome));
       if (outcome.kind === 'printed') setState.run('printed', now().toISOString(), job.id);
       else if (outcome.kind === 'unsure') setState.run('unsure', null, job.id);
-      else {
-        setState.run('queued', null, job.id);
-        await sleep(printerId, retryMs);
-      }
+      else await sleep(printerId, retryMs);
     }
   };
 
@@ -210,7 +213,8 @@ export function createPrintQueue(options: QueueOptions) {
         .all({ printerId: filter.printerId ?? null, state: filter.state ?? null }) as PrintJob[];
     },
 
-    /** Gives up a queued or held job: it will not print. False when it is printed, given up or printing. */
+    /** Gives up a waiting or held job: it will not print. False when it is printed, given up, or its
+     * bytes are going out right now. */
     giveUp(id: number, by: string): boolean {
       return (
         db

@@ -148,7 +148,7 @@ function outcomeText(lang: Lang, outcome: AttemptOutcome): string {
   if (outcome.kind === 'printed') return w.testPrinted;
   if (outcome.kind === 'not_ready') return `${w.testNotReady}: ${PROBLEM_WORDS[lang][outcome.before]}`;
   if (outcome.kind === 'unreachable') return `${w.testUnreachable} (${outcome.reason})`;
-  return `${w.testUnsure} (${outcome.reason})`;
+  return outcome.kind === 'unsure' ? `${w.testUnsure} (${outcome.reason})` : w.testUnsure;
 }
 
 /** The printers section on the dashboard: printers needing attention, and the link. */

@@ -18,11 +18,15 @@ export type AttemptOutcome =
   /** Nothing was sent: the printer says it cannot print now. */
   | { kind: 'not_ready'; before: Exclude<PrinterCondition, 'ok'> }
   /** Sent in part or whole, then the connection failed: it may or may not be on paper. */
-  | { kind: 'unsure'; reason: string };
+  | { kind: 'unsure'; reason: string }
+  /** Nothing was sent: the printer was ready, but `beforeSend` said no (the job was given up). */
+  | { kind: 'withdrawn' };
 
 export interface SessionOptions {
   /** Connecting and each status answer. Default 3000 ms. */
   timeoutMs?: number;
+  /** Called once the printer said it is ready, just before the job goes out; false: send nothing. */
+  beforeSend?: () => boolean;
 }
 
 /**
@@ -51,6 +55,7 @@ export async function printOnce(
     }
     if (before !== 'ok') return { kind: 'not_ready', before };
     if (!job) return { kind: 'printed', before, after: before };
+    if (options.beforeSend && !options.beforeSend()) return { kind: 'withdrawn' };
     try {
       await write(socket, job);
       const after = await reader.read(timeoutMs);

@@ -1,12 +1,15 @@
 // The shift's cash sales with their receipts: a copy of any of them printed again (marked as a
-// copy), a confirmed one refunded (RefundForm), and a refunded one's cancellation slip printed.
+// copy; at the till server's receipt printer where the outlet has one, else with the browser's
+// dialog), a confirmed one refunded (RefundForm), and a refunded one's cancellation slip printed.
 import { createMemo, createSignal, For, Match, Show, Switch } from 'solid-js';
+import { printCopy, printStatus } from '../../state/printing';
 import { keptReceipts } from '../../state/receipt';
 import type { ShiftReport } from '../../state/shift';
 import type { SaleRecord } from '../../storage/records';
 import { clockTime } from '../../words/calendar';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
+import { pw } from '../../words/printing';
 import { rw } from '../../words/receipts';
 import { Receipt } from '../register/Receipt';
 import { PrintableSlip } from '../register/ReceiptPrint';
@@ -29,7 +32,19 @@ export function ShiftReceipts(props: { report: ShiftReport }) {
     const open = opened();
     return open ? byId().get(open.saleId) : undefined;
   };
-  const close = () => setOpened(null);
+  const close = () => {
+    setSaid('');
+    setOpened(null);
+  };
+  const [said, setSaid] = createSignal('');
+  /** A copy goes to the receipt printer where there is one; anything else to the dialog. */
+  const print = async () => {
+    const open = opened();
+    const receipt = open?.kind === 'copy' ? receipts().get(open.saleId) : undefined;
+    const printer = receipt && printStatus()?.receiptPrinter ? await printCopy(receipt) : null;
+    if (printer) setSaid(pw('print.copyQueued', { printer }));
+    else window.print();
+  };
   return (
     <section
       class="desk-panel report-receipts"
@@ -104,8 +119,11 @@ export function ShiftReceipts(props: { report: ShiftReport }) {
               </Match>
             </Switch>
             <Show when={opened()?.kind !== 'refund'}>
+              <Show when={said()}>
+                <p role="status">{said()}</p>
+              </Show>
               <div class="desk-actions">
-                <button type="button" class="primary" onClick={() => window.print()}>
+                <button type="button" class="primary" onClick={() => void print()}>
                   {t('receipt.print')}
                 </button>
                 <button type="button" onClick={close}>

@@ -3,6 +3,7 @@
 // (paper out) is reported and prints nothing until it is ready, and only a person gives a job up.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { slipText } from '../../../src/server/printing/escpos-decoder.ts';
+import { createPrinting } from '../../../src/server/printing/printing.ts';
 import { cashReceipt, type PrintSetup, printSetup } from './printing-support.ts';
 
 let setup: PrintSetup;
@@ -170,5 +171,34 @@ describe('who may print', () => {
     expect(answer.status).toBe(409);
     expect(answer.body.code).toBe('no_printer');
     expect((await setup.tablet('/till/print/status')).body.receiptPrinter).toBe(false);
+  });
+});
+
+describe('a job whose outcome is unknown', () => {
+  it('is held for a person after a stop mid-print, prints nothing by itself, and prints once when a person says so', async () => {
+    // A stop while the job was on its way: the row still says 'printing'.
+    setup.printer.setState('off');
+    const sent = await setup.tablet('/till/print/receipt', { receipt: cashReceipt('u1') });
+    const id: number = sent.body.job.id;
+    await setup.printing.stop();
+    setup.hub.db.prepare("UPDATE print_jobs SET state = 'printing' WHERE id = ?").run(id);
+    setup.printer.setState('ok');
+    const restarted = createPrinting({ db: setup.hub.db, retryMs: 50, timeoutMs: 1000 });
+    try {
+      expect(restarted.queue.job(id)?.state).toBe('unsure');
+      expect(restarted.queue.attention('bar')).toMatchObject([
+        { problem: 'unsure', jobs: [{ id, state: 'unsure' }] },
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(setup.printer.printed).toHaveLength(0);
+      expect(restarted.queue.printAgain(id)).toBe(true);
+      const [slip] = await setup.printer.waitForSlips(1);
+      expect(slipText(slip!)).toContain('B-u1');
+      await until(() => restarted.queue.job(id)?.state === 'printed');
+      expect(restarted.queue.printAgain(id)).toBe(false);
+      expect(restarted.queue.giveUp(id, 'Anna')).toBe(false);
+    } finally {
+      await restarted.stop();
+    }
   });
 });

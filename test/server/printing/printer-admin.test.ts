@@ -96,3 +96,29 @@ describe('the test print', () => {
     expect(await page.text()).toContain('Bar receipts: nicht erreichbar');
   });
 });
+
+describe('the queue on the admin page', () => {
+  it('gives up a waiting job with who did it, and shows what the demo printer printed as a picture', async () => {
+    setup.printer.setState('paper_out');
+    const job = setup.printing.queue.enqueue({
+      key: 'test:1',
+      printer: setup.receiptPrinter,
+      title: 'Receipt T-1',
+      document: { kind: 'test', printerName: 'Bar receipts', language: 'de' },
+    });
+    const given = await post(`/admin/printers/jobs/${job.id}/give-up`, adminCookie);
+    expect(given.status).toBe(303);
+    expect(setup.printing.queue.job(job.id)).toMatchObject({ state: 'given_up', givenUpBy: 'admin key' });
+    expect(setup.hub.audit.list({ kind: 'print_job_given_up' })).toHaveLength(1);
+    expect((await post(`/admin/printers/jobs/${job.id}/give-up`, adminCookie)).status).toBe(409);
+    expect((await post(`/admin/printers/jobs/${job.id}/give-up`, setup.cookie)).status).toBe(401);
+
+    setup.printer.setState('ok');
+    await post(`/admin/printers/${setup.receiptPrinter.id}/test`, adminCookie);
+    const page = await setup.app.request('/admin/printers', { headers: { cookie: adminCookie } });
+    const html = await page.text();
+    expect(html).toContain('data-testid="printed-slip"');
+    expect(html).toContain('TESTDRUCK'); // the test print was asked for in German
+    expect(html).toContain('partial cut');
+  });
+});

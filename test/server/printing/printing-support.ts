@@ -34,8 +34,8 @@ export async function printSetup(): Promise<PrintSetup> {
   const { hub, cookie } = pairedHub('bar');
   const printing = createPrinting({ db: hub.db, retryMs: 50, timeoutMs: 1000 });
   const hotel = pinnedHotel();
-  const app = createApp({ hub, hotel, printing });
   const printer = await startPrinterDouble();
+  const app = createApp({ hub, hotel, printing, printerDouble: printer });
   const receiptPrinter = printing.printers.add({
     outlet: 'bar',
     role: 'receipt',

@@ -1,6 +1,7 @@
 // The till server's printing endpoints for paired tablets (not the PMS's): whether this outlet
 // has printers and which need attention (`GET /till/print/status`), a sale's receipt or a copy
-// into the server's print queue (`POST /till/print/receipt`), a ticket's new order lines to the
+// into the server's print queue (`POST /till/print/receipt`), a refund's slip (`POST
+// /till/print/cancellation`), a ticket's new order lines to the
 // order printers (`POST /till/print/order`), and giving up a held job (`POST
 // /till/print/jobs/:id/give-up`). Owns their wire shapes (valibot, checked on both sides).
 import * as v from 'valibot';
@@ -75,6 +76,38 @@ export const ReceiptPrintRequestSchema = v.object({
   copyId: v.optional(Id),
 });
 export type ReceiptPrintRequest = v.InferInput<typeof ReceiptPrintRequestSchema>;
+
+/** A refund's cancellation slip (the till records a refund of a cash sale as a cancellation). */
+export const PrintableCancellationSchema = v.object({
+  /** The cancellation's own sale id: one slip per cancellation. */
+  cancellationId: Id,
+  /** The receipt it cancels. */
+  reference: Text(40),
+  saleAt: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  createdAt: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  staffName: Text(60),
+  reason: Text(500),
+  lines: v.pipe(
+    v.array(v.object({ name: Text(120), quantity: Count, totalCents: Cents })),
+    v.minLength(1),
+    v.maxLength(200),
+  ),
+  /** What goes back to the guest, positive. */
+  totalCents: v.pipe(Cents, v.minValue(0)),
+  paymentMethodName: Text(60),
+  /** Cash goes back out of the drawer: it opens. */
+  isCash: v.boolean(),
+  currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)),
+  header: v.optional(v.object({ hotelName: Text(120), hotelAddress: Text(200), vatId: Text(20) })),
+});
+export type PrintableCancellation = v.InferOutput<typeof PrintableCancellationSchema>;
+
+/** `POST /till/print/cancellation`: a refund's slip, once per cancellation. */
+export const CancellationPrintRequestSchema = v.object({
+  slip: PrintableCancellationSchema,
+  language: v.optional(v.picklist(PRINT_LANGUAGES), 'de'),
+});
+export type CancellationPrintRequest = v.InferInput<typeof CancellationPrintRequestSchema>;
 
 /** `POST /till/print/order`: the ticket's lines now; the server prints what it has not printed yet. */
 export const OrderSendSchema = v.object({
@@ -154,6 +187,19 @@ export async function sendReceiptToPrinter(
   fetcher?: DeviceFetch,
 ): Promise<v.InferOutput<typeof PrintJobAnswerSchema>> {
   const body = await call(fetcher, `${baseUrl}/till/print/receipt`, post(request));
+  return v.parse(v.object({ job: PrintJobAnswerSchema }), body).job;
+}
+
+/**
+ * Queues a refund's cancellation slip; resending it prints nothing more.
+ * @example await sendCancellationToPrinter('', { slip, language: 'de' });
+ */
+export async function sendCancellationToPrinter(
+  baseUrl: string,
+  request: CancellationPrintRequest,
+  fetcher?: DeviceFetch,
+): Promise<v.InferOutput<typeof PrintJobAnswerSchema>> {
+  const body = await call(fetcher, `${baseUrl}/till/print/cancellation`, post(request));
   return v.parse(v.object({ job: PrintJobAnswerSchema }), body).job;
 }
 

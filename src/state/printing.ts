@@ -2,7 +2,7 @@
 // it (polled every few seconds while the till is open: `printStatus`), the receipts the server's
 // queue has not taken yet (kept in localStorage and sent again until it answers, so a completed
 // sale's receipt reaches the queue exactly once, keyed there by the sale id, across reloads), and
-// sending copies, a ticket's order, and giving up a job. With no printer set up or the server out
+// sending copies, refund slips, a ticket's order, and giving up a job. With no printer set up or the server out
 // of reach, the callers fall back to the browser's print dialog.
 import { createSignal } from 'solid-js';
 import { TillServerError } from '../pms/device-calls';
@@ -12,10 +12,12 @@ import {
   type PrintableReceipt,
   type PrintLanguage,
   type PrintStatus,
+  sendCancellationToPrinter,
   sendOrder,
   sendReceiptToPrinter,
 } from '../pms/print-calls';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
+import type { SaleRecord } from '../storage/records';
 import type { ReceiptData } from './receipt';
 import { settings } from './settings';
 import { actingStaff } from './staff-session';
@@ -161,6 +163,44 @@ export async function printCopy(receipt: ReceiptData): Promise<string | null> {
       receipt: printableReceipt(receipt),
       language,
       copyId: crypto.randomUUID(),
+    });
+    return job.printerName;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Prints a refund's cancellation slip at the outlet's receipt printer (once per cancellation; a
+ * cash refund opens the drawer); answers the printer's name, or null when the dialog must do.
+ */
+export async function printCancellationSlip(
+  cancellation: SaleRecord,
+  original: SaleRecord,
+  paid: { methodName: string; isCash: boolean },
+): Promise<string | null> {
+  const { hotelName, hotelAddress, vatId, currency } = settings();
+  try {
+    const job = await sendCancellationToPrinter(settings().gatewayUrl, {
+      language,
+      slip: {
+        cancellationId: cancellation.id,
+        reference: original.reference,
+        saleAt: original.createdAt,
+        createdAt: cancellation.createdAt,
+        staffName: cancellation.staff,
+        reason: cancellation.reason ?? '',
+        lines: cancellation.lines.map((line) => ({
+          name: line.name,
+          quantity: line.quantity,
+          totalCents: Math.abs(line.quantity * line.unitPriceCents),
+        })),
+        totalCents: Math.abs(cancellation.totalCents),
+        paymentMethodName: paid.methodName,
+        isCash: paid.isCash,
+        currency,
+        header: { hotelName, hotelAddress, vatId },
+      },
     });
     return job.printerName;
   } catch {

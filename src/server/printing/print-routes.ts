@@ -5,7 +5,11 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { ApiError } from '../../node-http/errors.ts';
-import { OrderSendSchema, ReceiptPrintRequestSchema } from '../../pms/print-calls.ts';
+import {
+  CancellationPrintRequestSchema,
+  OrderSendSchema,
+  ReceiptPrintRequestSchema,
+} from '../../pms/print-calls.ts';
 import { requireAppRequest } from '../http/app-requests.ts';
 import { deviceOf, requirePairedDevice } from '../hub/device-routes.ts';
 import type { Hub } from '../hub/hub.ts';
@@ -46,6 +50,15 @@ export function createPrintRoutes(hub: Hub, printing: Printing, options: { trust
     const request = await body(c, ReceiptPrintRequestSchema);
     try {
       return c.json({ job: printing.printReceipt(deviceOf(c)!.outlet, request) });
+    } catch (error) {
+      return noPrinter(error);
+    }
+  });
+
+  routes.post('/cancellation', async (c) => {
+    const request = await body(c, CancellationPrintRequestSchema);
+    try {
+      return c.json({ job: printing.printCancellation(deviceOf(c)!.outlet, request) });
     } catch (error) {
       return noPrinter(error);
     }

@@ -4,7 +4,12 @@
 // every request idempotent: `<sale>:receipt:0` for the receipt, `<sale>:copy:<copyId>` per copy,
 // `<ticket>:order:<round>:<printer>` per order ticket.
 import type { Outlet } from '../../pms/device-calls.ts';
-import type { OrderSend, PrintStatus, ReceiptPrintRequest } from '../../pms/print-calls.ts';
+import type {
+  CancellationPrintRequest,
+  OrderSend,
+  PrintStatus,
+  ReceiptPrintRequest,
+} from '../../pms/print-calls.ts';
 import type { HubDb } from '../hub/hub-db.ts';
 import type { PrintDocument, ReportSlip } from './documents.ts';
 import { takeNewLines } from './order-tickets.ts';
@@ -76,6 +81,24 @@ export function createPrinting(options: PrintingOptions) {
       const document: PrintDocument = { kind: 'receipt', receipt, copy: copyId ? copies + 1 : 0, language };
       const title = `${copyId ? 'Copy' : 'Receipt'} ${receipt.reference}`;
       return answer(queue.enqueue({ key, printer, document, title }), printer);
+    },
+
+    /**
+     * Queues a refund's cancellation slip (once per cancellation) at the outlet's receipt printer.
+     * @throws NoPrinterError when the outlet has none.
+     */
+    printCancellation(outlet: Outlet, request: Required<CancellationPrintRequest>) {
+      const printer = printers.receiptPrinter(outlet);
+      if (!printer) throw new NoPrinterError('this outlet has no receipt printer');
+      const { slip } = request;
+      const { cancellationId, ...rest } = slip;
+      const document: PrintDocument = {
+        kind: 'cancellation',
+        language: request.language === 'en' ? 'en' : 'de',
+        slip: { kind: 'refund', ...rest, ...(slip.header ? { header: slip.header } : {}) },
+      };
+      const key = `${cancellationId}:cancellation:0`;
+      return answer(queue.enqueue({ key, printer, document, title: `Refund ${slip.reference}` }), printer);
     },
 
     /**

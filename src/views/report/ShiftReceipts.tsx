@@ -2,7 +2,7 @@
 // copy; at the till server's receipt printer where the outlet has one, else with the browser's
 // dialog), a confirmed one refunded (RefundForm), and a refunded one's cancellation slip printed.
 import { createMemo, createSignal, For, Match, Show, Switch } from 'solid-js';
-import { printCopy, printStatus } from '../../state/printing';
+import { printCancellationSlip, printCopy, printStatus } from '../../state/printing';
 import { keptReceipts } from '../../state/receipt';
 import type { ShiftReport } from '../../state/shift';
 import type { SaleRecord } from '../../storage/records';
@@ -37,12 +37,21 @@ export function ShiftReceipts(props: { report: ShiftReport }) {
     setOpened(null);
   };
   const [said, setSaid] = createSignal('');
-  /** A copy goes to the receipt printer where there is one; anything else to the dialog. */
+  /** A copy or a refund's slip goes to the receipt printer where there is one, else to the dialog. */
   const print = async () => {
+    const sale = openedSale();
     const open = opened();
-    const receipt = open?.kind === 'copy' ? receipts().get(open.saleId) : undefined;
-    const printer = receipt && printStatus()?.receiptPrinter ? await printCopy(receipt) : null;
-    if (printer) setSaid(pw('print.copyQueued', { printer }));
+    const receipt = sale ? receipts().get(sale.id) : undefined;
+    const cancellation = sale ? byId().get(sale.cancelledBy ?? '') : undefined;
+    let printer: string | null = null;
+    if (sale && printStatus()?.receiptPrinter) {
+      if (open?.kind === 'copy' && receipt) printer = await printCopy(receipt);
+      if (open?.kind === 'slip' && cancellation) {
+        const paid = { methodName: methodName(sale), isCash: receipt?.isCash ?? false };
+        printer = await printCancellationSlip(cancellation, sale, paid);
+      }
+    }
+    if (printer) setSaid(pw(open?.kind === 'slip' ? 'print.slipQueued' : 'print.copyQueued', { printer }));
     else window.print();
   };
   return (

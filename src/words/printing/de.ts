@@ -17,6 +17,7 @@ export const de: Record<keyof typeof en, string> = {
   'printer.givenUp': 'Aufgegeben: wird nicht gedruckt.',
   'print.copy': 'Kopie drucken',
   'print.copyQueued': 'Kopie an {printer} gesendet.',
+  'print.slipQueued': 'Beleg an {printer} gesendet.',
   'print.receiptQueued': 'Beleg an {printer} gesendet.',
   'print.receiptWaiting': 'Der Beleg wird gedruckt, sobald der Kassenserver erreichbar ist.',
   'print.sendOrder': 'Bestellung senden',

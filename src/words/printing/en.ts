@@ -16,6 +16,7 @@ export const en = {
   'printer.givenUp': 'Given up: it will not print.',
   'print.copy': 'Print copy',
   'print.copyQueued': 'Copy sent to {printer}.',
+  'print.slipQueued': 'Slip sent to {printer}.',
   'print.receiptQueued': 'Receipt sent to {printer}.',
   'print.receiptWaiting': 'The receipt prints once the till server is reached.',
   'print.sendOrder': 'Send order',

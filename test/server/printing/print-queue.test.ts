@@ -202,3 +202,35 @@ describe('a job whose outcome is unknown', () => {
     }
   });
 });
+
+describe('a refund’s cancellation slip', () => {
+  it('prints once, amounts negative, with the reason, and opens the drawer for cash', async () => {
+    const slip = {
+      cancellationId: 'c1',
+      reference: 'B-s9',
+      saleAt: Date.parse('2026-11-22T10:00:00+01:00'),
+      createdAt: Date.parse('2026-11-22T10:20:00+01:00'),
+      staffName: 'Anna',
+      reason: 'Bier war schal',
+      lines: [{ name: 'Pils 0,5 l', quantity: 2, totalCents: 900 }],
+      totalCents: 900,
+      paymentMethodName: 'Bar',
+      isCash: true,
+      currency: 'EUR',
+    };
+    await setup.tablet('/till/print/cancellation', { slip, language: 'de' });
+    await setup.tablet('/till/print/cancellation', { slip, language: 'de' });
+    const [printed] = await setup.printer.waitForSlips(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(setup.printer.printed).toHaveLength(1);
+    const text = slipText(printed!);
+    expect(text).toContain('ERSTATTUNG');
+    expect(text).toContain('Storniert Beleg B-s9');
+    expect(text).toMatch(/2 x Pils 0,5 l\s+-9,00 €/);
+    expect(text).toContain('Grund: Bier war schal');
+    expect(printed!.items.filter((item) => item.kind === 'drawer')).toHaveLength(1);
+    const refused = await setup.tablet('/till/print/cancellation', { slip: { ...slip, totalCents: -5 } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.field).toBe('slip.totalCents');
+  });
+});

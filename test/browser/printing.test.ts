@@ -156,6 +156,17 @@ describe('while the printer is off', () => {
     await expect.poll(() => attention.getAttribute('data-problem'), { timeout: 5000 }).toBe('paper_out');
     expect(Date.now() - soldAt).toBeLessThan(5000);
     expect(await attention.textContent()).toBe('Bar receipts: paper out');
+
+    // Staff give the waiting receipt up from the header: it never prints.
+    const [waiting] = server.printing.queue.jobs({ state: 'queued' });
+    await attention.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator(`li[data-job="${waiting!.id}"]`).getByRole('button', { name: 'Give up' }).click();
+    await expect.poll(() => server.printing.queue.job(waiting!.id)?.state).toBe('given_up');
+    expect(server.printing.queue.job(waiting!.id)?.givenUpBy).toBe('Test tablet');
+    receipts.setState('ok');
+    await page.waitForTimeout(1000);
+    expect(receipts.printed).toHaveLength(5);
   });
 });
 

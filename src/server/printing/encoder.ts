@@ -12,14 +12,19 @@ const require = createRequire(import.meta.url);
 const scope = globalThis as { ImageData?: unknown };
 scope.ImageData ??= class ImageData {};
 
-/** A package's CommonJS build (`dist/<name>.cjs`), whichever build the resolver names. */
-const commonJs = <T>(name: string): T => {
-  const file = join(dirname(require.resolve(`@point-of-sale/${name}`)), `${name}.cjs`);
-  const loaded = require(file) as { default?: T } | T;
+/** A package's CommonJS build (`dist/<name>.cjs`), whichever build `from` resolves it to. */
+const commonJs = <T>(from: NodeJS.Require, name: string): T => {
+  const file = join(dirname(from.resolve(`@point-of-sale/${name}`)), `${name}.cjs`);
+  const loaded = from(file) as { default?: T } | T;
   return ((loaded as { default?: T }).default ?? loaded) as T;
 };
 
-export const ReceiptPrinterEncoder = commonJs<typeof ReceiptPrinterEncoderType>('receipt-printer-encoder');
+export const ReceiptPrinterEncoder = commonJs<typeof ReceiptPrinterEncoderType>(
+  require,
+  'receipt-printer-encoder',
+);
+/** The encoder's own dependency, found from the encoder (it is not ours to install). */
+const fromEncoder = createRequire(require.resolve('@point-of-sale/receipt-printer-encoder'));
 export type ReceiptPrinterEncoder = ReceiptPrinterEncoderType;
-export const CodepageEncoder = commonJs<typeof CodepageEncoderType>('codepage-encoder');
+export const CodepageEncoder = commonJs<typeof CodepageEncoderType>(fromEncoder, 'codepage-encoder');
 export type { Codepage } from '@point-of-sale/codepage-encoder';

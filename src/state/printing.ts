@@ -5,6 +5,7 @@
 // sending copies, refund slips, a ticket's order, and giving up a job. With no printer set up or the server out
 // of reach, the callers fall back to the browser's print dialog.
 import { createSignal } from 'solid-js';
+import { pmsInvoiceOf } from '../outbox/invoice-of';
 import { TillServerError } from '../pms/device-calls';
 import {
   fetchPrintStatus,
@@ -17,6 +18,7 @@ import {
   sendReceiptToPrinter,
 } from '../pms/print-calls';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
+import { readSale } from '../storage/outbox-store';
 import type { SaleRecord } from '../storage/records';
 import type { ReceiptData } from './receipt';
 import { settings } from './settings';
@@ -159,8 +161,11 @@ export function isReceiptPending(saleId: string): boolean {
  */
 export async function printCopy(receipt: ReceiptData): Promise<string | null> {
   try {
+    // A copy is printed later: by then the PMS invoice is often known, and printed on it.
+    const entry = await readSale(receipt.saleId).catch(() => undefined);
+    const invoiceId = entry ? pmsInvoiceOf(entry.intents) : undefined;
     const job = await sendReceiptToPrinter(settings().gatewayUrl, {
-      receipt: printableReceipt(receipt),
+      receipt: { ...printableReceipt(receipt), ...(invoiceId ? { invoiceNumber: String(invoiceId) } : {}) },
       language,
       copyId: crypto.randomUUID(),
     });
@@ -216,7 +221,8 @@ export async function sendTicketOrder(): Promise<{ printers: string[]; unrouted:
   const ticket = currentTicket();
   const answer = await sendOrder(settings().gatewayUrl, {
     ticketId: ticket.id,
-    place: ticket.label,
+    // The tab's name (table, room, guest); an unnamed ticket is the till's.
+    place: ticket.label || settings().tillName,
     staffName: actingStaff().staff,
     note: ticket.note,
     language,

@@ -1,4 +1,5 @@
-// The app frame around every view. Owns: header (till name, sync state), navigation, the update
+// The app frame around every view. Owns: header (till name, sync state, printers needing
+// attention), navigation, the update
 // banner, the Suspense boundary that lazy views load under, the pairing screen in the till's place
 // while the till server says this tablet is not paired (and at /pair), and starting the background
 // work (sync, guest list, the pairing check) and the service worker's registration once the first

@@ -90,7 +90,16 @@ export function createPrinterAdminRoutes(options: PrinterAdminOptions): Hono {
 
   routes.post('/:id/remove', (c) => {
     const printer = printing.printers.get(c.req.param('id'));
-    if (!printer || !printing.printers.remove(printer.id)) throw new ApiError(404, 'no such printer', 'id');
+    if (!printer) throw new ApiError(404, 'no such printer', 'id');
+    // Its waiting and held jobs would be left with no printer: a person decides about them first.
+    const open = [
+      ...printing.queue.jobs({ printerId: printer.id, state: 'queued' }),
+      ...printing.queue.jobs({ printerId: printer.id, state: 'unsure' }),
+    ];
+    if (open.length > 0) {
+      return show(c, { problem: `${printer.name}: ${PRINTER_ADMIN_WORDS[lang(c)].removeWaiting}` }, 409);
+    }
+    printing.printers.remove(printer.id);
     options.audit({
       kind: 'printer_removed',
       ...options.actor(c),

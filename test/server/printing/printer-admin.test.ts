@@ -122,3 +122,23 @@ describe('the queue on the admin page', () => {
     expect(html).toContain('partial cut');
   });
 });
+
+describe('removing a printer', () => {
+  it('is refused while jobs wait for it, and done once none do', async () => {
+    setup.printer.setState('off');
+    const job = setup.printing.queue.enqueue({
+      key: 'test:2',
+      printer: setup.receiptPrinter,
+      title: 'Receipt T-2',
+      document: { kind: 'test', printerName: 'Bar receipts', language: 'de' },
+    });
+    const refused = await post(`/admin/printers/${setup.receiptPrinter.id}/remove`, adminCookie);
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain('es warten noch Aufträge');
+    expect(setup.printing.printers.list('bar')).toHaveLength(1);
+    setup.printing.queue.giveUp(job.id, 'Anna');
+    expect((await post(`/admin/printers/${setup.receiptPrinter.id}/remove`, adminCookie)).status).toBe(303);
+    expect(setup.printing.printers.list('bar')).toHaveLength(0);
+    expect(setup.hub.audit.list({ kind: 'printer_removed' })).toHaveLength(1);
+  });
+});

@@ -9,7 +9,8 @@ import { serverLog } from '../../node-http/log.ts';
 import type { Outlet } from '../../pms/device-calls.ts';
 import type { PrinterAttention, PrinterProblem } from '../../pms/print-calls.ts';
 import type { HubDb } from '../hub/hub-db.ts';
-import { type PrintDocument, renderDocument } from './documents.ts';
+import type { PrintDocument } from './document-types.ts';
+import { renderDocument } from './documents.ts';
 import { type AttemptOutcome, printOnce } from './printer-session.ts';
 import type { Printer, Printers } from './printers.ts';
 

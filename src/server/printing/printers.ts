@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { OUTLETS, type Outlet } from '../../pms/device-calls.ts';
 import type { HubDb } from '../hub/hub-db.ts';
-import { PAPER_WIDTHS, type PaperWidth } from './documents.ts';
+import { PAPER_WIDTHS, type PaperWidth } from './document-types.ts';
 import { PRINT_CODEPAGES, type PrintCodepage } from './escpos-decoder.ts';
 
 export const PRINTER_ROLES = ['receipt', 'order'] as const;

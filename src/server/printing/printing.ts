@@ -11,7 +11,7 @@ import type {
   ReceiptPrintRequest,
 } from '../../pms/print-calls.ts';
 import type { HubDb } from '../hub/hub-db.ts';
-import type { PrintDocument, ReportSlip } from './documents.ts';
+import type { PrintDocument, ReportSlip } from './document-types.ts';
 import { takeNewLines } from './order-tickets.ts';
 import { migratePrintTables } from './print-db.ts';
 import { createPrintQueue, type PrintJob } from './print-queue.ts';

@@ -21,7 +21,7 @@ import { actingStaff } from './staff-session';
 import { currentTicket } from './ticket';
 
 export { printStatus, setPrintLanguage } from './print-status';
-export { isReceiptPending, queueReceiptPrint } from './receipt-printing';
+export { queueReceiptPrint } from './receipt-printing';
 
 /** How often the printer state is asked for where the outlet has printers: "paper out" shows on
  * the tablet within this and a bit. */

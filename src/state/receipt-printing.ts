@@ -123,8 +123,3 @@ export function queueReceiptPrint(receipt: ReceiptData): Promise<void> {
   }
   return sendPending();
 }
-
-/** Whether the receipt of `saleId` is still waiting to reach the server's queue. */
-export function isReceiptPending(saleId: string): boolean {
-  return pending().some((entry) => entry.saleId === saleId);
-}

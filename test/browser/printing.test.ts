@@ -127,6 +127,34 @@ describe('a receipt at the server’s printer', () => {
   });
 });
 
+describe('a copy from the report', () => {
+  it('prints at the receipt printer with the PMS invoice number, without a dialog', async () => {
+    const { page, errors } = await openTill(browser, server);
+    const reference = await sellPils(page, 1);
+    await expect
+      .poll(() => receiptPanel(page).getByTestId('receipt-status').textContent(), { timeout: 15_000 })
+      .toBe('Confirmed by the PMS');
+    await page.getByRole('button', { name: 'New sale' }).click();
+    await receipts.waitForSlips(1);
+    await page.getByRole('navigation').getByRole('link', { name: 'Report', exact: true }).click();
+    const dialogs = await countDialogs(page);
+    const row = page.getByTestId('shift-receipts').locator(`li[data-reference="${reference}"]`);
+    await row.getByRole('button', { name: 'Print copy' }).click();
+    await page.locator('.report-slip').getByRole('button', { name: 'Print', exact: true }).click();
+    const [, copy] = await receipts.waitForSlips(2);
+    const text = slipText(copy!);
+    expect(text).toContain('COPY');
+    expect(text).toContain(reference);
+    expect(text).toMatch(/Invoice no\.\s+\d+/);
+    expect(kicks(receipts)).toBe(1);
+    expect(await dialogs()).toBe(0);
+    expect(await page.locator('.report-slip').getByTestId('print-said').textContent()).toBe(
+      'Copy sent to Bar receipts.',
+    );
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('while the printer is off', () => {
   it('keeps five receipts, prints each once and in order when it is back, and shows "paper out" within 5 s', async () => {
     const { page } = await openTill(browser, server);

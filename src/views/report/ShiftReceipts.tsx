@@ -129,7 +129,9 @@ export function ShiftReceipts(props: { report: ShiftReport }) {
             </Switch>
             <Show when={opened()?.kind !== 'refund'}>
               <Show when={said()}>
-                <p role="status">{said()}</p>
+                <p role="status" data-testid="print-said">
+                  {said()}
+                </p>
               </Show>
               <div class="desk-actions">
                 <button type="button" class="primary" onClick={() => void print()}>

@@ -1,9 +1,10 @@
 // Printing at the till server's printers (issue 24), in Chromium against the test hotel with a
 // printer double as the bar's receipt printer and two order printers (run `npx vite build`
 // first): a cash sale's receipt prints once, without a dialog, with its lines and totals, a cut and
-// one drawer kick, and a room charge opens no drawer; with the printer off five receipts wait and
-// then print once each, in order, and "paper out" shows in the header within 5 s; a ticket's order
-// prints in two rounds, the second with only the new lines, each at its printer by routing.
+// one drawer kick, and a room charge opens no drawer; a copy from the report prints there too;
+// with the printer off five receipts wait and then print once each, in order, and "paper out"
+// shows in the header within 5 s (and staff can give a job up there); a ticket's order prints in
+// two rounds, the second with only the new lines, each at its printer by routing.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServer } from '../../src/server/listen.ts';

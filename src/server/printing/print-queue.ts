@@ -122,11 +122,14 @@ export function createPrintQueue(options: QueueOptions) {
         beforeSend: () => claim.run(job.id).changes === 1,
       });
       if (outcome.kind === 'withdrawn') continue;
-      record(job.id, outcome);
+      // The attempt and the job's new state in one transaction (one write to disk, not two).
+      db.transaction(() => {
+        record(job.id, outcome);
+        if (outcome.kind === 'printed') setState.run('printed', now().toISOString(), job.id);
+        else if (outcome.kind === 'unsure') setState.run('unsure', null, job.id);
+      })();
       noteProblem(printer, problemOf(outcome));
-      if (outcome.kind === 'printed') setState.run('printed', now().toISOString(), job.id);
-      else if (outcome.kind === 'unsure') setState.run('unsure', null, job.id);
-      else await sleep(printerId, retryMs);
+      if (outcome.kind === 'unreachable' || outcome.kind === 'not_ready') await sleep(printerId, retryMs);
     }
   };
 

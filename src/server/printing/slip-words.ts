@@ -2,7 +2,7 @@
 // and times as printed. The admin page's words are in printer-admin-words.ts.
 import type { PrintLanguage } from '../../pms/print-calls.ts';
 
-const WORDS = {
+export const SLIP_WORDS = {
   en: {
     receipt: 'Receipt',
     copy: 'COPY',
@@ -93,11 +93,11 @@ const WORDS = {
   },
 } as const satisfies Record<PrintLanguage, Record<string, string>>;
 
-export type SlipWord = keyof (typeof WORDS)['en'];
+export type SlipWord = keyof (typeof SLIP_WORDS)['en'];
 
 /** The slip words of `language`, `{placeholders}` filled in. */
 export function slipWords(language: PrintLanguage) {
-  const words = WORDS[language];
+  const words = SLIP_WORDS[language];
   return (key: SlipWord, values: Record<string, string | number> = {}) =>
     words[key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
 }

@@ -24,6 +24,9 @@ import type { Hub } from './hub/hub.ts';
 import { createClosingRoutes } from './ledger/closing/closing-routes.ts';
 import { createLedgerRoutes } from './ledger/ledger-routes.ts';
 import { auditCatalogueWrites, matchRecordedSales } from './ledger/write-matching.ts';
+import { createPrintRoutes } from './printing/print-routes.ts';
+import type { PrinterDouble } from './printing/printer-double.ts';
+import type { Printing } from './printing/printing.ts';
 import { createCataloguePrices } from './staff/catalogue-prices.ts';
 import { checkCatalogueApprovals, checkWriteApprovals } from './staff/write-approvals.ts';
 
@@ -84,6 +87,10 @@ export interface AppOptions {
   recordedSalesOnly?: boolean;
   /** How long /readyz keeps its verdict. Default 5000 ms. */
   readinessCacheMs?: number;
+  /** Printers and the print queue (printing/): `/till/print` for tablets, `/admin/printers`. */
+  printing?: Printing;
+  /** The demo's printer double, shown on the admin page. */
+  printerDouble?: PrinterDouble;
 }
 
 export function createApp(options: AppOptions): Hono {
@@ -157,6 +164,7 @@ export function createApp(options: AppOptions): Hono {
   app.route('/api', gateway);
   app.route('/till/closing', createClosingRoutes(hub, { trustProxy }));
   app.route('/till/sales', createLedgerRoutes(hub, { trustProxy }));
+  if (options.printing) app.route('/till/print', createPrintRoutes(hub, options.printing, { trustProxy }));
   app.route(
     '/till',
     createDeviceRoutes(hub, { trustProxy, httpsPort, upstream: () => gateway!.status().upstream }),
@@ -170,6 +178,8 @@ export function createApp(options: AppOptions): Hono {
       gatewayStatus: () => gateway!.status(),
       tabletOrigin: options.tabletOrigin ?? 'https://localhost',
       httpsPort,
+      ...(options.printing ? { printing: options.printing } : {}),
+      ...(options.printerDouble ? { printerDouble: options.printerDouble } : {}),
     }),
   );
   for (const prefix of ['/api/*', '/pms/*', '/till/*', '/__test/*']) {

@@ -19,6 +19,8 @@ import { closeServers, createStopGate, GRACE_MS } from './http/clean-stop.ts';
 import { checkHost, hostList, httpsOrigin, isLoopbackAddress, isServerMachineRequest } from './http/hosts.ts';
 import { requestLog } from './http/request-log.ts';
 import { createHub, type Hub } from './hub/hub.ts';
+import type { PrinterDouble } from './printing/printer-double.ts';
+import { createPrinting, type Printing } from './printing/printing.ts';
 import { createSetupApp } from './setup/setup-app.ts';
 import { addDemoStaff } from './staff/demo-staff.ts';
 import { machineNames } from './tls/machine-names.ts';
@@ -77,6 +79,10 @@ export interface StartOptions {
   logger?: Logger;
   /** How long /readyz keeps its verdict (app.ts). */
   readinessCacheMs?: number;
+  /** The print queue's pace (printing/print-queue.ts); tests retry faster. */
+  printQueue?: { retryMs?: number; timeoutMs?: number };
+  /** The demo's printer double (printing/printer-double.ts), shown on the admin page. */
+  printerDouble?: PrinterDouble;
 }
 
 export interface CloseOptions {
@@ -97,6 +103,8 @@ export interface RunningServer {
   /** The embedded test hotel, absent in gateway mode. */
   hotel: TestHotel | undefined;
   hub: Hub;
+  /** Printers and the print queue. */
+  printing: Printing;
   tls: TlsManager | undefined;
   /** Stops cleanly (see the header); resolves once the databases are closed. */
   close(options?: CloseOptions): Promise<void>;
@@ -132,6 +140,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ...(options.staffKeyRounds ? { staffKeyRounds: options.staffKeyRounds } : {}),
   });
   if (hotel && options.demoStaff) await addDemoStaff(hub);
+  const printing = createPrinting({ db: hub.db, ...options.printQueue });
   const hostname = options.host ?? '0.0.0.0';
 
   // The HTTPS server is bound first: the setup page and the admin page need its port.
@@ -172,6 +181,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.readinessCacheMs === undefined ? {} : { readinessCacheMs: options.readinessCacheMs }),
+    printing,
+    ...(options.printerDouble ? { printerDouble: options.printerDouble } : {}),
   });
 
   const setup = new Hono();
@@ -199,6 +210,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     tabletOrigin,
     hotel,
     hub,
+    printing,
     tls,
     close: async ({ graceMs = GRACE_MS } = {}) => {
       tls?.stop();
@@ -212,6 +224,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           'requests still running after the grace time were cut',
         );
       }
+      await printing.stop();
       hotel?.close();
       hub.close();
     },

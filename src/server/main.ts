@@ -12,6 +12,8 @@ import { createTestHotel, type HotelKeys } from '../test-hotel/index.ts';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { backupDatabases, existingFiles, KEEP_BACKUPS, scheduleNightly } from './db-backups.ts';
 import { startServer } from './listen.ts';
+import { setUpDemoPrinters } from './printing/demo-printers.ts';
+import { startPrinterDouble } from './printing/printer-double.ts';
 import { DEMO_STAFF } from './staff/demo-staff.ts';
 
 let config: ServerConfig;
@@ -65,6 +67,9 @@ const pms =
       }
     : undefined;
 
+// The demo prints on a printer double on the loopback, shown on the admin page (printing/).
+const printerDouble = pms ? undefined : await startPrinterDouble();
+
 const server = await startServer({
   port: config.PORT,
   httpPort: config.HTTP_PORT,
@@ -87,7 +92,9 @@ const server = await startServer({
   ...(pms ? { pms } : {}),
   ...(config.PMS_REQUESTS_PER_MINUTE ? { requestsPerMinute: config.PMS_REQUESTS_PER_MINUTE } : {}),
   logger: log,
+  ...(printerDouble ? { printerDouble } : {}),
 });
+if (printerDouble) setUpDemoPrinters(server.printing, printerDouble);
 
 const lines = ['', 'Hotel Till is running.'];
 if (config.TRUST_PROXY) {
@@ -124,6 +131,10 @@ if (config.tillOrigins.length > 0)
   lines.push(`  Working with the Hotel Till servers at: ${config.tillOrigins.join(', ')}`);
 if (server.hotel) {
   lines.push(`  PMS: embedded test hotel (${dbFile}).`);
+  if (printerDouble)
+    lines.push(
+      `  Printers: a demo printer at 127.0.0.1:${printerDouble.port}; what it prints: ${server.url}/admin/printers`,
+    );
   lines.push(`  Its own interface: ${server.url}/pms/api/... with header x-ibelsa-key:`);
   lines.push(`    read key:  ${hotelKeys.value.read}`);
   lines.push(`    write key: ${hotelKeys.value.write}  (kept in ${join(dataDir, 'test-hotel-keys.json')})`);
@@ -165,7 +176,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     stopBackups();
     const started = performance.now();
     server.close().then(
-      () => {
+      async () => {
+        await printerDouble?.close();
         log.info({ component: 'server', ms: Math.round(performance.now() - started) }, 'stopped');
         log.flush();
         process.exit(0);

@@ -26,6 +26,8 @@ export const LOCAL_KEYS = {
   auditQueue: 'hotel-till.audit-queue',
   /** Reports the server refused, for the sync view. */
   auditRefused: 'hotel-till.audit-refused',
+  /** Receipts not yet taken by the till server's print queue (state/printing.ts). */
+  printPending: 'hotel-till.print-pending',
 } as const;
 
 export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];

@@ -13,6 +13,11 @@ import type { GatewayStatus } from '../gateway/gateway.ts';
 import { clientAddress, hostName, httpsOrigin, LOOPBACK_NAMES } from '../http/hosts.ts';
 import { HubError, sameSecret } from '../hub/hub.ts';
 import { createGuessLimit } from '../hub/pairing-codes.ts';
+import { createPrinterAdminRoutes } from '../printing/printer-admin.ts';
+import { printerAttentionSection } from '../printing/printer-admin-page.ts';
+import type { PrinterDouble } from '../printing/printer-double.ts';
+import type { Printing } from '../printing/printing.ts';
+import { SLIP_CSS } from '../printing/slip-picture.ts';
 import { type AuditFilter, auditCsv, SERVER_AUDIT_KINDS } from '../staff/audit-log.ts';
 import { parseMoneyField } from '../staff/money-field.ts';
 import { StaffError } from '../staff/staff-registry.ts';
@@ -39,6 +44,10 @@ export interface AdminOptions extends AdminAccessOptions {
   tabletOrigin: string;
   /** The HTTPS port, for pairing addresses on the host the page was opened on. */
   httpsPort: number | null;
+  /** The server's printers and print queue (printing/), shown at /admin/printers. */
+  printing?: Printing;
+  /** The demo's printer double, whose slips the printer page shows. */
+  printerDouble?: PrinterDouble;
 }
 
 export function createAdminRoutes(options: AdminOptions): Hono {
@@ -49,7 +58,7 @@ export function createAdminRoutes(options: AdminOptions): Hono {
 
   admin.get('/admin.css', (c) => {
     c.header('content-type', 'text/css; charset=utf-8');
-    return c.body(ADMIN_CSS + CLOSING_CSS);
+    return c.body(ADMIN_CSS + CLOSING_CSS + SLIP_CSS);
   });
   admin.use('*', sameOriginPost);
 
@@ -73,7 +82,8 @@ export function createAdminRoutes(options: AdminOptions): Hono {
   const showDashboard = (c: Context, problem?: string, status: 200 | 400 | 404 | 409 = 200) => {
     const { lang, words: w } = words(c);
     const outlets = hub.outlets.list();
-    const body = html`${dashboard(w, hub.listDevices(), options.gatewayStatus(), outlets)}${staffSections(w, staffData(problem))}${outletsSection(w, outlets, lang)}`;
+    const printers = options.printing ? printerAttentionSection(lang, options.printing) : '';
+    const body = html`${printers}${dashboard(w, hub.listDevices(), options.gatewayStatus(), outlets)}${staffSections(w, staffData(problem))}${outletsSection(w, outlets, lang)}`;
     return c.html(page(lang, w, body, true), status);
   };
   const signInPage = (c: Context, problem: SignInProblem) => {
@@ -135,6 +145,22 @@ export function createAdminRoutes(options: AdminOptions): Hono {
 
   admin.get('/gateway-status', (c) => c.json(options.gatewayStatus()));
   admin.route('/', createClosingAdminRoutes({ hub, words, actor }));
+
+  if (options.printing) {
+    admin.route(
+      '/printers',
+      createPrinterAdminRoutes({
+        printing: options.printing,
+        ...(options.printerDouble ? { printerDouble: options.printerDouble } : {}),
+        frame: (c, body, status = 200) => {
+          const { lang, words: w } = words(c);
+          return c.html(page(lang, w, body, true), status);
+        },
+        actor,
+        audit: (entry) => hub.audit.append(entry),
+      }),
+    );
+  }
 
   admin.post('/pairing-codes', async (c) => {
     const form = await c.req.parseBody();

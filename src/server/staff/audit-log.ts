@@ -34,6 +34,12 @@ export const SERVER_AUDIT_KINDS = [
   'pms_write',
   /** A PMS write refused because it does not match a recorded sale (ledger/write-matching.ts). */
   'pms_write_refused',
+  /** Printers set up on the admin page, and print jobs a person gave up (printing/). */
+  'printer_added',
+  'printer_changed',
+  'printer_removed',
+  'print_job_given_up',
+  'print_job_sent_again',
 ] as const;
 
 export interface AuditEntry {

@@ -1,0 +1,99 @@
+// `/till/print`: printing for paired tablets only (the device cookie; anyone else 401), and only
+// at their own outlet's printers. The bodies are checked with the shared schemas
+// (pms/print-calls.ts): a wrong field is a 400 naming it, and nothing is queued. An outlet without
+// the printer asked for answers 409 `no_printer`: the tablet then opens the browser's dialog.
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { ApiError } from '../../node-http/errors.ts';
+import {
+  CancellationPrintRequestSchema,
+  OrderSendSchema,
+  ReceiptPrintRequestSchema,
+} from '../../pms/print-calls.ts';
+import { requireAppRequest } from '../http/app-requests.ts';
+import { deviceOf, requirePairedDevice } from '../hub/device-routes.ts';
+import type { Hub } from '../hub/hub.ts';
+import { NoPrinterError, type Printing } from './printing.ts';
+
+export function createPrintRoutes(hub: Hub, printing: Printing, options: { trustProxy: boolean }): Hono {
+  const routes = new Hono();
+  routes.use('*', requirePairedDevice(hub, options));
+  routes.use('*', async (c, next) => {
+    c.header('cache-control', 'no-store');
+    await next();
+  });
+  routes.post('*', requireAppRequest(['POST']));
+
+  const body = async <S extends v.GenericSchema>(c: { req: { json: () => Promise<unknown> } }, schema: S) => {
+    let raw: unknown;
+    try {
+      raw = await c.req.json();
+    } catch {
+      throw new ApiError(400, 'the request body is not valid JSON', 'body', 'print_invalid');
+    }
+    const result = v.safeParse(schema, raw);
+    if (!result.success) {
+      const issue = result.issues[0]!;
+      const field = issue.path?.map((item) => String(item.key)).join('.') || 'body';
+      throw new ApiError(400, issue.message, field, 'print_invalid');
+    }
+    return result.output as v.InferOutput<S>;
+  };
+  const noPrinter = (error: unknown) => {
+    if (error instanceof NoPrinterError) throw new ApiError(409, error.message, 'outlet', 'no_printer');
+    throw error;
+  };
+
+  routes.get('/status', (c) => c.json(printing.status(deviceOf(c)!.outlet)));
+
+  routes.post('/receipt', async (c) => {
+    const request = await body(c, ReceiptPrintRequestSchema);
+    try {
+      return c.json({ job: printing.printReceipt(deviceOf(c)!.outlet, request) });
+    } catch (error) {
+      return noPrinter(error);
+    }
+  });
+
+  routes.post('/cancellation', async (c) => {
+    const request = await body(c, CancellationPrintRequestSchema);
+    try {
+      return c.json({ job: printing.printCancellation(deviceOf(c)!.outlet, request) });
+    } catch (error) {
+      return noPrinter(error);
+    }
+  });
+
+  routes.post('/order', async (c) => {
+    const order = await body(c, OrderSendSchema);
+    try {
+      return c.json(printing.sendOrder(deviceOf(c)!.outlet, order));
+    } catch (error) {
+      return noPrinter(error);
+    }
+  });
+
+  routes.post('/jobs/:id/give-up', (c) => {
+    const device = deviceOf(c)!;
+    const id = Number(c.req.param('id'));
+    const job = Number.isInteger(id) ? printing.queue.job(id) : undefined;
+    const printer = job ? printing.printers.get(job.printerId) : undefined;
+    if (!job || printer?.outlet !== device.outlet) throw new ApiError(404, 'no such print job', 'id');
+    if (!printing.queue.giveUp(id, device.name)) {
+      throw new ApiError(409, 'this job is printed, printing or given up already', 'id', 'job_not_waiting');
+    }
+    hub.audit.append({
+      kind: 'print_job_given_up',
+      deviceId: device.id,
+      deviceName: device.name,
+      subject: String(id),
+      note: job.title,
+    });
+    return c.json({ ok: true });
+  });
+
+  routes.all('*', () => {
+    throw new ApiError(404, 'no such endpoint');
+  });
+  return routes;
+}

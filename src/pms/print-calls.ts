@@ -69,11 +69,18 @@ export type PrintableReceipt = v.InferOutput<typeof PrintableReceiptSchema>;
 export const PRINT_LANGUAGES = ['de', 'en'] as const;
 export type PrintLanguage = (typeof PRINT_LANGUAGES)[number];
 
-/** `POST /till/print/receipt`: the receipt, or a copy of it (`copyId`: one per tap on "Print copy"). */
+const Header = v.object({ hotelName: Text(120), hotelAddress: Text(200), vatId: Text(20) });
+
+/**
+ * `POST /till/print/receipt`: the receipt of a sale this tablet recorded in the ledger, or a copy of
+ * it (`copyId`: one per tap on "Print copy"). The server prints it from the ledger's record; the
+ * tablet names only the sale, the slip's language and the hotel's letterhead.
+ */
 export const ReceiptPrintRequestSchema = v.object({
-  receipt: PrintableReceiptSchema,
+  saleId: Id,
   language: v.optional(v.picklist(PRINT_LANGUAGES), 'de'),
   copyId: v.optional(Id),
+  header: v.optional(Header),
 });
 export type ReceiptPrintRequest = v.InferInput<typeof ReceiptPrintRequestSchema>;
 
@@ -102,10 +109,11 @@ export const PrintableCancellationSchema = v.object({
 });
 export type PrintableCancellation = v.InferOutput<typeof PrintableCancellationSchema>;
 
-/** `POST /till/print/cancellation`: a refund's slip, once per cancellation. */
+/** `POST /till/print/cancellation`: the slip of a refund or void this tablet recorded, once per record. */
 export const CancellationPrintRequestSchema = v.object({
-  slip: PrintableCancellationSchema,
+  saleId: Id,
   language: v.optional(v.picklist(PRINT_LANGUAGES), 'de'),
+  header: v.optional(Header),
 });
 export type CancellationPrintRequest = v.InferInput<typeof CancellationPrintRequestSchema>;
 
@@ -172,8 +180,13 @@ export const OrderSendAnswerSchema = v.object({
  * This outlet's printers and what needs attention.
  * @example const status = await fetchPrintStatus(''); status.receiptPrinter
  */
-export async function fetchPrintStatus(baseUrl: string, fetcher?: DeviceFetch): Promise<PrintStatus> {
-  const body = await call(fetcher, `${baseUrl}/till/print/status`, { method: 'GET' });
+export async function fetchPrintStatus(
+  baseUrl: string,
+  fetcher?: DeviceFetch,
+  language?: PrintLanguage,
+): Promise<PrintStatus> {
+  const query = language ? `?language=${language}` : '';
+  const body = await call(fetcher, `${baseUrl}/till/print/status${query}`, { method: 'GET' });
   return v.parse(PrintStatusSchema, body);
 }
 

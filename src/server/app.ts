@@ -24,6 +24,7 @@ import type { Hub } from './hub/hub.ts';
 import { createClosingRoutes } from './ledger/closing/closing-routes.ts';
 import { createLedgerRoutes } from './ledger/ledger-routes.ts';
 import { auditCatalogueWrites, matchRecordedSales } from './ledger/write-matching.ts';
+import { connectLedgerPrinting } from './printing/ledger-printing.ts';
 import { createPrintRoutes } from './printing/print-routes.ts';
 import type { PrinterDouble } from './printing/printer-double.ts';
 import type { Printing } from './printing/printing.ts';
@@ -164,7 +165,10 @@ export function createApp(options: AppOptions): Hono {
   app.route('/api', gateway);
   app.route('/till/closing', createClosingRoutes(hub, { trustProxy }));
   app.route('/till/sales', createLedgerRoutes(hub, { trustProxy }));
-  if (options.printing) app.route('/till/print', createPrintRoutes(hub, options.printing, { trustProxy }));
+  if (options.printing) {
+    const fromLedger = connectLedgerPrinting(hub, options.printing);
+    app.route('/till/print', createPrintRoutes(hub, options.printing, fromLedger, { trustProxy }));
+  }
   app.route(
     '/till',
     createDeviceRoutes(hub, { trustProxy, httpsPort, upstream: () => gateway!.status().upstream }),

@@ -3,7 +3,6 @@
 // ticket's order, and giving up a job; completed sales' receipts go through receipt-printing.ts.
 // With no printer set up or the server out of reach, the callers fall back to the browser's print
 // dialog.
-import { pmsInvoiceOf } from '../outbox/invoice-of';
 import {
   fetchPrintStatus,
   giveUpPrintJob,
@@ -11,11 +10,10 @@ import {
   sendOrder,
   sendReceiptToPrinter,
 } from '../pms/print-calls';
-import { readSale } from '../storage/outbox-store';
 import type { SaleRecord } from '../storage/records';
 import { printLanguage, printStatus, setPrintStatus } from './print-status';
 import type { ReceiptData } from './receipt';
-import { pending, printableReceipt, sendPending } from './receipt-printing';
+import { letterhead, pending, sendPending } from './receipt-printing';
 import { settings } from './settings';
 import { actingStaff } from './staff-session';
 import { currentTicket } from './ticket';
@@ -30,18 +28,17 @@ export const PRINT_STATUS_EVERY_MS = 3000;
 const NO_PRINTERS_EVERY_MS = 60_000;
 
 /**
- * Prints a copy at the outlet's receipt printer; answers the printer's name, or null when the
- * browser's dialog must do (no printer, or the server is out of reach).
+ * Prints a copy at the outlet's receipt printer (the server makes it from the sale's ledger record,
+ * with the PMS invoice number once reported); answers the printer's name, or null when the
+ * browser's dialog must do (no printer, the sale not recorded yet, or the server out of reach).
  */
 export async function printCopy(receipt: ReceiptData): Promise<string | null> {
   try {
-    // A copy is printed later: by then the PMS invoice is often known, and printed on it.
-    const entry = await readSale(receipt.saleId).catch(() => undefined);
-    const invoiceId = entry ? pmsInvoiceOf(entry.intents) : undefined;
     const job = await sendReceiptToPrinter(settings().gatewayUrl, {
-      receipt: { ...printableReceipt(receipt), ...(invoiceId ? { invoiceNumber: String(invoiceId) } : {}) },
+      saleId: receipt.saleId,
       language: printLanguage(),
       copyId: crypto.randomUUID(),
+      header: letterhead(),
     });
     return job.printerName;
   } catch {
@@ -50,36 +47,16 @@ export async function printCopy(receipt: ReceiptData): Promise<string | null> {
 }
 
 /**
- * Prints a refund's cancellation slip at the outlet's receipt printer (once per cancellation; a
- * cash refund opens the drawer); answers the printer's name, or null when the dialog must do.
+ * Prints a refund's cancellation slip at the outlet's receipt printer, made by the server from the
+ * refund's ledger record (once per record; a cash refund opens the drawer); answers the printer's
+ * name, or null when the dialog must do.
  */
-export async function printCancellationSlip(
-  cancellation: SaleRecord,
-  original: SaleRecord,
-  paid: { methodName: string; isCash: boolean },
-): Promise<string | null> {
-  const { hotelName, hotelAddress, vatId, currency } = settings();
+export async function printCancellationSlip(cancellation: SaleRecord): Promise<string | null> {
   try {
     const job = await sendCancellationToPrinter(settings().gatewayUrl, {
+      saleId: cancellation.id,
       language: printLanguage(),
-      slip: {
-        cancellationId: cancellation.id,
-        reference: original.reference,
-        saleAt: original.createdAt,
-        createdAt: cancellation.createdAt,
-        staffName: cancellation.staff,
-        reason: cancellation.reason ?? '',
-        lines: cancellation.lines.map((line) => ({
-          name: line.name,
-          quantity: line.quantity,
-          totalCents: Math.abs(line.quantity * line.unitPriceCents),
-        })),
-        totalCents: Math.abs(cancellation.totalCents),
-        paymentMethodName: paid.methodName,
-        isCash: paid.isCash,
-        currency,
-        header: { hotelName, hotelAddress, vatId },
-      },
+      header: letterhead(),
     });
     return job.printerName;
   } catch {
@@ -119,7 +96,7 @@ export async function giveUpJob(id: number): Promise<void> {
 /** Asks the server for the printer state now; unknown (null) when it does not answer. */
 export async function refreshPrintStatus(): Promise<void> {
   try {
-    setPrintStatus(await fetchPrintStatus(settings().gatewayUrl));
+    setPrintStatus(await fetchPrintStatus(settings().gatewayUrl, undefined, printLanguage()));
     if (pending().length > 0) void sendPending();
   } catch {
     setPrintStatus(null);

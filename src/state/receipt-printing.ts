@@ -1,9 +1,11 @@
 // A completed sale's receipt on its way to the till server's print queue: kept in localStorage
 // until the server took it (or said the outlet has no receipt printer), sent oldest first and
 // again after a failure, so it reaches the queue exactly once (the server keys it by the sale id)
-// across reloads. Also what the printer prints of a receipt the tablet showed.
+// across reloads. The tablet names only the sale: the server prints it from its ledger record
+// (and mostly has already, when the ledger step recorded it); before that record arrives the
+// server answers 409 `sale_not_recorded`, and the receipt waits like after a failure.
 import { TillServerError } from '../pms/device-calls';
-import { type PrintableReceipt, type PrintLanguage, sendReceiptToPrinter } from '../pms/print-calls';
+import { type PrintLanguage, sendReceiptToPrinter } from '../pms/print-calls';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
 import { printLanguage, printStatus } from './print-status';
 import type { ReceiptData } from './receipt';
@@ -14,7 +16,6 @@ const PENDING_FOR_MS = 24 * 3_600_000;
 
 interface PendingReceipt {
   saleId: string;
-  receipt: PrintableReceipt;
   language: PrintLanguage;
   since: number;
 }
@@ -23,49 +24,27 @@ interface PendingReceipt {
 export const pending = (): PendingReceipt[] => {
   const saved = readLocal(LOCAL_KEYS.printPending);
   return Array.isArray(saved)
-    ? saved.filter((entry: Partial<PendingReceipt>) => typeof entry?.saleId === 'string' && entry.receipt)
+    ? saved.filter((entry: Partial<PendingReceipt>) => typeof entry?.saleId === 'string')
     : [];
 };
 const keepPending = (entries: PendingReceipt[]) => writeLocal(LOCAL_KEYS.printPending, entries);
 
-/** What the printer prints of a receipt the tablet showed. */
-export function printableReceipt(receipt: ReceiptData): PrintableReceipt {
+/** The hotel's letterhead as the tablet's settings have it (the server prints it on the slips). */
+export function letterhead(): { hotelName: string; hotelAddress: string; vatId: string } {
+  const { hotelName, hotelAddress, vatId } = settings();
   return {
-    saleId: receipt.saleId,
-    reference: receipt.reference,
-    createdAt: receipt.createdAt,
-    tillName: receipt.tillName,
-    outletName: receipt.outletName,
-    staffName: receipt.staffName,
-    ...(receipt.header ? { header: receipt.header } : {}),
-    lines: receipt.lines.map((line) => ({
-      name: line.name,
-      quantity: line.quantity,
-      unitPriceCents: line.unitPriceCents,
-      totalCents: line.totalCents,
-      ...(line.discount ? { listPriceCents: line.discount.listPriceCents } : {}),
-    })),
-    note: receipt.note,
-    ...(receipt.discount ? { discount: receipt.discount } : {}),
-    grossCents: receipt.totals.grossCents,
-    taxes: receipt.totals.taxes.map(({ name, ratePercent, grossCents, taxCents, netCents }) => ({
-      name,
-      ratePercent,
-      grossCents,
-      taxCents,
-      netCents,
-    })),
-    paymentMethodName: receipt.paymentMethodName,
-    isCash: receipt.isCash,
-    tenderedCents: receipt.tenderedCents,
-    changeCents: receipt.changeCents,
-    currency: receipt.currency,
+    hotelName: hotelName.slice(0, 120),
+    hotelAddress: hotelAddress.slice(0, 200),
+    vatId: vatId.slice(0, 20),
   };
 }
 
 /** Whether the error means "try again later" (no answer, or the server failing). */
 const isTransient = (error: unknown) =>
-  !(error instanceof TillServerError) || error.status === null || error.status >= 500;
+  !(error instanceof TillServerError) ||
+  error.status === null ||
+  error.status >= 500 ||
+  error.code === 'sale_not_recorded';
 
 let sending: Promise<void> | null = null;
 
@@ -85,8 +64,9 @@ export function sendPending(): Promise<void> {
         if (!done) {
           try {
             await sendReceiptToPrinter(settings().gatewayUrl, {
-              receipt: entry.receipt,
+              saleId: entry.saleId,
               language: entry.language,
+              header: letterhead(),
             });
             done = true;
           } catch (error) {
@@ -115,7 +95,6 @@ export function queueReceiptPrint(receipt: ReceiptData): Promise<void> {
       ...entries,
       {
         saleId: receipt.saleId,
-        receipt: printableReceipt(receipt),
         language: printLanguage(),
         since: Date.now(),
       },

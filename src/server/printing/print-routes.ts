@@ -1,5 +1,7 @@
 // `/till/print`: printing for paired tablets only (the device cookie; anyone else 401), and only
-// at their own outlet's printers. The bodies are checked with the shared schemas
+// at their own outlet's printers; a receipt, copy or refund slip only of a sale the tablet itself
+// recorded in the ledger (409 `sale_not_recorded` before it is, 403 `not_your_sale` for another
+// tablet's: ledger-printing.ts). The bodies are checked with the shared schemas
 // (pms/print-calls.ts): a wrong field is a 400 naming it, and nothing is queued. An outlet without
 // the printer asked for answers 409 `no_printer`: the tablet then opens the browser's dialog.
 import { Hono } from 'hono';
@@ -8,14 +10,22 @@ import { ApiError } from '../../node-http/errors.ts';
 import {
   CancellationPrintRequestSchema,
   OrderSendSchema,
+  PRINT_LANGUAGES,
+  type PrintLanguage,
   ReceiptPrintRequestSchema,
 } from '../../pms/print-calls.ts';
 import { requireAppRequest } from '../http/app-requests.ts';
 import { deviceOf, requirePairedDevice } from '../hub/device-routes.ts';
 import type { Hub } from '../hub/hub.ts';
+import { LedgerPrintError, type LedgerPrinting } from './ledger-printing.ts';
 import { NoPrinterError, type Printing } from './printing.ts';
 
-export function createPrintRoutes(hub: Hub, printing: Printing, options: { trustProxy: boolean }): Hono {
+export function createPrintRoutes(
+  hub: Hub,
+  printing: Printing,
+  fromLedger: LedgerPrinting,
+  options: { trustProxy: boolean },
+): Hono {
   const routes = new Hono();
   routes.use('*', requirePairedDevice(hub, options));
   routes.use('*', async (c, next) => {
@@ -41,24 +51,39 @@ export function createPrintRoutes(hub: Hub, printing: Printing, options: { trust
   };
   const noPrinter = (error: unknown) => {
     if (error instanceof NoPrinterError) throw new ApiError(409, error.message, 'outlet', 'no_printer');
+    if (error instanceof LedgerPrintError)
+      throw new ApiError(error.status, error.message, 'saleId', error.code);
     throw error;
   };
 
-  routes.get('/status', (c) => c.json(printing.status(deviceOf(c)!.outlet)));
+  routes.get('/status', (c) => {
+    const device = deviceOf(c)!;
+    const language = c.req.query('language');
+    if (language !== undefined && !PRINT_LANGUAGES.includes(language as PrintLanguage))
+      throw new ApiError(400, 'language: de or en', 'language', 'print_invalid');
+    if (language) fromLedger.remember(device.id, { language: language as PrintLanguage });
+    return c.json(printing.status(device.outlet));
+  });
 
   routes.post('/receipt', async (c) => {
-    const request = await body(c, ReceiptPrintRequestSchema);
+    const { saleId, language, copyId, header } = await body(c, ReceiptPrintRequestSchema);
+    const device = deviceOf(c)!;
     try {
-      return c.json({ job: printing.printReceipt(deviceOf(c)!.outlet, request) });
+      const job = fromLedger.receipt(device, saleId, { language, ...(copyId ? { copyId } : {}) });
+      // The letterhead is kept only once the request is taken, for the slips printed on the ledger's hook.
+      fromLedger.remember(device.id, { language, ...(header ? { header } : {}) });
+      return c.json({ job });
     } catch (error) {
       return noPrinter(error);
     }
   });
 
   routes.post('/cancellation', async (c) => {
-    const request = await body(c, CancellationPrintRequestSchema);
+    const { saleId, language, header } = await body(c, CancellationPrintRequestSchema);
+    const device = deviceOf(c)!;
     try {
-      return c.json({ job: printing.printCancellation(deviceOf(c)!.outlet, request) });
+      if (header) fromLedger.remember(device.id, { header });
+      return c.json({ job: fromLedger.cancellation(device, saleId, language) });
     } catch (error) {
       return noPrinter(error);
     }

@@ -1,14 +1,15 @@
 // Printing on the server, put together: the printers (printers.ts), the queue (print-queue.ts)
-// and what tablets ask for: a sale's receipt or a copy at the outlet's receipt printer, a ticket's
+// and what is printed: a recorded sale's receipt or a copy (made from the ledger: ledger-printing.ts) at the outlet's receipt printer, a ticket's
 // new order lines at the order printers by routing, and the outlet's printer state. Job keys make
 // every request idempotent: `<sale>:receipt:0` for the receipt, `<sale>:copy:<copyId>` per copy,
 // `<ticket>:order:<round>:<printer>` per order ticket.
 import type { Outlet } from '../../pms/device-calls.ts';
 import type {
-  CancellationPrintRequest,
   OrderSend,
+  PrintableCancellation,
+  PrintableReceipt,
+  PrintLanguage,
   PrintStatus,
-  ReceiptPrintRequest,
 } from '../../pms/print-calls.ts';
 import type { HubDb } from '../hub/hub-db.ts';
 import type { PrintDocument, ReportSlip } from './document-types.ts';
@@ -62,7 +63,7 @@ export function createPrinting(options: PrintingOptions) {
      */
     printReceipt(
       outlet: Outlet,
-      request: Required<Omit<ReceiptPrintRequest, 'copyId'>> & { copyId?: string },
+      request: { receipt: PrintableReceipt; language: PrintLanguage; copyId?: string },
     ) {
       const printer = printers.receiptPrinter(outlet);
       if (!printer) throw new NoPrinterError('this outlet has no receipt printer');
@@ -87,7 +88,7 @@ export function createPrinting(options: PrintingOptions) {
      * Queues a refund's cancellation slip (once per cancellation) at the outlet's receipt printer.
      * @throws NoPrinterError when the outlet has none.
      */
-    printCancellation(outlet: Outlet, request: Required<CancellationPrintRequest>) {
+    printCancellation(outlet: Outlet, request: { slip: PrintableCancellation; language: PrintLanguage }) {
       const printer = printers.receiptPrinter(outlet);
       if (!printer) throw new NoPrinterError('this outlet has no receipt printer');
       const { slip } = request;

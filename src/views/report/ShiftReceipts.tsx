@@ -46,10 +46,7 @@ export function ShiftReceipts(props: { report: ShiftReport }) {
     let printer: string | null = null;
     if (sale && printStatus()?.receiptPrinter) {
       if (open?.kind === 'copy' && receipt) printer = await printCopy(receipt);
-      if (open?.kind === 'slip' && cancellation) {
-        const paid = { methodName: methodName(sale), isCash: receipt?.isCash ?? false };
-        printer = await printCancellationSlip(cancellation, sale, paid);
-      }
+      if (open?.kind === 'slip' && cancellation) printer = await printCancellationSlip(cancellation);
     }
     if (printer) setSaid(pw(open?.kind === 'slip' ? 'print.slipQueued' : 'print.copyQueued', { printer }));
     else window.print();

@@ -1,10 +1,12 @@
-// The print queue against the printer double: a receipt prints once however often it is sent,
-// jobs wait in order while the printer is off and all print once it is back, a stopped printer
-// (paper out) is reported and prints nothing until it is ready, and only a person gives a job up.
+// The print queue against the printer double, fed from the sales ledger: a recorded sale's receipt
+// prints once however often the tablet asks, jobs wait in order while the printer is off and all
+// print once it is back, a stopped printer (paper out) is reported and prints nothing until it is
+// ready, only a person gives a job up, and a tablet cannot print a sale it did not record.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { slipText } from '../../../src/server/printing/escpos-decoder.ts';
 import { createPrinting } from '../../../src/server/printing/printing.ts';
-import { cashReceipt, type PrintSetup, printSetup } from './printing-support.ts';
+import { ledgerLine, saleBody } from '../ledger/ledger-support.ts';
+import { type PrintSetup, printSetup, recordBarSale } from './printing-support.ts';
 
 let setup: PrintSetup;
 beforeEach(async () => {
@@ -22,7 +24,8 @@ const until = async (check: () => boolean, timeoutMs = 5000) => {
 
 describe('a receipt', () => {
   it('prints once with its lines and totals, a cut and one drawer kick, however often it is sent', async () => {
-    const request = { receipt: cashReceipt('s1'), language: 'de' };
+    expect((await recordBarSale(setup, 's1')).status).toBe(200);
+    const request = { saleId: 's1', language: 'de' };
     const first = await setup.tablet('/till/print/receipt', request);
     const again = await setup.tablet('/till/print/receipt', request);
     expect(first.status).toBe(200);
@@ -43,35 +46,23 @@ describe('a receipt', () => {
   });
 
   it('opens no drawer for a card payment or a copy, and marks the copy', async () => {
-    await setup.tablet('/till/print/receipt', {
-      receipt: cashReceipt('s2', {
-        isCash: false,
-        paymentMethodName: 'Karte',
-        tenderedCents: null,
-        changeCents: null,
-      }),
-    });
-    await setup.tablet('/till/print/receipt', { receipt: cashReceipt('s3'), copyId: 'tap-1' });
-    await setup.tablet('/till/print/receipt', { receipt: cashReceipt('s3'), copyId: 'tap-1' });
-    await setup.tablet('/till/print/receipt', { receipt: cashReceipt('s3'), copyId: 'tap-2' });
-    const slips = await setup.printer.waitForSlips(3);
+    await recordBarSale(setup, 's2', { card: true });
+    await setup.printer.waitForSlips(1);
+    await recordBarSale(setup, 's3');
+    await setup.printer.waitForSlips(2);
+    await setup.tablet('/till/print/receipt', { saleId: 's3', copyId: 'tap-1' });
+    await setup.tablet('/till/print/receipt', { saleId: 's3', copyId: 'tap-1' });
+    await setup.tablet('/till/print/receipt', { saleId: 's3', copyId: 'tap-2' });
+    const slips = await setup.printer.waitForSlips(4);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(setup.printer.printed).toHaveLength(3);
-    for (const slip of slips) expect(slip.items.some((item) => item.kind === 'drawer')).toBe(false);
-    expect(slipText(slips[1]!)).toContain('KOPIE');
-    expect(slipText(slips[1]!)).toContain('Kopie 1');
-    expect(slipText(slips[2]!)).toContain('Kopie 2');
-  });
-
-  it('carries the fiscal lines and the QR code when the receipt has them', async () => {
-    await setup.tablet('/till/print/receipt', {
-      receipt: cashReceipt('s4', {
-        fiscal: { lines: ['TSE-Transaktion 17'], qrCode: 'V0;till;Kassenbeleg-V1;17' },
-      }),
-    });
-    const [slip] = await setup.printer.waitForSlips(1);
-    expect(slipText(slip!)).toContain('TSE-Transaktion 17');
-    expect(slip!.items).toContainEqual({ kind: 'qr', data: 'V0;till;Kassenbeleg-V1;17' });
+    expect(setup.printer.printed).toHaveLength(4);
+    const drawerKicks = slips.map((slip) => slip.items.filter((item) => item.kind === 'drawer').length);
+    // The card sale none, the cash sale's receipt one, its copies none.
+    expect(drawerKicks).toEqual([0, 1, 0, 0]);
+    expect(slipText(slips[0]!)).toMatch(/Karte/);
+    expect(slipText(slips[2]!)).toContain('KOPIE');
+    expect(slipText(slips[2]!)).toContain('Kopie 1');
+    expect(slipText(slips[3]!)).toContain('Kopie 2');
   });
 });
 
@@ -79,7 +70,8 @@ describe('while the printer is off', () => {
   it('keeps five receipts waiting, then prints each exactly once and in order when it is back', async () => {
     setup.printer.setState('off');
     for (let n = 1; n <= 5; n += 1) {
-      const sent = await setup.tablet('/till/print/receipt', { receipt: cashReceipt(`off-${n}`) });
+      expect((await recordBarSale(setup, `off-${n}`)).status).toBe(200);
+      const sent = await setup.tablet('/till/print/receipt', { saleId: `off-${n}` });
       expect(sent.status).toBe(200);
     }
     await until(() => setup.printing.queue.attention('bar')[0]?.problem === 'unreachable');
@@ -106,7 +98,7 @@ describe('while the printer is off', () => {
 describe('a stopped printer', () => {
   it('says "paper out", prints nothing, and prints once paper is back', async () => {
     setup.printer.setState('paper_out');
-    await setup.tablet('/till/print/receipt', { receipt: cashReceipt('p1') });
+    await recordBarSale(setup, 'p1');
     await until(() => setup.printing.queue.attention('bar')[0]?.problem === 'paper_out');
     expect((await setup.tablet('/till/print/status')).body.attention[0].problem).toBe('paper_out');
     expect(setup.printer.printed).toHaveLength(0);
@@ -116,7 +108,8 @@ describe('a stopped printer', () => {
 
   it('gives a waiting job up at a person’s word, and it never prints', async () => {
     setup.printer.setState('cover_open');
-    const sent = await setup.tablet('/till/print/receipt', { receipt: cashReceipt('g1') });
+    await recordBarSale(setup, 'g1');
+    const sent = await setup.tablet('/till/print/receipt', { saleId: 'g1' });
     await until(() => setup.printing.queue.attention('bar')[0]?.problem === 'cover_open');
     const given = await setup.tablet(`/till/print/jobs/${sent.body.job.id}/give-up`, {});
     expect(given.status).toBe(200);
@@ -125,7 +118,7 @@ describe('a stopped printer', () => {
       givenUpBy: 'Test tablet',
     });
     setup.printer.setState('ok');
-    await setup.tablet('/till/print/receipt', { receipt: cashReceipt('g2') });
+    await recordBarSale(setup, 'g2');
     const [slip] = await setup.printer.waitForSlips(1);
     expect(slipText(slip!)).toContain('B-g2');
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -137,7 +130,7 @@ describe('who may print', () => {
   it('refuses callers that are not paired tablets, and queues nothing', async () => {
     for (const answer of [
       await setup.stranger('/till/print/status'),
-      await setup.stranger('/till/print/receipt', { receipt: cashReceipt('x1') }),
+      await setup.stranger('/till/print/receipt', { saleId: 'x1' }),
       await setup.stranger('/till/print/order', {
         ticketId: 't',
         place: '',
@@ -154,20 +147,19 @@ describe('who may print', () => {
   });
 
   it('answers bad input with 400 naming the field, and queues nothing', async () => {
-    const answer = await setup.tablet('/till/print/receipt', {
-      receipt: {
-        ...cashReceipt('bad'),
-        lines: [{ name: 'Pils', quantity: 0, unitPriceCents: 450, totalCents: 0 }],
-      },
-    });
+    const answer = await setup.tablet('/till/print/receipt', { saleId: 'bad id/with a slash' });
     expect(answer.status).toBe(400);
-    expect(answer.body.field).toBe('receipt.lines.0.quantity');
+    expect(answer.body.field).toBe('saleId');
+    const language = await setup.tablet('/till/print/receipt', { saleId: 's1', language: 'fr' });
+    expect(language.status).toBe(400);
+    expect(language.body.field).toBe('language');
     expect(setup.printing.queue.recent()).toHaveLength(0);
   });
 
   it('answers 409 no_printer where the outlet has no receipt printer', async () => {
     setup.printing.printers.remove(setup.receiptPrinter.id);
-    const answer = await setup.tablet('/till/print/receipt', { receipt: cashReceipt('n1') });
+    expect((await recordBarSale(setup, 'n1')).status).toBe(200);
+    const answer = await setup.tablet('/till/print/receipt', { saleId: 'n1' });
     expect(answer.status).toBe(409);
     expect(answer.body.code).toBe('no_printer');
     expect((await setup.tablet('/till/print/status')).body.receiptPrinter).toBe(false);
@@ -178,7 +170,8 @@ describe('a job whose outcome is unknown', () => {
   it('is held for a person after a stop mid-print, prints nothing by itself, and prints once when a person says so', async () => {
     // A stop while the job was on its way: the row still says 'printing'.
     setup.printer.setState('off');
-    const sent = await setup.tablet('/till/print/receipt', { receipt: cashReceipt('u1') });
+    await recordBarSale(setup, 'u1');
+    const sent = await setup.tablet('/till/print/receipt', { saleId: 'u1' });
     const id: number = sent.body.job.id;
     await setup.printing.stop();
     setup.hub.db.prepare("UPDATE print_jobs SET state = 'printing' WHERE id = ?").run(id);
@@ -204,33 +197,57 @@ describe('a job whose outcome is unknown', () => {
 });
 
 describe('a refund’s cancellation slip', () => {
-  it('prints once, amounts negative, with the reason, and opens the drawer for cash', async () => {
-    const slip = {
-      cancellationId: 'c1',
-      reference: 'B-s9',
-      saleAt: Date.parse('2026-11-22T10:00:00+01:00'),
-      createdAt: Date.parse('2026-11-22T10:20:00+01:00'),
-      staffName: 'Anna',
-      reason: 'Bier war schal',
-      lines: [{ name: 'Pils 0,5 l', quantity: 2, totalCents: 900 }],
-      totalCents: 900,
-      paymentMethodName: 'Bar',
-      isCash: true,
-      currency: 'EUR',
-    };
-    await setup.tablet('/till/print/cancellation', { slip, language: 'de' });
-    await setup.tablet('/till/print/cancellation', { slip, language: 'de' });
-    const [printed] = await setup.printer.waitForSlips(1);
+  it('prints once from the refund’s record, amounts negative, with the reason, and opens the drawer for cash', async () => {
+    await recordBarSale(setup, 's9');
+    await setup.printer.waitForSlips(1);
+    const refund = await setup.tablet('/till/sales', {
+      ...saleBody([ledgerLine(1, -2, 450, { name: 'Pils 0,5 l' })], {
+        saleId: 'c1',
+        kind: 'refund',
+        reference: 'B-c1',
+        refersTo: 's9',
+        reason: 'Bier war schal',
+        payments: [{ method: 'cash', amountCents: -900 }],
+      }),
+    });
+    expect(refund.status).toBe(200);
+    await setup.tablet('/till/print/cancellation', { saleId: 'c1', language: 'de' });
+    await setup.tablet('/till/print/cancellation', { saleId: 'c1', language: 'de' });
+    const [, printed] = await setup.printer.waitForSlips(2);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(setup.printer.printed).toHaveLength(1);
+    expect(setup.printer.printed).toHaveLength(2);
     const text = slipText(printed!);
     expect(text).toContain('ERSTATTUNG');
     expect(text).toContain('Storniert Beleg B-s9');
     expect(text).toMatch(/2 x Pils 0,5 l\s+-9,00 €/);
     expect(text).toContain('Grund: Bier war schal');
     expect(printed!.items.filter((item) => item.kind === 'drawer')).toHaveLength(1);
-    const refused = await setup.tablet('/till/print/cancellation', { slip: { ...slip, totalCents: -5 } });
-    expect(refused.status).toBe(400);
-    expect(refused.body.field).toBe('slip.totalCents');
+    // A sale is no refund: no slip of it.
+    const wrongKind = await setup.tablet('/till/print/cancellation', { saleId: 's9' });
+    expect(wrongKind.status).toBe(422);
+  });
+});
+
+describe('printing only what the ledger recorded', () => {
+  it('refuses a receipt, copy or slip of a sale the tablet did not record, and queues nothing', async () => {
+    // Never recorded: nothing to print (the tablet waits for its ledger step and asks again).
+    const unknown = await setup.tablet('/till/print/receipt', { saleId: 'never-sold' });
+    expect(unknown.status).toBe(409);
+    expect(unknown.body.code).toBe('sale_not_recorded');
+    // Another tablet's sale: not this one's to print, nor to copy, nor to slip.
+    setup.printer.setState('off');
+    expect((await recordBarSale(setup, 'theirs')).status).toBe(200);
+    const before = setup.printing.queue.recent().length;
+    for (const answer of [
+      await setup.otherTablet('/till/print/receipt', { saleId: 'theirs' }),
+      await setup.otherTablet('/till/print/receipt', { saleId: 'theirs', copyId: 'tap-9' }),
+      await setup.otherTablet('/till/print/cancellation', { saleId: 'theirs' }),
+    ]) {
+      expect(answer.status).toBe(403);
+      expect(answer.body.code).toBe('not_your_sale');
+    }
+    expect(setup.printing.queue.recent()).toHaveLength(before);
+    const keys = setup.hub.db.prepare('SELECT job_key AS key FROM print_jobs ORDER BY id').all();
+    expect(keys).toEqual([{ key: 'theirs:receipt:0' }]);
   });
 });

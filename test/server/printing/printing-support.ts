@@ -1,6 +1,7 @@
 // Printing tests' setup: the server app with a paired bar tablet, printing on a fast-retrying
 // queue, and a printer double; the tablet's requests carry its cookie and a request id.
 import { randomUUID } from 'node:crypto';
+import type { LedgerRecord } from '../../../src/pms/ledger-wire.ts';
 import type { PrintableReceipt } from '../../../src/pms/print-calls.ts';
 import { REQUEST_ID_HEADER } from '../../../src/pms/till-headers.ts';
 import { createApp } from '../../../src/server/app.ts';
@@ -8,6 +9,7 @@ import { type PrinterDouble, startPrinterDouble } from '../../../src/server/prin
 import type { Printer } from '../../../src/server/printing/printers.ts';
 import { createPrinting, type Printing } from '../../../src/server/printing/printing.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
+import { ledgerLine, saleBody } from '../ledger/ledger-support.ts';
 import { pairedHub } from '../tablet-app.ts';
 
 export interface Answer {
@@ -23,6 +25,8 @@ export interface PrintSetup {
   receiptPrinter: Printer;
   /** A request as the paired bar tablet sends it. */
   tablet: (path: string, body?: unknown) => Promise<Answer>;
+  /** The same request from another tablet of the bar, paired on its own. */
+  otherTablet: (path: string, body?: unknown) => Promise<Answer>;
   /** The same request without the device cookie. */
   stranger: (path: string, body?: unknown) => Promise<Answer>;
   hub: ReturnType<typeof pairedHub>['hub'];
@@ -45,9 +49,13 @@ export async function printSetup(): Promise<PrintSetup> {
     widthMm: '80',
     codepage: 'cp858',
   });
-  const send = (withCookie: boolean) => async (path: string, body?: unknown) => {
+  const other = hub.redeemPairingCode(
+    hub.createPairingCode({ outlet: 'bar', name: 'Other tablet' }).code,
+    '127.0.0.1',
+  );
+  const send = (withCookie: string | null) => async (path: string, body?: unknown) => {
     const headers: Record<string, string> = { [REQUEST_ID_HEADER]: randomUUID() };
-    if (withCookie) headers.cookie = cookie;
+    if (withCookie) headers.cookie = withCookie;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await app.request(path, {
       method: body === undefined ? 'GET' : 'POST',
@@ -61,8 +69,9 @@ export async function printSetup(): Promise<PrintSetup> {
     printing,
     printer,
     receiptPrinter,
-    tablet: send(true),
-    stranger: send(false),
+    tablet: send(cookie),
+    otherTablet: send(`${hub.cookieName}=${other.token}`),
+    stranger: send(null),
     hub,
     cookie,
     close: async () => {
@@ -102,4 +111,32 @@ export function cashReceipt(saleId: string, overrides: Partial<PrintableReceipt>
     currency: 'EUR',
     ...overrides,
   };
+}
+
+/**
+ * Records a sale in the ledger as the bar tablet does (`POST /till/sales`): 2 × Pils 0,5 l at 4.50
+ * and 1 × Apfelschorle at 3.80, 19 %, reference `B-<saleId>`, paid in cash with 20.00 (or by card).
+ * The ledger's hook queues its receipt where the bar has a receipt printer.
+ */
+export async function recordBarSale(
+  setup: PrintSetup,
+  saleId: string,
+  fields: Partial<LedgerRecord> & { card?: boolean } = {},
+): Promise<Answer> {
+  const { card, ...rest } = fields;
+  const lines = [
+    ledgerLine(1, 2, 450, { name: 'Pils 0,5 l' }),
+    ledgerLine(2, 1, 380, { name: 'Apfelschorle' }),
+  ];
+  return setup.tablet(
+    '/till/sales',
+    saleBody(lines, {
+      saleId,
+      reference: `B-${saleId}`,
+      payments: card
+        ? [{ method: 'card', amountCents: 1280 }]
+        : [{ method: 'cash', amountCents: 1280, tenderedCents: 2000, changeCents: 720 }],
+      ...rest,
+    }),
+  );
 }

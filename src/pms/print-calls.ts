@@ -6,7 +6,7 @@
 // /till/print/jobs/:id/give-up`). Owns their wire shapes (valibot, checked on both sides).
 import * as v from 'valibot';
 import { callTillServer, type DeviceFetch } from './device-calls.ts';
-import { newRequestId, REQUEST_ID_HEADER } from './till-headers.ts';
+import { APPROVAL_HEADER, newRequestId, REQUEST_ID_HEADER } from './till-headers.ts';
 
 const Text = (max: number) => v.pipe(v.string(), v.maxLength(max));
 const Cents = v.pipe(v.number(), v.integer(), v.minValue(-100_000_000), v.maxValue(100_000_000));
@@ -140,6 +140,17 @@ export const OrderSendSchema = v.object({
 });
 export type OrderSend = v.InferInput<typeof OrderSendSchema>;
 
+/**
+ * `POST /till/print/report`: the X report now, or the Z `zId`, as a slip at this tablet's outlet's
+ * receipt printer (its outlet's part of the ledger's report). A manager's `close_day` approval
+ * rides in x-till-approval, as for `/till/closing`.
+ */
+export const ReportPrintRequestSchema = v.object({
+  zId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  language: v.optional(v.picklist(PRINT_LANGUAGES), 'de'),
+});
+export type ReportPrintRequest = v.InferInput<typeof ReportPrintRequestSchema>;
+
 export const PRINTER_PROBLEMS = ['unreachable', 'offline', 'cover_open', 'paper_out', 'unsure'] as const;
 export type PrinterProblem = (typeof PRINTER_PROBLEMS)[number];
 
@@ -227,6 +238,22 @@ export async function sendOrder(
 ): Promise<v.InferOutput<typeof OrderSendAnswerSchema>> {
   const body = await call(fetcher, `${baseUrl}/till/print/order`, post(order));
   return v.parse(OrderSendAnswerSchema, body);
+}
+
+/**
+ * Prints the X report (or the Z `zId`) at the outlet's receipt printer, with a manager's approval.
+ * @example await printDayReport('', { zId: 3, language: 'de' }, approvalToken);
+ */
+export async function printDayReport(
+  baseUrl: string,
+  request: ReportPrintRequest,
+  approval: string,
+  fetcher?: DeviceFetch,
+): Promise<v.InferOutput<typeof PrintJobAnswerSchema>> {
+  const init = post(request);
+  init.headers = { ...(init.headers as Record<string, string>), [APPROVAL_HEADER]: approval };
+  const body = await call(fetcher, `${baseUrl}/till/print/report`, init);
+  return v.parse(v.object({ job: PrintJobAnswerSchema }), body).job;
 }
 
 /** Gives up a job held for a person; it will not print. */

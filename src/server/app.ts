@@ -165,10 +165,9 @@ export function createApp(options: AppOptions): Hono {
   app.route('/api', gateway);
   app.route('/till/closing', createClosingRoutes(hub, { trustProxy }));
   app.route('/till/sales', createLedgerRoutes(hub, { trustProxy }));
-  if (options.printing) {
-    const fromLedger = connectLedgerPrinting(hub, options.printing);
+  const fromLedger = options.printing ? connectLedgerPrinting(hub, options.printing) : undefined;
+  if (options.printing && fromLedger)
     app.route('/till/print', createPrintRoutes(hub, options.printing, fromLedger, { trustProxy }));
-  }
   app.route(
     '/till',
     createDeviceRoutes(hub, { trustProxy, httpsPort, upstream: () => gateway!.status().upstream }),
@@ -183,6 +182,7 @@ export function createApp(options: AppOptions): Hono {
       tabletOrigin: options.tabletOrigin ?? 'https://localhost',
       httpsPort,
       ...(options.printing ? { printing: options.printing } : {}),
+      ...(fromLedger ? { ledgerPrinting: fromLedger } : {}),
       ...(options.printerDouble ? { printerDouble: options.printerDouble } : {}),
     }),
   );

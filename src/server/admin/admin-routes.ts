@@ -13,6 +13,7 @@ import type { GatewayStatus } from '../gateway/gateway.ts';
 import { clientAddress, hostName, httpsOrigin, LOOPBACK_NAMES } from '../http/hosts.ts';
 import { HubError, sameSecret } from '../hub/hub.ts';
 import { createGuessLimit } from '../hub/pairing-codes.ts';
+import type { LedgerPrinting } from '../printing/ledger-printing.ts';
 import { createPrinterAdminRoutes } from '../printing/printer-admin.ts';
 import { printerAttentionSection } from '../printing/printer-admin-page.ts';
 import type { PrinterDouble } from '../printing/printer-double.ts';
@@ -46,6 +47,8 @@ export interface AdminOptions extends AdminAccessOptions {
   httpsPort: number | null;
   /** The server's printers and print queue (printing/), shown at /admin/printers. */
   printing?: Printing;
+  /** X and Z slips from the ledger at an outlet's receipt printer (printing/ledger-printing.ts). */
+  ledgerPrinting?: LedgerPrinting;
   /** The demo's printer double, whose slips the printer page shows. */
   printerDouble?: PrinterDouble;
 }
@@ -144,7 +147,17 @@ export function createAdminRoutes(options: AdminOptions): Hono {
   });
 
   admin.get('/gateway-status', (c) => c.json(options.gatewayStatus()));
-  admin.route('/', createClosingAdminRoutes({ hub, words, actor }));
+  admin.route(
+    '/',
+    createClosingAdminRoutes({
+      hub,
+      words,
+      actor,
+      ...(options.ledgerPrinting && options.printing
+        ? { reports: { printing: options.printing, fromLedger: options.ledgerPrinting } }
+        : {}),
+    }),
+  );
 
   if (options.printing) {
     admin.route(

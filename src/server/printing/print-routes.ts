@@ -13,10 +13,12 @@ import {
   PRINT_LANGUAGES,
   type PrintLanguage,
   ReceiptPrintRequestSchema,
+  ReportPrintRequestSchema,
 } from '../../pms/print-calls.ts';
 import { requireAppRequest } from '../http/app-requests.ts';
 import { deviceOf, requirePairedDevice } from '../hub/device-routes.ts';
 import type { Hub } from '../hub/hub.ts';
+import { managerOf } from '../ledger/closing/closing-routes.ts';
 import { LedgerPrintError, type LedgerPrinting } from './ledger-printing.ts';
 import { NoPrinterError, type Printing } from './printing.ts';
 
@@ -85,6 +87,18 @@ export function createPrintRoutes(
       if (header) fromLedger.remember(device.id, { header });
       return c.json({ job: fromLedger.cancellation(device, saleId, language) });
     } catch (error) {
+      return noPrinter(error);
+    }
+  });
+
+  // A manager's "Print" on the day closing: the outlet's part of the X (or of the Z `zId`).
+  routes.post('/report', async (c) => {
+    const { manager, device } = await managerOf(hub, c);
+    const { zId, language } = await body(c, ReportPrintRequestSchema);
+    try {
+      return c.json({ job: fromLedger.report(device.outlet, manager.name, language, zId) });
+    } catch (error) {
+      if (error instanceof LedgerPrintError) throw new ApiError(404, error.message, 'zId', error.code);
       return noPrinter(error);
     }
   });

@@ -198,6 +198,11 @@ export function connectLedgerPrinting(hub: Hub, printing: Printing, currency = '
       if (zId !== undefined && !closed) throw new LedgerPrintError(409, 'z_unknown', `no Z ${zId}`);
       const report = closed ? closed.report : hub.closing.xReport();
       const slip = reportSlip(report, outlet, hub.outlets.get(outlet)?.name ?? outlet, staffName, language);
+      // The day began where the Z before closed (the one before this Z, or the last one for an X).
+      const before = closed
+        ? hub.closing.closings().find((z) => z.upToSeq === closed.closing.afterSeq)
+        : hub.closing.lastZ();
+      if (before) slip.openedAt = Date.parse(before.closedAt);
       const key = closed ? `z:${zId}:${outlet}` : `x:${outlet}:${Date.now()}`;
       return printing.printReport(outlet, key, { ...slip, currency }, language);
     },
@@ -232,12 +237,17 @@ export function reportSlip(
     records.reduce((total, record) => total + Math.abs(record.amountCents), 0);
   const drawers = report.drawers.filter((drawer) => drawer.outlet === outlet);
   const generatedAt = Date.parse(report.generatedAt);
+  // Without a Z before: since the first record the report holds (its hours), else its own time.
+  const firstHour = day?.byHour[0]?.hour;
+  const openedAt =
+    firstHour === undefined ? generatedAt : new Date(report.generatedAt).setHours(firstHour, 0, 0, 0);
   return {
     kind: report.kind,
     ...(report.kind === 'Z' && zNumber !== undefined ? { number: zNumber } : {}),
     outletName,
-    tillName: '',
-    openedAt: generatedAt,
+    // The business day a Z closed, or the day of an X.
+    tillName: report.businessDay ?? report.generatedAt.slice(0, 10),
+    openedAt: Math.min(openedAt, generatedAt),
     closedAt: report.kind === 'Z' ? generatedAt : null,
     printedAt: Date.now(),
     staffName: report.closedBy ?? staffName,

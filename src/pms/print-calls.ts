@@ -202,16 +202,17 @@ export async function fetchPrintStatus(
 }
 
 /**
- * Queues a receipt (or, with `copyId`, a copy); resending the same request prints nothing more.
+ * Queues a recorded sale's receipt (or, with `copyId`, a copy); resending the same request prints
+ * nothing more. Null: the sale's record has not arrived yet, and its receipt prints when it does.
  * @example await sendReceiptToPrinter('', { receipt, language: 'de' });
  */
 export async function sendReceiptToPrinter(
   baseUrl: string,
   request: ReceiptPrintRequest,
   fetcher?: DeviceFetch,
-): Promise<v.InferOutput<typeof PrintJobAnswerSchema>> {
+): Promise<v.InferOutput<typeof PrintJobAnswerSchema> | null> {
   const body = await call(fetcher, `${baseUrl}/till/print/receipt`, post(request));
-  return v.parse(v.object({ job: PrintJobAnswerSchema }), body).job;
+  return v.parse(v.object({ job: v.nullable(PrintJobAnswerSchema) }), body).job;
 }
 
 /**

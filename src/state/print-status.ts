@@ -10,9 +10,17 @@ const [printStatus, setPrintStatus] = createSignal<PrintStatus | null>(null);
 export { printStatus, setPrintStatus };
 
 let language: PrintLanguage = 'de';
-/** The language slips print in: the UI's (set by the app as it changes). */
+let languageChanged: (() => void) | null = null;
+/** The language slips print in: the UI's (set by the app as it changes); the server is told at once. */
 export function setPrintLanguage(next: PrintLanguage): void {
+  if (next === language) return;
   language = next;
+  languageChanged?.();
+}
+
+/** Who tells the server a new print language (printing.ts: the next status request carries it). */
+export function onPrintLanguage(listener: () => void): void {
+  languageChanged = listener;
 }
 
 /** The language slips print in now. */

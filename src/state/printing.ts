@@ -11,7 +11,7 @@ import {
   sendReceiptToPrinter,
 } from '../pms/print-calls';
 import type { SaleRecord } from '../storage/records';
-import { printLanguage, printStatus, setPrintStatus } from './print-status';
+import { onPrintLanguage, printLanguage, printStatus, setPrintStatus } from './print-status';
 import type { ReceiptData } from './receipt';
 import { letterhead, pending, sendPending } from './receipt-printing';
 import { settings } from './settings';
@@ -40,7 +40,7 @@ export async function printCopy(receipt: ReceiptData): Promise<string | null> {
       copyId: crypto.randomUUID(),
       header: letterhead(),
     });
-    return job.printerName;
+    return job?.printerName ?? null;
   } catch {
     return null;
   }
@@ -124,6 +124,8 @@ export function watchPrinters(): () => void {
     if (document.visibilityState === 'visible' && navigator.onLine) await refreshPrintStatus();
     if (!stopped) next();
   };
+  // The server prints receipts as the ledger records them, in the language it was last told.
+  onPrintLanguage(() => void refreshPrintStatus());
   void tick();
   return () => {
     stopped = true;

@@ -168,10 +168,14 @@ export function connectLedgerPrinting(hub: Hub, printing: Printing, currency = '
     },
 
     /**
-     * The receipt (once per sale) or a copy (once per copyId) of a sale `device` recorded.
+     * The receipt (once per sale) or a copy (once per copyId) of a sale `device` recorded; null
+     * for the receipt of a sale not recorded yet (the ledger's hook prints it once it is).
      * @throws LedgerPrintError, NoPrinterError (printing.ts)
      */
     receipt(device: Device, saleId: string, request: { language: PrintLanguage; copyId?: string }) {
+      // The receipt of a sale whose record is still on its way prints when the ledger stores it (the
+      // hook): nothing to queue now. A copy is of a recorded sale only.
+      if (!request.copyId && !hub.ledger.sale(saleId)) return null;
       const sale = ownSale(device, saleId, RECEIPT_KINDS);
       return printing.printReceipt(sale.outlet, {
         receipt: receiptOf(sale, !!request.copyId),

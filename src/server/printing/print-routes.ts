@@ -1,7 +1,8 @@
 // `/till/print`: printing for paired tablets only (the device cookie; anyone else 401), and only
 // at their own outlet's printers; a receipt, copy or refund slip only of a sale the tablet itself
-// recorded in the ledger (409 `sale_not_recorded` before it is, 403 `not_your_sale` for another
-// tablet's: ledger-printing.ts). The bodies are checked with the shared schemas
+// recorded in the ledger (403 `not_your_sale` for another tablet's; a receipt asked for before its
+// record arrived is 202 with no job, printed by the ledger's hook once it is stored; a copy or slip
+// of an unrecorded sale 409 `sale_not_recorded`: ledger-printing.ts). The bodies are checked with the shared schemas
 // (pms/print-calls.ts): a wrong field is a 400 naming it, and nothing is queued. An outlet without
 // the printer asked for answers 409 `no_printer`: the tablet then opens the browser's dialog.
 import { Hono } from 'hono';
@@ -71,10 +72,10 @@ export function createPrintRoutes(
     const { saleId, language, copyId, header } = await body(c, ReceiptPrintRequestSchema);
     const device = deviceOf(c)!;
     try {
-      const job = fromLedger.receipt(device, saleId, { language, ...(copyId ? { copyId } : {}) });
-      // The letterhead is kept only once the request is taken, for the slips printed on the ledger's hook.
       fromLedger.remember(device.id, { language, ...(header ? { header } : {}) });
-      return c.json({ job });
+      const job = fromLedger.receipt(device, saleId, { language, ...(copyId ? { copyId } : {}) });
+      // Not recorded yet: accepted, and printed by the ledger's hook when the record arrives.
+      return c.json({ job }, job ? 200 : 202);
     } catch (error) {
       return noPrinter(error);
     }

@@ -230,10 +230,19 @@ describe('a refund’s cancellation slip', () => {
 
 describe('printing only what the ledger recorded', () => {
   it('refuses a receipt, copy or slip of a sale the tablet did not record, and queues nothing', async () => {
-    // Never recorded: nothing to print (the tablet waits for its ledger step and asks again).
+    // Never recorded: nothing queued. The receipt waits for its record (202, printed by the ledger's
+    // hook once stored); a copy or a slip of it is refused.
     const unknown = await setup.tablet('/till/print/receipt', { saleId: 'never-sold' });
-    expect(unknown.status).toBe(409);
-    expect(unknown.body.code).toBe('sale_not_recorded');
+    expect(unknown.status).toBe(202);
+    expect(unknown.body.job).toBeNull();
+    for (const answer of [
+      await setup.tablet('/till/print/receipt', { saleId: 'never-sold', copyId: 'tap-1' }),
+      await setup.tablet('/till/print/cancellation', { saleId: 'never-sold' }),
+    ]) {
+      expect(answer.status).toBe(409);
+      expect(answer.body.code).toBe('sale_not_recorded');
+    }
+    expect(setup.printing.queue.recent()).toHaveLength(0);
     // Another tablet's sale: not this one's to print, nor to copy, nor to slip.
     setup.printer.setState('off');
     expect((await recordBarSale(setup, 'theirs')).status).toBe(200);

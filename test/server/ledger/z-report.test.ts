@@ -320,6 +320,11 @@ describe('counting the drawers and closing the day', () => {
       payments: [{ method: 'card', amountCents: 320 }],
     });
     const next = hub.closing.xReport();
+    // Still pending: S4 from the closed day (bar A) and S5 (the restaurant).
+    expect(next.pendingByDevice.map((p) => [p.deviceName, p.pending])).toEqual([
+      ['Bar A', 1],
+      ['Restaurant 1', 1],
+    ]);
     expect(next.afterSeq).toBe(x.upToSeq);
     expect(next.hotel.grossCents).toBe(320);
     expect(next.drawers.every((d) => d.count === null && d.floatCents === 0)).toBe(true);

@@ -66,6 +66,28 @@ describe('a receipt', () => {
   });
 });
 
+describe('the ledger’s hook', () => {
+  it('prints nothing more for a resend of the same record, and a failing listener leaves the record stored', async () => {
+    const body = saleBody([ledgerLine(1, 1, 450, { name: 'Pils 0,5 l' })], {
+      saleId: 'h1',
+      reference: 'B-h1',
+    });
+    expect((await setup.tablet('/till/sales', body)).status).toBe(200);
+    expect((await setup.tablet('/till/sales', body)).status).toBe(200);
+    await setup.printer.waitForSlips(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(setup.printer.printed).toHaveLength(1);
+
+    setup.hub.ledger.onRecorded(() => {
+      throw new Error('a listener that fails');
+    });
+    expect((await recordBarSale(setup, 'h2')).status).toBe(200);
+    expect(setup.hub.ledger.sale('h2')?.saleId).toBe('h2');
+    const [, second] = await setup.printer.waitForSlips(2);
+    expect(slipText(second!)).toContain('B-h2');
+  });
+});
+
 describe('while the printer is off', () => {
   it('keeps five receipts waiting, then prints each exactly once and in order when it is back', async () => {
     setup.printer.setState('off');

@@ -140,7 +140,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ...(options.staffKeyRounds ? { staffKeyRounds: options.staffKeyRounds } : {}),
   });
   if (hotel && options.demoStaff) await addDemoStaff(hub);
-  const printing = createPrinting({ db: hub.db, ...options.printQueue });
+  const printing = createPrinting({
+    db: hub.db,
+    outlets: () => hub.outlets.list().map((outlet) => outlet.id),
+    ...options.printQueue,
+  });
   const hostname = options.host ?? '0.0.0.0';
 
   // The HTTPS server is bound first: the setup page and the admin page need its port.

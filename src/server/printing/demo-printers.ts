@@ -2,7 +2,6 @@
 // loopback. Made on the first start: a receipt printer for the bar and the restaurant, and order
 // printers "Bar" (the demo's groups 1 Bar and 2 Minibar) and "Küche" (3 Kitchen) for both. On later
 // starts, printers on the loopback are pointed at the double's new port; others are left alone.
-import { OUTLETS } from '../../pms/device-calls.ts';
 import type { PrinterDouble } from './printer-double.ts';
 import type { Printing } from './printing.ts';
 
@@ -19,7 +18,7 @@ export function setUpDemoPrinters(printing: Printing, double: PrinterDouble): vo
     return;
   }
   for (const printer of existing) {
-    if (printer.host !== double.host || !(OUTLETS as readonly string[]).includes(printer.outlet)) continue;
+    if (printer.host !== double.host || !printing.printers.outlets().includes(printer.outlet)) continue;
     printing.printers.update(printer.id, {
       outlet: printer.outlet,
       role: printer.role,

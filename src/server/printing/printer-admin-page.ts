@@ -4,7 +4,6 @@
 // script; every value escaped by hono/html.
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { OUTLETS } from '../../pms/device-calls.ts';
 import { COLUMNS, PAPER_WIDTHS } from './document-types.ts';
 import { PRINT_CODEPAGES } from './escpos-decoder.ts';
 import { PRINTER_ADMIN_WORDS, PROBLEM_WORDS, type PrinterAdminWords } from './printer-admin-words.ts';
@@ -43,8 +42,8 @@ ${item.waiting > 0 ? html` · ${item.waiting} ${w.waiting}` : ''}${item.jobs.som
   return html`<div class="attention" role="alert"><h3>${w.attentionTitle}</h3><ul>${rows}</ul></div>`;
 }
 
-function printerFields(w: PrinterAdminWords, printer: Partial<Printer>): Html {
-  const outlets = OUTLETS.map(
+function printerFields(w: PrinterAdminWords, printer: Partial<Printer>, ids: readonly string[]): Html {
+  const outlets = ids.map(
     (outlet) =>
       html`<option value="${outlet}" ${printer.outlet === outlet ? 'selected' : ''}>${outlet}</option>`,
   );
@@ -82,7 +81,7 @@ export function printersPage(
     return html`<form method="post" action="/admin/printers/${printer.id}" data-printer="${printer.id}" class="printer">
 <h3>${printer.name} <span class="muted">${printer.role === 'order' ? w.order : w.receipt}</span>
 <span class="${problem ? 'error' : 'muted'}" data-testid="printer-state">${w.state}: ${problem ? PROBLEM_WORDS[lang][problem] : w.ok}</span></h3>
-${printerFields(w, printer)}<button>${w.save}</button>
+${printerFields(w, printer, printing.printers.outlets())}<button>${w.save}</button>
 <button formaction="/admin/printers/${printer.id}/test" data-testid="test-print">${w.testPrint}</button>
 <button class="danger" formaction="/admin/printers/${printer.id}/remove" formnovalidate>${w.remove}</button></form>`;
   });
@@ -116,7 +115,7 @@ ${extra.problem ? html`<p class="error" role="alert">${w.notSaved}: ${extra.prob
 ${extra.outcome ? html`<p role="status" data-testid="test-outcome"><strong>${extra.outcome.printer}:</strong> ${extra.outcome.text}</p>` : ''}
 ${attentionList(lang, attention)}
 ${printers.length === 0 ? html`<p class="muted">${w.noPrinters}</p>` : list}
-<h2>${w.addPrinter}</h2><form method="post" action="/admin/printers">${printerFields(w, {})}<button>${w.addPrinter}</button></form>
+<h2>${w.addPrinter}</h2><form method="post" action="/admin/printers">${printerFields(w, {}, printing.printers.outlets())}<button>${w.addPrinter}</button></form>
 <p><a href="/admin">${w.back}</a></p></section>
 <section id="jobs"><h2>${w.jobsTitle}</h2>${
     jobs.length === 0

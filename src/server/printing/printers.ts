@@ -5,7 +5,7 @@
 // naming it, and nothing is written.
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
-import { OUTLETS, type Outlet } from '../../pms/device-calls.ts';
+import { OUTLET_ID_PATTERN, OUTLETS, type Outlet } from '../../pms/device-calls.ts';
 import type { HubDb } from '../hub/hub-db.ts';
 import { PAPER_WIDTHS, type PaperWidth } from './document-types.ts';
 import { PRINT_CODEPAGES, type PrintCodepage } from './escpos-decoder.ts';
@@ -42,7 +42,7 @@ const HOST =
   /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[?[0-9A-Fa-f:.]+\]?)$/;
 
 const PrinterFields = v.object({
-  outlet: v.picklist(OUTLETS, 'choose an outlet'),
+  outlet: v.pipe(v.string(), v.regex(OUTLET_ID_PATTERN, 'choose an outlet')),
   role: v.picklist(PRINTER_ROLES, 'choose receipt or order printer'),
   name: v.pipe(v.string(), v.trim(), v.minLength(1, 'give the printer a name'), v.maxLength(40)),
   host: v.pipe(v.string(), v.trim(), v.maxLength(253), v.regex(HOST, 'an address such as 192.168.1.50')),
@@ -89,7 +89,15 @@ const fromRow = (row: Row): Printer => ({
 
 export type Printers = ReturnType<typeof createPrinters>;
 
-export function createPrinters(db: HubDb, now: () => Date = () => new Date()) {
+/**
+ * The printers; `outlets` answers the outlets' ids a printer may belong to (the hub's outlets,
+ * which the admin page can add to; the three fixed ones without).
+ */
+export function createPrinters(
+  db: HubDb,
+  now: () => Date = () => new Date(),
+  outlets: () => readonly string[] = () => OUTLETS,
+) {
   const parse = (form: Record<string, unknown>) => {
     const fields = Object.fromEntries(
       Object.keys(PrinterFields.entries).map((key) => [
@@ -103,6 +111,7 @@ export function createPrinters(db: HubDb, now: () => Date = () => new Date()) {
       const field = issue.path?.[0]?.key;
       throw new PrinterError(400, issue.message, typeof field === 'string' ? field : 'printer');
     }
+    if (!outlets().includes(result.output.outlet)) throw new PrinterError(400, 'choose an outlet', 'outlet');
     return result.output;
   };
   const byId = (id: string) => {
@@ -141,6 +150,8 @@ export function createPrinters(db: HubDb, now: () => Date = () => new Date()) {
   };
 
   return {
+    /** The outlets' ids a printer may belong to. */
+    outlets,
     list(outlet?: Outlet): Printer[] {
       const rows = (
         outlet

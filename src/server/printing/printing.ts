@@ -20,6 +20,8 @@ import { createPrinters, type Printer, routeLines } from './printers.ts';
 
 export interface PrintingOptions {
   db: HubDb;
+  /** The outlets' ids a printer may belong to (the hub's outlets); the three fixed ones without. */
+  outlets?: () => readonly string[];
   retryMs?: number;
   timeoutMs?: number;
   now?: () => Date;
@@ -36,7 +38,7 @@ export function createPrinting(options: PrintingOptions) {
   const { db } = options;
   migratePrintTables(db);
   const now = options.now ?? (() => new Date());
-  const printers = createPrinters(db, now);
+  const printers = createPrinters(db, now, options.outlets);
   const queue = createPrintQueue({ ...options, printers });
   const answer = (job: PrintJob, printer: Printer) => ({
     id: job.id,

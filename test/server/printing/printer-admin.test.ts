@@ -74,6 +74,25 @@ describe('who may set up printers', () => {
     const second = await post('/admin/printers', adminCookie, fields({ outlet: 'bar', role: 'receipt' }));
     expect(second.status).toBe(409);
     expect(setup.printing.printers.list('bar')).toHaveLength(1);
+
+    // An outlet added on the admin page gets printers too; an outlet the hotel does not have, none.
+    setup.hub.outlets.add({
+      id: 'spa',
+      name: 'Spa',
+      drawers: 'Spa',
+      cashDifferenceLimitCents: 500,
+      retentionDays: 30,
+    });
+    const spa = await post(
+      '/admin/printers',
+      adminCookie,
+      fields({ outlet: 'spa', name: 'Spa', role: 'receipt' }),
+    );
+    expect(spa.status).toBe(303);
+    expect(setup.printing.printers.list('spa')).toHaveLength(1);
+    const nowhere = await post('/admin/printers', adminCookie, fields({ outlet: 'nowhere', name: 'X' }));
+    expect(nowhere.status).toBe(400);
+    expect(setup.printing.printers.list('nowhere')).toHaveLength(0);
   });
 });
 

@@ -36,7 +36,12 @@ export interface PrintSetup {
 
 export async function printSetup(): Promise<PrintSetup> {
   const { hub, cookie } = pairedHub('bar');
-  const printing = createPrinting({ db: hub.db, retryMs: 50, timeoutMs: 1000 });
+  const printing = createPrinting({
+    db: hub.db,
+    outlets: () => hub.outlets.list().map((outlet) => outlet.id),
+    retryMs: 50,
+    timeoutMs: 1000,
+  });
   const hotel = pinnedHotel();
   const printer = await startPrinterDouble();
   const app = createApp({ hub, hotel, printing, printerDouble: printer });

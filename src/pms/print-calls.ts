@@ -188,15 +188,18 @@ export const OrderSendAnswerSchema = v.object({
 });
 
 /**
- * This outlet's printers and what needs attention.
+ * This outlet's printers and what needs attention; tells the server the slips' language and the
+ * hotel's letterhead (the receipts it prints from the ledger carry them).
  * @example const status = await fetchPrintStatus(''); status.receiptPrinter
  */
 export async function fetchPrintStatus(
   baseUrl: string,
   fetcher?: DeviceFetch,
   language?: PrintLanguage,
+  header?: { hotelName: string; hotelAddress: string; vatId: string },
 ): Promise<PrintStatus> {
-  const query = language ? `?language=${language}` : '';
+  const params = new URLSearchParams({ ...(language ? { language } : {}), ...(header ?? {}) });
+  const query = params.toString() ? `?${params.toString()}` : '';
   const body = await call(fetcher, `${baseUrl}/till/print/status${query}`, { method: 'GET' });
   return v.parse(PrintStatusSchema, body);
 }

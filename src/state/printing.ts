@@ -96,7 +96,7 @@ export async function giveUpJob(id: number): Promise<void> {
 /** Asks the server for the printer state now; unknown (null) when it does not answer. */
 export async function refreshPrintStatus(): Promise<void> {
   try {
-    setPrintStatus(await fetchPrintStatus(settings().gatewayUrl, undefined, printLanguage()));
+    setPrintStatus(await fetchPrintStatus(settings().gatewayUrl, undefined, printLanguage(), letterhead()));
     if (pending().length > 0) void sendPending();
   } catch {
     setPrintStatus(null);

@@ -64,7 +64,22 @@ export function createPrintRoutes(
     const language = c.req.query('language');
     if (language !== undefined && !PRINT_LANGUAGES.includes(language as PrintLanguage))
       throw new ApiError(400, 'language: de or en', 'language', 'print_invalid');
-    if (language) fromLedger.remember(device.id, { language: language as PrintLanguage });
+    // The letterhead rides along (the ledger's hook prints receipts before the tablet asks for one).
+    const [hotelName, hotelAddress, vatId] = ['hotelName', 'hotelAddress', 'vatId'].map((field) => {
+      const value = c.req.query(field);
+      const max = field === 'hotelAddress' ? 200 : field === 'vatId' ? 20 : 120;
+      if (value !== undefined && value.length > max)
+        throw new ApiError(400, `${field}: at most ${max} characters`, field, 'print_invalid');
+      return value;
+    });
+    const header =
+      hotelName !== undefined || hotelAddress !== undefined || vatId !== undefined
+        ? { hotelName: hotelName ?? '', hotelAddress: hotelAddress ?? '', vatId: vatId ?? '' }
+        : undefined;
+    fromLedger.remember(device.id, {
+      ...(language ? { language: language as PrintLanguage } : {}),
+      ...(header ? { header } : {}),
+    });
     return c.json(printing.status(device.outlet));
   });
 

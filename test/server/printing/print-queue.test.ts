@@ -24,6 +24,17 @@ const until = async (check: () => boolean, timeoutMs = 5000) => {
 
 describe('a receipt', () => {
   it('prints once with its lines and totals, a cut and one drawer kick, however often it is sent', async () => {
+    // The tablet's status poll names the slips' language and the hotel's letterhead.
+    const letterhead = new URLSearchParams({
+      language: 'de',
+      hotelName: 'Hotel Grüner Baum',
+      hotelAddress: 'Hauptstraße 1, 80331 München',
+      vatId: 'DE123456789',
+    });
+    expect((await setup.tablet(`/till/print/status?${letterhead}`)).status).toBe(200);
+    const tooLong = await setup.tablet(`/till/print/status?vatId=${'D'.repeat(21)}`);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.field).toBe('vatId');
     expect((await recordBarSale(setup, 's1')).status).toBe(200);
     const request = { saleId: 's1', language: 'de' };
     const first = await setup.tablet('/till/print/receipt', request);
@@ -40,6 +51,8 @@ describe('a receipt', () => {
     expect(text).toMatch(/19 %\s+10,76 €\s+2,04 €\s+12,80 €/);
     expect(text).toMatch(/Rückgeld\s+7,20 €/);
     expect(text).toContain('B-s1');
+    expect(text).toContain('Hotel Grüner Baum');
+    expect(text).toContain('DE123456789');
     expect(slip!.cut).toBe('partial');
     expect(slip!.items.filter((item) => item.kind === 'drawer')).toHaveLength(1);
     expect(setup.printing.queue.job(first.body.job.id)?.state).toBe('printed');

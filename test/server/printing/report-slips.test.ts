@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_CLOSING_SUBJECT } from '../../../src/pms/closing-wire.ts';
+import { printDayReport } from '../../../src/pms/print-calls.ts';
 import { APPROVAL_HEADER, type StaffCard } from '../../../src/pms/staff-calls.ts';
 import { slipText } from '../../../src/server/printing/escpos-decoder.ts';
 import { type PrinterDouble, startPrinterDouble } from '../../../src/server/printing/printer-double.ts';
@@ -138,10 +139,12 @@ describe('a Z slip from the tablet', () => {
     expect(reportJobs()).toEqual([{ key: `report:z:${zId}:bar` }]);
   });
 
-  it('prints the X report now, in English when asked', async () => {
+  it('prints the X report now, in English when asked, through the tablet’s call', async () => {
     const token = await dayApproval(anna, '9999');
-    const answer = await tablet('/till/print/report', token, { language: 'en' });
-    expect(answer.status).toBe(200);
+    // As the tablet's call (src/pms/print-calls.ts) sends it.
+    const fetcher = async (url: string, init: RequestInit) => app.request(url, init);
+    const job = await printDayReport('', { language: 'en' }, token, fetcher);
+    expect(job.printerName).toBe('Bar receipts');
     const [slip] = await printer.waitForSlips(1);
     const text = slipText(slip!);
     expect(text).toContain('X REPORT');

@@ -4,6 +4,7 @@
 import { cancelCashSale } from '../outbox/cancel-sale';
 import type { SaleRecord } from '../storage/records';
 import { approvalFor } from './approval-request';
+import { requestReplay } from './pms';
 import { saleOrigin } from './room-charges';
 import { signedIn } from './staff-session';
 
@@ -32,5 +33,6 @@ export async function refundCashSale(
     reason,
   });
   // no audit report: the refund is a record of the sales ledger, its approval spent there
+  requestReplay(); // its record goes to the till server's ledger now
   return cancellation;
 }

@@ -53,8 +53,10 @@ export function shiftReport(
   const byProduct = new Map(
     products.map((p) => [p.id, { id: p.commodity_group_id, name: p.commodity_group_name }] as const),
   );
-  const totals = shiftTotals(sales, (id) => byProduct.get(id));
-  return { openedAt, at, sales, totals, unconfirmed: unconfirmedSales(sales), paymentMethods };
+  // a closed shift's own ledger record (journal kind shift-close) is no sale of the next shift
+  const sold = sales.filter((sale) => sale.kind !== 'shift-close');
+  const totals = shiftTotals(sold, (id) => byProduct.get(id));
+  return { openedAt, at, sales: sold, totals, unconfirmed: unconfirmedSales(sold), paymentMethods };
 }
 
 /**

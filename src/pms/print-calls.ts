@@ -181,6 +181,16 @@ export const PrintJobAnswerSchema = v.object({
   printerName: v.string(),
 });
 
+/**
+ * The answer to asking for a sale's receipt, copy or slip: the job, or (202) none yet because the
+ * sale's record has not arrived; the ledger's hook prints it then, at `printerName`.
+ */
+export const PrintAskAnswerSchema = v.union([
+  v.object({ job: PrintJobAnswerSchema }),
+  v.object({ job: v.null(), printerName: v.string() }),
+]);
+export type PrintAskAnswer = v.InferOutput<typeof PrintAskAnswerSchema>;
+
 export const OrderSendAnswerSchema = v.object({
   jobs: v.array(PrintJobAnswerSchema),
   /** Lines sent no printer takes (no order printer routes their group). */
@@ -206,16 +216,16 @@ export async function fetchPrintStatus(
 
 /**
  * Queues a recorded sale's receipt (or, with `copyId`, a copy); resending the same request prints
- * nothing more. Null: the sale's record has not arrived yet, and its receipt prints when it does.
+ * nothing more. `job: null`: the sale's record has not arrived yet, its receipt prints when it does.
  * @example await sendReceiptToPrinter('', { receipt, language: 'de' });
  */
 export async function sendReceiptToPrinter(
   baseUrl: string,
   request: ReceiptPrintRequest,
   fetcher?: DeviceFetch,
-): Promise<v.InferOutput<typeof PrintJobAnswerSchema> | null> {
+): Promise<PrintAskAnswer> {
   const body = await call(fetcher, `${baseUrl}/till/print/receipt`, post(request));
-  return v.parse(v.object({ job: v.nullable(PrintJobAnswerSchema) }), body).job;
+  return v.parse(PrintAskAnswerSchema, body);
 }
 
 /**
@@ -226,9 +236,9 @@ export async function sendCancellationToPrinter(
   baseUrl: string,
   request: CancellationPrintRequest,
   fetcher?: DeviceFetch,
-): Promise<v.InferOutput<typeof PrintJobAnswerSchema>> {
+): Promise<PrintAskAnswer> {
   const body = await call(fetcher, `${baseUrl}/till/print/cancellation`, post(request));
-  return v.parse(v.object({ job: PrintJobAnswerSchema }), body).job;
+  return v.parse(PrintAskAnswerSchema, body);
 }
 
 /**

@@ -34,13 +34,13 @@ const NO_PRINTERS_EVERY_MS = 60_000;
  */
 export async function printCopy(receipt: ReceiptData): Promise<string | null> {
   try {
-    const job = await sendReceiptToPrinter(settings().gatewayUrl, {
+    const answer = await sendReceiptToPrinter(settings().gatewayUrl, {
       saleId: receipt.saleId,
       language: printLanguage(),
       copyId: crypto.randomUUID(),
       header: letterhead(),
     });
-    return job?.printerName ?? null;
+    return answer.job ? answer.job.printerName : null;
   } catch {
     return null;
   }
@@ -53,12 +53,13 @@ export async function printCopy(receipt: ReceiptData): Promise<string | null> {
  */
 export async function printCancellationSlip(cancellation: SaleRecord): Promise<string | null> {
   try {
-    const job = await sendCancellationToPrinter(settings().gatewayUrl, {
+    const answer = await sendCancellationToPrinter(settings().gatewayUrl, {
       saleId: cancellation.id,
       language: printLanguage(),
       header: letterhead(),
     });
-    return job.printerName;
+    // Its record still on its way: the server prints the slip as it arrives.
+    return answer.job ? answer.job.printerName : answer.printerName;
   } catch {
     return null;
   }

@@ -13,7 +13,7 @@ import { lineGross, vatByRate } from '../../shared/vat.ts';
 import type { Hub } from '../hub/hub.ts';
 import type { StoredSale } from '../ledger/record-sale.ts';
 import type { ReportSlip } from './document-types.ts';
-import type { Printing } from './printing.ts';
+import { NoPrinterError, type Printing } from './printing.ts';
 import { SLIP_WORDS } from './slip-words.ts';
 
 /** Why a tablet's print request of a sale is refused: HTTP status, code, message. */
@@ -157,6 +157,13 @@ export function connectLedgerPrinting(hub: Hub, printing: Printing, currency = '
     return sale;
   };
 
+  /** A receipt or slip whose record is on its way: nothing queued now, the hook prints it. */
+  const awaitingRecord = (device: Device) => {
+    const printer = printing.printers.receiptPrinter(device.outlet);
+    if (!printer) throw new NoPrinterError('this outlet has no receipt printer');
+    return { awaitingRecord: true as const, printerName: printer.name };
+  };
+
   return {
     /** Remembers how `deviceId`'s slips look (its language, the hotel's letterhead). */
     remember(deviceId: string, seen: Partial<SlipPreferences>): void {
@@ -168,14 +175,14 @@ export function connectLedgerPrinting(hub: Hub, printing: Printing, currency = '
     },
 
     /**
-     * The receipt (once per sale) or a copy (once per copyId) of a sale `device` recorded; null
-     * for the receipt of a sale not recorded yet (the ledger's hook prints it once it is).
+     * The receipt (once per sale) or a copy (once per copyId) of a sale `device` recorded; for the
+     * receipt of a sale not recorded yet, `awaitingRecord` (the ledger's hook prints it once it is).
      * @throws LedgerPrintError, NoPrinterError (printing.ts)
      */
     receipt(device: Device, saleId: string, request: { language: PrintLanguage; copyId?: string }) {
       // The receipt of a sale whose record is still on its way prints when the ledger stores it (the
       // hook): nothing to queue now. A copy is of a recorded sale only.
-      if (!request.copyId && !hub.ledger.sale(saleId)) return null;
+      if (!request.copyId && !hub.ledger.sale(saleId)) return awaitingRecord(device);
       const sale = ownSale(device, saleId, RECEIPT_KINDS);
       return printing.printReceipt(sale.outlet, {
         receipt: receiptOf(sale, !!request.copyId),
@@ -185,10 +192,12 @@ export function connectLedgerPrinting(hub: Hub, printing: Printing, currency = '
     },
 
     /**
-     * The slip of a refund or void `device` recorded (once per record; a cash refund opens the drawer).
+     * The slip of a refund or void `device` recorded (once per record; a cash refund opens the
+     * drawer); `awaitingRecord` before the record arrives (the hook prints a refund's slip).
      * @throws LedgerPrintError, NoPrinterError (printing.ts)
      */
     cancellation(device: Device, saleId: string, language: PrintLanguage) {
+      if (!hub.ledger.sale(saleId)) return awaitingRecord(device);
       return printSlip(ownSale(device, saleId, SLIP_KINDS), language);
     },
 

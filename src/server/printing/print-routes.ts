@@ -90,7 +90,8 @@ export function createPrintRoutes(
       fromLedger.remember(device.id, { language, ...(header ? { header } : {}) });
       const job = fromLedger.receipt(device, saleId, { language, ...(copyId ? { copyId } : {}) });
       // Not recorded yet: accepted, and printed by the ledger's hook when the record arrives.
-      return c.json({ job }, job ? 200 : 202);
+      if ('awaitingRecord' in job) return c.json({ job: null, printerName: job.printerName }, 202);
+      return c.json({ job });
     } catch (error) {
       return noPrinter(error);
     }
@@ -101,7 +102,9 @@ export function createPrintRoutes(
     const device = deviceOf(c)!;
     try {
       if (header) fromLedger.remember(device.id, { header });
-      return c.json({ job: fromLedger.cancellation(device, saleId, language) });
+      const job = fromLedger.cancellation(device, saleId, language);
+      if ('awaitingRecord' in job) return c.json({ job: null, printerName: job.printerName }, 202);
+      return c.json({ job });
     } catch (error) {
       return noPrinter(error);
     }

@@ -265,18 +265,16 @@ describe('a refund’s cancellation slip', () => {
 
 describe('printing only what the ledger recorded', () => {
   it('refuses a receipt, copy or slip of a sale the tablet did not record, and queues nothing', async () => {
-    // Never recorded: nothing queued. The receipt waits for its record (202, printed by the ledger's
-    // hook once stored); a copy or a slip of it is refused.
-    const unknown = await setup.tablet('/till/print/receipt', { saleId: 'never-sold' });
-    expect(unknown.status).toBe(202);
-    expect(unknown.body.job).toBeNull();
-    for (const answer of [
-      await setup.tablet('/till/print/receipt', { saleId: 'never-sold', copyId: 'tap-1' }),
-      await setup.tablet('/till/print/cancellation', { saleId: 'never-sold' }),
-    ]) {
-      expect(answer.status).toBe(409);
-      expect(answer.body.code).toBe('sale_not_recorded');
+    // Never recorded: nothing queued. A receipt or a refund's slip waits for its record (202 naming
+    // the printer; the ledger's hook prints it once stored); a copy of it is refused.
+    for (const path of ['/till/print/receipt', '/till/print/cancellation']) {
+      const waiting = await setup.tablet(path, { saleId: 'never-sold' });
+      expect(waiting.status).toBe(202);
+      expect(waiting.body).toEqual({ job: null, printerName: 'Bar receipts' });
     }
+    const copy = await setup.tablet('/till/print/receipt', { saleId: 'never-sold', copyId: 'tap-1' });
+    expect(copy.status).toBe(409);
+    expect(copy.body.code).toBe('sale_not_recorded');
     expect(setup.printing.queue.recent()).toHaveLength(0);
     // Another tablet's sale: not this one's to print, nor to copy, nor to slip.
     setup.printer.setState('off');

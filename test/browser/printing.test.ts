@@ -1,7 +1,8 @@
 // Printing at the till server's printers (issue 24), in Chromium against the test hotel with a
 // printer double as the bar's receipt printer and two order printers (run `npx vite build`
 // first): a cash sale's receipt prints once, without a dialog, with its lines and totals, a cut and
-// one drawer kick, and a room charge opens no drawer; a copy from the report prints there too;
+// one drawer kick, and a room charge opens no drawer; a copy from the report prints there too, and
+// a refund's slip (with its drawer kick), each once, from the ledger's records;
 // with the printer off five receipts wait and then print once each, in order, and "paper out"
 // shows in the header within 5 s (and staff can give a job up there); a ticket's order prints in
 // two rounds, the second with only the new lines, each at its printer by routing.
@@ -152,6 +153,35 @@ describe('a copy from the report', () => {
     expect(await page.locator('.report-slip').getByTestId('print-said').textContent()).toBe(
       'Copy sent to Bar receipts.',
     );
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a refund slip', () => {
+  it('prints once at the receipt printer from the refund’s record, with one drawer kick, without a dialog', async () => {
+    const { page, errors } = await openTill(browser, server);
+    const reference = await sellPils(page, 2);
+    await receipts.waitForSlips(1);
+    await page.getByRole('button', { name: 'New sale' }).click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Report', exact: true }).click();
+    const dialogs = await countDialogs(page);
+    const row = page.getByTestId('shift-receipts').locator(`li[data-reference="${reference}"]`);
+    await expect
+      .poll(() => row.getByRole('button', { name: 'Refund…' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await row.getByRole('button', { name: 'Refund…' }).click();
+    await page.getByLabel('Why is the sale refunded?').fill('Wrong beer');
+    await page.getByRole('button', { name: 'Refund €8.40 and print the slip' }).click();
+    const [, slip] = await receipts.waitForSlips(2);
+    const text = slipText(slip!);
+    expect(text).toContain('REFUND');
+    expect(text).toContain(reference);
+    expect(text).toMatch(/2 x Pils 0,3 l\s+-€8\.40/);
+    expect(text).toContain('Wrong beer');
+    await page.waitForTimeout(1500);
+    expect(receipts.printed).toHaveLength(2);
+    expect(kicks(receipts)).toBe(2);
+    expect(await dialogs()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

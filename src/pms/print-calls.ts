@@ -1,9 +1,10 @@
 // The till server's printing endpoints for paired tablets (not the PMS's): whether this outlet
-// has printers and which need attention (`GET /till/print/status`), a sale's receipt or a copy
-// into the server's print queue (`POST /till/print/receipt`), a refund's slip (`POST
-// /till/print/cancellation`), a ticket's new order lines to the
-// order printers (`POST /till/print/order`), and giving up a held job (`POST
-// /till/print/jobs/:id/give-up`). Owns their wire shapes (valibot, checked on both sides).
+// has printers and which need attention (`GET /till/print/status`, which also names the slips'
+// language and letterhead), a recorded sale's receipt or a copy by its sale id (`POST
+// /till/print/receipt`; the server prints from the ledger record), a refund's slip (`POST
+// /till/print/cancellation`), an X or Z slip (`POST /till/print/report`, a manager's approval), a
+// ticket's new order lines to the order printers (`POST /till/print/order`), and giving up a held
+// job (`POST /till/print/jobs/:id/give-up`). Owns their wire shapes (valibot, checked on both sides).
 import * as v from 'valibot';
 import { callTillServer, type DeviceFetch } from './device-calls.ts';
 import { APPROVAL_HEADER, newRequestId, REQUEST_ID_HEADER } from './till-headers.ts';

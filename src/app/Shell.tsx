@@ -1,4 +1,5 @@
-// The app frame around every view. Owns: header (till name, sync state), navigation, the update
+// The app frame around every view. Owns: header (till name, sync state, printers needing
+// attention), navigation, the update
 // banner, the Suspense boundary that lazy views load under, the pairing screen in the till's place
 // while the till server says this tablet is not paired (and at /pair), and starting the background
 // work (sync, guest list, the pairing check) and the service worker's registration once the first
@@ -22,6 +23,10 @@ const UpdatePrompt = lazy(() => import('./UpdatePrompt'));
 const ApprovalDialog = lazy(() => import('../views/lock/ApprovalDialog'));
 /** The needs-attention count: the outbox is read after the first screen, so is its code. */
 const AttentionCount = lazy(() => import('./AttentionCount').then((m) => ({ default: m.AttentionCount })));
+/** Printers that need attention (the till server's printing), loaded after the first screen too. */
+const PrinterAttention = lazy(() =>
+  import('./PrinterAttention').then((m) => ({ default: m.PrinterAttention })),
+);
 
 export function Shell(props: RouteSectionProps) {
   const location = useLocation();
@@ -41,6 +46,11 @@ export function Shell(props: RouteSectionProps) {
           <Suspense>
             <AttentionCount />
           </Suspense>
+          <Show when={!pairing()}>
+            <Suspense>
+              <PrinterAttention />
+            </Suspense>
+          </Show>
         </Show>
         <Show when={signedIn()}>
           {(staff) => (

@@ -28,6 +28,10 @@ import type { Hub } from './hub/hub.ts';
 import { createClosingRoutes } from './ledger/closing/closing-routes.ts';
 import { createLedgerRoutes } from './ledger/ledger-routes.ts';
 import { auditCatalogueWrites, matchRecordedSales } from './ledger/write-matching.ts';
+import { connectLedgerPrinting } from './printing/ledger-printing.ts';
+import { createPrintRoutes } from './printing/print-routes.ts';
+import type { PrinterDouble } from './printing/printer-double.ts';
+import type { Printing } from './printing/printing.ts';
 import { createCataloguePrices } from './staff/catalogue-prices.ts';
 import { checkCatalogueApprovals, checkWriteApprovals } from './staff/write-approvals.ts';
 
@@ -98,6 +102,10 @@ export interface AppOptions {
   fiscal?: FiscalControl;
   /** Card terminals and payments (card-terminal/); default: made on the hub's database. */
   cards?: CardTerminals;
+  /** Printers and the print queue (printing/): `/till/print` for tablets, `/admin/printers`. */
+  printing?: Printing;
+  /** The demo's printer double, shown on the admin page. */
+  printerDouble?: PrinterDouble;
 }
 
 export function createApp(options: AppOptions): Hono {
@@ -193,6 +201,9 @@ export function createApp(options: AppOptions): Hono {
     '/till/card',
     createCardRoutes({ hub, cards: cards.payments, terminals: cards.terminals, trustProxy }),
   );
+  const fromLedger = options.printing ? connectLedgerPrinting(hub, options.printing) : undefined;
+  if (options.printing && fromLedger)
+    app.route('/till/print', createPrintRoutes(hub, options.printing, fromLedger, { trustProxy }));
   app.route(
     '/till',
     createDeviceRoutes(hub, { trustProxy, httpsPort, upstream: () => gateway!.status().upstream }),
@@ -208,6 +219,9 @@ export function createApp(options: AppOptions): Hono {
       httpsPort,
       ...(fiscal ? { fiscal: { fiscal, closings: ledgerClosings(hub, fiscal) } } : {}),
       cards,
+      ...(options.printing ? { printing: options.printing } : {}),
+      ...(fromLedger ? { ledgerPrinting: fromLedger } : {}),
+      ...(options.printerDouble ? { printerDouble: options.printerDouble } : {}),
     }),
   );
   for (const prefix of ['/api/*', '/pms/*', '/till/*', '/__test/*']) {

@@ -35,6 +35,8 @@ import {
 import { checkHost, hostList, httpsOrigin, isLoopbackAddress, isServerMachineRequest } from './http/hosts.ts';
 import { requestLog } from './http/request-log.ts';
 import { createHub, type Hub } from './hub/hub.ts';
+import type { PrinterDouble } from './printing/printer-double.ts';
+import { createPrinting, type Printing } from './printing/printing.ts';
 import { createSetupApp } from './setup/setup-app.ts';
 import { addDemoStaff } from './staff/demo-staff.ts';
 import { machineNames } from './tls/machine-names.ts';
@@ -103,6 +105,10 @@ export interface StartOptions {
   terminalDouble?: boolean | TerminalDoubleOptions;
   /** How long a card terminal may stay silent in a command (ms); default 90 s. */
   cardSilenceMs?: number;
+  /** The print queue's pace (printing/print-queue.ts); tests retry faster. */
+  printQueue?: { retryMs?: number; timeoutMs?: number };
+  /** The demo's printer double (printing/printer-double.ts), shown on the admin page. */
+  printerDouble?: PrinterDouble;
 }
 
 export interface CloseOptions {
@@ -129,6 +135,8 @@ export interface RunningServer {
   cards: CardTerminals;
   /** The ZVT terminal double, when started with `terminalDouble`. */
   terminalDouble: TerminalDouble | undefined;
+  /** Printers and the print queue. */
+  printing: Printing;
   tls: TlsManager | undefined;
   /** Stops cleanly (see the header); resolves once the databases are closed. */
   close(options?: CloseOptions): Promise<void>;
@@ -176,6 +184,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       terminalDouble,
       hub.outlets.list().map((outlet) => outlet.id),
     );
+  const printing = createPrinting({
+    db: hub.db,
+    outlets: () => hub.outlets.list().map((outlet) => outlet.id),
+    ...options.printQueue,
+  });
   const hostname = options.host ?? '0.0.0.0';
   const connections = createConnectionGuard({
     ...(options.trustProxy ? { perAddress: Number.POSITIVE_INFINITY } : {}),
@@ -234,6 +247,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ...(options.readinessCacheMs === undefined ? {} : { readinessCacheMs: options.readinessCacheMs }),
     ...(options.now ? { now: options.now } : {}),
     fiscal,
+    printing,
+    ...(options.printerDouble ? { printerDouble: options.printerDouble } : {}),
   });
 
   const setup = new Hono();
@@ -267,6 +282,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     fiscal,
     cards,
     terminalDouble,
+    printing,
     tls,
     close: async ({ graceMs = GRACE_MS } = {}) => {
       tls?.stop();
@@ -282,6 +298,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       }
       await terminalDouble?.close();
       await cards.payments.idle();
+      await printing.stop();
       hotel?.close();
       fiscal.close();
       hub.close();

@@ -17,6 +17,8 @@ import { configWarnings, loadConfig, type ServerConfig } from './config.ts';
 import { backupDatabases, existingFiles, KEEP_BACKUPS, scheduleNightly } from './db-backups.ts';
 import { openFilesLimit } from './http/connection-limits.ts';
 import { startServer } from './listen.ts';
+import { setUpDemoPrinters } from './printing/demo-printers.ts';
+import { startPrinterDouble } from './printing/printer-double.ts';
 import { DEMO_STAFF } from './staff/demo-staff.ts';
 
 /** Stops the start: one JSON line on stdout (the log), one sentence on stderr (the terminal). */
@@ -88,6 +90,8 @@ if (descriptors !== undefined && descriptors < 4096) {
     'the open-files limit is low: raise LimitNOFILE (deploy/hotel-till.service) or docker run --ulimit',
   );
 }
+// The demo prints on a printer double on the loopback, shown on the admin page (printing/).
+const printerDouble = pms ? undefined : await startPrinterDouble();
 
 const server = await startServer({
   port: config.PORT,
@@ -122,6 +126,7 @@ const server = await startServer({
   ...(pms ? { pms } : {}),
   ...(config.PMS_REQUESTS_PER_MINUTE ? { requestsPerMinute: config.PMS_REQUESTS_PER_MINUTE } : {}),
   logger: log,
+  ...(printerDouble ? { printerDouble } : {}),
 }).catch((error: NodeJS.ErrnoException & { port?: number }) => {
   if (error.code === 'EADDRINUSE') {
     const which = error.port === config.HTTP_PORT ? 'HTTP_PORT' : 'PORT';
@@ -132,6 +137,7 @@ const server = await startServer({
   if (error.code === 'EACCES') cannotStart(`port ${error.port ?? ''}: not allowed to listen on it`);
   throw error;
 });
+if (printerDouble) setUpDemoPrinters(server.printing, printerDouble);
 const adminKeyFile = join(dataDir, 'admin-key.json');
 const hotelKeysFile = join(dataDir, 'test-hotel-keys.json');
 
@@ -200,6 +206,10 @@ if (server.hotel) {
     lines.push(
       `  Card terminal:       ZVT double on ${server.terminalDouble.host}:${server.terminalDouble.port} (cents .51 decline, .52 wait for PIN, .53 no answer, .54 line drops, .55 tip on the terminal)`,
     );
+  if (printerDouble)
+    lines.push(
+      `  Printers: a demo printer at 127.0.0.1:${printerDouble.port}; what it prints: ${server.url}/admin/printers`,
+    );
   lines.push(`  Its own interface: ${server.url}/pms/api/... with header x-ibelsa-key: the read and`);
   lines.push(`    write keys kept in ${hotelKeysFile}`);
 } else {
@@ -253,7 +263,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     stopBackups();
     const started = performance.now();
     server.close().then(
-      () => {
+      async () => {
+        await printerDouble?.close();
         log.info({ component: 'server', ms: Math.round(performance.now() - started) }, 'stopped');
         log.flush();
         process.exit(0);

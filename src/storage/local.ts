@@ -28,6 +28,8 @@ export const LOCAL_KEYS = {
   auditRefused: 'hotel-till.audit-refused',
   /** Whether the till server signed this tablet's last recorded sale (state/fiscal-receipt.ts). */
   fiscalRequired: 'hotel-till.fiscal-required',
+  /** Receipts not yet taken by the till server's print queue (state/printing.ts). */
+  printPending: 'hotel-till.print-pending',
 } as const;
 
 export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];

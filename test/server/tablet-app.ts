@@ -29,14 +29,15 @@ export function pairedHub(
 
 /**
  * `createApp(options)` behind a paired tablet's cookie and request ids.
+ * `options` may be made from the hub (for parts kept in its database, e.g. printing).
  * @example const app = tabletApp({ hotel }); await app.request('/api/get/hotel/payment');
  */
 export function tabletApp(
-  options: Omit<AppOptions, 'hub'>,
+  options: Omit<AppOptions, 'hub'> | ((hub: Hub) => Omit<AppOptions, 'hub'>),
   hubOptions: Omit<HubOptions, 'dbFile'> = {},
 ): TabletApp {
   const { hub, device, cookie } = pairedHub('bar', hubOptions);
-  const server = createApp({ ...options, hub });
+  const server = createApp({ ...(typeof options === 'function' ? options(hub) : options), hub });
   const tablet = new Hono();
   tablet.all('*', (c) => {
     const headers = new Headers(c.req.raw.headers);

@@ -19,6 +19,12 @@ import type { GatewayStatus } from '../gateway/gateway.ts';
 import { clientAddress, hostName, httpsOrigin, LOOPBACK_NAMES } from '../http/hosts.ts';
 import { HubError, sameSecret } from '../hub/hub.ts';
 import { DEFAULT_TRY_LIMIT } from '../hub/wrong-tries.ts';
+import type { LedgerPrinting } from '../printing/ledger-printing.ts';
+import { createPrinterAdminRoutes } from '../printing/printer-admin.ts';
+import { printerAttentionSection } from '../printing/printer-admin-page.ts';
+import type { PrinterDouble } from '../printing/printer-double.ts';
+import type { Printing } from '../printing/printing.ts';
+import { SLIP_CSS } from '../printing/slip-picture.ts';
 import { type AuditFilter, auditCsv, SERVER_AUDIT_KINDS } from '../staff/audit-log.ts';
 import { parseMoneyField } from '../staff/money-field.ts';
 import { StaffError } from '../staff/staff-registry.ts';
@@ -63,6 +69,12 @@ export interface AdminOptions extends AdminAccessOptions {
   fiscal?: Pick<FiscalAdminOptions, 'fiscal' | 'closings'>;
   /** Card terminals (card-terminal/): their section and forms. */
   cards?: CardTerminals;
+  /** The server's printers and print queue (printing/), shown at /admin/printers. */
+  printing?: Printing;
+  /** X and Z slips from the ledger at an outlet's receipt printer (printing/ledger-printing.ts). */
+  ledgerPrinting?: LedgerPrinting;
+  /** The demo's printer double, whose slips the printer page shows. */
+  printerDouble?: PrinterDouble;
 }
 
 export function createAdminRoutes(options: AdminOptions): Hono {
@@ -73,7 +85,7 @@ export function createAdminRoutes(options: AdminOptions): Hono {
 
   admin.get('/admin.css', (c) => {
     c.header('content-type', 'text/css; charset=utf-8');
-    return c.body(ADMIN_CSS + CLOSING_CSS);
+    return c.body(ADMIN_CSS + CLOSING_CSS + SLIP_CSS);
   });
   admin.use('*', sameOriginPost);
 
@@ -111,10 +123,11 @@ export function createAdminRoutes(options: AdminOptions): Hono {
   ) => {
     const { lang, words: w } = words(c);
     const outlets = hub.outlets.list();
+    const printers = options.printing ? printerAttentionSection(lang, options.printing) : '';
     const fiscalLink = options.fiscal
       ? html`<section><h2><a href="/admin/fiscal">${FISCAL_WORDS[lang].fiscalLink}</a></h2></section>`
       : '';
-    const body = html`${dashboard(w, hub.listDevices(), options.gatewayStatus(), outlets)}${fiscalLink}${staffSections(w, staffData(problem))}${outletsSection(w, outlets, lang)}${terminalHtml(c, terminalProblem)}`;
+    const body = html`${printers}${dashboard(w, hub.listDevices(), options.gatewayStatus(), outlets)}${fiscalLink}${staffSections(w, staffData(problem))}${outletsSection(w, outlets, lang)}${terminalHtml(c, terminalProblem)}`;
     return c.html(page(lang, w, body, true), status);
   };
   const signInPage = (c: Context, problem: SignInProblem) => {
@@ -188,7 +201,33 @@ export function createAdminRoutes(options: AdminOptions): Hono {
   });
 
   admin.get('/gateway-status', (c) => c.json(options.gatewayStatus()));
-  admin.route('/', createClosingAdminRoutes({ hub, words, actor }));
+  admin.route(
+    '/',
+    createClosingAdminRoutes({
+      hub,
+      words,
+      actor,
+      ...(options.ledgerPrinting && options.printing
+        ? { reports: { printing: options.printing, fromLedger: options.ledgerPrinting } }
+        : {}),
+    }),
+  );
+
+  if (options.printing) {
+    admin.route(
+      '/printers',
+      createPrinterAdminRoutes({
+        printing: options.printing,
+        ...(options.printerDouble ? { printerDouble: options.printerDouble } : {}),
+        frame: (c, body, status = 200) => {
+          const { lang, words: w } = words(c);
+          return c.html(page(lang, w, body, true), status);
+        },
+        actor,
+        audit: (entry) => hub.audit.append(entry),
+      }),
+    );
+  }
 
   if (options.fiscal) admin.route('/fiscal', createFiscalAdminRoutes({ hub, ...options.fiscal, actor }));
 

@@ -146,6 +146,10 @@ export const ADMIN_WORDS = {
     closeHint:
       'Closes every outlet’s records shown above with the next Z number. Count every drawer that held cash first. Sales not yet in the PMS stay open and are listed; they appear on the day they land. A closed day cannot be changed: corrections are new records on a later day.',
     closeDay: 'Close the day',
+    printReportTitle: 'On paper',
+    printReport: 'Print',
+    reportPrinted: 'Sent to {printer}.',
+    reportNoPrinter: 'this outlet has no receipt printer',
     closedDays: 'Closed days',
     noClosedDays: 'No day has been closed yet.',
     print: 'Print',
@@ -315,6 +319,10 @@ export const ADMIN_WORDS = {
     closeHint:
       'Schließt alle oben gezeigten Vorgänge aller Verkaufsstellen mit der nächsten Z-Nummer ab. Zählen Sie vorher jede Kassenlade, in der Bargeld war. Verkäufe, die noch nicht im PMS sind, bleiben offen und werden aufgeführt; sie erscheinen an dem Tag, an dem sie ankommen. Ein abgeschlossener Tag ist unveränderbar: Korrekturen sind neue Vorgänge an einem späteren Tag.',
     closeDay: 'Tag abschließen',
+    printReportTitle: 'Auf Papier',
+    printReport: 'Drucken',
+    reportPrinted: 'An {printer} gesendet.',
+    reportNoPrinter: 'diese Verkaufsstelle hat keinen Bondrucker',
     closedDays: 'Abgeschlossene Tage',
     noClosedDays: 'Noch kein Tag abgeschlossen.',
     print: 'Drucken',

@@ -13,6 +13,9 @@ import type { Hub } from '../hub/hub.ts';
 import { OutletError } from '../hub/outlets.ts';
 import { CSV_TABLES, type CsvTable, reportCsv } from '../ledger/closing/closing-csv.ts';
 import { ClosingError, type CountApproval, localDate } from '../ledger/closing/day-closing.ts';
+import type { LedgerPrinting } from '../printing/ledger-printing.ts';
+import { LedgerPrintError } from '../printing/ledger-printing.ts';
+import { NoPrinterError, type Printing } from '../printing/printing.ts';
 import { parseMoneyField } from '../staff/money-field.ts';
 import { StaffError } from '../staff/staff-registry.ts';
 import { page } from './admin-page.ts';
@@ -25,6 +28,8 @@ export interface ClosingAdminDeps {
   /** Who is using the page: the manager signed in, or how they got in. */
   actor: (c: Context) => { staffId: string | null; staffName: string };
   now?: () => Date;
+  /** Where X and Z slips print (the outlets' receipt printers); no print buttons without. */
+  reports?: { printing: Printing; fromLedger: LedgerPrinting };
 }
 
 const tableOf = (name: string | undefined): CsvTable => {
@@ -44,10 +49,19 @@ export function createClosingAdminRoutes({
   words,
   actor,
   now = () => new Date(),
+  reports,
 }: ClosingAdminDeps): Hono {
   const routes = new Hono();
+  /** The outlets whose receipt printer prints X and Z slips, for the pages' print buttons. */
+  const printOutlets = () =>
+    reports ? hub.outlets.list().filter((outlet) => reports.printing.printers.receiptPrinter(outlet.id)) : [];
 
-  const showDay = (c: Context, problem?: string, status: 200 | 400 | 403 | 404 | 409 = 200) => {
+  const showDay = (
+    c: Context,
+    problem?: string,
+    status: 200 | 400 | 403 | 404 | 409 = 200,
+    said?: string,
+  ) => {
     const { lang, words: w } = words(c);
     const body = dayPage(w, {
       lang,
@@ -56,6 +70,8 @@ export function createClosingAdminRoutes({
       closings: hub.closing.closings(),
       today: localDate(now()),
       problem,
+      printOutlets: printOutlets(),
+      ...(said ? { said } : {}),
     });
     return c.html(page(lang, w, body, true), status);
   };
@@ -158,7 +174,15 @@ export function createClosingAdminRoutes({
   routes.get('/z/:zId{[0-9]+}', (c) => {
     const { lang, words: w } = words(c);
     const closed = closedOf(c);
-    return c.html(page(lang, w, zPage(w, { lang, ...closed, outlets: hub.outlets.list() }), true));
+    const printed = c.req.query('printed');
+    const body = zPage(w, {
+      lang,
+      ...closed,
+      outlets: hub.outlets.list(),
+      printOutlets: printOutlets(),
+      ...(printed ? { said: w.reportPrinted.replace('{printer}', printed) } : {}),
+    });
+    return c.html(page(lang, w, body, true));
   });
 
   routes.get('/z/:zId{[0-9]+}/:table{[a-z-]+\\.csv}', (c) => {
@@ -168,6 +192,29 @@ export function createClosingAdminRoutes({
       reportCsv(closed.report, tableOf(c.req.param('table'))),
       `z-${closed.closing.zNumber}-${c.req.param('table').slice(0, -4)}`,
     );
+  });
+
+  // A manager's "Print" on the day page (the X now) or a closed day (its Z): the outlet's part of
+  // the ledger's report, at that outlet's receipt printer; a Z once per outlet.
+  routes.post('/day/print', async (c) => {
+    const form = await c.req.parseBody();
+    const { lang, words: w } = words(c);
+    const outlet = hub.outlets.get(String(form.outlet ?? ''));
+    const zText = typeof form.zId === 'string' ? form.zId : '';
+    const zId = zText === '' ? undefined : Number(zText);
+    if (!outlet) return showDay(c, `outlet: ${w.reportNoPrinter}`, 400);
+    if (zId !== undefined && !Number.isSafeInteger(zId)) return showDay(c, 'zId: not a Z', 400);
+    if (!reports) return showDay(c, `outlet: ${w.reportNoPrinter}`, 409);
+    try {
+      const job = reports.fromLedger.report(outlet.id, actor(c).staffName, lang, zId);
+      if (zId !== undefined)
+        return c.redirect(`/admin/z/${zId}?printed=${encodeURIComponent(job.printerName)}`, 303);
+      return showDay(c, undefined, 200, w.reportPrinted.replace('{printer}', job.printerName));
+    } catch (error) {
+      if (error instanceof NoPrinterError) return showDay(c, `outlet: ${w.reportNoPrinter}`, 409);
+      if (error instanceof LedgerPrintError) return showDay(c, error.message, 404);
+      throw error;
+    }
   });
 
   /** An outlet's fields from its form. */

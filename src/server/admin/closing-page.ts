@@ -281,6 +281,24 @@ export interface DayPageData {
   /** Today's date, the close form's default business day. */
   today: string;
   problem?: string;
+  /** Outlets with a receipt printer: a "Print" button each. */
+  printOutlets?: OutletInfo[];
+  /** What a print did ("sent to ..."). */
+  said?: string;
+}
+
+/** The "Print" buttons: the X now (no zId) or the Z `zId`, at an outlet's receipt printer. */
+function printForms(w: AdminWords, outlets: OutletInfo[] | undefined, zId?: number, said?: string): Html {
+  if (!outlets || outlets.length === 0) return html``;
+  const buttons = outlets.map(
+    (
+      outlet,
+    ) => html`<form method="post" action="/admin/day/print" class="print-report" data-print="${outlet.id}">
+<input type="hidden" name="outlet" value="${outlet.id}">${zId === undefined ? '' : html`<input type="hidden" name="zId" value="${zId}">`}
+<button>${w.printReport} · ${outlet.name}</button></form>`,
+  );
+  return html`<section class="noprint" id="print-report"><h2>${w.printReportTitle}</h2>
+${said ? html`<p role="status" data-testid="report-printed">${said}</p>` : ''}${buttons}</section>`;
 }
 
 /** The X report with the count and close forms, and the closed days. */
@@ -319,6 +337,7 @@ export function dayPage(w: AdminWords, data: DayPageData): Html {
 ${data.problem ? html`<p class="error" role="alert">${w.error}: ${data.problem}</p>` : ''}
 <p class="muted">${shortTime(report.generatedAt)} · seq ${report.afterSeq + 1}–${report.upToSeq}</p>
 <p class="noprint"><a href="/admin">${w.back}</a></p></section>
+${printForms(w, data.printOutlets, undefined, data.said)}
 ${totalsSections(ctx, report, report.hotel)}
 ${cardTerminalRows(ctx, report)}
 ${drawerRows(ctx, report.drawers, data.outlets, true)}
@@ -337,12 +356,20 @@ ${openSales(ctx, report, data.outlets)}
 /** A closed day as it was closed, printable. */
 export function zPage(
   w: AdminWords,
-  data: { lang: string; closing: ZClosingRow; report: DayReport; outlets: OutletInfo[] },
+  data: {
+    lang: string;
+    closing: ZClosingRow;
+    report: DayReport;
+    outlets: OutletInfo[];
+    printOutlets?: OutletInfo[];
+    said?: string;
+  },
 ): Html {
   const ctx: Ctx = { w, eur: money(data.lang), base: `/admin/z/${data.closing.zId}` };
   return html`<section><h1>${w.zTitle} ${data.closing.zNumber} · ${w.businessDay} ${data.closing.businessDay}</h1>
 <p>${w.closedAt}: ${shortTime(data.closing.closedAt)} · ${w.closedBy}: ${data.closing.closedBy} · seq ${data.closing.afterSeq + 1}–${data.closing.upToSeq}</p>
 <p class="noprint"><a href="/admin/day">${w.back}</a></p></section>
+${printForms(w, data.printOutlets, data.closing.zId, data.said)}
 ${totalsSections(ctx, data.report, data.report.hotel)}
 ${cardTerminalRows(ctx, data.report)}
 ${drawerRows(ctx, data.report.drawers, data.outlets, false)}

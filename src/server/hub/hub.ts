@@ -114,7 +114,7 @@ export function createHub(options: HubOptions) {
     outlets,
     /** X and Z reports, drawer counts (ledger/closing/). */
     closing,
-    /** The hub's database, for the modules that keep their own tables in it (ledger/, card-terminal/card-db.ts). */
+    /** The hub's database, for the modules that keep their own tables in it (ledger/, card-terminal/card-db.ts, printing/print-db.ts). */
     db,
     /** PMS writes' claims on approvals (staff/approvals.ts). */
     approvals: createApprovalClaims(db, now),

@@ -64,7 +64,11 @@ interface Use {
   amountCents: number | null;
 }
 
+/** Told of each record once it is stored (not of a resend): printing/ledger-printing.ts prints from it. */
+export type RecordedListener = (sale: StoredSale) => void;
+
 export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
+  const listeners = new Set<RecordedListener>();
   const selectBySaleId = db.prepare(`${SELECT_SALE} WHERE sale_id = ?`);
   /** The card terminal's rows, once the card service is up (card-terminal/index.ts). */
   let cardPayments: CardPaymentSource | undefined;
@@ -259,8 +263,9 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
     }
 
     const recordedAt = now().toISOString();
+    let stored = false;
     try {
-      return await commits.run(() => {
+      const answer = await commits.run(() => {
         // A send racing this one (the same body twice at once) may have stored it meanwhile.
         const raced = earlierAnswer(sale.saleId, bodySha256, device);
         if (raced) return raced;
@@ -357,11 +362,27 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
             amountCents,
             note: approvedText(checked.approval.action, checked.manager.name),
           });
+        stored = true;
         return { saleId: sale.saleId, seq, receiptNumber, recordedAt };
       });
+      if (stored) tellRecorded(sale.saleId);
+      return answer;
     } catch (error) {
       if (error instanceof StaffError) throw refusedApproval(device, sale, error);
       throw error;
+    }
+  }
+
+  /** The one hook after a stored record: a listener's failure does not undo or fail the record. */
+  function tellRecorded(saleId: string): void {
+    const row = selectBySaleId.get(saleId) as StoredSale | undefined;
+    if (!row) return;
+    for (const listener of listeners) {
+      try {
+        listener(row);
+      } catch {
+        // The record stands; the listener (printing) keeps its own state and logs.
+      }
     }
   }
 
@@ -387,6 +408,11 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
     },
     /** How many transactions the records shared (group-commit.ts). */
     commitCounts: commits.counts,
+    /** Calls `listener` with each record once it is stored; answers a function that stops it. */
+    onRecorded(listener: RecordedListener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     /** The stored record of `saleId`, or undefined. */
     sale(saleId: string): StoredSale | undefined {
       return selectBySaleId.get(saleId) as StoredSale | undefined;

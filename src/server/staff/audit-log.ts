@@ -48,6 +48,12 @@ export const SERVER_AUDIT_KINDS = [
   'card_refunded',
   'terminal_added',
   'terminal_removed',
+  /** Printers set up on the admin page, and print jobs a person gave up (printing/). */
+  'printer_added',
+  'printer_changed',
+  'printer_removed',
+  'print_job_given_up',
+  'print_job_sent_again',
 ] as const;
 
 export interface AuditEntry {

@@ -1,23 +1,43 @@
-// After a sale: the receipt with Print and New sale. Printing uses the browser's print dialogue;
-// a copy of the receipt is portalled to <body> so the print stylesheet can show it alone, on a
-// page sized to it (print-page.ts).
+// After a sale: the receipt with Print and New sale. With a receipt printer at the till server,
+// the receipt goes to its queue as the panel opens (once per sale: the server keys it by the sale
+// id, and a reopened panel finds it there), and the key prints a copy there. Without one, or
+// with the server out of reach, printing uses the browser's print dialogue; a copy of the
+// receipt is portalled to <body> so the print stylesheet can show it alone, on a page sized to
+// it (print-page.ts).
+import { createSignal, onMount, Show } from 'solid-js';
 import { Portal } from 'solid-js/web';
+import { printCopy, printStatus, queueReceiptPrint } from '../../state/printing';
 import type { ReceiptData } from '../../state/receipt';
 import { t } from '../../words/i18n';
+import { pw } from '../../words/printing';
 import { useReceiptPageSize } from './print-page';
 import { Receipt } from './Receipt';
 
 export function ReceiptPanel(props: { receipt: ReceiptData; onNewSale: () => void }) {
   let slip: HTMLDivElement | undefined;
   useReceiptPageSize(() => slip);
+  const [said, setSaid] = createSignal('');
+  onMount(() => void queueReceiptPrint(props.receipt));
+  const atPrinter = () => printStatus()?.receiptPrinter === true;
+  const print = async () => {
+    if (!atPrinter()) return window.print();
+    const printer = await printCopy(props.receipt);
+    if (printer) setSaid(pw('print.copyQueued', { printer }));
+    else window.print();
+  };
   return (
     <div class="receipt-panel">
       <div ref={slip}>
         <Receipt receipt={props.receipt} />
       </div>
+      <Show when={said()}>
+        <p role="status" data-testid="print-said">
+          {said()}
+        </p>
+      </Show>
       <div class="receipt-actions">
-        <button type="button" onClick={() => window.print()}>
-          {t('receipt.print')}
+        <button type="button" data-testid="receipt-print" onClick={() => void print()}>
+          {atPrinter() ? pw('print.copy') : t('receipt.print')}
         </button>
         <button type="button" class="primary" onClick={() => props.onNewSale()}>
           {t('receipt.newSale')}

@@ -1,7 +1,8 @@
-// The buttons under the ticket: open-price item, park, parked tabs, clear (tap twice) and pay.
-// Owns the dialogs they open.
+// The buttons under the ticket: open-price item, park, parked tabs, send order (with order
+// printers at the till server), clear (tap twice) and pay. Owns the dialogs they open.
 import { createAsync, revalidate } from '@solidjs/router';
-import { createEffect, createSignal, on, onCleanup } from 'solid-js';
+import { createEffect, createSignal, lazy, on, onCleanup, onMount, Show, Suspense } from 'solid-js';
+import { afterFirstScreen } from '../../state/first-screen';
 import { clearTicket, ticketLines, ticketNewsHeard, ticketTotals } from '../../state/ticket';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
@@ -12,9 +13,15 @@ import { TabsDialog } from './TabsDialog';
 
 type Open = 'none' | 'open-price' | 'park' | 'tabs';
 
+/** Shown only where the outlet has order printers; brings the printing code, so loaded apart,
+ * after the first screen. */
+const SendOrderButton = lazy(() => import('./SendOrderButton'));
+
 export function TicketActions(props: { onPay: () => void; onMessage: (text: string) => void }) {
   const [open, setOpen] = createSignal<Open>('none');
   const [confirmClear, setConfirmClear] = createSignal(false);
+  const [firstScreenUp, setFirstScreenUp] = createSignal(false);
+  onMount(() => void afterFirstScreen().then(() => setFirstScreenUp(true)));
   const tabs = createAsync(() => getParkedTickets());
   const empty = () => ticketLines().length === 0;
   // Another tab parked or recalled a tab: re-read the list, but not under an open list (a tap on a
@@ -54,6 +61,11 @@ export function TicketActions(props: { onPay: () => void; onMessage: (text: stri
       <button type="button" onClick={openTabs}>
         {t('ticket.tabs')} <span class="badge">{tabs()?.length ?? 0}</span>
       </button>
+      <Show when={firstScreenUp()}>
+        <Suspense>
+          <SendOrderButton onMessage={props.onMessage} />
+        </Suspense>
+      </Show>
       <button
         type="button"
         class="danger"

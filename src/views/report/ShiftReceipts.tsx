@@ -1,12 +1,15 @@
 // The shift's cash sales with their receipts: a copy of any of them printed again (marked as a
-// copy), a confirmed one refunded (RefundForm), and a refunded one's cancellation slip printed.
+// copy; at the till server's receipt printer where the outlet has one, else with the browser's
+// dialog), a confirmed one refunded (RefundForm), and a refunded one's cancellation slip printed.
 import { createMemo, createSignal, For, Match, Show, Switch } from 'solid-js';
+import { printCancellationSlip, printCopy, printStatus } from '../../state/printing';
 import { keptReceipts } from '../../state/receipt';
 import type { ShiftReport } from '../../state/shift';
 import type { SaleRecord } from '../../storage/records';
 import { clockTime } from '../../words/calendar';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
+import { pw } from '../../words/printing';
 import { rw } from '../../words/receipts';
 import { Receipt } from '../register/Receipt';
 import { PrintableSlip } from '../register/ReceiptPrint';
@@ -29,7 +32,25 @@ export function ShiftReceipts(props: { report: ShiftReport }) {
     const open = opened();
     return open ? byId().get(open.saleId) : undefined;
   };
-  const close = () => setOpened(null);
+  const close = () => {
+    setSaid('');
+    setOpened(null);
+  };
+  const [said, setSaid] = createSignal('');
+  /** A copy or a refund's slip goes to the receipt printer where there is one, else to the dialog. */
+  const print = async () => {
+    const sale = openedSale();
+    const open = opened();
+    const receipt = sale ? receipts().get(sale.id) : undefined;
+    const cancellation = sale ? byId().get(sale.cancelledBy ?? '') : undefined;
+    let printer: string | null = null;
+    if (sale && printStatus()?.receiptPrinter) {
+      if (open?.kind === 'copy' && receipt) printer = await printCopy(receipt);
+      if (open?.kind === 'slip' && cancellation) printer = await printCancellationSlip(cancellation);
+    }
+    if (printer) setSaid(pw(open?.kind === 'slip' ? 'print.slipQueued' : 'print.copyQueued', { printer }));
+    else window.print();
+  };
   return (
     <section
       class="desk-panel report-receipts"
@@ -104,8 +125,13 @@ export function ShiftReceipts(props: { report: ShiftReport }) {
               </Match>
             </Switch>
             <Show when={opened()?.kind !== 'refund'}>
+              <Show when={said()}>
+                <p role="status" data-testid="print-said">
+                  {said()}
+                </p>
+              </Show>
               <div class="desk-actions">
-                <button type="button" class="primary" onClick={() => window.print()}>
+                <button type="button" class="primary" onClick={() => void print()}>
                   {t('receipt.print')}
                 </button>
                 <button type="button" onClick={close}>

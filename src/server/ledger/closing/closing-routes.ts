@@ -24,7 +24,7 @@ import { CSV_TABLES, type CsvTable, reportCsv } from './closing-csv.ts';
 import { ClosingError } from './day-closing.ts';
 
 /** The manager whose approval this request carries; ApiError 403 otherwise. */
-async function managerOf(hub: Hub, c: Context, now: () => Date) {
+export async function managerOf(hub: Hub, c: Context, now: () => Date = () => new Date()) {
   const device = deviceOf(c)!;
   const token = requestHeader(c, APPROVAL_HEADER)?.split(',')[0]?.trim();
   try {

@@ -1,0 +1,260 @@
+// What is printed, as ESC/POS bytes made with @point-of-sale/receipt-printer-encoder (never by
+// hand): receipts and their copies (the drawer kick only with a cash original), order tickets in
+// large type, cancellation and refund slips, X/Z report slips and the test print. Pure: a
+// document and the printer's paper width and code page in, bytes out. docs/printing.md.
+import type { PrintableReceipt, PrintLanguage } from '../../pms/print-calls.ts';
+import type {
+  CancellationSlip,
+  OrderTicket,
+  PaperSettings,
+  PrintDocument,
+  ReportSlip,
+} from './document-types.ts';
+import { COLUMNS } from './document-types.ts';
+import { ReceiptPrinterEncoder } from './encoder.ts';
+import { CODEPAGE_NUMBERS } from './escpos-decoder.ts';
+import { printedMoney, printedTime, slipWords } from './slip-words.ts';
+
+/**
+ * The bytes of `document` for a printer with `paper`.
+ * @example const bytes = renderDocument({ kind: 'test', printerName: 'Bar', language: 'de' }, { widthMm: 80, codepage: 'cp858' });
+ */
+export function renderDocument(document: PrintDocument, paper: PaperSettings): Uint8Array {
+  const columns = COLUMNS[paper.widthMm];
+  const encoder = new ReceiptPrinterEncoder({
+    language: 'esc-pos',
+    columns,
+    codepageMapping: { [paper.codepage]: CODEPAGE_NUMBERS[paper.codepage] },
+    feedBeforeCut: 4,
+  });
+  encoder.initialize().codepage(paper.codepage as never);
+  const slip = new Slip(encoder, columns, document.language);
+  switch (document.kind) {
+    case 'receipt':
+      slip.receipt(document.receipt, document.copy);
+      break;
+    case 'order':
+      slip.order(document.ticket);
+      break;
+    case 'cancellation':
+      slip.cancellation(document.slip);
+      break;
+    case 'report':
+      slip.report(document.report);
+      break;
+    case 'test':
+      slip.test(document.printerName);
+      break;
+  }
+  return encoder.encode();
+}
+
+/** Whether `document` opens the cash drawer: a cash receipt's original, or a cash refund. */
+export function opensDrawer(document: PrintDocument): boolean {
+  if (document.kind === 'receipt') return document.receipt.isCash && document.copy === 0;
+  if (document.kind === 'cancellation') return document.slip.isCash;
+  return false;
+}
+
+class Slip {
+  private readonly w: ReturnType<typeof slipWords>;
+  constructor(
+    private readonly e: ReceiptPrinterEncoder,
+    private readonly columns: number,
+    private readonly language: PrintLanguage,
+  ) {
+    this.w = slipWords(language);
+  }
+
+  private money(cents: number, currency: string) {
+    return printedMoney(cents, currency, this.language);
+  }
+
+  /** Text left, amount right, on one line (the text shortened to fit). */
+  private pair(left: string, right: string, bold = false) {
+    const room = Math.max(1, this.columns - right.length - 1);
+    const text = left.length > room ? left.slice(0, room) : left;
+    this.e
+      .bold(bold)
+      .line(`${text}${' '.repeat(this.columns - text.length - right.length)}${right}`)
+      .bold(false);
+  }
+
+  private centred(text: string, options: { bold?: boolean; big?: boolean } = {}) {
+    this.e.align('center');
+    if (options.big) this.e.size(2, 2);
+    this.e
+      .bold(options.bold ?? false)
+      .line(text)
+      .bold(false);
+    if (options.big) this.e.size(1, 1);
+    this.e.align('left');
+  }
+
+  private rule() {
+    this.e.rule({ style: 'single' });
+  }
+
+  private header(header: PrintableReceipt['header']) {
+    if (!header) return;
+    if (header.hotelName) this.centred(header.hotelName, { bold: true });
+    if (header.hotelAddress) this.centred(header.hotelAddress);
+    if (header.vatId) this.centred(header.vatId);
+    this.e.newline();
+  }
+
+  receipt(r: PrintableReceipt, copy: number) {
+    const w = this.w;
+    if (copy > 0) {
+      this.centred(w('copy'), { bold: true, big: true });
+      this.centred(w('copyNumber', { n: copy }));
+    }
+    this.header(r.header);
+    this.centred(r.outletName || r.tillName, { bold: true });
+    this.pair(w('reference'), r.reference);
+    if (r.invoiceNumber) this.pair(w('invoice'), r.invoiceNumber);
+    this.pair(printedTime(r.createdAt, this.language), `${w('till')} ${r.tillName}`);
+    this.rule();
+    for (const line of r.lines) {
+      this.pair(`${line.quantity} x ${line.name}`, this.money(line.totalCents, r.currency));
+      if (line.quantity > 1 || line.listPriceCents !== undefined) {
+        const each = this.money(line.unitPriceCents, r.currency);
+        const list =
+          line.listPriceCents === undefined
+            ? ''
+            : ` (${w('listPrice')} ${this.money(line.listPriceCents, r.currency)})`;
+        this.e.line(`   ${line.quantity} x ${each}${list}`);
+      }
+    }
+    this.rule();
+    if (r.discount) {
+      this.pair(w('subtotal'), this.money(r.discount.beforeCents, r.currency));
+      this.pair(w('discount'), this.money(-r.discount.cents, r.currency));
+    }
+    this.e.size(1, 2);
+    this.pair(w('total'), this.money(r.grossCents, r.currency), true);
+    this.e.size(1, 1);
+    this.e.newline();
+    if (r.taxes.length > 0) {
+      this.e.table(
+        [
+          { width: this.columns - 30, align: 'left' },
+          { width: 10, align: 'right' },
+          { width: 10, align: 'right' },
+          { width: 10, align: 'right' },
+        ],
+        [
+          [w('vat'), w('net'), w('vat'), w('gross')],
+          ...r.taxes.map((tax) => [
+            tax.ratePercent === null ? tax.name : `${tax.ratePercent} %`,
+            this.money(tax.netCents, r.currency),
+            this.money(tax.taxCents, r.currency),
+            this.money(tax.grossCents, r.currency),
+          ]),
+        ],
+      );
+      this.e.newline();
+    }
+    this.pair(`${w('paid')} ${r.paymentMethodName}`, this.money(r.tenderedCents ?? r.grossCents, r.currency));
+    if (r.changeCents !== null && r.changeCents > 0)
+      this.pair(w('change'), this.money(r.changeCents, r.currency));
+    if (r.note) this.e.line(`${w('note')}: ${r.note}`);
+    this.e.newline();
+    if (r.staffName) this.e.line(`${w('staff')}: ${r.staffName}`);
+    if (r.fiscal) {
+      this.rule();
+      this.e.line(w('fiscal'));
+      for (const line of r.fiscal.lines) this.e.line(line);
+      if (r.fiscal.qrCode)
+        this.e.align('center').qrcode(r.fiscal.qrCode, { model: 2, size: 4 }).align('left');
+    }
+    this.e.newline();
+    this.centred(w('thanks'));
+    if (copy === 0 && r.isCash) this.e.pulse();
+    this.e.cut('partial');
+  }
+
+  order(ticket: OrderTicket) {
+    const w = this.w;
+    this.centred(`${w('order')} ${ticket.printerName}`, { bold: true });
+    this.e.size(2, 2).bold(true).line(ticket.place).bold(false).size(1, 1);
+    this.pair(printedTime(ticket.sentAt, this.language), ticket.staffName);
+    if (ticket.round > 1)
+      this.e
+        .bold(true)
+        .line(`${w('orderRound', { n: ticket.round })} (${w('orderAdded')})`)
+        .bold(false);
+    this.rule();
+    for (const line of ticket.lines) {
+      this.e.size(2, 2).line(`${line.quantity} x ${line.name}`).size(1, 1);
+      if (line.note) this.e.line(`   ${line.note}`);
+    }
+    this.rule();
+    if (ticket.note) this.e.size(1, 2).bold(true).line(ticket.note).bold(false).size(1, 1);
+    this.e.cut('partial');
+  }
+
+  cancellation(slip: CancellationSlip) {
+    const w = this.w;
+    this.centred(slip.kind === 'refund' ? w('refund') : w('cancellation'), { bold: true, big: true });
+    this.header(slip.header);
+    this.e.line(w('cancels', { reference: slip.reference, time: printedTime(slip.saleAt, this.language) }));
+    this.e.line(printedTime(slip.createdAt, this.language));
+    this.rule();
+    for (const line of slip.lines)
+      this.pair(`${line.quantity} x ${line.name}`, this.money(-line.totalCents, slip.currency));
+    this.rule();
+    this.pair(
+      `${w('refunded')} (${slip.paymentMethodName})`,
+      this.money(-slip.totalCents, slip.currency),
+      true,
+    );
+    this.e.line(`${w('reason')}: ${slip.reason}`);
+    this.e.line(`${w('staff')}: ${slip.staffName}`);
+    if (slip.isCash) this.e.pulse();
+    this.e.cut('partial');
+  }
+
+  report(report: ReportSlip) {
+    const w = this.w;
+    const money = (cents: number) => this.money(cents, report.currency);
+    const title = report.kind === 'Z' ? w('zReport') : w('xReport');
+    this.centred(title, { bold: true, big: true });
+    if (report.number !== undefined) this.centred(`${w('reportNumber')} ${report.number}`);
+    this.centred(`${report.outletName} · ${report.tillName}`);
+    this.pair(w('opened'), printedTime(report.openedAt, this.language));
+    if (report.closedAt !== null) this.pair(w('closed'), printedTime(report.closedAt, this.language));
+    this.pair(w('printed'), printedTime(report.printedAt, this.language));
+    this.rule();
+    this.pair(`${w('sales')} (${report.sales.count})`, money(report.sales.grossCents), true);
+    for (const tax of report.taxes) {
+      const rate = tax.ratePercent === null ? tax.name : `${tax.ratePercent} %`;
+      this.pair(`  ${w('vat')} ${rate}`, `${money(tax.netCents)} + ${money(tax.taxCents)}`);
+    }
+    this.rule();
+    this.e.bold(true).line(w('byPayment')).bold(false);
+    for (const payment of report.payments)
+      this.pair(`${payment.name} (${payment.count})`, money(payment.cents));
+    this.pair(`${w('cancellations')} (${report.cancellations.count})`, money(-report.cancellations.cents));
+    this.pair(`${w('refunds')} (${report.refunds.count})`, money(-report.refunds.cents));
+    if (report.byStaff.length > 0) {
+      this.rule();
+      this.e.bold(true).line(w('byStaff')).bold(false);
+      for (const member of report.byStaff) this.pair(`${member.name} (${member.count})`, money(member.cents));
+    }
+    if (report.cashExpectedCents !== null) {
+      this.rule();
+      this.pair(w('cashInDrawer'), money(report.cashExpectedCents), true);
+    }
+    this.e.newline();
+    this.e.line(`${w('staff')}: ${report.staffName}`);
+    this.e.cut('partial');
+  }
+
+  test(printerName: string) {
+    this.centred(this.w('testTitle'), { bold: true, big: true });
+    this.e.line(this.w('testBody', { name: printerName }));
+    this.e.line(printedTime(Date.now(), this.language));
+    this.e.cut('partial');
+  }
+}

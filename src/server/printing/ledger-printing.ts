@@ -1,0 +1,290 @@
+// Printing from the sales ledger (issue 24 on issue 19): a sale's receipt, its copies and a refund's
+// or void's slip are made by the server from the ledger's record, never from a document a tablet
+// sends, so a tablet cannot print what was never sold. The receipt prints when the ledger stores a
+// sale of an outlet with a receipt printer (the ledger's one hook, onRecorded), or when the tablet
+// that recorded it asks; the job key is the sale id either way, so it prints once. X and Z slips
+// are made from the ledger's day report. Rules: docs/printing.md, "From the ledger".
+
+import type { DayReport, DayTotals } from '../../pms/closing-wire.ts';
+import type { Device } from '../../pms/device-calls.ts';
+import type { LedgerRecord } from '../../pms/ledger-wire.ts';
+import type { PrintableReceipt, PrintLanguage } from '../../pms/print-calls.ts';
+import { lineGross, vatByRate } from '../../shared/vat.ts';
+import type { Hub } from '../hub/hub.ts';
+import type { StoredSale } from '../ledger/record-sale.ts';
+import type { ReportSlip } from './document-types.ts';
+import { NoPrinterError, type Printing } from './printing.ts';
+import { SLIP_WORDS } from './slip-words.ts';
+
+/** Why a tablet's print request of a sale is refused: HTTP status, code, message. */
+export class LedgerPrintError extends Error {
+  override readonly name = 'LedgerPrintError';
+  constructor(
+    readonly status: 403 | 409 | 422,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Kinds whose record prints a receipt (the tablet's copies too); a room charge prints only on asking. */
+const RECEIPT_KINDS = new Set(['sale', 'late-charge', 'room-charge']);
+/** Kinds printed on their own as soon as they are recorded. */
+const AUTO_RECEIPT_KINDS = new Set(['sale']);
+const SLIP_KINDS = new Set(['refund', 'void']);
+
+/** What a tablet said about how its slips look: the language, and the hotel's letterhead. */
+export interface SlipPreferences {
+  language: PrintLanguage;
+  header?: PrintableReceipt['header'];
+}
+
+export type LedgerPrinting = ReturnType<typeof connectLedgerPrinting>;
+
+/** Prints recorded sales' receipts and refund slips as the ledger stores them; answers the tablets' asks. */
+export function connectLedgerPrinting(hub: Hub, printing: Printing, currency = 'EUR') {
+  // By device: the last language and letterhead the tablet named (in memory: German, none after a restart).
+  const preferences = new Map<string, SlipPreferences>();
+  const prefsOf = (deviceId: string): SlipPreferences => preferences.get(deviceId) ?? { language: 'de' };
+  const invoiceOf = hub.db.prepare(
+    `SELECT COALESCE(invoice_number, CAST(invoice_id AS TEXT)) AS invoice FROM ledger_outcomes
+      WHERE sale_id = ? AND (invoice_number IS NOT NULL OR invoice_id IS NOT NULL) ORDER BY step DESC LIMIT 1`,
+  );
+
+  const receiptOf = (sale: StoredSale, withInvoice: boolean): PrintableReceipt => {
+    const record = JSON.parse(sale.body) as LedgerRecord;
+    const { header } = prefsOf(sale.deviceId);
+    const words = SLIP_WORDS[prefsOf(sale.deviceId).language];
+    const cash = record.payments.find((payment) => payment.method === 'cash');
+    const method = record.payments[0]?.method;
+    const invoice = withInvoice
+      ? (invoiceOf.get(sale.saleId) as { invoice: string } | undefined)?.invoice
+      : undefined;
+    const lines = record.lines.map((line) => ({ grossCents: lineGross(line), vatRateBp: line.vatRateBp }));
+    return {
+      saleId: sale.saleId,
+      reference: record.reference,
+      createdAt: Date.parse(record.createdAt),
+      tillName: deviceName(sale),
+      outletName: hub.outlets.get(sale.outlet)?.name ?? sale.outlet,
+      staffName: staffName(sale),
+      ...(header ? { header } : {}),
+      lines: record.lines.map((line) => ({
+        name: line.name,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+        totalCents: lineGross(line),
+        ...(line.cataloguePriceCents !== null && line.cataloguePriceCents > line.unitPriceCents
+          ? { listPriceCents: line.cataloguePriceCents }
+          : {}),
+      })),
+      note: '',
+      grossCents: record.totalCents,
+      taxes: vatByRate(lines).map((share) => ({
+        name: share.vatRateBp === null ? '' : `${words.vat} ${share.vatRateBp / 100} %`,
+        ratePercent: share.vatRateBp === null ? null : share.vatRateBp / 100,
+        grossCents: share.grossCents,
+        taxCents: share.vatCents,
+        netCents: share.netCents,
+      })),
+      paymentMethodName: method ? paymentName(method, prefsOf(sale.deviceId).language) : '',
+      isCash: record.payments.some((payment) => payment.method === 'cash' && payment.amountCents > 0),
+      tenderedCents: cash?.tenderedCents ?? null,
+      changeCents: cash?.changeCents ?? null,
+      currency,
+      ...(invoice ? { invoiceNumber: invoice } : {}),
+    };
+  };
+  const deviceNameOf = hub.db.prepare(
+    'SELECT device_name AS name, staff_name AS staff FROM ledger_sales WHERE seq = ?',
+  );
+  const deviceName = (sale: StoredSale) =>
+    (deviceNameOf.get(sale.seq) as { name: string } | undefined)?.name ?? '';
+  const staffName = (sale: StoredSale) =>
+    (deviceNameOf.get(sale.seq) as { staff: string | null } | undefined)?.staff ?? '';
+
+  const printSlip = (sale: StoredSale, language: PrintLanguage) => {
+    const record = JSON.parse(sale.body) as LedgerRecord;
+    const original = record.refersTo ? hub.ledger.sale(record.refersTo) : undefined;
+    const paid = original ? (JSON.parse(original.body) as LedgerRecord) : record;
+    const method = paid.payments[0]?.method;
+    const { header } = prefsOf(sale.deviceId);
+    return printing.printCancellation(sale.outlet, {
+      language,
+      slip: {
+        cancellationId: sale.saleId,
+        reference: paid.reference,
+        saleAt: Date.parse(paid.createdAt),
+        createdAt: Date.parse(record.createdAt),
+        staffName: staffName(sale),
+        reason: record.reason ?? '',
+        lines: record.lines.map((line) => ({
+          name: line.name,
+          quantity: Math.abs(line.quantity),
+          totalCents: Math.abs(lineGross(line)),
+        })),
+        totalCents: Math.abs(record.totalCents),
+        paymentMethodName: method ? paymentName(method, language) : '',
+        isCash: record.kind === 'refund' ? true : paid.payments.some((payment) => payment.method === 'cash'),
+        currency,
+        ...(header ? { header } : {}),
+      },
+    });
+  };
+
+  hub.ledger.onRecorded((sale) => {
+    if (!printing.printers.receiptPrinter(sale.outlet)) return;
+    const { language } = prefsOf(sale.deviceId);
+    if (AUTO_RECEIPT_KINDS.has(sale.kind))
+      printing.printReceipt(sale.outlet, { receipt: receiptOf(sale, false), language });
+    else if (sale.kind === 'refund') printSlip(sale, language);
+  });
+
+  /** The recorded sale `saleId` of `device`'s outlet, recorded by `device`; LedgerPrintError otherwise. */
+  const ownSale = (device: Device, saleId: string, kinds: Set<string>): StoredSale => {
+    const sale = hub.ledger.sale(saleId);
+    if (!sale)
+      throw new LedgerPrintError(
+        409,
+        'sale_not_recorded',
+        `sale ${saleId} is not recorded (yet): record it first`,
+      );
+    if (sale.deviceId !== device.id)
+      throw new LedgerPrintError(403, 'not_your_sale', `sale ${saleId} was recorded by another till`);
+    if (!kinds.has(sale.kind))
+      throw new LedgerPrintError(422, 'sale_kind', `a ${sale.kind} record prints no such slip`);
+    return sale;
+  };
+
+  /** A receipt or slip whose record is on its way: nothing queued now, the hook prints it. */
+  const awaitingRecord = (device: Device) => {
+    const printer = printing.printers.receiptPrinter(device.outlet);
+    if (!printer) throw new NoPrinterError('this outlet has no receipt printer');
+    return { awaitingRecord: true as const, printerName: printer.name };
+  };
+
+  return {
+    /** Remembers how `deviceId`'s slips look (its language, the hotel's letterhead). */
+    remember(deviceId: string, seen: Partial<SlipPreferences>): void {
+      const now = prefsOf(deviceId);
+      preferences.set(deviceId, {
+        language: seen.language ?? now.language,
+        ...((seen.header ?? now.header) ? { header: seen.header ?? now.header } : {}),
+      });
+    },
+
+    /**
+     * The receipt (once per sale) or a copy (once per copyId) of a sale `device` recorded; for the
+     * receipt of a sale not recorded yet, `awaitingRecord` (the ledger's hook prints it once it is).
+     * @throws LedgerPrintError, NoPrinterError (printing.ts)
+     */
+    receipt(device: Device, saleId: string, request: { language: PrintLanguage; copyId?: string }) {
+      // The receipt of a sale whose record is still on its way prints when the ledger stores it (the
+      // hook): nothing to queue now. A copy is of a recorded sale only.
+      if (!request.copyId && !hub.ledger.sale(saleId)) return awaitingRecord(device);
+      const sale = ownSale(device, saleId, RECEIPT_KINDS);
+      return printing.printReceipt(sale.outlet, {
+        receipt: receiptOf(sale, !!request.copyId),
+        language: request.language,
+        ...(request.copyId ? { copyId: request.copyId } : {}),
+      });
+    },
+
+    /**
+     * The slip of a refund or void `device` recorded (once per record; a cash refund opens the
+     * drawer); `awaitingRecord` before the record arrives (the hook prints a refund's slip).
+     * @throws LedgerPrintError, NoPrinterError (printing.ts)
+     */
+    cancellation(device: Device, saleId: string, language: PrintLanguage) {
+      if (!hub.ledger.sale(saleId)) return awaitingRecord(device);
+      return printSlip(ownSale(device, saleId, SLIP_KINDS), language);
+    },
+
+    /**
+     * The X report now, or the Z report `zId`, as a slip for `outlet` at its receipt printer; once
+     * per Z and outlet (an X each time it is asked for).
+     * @throws NoPrinterError (printing.ts), LedgerPrintError 409 no such Z
+     */
+    report(outlet: string, staffName: string, language: PrintLanguage, zId?: number) {
+      const closed = zId === undefined ? undefined : hub.closing.closed(zId);
+      if (zId !== undefined && !closed) throw new LedgerPrintError(409, 'z_unknown', `no Z ${zId}`);
+      const report = closed ? closed.report : hub.closing.xReport();
+      const slip = reportSlip(report, outlet, hub.outlets.get(outlet)?.name ?? outlet, staffName, language);
+      // The day began where the Z before closed (the one before this Z, or the last one for an X).
+      const before = closed
+        ? hub.closing.closings().find((z) => z.upToSeq === closed.closing.afterSeq)
+        : hub.closing.lastZ();
+      if (before) slip.openedAt = Date.parse(before.closedAt);
+      const key = closed ? `z:${zId}:${outlet}` : `x:${outlet}:${Date.now()}`;
+      return printing.printReport(outlet, key, { ...slip, currency }, language);
+    },
+  };
+}
+
+/** A payment method as the slip names it. */
+function paymentName(method: string, language: PrintLanguage): string {
+  const names: Record<string, [string, string]> = {
+    cash: ['Bar', 'Cash'],
+    card: ['Karte', 'Card'],
+    room: ['Zimmer', 'Room charge'],
+    invoice: ['Rechnung', 'Invoice'],
+  };
+  const pair = names[method];
+  return pair ? pair[language === 'de' ? 0 : 1] : method;
+}
+
+/** The part of `report` of `outlet` as an X or Z slip (figures as the ledger made them, in cents). */
+export function reportSlip(
+  report: DayReport,
+  outlet: string,
+  outletName: string,
+  staffName: string,
+  language: PrintLanguage,
+): Omit<ReportSlip, 'currency'> {
+  const day: DayTotals | undefined = report.outlets.find((part) => part.outlet === outlet);
+  const zNumber = report.outlets.find((part) => part.outlet === outlet)?.zNumber ?? report.zNumber;
+  const words = SLIP_WORDS[language];
+  const of = (kind: string) => (day?.corrections ?? []).filter((record) => record.kind === kind);
+  const sum = (records: { amountCents: number }[]) =>
+    records.reduce((total, record) => total + Math.abs(record.amountCents), 0);
+  const drawers = report.drawers.filter((drawer) => drawer.outlet === outlet);
+  const generatedAt = Date.parse(report.generatedAt);
+  // Without a Z before: since the first record the report holds (its hours), else its own time.
+  const firstHour = day?.byHour[0]?.hour;
+  const openedAt =
+    firstHour === undefined ? generatedAt : new Date(report.generatedAt).setHours(firstHour, 0, 0, 0);
+  return {
+    kind: report.kind,
+    ...(report.kind === 'Z' && zNumber !== undefined ? { number: zNumber } : {}),
+    outletName,
+    // The business day a Z closed, or the day of an X.
+    tillName: report.businessDay ?? report.generatedAt.slice(0, 10),
+    openedAt: Math.min(openedAt, generatedAt),
+    closedAt: report.kind === 'Z' ? generatedAt : null,
+    printedAt: Date.now(),
+    staffName: report.closedBy ?? staffName,
+    sales: { count: day?.records ?? 0, grossCents: day?.grossCents ?? 0 },
+    taxes: (day?.byVat ?? []).map((share) => ({
+      name: share.vatRateBp === null ? '' : `${words.vat} ${share.vatRateBp / 100} %`,
+      ratePercent: share.vatRateBp === null ? null : share.vatRateBp / 100,
+      netCents: share.netCents,
+      taxCents: share.vatCents,
+      grossCents: share.grossCents,
+    })),
+    payments: (day?.byPayment ?? []).map((payment) => ({
+      name: paymentName(payment.method, language),
+      count: payment.records,
+      cents: payment.amountCents,
+    })),
+    cancellations: { count: of('void').length, cents: sum(of('void')) },
+    refunds: { count: of('refund').length, cents: sum(of('refund')) },
+    byStaff: (day?.byStaff ?? []).map((member) => ({
+      name: member.staffName ?? '—',
+      count: member.records,
+      cents: member.grossCents,
+    })),
+    cashExpectedCents:
+      drawers.length === 0 ? null : drawers.reduce((total, drawer) => total + drawer.expectedCents, 0),
+  };
+}

@@ -1,0 +1,157 @@
+// `/till/print`: printing for paired tablets only (the device cookie; anyone else 401), and only
+// at their own outlet's printers; a receipt, copy or refund slip only of a sale the tablet itself
+// recorded in the ledger (403 `not_your_sale` for another tablet's; a receipt asked for before its
+// record arrived is 202 with no job, printed by the ledger's hook once it is stored; a copy or slip
+// of an unrecorded sale 409 `sale_not_recorded`: ledger-printing.ts). The bodies are checked with the shared schemas
+// (pms/print-calls.ts): a wrong field is a 400 naming it, and nothing is queued. An outlet without
+// the printer asked for answers 409 `no_printer`: the tablet then opens the browser's dialog.
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { ApiError } from '../../node-http/errors.ts';
+import {
+  CancellationPrintRequestSchema,
+  OrderSendSchema,
+  PRINT_LANGUAGES,
+  type PrintLanguage,
+  ReceiptPrintRequestSchema,
+  ReportPrintRequestSchema,
+} from '../../pms/print-calls.ts';
+import { requireAppRequest } from '../http/app-requests.ts';
+import { deviceOf, requirePairedDevice } from '../hub/device-routes.ts';
+import type { Hub } from '../hub/hub.ts';
+import { managerOf } from '../ledger/closing/closing-routes.ts';
+import { LedgerPrintError, type LedgerPrinting } from './ledger-printing.ts';
+import { NoPrinterError, type Printing } from './printing.ts';
+
+export function createPrintRoutes(
+  hub: Hub,
+  printing: Printing,
+  fromLedger: LedgerPrinting,
+  options: { trustProxy: boolean },
+): Hono {
+  const routes = new Hono();
+  routes.use('*', requirePairedDevice(hub, options));
+  routes.use('*', async (c, next) => {
+    c.header('cache-control', 'no-store');
+    await next();
+  });
+  routes.post('*', requireAppRequest(['POST']));
+
+  const body = async <S extends v.GenericSchema>(c: { req: { json: () => Promise<unknown> } }, schema: S) => {
+    let raw: unknown;
+    try {
+      raw = await c.req.json();
+    } catch {
+      throw new ApiError(400, 'the request body is not valid JSON', 'body', 'print_invalid');
+    }
+    const result = v.safeParse(schema, raw);
+    if (!result.success) {
+      const issue = result.issues[0]!;
+      const field = issue.path?.map((item) => String(item.key)).join('.') || 'body';
+      throw new ApiError(400, issue.message, field, 'print_invalid');
+    }
+    return result.output as v.InferOutput<S>;
+  };
+  const noPrinter = (error: unknown) => {
+    if (error instanceof NoPrinterError) throw new ApiError(409, error.message, 'outlet', 'no_printer');
+    if (error instanceof LedgerPrintError)
+      throw new ApiError(error.status, error.message, 'saleId', error.code);
+    throw error;
+  };
+
+  routes.get('/status', (c) => {
+    const device = deviceOf(c)!;
+    const language = c.req.query('language');
+    if (language !== undefined && !PRINT_LANGUAGES.includes(language as PrintLanguage))
+      throw new ApiError(400, 'language: de or en', 'language', 'print_invalid');
+    // The letterhead rides along (the ledger's hook prints receipts before the tablet asks for one).
+    const [hotelName, hotelAddress, vatId] = ['hotelName', 'hotelAddress', 'vatId'].map((field) => {
+      const value = c.req.query(field);
+      const max = field === 'hotelAddress' ? 200 : field === 'vatId' ? 20 : 120;
+      if (value !== undefined && value.length > max)
+        throw new ApiError(400, `${field}: at most ${max} characters`, field, 'print_invalid');
+      return value;
+    });
+    const header =
+      hotelName !== undefined || hotelAddress !== undefined || vatId !== undefined
+        ? { hotelName: hotelName ?? '', hotelAddress: hotelAddress ?? '', vatId: vatId ?? '' }
+        : undefined;
+    fromLedger.remember(device.id, {
+      ...(language ? { language: language as PrintLanguage } : {}),
+      ...(header ? { header } : {}),
+    });
+    return c.json(printing.status(device.outlet));
+  });
+
+  routes.post('/receipt', async (c) => {
+    const { saleId, language, copyId, header } = await body(c, ReceiptPrintRequestSchema);
+    const device = deviceOf(c)!;
+    try {
+      fromLedger.remember(device.id, { language, ...(header ? { header } : {}) });
+      const job = fromLedger.receipt(device, saleId, { language, ...(copyId ? { copyId } : {}) });
+      // Not recorded yet: accepted, and printed by the ledger's hook when the record arrives.
+      if ('awaitingRecord' in job) return c.json({ job: null, printerName: job.printerName }, 202);
+      return c.json({ job });
+    } catch (error) {
+      return noPrinter(error);
+    }
+  });
+
+  routes.post('/cancellation', async (c) => {
+    const { saleId, language, header } = await body(c, CancellationPrintRequestSchema);
+    const device = deviceOf(c)!;
+    try {
+      if (header) fromLedger.remember(device.id, { header });
+      const job = fromLedger.cancellation(device, saleId, language);
+      if ('awaitingRecord' in job) return c.json({ job: null, printerName: job.printerName }, 202);
+      return c.json({ job });
+    } catch (error) {
+      return noPrinter(error);
+    }
+  });
+
+  // A manager's "Print" on the day closing: the outlet's part of the X (or of the Z `zId`).
+  routes.post('/report', async (c) => {
+    const { manager, device } = await managerOf(hub, c);
+    const { zId, language } = await body(c, ReportPrintRequestSchema);
+    try {
+      return c.json({ job: fromLedger.report(device.outlet, manager.name, language, zId) });
+    } catch (error) {
+      if (error instanceof LedgerPrintError) throw new ApiError(404, error.message, 'zId', error.code);
+      return noPrinter(error);
+    }
+  });
+
+  routes.post('/order', async (c) => {
+    const order = await body(c, OrderSendSchema);
+    try {
+      return c.json(printing.sendOrder(deviceOf(c)!.outlet, order));
+    } catch (error) {
+      return noPrinter(error);
+    }
+  });
+
+  routes.post('/jobs/:id/give-up', (c) => {
+    const device = deviceOf(c)!;
+    const id = Number(c.req.param('id'));
+    const job = Number.isInteger(id) ? printing.queue.job(id) : undefined;
+    const printer = job ? printing.printers.get(job.printerId) : undefined;
+    if (!job || printer?.outlet !== device.outlet) throw new ApiError(404, 'no such print job', 'id');
+    if (!printing.queue.giveUp(id, device.name)) {
+      throw new ApiError(409, 'this job is printed, printing or given up already', 'id', 'job_not_waiting');
+    }
+    hub.audit.append({
+      kind: 'print_job_given_up',
+      deviceId: device.id,
+      deviceName: device.name,
+      subject: String(id),
+      note: job.title,
+    });
+    return c.json({ ok: true });
+  });
+
+  routes.all('*', () => {
+    throw new ApiError(404, 'no such endpoint');
+  });
+  return routes;
+}

@@ -1,0 +1,167 @@
+// Printing on the server, put together: the printers (printers.ts), the queue (print-queue.ts)
+// and what is printed: a recorded sale's receipt or a copy (made from the ledger: ledger-printing.ts) at the outlet's receipt printer, a ticket's
+// new order lines at the order printers by routing, and the outlet's printer state. Job keys make
+// every request idempotent: `<sale>:receipt:0` for the receipt, `<sale>:copy:<copyId>` per copy,
+// `<ticket>:order:<round>:<printer>` per order ticket.
+import type { Outlet } from '../../pms/device-calls.ts';
+import type {
+  OrderSend,
+  PrintableCancellation,
+  PrintableReceipt,
+  PrintLanguage,
+  PrintStatus,
+} from '../../pms/print-calls.ts';
+import type { HubDb } from '../hub/hub-db.ts';
+import type { PrintDocument, ReportSlip } from './document-types.ts';
+import { takeNewLines } from './order-tickets.ts';
+import { migratePrintTables } from './print-db.ts';
+import { createPrintQueue, type PrintJob } from './print-queue.ts';
+import { createPrinters, type Printer, routeLines } from './printers.ts';
+
+export interface PrintingOptions {
+  db: HubDb;
+  /** The outlets' ids a printer may belong to (the hub's outlets); the three fixed ones without. */
+  outlets?: () => readonly string[];
+  retryMs?: number;
+  timeoutMs?: number;
+  now?: () => Date;
+}
+
+/** Why a print request cannot be queued (the outlet has no such printer). */
+export class NoPrinterError extends Error {
+  override readonly name = 'NoPrinterError';
+}
+
+export type Printing = ReturnType<typeof createPrinting>;
+
+export function createPrinting(options: PrintingOptions) {
+  const { db } = options;
+  migratePrintTables(db);
+  const now = options.now ?? (() => new Date());
+  const printers = createPrinters(db, now, options.outlets);
+  const queue = createPrintQueue({ ...options, printers });
+  const answer = (job: PrintJob, printer: Printer) => ({
+    id: job.id,
+    state: job.state,
+    printerName: printer.name,
+  });
+
+  return {
+    printers,
+    queue,
+
+    status(outlet: Outlet): PrintStatus {
+      const own = printers.list(outlet);
+      return {
+        receiptPrinter: own.some((printer) => printer.role === 'receipt'),
+        orderPrinters: own.filter((printer) => printer.role === 'order').length,
+        attention: queue.attention(outlet),
+      };
+    },
+
+    /**
+     * Queues the receipt (once per sale) or a copy (once per copyId) at the outlet's receipt printer.
+     * @throws NoPrinterError when the outlet has none.
+     */
+    printReceipt(
+      outlet: Outlet,
+      request: { receipt: PrintableReceipt; language: PrintLanguage; copyId?: string },
+    ) {
+      const printer = printers.receiptPrinter(outlet);
+      if (!printer) throw new NoPrinterError('this outlet has no receipt printer');
+      const { receipt, copyId } = request;
+      const language = request.language === 'en' ? 'en' : 'de';
+      const key = copyId ? `${receipt.saleId}:copy:${copyId}` : `${receipt.saleId}:receipt:0`;
+      const known = queue.byKey(key);
+      if (known) return answer(known, printer);
+      const copies = copyId
+        ? (
+            db
+              .prepare("SELECT count(*) AS n FROM print_jobs WHERE job_key LIKE ? AND kind = 'receipt'")
+              .get(`${receipt.saleId}:copy:%`) as { n: number }
+          ).n
+        : 0;
+      const document: PrintDocument = { kind: 'receipt', receipt, copy: copyId ? copies + 1 : 0, language };
+      const title = `${copyId ? 'Copy' : 'Receipt'} ${receipt.reference}`;
+      return answer(queue.enqueue({ key, printer, document, title }), printer);
+    },
+
+    /**
+     * Queues a refund's cancellation slip (once per cancellation) at the outlet's receipt printer.
+     * @throws NoPrinterError when the outlet has none.
+     */
+    printCancellation(outlet: Outlet, request: { slip: PrintableCancellation; language: PrintLanguage }) {
+      const printer = printers.receiptPrinter(outlet);
+      if (!printer) throw new NoPrinterError('this outlet has no receipt printer');
+      const { slip } = request;
+      const { cancellationId, ...rest } = slip;
+      const document: PrintDocument = {
+        kind: 'cancellation',
+        language: request.language === 'en' ? 'en' : 'de',
+        slip: { kind: 'refund', ...rest, ...(slip.header ? { header: slip.header } : {}) },
+      };
+      const key = `${cancellationId}:cancellation:0`;
+      return answer(queue.enqueue({ key, printer, document, title: `Refund ${slip.reference}` }), printer);
+    },
+
+    /**
+     * Prints the lines of `order` not sent before, each at the order printers its group routes to.
+     * @throws NoPrinterError when the outlet has no order printer.
+     */
+    sendOrder(outlet: Outlet, order: Required<OrderSend>) {
+      const own = printers.list(outlet).filter((printer) => printer.role === 'order');
+      if (own.length === 0) throw new NoPrinterError('this outlet has no order printer');
+      const sent = db.transaction(() => {
+        const { round, added } = takeNewLines(db, order.ticketId, order.lines);
+        const { routed, unrouted } = routeLines(added, own);
+        const jobs = [...routed].map(([printerId, lines]) => {
+          const printer = own.find((candidate) => candidate.id === printerId)!;
+          const document: PrintDocument = {
+            kind: 'order',
+            language: order.language === 'en' ? 'en' : 'de',
+            ticket: {
+              printerName: printer.name,
+              place: order.place,
+              staffName: order.staffName,
+              note: order.note,
+              round,
+              sentAt: now().getTime(),
+              lines: lines.map((line) => ({
+                name: line.name,
+                quantity: line.quantity,
+                ...(line.note ? { note: line.note } : {}),
+              })),
+            },
+          };
+          const key = `${order.ticketId}:order:${round}:${printer.id}`;
+          const title = `Order ${order.place} (${round})`;
+          return answer(queue.enqueue({ key, printer, document, title }, { defer: true }), printer);
+        });
+        return { jobs, unrouted: unrouted.map((line) => line.name) };
+      })();
+      for (const printer of own) queue.retryNow(printer.id);
+      return sent;
+    },
+
+    /**
+     * Queues an X or Z report slip at the outlet's receipt printer (the ledger calls this once it
+     * makes the report; `key` names the report, e.g. `z:<number>`).
+     */
+    printReport(outlet: Outlet, key: string, report: ReportSlip, language: 'de' | 'en' = 'de') {
+      const printer = printers.receiptPrinter(outlet);
+      if (!printer) throw new NoPrinterError('this outlet has no receipt printer');
+      const title = `${report.kind} report${report.number === undefined ? '' : ` ${report.number}`}`;
+      return answer(
+        queue.enqueue({
+          key: `report:${key}`,
+          printer,
+          document: { kind: 'report', report, language },
+          title,
+        }),
+        printer,
+      );
+    },
+
+    stop: () => queue.stop(),
+  };
+}

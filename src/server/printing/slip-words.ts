@@ -1,0 +1,123 @@
+// The words printed on slips, in German and English (the tablet says which, per job), and money
+// and times as printed. The admin page's words are in printer-admin-words.ts.
+import type { PrintLanguage } from '../../pms/print-calls.ts';
+
+export const SLIP_WORDS = {
+  en: {
+    receipt: 'Receipt',
+    copy: 'COPY',
+    copyNumber: 'Copy {n}',
+    reference: 'Receipt no.',
+    invoice: 'Invoice no.',
+    staff: 'Served by',
+    till: 'Till',
+    subtotal: 'Subtotal',
+    discount: 'Discount',
+    total: 'Total',
+    vat: 'VAT',
+    net: 'Net',
+    gross: 'Gross',
+    paid: 'Paid with',
+    tendered: 'Given',
+    change: 'Change',
+    note: 'Note',
+    thanks: 'Thank you!',
+    fiscal: 'Fiscal signature',
+    listPrice: 'instead of',
+    order: 'ORDER',
+    orderRound: 'Round {n}',
+    orderAdded: 'added',
+    cancellation: 'CANCELLATION',
+    refund: 'REFUND',
+    cancels: 'Cancels receipt {reference} of {time}',
+    reason: 'Reason',
+    refunded: 'Refunded',
+    xReport: 'X REPORT (interim)',
+    zReport: 'Z REPORT',
+    reportNumber: 'No.',
+    opened: 'From',
+    closed: 'To',
+    printed: 'Printed',
+    sales: 'Sales',
+    cancellations: 'Cancellations',
+    refunds: 'Refunds',
+    byPayment: 'By payment',
+    byStaff: 'By staff',
+    cashInDrawer: 'Cash expected in drawer',
+    testTitle: 'TEST PRINT',
+    testBody: 'Printer "{name}" prints. Umlauts: ÄÖÜ äöü ß, euro: €',
+  },
+  de: {
+    receipt: 'Beleg',
+    copy: 'KOPIE',
+    copyNumber: 'Kopie {n}',
+    reference: 'Beleg-Nr.',
+    invoice: 'Rechnungs-Nr.',
+    staff: 'Es bediente Sie',
+    till: 'Kasse',
+    subtotal: 'Zwischensumme',
+    discount: 'Rabatt',
+    total: 'Summe',
+    vat: 'MwSt.',
+    net: 'Netto',
+    gross: 'Brutto',
+    paid: 'Bezahlt mit',
+    tendered: 'Gegeben',
+    change: 'Rückgeld',
+    note: 'Notiz',
+    thanks: 'Vielen Dank!',
+    fiscal: 'TSE-Signatur',
+    listPrice: 'statt',
+    order: 'BESTELLUNG',
+    orderRound: 'Runde {n}',
+    orderAdded: 'nachbestellt',
+    cancellation: 'STORNO',
+    refund: 'ERSTATTUNG',
+    cancels: 'Storniert Beleg {reference} vom {time}',
+    reason: 'Grund',
+    refunded: 'Erstattet',
+    xReport: 'X-BERICHT (Zwischenstand)',
+    zReport: 'Z-BERICHT',
+    reportNumber: 'Nr.',
+    opened: 'Von',
+    closed: 'Bis',
+    printed: 'Gedruckt',
+    sales: 'Umsätze',
+    cancellations: 'Stornos',
+    refunds: 'Erstattungen',
+    byPayment: 'Nach Zahlungsart',
+    byStaff: 'Nach Personal',
+    cashInDrawer: 'Bargeld in der Kasse (Soll)',
+    testTitle: 'TESTDRUCK',
+    testBody: 'Drucker »{name}« druckt. Umlaute: ÄÖÜ äöü ß, Euro: €',
+  },
+} as const satisfies Record<PrintLanguage, Record<string, string>>;
+
+export type SlipWord = keyof (typeof SLIP_WORDS)['en'];
+
+/** The slip words of `language`, `{placeholders}` filled in. */
+export function slipWords(language: PrintLanguage) {
+  const words = SLIP_WORDS[language];
+  return (key: SlipWord, values: Record<string, string | number> = {}) =>
+    words[key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
+}
+
+/**
+ * Cents as printed: `12,50 €` (de) or `€12.50` (en), with plain spaces (the code pages' NBSP varies).
+ * @example printedMoney(1250, 'EUR', 'de') === '12,50 €'
+ */
+export function printedMoney(cents: number, currency: string, language: PrintLanguage): string {
+  const format = new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+    style: 'currency',
+    currency,
+  });
+  return format.format(cents / 100).replace(/[\u00a0\u202f]/g, ' ');
+}
+
+/** A time as printed, in the server's time zone (the hotel's). */
+export function printedTime(at: number | Date, language: PrintLanguage): string {
+  return new Date(at).toLocaleString(language === 'de' ? 'de-DE' : 'en-GB', {
+    dateStyle: 'short',
+    timeStyle: 'short',
+  });
+}

@@ -205,7 +205,11 @@ describe('who may use the fiscal screens', () => {
     const signIn = (fields: Record<string, string>) => post('/admin/login', fields, { host: host() });
     const waiter = await signIn({ name: 'Mia', pin: '1111' });
     expect(waiter.status).toBe(401);
-    const manager = await signIn({ name: 'Anna', pin: '9999' });
+    // The admin page takes a manager's admin password, never a PIN (issue 20).
+    expect((await signIn({ name: 'Anna', pin: '9999' })).status).toBe(401);
+    const anna = server.hub.staff.list().find((member) => member.name === 'Anna')!;
+    await server.hub.staff.setAdminPassword(anna.id, 'anna keeps the books');
+    const manager = await signIn({ name: 'Anna', password: 'anna keeps the books' });
     expect(manager.status).toBe(303);
     const managerCookie = String(manager.headers['set-cookie']).split(';')[0]!;
     const page = await send('/admin/fiscal', { host: host(), headers: { cookie: managerCookie } });

@@ -255,7 +255,10 @@ describe('a card sale in the ledger', () => {
       app.hub.db.prepare(`SELECT MAX(z_id) AS id FROM z_closings WHERE scope = '*'`).get() as { id: number }
     ).id;
     expect((await admin(`/admin/z/${zId}`)).status).toBe(401);
-    const login = await admin('/admin/login', { form: { name: 'Anna', pin: '9999' } });
+    // The admin page takes a manager's admin password, never a PIN (issue 20).
+    const anna = app.hub.staff.list().find((member) => member.name === 'Anna')!;
+    await app.hub.staff.setAdminPassword(anna.id, 'anna keeps the books');
+    const login = await admin('/admin/login', { form: { name: 'Anna', password: 'anna keeps the books' } });
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
     const page = await (await admin(`/admin/z/${zId}`, { cookie })).text();
     const section = page.slice(page.indexOf('<section id="card-terminals">'));

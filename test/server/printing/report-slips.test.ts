@@ -195,7 +195,10 @@ describe('a Z slip from the admin page', () => {
     expect(unsigned.status).toBe(401);
     expect(reportJobs()).toEqual([]);
 
-    const signIn = await form('/admin/login', { name: 'Anna', pin: '9999' });
+    // The admin page takes a manager's admin password, never a PIN (issue 20).
+    const anna = app.hub.staff.list().find((member) => member.name === 'Anna')!;
+    await app.hub.staff.setAdminPassword(anna.id, 'anna keeps the books');
+    const signIn = await form('/admin/login', { name: 'Anna', password: 'anna keeps the books' });
     const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
     const page = await app.server.request(`http://localhost/admin/z/${zId}`, {
       headers: { host: 'localhost', 'accept-language': 'de-DE', cookie },

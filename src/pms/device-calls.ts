@@ -102,20 +102,42 @@ export async function fetchHttpsAddress(fetcher: DeviceFetch = globalFetch): Pro
 const PROBE_TIMEOUT_MS = 4000;
 
 /**
- * Whether the till server and the PMS behind it answer (`GET /readyz`: 200 ready, 503 not); false
- * when nothing answers. Cheap, sends no sale: the outbox's recovery probe (outbox/triggers.ts).
- * @example if (await isGatewayReady('')) await replayer.syncNow();
+ * Who answers: 'ready' (the till server and the PMS behind it), 'pms-unreachable' (the till
+ * server answers `GET /readyz` with 503), 'till-unreachable' (nothing answers: the till server or
+ * the network to it is down).
  */
-export async function isGatewayReady(baseUrl: string, fetcher: DeviceFetch = globalFetch): Promise<boolean> {
+export type GatewayReadiness = 'ready' | 'pms-unreachable' | 'till-unreachable';
+
+/**
+ * Whether the till server and the PMS behind it answer (`GET /readyz`: 200 ready, 503 not). Cheap,
+ * sends no sale: the outbox's recovery probe, and its check before a run's first send (outbox/).
+ * @example if ((await gatewayReadiness('')) === 'ready') await replayer.syncNow();
+ */
+export async function gatewayReadiness(
+  baseUrl: string,
+  fetcher: DeviceFetch = globalFetch,
+): Promise<GatewayReadiness> {
   try {
     const response = await fetcher(`${baseUrl}/readyz`, {
       cache: 'no-store',
       signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
     });
-    return response.ok;
+    if (response.ok) return 'ready';
+    // 503 {reason: 'pms: …'}: the PMS; 'database: …' or anything else: the till server cannot take sales
+    const body: unknown = await response.json().catch(() => null);
+    const reason = body && typeof body === 'object' && 'reason' in body ? String(body.reason) : '';
+    return reason.startsWith('pms:') ? 'pms-unreachable' : 'till-unreachable';
   } catch {
-    return false;
+    return 'till-unreachable';
   }
+}
+
+/**
+ * Whether the till server and the PMS behind it answer; false when either does not.
+ * @example if (await isGatewayReady('')) await replayer.syncNow();
+ */
+export async function isGatewayReady(baseUrl: string, fetcher: DeviceFetch = globalFetch): Promise<boolean> {
+  return (await gatewayReadiness(baseUrl, fetcher)) === 'ready';
 }
 
 /** One call to the till server's own endpoints: the JSON answer, or a TillServerError with the server's code. */

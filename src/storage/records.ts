@@ -177,7 +177,7 @@ export interface MetaValues {
   'gateway-base-url': string;
   'last-sync-at': number;
   /** Last transient failure of a replay run (cleared by a clean run). */
-  'last-error': { at: number; message: string } | null;
+  'last-error': { at: number; message: string; unreachable?: 'till-server' | 'pms' } | null;
   /** No request is sent before this time (a 429 with Retry-After). */
   'paused-until': number;
   /** The PMS was unreachable: no new attempt before this time, unless staff or 'online' say so. */

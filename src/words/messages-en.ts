@@ -26,6 +26,7 @@ export const messages = {
   'view.comingSoon': 'This screen is coming soon.',
   'connection.online': 'Online',
   'connection.offline': 'Offline',
+  'connection.tillUnreachable': 'Till server unreachable',
   'connection.pmsUnreachable': 'PMS unreachable',
   'connection.pending': '{count} pending',
   'connection.open': 'Open the sync view',

@@ -5,7 +5,14 @@ import { createEffect, createUniqueId, type JSX, Show } from 'solid-js';
 import { t } from '../../words/i18n';
 import './dialog.css';
 
-export function Dialog(props: { open: boolean; title: string; onClose: () => void; children: JSX.Element }) {
+export function Dialog(props: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: JSX.Element;
+  /** Added to the dialog's class, e.g. for a wider card. */
+  class?: string;
+}) {
   let dialog!: HTMLDialogElement;
   const headingId = createUniqueId();
   createEffect(() => {
@@ -15,7 +22,7 @@ export function Dialog(props: { open: boolean; title: string; onClose: () => voi
   return (
     <dialog
       ref={dialog}
-      class="dialog"
+      class={props.class ? `dialog ${props.class}` : 'dialog'}
       aria-labelledby={headingId}
       onClose={() => props.open && props.onClose()}
     >

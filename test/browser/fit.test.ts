@@ -1,7 +1,7 @@
 // The lock screen's PIN step and the manager-approval dialog fit a bar tablet (1024×768, 768×1024)
 // and an iPad's Safari (less height: 1024×660 and 768×950 once its bars are drawn), in English and
 // German, without scrolling: the 0 key, the message line and Back or Cancel are on screen (issue 22,
-// major 2). Screenshots go to test-results/screenshots/fit-*.png.
+// major 2); the pad's digits sit in the middle of their keys, with no fieldset border around them. Screenshots go to test-results/screenshots/fit-*.png.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
@@ -78,6 +78,20 @@ describe('the PIN pads fit the screen without scrolling', () => {
 
       await page.locator('.lock-person', { hasText: words.mia }).click();
       const problems: string[] = [];
+      // each digit sits in the middle of its key, and no fieldset border boxes the pad
+      const offCentre = await page.locator('.pin-key').evaluateAll((keys) =>
+        keys.map((key) => {
+          const range = document.createRange();
+          range.selectNodeContents(key);
+          const text = range.getBoundingClientRect();
+          const box = key.getBoundingClientRect();
+          return Math.round(text.left + text.width / 2 - (box.left + box.width / 2));
+        }),
+      );
+      expect(offCentre.every((dx) => Math.abs(dx) <= 1)).toBe(true);
+      expect(await page.locator('.pin-pad').evaluate((pad) => getComputedStyle(pad).borderTopWidth)).toBe(
+        '0px',
+      );
       for (const size of SIZES) {
         await page.setViewportSize(size);
         await page.locator('.pin-key', { hasText: /^0$/ }).waitFor();

@@ -16,7 +16,7 @@ export default function ApprovalDialog() {
   const managers = () => staffCards().filter((card) => card.role === 'manager');
   const [chosen, setChosen] = createSignal<StaffCard | null>(null);
   const [checking, setChecking] = createSignal(false);
-  const feedback = createPinFeedback();
+  const feedback = createPinFeedback(() => (chosen() ?? managers()[0])?.id);
   const close = () => {
     setChosen(null);
     feedback.clear();

@@ -16,7 +16,7 @@ import './lock.css';
 export default function LockScreen() {
   const [chosen, setChosen] = createSignal<StaffCard | null>(null);
   const [checking, setChecking] = createSignal(false);
-  const feedback = createPinFeedback();
+  const feedback = createPinFeedback(() => chosen()?.id);
   const online = createOnlineStatus();
   onMount(noteFirstScreen); // the background work (staff list, reports) starts behind the lock screen
   const tryPin = async (pin: string) => {

@@ -24,7 +24,21 @@ export { lastRead };
  * server did not answer; the till server when not said). Views' state modules call this after each read.
  */
 export function notePmsRead(reached: boolean, at = Date.now(), down: DownServer = 'till-server'): void {
+  const wasDown = lastRead()?.reached === false;
   setLastRead(reached ? { at, reached } : { at, reached, down });
+  if (reached && wasDown) for (const listener of [...reachedAgain]) listener();
+}
+
+const reachedAgain = new Set<() => void>();
+
+/**
+ * Calls `listener` each time a read reaches the PMS after the last one did not (an outage is over:
+ * lists that failed can be fetched again). Answers the unsubscribe function.
+ * @example onCleanup(whenReachedAgain(() => void refreshGuests()));
+ */
+export function whenReachedAgain(listener: () => void): () => void {
+  reachedAgain.add(listener);
+  return () => reachedAgain.delete(listener);
 }
 
 /**

@@ -4,16 +4,17 @@
 // it to send after a sale is recorded. Views never build clients of their own. The client's code
 // (the wire schemas and valibot) loads on first use, not with the first screen, which shows the
 // catalogue cached on the tablet. Also asks the till server's readiness (`GET /readyz`) before sends,
-// on "Sync now" and every 15 s while the page is shown, and tells the header which server answers.
+// on "Sync now" and every 15 s while the page is shown (5 s while a server is down), and tells the header which server answers.
 import type { PageReplayer } from '../outbox/triggers';
 import type { createPmsClient, PmsClient } from '../pms/client';
 import type { GatewayReadiness } from '../pms/device-calls';
 import { watchDeviceRefusals } from './device';
-import { notePmsRead } from './pms-evidence';
+import { lastRead, notePmsRead } from './pms-evidence';
 import { settings } from './settings';
 
 /** How often the page asks whether the till server and the PMS answer, while it is shown. */
 const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_WHILE_DOWN_MS = 5_000;
 
 /** The page's fetch, through a wrapper: `fetch` called as a method throws "Illegal invocation". */
 const pageFetch = watchDeviceRefusals((url, init) => fetch(url, init));
@@ -89,12 +90,20 @@ async function readiness(): Promise<GatewayReadiness> {
   return answer;
 }
 
-/** The header learns of an outage without waiting for a sale to fail: readiness every 15 s while shown. */
+/**
+ * The header learns of an outage without waiting for a sale to fail, and of its end without an
+ * `online` event: readiness every 15 s while the page is shown, every 5 s while a server is down.
+ */
 function startHeartbeat(): void {
   if (typeof document === 'undefined') return;
+  let askedAt = Date.now();
   setInterval(() => {
-    if (document.visibilityState === 'visible') void readiness();
-  }, HEARTBEAT_MS);
+    if (document.visibilityState !== 'visible') return;
+    const down = lastRead()?.reached === false;
+    if (!down && Date.now() - askedAt < HEARTBEAT_MS) return;
+    askedAt = Date.now();
+    void readiness();
+  }, HEARTBEAT_WHILE_DOWN_MS);
 }
 
 /**

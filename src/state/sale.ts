@@ -195,7 +195,7 @@ function saleLines(lines: readonly TicketLine[]) {
 /** After a payment: the rest of a split stays on the ticket, else a new ticket starts. */
 function paid(lines: readonly TicketLine[], part: TicketPart | undefined): void {
   noteSold(lines);
-  if (part && part.rest.length > 0) keepRestOfTicket([...part.rest]);
+  if (part && part.rest.length > 0) keepRestOfTicket([...part.rest], part.ofParts);
   else clearTicket();
   requestReplay();
 }

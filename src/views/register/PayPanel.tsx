@@ -13,7 +13,7 @@ import { approvalFor } from '../../state/approval-request';
 import { catalogue } from '../../state/catalogue';
 import type { SaleRecord } from '../../state/room-charges';
 import { settings } from '../../state/settings';
-import { ticketLines, ticketSaleId, ticketTotals } from '../../state/ticket';
+import { ticketEqualSplit, ticketLines, ticketSaleId, ticketTotals } from '../../state/ticket';
 import { errorText } from '../../words/error-text';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
@@ -37,7 +37,12 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
   );
   const [templateId, setTemplateId] = createSignal(defaultTemplateId(options().invoice_templates));
   const [tendered, setTendered] = createSignal('');
-  const [split, setSplit] = createSignal<Split>({ mode: 'whole' });
+  // an equal split under way goes on with its next part (the last part is all that is left)
+  const plan = ticketEqualSplit();
+  const partsLeft = plan ? plan.parts - plan.paid : 0;
+  const [split, setSplit] = createSignal<Split>(
+    partsLeft >= 2 ? { mode: 'equal', parts: partsLeft } : { mode: 'whole' },
+  );
   const [charged, setCharged] = createSignal<SaleRecord>();
   const { submission, submit } = useSubmitter(completeSaleAction);
   const [discountKind, setDiscountKind] = createSignal<DiscountKind>('percent');
@@ -129,10 +134,34 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
             <Show when={part()}>
               {(current) => (
                 <p class="split-summary" data-testid="split-summary">
-                  {w('split.restOpen', {
-                    amount: formatCents(current().totalCents),
-                    rest: formatCents(sumOf(current().rest)),
-                  })}
+                  {current().ofParts
+                    ? w('split.partOf', {
+                        number: (plan?.paid ?? 0) + 1,
+                        count: (plan?.paid ?? 0) + (current().ofParts ?? 0),
+                        amount: formatCents(current().totalCents),
+                        rest: formatCents(sumOf(current().rest)),
+                      })
+                    : w('split.restOpen', {
+                        amount: formatCents(current().totalCents),
+                        rest: formatCents(sumOf(current().rest)),
+                      })}
+                </p>
+              )}
+            </Show>
+            <Show when={!part() && plan}>
+              {(under) => (
+                <p class="split-summary" data-testid="split-summary">
+                  {partsLeft === 1
+                    ? w('split.lastPart', {
+                        number: under().parts,
+                        count: under().parts,
+                        amount: formatCents(amount()),
+                      })
+                    : w('split.wholeRest', {
+                        paid: under().paid,
+                        count: under().parts,
+                        amount: formatCents(amount()),
+                      })}
                 </p>
               )}
             </Show>

@@ -12,8 +12,8 @@ import { appendShiftRecord, readShiftRecords, type ShiftRecord } from '../storag
 import type { SaleRecord } from '../storage/records';
 import { report as reportForAudit } from './audit-later';
 import { catalogue } from './catalogue';
-import { settings } from './settings';
 import { actingStaff } from './staff-session';
+import { tillIdentity } from './till-identity';
 
 export type { ShiftRecord } from '../storage/local-records';
 
@@ -99,7 +99,7 @@ export function closeShift(
   now: number = Date.now(),
   approved?: { id: string; approval: string },
 ): ShiftRecord {
-  const { tillName } = settings();
+  const { tillName } = tillIdentity();
   const { staff: staffName, staffId } = actingStaff();
   const record: ShiftRecord = {
     id: approved?.id ?? crypto.randomUUID(),

@@ -8,8 +8,9 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import { renderSVG } from 'uqr';
 import type { OutletPolicy } from '../../pms/staff-calls.ts';
 import type { GatewayStatus } from '../gateway/gateway.ts';
-import { type Device, OUTLETS } from '../hub/hub.ts';
+import { type Device, OUTLETS, type Outlet } from '../hub/hub.ts';
 import { displayCode } from '../hub/pairing-codes.ts';
+import type { ReceiptHeader, ReceiptHeaderScope } from '../hub/receipt-header.ts';
 import type { AuditFilter, AuditRow } from '../staff/audit-log.ts';
 import type { StaffMember } from '../staff/staff-registry.ts';
 import type { AdminWords } from './admin-words.ts';
@@ -190,4 +191,29 @@ export function pairingCode(
 
 function shortTime(iso: string): string {
   return new Date(iso).toLocaleString('de-DE', { dateStyle: 'short', timeStyle: 'short' });
+}
+
+/** The receipt header: the hotel's and each outlet's own, and a warning while an outlet would print without a VAT ID. */
+export function receiptHeaderSection(
+  words: AdminWords,
+  data: { stored: (scope: ReceiptHeaderScope) => ReceiptHeader; withoutVatId: Outlet[] },
+): Html {
+  const scopes: ReceiptHeaderScope[] = ['hotel', ...OUTLETS];
+  const forms = scopes.map((scope) => {
+    const header = data.stored(scope);
+    return html`<form method="post" action="/admin/receipt-header/${scope}" data-scope="${scope}">
+<h3>${scope === 'hotel' ? words.receiptHotel : words[scope]}</h3>
+<label>${words.hotelName} <input name="hotelName" maxlength="60" value="${header.hotelName}"></label>
+<label>${words.hotelAddress} <input name="hotelAddress" maxlength="120" value="${header.hotelAddress}"></label>
+<label>${words.vatId} <input name="vatId" maxlength="20" value="${header.vatId}"></label>
+<button>${words.save}</button></form>`;
+  });
+  const warning =
+    data.withoutVatId.length > 0
+      ? html`<p class="error" role="status" data-testid="no-vat-id">${words.noVatId} ${data.withoutVatId
+          .map((outlet) => words[outlet])
+          .join(', ')}</p>`
+      : '';
+  return html`<section id="receipt-header"><h2>${words.receiptTitle}</h2><p class="muted">${words.receiptHint}</p>
+${warning}${forms}</section>`;
 }

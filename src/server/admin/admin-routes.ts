@@ -1,5 +1,6 @@
 // The admin page at `/admin`, for managers and hotel IT (admin-access.ts says who): pairing codes,
-// the paired devices (revoke), staff (add, disable, reset PIN), outlet rules, the audit log (filter,
+// the paired devices (revoke), staff (add, disable, reset PIN), outlet rules, the receipt header of
+// the hotel and its outlets (warned about while a VAT ID is missing), the audit log (filter,
 // CSV) and the gateway's state (`/admin/gateway-status`, JSON). Anyone else gets the sign-in form
 // (admin key, or a manager's name and PIN), and every action answers 401 without a session. Every
 // change is recorded in the audit log with who made it.
@@ -13,6 +14,7 @@ import type { GatewayStatus } from '../gateway/gateway.ts';
 import { clientAddress, hostName, httpsOrigin, LOOPBACK_NAMES } from '../http/hosts.ts';
 import { HubError, OUTLETS, type Outlet, sameSecret } from '../hub/hub.ts';
 import { createGuessLimit } from '../hub/pairing-codes.ts';
+import { isReceiptHeaderScope, ReceiptHeaderError } from '../hub/receipt-header.ts';
 import { type AuditFilter, auditCsv, SERVER_AUDIT_KINDS } from '../staff/audit-log.ts';
 import { parseMoneyField } from '../staff/money-field.ts';
 import { StaffError } from '../staff/staff-registry.ts';
@@ -23,6 +25,7 @@ import {
   dashboard,
   page,
   pairingCode,
+  receiptHeaderSection,
   type SignInProblem,
   signInForm,
   staffSections,
@@ -69,7 +72,11 @@ export function createAdminRoutes(options: AdminOptions): Hono {
   });
   const showDashboard = (c: Context, problem?: string, status: 200 | 400 | 404 | 409 = 200) => {
     const { lang, words: w } = words(c);
-    const body = html`${dashboard(w, hub.listDevices(), options.gatewayStatus())}${staffSections(w, staffData(problem))}`;
+    const headers = {
+      stored: hub.receiptHeaders.stored,
+      withoutVatId: hub.receiptHeaders.outletsWithoutVatId(),
+    };
+    const body = html`${dashboard(w, hub.listDevices(), options.gatewayStatus())}${staffSections(w, staffData(problem))}${receiptHeaderSection(w, headers)}`;
     return c.html(page(lang, w, body, true), status);
   };
   const signInPage = (c: Context, problem: SignInProblem) => {
@@ -217,6 +224,25 @@ export function createAdminRoutes(options: AdminOptions): Hono {
         note: JSON.stringify(policy),
       });
     });
+  });
+
+  admin.post('/receipt-header/:scope', async (c) => {
+    const form = await c.req.parseBody();
+    const scope = c.req.param('scope');
+    try {
+      if (!isReceiptHeaderScope(scope)) throw new ReceiptHeaderError('unknown outlet', 'scope');
+      const header = hub.receiptHeaders.set(scope, form);
+      hub.audit.append({
+        kind: 'receipt_header_changed',
+        ...actor(c),
+        subject: scope,
+        note: JSON.stringify(header),
+      });
+      return c.redirect('/admin#receipt-header', 303);
+    } catch (error) {
+      if (!(error instanceof ReceiptHeaderError)) throw error;
+      return showDashboard(c, `${error.field}: ${error.message}`, 400);
+    }
   });
 
   const auditFilter = (c: Context): AuditFilter => {

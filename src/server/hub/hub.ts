@@ -15,6 +15,7 @@ import {
   createGuessLimit,
   normalisePairingCode,
 } from './pairing-codes.ts';
+import { createReceiptHeaders } from './receipt-header.ts';
 
 export { OUTLETS, type Outlet };
 
@@ -70,6 +71,7 @@ export function createHub(options: HubOptions) {
   const lastSeenWritten = new Map<string, number>();
   const audit = createAuditLog(db, now);
   const staff = createStaffRegistry(db, now, { keyRounds: options.staffKeyRounds });
+  const receiptHeaders = createReceiptHeaders(db);
 
   const serverId = (() => {
     const row = db.prepare('SELECT value FROM hub_settings WHERE key = ?').get('server_id') as
@@ -95,6 +97,8 @@ export function createHub(options: HubOptions) {
     audit,
     /** Staff, PINs, outlet policies and approvals (staff/staff-registry.ts). */
     staff,
+    /** The receipt header of the hotel and its outlets (receipt-header.ts). */
+    receiptHeaders,
     /** The cookie that carries this server's device credential. */
     cookieName: `till_device_${serverId}`,
 

@@ -5,6 +5,7 @@ import { createUniqueId, onMount, Show } from 'solid-js';
 import { catalogue, startCatalogue } from '../../state/catalogue';
 import { type Settings, settings } from '../../state/settings';
 import { signInRequired } from '../../state/staff-session';
+import { namedByServer, tillIdentity } from '../../state/till-identity';
 import { LANGUAGE_NAMES, type Language, language, t } from '../../words/i18n';
 import { GatewayStatus } from './GatewayStatus';
 import { ReceiptHeaderFields } from './ReceiptHeaderFields';
@@ -53,13 +54,25 @@ export function SettingsPage() {
             saver={saver}
           />
         </Show>
-        <SettingField field="tillName" label={t('settings.till')} saver={saver} />
-        <SettingField
-          field="outletName"
-          label={t('settings.outlet')}
-          hint={t('settings.outletHint')}
-          saver={saver}
-        />
+        <Show
+          when={!namedByServer()}
+          fallback={
+            <p data-testid="till-identity">
+              {t('settings.namedByServer', {
+                till: tillIdentity().tillName,
+                outlet: tillIdentity().outletName,
+              })}
+            </p>
+          }
+        >
+          <SettingField field="tillName" label={t('settings.till')} saver={saver} />
+          <SettingField
+            field="outletName"
+            label={t('settings.outlet')}
+            hint={t('settings.outletHint')}
+            saver={saver}
+          />
+        </Show>
         <SettingField
           field="gatewayUrl"
           label={t('settings.gateway')}

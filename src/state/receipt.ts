@@ -12,7 +12,7 @@ import type { Totals } from '../rules/totals';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
 import { readSale } from '../storage/outbox-store';
 import type { SaleStatus } from '../storage/records';
-import { settings } from './settings';
+import { receiptHeader } from './receipt-header';
 
 /** The hotel as the receipt's header names it (settings at the time of the sale). */
 export interface ReceiptHeader {
@@ -73,12 +73,11 @@ const [lastReceipt, setLastReceiptSignal] = createSignal<ReceiptData | null>(loa
 export { lastReceipt };
 
 /**
- * Shows (and keeps) `receipt` as the last receipt, with the hotel header of the settings now, and
+ * Shows (and keeps) `receipt` as the last receipt, with this outlet's receipt header now, and
  * keeps it among the receipts copies can be printed of.
  */
 export function setLastReceipt(receipt: ReceiptData): void {
-  const { hotelName, hotelAddress, vatId } = settings();
-  const kept: ReceiptData = { ...receipt, header: receipt.header ?? { hotelName, hotelAddress, vatId } };
+  const kept: ReceiptData = { ...receipt, header: receipt.header ?? receiptHeader() };
   setLastReceiptSignal(kept);
   writeLocal(LOCAL_KEYS.lastReceipt, kept);
   const others = keptReceipts().filter((r) => r.saleId !== kept.saleId);

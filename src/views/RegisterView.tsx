@@ -55,7 +55,13 @@ export default function RegisterView() {
     <section class="view register-view">
       <h1 class="visually-hidden">{t('register.title')}</h1>
       <div class="register-layout" classList={{ paying: mode() === 'pay' }}>
-        <ProductPicker onMessage={setMessage} />
+        <ProductPicker
+          onMessage={(text) => {
+            // a product tapped while the receipt shows starts the next sale in view, not behind it
+            if (mode() === 'receipt') setMode('ticket');
+            setMessage(text);
+          }}
+        />
         <aside class="ticket-panel" classList={{ open: sheetOpen() }} aria-label={t('ticket.title')}>
           <Show when={ticketSide()}>
             <Suspense>

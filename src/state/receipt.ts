@@ -1,6 +1,7 @@
 // The receipt of a completed cash sale. Owns: what a receipt shows (built once, when the sale is
-// recorded, so it never changes under the guest's eyes; the header from the settings of that
-// moment), keeping the last one and the recent ones (for copies) in localStorage, and the sale's
+// recorded, so it never changes under the guest's eyes; the outlet's header of that moment), keeping
+// the last one in localStorage and the recent ones (for copies) in IndexedDB beside the journal
+// (localStorage too, as before; a killed browser may lose localStorage's last writes), and the sale's
 // live status towards the PMS with its invoice number once confirmed, read from the journal and
 // again whenever the outbox changes.
 import { type Accessor, createSignal, onCleanup } from 'solid-js';
@@ -9,6 +10,7 @@ import { subscribeOutbox } from '../outbox/status';
 import type { Cents } from '../pms/money';
 import type { LineDiscount } from '../rules/ticket-lines';
 import type { Totals } from '../rules/totals';
+import { dropKeptReceipts, readKeptReceipts, setMeta } from '../storage/db';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
 import { readSale } from '../storage/outbox-store';
 import type { SaleStatus } from '../storage/records';
@@ -80,17 +82,46 @@ export function setLastReceipt(receipt: ReceiptData): void {
   const kept: ReceiptData = { ...receipt, header: receipt.header ?? receiptHeader() };
   setLastReceiptSignal(kept);
   writeLocal(LOCAL_KEYS.lastReceipt, kept);
-  const others = keptReceipts().filter((r) => r.saleId !== kept.saleId);
-  writeLocal(LOCAL_KEYS.receipts, [...others, kept].slice(-KEPT_RECEIPTS));
+  const all = [...keptReceipts().filter((r) => r.saleId !== kept.saleId), kept].slice(-KEPT_RECEIPTS);
+  setKept(all);
+  writeLocal(LOCAL_KEYS.receipts, all);
+  setMeta(`receipt:${kept.saleId}`, kept).catch((error: unknown) =>
+    console.error('[receipt] could not keep the receipt in IndexedDB', error),
+  );
+}
+
+const [kept, setKept] = createSignal<ReceiptData[]>(localReceipts());
+
+function localReceipts(): ReceiptData[] {
+  const saved = readLocal(LOCAL_KEYS.receipts);
+  return Array.isArray(saved) ? saved.filter(isReceipt) : [];
 }
 
 /**
- * The receipts kept on this till, oldest first (the last few hundred), for printing copies.
+ * The receipts kept on this till, oldest first (the last few hundred), for printing copies
+ * (reactive; `loadKeptReceipts` adds those only IndexedDB still has).
  * @example const receipt = keptReceipts().find((r) => r.saleId === sale.id);
  */
 export function keptReceipts(): ReceiptData[] {
-  const saved = readLocal(LOCAL_KEYS.receipts);
-  return Array.isArray(saved) ? saved.filter(isReceipt) : [];
+  return kept();
+}
+
+/**
+ * Reads the receipts kept in IndexedDB and joins them with localStorage's; drops the oldest beyond
+ * the few hundred the till keeps.
+ * @example onMount(() => void loadKeptReceipts());
+ */
+export async function loadKeptReceipts(): Promise<void> {
+  const stored = await readKeptReceipts();
+  const bySale = new Map(kept().map((receipt) => [receipt.saleId, receipt]));
+  for (const { value } of stored) if (isReceipt(value)) bySale.set(value.saleId, value);
+  const all = [...bySale.values()].sort((a, b) => a.createdAt - b.createdAt);
+  const keep = all.slice(-KEPT_RECEIPTS);
+  const keptIds = new Set(keep.map((receipt) => receipt.saleId));
+  await dropKeptReceipts(
+    stored.map(({ key }) => key).filter((key) => !keptIds.has(key.slice('receipt:'.length))),
+  );
+  setKept(keep);
 }
 
 /**

@@ -190,6 +190,11 @@ export interface MetaValues {
   'pairing-hold': { code: DeviceRefusalCode; at: number; until: number } | null;
   /** Result of navigator.storage.persist(), or null when the browser has no such API. */
   'storage-persisted': boolean | null;
+  /**
+   * A completed sale's receipt, kept beside the journal for printing copies (state/receipt.ts
+   * checks its shape when reading): IndexedDB outlives a killed browser, localStorage may not.
+   */
+  [receipt: `receipt:${string}`]: object;
 }
 export type MetaKey = keyof MetaValues;
 

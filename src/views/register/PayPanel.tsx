@@ -15,7 +15,7 @@ import type { SaleRecord } from '../../state/room-charges';
 import { settings } from '../../state/settings';
 import { ticketEqualSplit, ticketLines, ticketSaleId, ticketTotals } from '../../state/ticket';
 import { errorText } from '../../words/error-text';
-import { formatCents } from '../../words/format';
+import { formatCents, withoutGrouping } from '../../words/format';
 import { t } from '../../words/i18n';
 import { useSubmitter } from '../common/submit';
 import { ChargeDone } from '../room-charge/ChargeDone';
@@ -63,7 +63,7 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
   const isCash = () => pick() !== null && pick() === cashId();
   const tenderedShort = () => {
     if (!isCash() || !tendered().trim()) return false;
-    const cents = parseAmount(tendered());
+    const cents = parseAmount(withoutGrouping(tendered()));
     return cents === undefined || cents < amount();
   };
   const nothingPicked = () => part()?.lines.length === 0 || discount().error !== undefined;
@@ -96,7 +96,8 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
     event.preventDefault();
     const method = pick();
     if (method === 'room' || method === null) return;
-    const tenderedCents = isCash() && tendered().trim() ? parseAmount(tendered()) : undefined;
+    const tenderedCents =
+      isCash() && tendered().trim() ? parseAmount(withoutGrouping(tendered())) : undefined;
     const approved = await approve();
     if (!approved) return;
     const cents = discount().cents;

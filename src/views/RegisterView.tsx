@@ -54,6 +54,14 @@ export default function RegisterView() {
   return (
     <section class="view register-view">
       <h1 class="visually-hidden">{t('register.title')}</h1>
+      {/* Keyboard users reach the ticket without tabbing through every product */}
+      <button
+        type="button"
+        class="skip-link"
+        onClick={() => document.querySelector<HTMLElement>('.ticket-panel')?.focus()}
+      >
+        {t('register.skipToTicket')}
+      </button>
       <div class="register-layout" classList={{ paying: mode() === 'pay' }}>
         <ProductPicker
           onMessage={(text) => {
@@ -62,7 +70,12 @@ export default function RegisterView() {
             setMessage(text);
           }}
         />
-        <aside class="ticket-panel" classList={{ open: sheetOpen() }} aria-label={t('ticket.title')}>
+        <aside
+          class="ticket-panel"
+          classList={{ open: sheetOpen() }}
+          aria-label={t('ticket.title')}
+          tabIndex={-1}
+        >
           <Show when={ticketSide()}>
             <Suspense>
               <Switch>

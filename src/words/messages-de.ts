@@ -15,6 +15,7 @@ export const messages: Record<FirstScreenKey, string> = {
   'staff.signedIn': 'Angemeldet: {name}. Tippen sperrt die Kasse.',
   'nav.label': 'Bereiche',
   'catalogue.title': 'Artikel',
+  'register.skipToTicket': 'Zum Bon springen',
   'register.title': 'Kasse',
   'roomCharge.title': 'Zimmerbelastung',
   'sync.title': 'Abgleich',

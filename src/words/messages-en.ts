@@ -16,6 +16,7 @@ export const messages = {
   'staff.signedIn': 'Signed in: {name}. Tap to lock the till.',
   'nav.label': 'Sections',
   'catalogue.title': 'Catalogue',
+  'register.skipToTicket': 'Skip to the ticket',
   'register.title': 'Register',
   'roomCharge.title': 'Room charge',
   'sync.title': 'Sync',

@@ -96,7 +96,7 @@ ${data.problem ? html`<p class="error" role="alert">${words.error}: ${data.probl
 ${
   data.staff.length === 0
     ? html`<p class="muted">${words.noStaff}</p>`
-    : html`<table><thead><tr><th>${words.name}</th><th>${words.role}</th><th>${words.status}</th><th></th><th></th></tr></thead>
+    : html`<table><thead><tr><th>${words.name}</th><th>${words.role}</th><th>${words.status}</th><th>${words.enable} / ${words.disable}</th><th>${words.resetPin}</th></tr></thead>
 <tbody>${rows}</tbody></table>`
 }
 <h3>${words.addStaff}</h3>
@@ -172,7 +172,7 @@ ${device.lastSeenAddress ? html` <span class="muted">(${device.lastSeenAddress})
     devices.length === 0
       ? html`<p class="muted">${words.noDevices}</p>`
       : html`<table><thead><tr><th>${words.name}</th><th>${words.outlet}</th><th>${words.paired}</th>
-<th>${words.lastSeen}</th><th>${words.status}</th><th></th></tr></thead><tbody>${rows}</tbody></table>`
+<th>${words.lastSeen}</th><th>${words.status}</th><th>${words.revoke}</th></tr></thead><tbody>${rows}</tbody></table>`
   }</section>
 <section><h2>${words.gatewayTitle}</h2><p>${words.upstream}: ${gateway.upstream}<br>
 ${words.queued}: ${gateway.queued}<br>${words.resends}: ${gateway.resendsAnswered}</p></section>`;
@@ -184,7 +184,7 @@ export function pairingCode(
 ): Html {
   return html`<section><h1>${words.codeFor} ${code.name}</h1>
 <p class="code" data-testid="pairing-code">${displayCode(code.code)}</p>
-<div class="qr" aria-label="${code.pairUrl}">${raw(renderSVG(code.pairUrl))}</div>
+<div class="qr" role="img" aria-label="${code.pairUrl}">${raw(renderSVG(code.pairUrl))}</div>
 <p>${words.codeHint} ${code.expiresAt.toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit' })}.</p>
 <p class="muted">${code.pairUrl}</p><p><a href="/admin">${words.back}</a></p></section>`;
 }

@@ -3,7 +3,7 @@
 // "Complete sale" records a cash-register sale; "charge to room" goes through the guest (RoomStep)
 // and records a room charge, never a closed cash invoice. On an error the message shows and the
 // ticket stays as it was; after a part of a split the rest stays on the ticket.
-import { createMemo, createSignal, For, Show } from 'solid-js';
+import { createMemo, createSignal, For, onCleanup, onMount, Show } from 'solid-js';
 import { discountedLines, discountPercent } from '../../rules/discounts';
 import { cashMethodId, defaultTemplateId } from '../../rules/payment';
 import { partOf, type Split, sumOf, type TicketPart } from '../../rules/split';
@@ -44,6 +44,17 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
     partsLeft >= 2 ? { mode: 'equal', parts: partsLeft } : { mode: 'whole' },
   );
   const [charged, setCharged] = createSignal<SaleRecord>();
+  // Escape goes back to the ticket, as the Back button does (not while a dialog over it is open)
+  onMount(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if ((event.target as HTMLElement | null)?.closest('dialog') || document.querySelector('dialog[open]'))
+        return;
+      props.onBack();
+    };
+    document.addEventListener('keydown', onKey);
+    onCleanup(() => document.removeEventListener('keydown', onKey));
+  });
   const { submission, submit } = useSubmitter(completeSaleAction);
   const [discountKind, setDiscountKind] = createSignal<DiscountKind>('percent');
   const [discountText, setDiscountText] = createSignal('');

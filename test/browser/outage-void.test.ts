@@ -2,7 +2,8 @@
 // major 1): it is not sent into the outage, so the PMS never sees it; the sync view says it waits
 // (not "Checking") and that the till server, not the PMS, is down; a waiter voids it with the
 // manager's PIN during the outage, and nothing reaches the PMS when the server is back. A void
-// that cannot go ahead is refused before the manager is asked for their PIN.
+// that cannot go ahead is refused before the manager is asked for their PIN. The reason can be one
+// tap: the outlet's quick reasons (set on the admin page), else the till's own.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
@@ -61,6 +62,10 @@ describe('a sale made while the till server is down', () => {
     expect(await card.getByText('Checking').count()).toBe(0);
 
     await card.getByRole('button', { name: 'Void…' }).click({ timeout: 5_000 });
+    // without the outlet's own quick reasons, the till's
+    expect(
+      await card.getByRole('group', { name: 'Quick reasons' }).getByRole('button').allTextContents(),
+    ).toEqual(['Wrong item', 'Guest complaint', 'Spilled']);
     await card.getByLabel('Reason for voiding').fill('guest left without drinking');
     await card.getByRole('button', { name: 'Void sale' }).click();
     await approvalDialog(page).waitFor();
@@ -99,5 +104,31 @@ describe('a sale made while the till server is down', () => {
       .toContain('still finding out whether step 1 reached the PMS');
     expect(await approvalDialog(page).count()).toBe(0);
     expect(await card.getAttribute('data-status')).toBe('pending');
+  });
+
+  it('offers the outlet’s quick reasons (set on the admin page); one tap gives the reason', async ({
+    browser,
+    server,
+  }) => {
+    const policy = server.hub.staff.policy('bar');
+    // The outlet's own, as the admin page sets them; the tablet has them with the staff list.
+    server.hub.staff.setPolicy('bar', { ...policy, quickReasons: ['Glass broke', 'Happy hour'] });
+    const context = await openFreshContext(browser, { locale: 'en-GB' });
+    const page = await openSignedIn(server, context);
+    await stopServer(context);
+    const { reference } = await sellForCash(page, server, ['B-100']);
+    await page.locator('nav a[href="/sync"]').click();
+    const card = saleCard(page, reference);
+    await card.getByRole('button', { name: 'Void…' }).click({ timeout: 15_000 });
+    const quick = card.getByRole('group', { name: 'Quick reasons' }).getByRole('button');
+    expect(await quick.allTextContents()).toEqual(['Glass broke', 'Happy hour']);
+    await quick.first().click();
+    expect(await card.getByLabel('Reason for voiding').inputValue()).toBe('Glass broke');
+    await card.getByRole('button', { name: 'Void sale' }).click();
+    await approvalDialog(page).waitFor();
+    await typePin(approvalDialog(page), '9999');
+    await expect.poll(() => card.getAttribute('data-status')).toBe('voided');
+    expect(await card.textContent()).toContain('Voided by Mia: Glass broke');
+    server.hub.staff.setPolicy('bar', policy);
   });
 });

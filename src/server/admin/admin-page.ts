@@ -85,6 +85,7 @@ export function staffSections(words: AdminWords, data: StaffPageData): Html {
 <label>${words.discountLimit} <input name="discountLimitPercent" inputmode="decimal" required value="${policy.discountLimitPercent}"></label>
 <label>${words.idleLock} <input name="idleLockMinutes" inputmode="numeric" required value="${policy.idleLockMinutes}"></label>
 <label><input type="checkbox" name="lockAfterSale" value="1" ${policy.lockAfterSale ? 'checked' : ''}> ${words.lockAfterSale}</label>
+<label>${words.quickReasons} <textarea name="quickReasons" rows="3">${(policy.quickReasons ?? []).join('\n')}</textarea></label>
 <button>${words.save}</button></form>`,
   );
   const failed = data.failedPins.map(

@@ -216,6 +216,7 @@ export function createAdminRoutes(options: AdminOptions): Hono {
         discountLimitPercent: Number(String(form.discountLimitPercent ?? '').replace(',', '.')),
         idleLockMinutes: Number(form.idleLockMinutes),
         lockAfterSale: form.lockAfterSale === '1',
+        quickReasons: String(form.quickReasons ?? '').split(/\r?\n/),
       });
       hub.audit.append({
         kind: 'policy_changed',

@@ -2,6 +2,7 @@
 // admin page sets the hotel's and an outlet's own (checked, naming the refused field, nothing
 // half-written), warns while an outlet would print without a VAT ID, and records each change; a
 // paired tablet reads its outlet's header and cannot change it; an unpaired caller reads nothing.
+// Also the outlet's quick reasons, set with its rules on the admin page and served with the staff list.
 import { request as httpRequest } from 'node:http';
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -160,5 +161,25 @@ describe('the receipt header', () => {
     expect(fromTablet.status).toBe(401);
     expect(server.hub.receiptHeaders.stored('hotel')).toEqual(before);
     expect((await send('/till/receipt-header')).status).toBe(401);
+  });
+});
+
+describe('the outlet’s quick reasons (issue 22, "Reasons")', () => {
+  const rules = { openPriceLimit: '100', discountLimitPercent: '20', idleLockMinutes: '5' };
+  it('are set on the admin page one per line, reach the tablet with the staff list, and a bad one is refused naming the field', async () => {
+    const saved = await post('/admin/policies/minibar', {
+      ...rules,
+      quickReasons: 'Glas zerbrochen\r\n\r\n  Falsch   gebucht ',
+    });
+    expect(saved.status).toBe(303);
+    expect(server.hub.staff.policy('minibar').quickReasons).toEqual(['Glas zerbrochen', 'Falsch gebucht']);
+    const tablet = await pairedTablet('minibar');
+    const list = await send('/till/staff', { headers: { cookie: tablet } });
+    expect(JSON.parse(list.body).policy.quickReasons).toEqual(['Glas zerbrochen', 'Falsch gebucht']);
+
+    const tooLong = await post('/admin/policies/minibar', { ...rules, quickReasons: 'x'.repeat(61) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toContain('quick reasons');
+    expect(server.hub.staff.policy('minibar').quickReasons).toEqual(['Glas zerbrochen', 'Falsch gebucht']);
   });
 });

@@ -48,9 +48,25 @@ it('works from the keyboard: Space on a product, skip to the ticket, dialogs, th
   await page.keyboard.press('Enter');
   await expect.poll(() => page.locator('.ticket-line .line-qty').first().textContent()).toBe('3');
 
-  // Escape leaves the pay screen
-  await page.getByRole('button', { name: /^Pay/ }).click();
+  // Escape leaves the pay screen; the focus follows each view into the ticket panel, never the body
+  const focusInPanel = () =>
+    page.evaluate(
+      () =>
+        document.activeElement?.closest('.ticket-panel') !== null && document.activeElement !== document.body,
+    );
+  await page.getByRole('button', { name: /^Pay/ }).focus();
+  await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Complete sale' }).waitFor();
+  await expect.poll(focusInPanel).toBe(true);
   await page.keyboard.press('Escape');
   await expect.poll(() => page.getByRole('button', { name: /^Pay/ }).count()).toBe(1);
+  await expect.poll(focusInPanel).toBe(true);
+  // removing a line with the keyboard leaves the focus in the ticket
+  await page
+    .getByRole('button', { name: /^Remove/ })
+    .first()
+    .focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.locator('.ticket-line').count()).toBe(0);
+  expect(await focusInPanel()).toBe(true);
 });

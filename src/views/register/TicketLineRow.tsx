@@ -86,7 +86,12 @@ export function TicketLineRow(props: {
           type="button"
           class="remove"
           aria-label={t('ticket.remove', { detail: line().name })}
-          onClick={() => removeLine(line().key)}
+          onClick={(event) => {
+            // the focused × goes with its line: the focus moves to the ticket, not to the page's body
+            const panel = event.currentTarget.closest<HTMLElement>('.ticket-panel');
+            removeLine(line().key);
+            panel?.focus({ preventScroll: true });
+          }}
         >
           ×
         </button>

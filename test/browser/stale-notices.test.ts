@@ -57,6 +57,20 @@ describe('stale notices', () => {
     await expect.poll(() => header(page).textContent(), { timeout: 12_000 }).toBe('Online');
   });
 
+  it('says the till server is down within 20 s, with no sale and no tap to find it out', async ({
+    browser,
+    server,
+  }) => {
+    const context = await openFreshContext(browser, { locale: 'en-GB' });
+    const page = await openSignedIn(server, context, '/');
+    await expect.poll(() => header(page).textContent()).toBe('Online');
+    await context.route(
+      (url) => url.pathname !== '/' && !url.pathname.includes('.'),
+      (route) => route.abort('connectionrefused'),
+    );
+    await expect.poll(() => header(page).textContent(), { timeout: 20_000 }).toBe('Till server unreachable');
+  });
+
   it('says the PMS is down when the till server answers but the PMS does not', async ({
     browser,
     server,

@@ -26,7 +26,7 @@ export const messages: Record<FirstScreenKey, string> = {
   'view.comingSoon': 'Diese Ansicht folgt in Kürze.',
   'connection.online': 'Online',
   'connection.offline': 'Offline',
-  'connection.tillUnreachable': 'Kassenserver nicht erreichbar',
+  'connection.tillUnreachable': 'Kassenserver offline', // short: the header keeps one row at 768 px
   'connection.pmsUnreachable': 'PMS nicht erreichbar',
   'connection.pending': '{count} ausstehend',
   'connection.open': 'Abgleich öffnen',

@@ -8,6 +8,7 @@ import { t } from '../words/i18n';
 
 const LABELS = {
   online: 'connection.online',
+  'till-unreachable': 'connection.tillUnreachable',
   'pms-unreachable': 'connection.pmsUnreachable',
   offline: 'connection.offline',
 } as const;

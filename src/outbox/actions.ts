@@ -11,7 +11,7 @@ import { announceOutboxChange } from './status.ts';
 import { confirmedByStaff, dueNow, newRevision, retried, supersede } from './transitions.ts';
 
 export { OutboxActionRefused } from './refusal.ts';
-export { voidSale } from './void-sale.ts';
+export { checkVoid, voidSale } from './void-sale.ts';
 
 export interface RetryOptions {
   /** A corrected payload for the refused step, stored as a new revision of it. */

@@ -3,6 +3,7 @@
 // PMS (or the network) is unreachable, so trying the other sales now would only fail the same way;
 // the PMS said 429, so nothing is sent before its Retry-After; the gateway refused this tablet as
 // unpaired, so nothing gets through until it is paired; or the caller aborted.
+import type { GatewayReadiness } from '../pms/device-calls.ts';
 import type { DeviceRefusalCode, PmsError } from '../pms/errors.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import type { OutboxPms } from './intents/index.ts';
@@ -63,7 +64,10 @@ export class ReplayRun {
   lastTransientError: string | undefined;
   /** The gateway refused this tablet during the run: not paired, or unpaired by a manager. */
   unpaired: DeviceRefusalCode | undefined;
+  /** Which server the run's last unreachable failure points at: the till server or the PMS. */
+  unreachable: 'till-server' | 'pms' | undefined;
   private stopReason: ReplayReport['stoppedBy'];
+  private readiness: Promise<GatewayReadiness> | undefined;
 
   constructor(
     readonly pms: OutboxPms,
@@ -71,7 +75,16 @@ export class ReplayRun {
     readonly backoff: BackoffPolicy,
     readonly random: () => number,
     private readonly signal: AbortSignal | undefined,
+    private readonly readyToSend?: () => Promise<GatewayReadiness>,
   ) {}
+
+  /** Who answers, asked once per run before its first send; 'ready' when there is nobody to ask. */
+  gatewayReadiness(): Promise<GatewayReadiness> {
+    this.readiness ??= this.readyToSend
+      ? this.readyToSend().catch((): GatewayReadiness => 'till-unreachable')
+      : Promise.resolve('ready');
+    return this.readiness;
+  }
 
   /** True once no new step may be started. */
   get stopping(): boolean {
@@ -109,7 +122,13 @@ export class ReplayRun {
       error.kind === 'network' ||
       error.kind === 'timeout' ||
       (error.kind === 'server' && 'pmsUnreachable' in error && error.pmsUnreachable === true);
-    if (!unreachable) return;
+    if (unreachable) this.noteUnreachable(message, error?.kind === 'server' ? 'pms' : 'till-server', retryAt);
+  }
+
+  /** The till server or the PMS cannot be reached: the run stops, and no sale is tried before `retryAt`. */
+  noteUnreachable(message: string, server: 'till-server' | 'pms', retryAt: number): void {
+    this.lastTransientError ??= message;
+    this.unreachable = server;
     this.stopReason ??= 'unreachable';
     this.unreachableUntil = Math.max(this.unreachableUntil, retryAt);
   }

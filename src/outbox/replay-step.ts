@@ -13,6 +13,7 @@ import { announceOutboxChange } from './status.ts';
 import {
   describeError,
   failure,
+  notSent,
   type StartNext,
   type StepOutcome,
   settle,
@@ -83,6 +84,8 @@ async function sendStep(
   const maybeAppliedBefore = (intent.uncertainSends ?? 0) > 0;
   let sending = intent;
   if (intent.state !== 'in-flight') {
+    const readiness = await run.gatewayReadiness();
+    if (readiness !== 'ready') return notSent(run, saleId, intent, readiness);
     let before = intent.before;
     if (definition.captureBefore && before === undefined) {
       try {

@@ -3,7 +3,7 @@
 // worker), turn steps left in-flight by a replayer that died into "unknown outcome", then replay
 // due sales, several at once (bounded) but the steps of one sale strictly in order, until nothing
 // is due, and record how the run went. What one step does is in replay-step.ts.
-
+import type { GatewayReadiness } from '../pms/device-calls.ts';
 import { setMeta } from '../storage/db.ts';
 import { readOutboxCounts } from '../storage/journal-queries.ts';
 import { changeSale, readInFlightIntents } from '../storage/outbox-store.ts';
@@ -45,6 +45,12 @@ export interface ReplayOptions {
   backoff?: BackoffPolicy;
   /** Source of jitter in [0, 1). Default Math.random. */
   random?: () => number;
+  /**
+   * Asked once per run, before its first send (not before read-backs): who answers. Unless 'ready',
+   * nothing is sent, so a step never goes out into an outage it could have seen (it stays queued
+   * and can be voided). Default: nothing asked.
+   */
+  readyToSend?: () => Promise<GatewayReadiness>;
 }
 
 /** When outcome reports the server did not take are tried again, at the latest. */
@@ -62,6 +68,7 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayReport
     options.backoff ?? DEFAULT_BACKOFF,
     options.random ?? Math.random,
     options.signal,
+    options.readyToSend,
   );
   const lock = options.lock ?? defaultOutboxLock();
   /** Outcome reports left waiting (the server did not take them): try again soon, nothing else would. */
@@ -161,7 +168,8 @@ async function recordRun(run: ReplayRun): Promise<void> {
   const answered = sent + readBack + failed > 0;
   if (answered) await setMeta('pairing-hold', null); // the gateway let us through
   if (run.lastTransientError) {
-    await setMeta('last-error', { at: now, message: run.lastTransientError });
+    const down = run.unreachable ? { unreachable: run.unreachable } : {};
+    await setMeta('last-error', { at: now, message: run.lastTransientError, ...down });
   } else if (answered) {
     // "Last sync" is the last exchange the PMS answered: a run with nothing due (e.g. a sale
     // waiting out its backoff after a failed try) says nothing about the PMS and changes neither.

@@ -29,8 +29,8 @@ export interface OutboxSummary {
   nextAttemptAt: number | null;
   /** When a replay run last finished without a transient failure. */
   lastSyncAt: number | null;
-  /** The last transient failure (e.g. PMS unreachable), cleared by a clean run. */
-  lastError: { at: number; message: string } | null;
+  /** The last transient failure (e.g. PMS unreachable), cleared by a clean run; `unreachable`: which server did not answer. */
+  lastError: { at: number; message: string; unreachable?: 'till-server' | 'pms' } | null;
   /** Sending waits for this tablet to be paired: the gateway's reason, or null when it does not. */
   waitingForPairing: DeviceRefusalCode | null;
   /** Whether the browser granted persistent storage; null when it was not asked or cannot be. */

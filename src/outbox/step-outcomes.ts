@@ -9,7 +9,7 @@ import { backoffDelay } from './backoff.ts';
 import type { ReplayRun } from './replay-run.ts';
 import { applyWrite, changeIntent, type SaleSnapshot } from './sale-state.ts';
 import { announceOutboxChange } from './status.ts';
-import { type Backoff, sentWhileUnpaired, startSending, type Transition } from './transitions.ts';
+import { type Backoff, readFailed, sentWhileUnpaired, startSending, type Transition } from './transitions.ts';
 
 /**
  * Whether the sale goes on in this run: 'stop', or the sale as just written, with the step that the
@@ -49,6 +49,29 @@ export async function transientFailure(
       : run.now() + backoffDelay((intent.failuresInRow ?? 0) + 1, run.backoff, run.random);
   await settle(run, { saleId, intent, transition, event: { notBefore, lastError } });
   run.noteTransientFailure(lastError.message, isPmsError(error) ? error : undefined, notBefore);
+  return 'stop';
+}
+
+/**
+ * The run's readiness check found the till server or the PMS not answering: the step is not sent
+ * (it stays queued, so staff can still void it) and waits like a failed read, holding every sale.
+ */
+export async function notSent(
+  run: ReplayRun,
+  saleId: string,
+  intent: IntentRecord,
+  readiness: 'pms-unreachable' | 'till-unreachable',
+): Promise<StepOutcome> {
+  const pms = readiness === 'pms-unreachable';
+  const message = pms
+    ? 'The PMS cannot be reached (the till server says so); nothing was sent.'
+    : 'The till server cannot be reached; nothing was sent.';
+  const lastError: IntentError = pms
+    ? { kind: 'server', message, pmsUnreachable: true, at: run.now() }
+    : { kind: 'network', message, at: run.now() };
+  const notBefore = run.now() + backoffDelay((intent.failuresInRow ?? 0) + 1, run.backoff, run.random);
+  await settle(run, { saleId, intent, transition: readFailed, event: { notBefore, lastError } });
+  run.noteUnreachable(message, pms ? 'pms' : 'till-server', notBefore);
   return 'stop';
 }
 

@@ -17,6 +17,7 @@
 // This module is compiled for pages and for the worker, so it reaches `document` and the service
 // worker registration through narrow structural types instead of DOM-only globals.
 import { createPmsClient } from '../pms/client.ts';
+import { gatewayReadiness } from '../pms/device-calls.ts';
 import { getMeta, setMeta } from '../storage/db.ts';
 import { retryWaitingNow } from './actions.ts';
 import type { OutboxPms } from './intents/index.ts';
@@ -213,7 +214,11 @@ export async function setGatewayBaseUrl(baseUrl: string): Promise<void> {
  */
 export async function replayFromWorker(): Promise<void> {
   const baseUrl = (await getMeta('gateway-base-url')) ?? '';
-  const report = await replayOutbox({ client: createPmsClient({ baseUrl }), waitForLock: true });
+  const report = await replayOutbox({
+    client: createPmsClient({ baseUrl }),
+    waitForLock: true,
+    readyToSend: () => gatewayReadiness(baseUrl),
+  });
   const waitingForPairing = report.stoppedBy === 'unpaired' || (await getMeta('pairing-hold')) != null;
   if (report.pending > 0 && !waitingForPairing) {
     throw new Error(`${report.pending} sale(s) still waiting for the PMS; Background Sync will retry.`);

@@ -64,6 +64,17 @@ export async function voidSale(
   return outcome();
 }
 
+/**
+ * Throws the refusal `voidSale` would give the sale as it stands now, so staff are not asked for a
+ * manager's PIN for a void that cannot go ahead.
+ * @example await checkVoid(id); const approval = await askManager(); await voidSale(id, reason, origin);
+ */
+export async function checkVoid(saleId: string): Promise<void> {
+  const entry = await readSale(saleId);
+  const refusal = entry ? voidRefusal(entry) : { code: 'sale-changed' as const };
+  if (refusal) throw new OutboxActionRefused(refusal);
+}
+
 function voidRefusal(entry: SaleEntry): OutboxRefusal | undefined {
   const { sale } = entry;
   const steps = currentSteps(entry.intents);

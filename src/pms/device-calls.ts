@@ -1,6 +1,6 @@
 // The till server's own endpoints for this tablet (not the PMS's): who am I (`GET /till/device`),
 // pair with a one-time code (`POST /till/pair`), and where the HTTPS till is
-// (`GET /till/https-address`), and whether it is ready (`GET /readyz`). Owns their wire shapes and turning every way they fail into a
+// (`GET /till/https-address`), its receipt header (`GET /till/receipt-header`), and whether it is ready (`GET /readyz`). Owns their wire shapes and turning every way they fail into a
 // `TillServerError` with the server's `code`, which the views translate (never its message).
 // The device credential is an HttpOnly cookie: the browser sends and keeps it, no script sees it.
 import { newRequestId, REQUEST_ID_HEADER } from './till-headers.ts';
@@ -105,20 +105,70 @@ export async function fetchHttpsAddress(fetcher: DeviceFetch = globalFetch): Pro
 const PROBE_TIMEOUT_MS = 4000;
 
 /**
- * Whether the till server and the PMS behind it answer (`GET /readyz`: 200 ready, 503 not); false
- * when nothing answers. Cheap, sends no sale: the outbox's recovery probe (outbox/triggers.ts).
- * @example if (await isGatewayReady('')) await replayer.syncNow();
+ * Who answers: 'ready' (the till server and the PMS behind it), 'pms-unreachable' (the till
+ * server answers `GET /readyz` with 503), 'till-unreachable' (nothing answers: the till server or
+ * the network to it is down).
  */
-export async function isGatewayReady(baseUrl: string, fetcher: DeviceFetch = globalFetch): Promise<boolean> {
+export type GatewayReadiness = 'ready' | 'pms-unreachable' | 'till-unreachable';
+
+/**
+ * Whether the till server and the PMS behind it answer (`GET /readyz`: 200 ready, 503 not). Cheap,
+ * sends no sale: the outbox's recovery probe, and its check before a run's first send (outbox/).
+ * @example if ((await gatewayReadiness('')) === 'ready') await replayer.syncNow();
+ */
+export async function gatewayReadiness(
+  baseUrl: string,
+  fetcher: DeviceFetch = globalFetch,
+): Promise<GatewayReadiness> {
   try {
     const response = await fetcher(`${baseUrl}/readyz`, {
       cache: 'no-store',
       signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
     });
-    return response.ok;
+    if (response.ok) return 'ready';
+    // 503 {reason: 'pms: …'}: the PMS; 'database: …' or anything else: the till server cannot take sales
+    const body: unknown = await response.json().catch(() => null);
+    const reason = body && typeof body === 'object' && 'reason' in body ? String(body.reason) : '';
+    return reason.startsWith('pms:') ? 'pms-unreachable' : 'till-unreachable';
   } catch {
-    return false;
+    return 'till-unreachable';
   }
+}
+
+/**
+ * Whether the till server and the PMS behind it answer; false when either does not.
+ * @example if (await isGatewayReady('')) await replayer.syncNow();
+ */
+export async function isGatewayReady(baseUrl: string, fetcher: DeviceFetch = globalFetch): Promise<boolean> {
+  return (await gatewayReadiness(baseUrl, fetcher)) === 'ready';
+}
+
+/** The receipt header the till server keeps for this tablet's outlet ('' leaves a field out). */
+export interface ReceiptHeader {
+  hotelName: string;
+  hotelAddress: string;
+  vatId: string;
+}
+
+/**
+ * This paired tablet's receipt header, set on the admin page (`GET /till/receipt-header`); rejects
+ * with a TillServerError.
+ * @example const { vatId } = await fetchReceiptHeader('');
+ */
+export async function fetchReceiptHeader(
+  baseUrl: string,
+  fetcher: DeviceFetch = globalFetch,
+): Promise<ReceiptHeader> {
+  const body = await callTillServer(fetcher, `${baseUrl}/till/receipt-header`, { method: 'GET' });
+  const header = 'header' in body ? (body.header as Record<string, unknown>) : undefined;
+  const text = (field: keyof ReceiptHeader) =>
+    typeof header?.[field] === 'string' ? (header[field] as string) : null;
+  const hotelName = text('hotelName');
+  const hotelAddress = text('hotelAddress');
+  const vatId = text('vatId');
+  if (hotelName === null || hotelAddress === null || vatId === null)
+    throw new TillServerError('unexpected', 200, 'The till server sent an unreadable receipt header');
+  return { hotelName, hotelAddress, vatId };
 }
 
 /** One call to the till server's own endpoints: the JSON answer, or a TillServerError with the server's code. */

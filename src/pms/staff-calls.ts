@@ -36,6 +36,10 @@ export const StaffCardSchema = v.object({
 });
 export type StaffCard = v.InferOutput<typeof StaffCardSchema>;
 
+/** The longest quick reason, and how many an outlet keeps. */
+export const QUICK_REASON_MAX = 60;
+export const QUICK_REASONS_MAX = 8;
+
 /** What an outlet decides for its tablets, set on the admin page. */
 export const OutletPolicySchema = v.object({
   outlet: v.pipe(v.string(), v.regex(OUTLET_ID_PATTERN)),
@@ -49,6 +53,8 @@ export const OutletPolicySchema = v.object({
   lockAfterSale: v.boolean(),
   /** Days a tablet keeps a sale the PMS confirmed after the Z that closed its day (the outlet's; default 30). */
   retentionDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650))),
+  /** Reasons staff tap instead of typing (void, take-back, refund); none: the till's own. */
+  quickReasons: v.optional(v.array(v.pipe(v.string(), v.maxLength(QUICK_REASON_MAX)))),
 });
 export type OutletPolicy = v.InferOutput<typeof OutletPolicySchema>;
 

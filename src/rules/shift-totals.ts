@@ -5,6 +5,8 @@
 // voided, which counts together with the reversal that takes it back (so the two cancel out and
 // nothing is counted twice or dropped); a cancelled cash sale counts, and so does its cancellation
 // (negative, refunded with the sale's method), outside confirmed and pending: it is not in the PMS.
+// A room charge moved to a late charge is neither voided nor a room charge: the late charge (an open
+// cash invoice to the guest) counts once, under "late charges (open invoice)".
 import type { Cents } from '../pms/money';
 import type { SaleRecord } from '../storage/records';
 
@@ -14,8 +16,11 @@ export interface Amount {
 }
 
 export interface PaymentTotal extends Amount {
-  /** The PMS payment method; null for room charges (and their reversals). */
-  paymentMethodId: number | null;
+  /**
+   * The PMS payment method; null for room charges (and their reversals); 'late-charge' for late
+   * charges, open cash invoices to guests who had left (not paid yet).
+   */
+  paymentMethodId: number | null | 'late-charge';
 }
 
 export interface GroupTotal {
@@ -77,19 +82,27 @@ export function shiftTotals(sales: readonly SaleRecord[], groupOf: GroupOf): Shi
     voided: zero(),
     cardTips: zero(),
   };
-  const payments = new Map<number | null, PaymentTotal>();
+  const payments = new Map<PaymentTotal['paymentMethodId'], PaymentTotal>();
   const groups = new Map<number | null, GroupTotal>();
   for (const sale of sales) {
     if (!countsInTotals(sale, byId)) {
-      // a voided reversal only undoes the voided charge's bookkeeping: the charge is the voided sale
-      if (sale.status === 'voided' && sale.kind !== 'product-creation' && sale.kind !== 'charge-reversal')
+      // a voided reversal only undoes the voided charge's bookkeeping: the charge is the voided sale;
+      // a charge moved to a late charge is not voided: the late charge counts it
+      const moved = sale.movedTo !== undefined && byId.has(sale.movedTo);
+      if (
+        sale.status === 'voided' &&
+        !moved &&
+        sale.kind !== 'product-creation' &&
+        sale.kind !== 'charge-reversal'
+      )
         add(totals.voided, sale.totalCents);
       continue;
     }
     const cents = sale.totalCents;
     add(totals.total, cents);
     const paid = sale.kind === 'cash-sale' || sale.kind === 'cash-cancellation';
-    const methodId = paid ? (sale.payment?.paymentMethodId ?? null) : null;
+    const methodId: PaymentTotal['paymentMethodId'] =
+      sale.kind === 'late-charge' ? 'late-charge' : paid ? (sale.payment?.paymentMethodId ?? null) : null;
     const payment = payments.get(methodId) ?? { paymentMethodId: methodId, ...zero() };
     payments.set(methodId, add(payment, cents));
     if (sale.kind === 'room-charge') add(totals.roomCharges, cents);

@@ -22,6 +22,8 @@ export interface TicketPart {
   lines: TicketLine[];
   rest: TicketLine[];
   totalCents: Cents;
+  /** For a part of an equal split: into how many parts what was open is split. */
+  ofParts?: number;
 }
 
 const lineTotal = (line: TicketLine) => line.unitPriceCents * line.quantity;
@@ -62,7 +64,7 @@ export function equalPart(lines: readonly TicketLine[], parts: number): TicketPa
     part.push(...atTotal(line, shares[index]!));
     if (parts > 1) rest.push(...atTotal(line, lineTotal(line) - shares[index]!));
   });
-  return { lines: uniqueKeys(part), rest: uniqueKeys(rest), totalCents: amount };
+  return { lines: uniqueKeys(part), rest: uniqueKeys(rest), totalCents: amount, ofParts: parts };
 }
 
 /**

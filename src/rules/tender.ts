@@ -8,15 +8,20 @@ import type { NamedEntry } from '../pms/wire';
 export const NOTES: readonly Cents[] = [500, 1000, 2000, 5000, 10000];
 
 /**
- * Amounts a guest is likely to hand over: the exact total, then the notes above it (the next note
- * at least the total, and 50 and 100 when above); above 100 the next multiples of 10, 50 and 100.
- * @example quickTenders(2190) // [2190, 5000, 10000]
- * @example quickTenders(1270) // [1270, 2000, 5000, 10000]
+ * Amounts a guest is likely to hand over: the exact total, the total rounded up to 5 and to 10
+ * (€21.90: €25 and €30), then the notes above it; when that makes fewer than four, the next
+ * multiples of 10, 50 and 100. At most five, smallest first.
+ * @example quickTenders(2190) // [2190, 2500, 3000, 5000, 10000]
+ * @example quickTenders(1270) // [1270, 1500, 2000, 5000, 10000]
  */
 export function quickTenders(totalCents: Cents): Cents[] {
   const amounts = new Set<Cents>([totalCents]);
+  for (const step of [500, 1000]) {
+    const up = Math.ceil(totalCents / step) * step;
+    if (up > totalCents) amounts.add(up);
+  }
   for (const note of NOTES) if (note > totalCents) amounts.add(note);
-  if (amounts.size < 3) {
+  if (amounts.size < 4) {
     for (const step of [1000, 5000, 10000]) {
       const next = Math.ceil(totalCents / step) * step;
       amounts.add(next > totalCents ? next : next + step);

@@ -15,17 +15,17 @@ import type { Logger } from '../node-http/log.ts';
 import { serverLog } from '../node-http/log.ts';
 import { createTestHotel, type DemoRegion, type HotelKeys, type TestHotel } from '../test-hotel/index.ts';
 import { createApp, type RemotePms } from './app.ts';
-import {
-  createFiscalControl,
-  type FiscalControl,
-  type FiscalControlOptions,
-} from './fiscal/fiscal-control.ts';
 import { type CardTerminals, createCardTerminals } from './card-terminal/index.ts';
 import {
   startTerminalDouble,
   type TerminalDouble,
   type TerminalDoubleOptions,
 } from './card-terminal/terminal-double.ts';
+import {
+  createFiscalControl,
+  type FiscalControl,
+  type FiscalControlOptions,
+} from './fiscal/fiscal-control.ts';
 import { closeServers, createStopGate, GRACE_MS } from './http/clean-stop.ts';
 import {
   type ConnectionGuard,

@@ -5,7 +5,7 @@
 // as this tab saw it, so of two tabs recalling one tab, one wins and the other is told.
 import type { TicketRecord } from '../storage/records';
 import { changeTicketRecords, listParkedTickets, ticketStatus } from '../storage/ticket-store';
-import { settings } from './settings';
+import { actingStaff } from './staff-session';
 import {
   clearTicket,
   currentTicket,
@@ -102,5 +102,5 @@ export async function recallTicket(id: string, fallbackLabel: string): Promise<v
 }
 
 function toRecord(ticket: Ticket, status: 'open' | 'parked'): TicketRecord {
-  return ticketToRecord(ticket, status, settings().staffName);
+  return ticketToRecord(ticket, status, actingStaff().staff);
 }

@@ -3,11 +3,18 @@
 // refusing this tablet as unpaired, device.ts), starting the outbox's page replayer once, and asking
 // it to send after a sale is recorded. Views never build clients of their own. The client's code
 // (the wire schemas and valibot) loads on first use, not with the first screen, which shows the
-// catalogue cached on the tablet.
+// catalogue cached on the tablet. Also asks the till server's readiness (`GET /readyz`) before sends,
+// on "Sync now" and every 15 s while the page is shown (5 s while a server is down), and tells the header which server answers.
 import type { PageReplayer } from '../outbox/triggers';
 import type { createPmsClient, PmsClient } from '../pms/client';
+import type { GatewayReadiness } from '../pms/device-calls';
 import { watchDeviceRefusals } from './device';
+import { lastRead, notePmsRead } from './pms-evidence';
 import { settings } from './settings';
+
+/** How often the page asks whether the till server and the PMS answer, while it is shown. */
+const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_WHILE_DOWN_MS = 5_000;
 
 /** The page's fetch, through a wrapper: `fetch` called as a method throws "Illegal invocation". */
 const pageFetch = watchDeviceRefusals((url, init) => fetch(url, init));
@@ -58,17 +65,45 @@ export async function pmsWithHeaders(headers: Record<string, string>): Promise<P
  * @example void startSync(); // then: syncNow() on "Sync now"
  */
 export function startSync(): Promise<PageReplayer> {
+  if (!replayer) startHeartbeat();
   replayer ??= Promise.all([import('../outbox/triggers'), loadClientCode()]).then(
     ([{ startPageReplayer }, { createPmsClient, followingClient }]) =>
       startPageReplayer({
         // follows the gateway address, and keeps the headers each sale's writes carry (approvals)
         client: followingClient(() => currentClient(createPmsClient)),
         // loaded with the replayer, not with the first screen
-        probe: () =>
-          import('../pms/device-calls').then(({ isGatewayReady }) => isGatewayReady(settings().gatewayUrl)),
+        probe: () => readiness().then((answer) => answer === 'ready'),
+        readyToSend: readiness,
       }),
   );
   return replayer;
+}
+
+/**
+ * Asks whether the till server and the PMS answer (`GET /readyz`), and tells the header which does not.
+ * @example if ((await readiness()) === 'ready') ...
+ */
+async function readiness(): Promise<GatewayReadiness> {
+  const { gatewayReadiness } = await import('../pms/device-calls');
+  const answer = await gatewayReadiness(settings().gatewayUrl);
+  notePmsRead(answer === 'ready', Date.now(), answer === 'pms-unreachable' ? 'pms' : 'till-server');
+  return answer;
+}
+
+/**
+ * The header learns of an outage without waiting for a sale to fail, and of its end without an
+ * `online` event: readiness every 15 s while the page is shown, every 5 s while a server is down.
+ */
+function startHeartbeat(): void {
+  if (typeof document === 'undefined') return;
+  let askedAt = Date.now();
+  setInterval(() => {
+    if (document.visibilityState !== 'visible') return;
+    const down = lastRead()?.reached === false;
+    if (!down && Date.now() - askedAt < HEARTBEAT_MS) return;
+    askedAt = Date.now();
+    void readiness();
+  }, HEARTBEAT_WHILE_DOWN_MS);
 }
 
 /**
@@ -76,6 +111,7 @@ export function startSync(): Promise<PageReplayer> {
  * @example await syncNow();
  */
 export async function syncNow(): Promise<unknown> {
+  void readiness(); // the header's news even when nothing is due
   return (await startSync()).syncNow();
 }
 

@@ -1,6 +1,7 @@
 // The receipt of a completed cash sale. Owns: what a receipt shows (built once, when the sale is
-// recorded, so it never changes under the guest's eyes; the header from the settings of that
-// moment), keeping the last one and the recent ones (for copies) in localStorage, and the sale's
+// recorded, so it never changes under the guest's eyes; the outlet's header of that moment), keeping
+// the last one in localStorage and the recent ones (for copies) in IndexedDB beside the journal
+// (localStorage too, as before; a killed browser may lose localStorage's last writes), and the sale's
 // live status towards the PMS with its invoice number once confirmed, read from the journal and
 // again whenever the outbox changes.
 import { type Accessor, createSignal, onCleanup } from 'solid-js';
@@ -10,11 +11,12 @@ import type { FiscalReceipt } from '../pms/fiscal-wire';
 import type { Cents } from '../pms/money';
 import type { LineDiscount } from '../rules/ticket-lines';
 import type { Totals } from '../rules/totals';
+import { dropKeptReceipts, readKeptReceipts, setMeta } from '../storage/db';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
 import { readSale } from '../storage/outbox-store';
 import type { CardPaymentRecord, SaleStatus } from '../storage/records';
 import { type LedgerFiscal, ledgerFiscalOf } from './fiscal-receipt';
-import { settings } from './settings';
+import { receiptHeader } from './receipt-header';
 
 /** The hotel as the receipt's header names it (settings at the time of the sale). */
 export interface ReceiptHeader {
@@ -81,16 +83,26 @@ const [lastReceipt, setLastReceiptSignal] = createSignal<ReceiptData | null>(loa
 export { lastReceipt };
 
 /**
- * Shows (and keeps) `receipt` as the last receipt, with the hotel header of the settings now, and
+ * Shows (and keeps) `receipt` as the last receipt, with this outlet's receipt header now, and
  * keeps it among the receipts copies can be printed of.
  */
 export function setLastReceipt(receipt: ReceiptData): void {
-  const { hotelName, hotelAddress, vatId } = settings();
-  const kept: ReceiptData = { ...receipt, header: receipt.header ?? { hotelName, hotelAddress, vatId } };
+  const kept: ReceiptData = { ...receipt, header: receipt.header ?? receiptHeader() };
   setLastReceiptSignal(kept);
   writeLocal(LOCAL_KEYS.lastReceipt, kept);
-  const others = keptReceipts().filter((r) => r.saleId !== kept.saleId);
-  writeLocal(LOCAL_KEYS.receipts, [...others, kept].slice(-KEPT_RECEIPTS));
+  const all = [...keptReceipts().filter((r) => r.saleId !== kept.saleId), kept].slice(-KEPT_RECEIPTS);
+  setKept(all);
+  writeLocal(LOCAL_KEYS.receipts, all);
+  setMeta(`receipt:${kept.saleId}`, kept).catch((error: unknown) =>
+    console.error('[receipt] could not keep the receipt in IndexedDB', error),
+  );
+}
+
+const [kept, setKept] = createSignal<ReceiptData[]>(localReceipts());
+
+function localReceipts(): ReceiptData[] {
+  const saved = readLocal(LOCAL_KEYS.receipts);
+  return Array.isArray(saved) ? saved.filter(isReceipt) : [];
 }
 
 /**
@@ -116,12 +128,30 @@ export function stampFiscal(saleId: string, fiscal: FiscalReceipt): FiscalReceip
 }
 
 /**
- * The receipts kept on this till, oldest first (the last few hundred), for printing copies.
+ * The receipts kept on this till, oldest first (the last few hundred), for printing copies
+ * (reactive; `loadKeptReceipts` adds those only IndexedDB still has).
  * @example const receipt = keptReceipts().find((r) => r.saleId === sale.id);
  */
 export function keptReceipts(): ReceiptData[] {
-  const saved = readLocal(LOCAL_KEYS.receipts);
-  return Array.isArray(saved) ? saved.filter(isReceipt) : [];
+  return kept();
+}
+
+/**
+ * Reads the receipts kept in IndexedDB and joins them with localStorage's; drops the oldest beyond
+ * the few hundred the till keeps.
+ * @example onMount(() => void loadKeptReceipts());
+ */
+export async function loadKeptReceipts(): Promise<void> {
+  const stored = await readKeptReceipts();
+  const bySale = new Map(kept().map((receipt) => [receipt.saleId, receipt]));
+  for (const { value } of stored) if (isReceipt(value)) bySale.set(value.saleId, value);
+  const all = [...bySale.values()].sort((a, b) => a.createdAt - b.createdAt);
+  const keep = all.slice(-KEPT_RECEIPTS);
+  const keptIds = new Set(keep.map((receipt) => receipt.saleId));
+  await dropKeptReceipts(
+    stored.map(({ key }) => key).filter((key) => !keptIds.has(key.slice('receipt:'.length))),
+  );
+  setKept(keep);
 }
 
 /**

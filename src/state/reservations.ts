@@ -12,6 +12,7 @@ import { readReservations, replaceReservations } from '../storage/caches';
 import { readGuestsRefreshedAt, writeGuestsRefreshedAt } from '../storage/local-records';
 import type { CachedReservation } from '../storage/records';
 import { pms } from './pms';
+import { whenReachedAgain } from './pms-evidence';
 import { notePmsFailure, notePmsRead } from './sync-indicator';
 
 /** How often the list is fetched again while the till is online. */
@@ -77,8 +78,8 @@ async function fetchGuests(now: () => number): Promise<boolean> {
 }
 
 /**
- * Loads the cache, refreshes it now and every REFRESH_EVERY_MS while online, and when the browser
- * comes back online. Answers a stop function.
+ * Loads the cache, refreshes it now and every REFRESH_EVERY_MS while online, when the browser comes
+ * back online, and after a failed refresh when the PMS is reached again. Answers a stop function.
  * @example onMount(() => onCleanup(startGuestRefresh()));
  */
 export function startGuestRefresh(): () => void {
@@ -88,7 +89,12 @@ export function startGuestRefresh(): () => void {
   }, REFRESH_EVERY_MS);
   const onOnline = () => void refreshGuests();
   window.addEventListener('online', onOnline);
+  // a till server or PMS outage fires no `online` event: the readiness check says when it is over
+  const stopWatching = whenReachedAgain(() => {
+    if (refreshState() === 'failed') void refreshGuests();
+  });
   return () => {
+    stopWatching();
     clearInterval(timer);
     window.removeEventListener('online', onOnline);
   };

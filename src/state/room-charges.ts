@@ -18,9 +18,9 @@ import { listSales } from '../storage/journal-queries';
 import type { SaleLine, SaleRecord } from '../storage/records';
 import { approvalFor } from './approval-request';
 import { pms } from './pms';
-import { settings } from './settings';
 import { actingStaff, saleCompleted } from './staff-session';
 import { notePmsFailure, notePmsRead } from './sync-indicator';
+import { tillIdentity } from './till-identity';
 
 export type { SaleLine, SaleRecord } from '../storage/records';
 
@@ -36,7 +36,7 @@ export class RoomChargeRefused extends Error {
 
 /** Who records: the signed-in staff member (or the name in Settings) and the till. */
 export function saleOrigin(): SaleOrigin {
-  return { ...actingStaff(), till: settings().tillName };
+  return { ...actingStaff(), till: tillIdentity().tillName };
 }
 
 /**

@@ -32,6 +32,7 @@ import {
   ticketWasSplit,
 } from './ticket';
 import { payTicket } from './ticket-keeping';
+import { tillIdentity } from './till-identity';
 
 export interface CashPayment {
   paymentMethodId: number;
@@ -72,7 +73,8 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
   const lines = payment.part?.lines ?? ticket.lines;
   const totals = totalsOf(lines, taxClasses());
   const { payment_methods: methods, invoice_templates: templates } = catalogue().paymentOptions;
-  const { tillName, outletName, currency, cashPaymentMethodId } = settings();
+  const { currency, cashPaymentMethodId } = settings();
+  const { tillName, outletName } = tillIdentity();
   const { staff: staffName, staffId } = actingStaff();
   const method = methods.find((m) => m.id === payment.paymentMethodId);
   if (lines.length === 0) throw new PaymentError('empty-ticket');
@@ -225,7 +227,7 @@ function saleLines(lines: readonly TicketLine[]): SaleLine[] {
 /** After a payment: the rest of a split stays on the ticket, else a new ticket starts. */
 function paid(lines: readonly TicketLine[], part: TicketPart | undefined): void {
   noteSold(lines);
-  if (part && part.rest.length > 0) keepRestOfTicket([...part.rest]);
+  if (part && part.rest.length > 0) keepRestOfTicket([...part.rest], part.ofParts);
   else clearTicket();
   requestReplay();
 }

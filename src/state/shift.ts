@@ -13,8 +13,8 @@ import { appendShiftRecord, readShiftRecords, type ShiftRecord } from '../storag
 import type { SaleRecord } from '../storage/records';
 import { catalogue } from './catalogue';
 import { requestReplay } from './pms';
-import { settings } from './settings';
 import { actingStaff } from './staff-session';
+import { tillIdentity } from './till-identity';
 
 export type { ShiftRecord } from '../storage/local-records';
 
@@ -102,7 +102,7 @@ export function closeShift(
   now: number = Date.now(),
   approved?: { id: string; approval: string },
 ): ShiftRecord {
-  const { tillName } = settings();
+  const { tillName } = tillIdentity();
   const { staff: staffName, staffId } = actingStaff();
   const record: ShiftRecord = {
     id: approved?.id ?? crypto.randomUUID(),

@@ -1,7 +1,8 @@
 // Checking PINs and signing approvals on the tablet, loaded with the lock screen and the approval
 // dialog (not with the first screen). Owns: opening a staff member's key with their PIN (a wrong
-// PIN fails: that is the PIN check, offline too), the growing wait after wrong PINs (kept on the
-// tablet, so a reload does not reset it; the rule is rules/pin-wait.ts), and a manager's approval
+// PIN fails: that is the PIN check, offline too), the growing wait after wrong PINs, per staff
+// member (so one person's wrong PINs do not lock out the manager; kept on the tablet, so a reload
+// does not reset it; the rule is rules/pin-wait.ts), and a manager's approval
 // signed with the manager's key. Wrong PINs are reported to the audit log.
 import { createSignal } from 'solid-js';
 import type { Approval, StaffCard } from '../pms/staff-calls';
@@ -12,32 +13,46 @@ import { reportAction } from './audit-reports';
 import { deviceState } from './device';
 import { type ApprovalNeed, sessionKey, signedIn, staffCards, startSession } from './staff-session';
 
-const [tries, setTries] = createSignal<PinTries>(readTries());
+/** Wrong PIN tries per staff id since that person's last right PIN. */
+type TriesByStaff = Readonly<Record<string, PinTries>>;
 
-function readTries(): PinTries {
-  const stored = readLocal(LOCAL_KEYS.pinTries) as Partial<PinTries> | undefined;
-  return typeof stored?.wrong === 'number' && typeof stored.lastWrongAt === 'number'
-    ? { wrong: stored.wrong, lastWrongAt: stored.lastWrongAt }
-    : { wrong: 0, lastWrongAt: 0 };
+const [tries, setTries] = createSignal<TriesByStaff>(readTries());
+
+function readTries(): TriesByStaff {
+  const stored = readLocal(LOCAL_KEYS.pinTries);
+  if (!stored || typeof stored !== 'object') return {};
+  // an older till kept one count for the whole tablet ({wrong, lastWrongAt}): not kept per person
+  const byStaff: Record<string, PinTries> = {};
+  for (const [staffId, value] of Object.entries(stored as Record<string, Partial<PinTries>>)) {
+    if (typeof value?.wrong === 'number' && typeof value.lastWrongAt === 'number')
+      byStaff[staffId] = { wrong: value.wrong, lastWrongAt: value.lastWrongAt };
+  }
+  return byStaff;
 }
 
-/** Milliseconds before the next PIN may be tried (not reactive to time: the view ticks). */
-export function pinWait(now = Date.now()): number {
-  return pinWaitLeft(tries(), now);
+const NO_TRIES: PinTries = { wrong: 0, lastWrongAt: 0 };
+
+function writeTries(staffId: string, next: PinTries): void {
+  const all = { ...tries(), [staffId]: next };
+  if (next.wrong === 0) delete all[staffId];
+  writeLocal(LOCAL_KEYS.pinTries, all);
+  setTries(all);
+}
+
+/** Milliseconds before `staffId`'s next PIN may be tried (reactive to their tries, not to time: the view ticks). */
+export function pinWait(staffId: string, now = Date.now()): number {
+  return pinWaitLeft(tries()[staffId] ?? NO_TRIES, now);
 }
 
 function noteWrongPin(staffId: string, now: number): void {
-  const next = { wrong: tries().wrong + 1, lastWrongAt: now };
-  writeLocal(LOCAL_KEYS.pinTries, next);
-  setTries(next);
+  const next = { wrong: (tries()[staffId]?.wrong ?? 0) + 1, lastWrongAt: now };
+  writeTries(staffId, next);
   reportAction({ kind: 'pin_failed', staffId, note: `wrong PIN ${next.wrong}` });
 }
 
-function noteRightPin(): void {
-  if (tries().wrong === 0) return;
-  const next = { wrong: 0, lastWrongAt: 0 };
-  writeLocal(LOCAL_KEYS.pinTries, next);
-  setTries(next);
+function noteRightPin(staffId: string): void {
+  if (!tries()[staffId]) return;
+  writeTries(staffId, NO_TRIES);
 }
 
 export type PinOutcome =
@@ -51,7 +66,7 @@ async function openKey(
   pin: string,
   now = Date.now(),
 ): Promise<{ card: StaffCard; key: CryptoKey } | PinOutcome> {
-  const waitMs = pinWait(now);
+  const waitMs = pinWait(staffId, now);
   if (waitMs > 0) return { ok: false, reason: 'wait', waitMs };
   const card = staffCards().find((candidate) => candidate.id === staffId);
   if (!card) return { ok: false, reason: 'unknown' };
@@ -60,7 +75,7 @@ async function openKey(
     noteWrongPin(staffId, now);
     return { ok: false, reason: 'wrong' };
   }
-  noteRightPin();
+  noteRightPin(staffId);
   return { card, key };
 }
 

@@ -1,10 +1,11 @@
 // Keeping the tablet's staff list and audit reports in step with the till server, in the background:
-// the staff cards and outlet policy are fetched at start, every 5 minutes and when the network
+// the staff cards, outlet policy and receipt header are fetched at start, every 5 minutes and when the network
 // returns (so a new colleague or a reset PIN reaches the tablet while it is online); audit reports
 // are delivered half a second after they are made, every 30 seconds, and at the same moments. Also the idle lock: no touch or
 // key for the outlet's idle minutes locks the till.
 import { fetchStaffList, reportAuditEvents } from '../pms/staff-calls';
 import { deliverReports, type SendReports, useReportSender } from './audit-reports';
+import { refreshReceiptHeader } from './receipt-header';
 import { settings } from './settings';
 import { isLocked, keepStaffList, lock, outletPolicy } from './staff-session';
 
@@ -33,6 +34,7 @@ export function startStaffSync(): () => void {
   // Each on its own: a staff list that is slow to come must not hold the reports back.
   const refresh = () => {
     void refreshStaff();
+    void refreshReceiptHeader();
     void deliverAuditReports();
   };
   useReportSender(sendReports); // a report is delivered shortly after it is made, when online

@@ -1,42 +1,24 @@
 // The header's sync state. Owns: deciding what the header says: offline (the browser has no
-// network), PMS unreachable (the newest evidence — a replay run or a read such as the guest list —
-// says the PMS could not be reached), or online; plus how many sales wait for the PMS. The outbox
+// network), till server unreachable or PMS unreachable (the newest evidence — a replay run, a read
+// such as the guest list, or the readiness check — says which one could not be reached), or online;
+// plus how many sales wait for the PMS. The outbox
 // is read once the first screen is up (first-screen.ts): until then the header says online or offline
 // and no count, so the till's first screen never waits for the outbox code or its IndexedDB reads.
 // Starting the replayer is app/replayer.ts.
 import { type Accessor, createMemo, createSignal, getOwner, onCleanup, runWithOwner } from 'solid-js';
 import type { OutboxSummary } from '../outbox/status';
-import { isPmsError } from '../pms/errors';
 import { afterFirstScreen } from './first-screen';
+import { type DownServer, type Evidence, lastRead } from './pms-evidence';
 
-export type SyncState = 'online' | 'pms-unreachable' | 'offline';
+export { type DownServer, notePmsFailure, notePmsRead } from './pms-evidence';
+
+export type SyncState = 'online' | 'till-unreachable' | 'pms-unreachable' | 'offline';
 
 export interface SyncIndicator {
   state: SyncState;
   /** Sales waiting for the PMS, including those that need staff. */
   pending: number;
   needsAttention: number;
-}
-
-/** The newest read from the PMS outside the outbox: when, and whether the PMS answered. */
-const [lastRead, setLastRead] = createSignal<{ at: number; reached: boolean } | null>(null);
-
-/**
- * Records that a read from the PMS reached it (any answer, even a refusal) or not (network,
- * timeout, gateway says unreachable). Views' state modules call this after each read.
- */
-export function notePmsRead(reached: boolean, at = Date.now()): void {
-  setLastRead({ at, reached });
-}
-
-/** Records a failed PMS read: unreachable (network, timeout, gateway) or answered with a refusal. */
-export function notePmsFailure(error: unknown): void {
-  const unreachable =
-    isPmsError(error) &&
-    (error.kind === 'network' ||
-      error.kind === 'timeout' ||
-      (error.kind === 'server' && error.pmsUnreachable));
-  notePmsRead(!unreachable);
 }
 
 /**
@@ -61,19 +43,21 @@ export function createSyncSummary(): Accessor<OutboxSummary | undefined> {
 }
 
 /**
- * Whether the PMS is reachable, judged by the newest evidence: the outbox's last run or the last read.
- * @example pmsReachable(summary, { at: 5, reached: false }) === false
+ * Which server cannot be reached, judged by the newest evidence: the outbox's last run or the last
+ * read; undefined when the newest evidence reached the PMS (or there is none).
+ * @example unreachableServer(summary, { at: 5, reached: false, down: 'pms' }) === 'pms'
  */
-export function pmsReachable(
+export function unreachableServer(
   summary: OutboxSummary | undefined,
-  read: { at: number; reached: boolean } | null,
-) {
-  const evidence: { at: number; reached: boolean }[] = [];
-  if (summary?.lastError) evidence.push({ at: summary.lastError.at, reached: false });
+  read: Evidence | null,
+): DownServer | undefined {
+  const evidence: Evidence[] = [];
+  if (summary?.lastError)
+    evidence.push({ at: summary.lastError.at, reached: false, down: summary.lastError.unreachable ?? 'pms' });
   if (summary?.lastSyncAt) evidence.push({ at: summary.lastSyncAt, reached: true });
   if (read) evidence.push(read);
   const newest = evidence.sort((a, b) => b.at - a.at)[0];
-  return newest?.reached ?? true;
+  return newest && !newest.reached ? (newest.down ?? 'till-server') : undefined;
 }
 
 /**
@@ -92,11 +76,14 @@ export function createSyncIndicator(): Accessor<SyncIndicator> {
   });
   return createMemo(() => {
     const summary = outbox();
+    const down = unreachableServer(summary, lastRead());
     const state: SyncState = !online()
       ? 'offline'
-      : pmsReachable(summary, lastRead())
-        ? 'online'
-        : 'pms-unreachable';
+      : down === 'till-server'
+        ? 'till-unreachable'
+        : down === 'pms'
+          ? 'pms-unreachable'
+          : 'online';
     const needsAttention = summary?.needsAttention ?? 0;
     return { state, pending: (summary?.pending ?? 0) + needsAttention, needsAttention };
   });

@@ -3,7 +3,7 @@
 // latest revision of each), read again whenever the outbox changes (coalesced), and the staff
 // actions on them with the staff name from the settings (late charges included: late-charge.ts).
 import { type Accessor, createSignal, onCleanup } from 'solid-js';
-import { resolveUnverifiable, retrySale, voidSale } from '../outbox/actions';
+import { checkVoid, resolveUnverifiable, retrySale, voidSale } from '../outbox/actions';
 import { CREATE_CASH_INVOICE, type CreatedCashInvoice } from '../outbox/intents/index';
 import { moveToLateCharge } from '../outbox/late-charge';
 import { currentSteps } from '../outbox/sale-state';
@@ -134,6 +134,11 @@ export async function retry(saleId: string): Promise<void> {
 export async function resolve(saleId: string, decision: 'applied' | 'resend'): Promise<void> {
   await resolveUnverifiable(saleId, decision, { by: saleOrigin().staff || undefined });
   sendAfterStaffAction();
+}
+
+/** Throws the outbox's refusal when the sale cannot be voided as it stands (asked before the manager's PIN). */
+export function mayVoid(saleId: string): Promise<void> {
+  return checkVoid(saleId);
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   TicketClaimRefused,
   ticketStatus,
 } from '../storage/ticket-store';
-import { settings } from './settings';
+import { actingStaff } from './staff-session';
 import {
   emptyTicket,
   endedBy,
@@ -109,7 +109,7 @@ export interface HowToKeep {
  */
 export function persist(next: Ticket, how: HowToKeep = {}): void {
   const { change, carries = true, dropIfOpen, replaces } = how;
-  const staff = settings().staffName;
+  const staff = actingStaff().staff;
   writes = writes
     .then(() => {
       const carried = carriedTo.get(next.id);

@@ -25,6 +25,14 @@ export interface Ticket {
   approvals?: string[];
   /** Set once a part of it was paid (a split bill): what is left is priced by the split. */
   split?: true;
+  /** An equal split under way: into how many parts, and how many of them are paid. */
+  equalSplit?: EqualSplit;
+}
+
+/** An equal split under way: `paid` of `parts` parts are paid; the pay screen goes on with the next. */
+export interface EqualSplit {
+  parts: number;
+  paid: number;
 }
 
 /** Why a ticket could not be paid, parked or recalled here: another tab got there first. */
@@ -89,6 +97,7 @@ export function reviveTicket(value: unknown): Ticket | undefined {
       ? { approvals: saved.approvals.filter((token): token is string => typeof token === 'string') }
       : {}),
     ...(saved.split === true ? { split: true } : {}),
+    ...(isEqualSplit(saved.equalSplit) ? { equalSplit: saved.equalSplit } : {}),
   };
 }
 
@@ -103,4 +112,14 @@ export function endedBy(stored: TicketRecord): TicketEndedError {
   if (stored.status === 'paid') return new TicketEndedError('paid', stored.paidAt ?? stored.updatedAt);
   if (stored.status === 'open') return new TicketEndedError('changed', stored.updatedAt);
   return new TicketEndedError('parked', stored.updatedAt);
+}
+
+function isEqualSplit(value: unknown): value is EqualSplit {
+  const plan = value as Partial<EqualSplit> | undefined;
+  return (
+    Number.isInteger(plan?.parts) &&
+    Number.isInteger(plan?.paid) &&
+    plan!.paid! >= 1 &&
+    plan!.paid! < plan!.parts!
+  );
 }

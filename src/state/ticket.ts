@@ -17,7 +17,7 @@ import {
 import { type Totals, totalsOf } from '../rules/totals';
 import { LOCAL_KEYS, readLocal } from '../storage/local';
 import { taxClasses } from './catalogue';
-import { emptyTicket, reviveTicket, type Ticket } from './ticket-record';
+import { type EqualSplit, emptyTicket, reviveTicket, type Ticket } from './ticket-record';
 import { showTicket, currentTicket as ticket } from './ticket-signal';
 
 export type { TicketLine } from '../rules/ticket-lines';
@@ -109,12 +109,24 @@ export function ticketWasSplit(): boolean {
   return ticket().split === true;
 }
 
+/** The equal split under way on the current ticket (parts paid of how many), if any. */
+export function ticketEqualSplit(): EqualSplit | undefined {
+  return ticket().equalSplit;
+}
+
 /**
  * After one part of a split was paid: the rest of the lines stay on the ticket, kept as any change,
- * and the ticket is marked split (the rest's prices are the split's, below the catalogue's).
+ * and the ticket is marked split (the rest's prices are the split's, below the catalogue's). A part
+ * of `ofParts` equal parts (of what was open) counts on the ticket, so the pay screen goes on with
+ * the next part instead of the whole rest.
  */
-export function keepRestOfTicket(rest: TicketLine[]): void {
-  update((t) => ({ ...t, lines: rest, split: true }), false);
+export function keepRestOfTicket(rest: TicketLine[], ofParts?: number): void {
+  update((t) => {
+    const paidBefore = t.equalSplit?.paid ?? 0;
+    const { equalSplit: _done, ...kept } = t;
+    const equalSplit = ofParts ? { parts: paidBefore + ofParts, paid: paidBefore + 1 } : undefined;
+    return { ...kept, lines: rest, split: true, ...(equalSplit ? { equalSplit } : {}) };
+  }, false);
 }
 
 /** Sets a line's quantity; 0 removes the line. Throws TicketLineError above the most a line takes. */

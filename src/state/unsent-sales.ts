@@ -7,7 +7,7 @@ import { listSales } from '../storage/journal-queries';
 import { readSale } from '../storage/outbox-store';
 import type { IntentRecord, SaleRecord } from '../storage/records';
 import { deviceState } from './device';
-import { settings } from './settings';
+import { tillIdentity } from './till-identity';
 
 export interface UnsentSale {
   sale: SaleRecord;
@@ -41,7 +41,7 @@ export async function unsentSalesFile(now = new Date()): Promise<{ fileName: str
   const file = {
     format: UNSENT_FORMAT,
     exportedAt: now.toISOString(),
-    till: settings().tillName,
+    till: tillIdentity().tillName,
     device: state.kind === 'paired' || state.kind === 'revoked' ? (state.device ?? null) : null,
     count: sales.length,
     sales: sales.map(({ sale, intents }) => ({

@@ -148,3 +148,23 @@ export async function setMeta<K extends MetaKey>(key: K, value: MetaValues[K]): 
   const tx = db.transaction('meta', 'readwrite', STRICT);
   await Promise.all([tx.store.put(value, key), tx.done]);
 }
+
+/**
+ * Every kept receipt (`receipt:<sale id>` in the meta store), in no particular order.
+ * @example const receipts = await readKeptReceipts();
+ */
+export async function readKeptReceipts(): Promise<{ key: string; value: object }[]> {
+  const db = await getTillDb();
+  const range = IDBKeyRange.bound('receipt:', 'receipt:\uffff');
+  const tx = db.transaction('meta', 'readonly');
+  const [keys, values] = await Promise.all([tx.store.getAllKeys(range), tx.store.getAll(range), tx.done]);
+  return keys.map((key, index) => ({ key: String(key), value: values[index] as object }));
+}
+
+/** Deletes kept receipts by their keys (the oldest beyond what the till keeps). */
+export async function dropKeptReceipts(keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const db = await getTillDb();
+  const tx = db.transaction('meta', 'readwrite');
+  await Promise.all([...keys.map((key) => tx.store.delete(key as MetaKey)), tx.done]);
+}

@@ -18,6 +18,8 @@ export const LOCAL_KEYS = {
   createdGroups: 'hotel-till.created-groups',
   /** This tablet's pairing with the till server as last known (state/device.ts), for selling offline. */
   device: 'hotel-till.device',
+  /** The receipt header the till server keeps for this tablet's outlet (state/receipt-header.ts). */
+  receiptHeader: 'hotel-till.receipt-header',
   /** The staff cards and outlet policy from the till server, for signing in offline (state/staff-session.ts). */
   staff: 'hotel-till.staff',
   /** Wrong PIN tries on this tablet since the last right one. */

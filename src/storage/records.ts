@@ -228,7 +228,7 @@ export interface MetaValues {
   'gateway-base-url': string;
   'last-sync-at': number;
   /** Last transient failure of a replay run (cleared by a clean run). */
-  'last-error': { at: number; message: string } | null;
+  'last-error': { at: number; message: string; unreachable?: 'till-server' | 'pms' } | null;
   /** No request is sent before this time (a 429 with Retry-After). */
   'paused-until': number;
   /** The PMS was unreachable: no new attempt before this time, unless staff or 'online' say so. */
@@ -245,6 +245,11 @@ export interface MetaValues {
   'audit-queue': TabletAuditEvent[];
   /** Reports the server refused, for the sync view (at most 50). */
   'audit-refused': { event: TabletAuditEvent; code: string }[];
+  /**
+   * A completed sale's receipt, kept beside the journal for printing copies (state/receipt.ts
+   * checks its shape when reading): IndexedDB outlives a killed browser, localStorage may not.
+   */
+  [receipt: `receipt:${string}`]: object;
 }
 export type MetaKey = keyof MetaValues;
 

@@ -2,7 +2,7 @@
 // sheet on a phone), and in the ticket's place the payment and then the receipt. Owns which of the
 // three the panel shows. The first screen is the product grid alone: the ticket side (and the code
 // that records a sale) loads once the grid is up (first-screen.ts), so the start screen stays small.
-import { createSignal, lazy, Match, onMount, Show, Suspense, Switch } from 'solid-js';
+import { createEffect, createSignal, lazy, Match, on, onMount, Show, Suspense, Switch } from 'solid-js';
 import { startCatalogue } from '../state/catalogue';
 import { afterFirstScreen } from '../state/first-screen';
 import { loadSalesCounts } from '../state/quick-keys';
@@ -42,7 +42,19 @@ export default function RegisterView() {
   const [sheetOpen, setSheetOpen] = createSignal(false);
   const [ticketSide, setTicketSide] = createSignal(false);
   const [message, setMessage] = createToast();
+  /**
+   * The focus follows the view: after Pay, Back to ticket, Complete sale and New sale it goes to the
+   * start of the panel that now shows (a keyboard goes on from there), never to the page's body.
+   * The panel takes it without a ring; nothing opens an on-screen keyboard.
+   */
+  const focusPanel = () =>
+    queueMicrotask(() =>
+      document.querySelector<HTMLElement>('.ticket-panel')?.focus({ preventScroll: true }),
+    );
+  createEffect(on(mode, focusPanel, { defer: true }));
   onMount(() => {
+    // just signed in (or opened): the focus starts in the ticket, not on the page's body
+    if (document.activeElement === document.body || document.activeElement === null) focusPanel();
     startCatalogue();
     void loadSalesCounts();
     void afterFirstScreen().then(() => {
@@ -54,9 +66,28 @@ export default function RegisterView() {
   return (
     <section class="view register-view">
       <h1 class="visually-hidden">{t('register.title')}</h1>
+      {/* Keyboard users reach the ticket without tabbing through every product */}
+      <button
+        type="button"
+        class="skip-link"
+        onClick={() => document.querySelector<HTMLElement>('.ticket-panel')?.focus()}
+      >
+        {t('register.skipToTicket')}
+      </button>
       <div class="register-layout" classList={{ paying: mode() === 'pay' }}>
-        <ProductPicker onMessage={setMessage} />
-        <aside class="ticket-panel" classList={{ open: sheetOpen() }} aria-label={t('ticket.title')}>
+        <ProductPicker
+          onMessage={(text) => {
+            // a product tapped while the receipt shows starts the next sale in view, not behind it
+            if (mode() === 'receipt') setMode('ticket');
+            setMessage(text);
+          }}
+        />
+        <aside
+          class="ticket-panel"
+          classList={{ open: sheetOpen() }}
+          aria-label={t('ticket.title')}
+          tabIndex={-1}
+        >
           <Show when={ticketSide()}>
             <Suspense>
               <Switch>

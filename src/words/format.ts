@@ -14,6 +14,20 @@ export function locale(): string {
 }
 
 /**
+ * An amount as staff typed it, with the UI language's thousands grouping taken out, so "5,000" in
+ * English (and "5.000" in German) is five thousand, not a number with three decimals. Only a text
+ * grouped in threes throughout, not starting with 0 ("0,001" stays three decimals), counts as grouped; anything else is left as typed, for the money
+ * rule (pms/money.ts) to read or refuse; what was understood is said back where it matters.
+ * @example withoutGrouping('5,000') === '5000' (English); withoutGrouping('4,20') === '4,20'
+ */
+export function withoutGrouping(text: string): string {
+  const trimmed = text.trim();
+  const [grouping, decimal] = language() === 'de' ? ['.', ','] : [',', '.'];
+  const grouped = new RegExp(`^[+-]?[1-9]\\d{0,2}(\\${grouping}\\d{3})+(\\${decimal}\\d*)?$`);
+  return grouped.test(trimmed) ? trimmed.split(grouping).join('') : text;
+}
+
+/**
  * Cents in the hotel currency, e.g. '12,50 €' in German.
  * @example <span>{formatCents(line.unitPriceCents)}</span>
  */

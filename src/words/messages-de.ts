@@ -15,6 +15,7 @@ export const messages: Record<FirstScreenKey, string> = {
   'staff.signedIn': 'Angemeldet: {name}. Tippen sperrt die Kasse.',
   'nav.label': 'Bereiche',
   'catalogue.title': 'Artikel',
+  'register.skipToTicket': 'Zum Bon springen',
   'register.title': 'Kasse',
   'roomCharge.title': 'Zimmerbelastung',
   'sync.title': 'Abgleich',
@@ -25,6 +26,7 @@ export const messages: Record<FirstScreenKey, string> = {
   'view.comingSoon': 'Diese Ansicht folgt in Kürze.',
   'connection.online': 'Online',
   'connection.offline': 'Offline',
+  'connection.tillUnreachable': 'Kassenserver offline', // short: the header keeps one row at 768 px
   'connection.pmsUnreachable': 'PMS nicht erreichbar',
   'connection.pending': '{count} ausstehend',
   'connection.open': 'Abgleich öffnen',

@@ -28,16 +28,21 @@ export function stepProblem(
       return ledgerRefusal(error?.code, error?.status, error?.message ?? '');
     return t('sync.problem.refused', { message: error?.message ?? '' });
   }
-  if (step.state !== 'queued' && step.state !== 'unsure') return undefined;
+  if (step.state === 'unsure') {
+    // sent without an answer: nothing checks it until {time}, and it cannot be voided before
+    return t(error?.kind === 'interrupted' ? 'sync.problem.interrupted' : 'sync.problem.checkingLater', {
+      time,
+    });
+  }
+  if (step.state !== 'queued') return undefined;
   if (!error) {
-    if (step.state === 'unsure') return t('sync.problem.checking', { time });
     if (sale.kind === 'charge-reversal' && step.attempts === 0) return t('sync.problem.waitsForCharge');
     return undefined;
   }
   switch (error.kind) {
     case 'network':
     case 'timeout':
-      return t('sync.problem.unreachable', { time });
+      return t('sync.problem.tillUnreachable', { time });
     case 'server':
       return t(error.pmsUnreachable ? 'sync.problem.unreachable' : 'sync.problem.pmsFailed', {
         time,
@@ -46,12 +51,8 @@ export function stepProblem(
       return t(error.status === 429 ? 'sync.problem.slowDown' : 'sync.problem.pmsFailed', { time });
     case 'invalid-response':
       return t('sync.problem.oddAnswer', { time });
-    case 'interrupted':
-      return t('sync.problem.interrupted', { time });
     default:
-      return t(step.state === 'unsure' ? 'sync.problem.checking' : 'sync.problem.unreachable', {
-        time,
-      });
+      return t('sync.problem.unreachable', { time });
   }
 }
 

@@ -39,6 +39,27 @@ async function closedItems(server: Server, reference: string) {
   return items();
 }
 
+describe('amounts typed with thousands grouping (issue 22)', () => {
+  it('reads "5,000" in English and "5.000" in German as five thousand, and says so before adding it', async ({
+    browser,
+    server,
+  }) => {
+    const { page } = await openTill(browser, server, '/');
+    await typeOpenPrice(page, '5,000');
+    const dialog = openPriceDialog(page);
+    await expect.poll(() => dialog.getByText('€5,000.00 — is that right?').isVisible()).toBe(true);
+    await typeOpenPrice(page, '4,20'); // not grouped in threes: still a decimal comma
+    await expect.poll(() => ticketContents(page)).toEqual([['Ladestation / Charging station', '1']]);
+
+    const german = await openTill(browser, server, '/', { width: 1024, height: 768 }, 'de-DE');
+    const deDialog = german.page.getByRole('dialog', { name: 'Artikel mit freiem Preis' });
+    await productTile(german.page, 'Ladestation').click();
+    await deDialog.getByLabel('Betrag').fill('5.000');
+    await deDialog.getByRole('button', { name: 'Auf den Bon' }).click();
+    await expect.poll(() => deDialog.getByText('5.000,00 € – stimmt das?').isVisible()).toBe(true);
+  });
+});
+
 describe('open prices (problem 8)', () => {
   it('says "at most €100,000.00" for 999999 and 100000.01, and adds nothing', async ({ browser, server }) => {
     const { page } = await openTill(browser, server, '/');

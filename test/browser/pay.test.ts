@@ -113,7 +113,8 @@ describe('the pay screen', () => {
       expect(await page.getByTestId('toast').textContent()).toBe('');
       await page.getByRole('radio', { name: 'Bar / Cash' }).check();
       const quick = page.getByRole('group', { name: 'Quick cash' }).getByRole('button');
-      expect(await quick.allTextContents()).toEqual(['€21.90', '€50.00', '€100.00']);
+      // the round-ups a guest hands over for €21.90 too: €25 and €30 (issue 22)
+      expect(await quick.allTextContents()).toEqual(['€21.90', '€25.00', '€30.00', '€50.00', '€100.00']);
 
       await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `pay-${viewport.width}x${viewport.height}`);
@@ -149,6 +150,8 @@ describe('the pay screen', () => {
       expect(await tendered.inputValue()).toBe('25.50');
 
       await quick.nth(1).click();
+      expect(await page.getByTestId('change-due').textContent()).toBe('Change: €3.10');
+      await quick.nth(3).click();
       expect(await page.getByTestId('change-due').textContent()).toBe('Change: €28.10');
       const reference = await completeAndReturn(page);
       const [invoice] = await closedInvoices(server, [reference]);
@@ -214,5 +217,49 @@ describe('the pay screen', () => {
     const totals = invoices.map((invoice) => invoiceTotal(server, invoice.id));
     expect(totals).toEqual([704, 703, 703]);
     expect(totals.reduce((sum, cents) => sum + cents, 0)).toBe(2110);
+  });
+
+  it('goes on with the next equal part after each one, and says which part is the last (issue 22)', async ({
+    browser,
+    server,
+  }) => {
+    const { page } = await openTill(browser, server, '/');
+    await tap(page, ['Pils 0,3 l', 'Gin Tonic', 'Cola 0,33 l', 'Espresso']); // 21.10
+    await payButton(page).click();
+    await page.getByRole('button', { name: 'Equal parts' }).click();
+    await page.getByRole('button', { name: 'One part more' }).click();
+    expect(await page.getByTestId('split-summary').textContent()).toBe(
+      'Part 1 of 3: €7.04; €14.06 stays open.',
+    );
+    await page.getByRole('radio', { name: 'Bar / Cash' }).check();
+    const references = [await completeAndReturn(page)];
+    // the rest shows its shares, not unit prices the split made up
+    expect(await page.locator('.ticket-line .line-unit').first().textContent()).toBe(
+      '· share of the equal split',
+    );
+
+    await payButton(page).click();
+    expect(await page.getByRole('button', { name: 'Equal parts' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByTestId('split-parts').textContent()).toBe('2 parts');
+    expect(await page.getByTestId('split-summary').textContent()).toBe(
+      'Part 2 of 3: €7.03; €7.03 stays open.',
+    );
+    expect(await page.getByTestId('pay-total').textContent()).toBe('€7.03');
+    await page.getByRole('radio', { name: 'Bar / Cash' }).check();
+    references.push(await completeAndReturn(page));
+
+    await payButton(page).click();
+    expect(await page.getByRole('button', { name: 'Whole ticket' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(await page.getByTestId('split-summary').textContent()).toBe(
+      'Last part (3 of 3): €7.03, all that is left.',
+    );
+    references.push(await completeAndReturn(page));
+    await page.getByText('Tap a product to add it.').waitFor();
+    const totals = (await closedInvoices(server, references)).map((invoice) =>
+      invoiceTotal(server, invoice.id),
+    );
+    expect(totals).toEqual([704, 703, 703]);
   });
 });

@@ -237,6 +237,20 @@ describe('a late charge (issue 14, "Late charges")', () => {
     expect(itemsOfSale(server, stay.id, reference)).toHaveLength(0);
     const faults = server.hotel!.faults!.rules().map((rule) => rule.applied);
     expect(faults).toEqual([1, 1, 1, 1]);
+    // The report counts the late charge once, as an open invoice, and the moved charge as neither
+    // a room charge nor a voided sale (issue 22).
+    await page.getByRole('navigation').getByRole('link', { name: 'Report', exact: true }).click();
+    const byPayment = page.getByTestId('report-by-payment');
+    await expect
+      .poll(() => byPayment.getByRole('row', { name: /^Late charge \(open invoice\)/ }).textContent())
+      .toMatch(/^Late charge \(open invoice\)1€/);
+    expect(await byPayment.getByRole('row', { name: /^Room charge\b/ }).count()).toBe(0);
+    expect(
+      await page
+        .getByTestId('report-sync')
+        .getByRole('row', { name: /^Voided\b/ })
+        .textContent(),
+    ).toMatch(/^Voided \(not counted\)0€0\.00$/);
     // Only the network's own words: the offline charge, and the PMS's refusal of it.
     expect(errors.filter((error) => !error.includes('Failed to load resource'))).toEqual([]);
   });

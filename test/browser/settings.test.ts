@@ -154,7 +154,7 @@ describe('the other settings', () => {
     await page.getByLabel('Gateway address').fill('http://127.0.0.1:9');
     await page.getByLabel('Gateway address').press('Enter');
     await expect.poll(() => check.textContent()).toContain('No gateway answers at http://127.0.0.1:9.');
-    expect(await page.getByTestId('connection-state').textContent()).toBe('PMS unreachable');
+    expect(await page.getByTestId('connection-state').textContent()).toBe('Till server unreachable');
     expect(
       await page.evaluate(() => JSON.parse(localStorage.getItem('hotel-till.settings') ?? '{}').gatewayUrl),
     ).toBe('http://127.0.0.1:9');

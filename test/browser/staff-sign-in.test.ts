@@ -1,7 +1,7 @@
 // Staff sign in with a PIN, in Chromium, against a server with the demo staff (Mia and Jonas,
 // waiters 1111 and 2222; Anna, manager 9999): the lock screen comes first, switching staff takes two
 // taps, the till locks when idle, signing in works offline with the cards the tablet keeps, and wrong
-// PINs make the pad wait longer and longer. Every sign-in and wrong PIN reaches the audit log once,
+// PINs make that person's pad wait longer and longer (not a colleague's), and say so. Every sign-in and wrong PIN reaches the audit log once,
 // with the staff member and the device.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,9 +74,19 @@ describe('signing in on the tablet', () => {
     await typePin('0000'); // the 6th: wait 30 s
     await expect.poll(() => page.locator('.lock-message').textContent()).toMatch(/Wait 0:(30|29)/);
     expect(await page.locator('.pin-key').first().isDisabled()).toBe(true);
+    // the wait is Jonas's own: a colleague (or the manager) signs in meanwhile (issue 22)
+    await page.getByRole('button', { name: 'Back' }).click();
+    await person('Mia').click();
+    expect(await page.locator('.pin-key').first().isDisabled()).toBe(false);
+    expect(await page.locator('.lock-message').textContent()).toBe('');
+    await page.getByRole('button', { name: 'Back' }).click();
     await page.reload(); // a reload does not reset the wait
     await person('Jonas').click();
     expect(await page.locator('.pin-key').first().isDisabled()).toBe(true);
+    // the greyed pad says why at once
+    await expect
+      .poll(() => page.locator('.lock-message').textContent())
+      .toMatch(/^Too many wrong PINs\. Wait 0:\d\d, then try again\.$/);
     await page.clock.fastForward('00:31');
     await expect.poll(() => page.locator('.pin-key').first().isDisabled()).toBe(false);
     await typePin('0000'); // the 7th: wait 60 s

@@ -41,12 +41,12 @@ describe('payment', () => {
   });
 
   it('offers the exact total and the notes a guest hands over above it (issue 14, problem 6)', () => {
-    expect(quickTenders(2190)).toEqual([2190, 5000, 10000]);
-    expect(quickTenders(1270)).toEqual([1270, 2000, 5000, 10000]);
+    expect(quickTenders(2190)).toEqual([2190, 2500, 3000, 5000, 10000]); // issue 22: €25 and €30 too
+    expect(quickTenders(1270)).toEqual([1270, 1500, 2000, 5000, 10000]);
     expect(quickTenders(450)).toEqual([450, 500, 1000, 2000, 5000]);
     expect(quickTenders(5000)).toEqual([5000, 6000, 10000]);
     // Above the largest note: the next multiples of 10, 50 and 100.
-    expect(quickTenders(12340)).toEqual([12340, 13000, 15000, 20000]);
+    expect(quickTenders(12340)).toEqual([12340, 12500, 13000, 15000, 20000]);
   });
 
   it('finds the room-transfer method by its name', () => {

@@ -138,6 +138,25 @@ describe('shift totals', () => {
     ]);
   });
 
+  it('counts a late charge once, as an open invoice of its own, and the charge it moved neither as a room charge nor as voided (issue 22)', () => {
+    const room = { roomReservationId: 7, guestName: 'Hofer' };
+    const refused = sale({
+      id: 'refused',
+      kind: 'room-charge',
+      status: 'voided',
+      room,
+      movedTo: 'late',
+      voided: { reason: 'moved to a late charge', at: 5, staff: 'Mia' },
+    });
+    const late = sale({ id: 'late', kind: 'late-charge', status: 'pending', room, lateChargeOf: 'refused' });
+    const totals = shiftTotals([refused, late], groupOf);
+    expect(totals.byPayment).toEqual([{ paymentMethodId: 'late-charge', count: 1, cents: 840 }]);
+    expect(totals.roomCharges).toEqual({ count: 0, cents: 0 });
+    expect(totals.voided).toEqual({ count: 0, cents: 0 });
+    expect(totals.total).toEqual({ count: 1, cents: 840 });
+    expect(totals.pending).toEqual({ count: 1, cents: 840 });
+  });
+
   it('puts products missing from the catalogue under an unnamed group', () => {
     const totals = shiftTotals([sale({ lines: [{ ...PILS, productId: 77 }] })], groupOf);
     expect(totals.byGroup).toEqual([{ groupId: null, name: '', quantity: 2, cents: 840 }]);

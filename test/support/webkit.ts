@@ -128,6 +128,11 @@ export class WebKitSession {
     return this.send<string>('GET', '/url');
   }
 
+  /** Sets the browser window's outer size (W3C Set Window Rect), e.g. an iPad's 1024×768. */
+  async resize(width: number, height: number): Promise<void> {
+    await this.send('POST', '/window/rect', { width, height });
+  }
+
   /** Reloads the page and waits for the load. */
   async refresh(): Promise<void> {
     await this.send('POST', '/refresh', {});

@@ -11,6 +11,7 @@ import type { GatewayStatus } from '../gateway/gateway.ts';
 import type { Device } from '../hub/hub.ts';
 import type { OutletInfo } from '../hub/outlets.ts';
 import { displayCode } from '../hub/pairing-codes.ts';
+import type { ReceiptHeader, ReceiptHeaderScope } from '../hub/receipt-header.ts';
 import type { AuditFilter, AuditRow } from '../staff/audit-log.ts';
 import type { StaffMember } from '../staff/staff-registry.ts';
 import type { AdminWords } from './admin-words.ts';
@@ -95,6 +96,7 @@ export function staffSections(words: AdminWords, data: StaffPageData): Html {
 <label>${words.discountLimit} <input name="discountLimitPercent" inputmode="decimal" required value="${policy.discountLimitPercent}"></label>
 <label>${words.idleLock} <input name="idleLockMinutes" inputmode="numeric" required value="${policy.idleLockMinutes}"></label>
 <label><input type="checkbox" name="lockAfterSale" value="1" ${policy.lockAfterSale ? 'checked' : ''}> ${words.lockAfterSale}</label>
+<label>${words.quickReasons} <textarea name="quickReasons" rows="3">${(policy.quickReasons ?? []).join('\n')}</textarea></label>
 <button>${words.save}</button></form>`,
   );
   const failed = data.failedPins.map(
@@ -106,7 +108,7 @@ ${data.problem ? html`<p class="error" role="alert">${words.error}: ${data.probl
 ${
   data.staff.length === 0
     ? html`<p class="muted">${words.noStaff}</p>`
-    : html`<table><thead><tr><th>${words.name}</th><th>${words.role}</th><th>${words.status}</th><th></th><th></th></tr></thead>
+    : html`<table><thead><tr><th>${words.name}</th><th>${words.role}</th><th>${words.status}</th><th>${words.enable} / ${words.disable}</th><th>${words.resetPin}</th></tr></thead>
 <tbody>${rows}</tbody></table>`
 }
 <h3>${words.addStaff}</h3>
@@ -189,7 +191,7 @@ ${device.lastSeenAddress ? html` <span class="muted">(${device.lastSeenAddress})
     devices.length === 0
       ? html`<p class="muted">${words.noDevices}</p>`
       : html`<table><thead><tr><th>${words.name}</th><th>${words.outlet}</th><th>${words.paired}</th>
-<th>${words.lastSeen}</th><th>${words.status}</th><th></th></tr></thead><tbody>${rows}</tbody></table>`
+<th>${words.lastSeen}</th><th>${words.status}</th><th>${words.revoke}</th></tr></thead><tbody>${rows}</tbody></table>`
   }</section>
 <section><h2>${words.gatewayTitle}</h2><p>${words.upstream}: ${gateway.upstream}<br>
 ${words.queued}: ${gateway.queued}<br>${words.resends}: ${gateway.resendsAnswered}</p></section>`;
@@ -201,7 +203,7 @@ export function pairingCode(
 ): Html {
   return html`<section><h1>${words.codeFor} ${code.name}</h1>
 <p class="code" data-testid="pairing-code">${displayCode(code.code)}</p>
-<div class="qr" aria-label="${code.pairUrl}">${raw(renderSVG(code.pairUrl))}</div>
+<div class="qr" role="img" aria-label="${code.pairUrl}">${raw(renderSVG(code.pairUrl))}</div>
 <p>${words.codeHint} ${code.expiresAt.toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit' })}.</p>
 <p class="muted">${code.pairUrl}</p><p><a href="/admin">${words.back}</a></p></section>`;
 }
@@ -213,4 +215,30 @@ export function outletName(outlets: readonly OutletInfo[], id: string): string {
 
 export function shortTime(iso: string): string {
   return new Date(iso).toLocaleString('de-DE', { dateStyle: 'short', timeStyle: 'short' });
+}
+
+/** The receipt header: the hotel's and each outlet's own, and a warning while an outlet would print without a VAT ID. */
+export function receiptHeaderSection(
+  words: AdminWords,
+  data: { stored: (scope: ReceiptHeaderScope) => ReceiptHeader; withoutVatId: string[] },
+  outlets: readonly OutletInfo[],
+): Html {
+  const scopes: ReceiptHeaderScope[] = ['hotel', ...outlets.map((outlet) => outlet.id)];
+  const forms = scopes.map((scope) => {
+    const header = data.stored(scope);
+    return html`<form method="post" action="/admin/receipt-header/${scope}" data-scope="${scope}">
+<h3>${scope === 'hotel' ? words.receiptHotel : outletName(outlets, scope)}</h3>
+<label>${words.hotelName} <input name="hotelName" maxlength="60" value="${header.hotelName}"></label>
+<label>${words.hotelAddress} <input name="hotelAddress" maxlength="120" value="${header.hotelAddress}"></label>
+<label>${words.vatId} <input name="vatId" maxlength="20" value="${header.vatId}"></label>
+<button>${words.save}</button></form>`;
+  });
+  const warning =
+    data.withoutVatId.length > 0
+      ? html`<p class="error" role="status" data-testid="no-vat-id">${words.noVatId} ${data.withoutVatId
+          .map((outlet) => outletName(outlets, outlet))
+          .join(', ')}</p>`
+      : '';
+  return html`<section id="receipt-header"><h2>${words.receiptTitle}</h2><p class="muted">${words.receiptHint}</p>
+${warning}${forms}</section>`;
 }

@@ -1,6 +1,7 @@
 // The admin page at `/admin`, for managers and hotel IT (admin-access.ts says who): pairing codes,
-// the paired devices (revoke), staff (add, disable, reset PIN), outlet rules, the outlets themselves
-// and the day closing (closing-admin-routes.ts), the audit log (filter, CSV), the gateway's state
+// the paired devices (revoke), staff (add, disable, reset PIN), outlet rules, the receipt header of
+// the hotel and its outlets (warned about while a VAT ID is missing), the outlets themselves and the
+// day closing (closing-admin-routes.ts), the audit log (filter, CSV), the gateway's state
 // (`/admin/gateway-status`, JSON) and the fiscal screens (`/admin/fiscal`, fiscal-routes.ts). Anyone
 // else gets the sign-in form (admin key, or a manager's name and admin password: never a PIN, which a
 // tablet can be made to give up), and every action answers 401 without a session. Wrong sign-ins are
@@ -18,6 +19,7 @@ import { readTerminalForm, TerminalError } from '../card-terminal/terminals.ts';
 import type { GatewayStatus } from '../gateway/gateway.ts';
 import { clientAddress, hostName, httpsOrigin, LOOPBACK_NAMES } from '../http/hosts.ts';
 import { HubError, sameSecret } from '../hub/hub.ts';
+import { ReceiptHeaderError } from '../hub/receipt-header.ts';
 import { DEFAULT_TRY_LIMIT } from '../hub/wrong-tries.ts';
 import type { LedgerPrinting } from '../printing/ledger-printing.ts';
 import { createPrinterAdminRoutes } from '../printing/printer-admin.ts';
@@ -41,6 +43,7 @@ import {
   dashboard,
   page,
   pairingCode,
+  receiptHeaderSection,
   type SignInProblem,
   signInForm,
   staffSections,
@@ -127,7 +130,11 @@ export function createAdminRoutes(options: AdminOptions): Hono {
     const fiscalLink = options.fiscal
       ? html`<section><h2><a href="/admin/fiscal">${FISCAL_WORDS[lang].fiscalLink}</a></h2></section>`
       : '';
-    const body = html`${printers}${dashboard(w, hub.listDevices(), options.gatewayStatus(), outlets)}${fiscalLink}${staffSections(w, staffData(problem))}${outletsSection(w, outlets, lang)}${terminalHtml(c, terminalProblem)}`;
+    const headers = {
+      stored: hub.receiptHeaders.stored,
+      withoutVatId: hub.receiptHeaders.outletsWithoutVatId(),
+    };
+    const body = html`${printers}${dashboard(w, hub.listDevices(), options.gatewayStatus(), outlets)}${fiscalLink}${staffSections(w, staffData(problem))}${receiptHeaderSection(w, headers, outlets)}${outletsSection(w, outlets, lang)}${terminalHtml(c, terminalProblem)}`;
     return c.html(page(lang, w, body, true), status);
   };
   const signInPage = (c: Context, problem: SignInProblem) => {
@@ -319,6 +326,7 @@ export function createAdminRoutes(options: AdminOptions): Hono {
         discountLimitPercent: Number(String(form.discountLimitPercent ?? '').replace(',', '.')),
         idleLockMinutes: Number(form.idleLockMinutes),
         lockAfterSale: form.lockAfterSale === '1',
+        quickReasons: String(form.quickReasons ?? '').split(/\r?\n/),
       });
       hub.audit.append({
         kind: 'policy_changed',
@@ -357,6 +365,25 @@ export function createAdminRoutes(options: AdminOptions): Hono {
       throw new ApiError(404, 'no such card terminal', 'id');
     hub.audit.append({ kind: 'terminal_removed', ...actor(c), subject: c.req.param('id') });
     return c.redirect('/admin#terminals', 303);
+  });
+
+  admin.post('/receipt-header/:scope', async (c) => {
+    const form = await c.req.parseBody();
+    const scope = c.req.param('scope');
+    try {
+      if (!hub.receiptHeaders.isScope(scope)) throw new ReceiptHeaderError('unknown outlet', 'scope');
+      const header = hub.receiptHeaders.set(scope, form);
+      hub.audit.append({
+        kind: 'receipt_header_changed',
+        ...actor(c),
+        subject: scope,
+        note: JSON.stringify(header),
+      });
+      return c.redirect('/admin#receipt-header', 303);
+    } catch (error) {
+      if (!(error instanceof ReceiptHeaderError)) throw error;
+      return showDashboard(c, `${error.field}: ${error.message}`, 400);
+    }
   });
 
   const auditFilter = (c: Context): AuditFilter => {

@@ -1,7 +1,7 @@
 // The tablet's side of pairing, under `/till`: who am I (`GET /till/device`), pair with a code
 // (`POST /till/pair`), which PMS this gateway serves (`GET /till/gateway`, for the settings check),
-// and where the HTTPS till is (`GET /till/https-address`, open to all: the insecure-context screen
-// needs it before pairing). Owns the device cookie and the middleware
+// its outlet's receipt header (`GET /till/receipt-header`, paired only), and where the HTTPS till is
+// (`GET /till/https-address`, open to all: the insecure-context screen needs it before pairing). Owns the device cookie and the middleware
 // that lets only paired devices through.
 //
 // The credential is a cookie: Secure, HttpOnly, SameSite=Strict, Path=/. The page and the service
@@ -88,6 +88,11 @@ export function createDeviceRoutes(hub: Hub, options: DeviceRouteOptions): Hono 
       staff: await hub.staff.cards(device.id),
       policy: { ...hub.staff.policy(device.outlet), ...(retentionDays ? { retentionDays } : {}) },
     });
+  });
+
+  routes.get('/receipt-header', requirePairedDevice(hub, options), (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json({ header: hub.receiptHeaders.forOutlet(deviceOf(c)!.outlet) });
   });
 
   routes.post('/audit', requirePairedDevice(hub, options), requireAppRequest(['POST']), async (c) => {

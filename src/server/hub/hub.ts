@@ -20,6 +20,8 @@ import { createWrongTries, DEFAULT_TRY_LIMIT, type TryLimit } from './wrong-trie
 /** Pairing: 10 wrong codes per address, 100 overall, per 10 minutes; a clean address is spared the overall limit. */
 const PAIRING_TRY_LIMIT: TryLimit = { ...DEFAULT_TRY_LIMIT, overallSparesCleanAddresses: true };
 
+import { createReceiptHeaders } from './receipt-header.ts';
+
 export { OUTLETS, type Outlet };
 
 /** A paired device as the hub keeps it: what the tablet is told (pms/device-calls.ts), and more. */
@@ -83,6 +85,7 @@ export function createHub(options: HubOptions) {
     /** What the gateway's matching of PMS writes reads (ledger/write-matching.ts). */
     writes: createSaleLookup(db, now),
   };
+  const receiptHeaders = createReceiptHeaders(db, () => outlets.list().map((outlet) => outlet.id));
 
   const serverId = (() => {
     const row = db.prepare('SELECT value FROM hub_settings WHERE key = ?').get('server_id') as
@@ -120,6 +123,8 @@ export function createHub(options: HubOptions) {
     approvals: createApprovalClaims(db, now),
     /** The sales ledger: recording (ledger/record-sale.ts) and outcomes (ledger/sale-outcomes.ts). */
     ledger,
+    /** The receipt header of the hotel and its outlets (receipt-header.ts). */
+    receiptHeaders,
     /** The cookie that carries this server's device credential. */
     cookieName: `till_device_${serverId}`,
 

@@ -13,6 +13,8 @@ import {
   type ApprovalAction,
   approvalSignedBy,
   type OutletPolicy,
+  QUICK_REASON_MAX,
+  QUICK_REASONS_MAX,
   readApproval,
   type StaffCard,
   type StaffRole,
@@ -325,11 +327,20 @@ export function createStaffRegistry(db: HubDb, now: () => Date, options: StaffOp
         'idleLockMinutes',
         'the idle lock is 1 to 240 minutes',
       );
+      const reasons = (policy.quickReasons ?? [])
+        .map((reason) => reason.trim().replace(/\s+/g, ' '))
+        .filter(Boolean);
+      check(
+        reasons.length <= QUICK_REASONS_MAX && reasons.every((reason) => reason.length <= QUICK_REASON_MAX),
+        'quickReasons',
+        `at most ${QUICK_REASONS_MAX} quick reasons of at most ${QUICK_REASON_MAX} characters each`,
+      );
       const stored = {
         openPriceLimitCents: policy.openPriceLimitCents,
         discountLimitPercent: policy.discountLimitPercent,
         idleLockMinutes: policy.idleLockMinutes,
         lockAfterSale: !!policy.lockAfterSale,
+        ...(reasons.length > 0 ? { quickReasons: reasons } : {}),
       };
       db.prepare(
         `INSERT INTO outlet_policies (outlet, policy) VALUES (?, ?)

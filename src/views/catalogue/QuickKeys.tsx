@@ -3,6 +3,7 @@ import { For, Show } from 'solid-js';
 import type { Product } from '../../pms/wire';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
+import { longestWord } from './ProductButton';
 
 export function QuickKeys(props: { products: readonly Product[]; onPick: (product: Product) => void }) {
   return (
@@ -13,7 +14,9 @@ export function QuickKeys(props: { products: readonly Product[]; onPick: (produc
             {(product) => (
               <li>
                 <button type="button" class="quick-key" onClick={() => props.onPick(product)}>
-                  <span class="product-name">{product.name}</span>
+                  <span class="product-name" style={{ '--longest-word': longestWord(product.name) }}>
+                    {product.name}
+                  </span>
                   <span class="product-price">
                     {product.open_price ? t('products.openPrice') : formatCents(product.price)}
                   </span>

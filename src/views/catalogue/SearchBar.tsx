@@ -1,7 +1,8 @@
 // The search field above the product grid. Owns: search as you type, Enter (what a barcode
 // scanner sends after the code) handed to the panel, which adds an exact EAN/number match, and
 // catching a scan that starts while no field has the focus (e.g. right after tapping a product):
-// a typed character then moves the focus here, so the code lands in the search.
+// a typed character then moves the focus here, so the code lands in the search. Space is the
+// key of whatever button or link has the focus (a product, +, Pay): it is never taken from it.
 import { onCleanup, onMount, Show } from 'solid-js';
 import { t } from '../../words/i18n';
 
@@ -11,6 +12,7 @@ export function SearchBar(props: { query: string; onQuery: (query: string) => vo
     if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target as HTMLElement | null;
     if (target?.closest('input, textarea, select, [contenteditable], dialog')) return;
+    if (event.key === ' ' && target?.closest('button, a, [role="button"], summary')) return;
     input?.focus();
   };
   onMount(() => document.addEventListener('keydown', catchTyping));

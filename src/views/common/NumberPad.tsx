@@ -1,8 +1,9 @@
 // A number pad for amounts and quantities, large keys as on the PIN pad, four rows: digits, 00, the
 // locale's decimal separator (when `decimals` > 0), delete and OK. Owns no state: the value is the caller's
 // string (as typed, e.g. "12,5"); a key that would break `max` or the decimals is refused and the
-// pad says which limit it broke (a polite live region), so nothing is ever silently ignored.
-import { createSignal, For, Show } from 'solid-js';
+// pad says which limit it broke (a polite live region), so nothing is ever silently ignored. With
+// `keyboard`, digits typed on a keyboard work too.
+import { createSignal, For, onCleanup, onMount, Show } from 'solid-js';
 import { t } from '../../words/i18n';
 import './number-pad.css';
 
@@ -21,6 +22,8 @@ export interface NumberPadProps {
   onOk?: () => void;
   /** The locale's decimal separator; default from the browser's number format. */
   separator?: string;
+  /** Also take digits, the separator, Backspace and Enter (OK) typed on a keyboard (not in a field). */
+  keyboard?: boolean;
 }
 
 /** The value a pad string stands for ("12,5" -> 12.5); NaN when empty. */
@@ -55,6 +58,21 @@ export function NumberPad(props: NumberPadProps) {
     setRefusal('');
     props.onValue(props.value.slice(0, -1));
   };
+  onMount(() => {
+    if (!props.keyboard) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if ((event.target as HTMLElement | null)?.closest('input, textarea, select')) return;
+      if (/^\d$/.test(event.key)) press(event.key);
+      else if (event.key === ',' || event.key === '.') press('sep');
+      else if (event.key === 'Backspace') erase();
+      else if (event.key === 'Enter' && props.onOk) props.onOk();
+      else return;
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    onCleanup(() => document.removeEventListener('keydown', onKey));
+  });
   const digitKey = (digit: string) => (
     <button type="button" class="number-key" onClick={() => press(digit)}>
       {digit}

@@ -1,6 +1,7 @@
 // The manager-approval dialog: names what is to be approved, lets a manager pick their name and type
 // their PIN (checked on the tablet, so it works offline), and hands the signed approval back to the
-// view that asked (state/approval-request.ts). Cancel leaves everything as it was.
+// view that asked (state/approval-request.ts). Cancel leaves everything as it was. On a tablet the
+// pad stands beside the words, so the dialog fits 1024×768 and an iPad's Safari without scrolling.
 import { createSignal, For, Show } from 'solid-js';
 import type { StaffCard } from '../../pms/staff-calls';
 import { openApproval, tryManagerPin } from '../../state/approval-request';
@@ -15,7 +16,7 @@ export default function ApprovalDialog() {
   const managers = () => staffCards().filter((card) => card.role === 'manager');
   const [chosen, setChosen] = createSignal<StaffCard | null>(null);
   const [checking, setChecking] = createSignal(false);
-  const feedback = createPinFeedback();
+  const feedback = createPinFeedback(() => (chosen() ?? managers()[0])?.id);
   const close = () => {
     setChosen(null);
     feedback.clear();
@@ -31,38 +32,47 @@ export default function ApprovalDialog() {
     else feedback.show(outcome);
   };
   return (
-    <Dialog open={openApproval() !== null} title={w('approval.title')} onClose={close}>
-      <div class="lock-pin" data-testid="approval-dialog">
-        <p class="approval-what">{openApproval()?.what}</p>
-        <Show when={managers().length > 0} fallback={<p class="lock-message">{w('approval.noManager')}</p>}>
-          <p class="lock-lead">{w('approval.lead')}</p>
-          <div class="approval-managers">
-            <For each={managers()}>
-              {(card) => (
-                <button
-                  type="button"
-                  class="lock-person"
-                  aria-pressed={(chosen() ?? managers()[0])?.id === card.id}
-                  onClick={() => setChosen(card)}
-                >
-                  <span class="lock-person-name">{card.name}</span>
-                </button>
-              )}
-            </For>
-          </div>
+    <Dialog
+      open={openApproval() !== null}
+      title={w('approval.title')}
+      onClose={close}
+      class="approval-dialog"
+    >
+      <div class="approval-layout" data-testid="approval-dialog">
+        <Show when={managers().length > 0}>
           <PinPad
             length={(chosen() ?? managers()[0])?.pinLength ?? 4}
             disabled={checking() || feedback.waiting()}
             onPin={(pin) => void tryPin(pin)}
             label={w('approval.title')}
           />
-          <p class="lock-message" role="alert">
-            {checking() ? w('checking') : feedback.message()}
-          </p>
         </Show>
-        <button type="button" class="lock-back" onClick={close}>
-          {w('approval.cancel')}
-        </button>
+        <div class="approval-words">
+          <p class="approval-what">{openApproval()?.what}</p>
+          <Show when={managers().length > 0} fallback={<p class="lock-message">{w('approval.noManager')}</p>}>
+            <p class="lock-lead">{w('approval.lead')}</p>
+            <div class="approval-managers">
+              <For each={managers()}>
+                {(card) => (
+                  <button
+                    type="button"
+                    class="lock-person"
+                    aria-pressed={(chosen() ?? managers()[0])?.id === card.id}
+                    onClick={() => setChosen(card)}
+                  >
+                    <span class="lock-person-name">{card.name}</span>
+                  </button>
+                )}
+              </For>
+            </div>
+            <p class="lock-message" role="alert">
+              {checking() ? w('checking') : feedback.message()}
+            </p>
+          </Show>
+          <button type="button" class="lock-back" onClick={close}>
+            {w('approval.cancel')}
+          </button>
+        </div>
       </div>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 // The lock screen: who is working? Staff tap their name, then type their PIN on the pad; the PIN is
 // checked on the tablet (state/staff-session.ts), so signing in works offline. Shown by the shell in
-// the till's place while nobody is signed in.
+// the till's place while nobody is signed in. In landscape the PIN step puts the pad beside the name,
+// message and Back, so all of it fits an iPad's Safari without scrolling.
 import { createSignal, For, onMount, Show } from 'solid-js';
 import type { StaffCard } from '../../pms/staff-calls';
 import { noteFirstScreen } from '../../state/first-screen';
@@ -15,7 +16,7 @@ import './lock.css';
 export default function LockScreen() {
   const [chosen, setChosen] = createSignal<StaffCard | null>(null);
   const [checking, setChecking] = createSignal(false);
-  const feedback = createPinFeedback();
+  const feedback = createPinFeedback(() => chosen()?.id);
   const online = createOnlineStatus();
   onMount(noteFirstScreen); // the background work (staff list, reports) starts behind the lock screen
   const tryPin = async (pin: string) => {
@@ -56,23 +57,25 @@ export default function LockScreen() {
         }
       >
         {(card) => (
-          <div class="lock-pin">
-            <h1 id="lock-title">{w('pinFor', { name: card().name })}</h1>
+          <div class="lock-pin-step">
             <PinPad
               length={card().pinLength}
               disabled={checking() || feedback.waiting()}
               onPin={(pin) => void tryPin(pin)}
               label={w('pinFor', { name: card().name })}
             />
-            <p class="lock-message" role="alert">
-              {checking() ? w('checking') : feedback.message()}
-            </p>
-            <Show when={!online()}>
-              <p class="lock-lead">{w('offline')}</p>
-            </Show>
-            <button type="button" class="lock-back" onClick={() => setChosen(null)}>
-              {w('back')}
-            </button>
+            <div class="lock-pin-words">
+              <h1 id="lock-title">{w('pinFor', { name: card().name })}</h1>
+              <p class="lock-message" role="alert">
+                {checking() ? w('checking') : feedback.message()}
+              </p>
+              <Show when={!online()}>
+                <p class="lock-lead">{w('offline')}</p>
+              </Show>
+              <button type="button" class="lock-back" onClick={() => setChosen(null)}>
+                {w('back')}
+              </button>
+            </div>
           </div>
         )}
       </Show>

@@ -1,6 +1,7 @@
 // What the PIN pad says after a try, shared by the lock screen and the approval dialog: nothing,
-// "wrong PIN", or the wait left after too many wrong PINs (counting down each second).
-import { createSignal, onCleanup } from 'solid-js';
+// "wrong PIN", or the wait left after too many wrong PINs of the person chosen (counting down each
+// second). Choosing someone still waiting shows their wait at once, so a greyed pad says why.
+import { createEffect, createSignal, on, onCleanup } from 'solid-js';
 import { type PinOutcome, pinWait } from '../../state/staff-pins';
 import { w } from '../../words/lock';
 
@@ -9,35 +10,52 @@ function minutesSeconds(ms: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** The message signal and a handler for an outcome; ticks while a wait runs. */
-export function createPinFeedback() {
+/** The message signal and a handler for an outcome, for the PIN of `person` (a staff id); ticks while a wait runs. */
+export function createPinFeedback(person: () => string | undefined) {
   const [message, setMessage] = createSignal('');
-  const [waiting, setWaiting] = createSignal(pinWait() > 0);
+  const [waiting, setWaiting] = createSignal(false);
   let timer: ReturnType<typeof setInterval> | undefined;
+  const waitLeft = () => {
+    const id = person();
+    return id ? pinWait(id) : 0;
+  };
+  const stopTicking = () => {
+    clearInterval(timer);
+    timer = undefined;
+  };
   const tick = () => {
-    const left = pinWait();
+    const left = waitLeft();
     setWaiting(left > 0);
     if (left > 0) setMessage(w('wait', { time: minutesSeconds(left) }));
     else {
-      clearInterval(timer);
-      timer = undefined;
+      stopTicking();
       setMessage('');
     }
   };
   const startWait = () => {
     tick();
-    timer ??= setInterval(tick, 1000);
+    if (waiting()) timer ??= setInterval(tick, 1000);
   };
-  if (waiting()) startWait();
-  onCleanup(() => clearInterval(timer));
+  // another person chosen: their own wait, or nothing
+  createEffect(
+    on(person, () => {
+      stopTicking();
+      setWaiting(false);
+      setMessage('');
+      if (waitLeft() > 0) startWait();
+    }),
+  );
+  onCleanup(stopTicking);
   return {
     message,
     waiting,
     show(outcome: Exclude<PinOutcome, { ok: true }>) {
-      if (pinWait() > 0) startWait();
+      if (waitLeft() > 0) startWait();
       else setMessage(w('wrong'));
       void outcome;
     },
-    clear: () => setMessage(''),
+    clear: () => {
+      if (!waiting()) setMessage('');
+    },
   };
 }

@@ -5,7 +5,7 @@ import { For, Show } from 'solid-js';
 import type { Cents } from '../../pms/money';
 import { type Discount, DiscountError, discountCents } from '../../rules/discounts';
 import { parseAmount } from '../../rules/ticket-lines';
-import { formatCents } from '../../words/format';
+import { formatCents, withoutGrouping } from '../../words/format';
 import { w } from '../../words/pay';
 
 export type DiscountKind = Discount['kind'];
@@ -29,7 +29,7 @@ export function readDiscount(
       return { cents: 0, error: w('discount.error.bad-percent') };
     discount = { kind, percent: Number(text.trim().replace(',', '.')) };
   } else {
-    const cents = parseAmount(text);
+    const cents = parseAmount(withoutGrouping(text));
     if (cents === undefined) return { cents: 0, error: w('discount.error.bad-amount') };
     discount = { kind, cents };
   }

@@ -9,7 +9,7 @@ import { OPEN_PRICE_LIMITS, readAmount } from '../../rules/ticket-lines';
 import { catalogue } from '../../state/catalogue';
 import { addOpenPrice, openPriceCheck, openPriceLimitCents } from '../../state/open-price';
 import { errorText } from '../../words/error-text';
-import { formatCents } from '../../words/format';
+import { formatCents, withoutGrouping } from '../../words/format';
 import { t } from '../../words/i18n';
 import { Dialog } from '../common/Dialog';
 
@@ -55,7 +55,7 @@ function OpenPriceForm(props: { product?: Product | undefined; onDone: () => voi
       const line = {
         product,
         name: String(fields.get('name') ?? ''),
-        amountCents: readAmount(String(fields.get('amount') ?? ''), OPEN_PRICE_LIMITS),
+        amountCents: readAmount(withoutGrouping(String(fields.get('amount') ?? '')), OPEN_PRICE_LIMITS),
       };
       setError('');
       if (openPriceCheck(line.amountCents) === 'confirm') setUnconfirmed(line);

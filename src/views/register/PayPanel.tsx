@@ -3,7 +3,7 @@
 // "Complete sale" records a cash-register sale; "charge to room" goes through the guest (RoomStep)
 // and records a room charge, never a closed cash invoice. On an error the message shows and the
 // ticket stays as it was; after a part of a split the rest stays on the ticket.
-import { createMemo, createResource, createSignal, For, Show } from 'solid-js';
+import { createMemo, createResource, createSignal, For, onCleanup, onMount, Show } from 'solid-js';
 import { discountedLines, discountPercent } from '../../rules/discounts';
 import { cashMethodId, defaultTemplateId } from '../../rules/payment';
 import { partOf, type Split, sumOf, type TicketPart } from '../../rules/split';
@@ -14,10 +14,10 @@ import { cardTerminal, isCardMethod } from '../../state/card-payment';
 import { catalogue } from '../../state/catalogue';
 import type { SaleRecord } from '../../state/room-charges';
 import { settings } from '../../state/settings';
-import { ticketLines, ticketSaleId, ticketTotals } from '../../state/ticket';
+import { ticketEqualSplit, ticketLines, ticketSaleId, ticketTotals } from '../../state/ticket';
 import type { CardPaymentRecord } from '../../storage/records';
 import { errorText } from '../../words/error-text';
-import { formatCents } from '../../words/format';
+import { formatCents, withoutGrouping } from '../../words/format';
 import { t } from '../../words/i18n';
 import { useSubmitter } from '../common/submit';
 import { ChargeDone } from '../room-charge/ChargeDone';
@@ -40,8 +40,24 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
   );
   const [templateId, setTemplateId] = createSignal(defaultTemplateId(options().invoice_templates));
   const [tendered, setTendered] = createSignal('');
-  const [split, setSplit] = createSignal<Split>({ mode: 'whole' });
+  // an equal split under way goes on with its next part (the last part is all that is left)
+  const plan = ticketEqualSplit();
+  const partsLeft = plan ? plan.parts - plan.paid : 0;
+  const [split, setSplit] = createSignal<Split>(
+    partsLeft >= 2 ? { mode: 'equal', parts: partsLeft } : { mode: 'whole' },
+  );
   const [charged, setCharged] = createSignal<SaleRecord>();
+  // Escape goes back to the ticket, as the Back button does (not while a dialog over it is open)
+  onMount(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if ((event.target as HTMLElement | null)?.closest('dialog') || document.querySelector('dialog[open]'))
+        return;
+      props.onBack();
+    };
+    document.addEventListener('keydown', onKey);
+    onCleanup(() => document.removeEventListener('keydown', onKey));
+  });
   const { submission, submit } = useSubmitter(completeSaleAction);
   const [discountKind, setDiscountKind] = createSignal<DiscountKind>('percent');
   const [discountText, setDiscountText] = createSignal('');
@@ -73,7 +89,7 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
   const saleIdFor = () => ((part()?.rest.length ?? 0) > 0 ? partSaleId() : ticketSaleId());
   const tenderedShort = () => {
     if (!isCash() || !tendered().trim()) return false;
-    const cents = parseAmount(tendered());
+    const cents = parseAmount(withoutGrouping(tendered()));
     return cents === undefined || cents < amount();
   };
   const nothingPicked = () => part()?.lines.length === 0 || discount().error !== undefined;
@@ -106,7 +122,8 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
     event.preventDefault();
     const method = pick();
     if (method === 'room' || method === null) return;
-    const tenderedCents = isCash() && tendered().trim() ? parseAmount(tendered()) : undefined;
+    const tenderedCents =
+      isCash() && tendered().trim() ? parseAmount(withoutGrouping(tendered())) : undefined;
     const approved = await approve();
     if (!approved) return;
     const cents = discount().cents;
@@ -161,10 +178,34 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
             <Show when={part()}>
               {(current) => (
                 <p class="split-summary" data-testid="split-summary">
-                  {w('split.restOpen', {
-                    amount: formatCents(current().totalCents),
-                    rest: formatCents(sumOf(current().rest)),
-                  })}
+                  {current().ofParts
+                    ? w('split.partOf', {
+                        number: (plan?.paid ?? 0) + 1,
+                        count: (plan?.paid ?? 0) + (current().ofParts ?? 0),
+                        amount: formatCents(current().totalCents),
+                        rest: formatCents(sumOf(current().rest)),
+                      })
+                    : w('split.restOpen', {
+                        amount: formatCents(current().totalCents),
+                        rest: formatCents(sumOf(current().rest)),
+                      })}
+                </p>
+              )}
+            </Show>
+            <Show when={!part() && plan}>
+              {(under) => (
+                <p class="split-summary" data-testid="split-summary">
+                  {partsLeft === 1
+                    ? w('split.lastPart', {
+                        number: under().parts,
+                        count: under().parts,
+                        amount: formatCents(amount()),
+                      })
+                    : w('split.wholeRest', {
+                        paid: under().paid,
+                        count: under().parts,
+                        amount: formatCents(amount()),
+                      })}
                 </p>
               )}
             </Show>

@@ -40,6 +40,7 @@ export function QuantityDialog(props: {
     >
       <output class="quantity-typed">{typed() || props.line?.quantity}</output>
       <NumberPad
+        keyboard
         value={typed()}
         onValue={setTyped}
         label={t('ticket.quantityPad', { detail: props.line?.name ?? '' })}

@@ -8,7 +8,7 @@ import { changeDue } from '../../rules/payment';
 import { quickTenders } from '../../rules/tender';
 import { readAmount } from '../../rules/ticket-lines';
 import { errorText } from '../../words/error-text';
-import { formatCents, locale } from '../../words/format';
+import { formatCents, locale, withoutGrouping } from '../../words/format';
 import { t } from '../../words/i18n';
 import { w } from '../../words/pay';
 import { NumberPad } from '../common/NumberPad';
@@ -17,7 +17,7 @@ export function TenderedField(props: { totalCents: Cents; text: string; onText: 
   const read = () => {
     if (!props.text.trim()) return { cents: props.totalCents };
     try {
-      return { cents: readAmount(props.text) };
+      return { cents: readAmount(withoutGrouping(props.text)) };
     } catch (failure) {
       return { problem: errorText(failure) };
     }

@@ -2,10 +2,11 @@
 // the line's discount key and a remove button; tapping the quantity opens the number pad
 // (QuantityDialog), the discount key the line's discount (LineDiscountDialog), which the key then
 // shows (−10 %) with the price before struck through. Open-price lines have no stepper: they are
-// always one item. A refused + (past 999) is said, not ignored.
+// always one item. A refused + (past 999) is said, not ignored. The rest of an equal split shows
+// its share, not a unit price made up by the split.
 import { Show } from 'solid-js';
 import { type Discount, TicketLineError } from '../../rules/ticket-lines';
-import { removeLine, setQuantity, type TicketLine } from '../../state/ticket';
+import { removeLine, setQuantity, type TicketLine, ticketEqualSplit } from '../../state/ticket';
 import { formatCents, locale } from '../../words/format';
 import { t } from '../../words/i18n';
 
@@ -29,7 +30,11 @@ export function TicketLineRow(props: {
       <div class="line-text">
         <span class="line-title">
           <span class="line-name">{line().name}</span>{' '}
-          <Show when={!line().openPrice || line().discount}>
+          <Show when={ticketEqualSplit()}>
+            {/* the rest of an equal split is priced by shares: a unit price would read oddly */}
+            <span class="line-unit">· {t('ticket.splitShare')}</span>
+          </Show>
+          <Show when={!ticketEqualSplit() && (!line().openPrice || line().discount)}>
             <span class="line-unit">
               ×{' '}
               <Show when={line().discount}>
@@ -81,7 +86,12 @@ export function TicketLineRow(props: {
           type="button"
           class="remove"
           aria-label={t('ticket.remove', { detail: line().name })}
-          onClick={() => removeLine(line().key)}
+          onClick={(event) => {
+            // the focused × goes with its line: the focus moves to the ticket, not to the page's body
+            const panel = event.currentTarget.closest<HTMLElement>('.ticket-panel');
+            removeLine(line().key);
+            panel?.focus({ preventScroll: true });
+          }}
         >
           ×
         </button>

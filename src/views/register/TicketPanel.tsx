@@ -2,7 +2,7 @@
 // and the actions; a ticket another tab paid says so, with the way to a new one. On a narrow
 // screen it is a bottom sheet the register opens and closes. Owns the quantity pad's dialog and the
 // line discount's.
-import { createSignal, For, Show } from 'solid-js';
+import { createEffect, createSignal, For, on, Show } from 'solid-js';
 import { lastReceipt } from '../../state/receipt';
 import { clearTicket, currentTicket, type TicketLine, ticketLines, ticketTotals } from '../../state/ticket';
 import { formatMoment } from '../../words/format';
@@ -27,6 +27,17 @@ export function TicketPanel(props: {
   const padLine = () => ticketLines().find((line) => line.key === padKey());
   const [discountKey, setDiscountKey] = createSignal<string>();
   const discountLine = () => ticketLines().find((line) => line.key === discountKey());
+  /** A long ticket scrolls in its list: a line just added (at the end) is scrolled into view. */
+  const keepNewestInView = (list: HTMLUListElement) => {
+    createEffect(
+      on(
+        () => ticketLines().length,
+        (count, before) => {
+          if (before !== undefined && count > before) list.scrollTop = list.scrollHeight;
+        },
+      ),
+    );
+  };
   return (
     <>
       <div class="panel-header">
@@ -53,7 +64,7 @@ export function TicketPanel(props: {
         when={ticketLines().length > 0}
         fallback={<p class="view-note ticket-empty">{t('ticket.empty')}</p>}
       >
-        <ul class="ticket-lines" aria-label={t('ticket.lines')}>
+        <ul class="ticket-lines" aria-label={t('ticket.lines')} ref={keepNewestInView}>
           <For each={ticketLines()}>
             {(line) => (
               <TicketLineRow

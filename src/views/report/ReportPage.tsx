@@ -3,9 +3,9 @@
 // refunds), closing the shift, and, for managers, the hotel's day closing (DayClosing.tsx).
 import { onMount, Show } from 'solid-js';
 import { startCatalogue } from '../../state/catalogue';
-import { settings } from '../../state/settings';
 import { createShiftReport } from '../../state/shift';
 import { actingStaff } from '../../state/staff-session';
+import { tillIdentity } from '../../state/till-identity';
 import { formatDateTime } from '../../words/format';
 import { t } from '../../words/i18n';
 import { CloseShift } from './CloseShift';
@@ -35,7 +35,7 @@ export function ReportPage() {
               <span class="desk-muted">
                 {t('report.asOf', {
                   time: formatDateTime(shown().at),
-                  till: settings().tillName,
+                  till: tillIdentity().tillName,
                   staff: actingStaff().staff || '—',
                 })}
               </span>

@@ -11,10 +11,12 @@ import { ReportTiles } from './ReportTiles';
 
 export function ReportTables(props: { report: ShiftReport }) {
   const totals = () => props.report.totals;
-  const methodName = (id: number | null) =>
+  const methodName = (id: number | null | 'late-charge') =>
     id === null
       ? t('report.roomCharge')
-      : (props.report.paymentMethods.find((m) => m.id === id)?.name ?? t('report.unknownMethod', { id }));
+      : id === 'late-charge'
+        ? t('report.lateCharge')
+        : (props.report.paymentMethods.find((m) => m.id === id)?.name ?? t('report.unknownMethod', { id }));
   return (
     <div class="report-grid">
       <ReportTiles totals={totals()} />

@@ -1,9 +1,9 @@
 // The shift's cash sales with their receipts: a copy of any of them printed again (marked as a
 // copy; at the till server's receipt printer where the outlet has one, else with the browser's
 // dialog), a confirmed one refunded (RefundForm), and a refunded one's cancellation slip printed.
-import { createMemo, createSignal, For, Match, Show, Switch } from 'solid-js';
+import { createMemo, createSignal, For, Match, onMount, Show, Switch } from 'solid-js';
 import { printCancellationSlip, printCopy, printStatus } from '../../state/printing';
-import { keptReceipts } from '../../state/receipt';
+import { keptReceipts, loadKeptReceipts } from '../../state/receipt';
 import type { ShiftReport } from '../../state/shift';
 import type { SaleRecord } from '../../storage/records';
 import { clockTime } from '../../words/calendar';
@@ -20,6 +20,11 @@ type Opened = { kind: 'copy' | 'refund' | 'slip'; saleId: string } | null;
 
 export function ShiftReceipts(props: { report: ShiftReport }) {
   const [opened, setOpened] = createSignal<Opened>(null);
+  onMount(() => {
+    loadKeptReceipts().catch((error: unknown) =>
+      console.error('[report] could not read the receipts', error),
+    );
+  });
   const receipts = createMemo(() => {
     void props.report; // read again with the report: a sale made since has its receipt now
     return new Map(keptReceipts().map((receipt) => [receipt.saleId, receipt]));

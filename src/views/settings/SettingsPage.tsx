@@ -1,9 +1,11 @@
-// The settings view: language and theme, and this till (staff name, till and outlet name, gateway
+// The settings view: language and theme, and this till (staff name where nobody signs in, till and outlet name, gateway
 // address, currency, the cash payment method), and the receipt header. Every change is saved at once on this tablet
 // (src/state/settings.ts checks it); a value it refuses is explained next to the field.
 import { createUniqueId, onMount, Show } from 'solid-js';
 import { catalogue, startCatalogue } from '../../state/catalogue';
 import { type Settings, settings } from '../../state/settings';
+import { signInRequired } from '../../state/staff-session';
+import { namedByServer, tillIdentity } from '../../state/till-identity';
 import { LANGUAGE_NAMES, type Language, language, t } from '../../words/i18n';
 import { GatewayStatus } from './GatewayStatus';
 import { ReceiptHeaderFields } from './ReceiptHeaderFields';
@@ -43,19 +45,34 @@ export function SettingsPage() {
       </section>
       <section class="desk-panel" aria-labelledby={deviceId}>
         <h2 id={deviceId}>{t('settings.device')}</h2>
-        <SettingField
-          field="staffName"
-          label={t('settings.staff')}
-          hint={t('settings.staffHint')}
-          saver={saver}
-        />
-        <SettingField field="tillName" label={t('settings.till')} saver={saver} />
-        <SettingField
-          field="outletName"
-          label={t('settings.outlet')}
-          hint={t('settings.outletHint')}
-          saver={saver}
-        />
+        <Show when={!signInRequired()}>
+          {/* where staff sign in, the signed-in person is recorded: no name to set */}
+          <SettingField
+            field="staffName"
+            label={t('settings.staff')}
+            hint={t('settings.staffHint')}
+            saver={saver}
+          />
+        </Show>
+        <Show
+          when={!namedByServer()}
+          fallback={
+            <p data-testid="till-identity">
+              {t('settings.namedByServer', {
+                till: tillIdentity().tillName,
+                outlet: tillIdentity().outletName,
+              })}
+            </p>
+          }
+        >
+          <SettingField field="tillName" label={t('settings.till')} saver={saver} />
+          <SettingField
+            field="outletName"
+            label={t('settings.outlet')}
+            hint={t('settings.outletHint')}
+            saver={saver}
+          />
+        </Show>
         <SettingField
           field="gatewayUrl"
           label={t('settings.gateway')}

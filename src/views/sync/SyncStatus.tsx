@@ -10,6 +10,7 @@ import { syncNowAction } from './data';
 
 const STATE_KEYS = {
   online: 'connection.online',
+  'till-unreachable': 'connection.tillUnreachable',
   'pms-unreachable': 'connection.pmsUnreachable',
   offline: 'connection.offline',
 } as const;

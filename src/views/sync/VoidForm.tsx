@@ -1,8 +1,10 @@
 // Voiding a sale with a reason (required). Steps not yet in the PMS are never sent; a room charge
 // already on the room is taken back by a reversal (the outbox decides, see outbox/actions.ts).
-// Where the server has staff, a manager approves the void with their PIN first; cancelled, nothing
-// happens.
+// Where the server has staff, a manager approves the void with their PIN first, asked only once the
+// outbox says the void can go ahead; cancelled, nothing happens.
+import { createSignal } from 'solid-js';
 import { approvalFor } from '../../state/approval-request';
+import { mayVoid } from '../../state/sync-list';
 import type { SaleRecord } from '../../storage/records';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
@@ -14,8 +16,16 @@ import { voidSaleAction } from './data';
 
 export function VoidForm(props: { sale: SaleRecord; onDone: () => void }) {
   const { submission, submit } = useSubmitter(voidSaleAction, ([saleId]) => saleId === props.sale.id);
+  const [refusal, setRefusal] = createSignal<string>();
   const voidSale = async (reason: string) => {
     const { id, reference, totalCents } = props.sale;
+    setRefusal(undefined);
+    try {
+      await mayVoid(id); // no manager's PIN for a void the outbox would refuse
+    } catch (error) {
+      setRefusal(actionProblem(error));
+      return;
+    }
     const approval = await approvalFor(
       { action: 'void_sale', subject: id, amountCents: totalCents },
       lockWords('approval.void_sale', { subject: reference, amount: formatCents(totalCents) }),
@@ -30,7 +40,7 @@ export function VoidForm(props: { sale: SaleRecord; onDone: () => void }) {
       confirm={t('sync.action.voidConfirm')}
       back={t('sync.action.cancel')}
       pending={submission.pending}
-      failure={submission.error ? actionProblem(submission.error) : undefined}
+      failure={refusal() ?? (submission.error ? actionProblem(submission.error) : undefined)}
       onConfirm={voidSale}
       onBack={props.onDone}
     />

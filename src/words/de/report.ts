@@ -13,6 +13,7 @@ export const de: Record<keyof typeof en, string> = {
   'report.empty': 'In dieser Schicht gibt es noch keine Verkäufe.',
   'report.byPayment': 'Nach Zahlungsart',
   'report.roomCharge': 'Zimmerbelastung',
+  'report.lateCharge': 'Nachbelastung (offene Rechnung)',
   'report.unknownMethod': 'Zahlungsart {id}',
   'report.byGroup': 'Nach Warengruppe',
   'report.otherGroup': 'Sonstige',

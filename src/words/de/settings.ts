@@ -18,6 +18,8 @@ export const de: Record<keyof typeof en, string> = {
   'settings.gatewayCheckAgain': 'Erneut prüfen',
   'settings.till': 'Name der Kasse',
   'settings.outlet': 'Verkaufsstelle',
+  'settings.namedByServer':
+    'Dieses Tablet ist {till} in der Verkaufsstelle {outlet}, wie beim Koppeln auf der Admin-Seite benannt.',
   'settings.outletHint': 'z. B. Bar, Restaurant, Terrasse',
   'settings.staff': 'Name der Bedienung',
   'settings.staffHint': 'Wird bei jedem Verkauf gespeichert.',

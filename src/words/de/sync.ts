@@ -55,7 +55,7 @@ export const de: Record<keyof typeof en, string> = {
   'sync.step.other': 'Schritt {step}',
   'sync.step.state.queued': 'Wartet',
   'sync.step.state.in-flight': 'Wird gesendet',
-  'sync.step.state.unsure': 'Wird geprüft',
+  'sync.step.state.unsure': 'Ohne Antwort',
   'sync.step.state.done': 'Erledigt',
   'sync.step.state.failed': 'Abgelehnt',
   'sync.step.state.unverifiable': 'Unklar',
@@ -63,12 +63,14 @@ export const de: Record<keyof typeof en, string> = {
   'sync.step.state.superseded': 'Ersetzt',
   'sync.problem.refused': 'Das PMS hat das abgelehnt: {message}',
   'sync.problem.unreachable': 'PMS nicht erreichbar – neuer Versuch um {time}',
+  'sync.problem.tillUnreachable':
+    'Kassenserver nicht erreichbar, nichts gesendet – neuer Versuch um {time}. Stornieren ist möglich.',
+  'sync.problem.checkingLater':
+    'Gesendet, aber ohne Antwort – die Kasse prüft um {time} im PMS, ob es angekommen ist. Stornieren ist erst danach möglich.',
   'sync.problem.pmsFailed': 'Fehler im PMS – neuer Versuch um {time}',
   'sync.problem.slowDown': 'Das PMS bittet die Kasse zu warten – neuer Versuch um {time}',
   'sync.problem.oddAnswer': 'Unerwartete Antwort vom PMS – die Kasse prüft und versucht es um {time} erneut',
   'sync.problem.interrupted': 'Das Senden wurde unterbrochen – die Kasse prüft um {time} im PMS nach',
-  'sync.problem.checking':
-    'Gesendet, aber ohne Antwort – die Kasse prüft um {time} im PMS, bevor sie erneut sendet',
   'sync.problem.cannotVerify':
     'Die Kasse kann nicht feststellen, ob das im PMS angekommen ist. Bitte im PMS nach Posten mit {reference} sehen und dann unten wählen.',
   'sync.problem.badRequest':
@@ -107,6 +109,10 @@ export const de: Record<keyof typeof en, string> = {
   'sync.action.voidReason': 'Grund für die Stornierung',
   'sync.action.voidConfirm': 'Verkauf stornieren',
   'sync.action.cancel': 'Abbrechen',
+  'reason.quick.label': 'Schnellgründe',
+  'reason.quick.wrongItem': 'Falscher Artikel',
+  'reason.quick.complaint': 'Reklamation des Gastes',
+  'reason.quick.spilled': 'Verschüttet',
   'sync.action.needReason': 'Bitte einen Grund angeben.',
   'sync.action.refused': 'Nicht möglich: {message}',
   'sync.action.voidRoomNote': 'Die Artikel sind bereits auf dem Zimmer: Stornieren bucht sie wieder zurück.',

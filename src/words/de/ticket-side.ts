@@ -6,6 +6,7 @@ export const de: Record<keyof typeof en, string> = {
   'ticket.tab': 'Bon „{detail}“',
   'ticket.empty': 'Artikel antippen, um ihn hinzuzufügen.',
   'ticket.lines': 'Bonzeilen',
+  'ticket.splitShare': 'Anteil der gleichen Teile',
   'ticket.decrease': 'Eins weniger: {detail}',
   'ticket.increase': 'Eins mehr: {detail}',
   'ticket.quantity': 'Menge: {detail}',

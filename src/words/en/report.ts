@@ -12,6 +12,7 @@ export const en = {
   'report.empty': 'No sales in this shift yet.',
   'report.byPayment': 'By payment method',
   'report.roomCharge': 'Room charge',
+  'report.lateCharge': 'Late charge (open invoice)',
   'report.unknownMethod': 'Payment method {id}',
   'report.byGroup': 'By commodity group',
   'report.otherGroup': 'Other',

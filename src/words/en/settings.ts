@@ -17,6 +17,8 @@ export const en = {
   'settings.gatewayCheckAgain': 'Check again',
   'settings.till': 'Till name',
   'settings.outlet': 'Outlet',
+  'settings.namedByServer':
+    'This tablet is {till} at the {outlet}, as named on the admin page when it was paired.',
   'settings.outletHint': 'e.g. Bar, Restaurant, Terrace',
   'settings.staff': 'Staff name',
   'settings.staffHint': 'Recorded on each sale.',

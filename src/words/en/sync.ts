@@ -54,7 +54,7 @@ export const en = {
   'sync.step.other': 'Step {step}',
   'sync.step.state.queued': 'Waiting',
   'sync.step.state.in-flight': 'Sending',
-  'sync.step.state.unsure': 'Checking',
+  'sync.step.state.unsure': 'No answer',
   'sync.step.state.done': 'Done',
   'sync.step.state.failed': 'Refused',
   'sync.step.state.unverifiable': 'Unclear',
@@ -62,11 +62,14 @@ export const en = {
   'sync.step.state.superseded': 'Replaced',
   'sync.problem.refused': 'The PMS refused this: {message}',
   'sync.problem.unreachable': 'Could not reach the PMS — will retry at {time}',
+  'sync.problem.tillUnreachable':
+    'Could not reach the till server, nothing sent — will retry at {time}. It can still be voided.',
+  'sync.problem.checkingLater':
+    'Sent without an answer — at {time} the till asks the PMS whether it arrived. It can be voided after that.',
   'sync.problem.pmsFailed': 'The PMS had a problem — will retry at {time}',
   'sync.problem.slowDown': 'The PMS asked the till to wait — will retry at {time}',
   'sync.problem.oddAnswer': 'The PMS gave an unexpected answer — the till checks and retries at {time}',
   'sync.problem.interrupted': 'Sending was interrupted — the till checks the PMS at {time}',
-  'sync.problem.checking': 'Sent without an answer — the till checks the PMS before sending again, at {time}',
   'sync.problem.cannotVerify':
     'The till cannot tell whether this reached the PMS. Look in the PMS for items marked {reference}, then choose below.',
   'sync.problem.badRequest':
@@ -104,6 +107,10 @@ export const en = {
   'sync.action.voidReason': 'Reason for voiding',
   'sync.action.voidConfirm': 'Void sale',
   'sync.action.cancel': 'Cancel',
+  'reason.quick.label': 'Quick reasons',
+  'reason.quick.wrongItem': 'Wrong item',
+  'reason.quick.complaint': 'Guest complaint',
+  'reason.quick.spilled': 'Spilled',
   'sync.action.needReason': 'Give a reason.',
   'sync.action.refused': 'Not possible: {message}',
   'sync.action.voidRoomNote': 'The items are already on the room: voiding takes them back off it.',

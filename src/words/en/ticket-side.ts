@@ -5,6 +5,7 @@ export const en = {
   'ticket.tab': 'Tab “{detail}”',
   'ticket.empty': 'Tap a product to add it.',
   'ticket.lines': 'Ticket lines',
+  'ticket.splitShare': 'share of the equal split',
   'ticket.decrease': 'One less: {detail}',
   'ticket.increase': 'One more: {detail}',
   'ticket.quantity': 'Quantity: {detail}',

@@ -27,6 +27,8 @@ export const de: Record<keyof typeof en, string> = {
     'Rechnung {invoice} (Verkauf {reference}) im PMS stornieren: die Kasse kann das nicht.',
   'sync.sale.cancelled': 'Erstattet von {staff}: {reason}',
   'settings.receipt': 'Belegkopf',
+  'settings.headerFromServer':
+    'Für diese Verkaufsstelle auf der Admin-Seite (Kassenserver) festgelegt; eine Änderung dort erreicht dieses Tablet binnen Minuten.',
   'settings.hotelName': 'Name des Hotels',
   'settings.hotelAddress': 'Anschrift des Hotels',
   'settings.hotelAddressHint': 'Eine Zeile, z. B. Maria-Theresien-Straße 1, 6020 Innsbruck',

@@ -25,6 +25,8 @@ export const en = {
   'sync.sale.cancelInPms': 'Cancel invoice {invoice} (sale {reference}) in the PMS: the till cannot.',
   'sync.sale.cancelled': 'Refunded by {staff}: {reason}',
   'settings.receipt': 'Receipt header',
+  'settings.headerFromServer':
+    'Set for this outlet on the admin page (the till server); a change there reaches this tablet within minutes.',
   'settings.hotelName': 'Hotel name',
   'settings.hotelAddress': 'Hotel address',
   'settings.hotelAddressHint': 'One line, e.g. Maria-Theresien-Straße 1, 6020 Innsbruck',

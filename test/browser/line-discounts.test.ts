@@ -122,9 +122,11 @@ describe('a discount on one line', () => {
       [1, 252],
     ]);
     expect(server.hub.audit.list({ kind: 'approval_refused' })).toEqual([]);
-    // The sale carries Anna's approval, naming it: the audit log records the sale as approved by her.
+    // The sale carries Anna's approval, naming it: the ledger records the sale as approved by her.
+    const recorded = () =>
+      server.hub.audit.list({ kind: 'sale_recorded' }).find((row) => row.note?.includes(` ${reference}:`));
     await expect
-      .poll(() => server.hub.audit.list({ kind: 'sale' }).find((row) => row.note === reference)?.approvedBy, {
+      .poll(() => recorded()?.approvedBy, {
         timeout: 20_000,
       })
       .toBe('Anna');

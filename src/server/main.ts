@@ -190,8 +190,15 @@ if (german && server.hotel && config.demoRegion === 'DE' && !server.fiscal.busin
     vatId: hotel.vatId,
   });
 }
+/** The fiscal set-up as the start line (a log) tells it: where receipts are signed. */
+let fiscalAtStart: { country: 'DE'; tse: string; tseSerial: string | null } | null = null;
 if (german) {
   const setup = german.store.setup();
+  fiscalAtStart = {
+    country: 'DE',
+    tse: german.testTse ? 'embedded TEST-TSE (receipts are not lawful)' : `fiskaly at ${config.TSE_URL}`,
+    tseSerial: setup?.tseSerial ?? null,
+  };
   lines.push(
     setup
       ? `  Fiscal law: Germany, ${german.testTse ? 'embedded TEST-TSE (receipts are not lawful)' : `fiskaly at ${config.TSE_URL}`}, TSE serial ${setup.tseSerial.slice(0, 16)}…`
@@ -232,10 +239,12 @@ log.info(
     onThisMachine: server.url,
     caFingerprint: server.tls?.ca?.fingerprintSha256 ?? null,
     pms: server.hotel ? 'embedded test hotel' : config.PMS_URL,
+    testHotelFile: server.hotel ? dbFile : null,
     dataDir,
     keptIn: { adminKey: adminKeyFile, ...(server.hotel ? { testHotelKeys: hotelKeysFile } : {}) },
     newAdminKey: adminKey.isNew,
     managers: server.hub.staff.hasManager(),
+    fiscal: fiscalAtStart,
   },
   'Hotel Till is running',
 );

@@ -28,7 +28,8 @@ describe('a run whose readiness check does not answer ready', () => {
     expect(report.stoppedBy).toBe('unreachable');
     expect(pms.callsOf('createCashInvoice')).toHaveLength(0);
     const waiting = await readSale(sale.id);
-    expect(waiting?.intents.map((i) => i.state)).toEqual(['queued', 'queued', 'queued']);
+    // The ledger's step 0 and the three PMS steps: none sent.
+    expect(waiting?.intents.map((i) => i.state)).toEqual(['queued', 'queued', 'queued', 'queued']);
     expect(waiting?.intents[0]).toMatchObject({ attempts: 0, lastError: { kind: 'network' } });
     expect((await getOutboxSummary(clock.now())).lastError).toMatchObject({ unreachable: 'till-server' });
 

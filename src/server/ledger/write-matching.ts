@@ -11,6 +11,7 @@ import type { LedgerRecord } from '../../pms/ledger-wire.ts';
 import { MoneyError, parseMoney } from '../../pms/money.ts';
 import { SALE_HEADER } from '../../pms/till-headers.ts';
 import { findEndpoint } from '../gateway/endpoints.ts';
+import { checkRequestTarget } from '../gateway/path-params.ts';
 import { deviceOf } from '../hub/device-routes.ts';
 import type { Hub } from '../hub/hub.ts';
 import { PMS_WRITE_EVENT, type RecordedSale, USED_MARK } from './sale-lookup.ts';
@@ -57,6 +58,9 @@ export function matchRecordedSales(hub: Hub, options: WriteMatchingOptions): Mid
     // Only a write on the gateway's list is ever forwarded: anything else gets its 404 unchanged.
     const listed = findEndpoint(c.req.method, new URL(c.req.url).pathname);
     if (!listed?.changesState || options.answersResend?.(c)) return next();
+    // A malformed request target is refused as the gateway would (400 naming the field), before
+    // it is judged as a sale's write (issue 20's strict placeholders).
+    checkRequestTarget(listed, new URL(c.req.url));
     const device = deviceOf(c)!;
     const named = requestHeader(c, SALE_HEADER) ?? '';
     const candidates = named ? lookup.candidates(device.id, named) : [];

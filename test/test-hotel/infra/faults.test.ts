@@ -99,6 +99,7 @@ describe('faults on a listening server', () => {
       testMode: true,
       staticDir: 'nonexistent',
       now: () => NOW,
+      recordedSalesOnly: false, // the faults on a listening server, not the ledger's check of writes
     });
   });
   afterAll(() => server.close());

@@ -90,10 +90,14 @@ export function setLastReceipt(receipt: ReceiptData): void {
   const kept: ReceiptData = { ...receipt, header: receipt.header ?? receiptHeader() };
   setLastReceiptSignal(kept);
   writeLocal(LOCAL_KEYS.lastReceipt, kept);
-  const all = [...keptReceipts().filter((r) => r.saleId !== kept.saleId), kept].slice(-KEPT_RECEIPTS);
+  keep([...keptReceipts().filter((r) => r.saleId !== kept.saleId), kept].slice(-KEPT_RECEIPTS), kept);
+}
+
+/** Keeps `all` as the receipts copies are printed of, `changed` among them, in both stores. */
+function keep(all: ReceiptData[], changed: ReceiptData): void {
   setKept(all);
   writeLocal(LOCAL_KEYS.receipts, all);
-  setMeta(`receipt:${kept.saleId}`, kept).catch((error: unknown) =>
+  setMeta(`receipt:${changed.saleId}`, changed).catch((error: unknown) =>
     console.error('[receipt] could not keep the receipt in IndexedDB', error),
   );
 }
@@ -113,11 +117,13 @@ export function stampFiscal(saleId: string, fiscal: FiscalReceipt): FiscalReceip
   const kept = keptReceipts();
   const found = kept.find((r) => r.saleId === saleId);
   if (found?.fiscal) return found.fiscal;
-  if (found)
-    writeLocal(
-      LOCAL_KEYS.receipts,
-      kept.map((r) => (r.saleId === saleId ? { ...r, fiscal } : r)),
+  if (found) {
+    const stamped = { ...found, fiscal };
+    keep(
+      kept.map((r) => (r.saleId === saleId ? stamped : r)),
+      stamped,
     );
+  }
   const last = lastReceipt();
   if (last?.saleId === saleId && !last.fiscal) {
     const stamped = { ...last, fiscal };

@@ -37,6 +37,10 @@ describe('a receipt printed from the ledger with fiscal signing on (DE, test TSE
     expect(text).toContain(`TSE-Transaktion / TSE transaction: ${signed.tse!.txNumber}`);
     expect(text).toContain(`Signaturzähler / Signature counter: ${signed.tse!.signatureCounter}`);
     expect(text).not.toContain('TSE ausgefallen');
+    // The signature and the serials are longer than a line: wrapped, nothing lost.
+    const unwrapped = text.replace(/\n/g, '');
+    expect(unwrapped).toContain(signed.tse!.signature);
+    expect(unwrapped).toContain(signed.tse!.tseSerial);
     // The ticket's discount: the total before it (12.80 + 1.20) and what was taken off.
     expect(text).toMatch(/14,00/);
     expect(text).toMatch(/-1,20/);

@@ -190,14 +190,15 @@ if (german && server.hotel && config.demoRegion === 'DE' && !server.fiscal.busin
     vatId: hotel.vatId,
   });
 }
-if (german) {
+// The fiscal law in a few words, for the banner and the start log line (null: none chosen).
+const fiscalLaw = (() => {
+  if (!german) return null;
   const setup = german.store.setup();
-  lines.push(
-    setup
-      ? `  Fiscal law: Germany, ${german.testTse ? 'embedded TEST-TSE (receipts are not lawful)' : `fiskaly at ${config.TSE_URL}`}, TSE serial ${setup.tseSerial.slice(0, 16)}…`
-      : `  Fiscal law: Germany, no TSE set up yet: open ${server.url}/admin/fiscal`,
-  );
-}
+  return setup
+    ? `Germany, ${german.testTse ? 'embedded TEST-TSE (receipts are not lawful)' : `fiskaly at ${config.TSE_URL}`}, TSE serial ${setup.tseSerial.slice(0, 16)}…`
+    : `Germany, no TSE set up yet: open ${server.url}/admin/fiscal`;
+})();
+if (fiscalLaw) lines.push(`  Fiscal law: ${fiscalLaw}`);
 if (config.tillOrigins.length > 0)
   lines.push(`  Working with the Hotel Till servers at: ${config.tillOrigins.join(', ')}`);
 if (server.hotel) {
@@ -233,9 +234,13 @@ log.info(
     caFingerprint: server.tls?.ca?.fingerprintSha256 ?? null,
     pms: server.hotel ? 'embedded test hotel' : config.PMS_URL,
     dataDir,
-    keptIn: { adminKey: adminKeyFile, ...(server.hotel ? { testHotelKeys: hotelKeysFile } : {}) },
+    keptIn: {
+      adminKey: adminKeyFile,
+      ...(server.hotel ? { testHotelKeys: hotelKeysFile, testHotel: dbFile } : {}),
+    },
     newAdminKey: adminKey.isNew,
     managers: server.hub.staff.hasManager(),
+    fiscal: fiscalLaw,
   },
   'Hotel Till is running',
 );

@@ -130,8 +130,10 @@ export function connectLedgerPrinting(
   /** The fiscal block of `sale` once its signing settled; a copy's as listed (signed later, if so). */
   const fiscalOf = async (sale: StoredSale, copy: boolean): Promise<FiscalReceipt | undefined> => {
     if (!fiscal) return undefined;
-    const settled = await fiscal.settled(sale);
-    return copy ? (fiscal.listed(sale.saleId).fiscal ?? settled) : settled;
+    // A copy of a sale whose signing settled takes the block as listed (no second try at the TSE);
+    // before that, it waits for the signing like the receipt.
+    const listed = copy ? fiscal.listed(sale.saleId).fiscal : undefined;
+    return listed ?? (await fiscal.settled(sale));
   };
   /** A sale's receipt (or a copy), queued once its signing settled. */
   const printReceipt = async (sale: StoredSale, language: PrintLanguage, copyId: string | undefined) => {

@@ -201,7 +201,10 @@ export function createApp(options: AppOptions): Hono {
     '/till/card',
     createCardRoutes({ hub, cards: cards.payments, terminals: cards.terminals, trustProxy }),
   );
-  const fromLedger = options.printing ? connectLedgerPrinting(hub, options.printing) : undefined;
+  // The receipt prints once the record's signing settled, with its fiscal lines (ledger-printing.ts).
+  const fromLedger = options.printing
+    ? connectLedgerPrinting(hub, options.printing, { fiscal: after })
+    : undefined;
   if (options.printing && fromLedger)
     app.route('/till/print', createPrintRoutes(hub, options.printing, fromLedger, { trustProxy }));
   app.route(

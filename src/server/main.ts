@@ -190,21 +190,15 @@ if (german && server.hotel && config.demoRegion === 'DE' && !server.fiscal.busin
     vatId: hotel.vatId,
   });
 }
-/** The fiscal set-up as the start line (a log) tells it: where receipts are signed. */
-let fiscalAtStart: { country: 'DE'; tse: string; tseSerial: string | null } | null = null;
-if (german) {
+// The fiscal law in a few words, for the banner and the start log line (null: none chosen).
+const fiscalLaw = (() => {
+  if (!german) return null;
   const setup = german.store.setup();
-  fiscalAtStart = {
-    country: 'DE',
-    tse: german.testTse ? 'embedded TEST-TSE (receipts are not lawful)' : `fiskaly at ${config.TSE_URL}`,
-    tseSerial: setup?.tseSerial ?? null,
-  };
-  lines.push(
-    setup
-      ? `  Fiscal law: Germany, ${german.testTse ? 'embedded TEST-TSE (receipts are not lawful)' : `fiskaly at ${config.TSE_URL}`}, TSE serial ${setup.tseSerial.slice(0, 16)}…`
-      : `  Fiscal law: Germany, no TSE set up yet: open ${server.url}/admin/fiscal`,
-  );
-}
+  return setup
+    ? `Germany, ${german.testTse ? 'embedded TEST-TSE (receipts are not lawful)' : `fiskaly at ${config.TSE_URL}`}, TSE serial ${setup.tseSerial.slice(0, 16)}…`
+    : `Germany, no TSE set up yet: open ${server.url}/admin/fiscal`;
+})();
+if (fiscalLaw) lines.push(`  Fiscal law: ${fiscalLaw}`);
 if (config.tillOrigins.length > 0)
   lines.push(`  Working with the Hotel Till servers at: ${config.tillOrigins.join(', ')}`);
 if (server.hotel) {
@@ -239,12 +233,14 @@ log.info(
     onThisMachine: server.url,
     caFingerprint: server.tls?.ca?.fingerprintSha256 ?? null,
     pms: server.hotel ? 'embedded test hotel' : config.PMS_URL,
-    testHotelFile: server.hotel ? dbFile : null,
     dataDir,
-    keptIn: { adminKey: adminKeyFile, ...(server.hotel ? { testHotelKeys: hotelKeysFile } : {}) },
+    keptIn: {
+      adminKey: adminKeyFile,
+      ...(server.hotel ? { testHotelKeys: hotelKeysFile, testHotel: dbFile } : {}),
+    },
     newAdminKey: adminKey.isNew,
     managers: server.hub.staff.hasManager(),
-    fiscal: fiscalAtStart,
+    fiscal: fiscalLaw,
   },
   'Hotel Till is running',
 );

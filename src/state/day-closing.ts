@@ -1,7 +1,8 @@
 // The day's closing on a manager's tablet (the Report section's "Day closing" panel). Owns the
 // manager's `close_day` approval while it is good (the server takes it for DAY_CLOSING_APPROVAL_MS
 // after signing; a little less here), the X report last read, and the calls to read it, count a
-// drawer and close the day (pms/closing-calls.ts). Only a manager's approval opens it: a waiter
+// drawer and close the day (pms/closing-calls.ts), and to print the X or the Z at the outlet's
+// receipt printer (pms/print-calls.ts). Only a manager's approval opens it: a waiter
 // signed in is asked for a manager's PIN, and the server refuses anything else.
 import { createSignal } from 'solid-js';
 import {
@@ -11,7 +12,9 @@ import {
   DAY_CLOSING_SUBJECT,
   type DayReport,
 } from '../pms/closing-wire';
+import { printDayReport } from '../pms/print-calls';
 import { approvalFor } from './approval-request';
+import { printLanguage, printStatus } from './print-status';
 import { settings } from './settings';
 import { signedIn, staffCards } from './staff-session';
 
@@ -32,6 +35,9 @@ export const dayClosingAvailable = (): boolean => staffCards().some((card) => ca
 export const managerSignedIn = (): boolean => signedIn()?.role === 'manager';
 
 const closingCalls = () => import('../pms/closing-calls');
+
+/** Whether the outlet has a receipt printer the day's report can print at (reactive). */
+export const dayReportPrintable = (): boolean => printStatus()?.receiptPrinter === true;
 
 /** A good `close_day` approval: the one kept, the signed-in manager's own, or one asked for by PIN; null when cancelled. */
 async function currentApproval(what: string): Promise<string | null> {
@@ -97,4 +103,21 @@ export async function closeTheDay(what: string): Promise<CloseDayAnswer | null> 
     setReport(null);
   }
   return closed;
+}
+
+/**
+ * Prints this outlet's part of the X report now, or of the Z `zId`, at the outlet's receipt
+ * printer (the server makes the slip from the ledger); answers the printer's name, null when the
+ * approval was cancelled.
+ * @example const printer = await printDayClosing(lockWords('approval.close_day'), closedDay()?.zId);
+ */
+export async function printDayClosing(what: string, zId?: number): Promise<string | null> {
+  const job = await withApproval(what, (token) =>
+    printDayReport(
+      settings().gatewayUrl,
+      { language: printLanguage(), ...(zId === undefined ? {} : { zId }) },
+      token,
+    ),
+  );
+  return job ? job.printerName : null;
 }

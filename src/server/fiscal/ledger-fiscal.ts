@@ -1,8 +1,9 @@
 // The bridge from the sales ledger to the fiscal driver (docs/fiscal.md, "The ledger and the
 // driver"). Owns: a ledger record as the driver's `FiscalSale` (kind, VAT ids, cash/non-cash,
-// references), signing a record after the ledger's own transaction (`afterRecord`, called by the
-// recording route once the record is committed; a resend gets the first outcome, never a second TSE
-// transaction), and the fiscal block a listed sale carries. Shift events are not sales: not signed.
+// references), signing a record after the ledger's own transaction (`settled`, started by the
+// first to ask: the receipt printer's hook or the recording route's `afterRecord`, which share one
+// signing; a resend gets the first outcome, never a second TSE transaction), and the fiscal block a
+// listed sale carries. Shift events are not sales: not signed.
 
 import { serverLog } from '../../node-http/log.ts';
 import type { FiscalReceipt } from '../../pms/fiscal-wire.ts';
@@ -78,6 +79,12 @@ export interface LedgerFiscalOptions {
 }
 
 export interface LedgerFiscal {
+  /**
+   * The committed record's fiscal block once its signing settled (signed, or marked as an outage:
+   * within the driver's 3 s); undefined where no fiscal law applies or for a shift event. Never
+   * rejects. Callers at the same time share one signing.
+   */
+  settled(record: { saleId: string; recordedAt: string }): Promise<FiscalReceipt | undefined>;
   /** Signs the committed record (within the driver's 3 s); the answer's extra fields. */
   afterRecord(answer: LedgerRecordAnswer): Promise<{ fiscal?: FiscalReceipt }>;
   /** The fiscal block of an earlier record (a listed sale); marked "signed later" where it was. */
@@ -85,24 +92,40 @@ export interface LedgerFiscal {
 }
 
 export function createLedgerFiscal({ fiscal, storedBody }: LedgerFiscalOptions): LedgerFiscal {
+  // Signings under way, by sale id (a settled one is dropped: the driver answers a repeat itself).
+  const underWay = new Map<string, Promise<FiscalReceipt | undefined>>();
+
+  const sign = async (saleId: string, recordedAt: string): Promise<FiscalReceipt | undefined> => {
+    if (fiscal.country() === 'none') return undefined;
+    const body = storedBody(saleId);
+    if (!body) return undefined;
+    const sale = fiscalSaleOf(JSON.parse(body) as LedgerRecord, recordedAt);
+    if (!sale) return undefined;
+    try {
+      return fiscalReceiptOfMark(await fiscal.driver().sign(sale));
+    } catch (error) {
+      // The record is stored: a sale the driver cannot take must not turn into a failed recording.
+      serverLog().error(
+        { component: 'fiscal', saleId, err: error },
+        'the fiscal driver could not take a recorded sale',
+      );
+      return undefined;
+    }
+  };
+
+  const settled: LedgerFiscal['settled'] = ({ saleId, recordedAt }) => {
+    const running = underWay.get(saleId);
+    if (running) return running;
+    const signing = sign(saleId, recordedAt).finally(() => underWay.delete(saleId));
+    underWay.set(saleId, signing);
+    return signing;
+  };
+
   return {
+    settled,
     async afterRecord(answer) {
-      if (fiscal.country() === 'none') return {};
-      const body = storedBody(answer.saleId);
-      if (!body) return {};
-      const sale = fiscalSaleOf(JSON.parse(body) as LedgerRecord, answer.recordedAt);
-      if (!sale) return {};
-      try {
-        const block = fiscalReceiptOfMark(await fiscal.driver().sign(sale));
-        return block ? { fiscal: block } : {};
-      } catch (error) {
-        // The record is stored: a sale the driver cannot take must not turn into a failed recording.
-        serverLog().error(
-          { component: 'fiscal', saleId: answer.saleId, err: error },
-          'the fiscal driver could not take a recorded sale',
-        );
-        return {};
-      }
+      const block = await settled(answer);
+      return block ? { fiscal: block } : {};
     },
     listed(saleId) {
       if (fiscal.country() === 'none') return {};

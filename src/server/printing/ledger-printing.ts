@@ -2,11 +2,15 @@
 // or void's slip are made by the server from the ledger's record, never from a document a tablet
 // sends, so a tablet cannot print what was never sold. The receipt prints when the ledger stores a
 // sale of an outlet with a receipt printer (the ledger's one hook, onRecorded), or when the tablet
-// that recorded it asks; the job key is the sale id either way, so it prints once. X and Z slips
-// are made from the ledger's day report. Rules: docs/printing.md, "From the ledger".
+// that recorded it asks; the job key is the sale id either way, so it prints once. With fiscal
+// signing on, either waits until the record's signing settled (signed, or marked as an outage:
+// the driver's 3 s at most) and prints its fiscal lines and QR code. X and Z slips are made from
+// the ledger's day report. Rules: docs/printing.md, "From the ledger".
 
+import { serverLog } from '../../node-http/log.ts';
 import type { DayReport, DayTotals } from '../../pms/closing-wire.ts';
 import type { Device } from '../../pms/device-calls.ts';
+import type { FiscalReceipt } from '../../pms/fiscal-wire.ts';
 import type { LedgerRecord } from '../../pms/ledger-wire.ts';
 import type { PrintableReceipt, PrintLanguage } from '../../pms/print-calls.ts';
 import { lineGross, vatByRate } from '../../shared/vat.ts';
@@ -40,10 +44,25 @@ export interface SlipPreferences {
   header?: PrintableReceipt['header'];
 }
 
+/**
+ * A record's fiscal block as the fiscal module gives it (src/server/fiscal/ledger-fiscal.ts):
+ * `settled` once its signing settled (never rejects), `listed` for a copy (a sale signed later says so).
+ */
+export interface ReceiptFiscal {
+  settled(record: { saleId: string; recordedAt: string }): Promise<FiscalReceipt | undefined>;
+  listed(saleId: string): { fiscal?: FiscalReceipt };
+}
+
 export type LedgerPrinting = ReturnType<typeof connectLedgerPrinting>;
 
 /** Prints recorded sales' receipts and refund slips as the ledger stores them; answers the tablets' asks. */
-export function connectLedgerPrinting(hub: Hub, printing: Printing, currency = 'EUR') {
+export function connectLedgerPrinting(
+  hub: Hub,
+  printing: Printing,
+  options: { fiscal?: ReceiptFiscal | undefined; currency?: string } = {},
+) {
+  const currency = options.currency ?? 'EUR';
+  const fiscal = options.fiscal;
   // By device: the last language and letterhead the tablet named (in memory: German, none after a restart).
   const preferences = new Map<string, SlipPreferences>();
   const prefsOf = (deviceId: string): SlipPreferences => preferences.get(deviceId) ?? { language: 'de' };
@@ -52,7 +71,11 @@ export function connectLedgerPrinting(hub: Hub, printing: Printing, currency = '
       WHERE sale_id = ? AND (invoice_number IS NOT NULL OR invoice_id IS NOT NULL) ORDER BY step DESC LIMIT 1`,
   );
 
-  const receiptOf = (sale: StoredSale, withInvoice: boolean): PrintableReceipt => {
+  const receiptOf = (
+    sale: StoredSale,
+    withInvoice: boolean,
+    signed: FiscalReceipt | undefined,
+  ): PrintableReceipt => {
     const record = JSON.parse(sale.body) as LedgerRecord;
     const { header } = prefsOf(sale.deviceId);
     const words = SLIP_WORDS[prefsOf(sale.deviceId).language];
@@ -62,6 +85,8 @@ export function connectLedgerPrinting(hub: Hub, printing: Printing, currency = '
       ? (invoiceOf.get(sale.saleId) as { invoice: string } | undefined)?.invoice
       : undefined;
     const lines = record.lines.map((line) => ({ grossCents: lineGross(line), vatRateBp: line.vatRateBp }));
+    // The ticket's discount is in the lines' prices already: the total before it is the total plus it.
+    const discountCents = record.ticketDiscount?.amountCents ?? 0;
     return {
       saleId: sale.saleId,
       reference: record.reference,
@@ -80,6 +105,9 @@ export function connectLedgerPrinting(hub: Hub, printing: Printing, currency = '
           : {}),
       })),
       note: '',
+      ...(discountCents > 0
+        ? { discount: { beforeCents: record.totalCents + discountCents, cents: discountCents } }
+        : {}),
       grossCents: record.totalCents,
       taxes: vatByRate(lines).map((share) => ({
         name: share.vatRateBp === null ? '' : `${words.vat} ${share.vatRateBp / 100} %`,
@@ -94,7 +122,27 @@ export function connectLedgerPrinting(hub: Hub, printing: Printing, currency = '
       changeCents: cash?.changeCents ?? null,
       currency,
       ...(invoice ? { invoiceNumber: invoice } : {}),
+      ...(signed
+        ? { fiscal: { lines: signed.lines, ...(signed.qrCode ? { qrCode: signed.qrCode } : {}) } }
+        : {}),
     };
+  };
+  /** The fiscal block of `sale` once its signing settled; a copy's as listed (signed later, if so). */
+  const fiscalOf = async (sale: StoredSale, copy: boolean): Promise<FiscalReceipt | undefined> => {
+    if (!fiscal) return undefined;
+    // A copy of a sale whose signing settled takes the block as listed (no second try at the TSE);
+    // before that, it waits for the signing like the receipt.
+    const listed = copy ? fiscal.listed(sale.saleId).fiscal : undefined;
+    return listed ?? (await fiscal.settled(sale));
+  };
+  /** A sale's receipt (or a copy), queued once its signing settled. */
+  const printReceipt = async (sale: StoredSale, language: PrintLanguage, copyId: string | undefined) => {
+    const signed = await fiscalOf(sale, !!copyId);
+    return printing.printReceipt(sale.outlet, {
+      receipt: receiptOf(sale, !!copyId, signed),
+      language,
+      ...(copyId ? { copyId } : {}),
+    });
   };
   const deviceNameOf = hub.db.prepare(
     'SELECT device_name AS name, staff_name AS staff FROM ledger_sales WHERE seq = ?',
@@ -137,7 +185,12 @@ export function connectLedgerPrinting(hub: Hub, printing: Printing, currency = '
     if (!printing.printers.receiptPrinter(sale.outlet)) return;
     const { language } = prefsOf(sale.deviceId);
     if (AUTO_RECEIPT_KINDS.has(sale.kind))
-      printing.printReceipt(sale.outlet, { receipt: receiptOf(sale, false), language });
+      printReceipt(sale, language, undefined).catch((error: unknown) =>
+        serverLog().error(
+          { component: 'printing', saleId: sale.saleId, err: error },
+          'the receipt of a recorded sale could not be queued',
+        ),
+      );
     else if (sale.kind === 'refund') printSlip(sale, language);
   });
 
@@ -175,20 +228,19 @@ export function connectLedgerPrinting(hub: Hub, printing: Printing, currency = '
     },
 
     /**
-     * The receipt (once per sale) or a copy (once per copyId) of a sale `device` recorded; for the
-     * receipt of a sale not recorded yet, `awaitingRecord` (the ledger's hook prints it once it is).
+     * The receipt (once per sale) or a copy (once per copyId) of a sale `device` recorded, queued
+     * once its signing settled; for the receipt of a sale not recorded yet, `awaitingRecord` (the
+     * ledger's hook prints it once it is).
      * @throws LedgerPrintError, NoPrinterError (printing.ts)
      */
-    receipt(device: Device, saleId: string, request: { language: PrintLanguage; copyId?: string }) {
+    async receipt(device: Device, saleId: string, request: { language: PrintLanguage; copyId?: string }) {
       // The receipt of a sale whose record is still on its way prints when the ledger stores it (the
       // hook): nothing to queue now. A copy is of a recorded sale only.
       if (!request.copyId && !hub.ledger.sale(saleId)) return awaitingRecord(device);
       const sale = ownSale(device, saleId, RECEIPT_KINDS);
-      return printing.printReceipt(sale.outlet, {
-        receipt: receiptOf(sale, !!request.copyId),
-        language: request.language,
-        ...(request.copyId ? { copyId: request.copyId } : {}),
-      });
+      if (!printing.printers.receiptPrinter(sale.outlet))
+        throw new NoPrinterError('this outlet has no receipt printer');
+      return printReceipt(sale, request.language, request.copyId);
     },
 
     /**

@@ -88,7 +88,7 @@ export function createPrintRoutes(
     const device = deviceOf(c)!;
     try {
       fromLedger.remember(device.id, { language, ...(header ? { header } : {}) });
-      const job = fromLedger.receipt(device, saleId, { language, ...(copyId ? { copyId } : {}) });
+      const job = await fromLedger.receipt(device, saleId, { language, ...(copyId ? { copyId } : {}) });
       // Not recorded yet: accepted, and printed by the ledger's hook when the record arrives.
       if ('awaitingRecord' in job) return c.json({ job: null, printerName: job.printerName }, 202);
       return c.json({ job });

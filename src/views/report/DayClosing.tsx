@@ -1,7 +1,8 @@
 // The "Day closing" panel of the Report section, for managers: the X report's key figures (by
 // payment method and VAT rate, each drawer's expected cash, sales not yet in the PMS or needing
 // attention), counting a drawer by denomination with over/short, and closing the day (Z), whose
-// number shows after. Opening it takes a manager's `close_day` approval (state/day-closing.ts); a
+// number shows after; where the outlet has a receipt printer, the X (and the Z just closed) print
+// there. Opening it takes a manager's `close_day` approval (state/day-closing.ts); a
 // waiter gets nothing without a manager's PIN, and the server refuses them anyway.
 import { createMemo, createSignal, createUniqueId, For, onCleanup, Show } from 'solid-js';
 import { type DayReport, DENOMINATIONS_CENTS, type DrawerCashUp } from '../../pms/closing-wire';
@@ -11,8 +12,10 @@ import {
   countDayDrawer,
   dayClosingAvailable,
   dayReport,
+  dayReportPrintable,
   forgetDayClosing,
   openDayReport,
+  printDayClosing,
 } from '../../state/day-closing';
 import { formatCents, formatDateTime } from '../../words/format';
 import { t } from '../../words/i18n';
@@ -111,6 +114,39 @@ function DrawerCount(props: { drawer: DrawerCashUp; onDone: () => void; onProble
         </button>
       </div>
     </form>
+  );
+}
+
+/** "Print" for the X report now, or the Z `zId`, at the outlet's receipt printer (where it has one). */
+function PrintDayReport(props: { zId?: number; label: string; onProblem: (text: string) => void }) {
+  const [printing, setPrinting] = createSignal(false);
+  const [printer, setPrinter] = createSignal<string | null>(null);
+  const print = async () => {
+    setPrinting(true);
+    setPrinter(null);
+    try {
+      setPrinter(await printDayClosing(lockWords('approval.close_day'), props.zId));
+    } catch (error) {
+      props.onProblem(problem(error));
+    } finally {
+      setPrinting(false);
+    }
+  };
+  return (
+    <Show when={dayReportPrintable()}>
+      <div class="desk-actions" data-testid={props.zId === undefined ? 'print-x' : 'print-z'}>
+        <button type="button" disabled={printing()} onClick={() => void print()}>
+          {props.label}
+        </button>
+        <Show when={printer()}>
+          {(name) => (
+            <span role="status" data-testid="day-printing">
+              {t('report.day.printing', { printer: name() })}
+            </span>
+          )}
+        </Show>
+      </div>
+    </Show>
   );
 }
 
@@ -248,6 +284,7 @@ function DayFigures(props: { report: DayReport; onProblem: (text: string) => voi
           </For>
         </ul>
       </Show>
+      <PrintDayReport label={t('report.day.printX')} onProblem={props.onProblem} />
       <Show
         when={asking()}
         fallback={
@@ -292,9 +329,16 @@ export function DayClosing() {
         <h2 id={headingId}>{t('report.day.title')}</h2>
         <Show when={closedDay()}>
           {(closed) => (
-            <p class="desk-notice" data-tone="ok" role="status" data-testid="z-number">
-              {t('report.day.closed', { number: closed().zNumber })}
-            </p>
+            <>
+              <p class="desk-notice" data-tone="ok" role="status" data-testid="z-number">
+                {t('report.day.closed', { number: closed().zNumber })}
+              </p>
+              <PrintDayReport
+                zId={closed().zId}
+                label={t('report.day.printZ', { number: closed().zNumber })}
+                onProblem={setFailure}
+              />
+            </>
           )}
         </Show>
         <Show when={failure()}>

@@ -79,6 +79,9 @@ export const de: Record<keyof typeof en, string> = {
   'report.day.close': 'Tag abschließen (Z)',
   'report.day.closeQuestion':
     'Tag jetzt abschließen? Das Z umfasst alles in diesem X-Bericht; spätere Verkäufe gehören zum nächsten Tag.',
+  'report.day.printX': 'X-Bericht drucken',
+  'report.day.printZ': 'Z {number} drucken',
+  'report.day.printing': 'Wird auf {printer} gedruckt.',
   'report.day.closeYes': 'Ja, Tag abschließen',
   'report.day.closed': 'Tag abgeschlossen: Z {number}',
   'report.day.notCountedYet': 'Vor dem Abschluss jede Kassenlade mit Bargeld zählen.',

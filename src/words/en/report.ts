@@ -77,6 +77,9 @@ export const en = {
   'report.day.close': 'Close the day (Z)',
   'report.day.closeQuestion':
     'Close the day now? The Z covers everything in this X report; later sales go to the next day.',
+  'report.day.printX': 'Print the X report',
+  'report.day.printZ': 'Print Z {number}',
+  'report.day.printing': 'Printing at {printer}.',
   'report.day.closeYes': 'Yes, close the day',
   'report.day.closed': 'Day closed: Z {number}',
   'report.day.notCountedYet': 'Count every drawer that took cash before closing the day.',

@@ -5,6 +5,7 @@ import type { LedgerRecord } from '../../../src/pms/ledger-wire.ts';
 import type { PrintableReceipt } from '../../../src/pms/print-calls.ts';
 import { REQUEST_ID_HEADER } from '../../../src/pms/till-headers.ts';
 import { createApp } from '../../../src/server/app.ts';
+import type { FiscalControl } from '../../../src/server/fiscal/fiscal-control.ts';
 import { type PrinterDouble, startPrinterDouble } from '../../../src/server/printing/printer-double.ts';
 import type { Printer } from '../../../src/server/printing/printers.ts';
 import { createPrinting, type Printing } from '../../../src/server/printing/printing.ts';
@@ -34,7 +35,8 @@ export interface PrintSetup {
   close: () => Promise<void>;
 }
 
-export async function printSetup(): Promise<PrintSetup> {
+/** `fiscal`: the fiscal country and driver the app signs with (none: no fiscal signing). */
+export async function printSetup(options: { fiscal?: FiscalControl } = {}): Promise<PrintSetup> {
   const { hub, cookie } = pairedHub('bar');
   const printing = createPrinting({
     db: hub.db,
@@ -44,7 +46,13 @@ export async function printSetup(): Promise<PrintSetup> {
   });
   const hotel = pinnedHotel();
   const printer = await startPrinterDouble();
-  const app = createApp({ hub, hotel, printing, printerDouble: printer });
+  const app = createApp({
+    hub,
+    hotel,
+    printing,
+    printerDouble: printer,
+    ...(options.fiscal ? { fiscal: options.fiscal } : {}),
+  });
   const receiptPrinter = printing.printers.add({
     outlet: 'bar',
     role: 'receipt',

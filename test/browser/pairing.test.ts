@@ -141,9 +141,11 @@ describe('a tablet a manager unpaired', () => {
     const [sale] = exported.sales;
     expect(sale).toMatchObject({ kind: 'cash-sale', status: 'pending', totalCents: 840 });
     expect(sale.lines).toMatchObject([{ name: 'Pils 0,3 l', quantity: 2, unitPriceCents: 420 }]);
-    // the refused first step is read back before it goes again (the 401 may have met a silent resend)
+    // the refused first step (the ledger's record, step 0) is sent again before anything else (the
+    // 401 may have met a silent resend); the three PMS steps wait behind it
     expect(sale.intents.map((i: { state: string; attempts: number }) => [i.state, i.attempts])).toEqual([
       ['unsure', 1],
+      ['queued', 0],
       ['queued', 0],
       ['queued', 0],
     ]);

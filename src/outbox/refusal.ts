@@ -12,6 +12,8 @@ export type OutboxRefusal =
   | { code: 'void-needs-reason' }
   | { code: 'already-voided'; reference: string }
   | { code: 'still-checking'; step: number }
+  /** The ledger's record of the sale went out without an answer: read back before anything else. */
+  | { code: 'still-recording'; reference: string }
   | { code: 'items-on-pms-invoice'; reference: string }
   | { code: 'product-exists'; reference: string }
   | { code: 'items-already-off-room'; reference: string }

@@ -5,6 +5,7 @@
 // off a cash invoice, so it must be finished (retried) or cancelled in the PMS. A created product,
 // or a reversal already applied, cannot be voided. A step whose outcome is still being checked
 // blocks the void until the check is done; an unverifiable step is voided as "not posted".
+
 import { changeSales, readSale, type SaleEntry, type SaleWrite } from '../storage/outbox-store.ts';
 import type { IntentRecord, SaleRecord } from '../storage/records.ts';
 import {
@@ -13,6 +14,7 @@ import {
   CREATE_CASH_INVOICE,
   type CreatedCashInvoice,
 } from './intents/index.ts';
+import { RECORD_IN_LEDGER } from './intents/ledger-record.ts';
 import { isRefusal, OutboxActionRefused, type OutboxRefusal } from './refusal.ts';
 import { queueReversal } from './reversal.ts';
 import type { SaleOrigin } from './sale-draft.ts';
@@ -83,6 +85,7 @@ function voidRefusal(entry: SaleEntry): OutboxRefusal | undefined {
   if (sale.takeBacks?.length) return { code: 'partly-taken-back', reference: sale.reference };
   if (sale.kind === 'cash-cancellation') return { code: 'is-cancellation', reference: sale.reference };
   const checking = steps.find((i) => i.state === 'in-flight' || i.state === 'unsure');
+  if (checking?.name === RECORD_IN_LEDGER) return { code: 'still-recording', reference: sale.reference };
   if (checking) return { code: 'still-checking', step: checking.step };
   if (
     sale.kind === 'cash-sale' &&

@@ -136,6 +136,9 @@ export function createApp(options: AppOptions): Hono {
     app.use('/till/sales', gatewayCors(origins));
     app.use('/till/sales/*', gatewayCors(origins));
     app.use('/till/closing/last-z', gatewayCors(origins));
+    // Its card payments and prints go to the same server as its sales (card-terminal/, printing/).
+    app.use('/till/card/*', gatewayCors(origins));
+    app.use('/till/print/*', gatewayCors(origins));
   }
   let gateway: ReturnType<typeof createGatewayApi> | undefined;
   const { hotel } = options;

@@ -52,7 +52,9 @@ describe('a sale made while the till server is down', () => {
     await expect
       .poll(() => header(page).getAttribute('data-state'), { timeout: 15_000 })
       .toBe('till-unreachable');
-    expect(await header(page).textContent()).toBe('Till server unreachable 1 pending');
+    await expect
+      .poll(() => header(page).textContent(), { timeout: 10_000 })
+      .toBe('Till server unreachable 1 pending');
     await page.locator('nav a[href="/sync"]').click();
     const card = saleCard(page, reference);
     const firstStep = card.locator('.sync-steps li').first();
@@ -101,7 +103,7 @@ describe('a sale made while the till server is down', () => {
     await card.getByRole('button', { name: 'Void sale' }).click();
     await expect
       .poll(() => card.getByRole('alert').textContent())
-      .toContain('still finding out whether step 1 reached the PMS');
+      .toContain('still finding out whether the till server recorded sale');
     expect(await approvalDialog(page).count()).toBe(0);
     expect(await card.getAttribute('data-status')).toBe('pending');
   });

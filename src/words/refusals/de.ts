@@ -13,6 +13,8 @@ export const de: Record<keyof typeof en, string> = {
   'refusal.already-voided': 'Verkauf {reference} ist bereits storniert.',
   'refusal.still-checking':
     'Die Kasse prüft noch, ob Schritt {step} im PMS angekommen ist; bitte gleich noch einmal versuchen.',
+  'refusal.still-recording':
+    'Die Kasse prüft noch, ob der Kassenserver den Verkauf {reference} verbucht hat; bitte gleich noch einmal versuchen.',
   'refusal.items-on-pms-invoice':
     'Die Artikel von {reference} stehen bereits auf einer PMS-Rechnung. Den Verkauf abschließen (erneut senden) oder die Rechnung im PMS stornieren.',
   'refusal.product-exists': 'Der Artikel von {reference} ist bereits im PMS angelegt.',

@@ -15,6 +15,8 @@ export const en = {
   'refusal.already-voided': 'Sale {reference} is already voided.',
   'refusal.still-checking':
     'The till is still finding out whether step {step} reached the PMS; try again shortly.',
+  'refusal.still-recording':
+    'The till is still finding out whether the till server recorded sale {reference}; try again shortly.',
   'refusal.items-on-pms-invoice':
     'The items of {reference} are on a PMS invoice already. Finish the sale (retry), or cancel the invoice in the PMS.',
   'refusal.product-exists': 'The product of {reference} exists in the PMS already.',

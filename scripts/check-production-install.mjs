@@ -91,14 +91,15 @@ async function check() {
     const timer = setTimeout(() => reject(new Error(`no start in 30 s:\n${output}`)), 30_000);
     server.stdout.on('data', (chunk) => {
       output += chunk;
-      if (output.includes('Pair the first tablet')) {
+      // The JSON start line (the banner for people goes to a terminal only: issue 20).
+      if (output.includes('"msg":"Hotel Till is running"')) {
         clearTimeout(timer);
         resolve();
       }
     });
     server.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
   }).catch((error) => fail(`node dist-server/main.js: ${error.message}`));
-  const url = /On this machine: +(http:\/\/localhost:\d+)/.exec(output)[1];
+  const url = /"onThisMachine":"(http:\/\/localhost:\d+)"/.exec(output)[1];
 
   const health = await get(`${url}/healthz`);
   if (health.status !== 200 || !/json/.test(health.headers['content-type'] ?? '')) {

@@ -120,6 +120,19 @@ export function createAuditLog(db: HubDb, now: () => Date) {
      RETURNING count`,
   );
 
+  /** What an entry says, as a row's columns (absent: null). */
+  const describedBy = (entry: Omit<AuditEntry, 'eventId' | 'at'>) => ({
+    kind: entry.kind,
+    staffId: entry.staffId ?? null,
+    staffName: entry.staffName ?? null,
+    deviceId: entry.deviceId ?? null,
+    deviceName: entry.deviceName ?? null,
+    approvedBy: entry.approvedBy ?? null,
+    subject: entry.subject ?? null,
+    amountCents: entry.amountCents ?? null,
+    note: entry.note ?? null,
+  });
+
   return {
     /** Appends an event; false when an event with this id is already on record. */
     append(entry: AuditEntry): boolean {
@@ -128,15 +141,7 @@ export function createAuditLog(db: HubDb, now: () => Date) {
         eventId: entry.eventId ?? randomUUID(),
         at: entry.at ?? recordedAt,
         recordedAt,
-        kind: entry.kind,
-        staffId: entry.staffId ?? null,
-        staffName: entry.staffName ?? null,
-        deviceId: entry.deviceId ?? null,
-        deviceName: entry.deviceName ?? null,
-        approvedBy: entry.approvedBy ?? null,
-        subject: entry.subject ?? null,
-        amountCents: entry.amountCents ?? null,
-        note: entry.note ?? null,
+        ...describedBy(entry),
       };
       const added = insert.run(row).changes === 1;
       if (added) serverLog().info({ audit: row }, `audit ${row.kind}`);
@@ -155,15 +160,7 @@ export function createAuditLog(db: HubDb, now: () => Date) {
         eventId: `counted:${entry.kind}:${source}:${minute}`,
         at: new Date(minute * COUNT_WINDOW_MS).toISOString(),
         recordedAt: at.toISOString(),
-        kind: entry.kind,
-        staffId: entry.staffId ?? null,
-        staffName: entry.staffName ?? null,
-        deviceId: entry.deviceId ?? null,
-        deviceName: entry.deviceName ?? null,
-        approvedBy: entry.approvedBy ?? null,
-        subject: entry.subject ?? null,
-        amountCents: entry.amountCents ?? null,
-        note: entry.note ?? null,
+        ...describedBy(entry),
       };
       const { count } = countedInsert.get(row) as { count: number };
       if (count === 1) serverLog().info({ audit: row }, `audit ${row.kind}`);

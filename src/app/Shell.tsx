@@ -1,11 +1,7 @@
-// The app frame around every view. Owns: header (till name, sync state, printers needing
-// attention), navigation, the update
-// banner, the Suspense boundary that lazy views load under, the pairing screen in the till's place
-// while the till server says this tablet is not paired (and at /pair), and starting the background
-// work (sync, guest list, the pairing check) and the service worker's registration once the first
-// screen is up (app/startup.ts). With staff on the till server, the lock screen stands in the
-// till's place while nobody is signed in, the header names who is and locks with one tap, and the
-// manager-approval dialog opens wherever a view asks for one.
+// The app frame around every view. Owns: the header (till name, sync state, printers), navigation, the
+// update banner, the Suspense boundary of lazy views, the pairing and lock screens in the till's place,
+// the manager-approval dialog, and starting the background work once the first screen is up
+// (app/startup.ts). Details: docs/till-app.md, "The app frame".
 import { type RouteSectionProps, useLocation } from '@solidjs/router';
 import { createSignal, lazy, onCleanup, onMount, Show, Suspense } from 'solid-js';
 import { needsPairing } from '../state/device';

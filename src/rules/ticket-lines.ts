@@ -1,10 +1,7 @@
-// The rules for a ticket's lines, as pure functions over immutable arrays (the ticket signal in
-// ticket.ts applies them). Owns: merging a product tapped again into its line (never an open-price
-// line), the open-price line (one product, quantity 1, the typed amount as its price: pms-api.md
-// usage rule 2), quantity limits and the line limit of one PMS call. A line's own discount is
-// re-priced by discounts.ts; quantity changes keep it (it is per item).
-// Invariants: quantity is a whole number 1..999; at most 200 lines; prices are gross cents >= 0;
-// typed amounts follow the money rule (pms/money.ts).
+// The rules for a ticket's lines, as pure functions over immutable arrays (state/ticket.ts applies
+// them): merging a product tapped again, the open-price line, quantity limits and the line limit of one
+// PMS call. Invariants: quantity 1..999, at most 200 lines, prices gross cents >= 0.
+// Rules: docs/till-app.md, "Ticket lines".
 import {
   type AmountLimits,
   type Cents,

@@ -1,11 +1,8 @@
-// Paying the current ticket, whole or one part of a split (rules/split.ts). Owns: checking the
-// payment (a method and a template chosen; for cash, enough tendered), recording the sale in the
-// journal and outbox (`recordCashSale`, or a room charge for "charge to room": instant, online or
-// offline; the page replayer sends it, see pms.ts), the receipt, and only then clearing the ticket
-// or leaving the unpaid rest of a split on it. Either closes the ticket in its own transaction
-// (ticket-keeping.ts payTicket): a ticket is paid once, however many tabs pay it. Invariant: if recording fails, whatever the cause
-// (IndexedDB, storage full, a missing browser API), the ticket is untouched and the view gets a
-// `SaleNotSavedError` to put in words; it never fails silently.
+// Paying the current ticket, whole or one part of a split (rules/split.ts). Owns: checking the payment,
+// recording the sale in journal and outbox (`recordCashSale`, or a room charge), the receipt, and only
+// then clearing the ticket or leaving a split's unpaid rest, in its own transaction (payTicket). If
+// recording fails, the ticket is untouched and the view gets a `SaleNotSavedError`.
+// Steps: docs/till-app.md, "Paying".
 import { type CashSaleInput, type PaidTicket, recordCashSale } from '../outbox/journal';
 import type { Cents } from '../pms/money';
 import type { RoomReservation } from '../pms/wire';

@@ -1,10 +1,8 @@
-// UI language and translations. Owns: the current language signal and its persistence, and loading
-// the dictionaries of that language only (a German till never downloads the English texts, nor
-// the other way round): the first screen's (messages-<lang>.ts) before the first render, the other
-// sections' (messages-<lang>-later.ts) after it, and before any of their views shows (app/routes.ts
-// waits for `loadLaterWords()`). Invariants: the German dictionaries have exactly the English keys
-// (their types, and test/words/i18n.test.ts); the language signal only changes once that
-// language's dictionaries (the later ones too, once asked for) are loaded, so `t()` has its texts.
+// UI language and translations. Owns the current language signal and its persistence, and loading the
+// dictionaries of that language only: the first screen's before the first render, the later ones
+// (`loadLaterWords()`) before any of their views shows. Invariants: German has exactly the English
+// keys; the language changes only once its dictionaries are loaded, so `t()` has its texts.
+// Details: docs/till-app.md, "UI language".
 import { createSignal } from 'solid-js';
 import type { MessageKey } from './messages-en';
 

@@ -94,7 +94,7 @@ const loaded: Record<Language, Texts> = { en: {}, de: {} };
 const loading: Record<Language, Partial<Record<Feature, Promise<void>>>> = { en: {}, de: {} };
 /** The features whose texts were asked for: a language switched to needs them too. */
 const wanted = new Set<Feature>();
-/** Bumped when texts are added to a dictionary, so `t()` shows them. */
+/** Bumped when a feature's texts are loaded, so `t()` shows them. */
 const [textsAdded, setTextsAdded] = createSignal(0);
 const [language, setLanguageSignal] = createSignal<Language>(initialLanguage());
 /** The language asked for last: a slower load of an earlier choice must not win over it. */

@@ -6,11 +6,11 @@ import { createSignal, For, Show } from 'solid-js';
 import type { StaffCard } from '../../pms/staff-calls';
 import { openApproval, tryManagerPin } from '../../state/approval-request';
 import { staffCards } from '../../state/staff-session';
+import { t } from '../../words/i18n';
 import { Dialog } from '../common/Dialog';
 import { PinPad } from './PinPad';
 import { createPinFeedback } from './pin-feedback';
 import './lock.css';
-import { t } from '../../words/i18n';
 
 export default function ApprovalDialog() {
   const managers = () => staffCards().filter((card) => card.role === 'manager');

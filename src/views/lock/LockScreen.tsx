@@ -8,10 +8,10 @@ import { noteFirstScreen } from '../../state/first-screen';
 import { createOnlineStatus } from '../../state/online';
 import { signIn } from '../../state/staff-pins';
 import { staffCards } from '../../state/staff-session';
+import { t } from '../../words/i18n';
 import { PinPad } from './PinPad';
 import { createPinFeedback } from './pin-feedback';
 import './lock.css';
-import { t } from '../../words/i18n';
 
 export default function LockScreen() {
   const [chosen, setChosen] = createSignal<StaffCard | null>(null);

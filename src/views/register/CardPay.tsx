@@ -16,8 +16,8 @@ import type { CardPaymentRecord } from '../../storage/records';
 
 import { errorText } from '../../words/error-text';
 import { formatCents } from '../../words/format';
-import './card-pay.css';
 import { type MessageKey, t } from '../../words/i18n';
+import './card-pay.css';
 
 type TipMode = 'none' | 'till' | 'terminal';
 

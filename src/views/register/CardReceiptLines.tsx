@@ -2,8 +2,8 @@
 // own amount and what the card was charged in all; and the terminal's slip when the till prints it.
 import { For, Show } from 'solid-js';
 import type { CardPaymentRecord } from '../../storage/records';
-import './card-receipt.css';
 import { t } from '../../words/i18n';
+import './card-receipt.css';
 
 export function CardReceiptLines(props: { card: CardPaymentRecord; money: (cents: number) => string }) {
   return (

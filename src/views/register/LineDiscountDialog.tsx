@@ -8,11 +8,11 @@ import { giveLineDiscount } from '../../state/line-discount';
 import type { TicketLine } from '../../state/ticket';
 import { errorText } from '../../words/error-text';
 import { formatCents } from '../../words/format';
+import { t } from '../../words/i18n';
 import { Dialog } from '../common/Dialog';
 import { NumberPad } from '../common/NumberPad';
 import { type DiscountKind, readDiscount } from './DiscountChoice';
 import './line-discount.css';
-import { t } from '../../words/i18n';
 
 const QUICK_PERCENTS = [5, 10, 15, 20, 50] as const;
 

@@ -7,13 +7,13 @@ import type { SaleRecord } from '../../state/room-charges';
 import { ticketTotals } from '../../state/ticket';
 import { chargeProblemText } from '../../words/charge-problem';
 import { formatCents } from '../../words/format';
+import { t } from '../../words/i18n';
 import { useSubmitter } from '../common/submit';
 import { GuestFinder } from '../room-charge/GuestFinder';
 import { createStayChoice, StayCheck } from '../room-charge/StayCheck';
 import { chargeToRoomAction } from './data';
 import '../desk.css';
 import '../room-charge/room-charge.css';
-import { t } from '../../words/i18n';
 
 export function RoomStep(props: {
   part: TicketPart | undefined;

@@ -1,8 +1,9 @@
 // Every refusal staff can see is a code with a text in English and German: the outbox's refusals
 // (their codes read from src/outbox/refusal.ts), the till server's refusals of a sale and of its PMS
-// writes (SALE_REFUSAL_CODES, and every code src/server/ledger/ throws, read from its source), the
-// ticket's, payment's, parking's, room charge's and settings' own, and the shared error texts. A
-// code without a German text, an empty one, or an English one left untranslated fails here.
+// writes (SALE_REFUSAL_CODES, and every code src/server/ledger/ throws, read from its source) and of
+// pairing (the codes src/server/hub/hub.ts throws), the ticket's, payment's, parking's, room
+// charge's and settings' own, and the shared error texts. A code without a German text, an empty
+// one, or an English one left untranslated fails here.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -175,5 +176,25 @@ describe("the till server's refusals of a sale and of its PMS writes", () => {
       }
     }
     await setLanguage('en');
+  });
+});
+
+describe("the till server's refusals of pairing", () => {
+  /** Codes of the hub a tablet never gets: the admin page's (making a pairing code for an outlet). */
+  const ADMIN_ONLY = new Set(['invalid_outlet']);
+  const codes = [
+    ...readFileSync('src/server/hub/hub.ts', 'utf8').matchAll(/new HubError\(\s*\d+,\s*'([a-z_]+)'/g),
+  ].map(([, code = '']) => code);
+
+  it('reads the codes the hub throws', () => {
+    expect(codes).toContain('pairing_code_invalid');
+    expect(codes).toContain('too_many_attempts');
+  });
+
+  it('has a text of its own for each, in English and German', () => {
+    for (const code of codes.filter((code) => !ADMIN_ONLY.has(code))) {
+      expect(english[`pairing.error.${code}`], code).toBeTypeOf('string');
+      expect(german[`pairing.error.${code}`], code).toBeTypeOf('string');
+    }
   });
 });

@@ -124,7 +124,8 @@ function loadFeature(feature: Feature, lang: Language): Promise<void> {
  */
 export async function loadTexts(...features: Feature[]): Promise<void> {
   for (const feature of features) wanted.add(feature);
-  await Promise.all(features.map((feature) => loadFeature(feature, language())));
+  const languages = new Set([language(), wantedLanguage]); // a switch under way needs them too
+  await Promise.all([...languages].flatMap((lang) => features.map((feature) => loadFeature(feature, lang))));
 }
 
 /**

@@ -2,14 +2,14 @@
 // `lazyDialog` name the features whose texts load with it) uses keys of those features or of the
 // first screen's only, and the first screen (main.tsx and what it imports) and the other lazy parts
 // use the first screen's features only. Read from the source: the static imports of app, views,
-// words and state, the quoted keys, and the fixed start of a built key (`sync.step.${…}`).
+// words, state and features, the quoted keys, and the fixed start of a built key (`sync.step.${…}`).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_FEATURES } from '../../src/words/i18n.ts';
 import { featureTexts } from './all-texts.ts';
 
-const FOLDERS = ['src/app', 'src/views', 'src/words', 'src/state'];
+const FOLDERS = ['src/app', 'src/views', 'src/words', 'src/state', 'src/features'];
 const featureOf = new Map<string, string>();
 for (const [feature, texts] of Object.entries(featureTexts))
   for (const key of Object.keys(texts.en ?? {})) featureOf.set(key, feature);

@@ -8,7 +8,7 @@ import { needsPairing } from '../state/device';
 import { afterFirstScreen } from '../state/first-screen';
 import { openApproval } from '../state/open-approval';
 import { isLocked, lock, signedIn } from '../state/staff-session';
-import { t } from '../words/i18n';
+import { t, withTexts } from '../words/i18n';
 import { ConnectionState } from './ConnectionState';
 import { NavBar } from './NavBar';
 import { LockScreen, PAIR_PATH, PairingView } from './routes';
@@ -18,10 +18,12 @@ import { startAfterFirstScreen } from './startup';
 const UpdatePrompt = lazy(() => import('./UpdatePrompt'));
 const ApprovalDialog = lazy(() => import('../views/lock/ApprovalDialog'));
 /** The needs-attention count: the outbox is read after the first screen, so is its code. */
-const AttentionCount = lazy(() => import('./AttentionCount').then((m) => ({ default: m.AttentionCount })));
+const AttentionCount = lazy(() =>
+  withTexts(['room-charge'], () => import('./AttentionCount')).then((m) => ({ default: m.AttentionCount })),
+);
 /** Printers that need attention (the till server's printing), loaded after the first screen too. */
 const PrinterAttention = lazy(() =>
-  import('./PrinterAttention').then((m) => ({ default: m.PrinterAttention })),
+  withTexts(['device'], () => import('./PrinterAttention')).then((m) => ({ default: m.PrinterAttention })),
 );
 
 export function Shell(props: RouteSectionProps) {

@@ -14,8 +14,12 @@ import { createToast, Toast } from './common/Toast';
 import { ProductPicker } from './register/ProductPicker';
 import './catalogue/catalogue.css';
 
-const ProductForm = lazyDialog(() => import('./catalogue/ProductForm').then((m) => m.ProductForm));
-const GroupForm = lazyDialog(() => import('./catalogue/GroupForm').then((m) => m.GroupForm));
+const ProductForm = lazyDialog(['catalogue', 'payment'], () =>
+  import('./catalogue/ProductForm').then((m) => m.ProductForm),
+);
+const GroupForm = lazyDialog(['catalogue', 'payment'], () =>
+  import('./catalogue/GroupForm').then((m) => m.GroupForm),
+);
 
 export default function CatalogueView() {
   const [dialog, setDialog] = createSignal<'none' | 'product' | 'group'>('none');

@@ -29,7 +29,6 @@ import { RoomStep } from './RoomStep';
 import { SplitChoice } from './SplitChoice';
 import { TenderedField, TenderedPad } from './TenderedField';
 import './pay.css';
-import { w } from '../../words/pay';
 
 export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
   const options = () => catalogue().paymentOptions;
@@ -103,7 +102,7 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
     const saleId = saleIdFor();
     const total = ticketTotals().grossCents;
     const percent = discountPercent(total, cents);
-    const what = w('discount.what', {
+    const what = t('discount.what', {
       amount: formatCents(cents),
       percent: `${Math.round(percent * 100) / 100} %`,
       total: formatCents(total),
@@ -112,9 +111,9 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
       { action: 'discount', subject: saleId, amountCents: cents, percent },
       what,
     );
-    if (token === null) setDiscountRefusal(w('discount.error.cancelled'));
+    if (token === null) setDiscountRefusal(t('discount.error.cancelled'));
     else if (token === undefined && percent >= 100)
-      setDiscountRefusal(w('discount.error.full-needs-manager'));
+      setDiscountRefusal(t('discount.error.full-needs-manager'));
     else return { saleId, ...(token ? { approvals: [token] } : {}) };
     return null;
   };
@@ -179,13 +178,13 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
               {(current) => (
                 <p class="split-summary" data-testid="split-summary">
                   {current().ofParts
-                    ? w('split.partOf', {
+                    ? t('split.partOf', {
                         number: (plan?.paid ?? 0) + 1,
                         count: (plan?.paid ?? 0) + (current().ofParts ?? 0),
                         amount: formatCents(current().totalCents),
                         rest: formatCents(sumOf(current().rest)),
                       })
-                    : w('split.restOpen', {
+                    : t('split.restOpen', {
                         amount: formatCents(current().totalCents),
                         rest: formatCents(sumOf(current().rest)),
                       })}
@@ -196,12 +195,12 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
               {(under) => (
                 <p class="split-summary" data-testid="split-summary">
                   {partsLeft === 1
-                    ? w('split.lastPart', {
+                    ? t('split.lastPart', {
                         number: under().parts,
                         count: under().parts,
                         amount: formatCents(amount()),
                       })
-                    : w('split.wholeRest', {
+                    : t('split.wholeRest', {
                         paid: under().paid,
                         count: under().parts,
                         amount: formatCents(amount()),
@@ -290,7 +289,7 @@ function RoomDone(props: { sale: SaleRecord; onBack: () => void }) {
     <div class="pay-panel pay-room-done">
       <ChargeDone sale={props.sale} />
       <button type="button" class="primary pay-complete" onClick={() => props.onBack()}>
-        {ticketLines().length > 0 ? w('pay.done.rest') : w('pay.done.newSale')}
+        {ticketLines().length > 0 ? t('pay.done.rest') : t('pay.done.newSale')}
       </button>
     </div>
   );

@@ -7,7 +7,6 @@ import { approvalFor } from '../../state/approval-request';
 import type { ShiftReport } from '../../state/shift';
 import { clockTime } from '../../words/calendar';
 import { t } from '../../words/i18n';
-import { w as lockWords } from '../../words/lock';
 import { useSubmitter } from '../common/submit';
 import { CloseWarning } from './CloseWarning';
 import { closeShiftAction } from './data';
@@ -30,7 +29,7 @@ export function CloseShift(props: { report: ShiftReport }) {
       const id = crypto.randomUUID();
       const approval = await approvalFor(
         { action: 'close_shift', subject: id, amountCents: null },
-        lockWords('approval.close_shift'),
+        t('lock.approval.close_shift'),
       );
       if (approval === null) return; // not approved: the shift stays open
       if (approval) approved = { id, approval };

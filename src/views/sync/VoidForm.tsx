@@ -8,7 +8,6 @@ import { mayVoid } from '../../state/sync-list';
 import type { SaleRecord } from '../../storage/records';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
-import { w as lockWords } from '../../words/lock';
 import { actionProblem } from '../../words/sync-problems';
 import { ReasonForm } from '../common/ReasonForm';
 import { useSubmitter } from '../common/submit';
@@ -28,7 +27,7 @@ export function VoidForm(props: { sale: SaleRecord; onDone: () => void }) {
     }
     const approval = await approvalFor(
       { action: 'void_sale', subject: id, amountCents: totalCents },
-      lockWords('approval.void_sale', { subject: reference, amount: formatCents(totalCents) }),
+      t('lock.approval.void_sale', { subject: reference, amount: formatCents(totalCents) }),
     );
     if (approval === null) return; // the manager did not approve: nothing is voided
     if (await submit(id, reason, approval)) props.onDone();

@@ -174,13 +174,24 @@ export function fillIn(text: string, values: Record<string, string | number> = {
 
 /**
  * The text for `key` in the current language, its `{placeholders}` filled from `values`; reactive
- * when read inside JSX or an effect. The key itself while its feature's texts are not loaded (never
- * in the app: a view awaits its features' texts).
- * @example <h1>{t('register.title')}</h1>; t('products.added', { detail: 'Pils' })
+ * when read inside JSX or an effect. For a count key (its texts are `<key>.one` and `<key>.other`),
+ * `values.count` chooses between them by the language's plural rules and fills `{count}` as the
+ * language writes numbers. The key itself while its feature's texts are not loaded (never in the
+ * app: a view awaits its features' texts).
+ * @example t('products.added', { detail: 'Pils' }); t('ticket.items', { count: 30 }) === '30 items'
  */
-export function t(key: MessageKey, values?: Record<string, string | number>): string {
+export function t(key: MessageKey, values?: Record<string, string | number>): string;
+export function t(key: CountKey, values: { count: number } & Record<string, string | number>): string;
+export function t(key: MessageKey | CountKey, values?: Record<string, string | number>): string {
   textsAdded(); // a text added after the first render shows once it is there
-  const text = loaded[language()][key] ?? key;
+  const texts = loaded[language()];
+  const count = values?.count;
+  if (typeof count === 'number' && !(key in texts)) {
+    const number = new Intl.NumberFormat(language()).format(count);
+    const counted = texts[`${key}.${pluralCategory(count)}` as MessageKey] ?? key;
+    return fillIn(counted, { ...values, count: number });
+  }
+  const text = texts[key as MessageKey] ?? key;
   return values ? fillIn(text, values) : text;
 }
 
@@ -198,15 +209,4 @@ export function pluralCategory(count: number): 'one' | 'other' {
   const lang = language();
   pluralRules[lang] ??= new Intl.PluralRules(lang);
   return pluralRules[lang].select(count) === 'one' ? 'one' : 'other';
-}
-
-/**
- * The text for `count` of something: `<key>.one` or `<key>.other` as the language's plural rules
- * choose, `{count}` filled with the number as the language writes it (other placeholders from
- * `values`); reactive like `t()`.
- * @example tCount('ticket.items', 1) === '1 item'; tCount('ticket.items', 30) === '30 items'
- */
-export function tCount(key: CountKey, count: number, values: Record<string, string | number> = {}): string {
-  const number = new Intl.NumberFormat(language()).format(count);
-  return t(`${key}.${pluralCategory(count)}` as MessageKey, { ...values, count: number });
 }

@@ -37,7 +37,7 @@ function featuresUsed(source: string): Map<string, string> {
   for (const [, key = ''] of source.matchAll(/['"]([a-zA-Z]+\.[\w.-]+)['"]/g)) add(featureOf.get(key), key);
   const prefixes = [
     ...[...source.matchAll(/`([a-zA-Z]+\.[\w.-]*)\$\{/g)].map(([, prefix = '']) => prefix),
-    ...[...source.matchAll(/tCount\('([\w.-]+)'/g)].map(([, base = '']) => `${base}.`),
+    ...[...source.matchAll(/\bt\('([\w.-]+)',\s*\{\s*count:/g)].map(([, base = '']) => `${base}.`),
   ];
   for (const prefix of prefixes)
     for (const [key, feature] of featureOf) if (key.startsWith(prefix)) add(feature, key);

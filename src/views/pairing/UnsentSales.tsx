@@ -2,7 +2,7 @@
 // saves them all as one JSON file (router action `exportUnsentAction`; nothing in the outbox changes).
 import { createAsync, useAction, useSubmission } from '@solidjs/router';
 import { Show } from 'solid-js';
-import { t, tCount } from '../../words/i18n';
+import { t } from '../../words/i18n';
 import { exportUnsentAction, getUnsentSales } from './data';
 import { saveFile } from './download';
 
@@ -20,7 +20,7 @@ export function UnsentSales() {
     }
   };
   const countText = () =>
-    count() === 0 ? t('pairing.unsent.none') : tCount('pairing.unsent.waiting', count());
+    count() === 0 ? t('pairing.unsent.none') : t('pairing.unsent.waiting', { count: count() });
   return (
     <section class="desk-panel unsent-sales" data-testid="unsent-sales" data-count={count()}>
       <h2>{countText()}</h2>

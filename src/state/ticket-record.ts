@@ -21,6 +21,8 @@ export interface Ticket {
   paidAt?: number;
   /** The id its sale will have, fixed once a manager's approval names it. */
   saleId?: string;
+  /** The id of the next part of a split paid from it (a sale of its own), fixed when first named. */
+  partSaleId?: string;
   /** Managers' approvals for its lines (signed tokens naming `saleId`), sent with its sale. */
   approvals?: string[];
   /** Set once a part of it was paid (a split bill): what is left is priced by the split. */
@@ -93,6 +95,7 @@ export function reviveTicket(value: unknown): Ticket | undefined {
     version: typeof saved.version === 'number' ? saved.version : 0,
     ...(saved.status === 'paid' ? { paidAt: saved.paidAt ?? saved.updatedAt ?? Date.now() } : {}),
     ...(typeof saved.saleId === 'string' ? { saleId: saved.saleId } : {}),
+    ...(typeof saved.partSaleId === 'string' ? { partSaleId: saved.partSaleId } : {}),
     ...(Array.isArray(saved.approvals)
       ? { approvals: saved.approvals.filter((token): token is string => typeof token === 'string') }
       : {}),

@@ -16,6 +16,8 @@ export const de: Record<keyof typeof en, string> = {
   'ticket.error.too-many-lines': 'Ein Bon hat höchstens 200 Zeilen. Bitte erst diesen bezahlen oder parken.',
   'ticket.error.open-price-needs-amount': 'Dieser Artikel hat einen freien Preis: bitte Betrag eingeben.',
   'ticket.error.bad-name': 'Die Bezeichnung ist zu lang (höchstens 200 Zeichen).',
+  'ticket.error.quantity-not-approved':
+    'Menge nicht geändert: ein freier Preis über {limit} braucht die Genehmigung einer Führungskraft.',
   'park.error.empty-ticket': 'Auf dem Bon ist nichts zum Parken.',
   'park.error.missing-name': 'Bitte dem Bon einen Namen geben, z. B. Tisch oder Gast.',
   'park.error.not-found': 'Dieser Bon ist nicht mehr da (an einer anderen Kasse aufgerufen?).',

@@ -15,6 +15,8 @@ export const en = {
   'ticket.error.too-many-lines': 'A ticket can have at most 200 lines. Pay or park this one first.',
   'ticket.error.open-price-needs-amount': 'This item has an open price: type in the amount.',
   'ticket.error.bad-name': 'The description is too long (at most 200 characters).',
+  'ticket.error.quantity-not-approved':
+    'Quantity not changed: an open price above {limit} needs a manager’s approval.',
   'park.error.empty-ticket': 'There is nothing on the ticket to park.',
   'park.error.missing-name': 'Give the ticket a name, e.g. the table or the guest.',
   'park.error.not-found': 'This tab is no longer there (recalled on another till?).',

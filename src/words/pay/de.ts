@@ -40,6 +40,8 @@ export const de: Record<PayWord, string> = {
     'Den Rabatt als Betrag mit höchstens zwei Nachkommastellen eingeben, z. B. 2,50.',
   'discount.error.full-needs-manager': 'Ein Rabatt von 100 % braucht die Freigabe der Leitung.',
   'discount.error.cancelled': 'Der Rabatt wurde nicht freigegeben: Nichts wurde erfasst.',
+  'split.error.open-price-cancelled':
+    'Der freie Preis wurde für diesen Teil nicht genehmigt: Nichts wurde erfasst.',
   'lineDiscount.title': 'Rabatt auf {name}',
   'lineDiscount.amount': 'Je Stück',
   'lineDiscount.pad': 'Rabatt auf {name}',

@@ -39,6 +39,7 @@ export const en = {
   'discount.error.bad-amount': 'Enter the discount as an amount with at most two decimals, e.g. 2.50.',
   'discount.error.full-needs-manager': 'A 100 % discount needs a manager’s approval.',
   'discount.error.cancelled': 'The discount was not approved: nothing was recorded.',
+  'split.error.open-price-cancelled': 'The open price was not approved for this part: nothing was recorded.',
   'lineDiscount.title': 'Discount on {name}',
   'lineDiscount.amount': 'Off each item',
   'lineDiscount.pad': 'Discount on {name}',

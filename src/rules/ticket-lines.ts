@@ -1,10 +1,8 @@
-// The rules for a ticket's lines, as pure functions over immutable arrays (the ticket signal in
-// ticket.ts applies them). Owns: merging a product tapped again into its line (never an open-price
-// line), the open-price line (one product, added once at the typed amount as its price; its quantity
-// may change like any line's), quantity limits and the line limit of one PMS call. A line's own discount is
-// re-priced by discounts.ts; quantity changes keep it (it is per item).
-// Invariants: quantity is a whole number 1..999; at most 200 lines; prices are gross cents >= 0;
-// typed amounts follow the money rule (pms/money.ts).
+// The rules for a ticket's lines, pure, over immutable arrays (ticket.ts applies them). Owns: merging
+// a product tapped again into its line (never an open-price line), the open-price line (added once at
+// the typed amount; its quantity changes like any line's), quantity limits, the line limit of one PMS
+// call. Invariants: quantity 1..999; at most 200 lines; gross cents >= 0; typed amounts follow the
+// money rule (pms/money.ts). A line's own discount is discounts.ts's; quantity changes keep it.
 import {
   type AmountLimits,
   type Cents,

@@ -1,7 +1,7 @@
-// The sales the sync view lists, with their steps. Owns: which sales it shows (every one needing
-// attention or pending, the newest confirmed ones, refunds, and the newest voided ones), each with its current steps (the
-// latest revision of each), read again whenever the outbox changes (coalesced), and the staff
-// actions on them with the staff name from the settings (late charges included: late-charge.ts).
+// The sales the sync view lists, with their steps. Owns: which sales it shows (needing attention or
+// pending, the newest confirmed, refunded and voided ones), each with its current steps, read again
+// whenever the outbox changes (coalesced), and staff's actions on them: retry, settle, late charge,
+// and void, which asks a manager's approval first where one is needed.
 import { type Accessor, createSignal, onCleanup } from 'solid-js';
 import { checkVoid, resolveUnverifiable, retrySale, voidSale } from '../outbox/actions';
 import { CREATE_CASH_INVOICE, type CreatedCashInvoice } from '../outbox/intents/index';

@@ -1,6 +1,7 @@
 // The ticket as staff see it, and as it is stored (storage/ticket-store.ts): the `Ticket` shape, a
-// new empty one, reading a stored or saved ticket back (lines that do not parse are dropped, never
-// the whole ticket; a line's discount that does not parse is dropped, the line keeps its price), and the refusals: another tab paid, parked or changed it first; parking refused.
+// new empty one, reading a stored or saved ticket back (a line or a line's discount that does not
+// parse is dropped, never the whole ticket), and the refusals: another tab paid, parked or changed
+// it first; parking refused.
 import { newId } from '../rules/ids';
 import { isStoredLine, storedLineDiscount, type TicketLine } from '../rules/ticket-lines';
 import type { TicketRecord, TicketStatus } from '../storage/records';

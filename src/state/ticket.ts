@@ -116,11 +116,6 @@ export function changeLine(key: string, change: (line: TicketLine) => TicketLine
   }));
 }
 
-/** Whether a part of the current ticket was paid already (a split bill). */
-export function ticketWasSplit(): boolean {
-  return ticket().split === true;
-}
-
 /** The equal split under way on the current ticket (parts paid of how many), if any. */
 export function ticketEqualSplit(): EqualSplit | undefined {
   return ticket().equalSplit;

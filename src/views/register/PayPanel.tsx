@@ -83,13 +83,17 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
   };
   const nothingPicked = () => part()?.lines.length === 0 || discount().error !== undefined;
   /** The sale's id and the managers' approvals it needs (state/sale-plan.ts); null when refused. */
-  const approve = async (): Promise<ApprovedSale | null> =>
-    approvedOrSaid(await approveSale(choice(), describeNeed));
+  const approve = async (): Promise<ApprovedSale | null> => {
+    setDiscountRefusal(undefined);
+    return approvedOrSaid(await approveSale(choice(), describeNeed));
+  };
   /** Before a card is charged: its sale's id is fixed (the terminal's payment names it). */
-  const approveForCard = async () => approvedOrSaid(await approveSale(choice(), describeNeed, true));
+  const approveForCard = async () => {
+    setDiscountRefusal(undefined);
+    return approvedOrSaid(await approveSale(choice(), describeNeed, true));
+  };
   const choice = () => ({ split: split(), discount: discount().discount });
   const approvedOrSaid = <T extends ApprovedSale>(approved: T | SaleRefused): T | null => {
-    setDiscountRefusal(undefined);
     if (!('refused' in approved)) return approved;
     if (approved.need?.action === 'open_price') setDiscountRefusal(w('split.error.open-price-cancelled'));
     else setDiscountRefusal(w(`discount.error.${approved.refused}`));

@@ -1,7 +1,8 @@
-// The rules for a ticket's lines, as pure functions over immutable arrays (state/ticket.ts applies
-// them): merging a product tapped again, the open-price line, quantity limits and the line limit of one
-// PMS call. Invariants: quantity 1..999, at most 200 lines, prices gross cents >= 0.
-// Rules: docs/till-app.md, "Ticket lines".
+// The rules for a ticket's lines, pure, over immutable arrays (ticket.ts applies them). Owns: merging
+// a product tapped again into its line (never an open-price line), the open-price line (added once at
+// the typed amount; its quantity changes like any line's), quantity limits, the line limit of one PMS
+// call. Invariants: quantity 1..999; at most 200 lines; gross cents >= 0; typed amounts follow the
+// money rule (pms/money.ts). A line's own discount is discounts.ts's; quantity changes keep it.
 import {
   type AmountLimits,
   type Cents,
@@ -112,7 +113,7 @@ export function withOpenPriceLine(
 }
 
 /**
- * Sets a line's quantity; 0 or less removes it. An open-price line always stays at 1.
+ * Sets a line's quantity; 0 or less removes it.
  * @throws TicketLineError('too-many-items') above MAX_QUANTITY; the lines stay as they were.
  * @example withQuantity(lines, 'p7', 3)
  */
@@ -121,7 +122,6 @@ export function withQuantity(lines: readonly TicketLine[], key: string, quantity
   if (index < 0) return [...lines];
   if (!Number.isFinite(quantity) || quantity < 1) return withoutLine(lines, key);
   const line = lines[index]!;
-  if (line.openPrice) return [...lines];
   return replaceAt(lines, index, { ...line, quantity: checkedQuantity(quantity) });
 }
 

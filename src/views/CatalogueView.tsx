@@ -5,7 +5,7 @@
 import { createSignal, onMount, Show } from 'solid-js';
 import { startCatalogue } from '../state/catalogue';
 import { loadSalesCounts } from '../state/quick-keys';
-import { needsApproval, signedIn } from '../state/staff-session';
+import { asksManager } from '../state/staff-session';
 import { t } from '../words/i18n';
 import { RefreshStatus } from './catalogue/RefreshStatus';
 import { TicketSummary } from './catalogue/TicketSummary';
@@ -29,10 +29,6 @@ export default function CatalogueView() {
     close();
     setMessage(text);
   };
-  /** A waiter is signed in where a manager must approve catalogue changes. */
-  const waiterHere = () =>
-    signedIn()?.role !== 'manager' &&
-    needsApproval({ action: 'catalogue_change', subject: 'catalogue', amountCents: null });
   onMount(() => {
     startCatalogue();
     void loadSalesCounts();
@@ -48,7 +44,7 @@ export default function CatalogueView() {
           + {t('catalogue.newGroup')}
         </button>
       </div>
-      <Show when={waiterHere()}>
+      <Show when={asksManager('catalogue_change')}>
         <p class="catalogue-note">{t('catalogue.managersOnly')}</p>
       </Show>
       <RefreshStatus />

@@ -142,4 +142,6 @@ export const texts: Record<keyof typeof english, string> = {
   'receipt.copy': 'COPY / KOPIE',
   'receipt.invoice': 'PMS-Rechnung {invoice}',
   'receipt.vatId': 'USt-IdNr. {vatId}',
+  'split.error.open-price-cancelled':
+    'Der freie Preis wurde für diesen Teil nicht genehmigt: Nichts wurde erfasst.',
 };

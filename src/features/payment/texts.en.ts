@@ -140,4 +140,5 @@ export const texts = {
   'receipt.copy': 'COPY / KOPIE',
   'receipt.invoice': 'PMS invoice {invoice}',
   'receipt.vatId': 'VAT ID {vatId}',
+  'split.error.open-price-cancelled': 'The open price was not approved for this part: nothing was recorded.',
 } as const;

@@ -68,4 +68,6 @@ export const texts: Record<keyof typeof english, string> = {
   'tabs.none': 'Keine geparkten Bons.',
   'tabs.recall': '{detail} aufrufen',
   'tabs.recallNote': 'Der aktuelle Bon wird vorher geparkt.',
+  'ticket.error.quantity-not-approved':
+    'Menge nicht geändert: ein freier Preis über {limit} braucht die Genehmigung einer Führungskraft.',
 };

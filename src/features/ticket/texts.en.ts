@@ -66,4 +66,6 @@ export const texts = {
   'tabs.none': 'No parked tickets.',
   'tabs.recall': 'Recall {detail}',
   'tabs.recallNote': 'The current ticket is parked first.',
+  'ticket.error.quantity-not-approved':
+    'Quantity not changed: an open price above {limit} needs a manager’s approval.',
 } as const;

@@ -24,11 +24,10 @@ type TipMode = 'none' | 'till' | 'terminal';
 export function CardPay(props: {
   terminal: CardTerminalInfo;
   amountCents: number;
-  /** The sale's id (and approvals) before paying; null when refused (the pay screen says why). */
-  prepare: () => Promise<{ saleId?: string; approvals?: string[] } | null>;
+  /** The sale's id and approvals before paying (state/sale-plan.ts); null when refused (the pay screen says why). */
+  prepare: () => Promise<{ saleId: string; approvals?: string[] } | null>;
   /** The card was charged: record the sale with it. */
   onApproved: (card: CardPaymentRecord, prepared: { saleId: string; approvals?: string[] }) => Promise<void>;
-  saleIdFor: () => string;
   /** The pay screen's way back, beside the card button. */
   back: JSX.Element;
 }) {
@@ -57,10 +56,7 @@ export function CardPay(props: {
     if (!prepared) {
       const approved = await props.prepare();
       if (!approved) return;
-      prepared = {
-        saleId: approved.saleId ?? props.saleIdFor(),
-        ...(approved.approvals ? { approvals: approved.approvals } : {}),
-      };
+      prepared = approved;
     }
     setRunning(true);
     try {

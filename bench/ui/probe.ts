@@ -41,8 +41,16 @@ export const GRID_PROBE = probeFor('ul.product-grid button.product');
 export const LOCK_PROBE = probeFor('.lock-person');
 
 /** Reads the probe (in the page), with the app's `till:` marks. */
-export const READ_PROBE = `window.__uiProbe && { ...window.__uiProbe, marks: performance.getEntriesByType('mark')
-  .filter((mark) => mark.name.startsWith('till:')).map((mark) => [mark.name, mark.startTime]) }`;
+export const READ_PROBE = `window.__uiProbe && { ...window.__uiProbe, marks: [
+  ...performance.getEntriesByType('mark').filter((mark) => mark.name.startsWith('till:'))
+    .map((mark) => [mark.name, mark.startTime]),
+  ...performance.getEntriesByType('navigation').flatMap((nav) => [
+    ['till:page-worker-start', nav.workerStart], ['till:page-response-end', nav.responseEnd],
+    ['till:page-dom-interactive', nav.domInteractive]]),
+  ['till:scripts-fetched', Math.max(0, ...performance.getEntriesByType('resource')
+    .filter((e) => e.name.endsWith('.js') && e.startTime <= (window.__uiProbe.gridAt ?? Infinity))
+    .map((e) => e.responseEnd))],
+] }`;
 
 /** Same-origin JavaScript the page fetched before `until` (ms since navigation start), by path. */
 export const scriptsFetchedBefore = (until: number) => `performance.getEntriesByType('resource')

@@ -15,16 +15,19 @@ import { language, loadLanguage } from '../words/i18n';
 import { LOCK_PATH, PAIR_PATH, preloadView, ROUTES } from './routes';
 import { Shell } from './Shell';
 
+performance.mark('till:code-run'); // the first screen's code is fetched and evaluated (docs/ui-speed.md)
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 function mount(element: HTMLElement): void {
+  performance.mark('till:texts');
   render(() => {
     createEffect(() => {
       document.documentElement.lang = language();
     });
     return <Router root={Shell}>{ROUTES}</Router>;
   }, element);
+  performance.mark('till:mounted');
 }
 
 function startTill(element: HTMLElement): void {

@@ -1,19 +1,28 @@
 // The catalogue the till sells from: products, commodity groups, tax classes and payment options,
-// cached in IndexedDB so the till starts and sells offline. Owns: loading the cache once at start,
-// refreshing it from the PMS at start, every 10 minutes while online and when the connection comes
-// back, and the time of the last refresh. A failed refresh keeps the cached catalogue.
-// Invariant: `catalogue()` always holds a consistent snapshot (products, search index and groups
-// of the same product list); it changes only as a whole.
+// cached in IndexedDB so the till starts and sells offline. Owns: loading the cache once at start
+// (its first screen, then all of it), refreshing it from the PMS at start, every 10 minutes while
+// online and when the connection comes back, and the time of the last refresh. A failed refresh
+// keeps the cached catalogue. Invariant: `catalogue()` always holds a consistent snapshot (products,
+// search index and groups of the same product list); it changes only as a whole.
 import { createSignal } from 'solid-js';
 import type { CommodityGroup, PaymentOptions, Product, TaxClass } from '../pms/wire';
 import { buildSearchIndex, type SearchIndex } from '../rules/search';
-import { getCatalogueMeta, readCatalogue, replaceCatalogue, setCatalogueMeta } from '../storage/caches';
+import {
+  type FirstScreen,
+  getCatalogueMeta,
+  readCatalogue,
+  readFirstScreen,
+  replaceCatalogue,
+  setCatalogueMeta,
+} from '../storage/caches';
 import { putCatalogueProduct } from '../storage/catalogue-writes';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
 import { pms } from './pms';
 
 /** How often the catalogue is refreshed while online. */
 export const REFRESH_INTERVAL_MS = 10 * 60 * 1000;
+/** Products the first screen shows (the grid's first page), kept apart so the till shows them first. */
+export const FIRST_SCREEN_PRODUCTS = 120;
 
 export interface GroupEntry {
   id: number;
@@ -22,8 +31,9 @@ export interface GroupEntry {
 }
 
 export interface Catalogue {
-  /** 'loading' until the cache was read at start. */
-  status: 'loading' | 'ready';
+  /** 'loading' until the cache was read at start; 'first-page' while only the first screen's
+   * products are (the first FIRST_SCREEN_PRODUCTS in display order, and every group): no search yet. */
+  status: 'loading' | 'first-page' | 'ready';
   index: SearchIndex;
   groups: GroupEntry[];
   taxClasses: TaxClass[];
@@ -67,25 +77,49 @@ export function taxClasses(): TaxClass[] {
 let loading: Promise<void> | undefined;
 let stopRefresh: (() => void) | undefined;
 
-/** Reads the cached catalogue (once); later calls return the same promise. */
+/**
+ * Reads the cached catalogue (once): its first screen, shown and painted before the rest is read, then
+ * all of it. Resolves when all of it is in `catalogue()`; later calls return the same promise.
+ */
 export function loadCatalogue(): Promise<void> {
   loading ??= (async () => {
-    const [products, payment, tax, refreshedAt] = await Promise.all([
-      readCatalogue(),
+    const settings = Promise.all([
       getCatalogueMeta('payment-options'),
       getCatalogueMeta('tax-classes-accounts'),
       getCatalogueMeta('last-refreshed-at'),
     ]);
+    const first = await readFirstScreen().catch(() => undefined);
+    const [payment, tax, refreshedAt] = await settings;
+    const rest = [tax?.tax_classes ?? [], payment ?? NO_PAYMENT_OPTIONS, refreshedAt ?? null] as const;
+    if (first && first.products.length > 0 && catalogue().status === 'loading') {
+      setCatalogue({
+        ...snapshot(first.products, ...rest, 'first-page'),
+        groups: withCreatedGroups(first.groups),
+      });
+      performance.mark('till:catalogue-first-page');
+      setShown(true);
+      await nextFrame(); // the first screen is painted before thousands of products are read
+    }
+    const products = await readCatalogue();
+    performance.mark('till:catalogue-read');
     // A refresh that finished first is newer than the cache: keep it.
     if (catalogue().status === 'ready') return;
-    const taxList = tax?.tax_classes ?? [];
-    setCatalogue(snapshot(products, taxList, payment ?? NO_PAYMENT_OPTIONS, refreshedAt ?? null, 'ready'));
+    setCatalogue(snapshot(sameObjects(products, first), ...rest, 'ready'));
+    performance.mark('till:catalogue-ready');
     if (products.length > 0) setShown(true);
   })().catch((error: unknown) => {
     console.error('[catalogue] could not read the cache', error);
     setCatalogue((current) => ({ ...current, status: 'ready' }));
   });
   return loading;
+}
+
+/** `products` with the first screen's own objects where they are the same product (the same
+ * refresh wrote both), so the grid keeps the tiles it already shows. */
+function sameObjects(products: Product[], first: FirstScreen | undefined): Product[] {
+  if (!first) return products;
+  const shown = new Map(first.products.map((product) => [product.id, product]));
+  return products.map((product) => shown.get(product.id) ?? product);
 }
 
 /**
@@ -110,8 +144,12 @@ export async function refreshCatalogue(): Promise<void> {
     setShown(true);
     // Still "running" until it is cached: only then does the till sell it offline too. Cached in
     // display order, so that sorting it again at the next start costs next to nothing.
+    const firstScreen = {
+      products: next.index.products.slice(0, FIRST_SCREEN_PRODUCTS),
+      groups: next.groups,
+    };
     await Promise.all([
-      replaceCatalogue(next.index.products, now),
+      replaceCatalogue(next.index.products, now, firstScreen),
       setCatalogueMeta('payment-options', payment),
       setCatalogueMeta('tax-classes-accounts', tax),
     ]);
@@ -151,6 +189,7 @@ export function startCatalogue(): () => void {
 
 /** Adds a product just created in the PMS, so it sells at once; also cached for offline. */
 export async function addCreatedProduct(product: Product): Promise<void> {
+  await loadCatalogue(); // all of it, not the first screen only
   const { index, taxClasses: tax, paymentOptions, refreshedAt } = catalogue();
   const others = index.products.filter((p) => p.id !== product.id);
   setCatalogue(snapshot([...others, product], tax, paymentOptions, refreshedAt, 'ready'));
@@ -160,8 +199,7 @@ export async function addCreatedProduct(product: Product): Promise<void> {
 /** Remembers a commodity group just created here: the PMS lists groups only through their products. */
 export function addCreatedGroup(group: CommodityGroup): void {
   writeLocal(LOCAL_KEYS.createdGroups, [...createdGroups().filter((g) => g.id !== group.id), group]);
-  const { index, taxClasses: tax, paymentOptions, refreshedAt, status } = catalogue();
-  setCatalogue(snapshot(index.products, tax, paymentOptions, refreshedAt, status));
+  setCatalogue((current) => ({ ...current, groups: withCreatedGroups(current.groups) }));
 }
 
 function createdGroups(): CommodityGroup[] {
@@ -205,9 +243,14 @@ function groupsOf(products: readonly Product[]): GroupEntry[] {
     if (group) group.productCount++;
     else groups.set(id, { id, name: product.commodity_group_name || `#${id}`, productCount: 1 });
   }
+  return withCreatedGroups([...groups.values()]);
+}
+
+/** `groups` with those created on this till that have no products yet, by id. */
+function withCreatedGroups(groups: readonly GroupEntry[]): GroupEntry[] {
+  const byId = new Map(groups.map((group) => [group.id, group]));
   for (const created of createdGroups()) {
-    if (!groups.has(created.id))
-      groups.set(created.id, { id: created.id, name: created.name, productCount: 0 });
+    if (!byId.has(created.id)) byId.set(created.id, { id: created.id, name: created.name, productCount: 0 });
   }
-  return [...groups.values()].sort((a, b) => a.id - b.id);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
 }

@@ -1,10 +1,11 @@
 // Finding products: search field, commodity-group tabs, quick keys and the capped grid. Owns the
 // search state and the scanner rule: Enter with an exact article number or EAN picks that product
-// (from any group) and clears the field for the next scan.
+// (from any group) and clears the field for the next scan. While only the catalogue's first page is
+// read (start), that page shows; a search or a group waits for the rest, and so does a scan.
 import { createMemo, createSignal, createUniqueId, Show } from 'solid-js';
 import type { Product } from '../../pms/wire';
 import { findByCode, search } from '../../rules/search';
-import { catalogue } from '../../state/catalogue';
+import { catalogue, FIRST_SCREEN_PRODUCTS, loadCatalogue } from '../../state/catalogue';
 import { quickKeys } from '../../state/quick-keys';
 import { t } from '../../words/i18n';
 import { GroupTabs } from './GroupTabs';
@@ -14,8 +15,8 @@ import { SearchBar } from './SearchBar';
 import './products.css';
 
 /** Matches shown at first, and added by each "show more": several screens of tiles, while a
- * keystroke over 10,000 products renders at most this many. */
-const PAGE = 120;
+ * keystroke over 10,000 products renders at most this many. The till's first screen is this page. */
+const PAGE = FIRST_SCREEN_PRODUCTS;
 
 export function ProductPanel(props: {
   detailed?: boolean;
@@ -39,9 +40,16 @@ export function ProductPanel(props: {
     setGroup(id);
     setLimit(PAGE);
   };
+  /** Whether the grid can show what is asked: all of the catalogue, or its first page unfiltered. */
+  const answerable = () =>
+    catalogue().status === 'ready' || (catalogue().status === 'first-page' && !query() && group() === null);
   const onEnter = () => {
     const code = query().trim();
     if (!code) return;
+    if (catalogue().status !== 'ready') {
+      void loadCatalogue().then(onEnter);
+      return;
+    }
     const product = findByCode(catalogue().index, code);
     if (product) {
       props.onPick(product);
@@ -55,7 +63,7 @@ export function ProductPanel(props: {
       <Show when={!query() && group() === null}>
         <QuickKeys products={quickKeys(catalogue().index.products)} onPick={props.onPick} />
       </Show>
-      <Show when={catalogue().status === 'ready'} fallback={<p class="view-note">{t('products.loading')}</p>}>
+      <Show when={answerable()} fallback={<p class="view-note">{t('products.loading')}</p>}>
         <Show when={result().total > 0} fallback={<EmptyNote searching={query() !== ''} />}>
           <ProductGrid
             id={gridId}

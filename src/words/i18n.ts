@@ -1,20 +1,21 @@
-// UI language and translations. Owns: the current language signal and its persistence, and loading
-// the dictionaries of that language only (a German till never downloads the English texts, nor
-// the other way round): the first screen's (messages-<lang>.ts) before the first render, the other
-// sections' (messages-<lang>-later.ts) after it, and before any of their views shows (app/routes.ts
-// waits for `loadLaterWords()`). Invariants: the German dictionaries have exactly the English keys
+// UI language and translations. Owns: the current language signal and its persistence, and the
+// dictionaries: the first screen's (messages-<lang>.ts, both languages) come with the app's first
+// chunk, ready before the first render (docs/ui-speed.md); the other sections'
+// (messages-<lang>-later.ts) load in the current language only, after it, and before any of their
+// views shows (app/routes.ts waits for `loadLaterWords()`). Invariants: the German dictionaries have exactly the English keys
 // (their types, and test/words/i18n.test.ts); the language signal only changes once that
 // language's dictionaries (the later ones too, once asked for) are loaded, so `t()` has its texts.
 import { createSignal } from 'solid-js';
-import type { MessageKey } from './messages-en';
+import { messages as germanFirstScreen } from './messages-de';
+import { messages as englishFirstScreen, type MessageKey } from './messages-en';
 
 export type { MessageKey };
 export type Language = 'en' | 'de';
 type Dictionary = Readonly<Partial<Record<MessageKey, string>>>;
 
 const DICTIONARIES: Record<Language, () => Promise<Dictionary>> = {
-  en: () => import('./messages-en').then((module) => module.messages),
-  de: () => import('./messages-de').then((module) => module.messages),
+  en: () => Promise.resolve(englishFirstScreen),
+  de: () => Promise.resolve(germanFirstScreen),
 };
 const LATER_DICTIONARIES: Record<Language, () => Promise<Dictionary>> = {
   en: () => import('./messages-en-later').then((module) => module.laterMessages),

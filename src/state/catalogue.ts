@@ -6,23 +6,15 @@
 // search index and groups of the same product list); it changes only as a whole.
 import { createSignal } from 'solid-js';
 import type { CommodityGroup, PaymentOptions, Product, TaxClass } from '../pms/wire';
-import { buildSearchIndex, type SearchIndex } from '../rules/search';
-import {
-  type FirstScreen,
-  getCatalogueMeta,
-  readCatalogue,
-  readFirstScreen,
-  replaceCatalogue,
-  setCatalogueMeta,
-} from '../storage/caches';
+import { buildSearchIndex, indexInOrder, type SearchIndex } from '../rules/search';
+import { getCatalogueMeta, readCatalogue, replaceCatalogue, setCatalogueMeta } from '../storage/caches';
 import { putCatalogueProduct } from '../storage/catalogue-writes';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
+import { type FirstPage, forgetFirstPage, keepFirstPage, readFirstPage } from './catalogue-first-page';
 import { pms } from './pms';
 
 /** How often the catalogue is refreshed while online. */
 export const REFRESH_INTERVAL_MS = 10 * 60 * 1000;
-/** Products the first screen shows (the grid's first page), kept apart so the till shows them first. */
-export const FIRST_SCREEN_PRODUCTS = 120;
 
 export interface GroupEntry {
   id: number;
@@ -31,8 +23,8 @@ export interface GroupEntry {
 }
 
 export interface Catalogue {
-  /** 'loading' until the cache was read at start; 'first-page' while only the first screen's
-   * products are (the first FIRST_SCREEN_PRODUCTS in display order, and every group): no search yet. */
+  /** 'loading' until the cache was read at start; 'first-page' while only its first page is
+   * (catalogue-first-page.ts: the first products in display order, every group): no search yet. */
   status: 'loading' | 'first-page' | 'ready';
   index: SearchIndex;
   groups: GroupEntry[];
@@ -78,33 +70,42 @@ let loading: Promise<void> | undefined;
 let stopRefresh: (() => void) | undefined;
 
 /**
- * Reads the cached catalogue (once): its first screen, shown and painted before the rest is read, then
- * all of it. Resolves when all of it is in `catalogue()`; later calls return the same promise.
+ * Reads the cached catalogue (once): its first page at once (synchronously, so the first frame shows
+ * it), then, after that frame, all of it. Resolves when all of it is in `catalogue()`; later calls
+ * return the same promise.
  */
 export function loadCatalogue(): Promise<void> {
-  loading ??= (async () => {
-    const settings = Promise.all([
+  if (loading) return loading;
+  const first = readFirstPage();
+  if (first && first.products.length > 0) {
+    const { products, taxClasses: tax, paymentOptions, refreshedAt } = first;
+    // In display order already: indexed as it is.
+    const groups = withCreatedGroups(first.groups);
+    setCatalogue({
+      status: 'first-page',
+      index: indexInOrder(products),
+      groups,
+      taxClasses: tax,
+      paymentOptions,
+      refreshedAt,
+    });
+    performance.mark('till:catalogue-first-page');
+    setShown(true);
+  }
+  loading = (async () => {
+    if (first) await nextFrame(); // thousands of products are read after the first page is painted
+    const [products, payment, tax, refreshedAt] = await Promise.all([
+      readCatalogue(),
       getCatalogueMeta('payment-options'),
       getCatalogueMeta('tax-classes-accounts'),
       getCatalogueMeta('last-refreshed-at'),
     ]);
-    const first = await readFirstScreen().catch(() => undefined);
-    const [payment, tax, refreshedAt] = await settings;
-    const rest = [tax?.tax_classes ?? [], payment ?? NO_PAYMENT_OPTIONS, refreshedAt ?? null] as const;
-    if (first && first.products.length > 0 && catalogue().status === 'loading') {
-      setCatalogue({
-        ...snapshot(first.products, ...rest, 'first-page'),
-        groups: withCreatedGroups(first.groups),
-      });
-      performance.mark('till:catalogue-first-page');
-      setShown(true);
-      await nextFrame(); // the first screen is painted before thousands of products are read
-    }
-    const products = await readCatalogue();
     performance.mark('till:catalogue-read');
     // A refresh that finished first is newer than the cache: keep it.
     if (catalogue().status === 'ready') return;
-    setCatalogue(snapshot(sameObjects(products, first), ...rest, 'ready'));
+    const taxList = tax?.tax_classes ?? [];
+    const all = sameObjects(products, first);
+    setCatalogue(snapshot(all, taxList, payment ?? NO_PAYMENT_OPTIONS, refreshedAt ?? null, 'ready'));
     performance.mark('till:catalogue-ready');
     if (products.length > 0) setShown(true);
   })().catch((error: unknown) => {
@@ -114,12 +115,15 @@ export function loadCatalogue(): Promise<void> {
   return loading;
 }
 
-/** `products` with the first screen's own objects where they are the same product (the same
- * refresh wrote both), so the grid keeps the tiles it already shows. */
-function sameObjects(products: Product[], first: FirstScreen | undefined): Product[] {
+/** `products` with the first page's own objects where they are the same product of the same
+ * refresh, so the grid keeps the tiles it already shows. */
+function sameObjects(products: Product[], first: FirstPage | undefined): Product[] {
   if (!first) return products;
   const shown = new Map(first.products.map((product) => [product.id, product]));
-  return products.map((product) => shown.get(product.id) ?? product);
+  return products.map((product) => {
+    const same = shown.get(product.id);
+    return same && JSON.stringify(same) === JSON.stringify(product) ? same : product;
+  });
 }
 
 /**
@@ -144,15 +148,19 @@ export async function refreshCatalogue(): Promise<void> {
     setShown(true);
     // Still "running" until it is cached: only then does the till sell it offline too. Cached in
     // display order, so that sorting it again at the next start costs next to nothing.
-    const firstScreen = {
-      products: next.index.products.slice(0, FIRST_SCREEN_PRODUCTS),
-      groups: next.groups,
-    };
     await Promise.all([
-      replaceCatalogue(next.index.products, now, firstScreen),
+      replaceCatalogue(next.index.products, now),
       setCatalogueMeta('payment-options', payment),
       setCatalogueMeta('tax-classes-accounts', tax),
     ]);
+    const { groups, taxClasses: taxList, paymentOptions } = next;
+    keepFirstPage({
+      refreshedAt: now,
+      products: next.index.products,
+      groups,
+      taxClasses: taxList,
+      paymentOptions,
+    });
     setRefreshState({ running: false, error: null });
   } catch (error) {
     setRefreshState({ running: false, error });
@@ -193,6 +201,7 @@ export async function addCreatedProduct(product: Product): Promise<void> {
   const { index, taxClasses: tax, paymentOptions, refreshedAt } = catalogue();
   const others = index.products.filter((p) => p.id !== product.id);
   setCatalogue(snapshot([...others, product], tax, paymentOptions, refreshedAt, 'ready'));
+  forgetFirstPage(); // it may belong on the first page: the whole catalogue is read at the next start
   await putCatalogueProduct(product);
 }
 

@@ -1,7 +1,6 @@
 // The offline caches the staff views sell from (schema v2): the product catalogue with payment
 // options and tax classes, and the in-house room reservations (tickets: ticket-store.ts). Owns:
-// replacing a cache wholesale after a refresh (old rows never linger) and reading it back, the
-// catalogue's first screen first. These are
+// replacing a cache wholesale after a refresh (old rows never linger) and reading it back. These are
 // copies of PMS data, not records of sales, so default durability is enough.
 import { getTillDb } from './db.ts';
 import type {
@@ -11,54 +10,27 @@ import type {
   CatalogueProduct,
 } from './records.ts';
 
-type FirstScreenValue = CatalogueMetaValues['first-screen'];
-/** What the first screen shows of the catalogue: its first products and its groups (records.ts). */
-export type FirstScreen = Pick<FirstScreenValue, 'products' | 'groups'>;
-
 /**
  * Replaces the catalogue with a fresh product list and notes when. Pass the products in display
- * order: they are also kept as one value in that order, which makes the next start fast; and
- * `firstScreen`, what the next start shows before it has read them all.
- * @example await replaceCatalogue(products, Date.now(), { products: products.slice(0, 120), groups });
+ * order: they are also kept as one value in that order, which makes the next start fast.
+ * @example await replaceCatalogue(await pms.getAvailableProducts(), Date.now());
  */
 export async function replaceCatalogue(
   products: readonly CatalogueProduct[],
   refreshedAt: number,
-  firstScreen?: FirstScreen,
 ): Promise<void> {
   const db = await getTillDb();
   const tx = db.transaction(['catalogue', 'catalogue_meta'], 'readwrite');
   const catalogue = tx.objectStore('catalogue');
   const meta = tx.objectStore('catalogue_meta');
-  const count = products.length;
-  const snapshot = { refreshedAt, count, products: [...products] };
+  const snapshot = { refreshedAt, count: products.length, products: [...products] };
   await Promise.all([
     catalogue.clear(),
     ...products.map((product) => catalogue.put(product)),
     meta.put(refreshedAt, 'last-refreshed-at'),
     meta.put(snapshot, 'products-snapshot'),
-    firstScreen
-      ? meta.put({ refreshedAt, count, ...firstScreen }, 'first-screen')
-      : meta.delete('first-screen'),
     tx.done,
   ]);
-}
-
-/**
- * The first screen written with the cached catalogue (replaceCatalogue), when it is still that
- * catalogue's (same refresh, same number of products); a small read, whatever the catalogue's size.
- */
-export async function readFirstScreen(): Promise<FirstScreen | undefined> {
-  const db = await getTillDb();
-  const tx = db.transaction(['catalogue', 'catalogue_meta']);
-  const meta = tx.objectStore('catalogue_meta');
-  const [first, refreshedAt, count] = await Promise.all([
-    meta.get('first-screen') as Promise<FirstScreenValue | undefined>,
-    meta.get('last-refreshed-at'),
-    tx.objectStore('catalogue').count(),
-  ]);
-  if (!first || first.refreshedAt !== refreshedAt || first.count !== count) return undefined;
-  return { products: first.products, groups: first.groups };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Single-row changes to the offline catalogue cache (schema v2 store `catalogue` and the one-value
 // product list in `catalogue_meta`), next to the wholesale replacement in caches.ts. Owns: adding
 // a product the till just created in the PMS, so it can be sold at once (also offline) without
-// waiting for the next full refresh (the first screen's value goes until then).
+// waiting for the next full refresh.
 import { getTillDb } from './db.ts';
 import type { CatalogueMetaValues, CatalogueProduct } from './records.ts';
 
@@ -19,8 +19,7 @@ export async function putCatalogueProduct(product: CatalogueProduct): Promise<vo
     rows.get(product.id),
     meta.get('products-snapshot') as Promise<CatalogueMetaValues['products-snapshot'] | undefined>,
   ]);
-  // The first screen's page and group counts may change with it: gone until the next refresh.
-  const writes: Promise<unknown>[] = [rows.put(product), meta.delete('first-screen')];
+  const writes: Promise<unknown>[] = [rows.put(product)];
   if (snapshot) {
     const others = snapshot.products.filter((p) => p.id !== product.id);
     const count = snapshot.count + (existing ? 0 : 1);

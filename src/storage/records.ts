@@ -271,18 +271,6 @@ export interface CatalogueMetaValues {
    * older app version left behind (it writes rows only) and fall back to the rows.
    */
   'products-snapshot': { refreshedAt: number; count: number; products: CatalogueProduct[] };
-  /**
-   * What the till's first screen shows of that list (a new key within schema v2): its first page in
-   * display order and every commodity group, so the grid is up before the whole list is read
-   * (docs/ui-speed.md). Written with the list; `refreshedAt` and `count` as there. A product added
-   * on its own (catalogue-writes.ts) deletes it until the next refresh.
-   */
-  'first-screen': {
-    refreshedAt: number;
-    count: number;
-    products: CatalogueProduct[];
-    groups: { id: number; name: string; productCount: number }[];
-  };
 }
 export type CatalogueMetaKey = keyof CatalogueMetaValues;
 

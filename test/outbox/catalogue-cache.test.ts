@@ -1,10 +1,9 @@
 // The offline catalogue: the till reads it back at start as one value in display order (fast with
 // thousands of products), keeps that value in step when a product is added, and falls back to the
-// rows when the value was left behind by an older version of the app, which writes rows only. Its
-// first screen (first page and groups) reads back on its own, only while it is that catalogue's.
+// rows when the value was left behind by an older version of the app, which writes rows only.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { readCatalogue, readFirstScreen, replaceCatalogue } from '../../src/storage/caches.ts';
+import { readCatalogue, replaceCatalogue } from '../../src/storage/caches.ts';
 import { putCatalogueProduct } from '../../src/storage/catalogue-writes.ts';
 import { getTillDb } from '../../src/storage/db.ts';
 import type { CatalogueProduct } from '../../src/storage/records.ts';
@@ -58,42 +57,5 @@ describe('the cached catalogue', () => {
     ]);
 
     expect(names(await readCatalogue())).toEqual(['Radler']);
-  });
-
-  it('reads back the first screen written with the catalogue, and none without one', async () => {
-    const groups = [{ id: 1, name: 'Bar', productCount: 3 }];
-    const all = [product(9, 'Aperol Spritz'), product(2, 'Pils'), product(5, 'Weißbier')];
-    await replaceCatalogue(all, 1, { products: all.slice(0, 2), groups });
-
-    const first = await readFirstScreen();
-    expect(names(first!.products)).toEqual(['Aperol Spritz', 'Pils']);
-    expect(first!.groups).toEqual(groups);
-
-    await replaceCatalogue(all, 2);
-    expect(await readFirstScreen()).toBeUndefined();
-  });
-
-  it('has no first screen once a product was changed on its own, until the next refresh', async () => {
-    const all = [product(9, 'Aperol Spritz'), product(2, 'Pils')];
-    await replaceCatalogue(all, 1, { products: all, groups: [{ id: 1, name: 'Bar', productCount: 2 }] });
-
-    await putCatalogueProduct(product(2, 'Pils 0,4 l')); // as many products as before, one renamed
-
-    expect(await readFirstScreen()).toBeUndefined();
-    expect(names(await readCatalogue())).toEqual(['Aperol Spritz', 'Pils 0,4 l']);
-  });
-
-  it('has no first screen when an older version changed the rows after it', async () => {
-    const all = [product(9, 'Aperol Spritz'), product(2, 'Pils')];
-    await replaceCatalogue(all, 1, { products: all, groups: [{ id: 1, name: 'Bar', productCount: 2 }] });
-    const db = await getTillDb();
-    const tx = db.transaction(['catalogue', 'catalogue_meta'], 'readwrite');
-    await Promise.all([
-      tx.objectStore('catalogue').put(product(3, 'Radler')),
-      tx.objectStore('catalogue_meta').put(2, 'last-refreshed-at'),
-      tx.done,
-    ]);
-
-    expect(await readFirstScreen()).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@
 import { createMemo, createSignal, createUniqueId, Show } from 'solid-js';
 import type { Product } from '../../pms/wire';
 import { findByCode, search } from '../../rules/search';
-import { catalogue, FIRST_SCREEN_PRODUCTS, loadCatalogue } from '../../state/catalogue';
+import { catalogue, loadCatalogue } from '../../state/catalogue';
 import { quickKeys } from '../../state/quick-keys';
 import { t } from '../../words/i18n';
 import { GroupTabs } from './GroupTabs';
@@ -15,8 +15,8 @@ import { SearchBar } from './SearchBar';
 import './products.css';
 
 /** Matches shown at first, and added by each "show more": several screens of tiles, while a
- * keystroke over 10,000 products renders at most this many. The till's first screen is this page. */
-const PAGE = FIRST_SCREEN_PRODUCTS;
+ * keystroke over 10,000 products renders at most this many. */
+const PAGE = 120;
 
 export function ProductPanel(props: {
   detailed?: boolean;

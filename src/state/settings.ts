@@ -33,6 +33,8 @@ export const HOTEL_NAME_MAX = 60;
 export const HOTEL_ADDRESS_MAX = 120;
 /** An EU VAT ID: the country code, then 2 to 13 letters or digits (e.g. ATU12345678, DE123456789). */
 const VAT_ID = /^[A-Z]{2}[0-9A-Z]{2,13}$/;
+/** An ISO 4217 code's form; whether it is a currency, Intl says (isCurrency). */
+const CURRENCY_FORM = /^[A-Z]{3}$/;
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
   gatewayUrl: '',
@@ -119,8 +121,6 @@ function normalise(candidate: Settings, stored = false): Settings {
     staffName: candidate.staffName.trim(),
   };
 }
-
-const CURRENCY_FORM = /^[A-Z]{3}$/;
 
 function isCurrency(code: string): boolean {
   if (!CURRENCY_FORM.test(code)) return false;

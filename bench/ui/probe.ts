@@ -10,6 +10,8 @@ export interface ProbeReadings {
   paintedAt: number | null;
   /** Whether a service worker controlled the page when the grid appeared. */
   controlled: boolean | null;
+  /** The app's `till:` performance marks so far: name and ms since navigation start. */
+  marks?: [string, number][];
 }
 
 /**
@@ -38,8 +40,17 @@ export const GRID_PROBE = probeFor('ul.product-grid button.product');
 /** The first name on the lock screen, which staff tap to sign in. */
 export const LOCK_PROBE = probeFor('.lock-person');
 
-/** Reads the probe (in the page). */
-export const READ_PROBE = 'window.__uiProbe';
+/** Reads the probe (in the page), with the app's `till:` marks. */
+export const READ_PROBE = `window.__uiProbe && { ...window.__uiProbe, marks: [
+  ...performance.getEntriesByType('mark').filter((mark) => mark.name.startsWith('till:'))
+    .map((mark) => [mark.name, mark.startTime]),
+  ...performance.getEntriesByType('navigation').flatMap((nav) => [
+    ['till:page-worker-start', nav.workerStart], ['till:page-response-end', nav.responseEnd],
+    ['till:page-dom-interactive', nav.domInteractive]]),
+  ['till:scripts-fetched', Math.max(0, ...performance.getEntriesByType('resource')
+    .filter((e) => e.name.endsWith('.js') && e.startTime <= (window.__uiProbe.gridAt ?? Infinity))
+    .map((e) => e.responseEnd))],
+] }`;
 
 /** Same-origin JavaScript the page fetched before `until` (ms since navigation start), by path. */
 export const scriptsFetchedBefore = (until: number) => `performance.getEntriesByType('resource')

@@ -2,8 +2,8 @@
 // the hotel LAN: no service worker, no crypto.randomUUID, no device cookie; a lazy screen says how to
 // open it over HTTPS, and nothing else runs: no IndexedDB, no worker registration), loading the UI
 // language's texts before the first render (and, alongside, the code of the view the URL asks for,
-// or of the pairing screen, and the cached catalogue, which every selling screen shows first),
-// mounting the router and shell, and keeping <html lang> in step with the UI language.
+// or of the pairing screen, and the cached catalogue's first page, which every selling screen shows
+// first), mounting the router and shell, and keeping <html lang> in step with the UI language.
 import './app.css';
 import { Router } from '@solidjs/router';
 import { createEffect } from 'solid-js';
@@ -15,21 +15,24 @@ import { language, loadLanguage } from '../words/i18n';
 import { LOCK_PATH, PAIR_PATH, preloadView, ROUTES } from './routes';
 import { Shell } from './Shell';
 
+performance.mark('till:code-run'); // the first screen's code is fetched and evaluated (docs/ui-speed.md)
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 function mount(element: HTMLElement): void {
+  performance.mark('till:texts');
   render(() => {
     createEffect(() => {
       document.documentElement.lang = language();
     });
     return <Router root={Shell}>{ROUTES}</Router>;
   }, element);
+  performance.mark('till:mounted');
 }
 
 function startTill(element: HTMLElement): void {
   preloadView(needsPairing() ? PAIR_PATH : isLocked() ? LOCK_PATH : location.pathname);
-  void loadCatalogue(); // opening IndexedDB and reading thousands of products overlaps the texts' load
+  void loadCatalogue(); // its first page now, so the first render shows it; all of it after that frame
   loadLanguage()
     .catch((error: unknown) => console.error('[i18n] could not load the texts', error))
     .finally(() => mount(element));

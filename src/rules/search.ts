@@ -56,7 +56,15 @@ export function fold(text: string): string {
  */
 export function buildSearchIndex(products: readonly Product[], locale = 'de'): SearchIndex {
   const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
-  const sorted = [...products].sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+  return indexInOrder([...products].sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id));
+}
+
+/**
+ * The index of products already in display order (as buildSearchIndex sorted them): no collator,
+ * whose first use in a page costs more than a small list's whole index (docs/ui-speed.md).
+ * @example const index = indexInOrder(firstPage.products);
+ */
+export function indexInOrder(sorted: readonly Product[]): SearchIndex {
   const byCode = new Map<string, Product>();
   for (const product of sorted) {
     if (product.ean) byCode.set(product.ean, product);

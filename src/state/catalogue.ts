@@ -1,15 +1,16 @@
 // The catalogue the till sells from: products, commodity groups, tax classes and payment options,
-// cached in IndexedDB so the till starts and sells offline. Owns: loading the cache once at start,
-// refreshing it from the PMS at start, every 10 minutes while online and when the connection comes
-// back, and the time of the last refresh. A failed refresh keeps the cached catalogue.
-// Invariant: `catalogue()` always holds a consistent snapshot (products, search index and groups
-// of the same product list); it changes only as a whole.
+// cached in IndexedDB so the till starts and sells offline. Owns: loading the cache once at start
+// (its first screen, then all of it), refreshing it from the PMS at start, every 10 minutes while
+// online and when the connection comes back, and the time of the last refresh. A failed refresh
+// keeps the cached catalogue. Invariant: `catalogue()` always holds a consistent snapshot (products,
+// search index and groups of the same product list); it changes only as a whole.
 import { createSignal } from 'solid-js';
 import type { CommodityGroup, PaymentOptions, Product, TaxClass } from '../pms/wire';
-import { buildSearchIndex, type SearchIndex } from '../rules/search';
+import { buildSearchIndex, indexInOrder, type SearchIndex } from '../rules/search';
 import { getCatalogueMeta, readCatalogue, replaceCatalogue, setCatalogueMeta } from '../storage/caches';
 import { putCatalogueProduct } from '../storage/catalogue-writes';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
+import { type FirstPage, forgetFirstPage, keepFirstPage, readFirstPage } from './catalogue-first-page';
 import { pms } from './pms';
 
 /** How often the catalogue is refreshed while online. */
@@ -22,8 +23,9 @@ export interface GroupEntry {
 }
 
 export interface Catalogue {
-  /** 'loading' until the cache was read at start. */
-  status: 'loading' | 'ready';
+  /** 'loading' until the cache was read at start; 'first-page' while only its first page is
+   * (catalogue-first-page.ts: the first products in display order, every group): no search yet. */
+  status: 'loading' | 'first-page' | 'ready';
   index: SearchIndex;
   groups: GroupEntry[];
   taxClasses: TaxClass[];
@@ -67,25 +69,61 @@ export function taxClasses(): TaxClass[] {
 let loading: Promise<void> | undefined;
 let stopRefresh: (() => void) | undefined;
 
-/** Reads the cached catalogue (once); later calls return the same promise. */
+/**
+ * Reads the cached catalogue (once): its first page at once (synchronously, so the first frame shows
+ * it), then, after that frame, all of it. Resolves when all of it is in `catalogue()`; later calls
+ * return the same promise.
+ */
 export function loadCatalogue(): Promise<void> {
-  loading ??= (async () => {
+  if (loading) return loading;
+  const first = readFirstPage();
+  if (first && first.products.length > 0) {
+    const { products, taxClasses: tax, paymentOptions, refreshedAt } = first;
+    // In display order already: indexed as it is.
+    const groups = withCreatedGroups(first.groups);
+    setCatalogue({
+      status: 'first-page',
+      index: indexInOrder(products),
+      groups,
+      taxClasses: tax,
+      paymentOptions,
+      refreshedAt,
+    });
+    performance.mark('till:catalogue-first-page');
+    setShown(true);
+  }
+  loading = (async () => {
+    if (first) await nextFrame(); // thousands of products are read after the first page is painted
     const [products, payment, tax, refreshedAt] = await Promise.all([
       readCatalogue(),
       getCatalogueMeta('payment-options'),
       getCatalogueMeta('tax-classes-accounts'),
       getCatalogueMeta('last-refreshed-at'),
     ]);
+    performance.mark('till:catalogue-read');
     // A refresh that finished first is newer than the cache: keep it.
     if (catalogue().status === 'ready') return;
     const taxList = tax?.tax_classes ?? [];
-    setCatalogue(snapshot(products, taxList, payment ?? NO_PAYMENT_OPTIONS, refreshedAt ?? null, 'ready'));
+    const all = sameObjects(products, first);
+    setCatalogue(snapshot(all, taxList, payment ?? NO_PAYMENT_OPTIONS, refreshedAt ?? null, 'ready'));
+    performance.mark('till:catalogue-ready');
     if (products.length > 0) setShown(true);
   })().catch((error: unknown) => {
     console.error('[catalogue] could not read the cache', error);
     setCatalogue((current) => ({ ...current, status: 'ready' }));
   });
   return loading;
+}
+
+/** `products` with the first page's own objects where they are the same product of the same
+ * refresh, so the grid keeps the tiles it already shows. */
+function sameObjects(products: Product[], first: FirstPage | undefined): Product[] {
+  if (!first) return products;
+  const shown = new Map(first.products.map((product) => [product.id, product]));
+  return products.map((product) => {
+    const same = shown.get(product.id);
+    return same && JSON.stringify(same) === JSON.stringify(product) ? same : product;
+  });
 }
 
 /**
@@ -115,6 +153,14 @@ export async function refreshCatalogue(): Promise<void> {
       setCatalogueMeta('payment-options', payment),
       setCatalogueMeta('tax-classes-accounts', tax),
     ]);
+    const { groups, taxClasses: taxList, paymentOptions } = next;
+    keepFirstPage({
+      refreshedAt: now,
+      products: next.index.products,
+      groups,
+      taxClasses: taxList,
+      paymentOptions,
+    });
     setRefreshState({ running: false, error: null });
   } catch (error) {
     setRefreshState({ running: false, error });
@@ -151,17 +197,18 @@ export function startCatalogue(): () => void {
 
 /** Adds a product just created in the PMS, so it sells at once; also cached for offline. */
 export async function addCreatedProduct(product: Product): Promise<void> {
+  await loadCatalogue(); // all of it, not the first screen only
   const { index, taxClasses: tax, paymentOptions, refreshedAt } = catalogue();
   const others = index.products.filter((p) => p.id !== product.id);
   setCatalogue(snapshot([...others, product], tax, paymentOptions, refreshedAt, 'ready'));
+  forgetFirstPage(); // it may belong on the first page: the whole catalogue is read at the next start
   await putCatalogueProduct(product);
 }
 
 /** Remembers a commodity group just created here: the PMS lists groups only through their products. */
 export function addCreatedGroup(group: CommodityGroup): void {
   writeLocal(LOCAL_KEYS.createdGroups, [...createdGroups().filter((g) => g.id !== group.id), group]);
-  const { index, taxClasses: tax, paymentOptions, refreshedAt, status } = catalogue();
-  setCatalogue(snapshot(index.products, tax, paymentOptions, refreshedAt, status));
+  setCatalogue((current) => ({ ...current, groups: withCreatedGroups(current.groups) }));
 }
 
 function createdGroups(): CommodityGroup[] {
@@ -205,9 +252,14 @@ function groupsOf(products: readonly Product[]): GroupEntry[] {
     if (group) group.productCount++;
     else groups.set(id, { id, name: product.commodity_group_name || `#${id}`, productCount: 1 });
   }
+  return withCreatedGroups([...groups.values()]);
+}
+
+/** `groups` with those created on this till that have no products yet, by id. */
+function withCreatedGroups(groups: readonly GroupEntry[]): GroupEntry[] {
+  const byId = new Map(groups.map((group) => [group.id, group]));
   for (const created of createdGroups()) {
-    if (!groups.has(created.id))
-      groups.set(created.id, { id: created.id, name: created.name, productCount: 0 });
+    if (!byId.has(created.id)) byId.set(created.id, { id: created.id, name: created.name, productCount: 0 });
   }
-  return [...groups.values()].sort((a, b) => a.id - b.id);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
 }

@@ -21,10 +21,13 @@ export function noteFirstScreen(): void {
   setViewShown(true);
 }
 
+/** After the next frame, and one task more: what that frame's own callbacks queued (a tap's
+ * handler too) goes before the work waiting for the first screen (docs/ui-speed.md). */
 function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => {
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(resolve));
-    else setTimeout(resolve);
+    const later = () => setTimeout(() => setTimeout(resolve));
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(later);
+    else later();
   });
 }
 

@@ -12,7 +12,7 @@ import type { TicketPart } from '../rules/split';
 import type { TicketLine } from '../rules/ticket-lines';
 import { totalsOf } from '../rules/totals';
 import type { CardPaymentRecord, SaleLine } from '../storage/records';
-import { catalogue, taxClasses } from './catalogue';
+import { catalogue, loadCatalogue, taxClasses } from './catalogue';
 import { requestReplay } from './pms';
 import { noteSold } from './quick-keys';
 import { type ReceiptData, type ReceiptDiscount, setLastReceipt } from './receipt';
@@ -65,6 +65,7 @@ export { PaymentError, SaleNotSavedError };
  */
 export async function completeCashSale(payment: CashPayment): Promise<ReceiptData> {
   await ticketChangesHandedOver(); // the ticket is paid after every tap made before
+  await loadCatalogue(); // all of it, not only the first page: each line's catalogue price is recorded
   const ticket = currentTicket();
   const lines = payment.part?.lines ?? ticket.lines;
   const totals = totalsOf(lines, taxClasses());
@@ -146,6 +147,7 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
  */
 export async function chargeTicketToRoom(payment: RoomPayment): Promise<SaleRecord> {
   await ticketChangesHandedOver(); // the ticket is charged after every tap made before
+  await loadCatalogue(); // all of it, as for a cash sale
   const ticket = currentTicket();
   const lines = payment.part?.lines ?? ticket.lines;
   if (lines.length === 0) throw new PaymentError('empty-ticket');

@@ -31,6 +31,8 @@ export const HOTEL_NAME_MAX = 60;
 export const HOTEL_ADDRESS_MAX = 120;
 /** An EU VAT ID: the country code, then 2 to 13 letters or digits (e.g. ATU12345678, DE123456789). */
 const VAT_ID = /^[A-Z]{2}[0-9A-Z]{2,13}$/;
+/** An ISO 4217 code's form; whether it is a currency, Intl says (isCurrency). */
+const CURRENCY_FORM = /^[A-Z]{3}$/;
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
   gatewayUrl: '',
@@ -80,13 +82,15 @@ export function updateSettings(patch: Partial<Settings>): void {
   if (gatewayChanged) passGatewayToOutbox();
 }
 
-function normalise(candidate: Settings): Settings {
+/** `stored`: settings read back from this device, which `updateSettings` checked when it saved them;
+ * their currency then needs only its form checked (docs/ui-speed.md: the Intl check costs the start). */
+function normalise(candidate: Settings, stored = false): Settings {
   const gatewayUrl = candidate.gatewayUrl.trim().replace(/\/+$/, '');
   if (gatewayUrl && !/^https?:\/\/[^/\s]+/i.test(gatewayUrl)) {
     throw new SettingsError('gatewayUrl', 'The gateway address must start with http:// or https://');
   }
   const currency = candidate.currency.trim().toUpperCase();
-  if (!isCurrency(currency))
+  if (stored ? !CURRENCY_FORM.test(currency) : !isCurrency(currency))
     throw new SettingsError('currency', `"${candidate.currency}" is not a currency code`);
   if (!['system', 'light', 'dark'].includes(candidate.theme))
     throw new SettingsError('theme', 'Unknown theme');
@@ -117,7 +121,7 @@ function normalise(candidate: Settings): Settings {
 }
 
 function isCurrency(code: string): boolean {
-  if (!/^[A-Z]{3}$/.test(code)) return false;
+  if (!CURRENCY_FORM.test(code)) return false;
   try {
     new Intl.NumberFormat('en', { style: 'currency', currency: code });
     return true;
@@ -130,7 +134,7 @@ function loadStored(): Settings {
   const saved = readLocal(LOCAL_KEYS.settings);
   const merged = { ...DEFAULT_SETTINGS, ...(isRecord(saved) ? saved : {}) } as Settings;
   try {
-    return normalise(merged);
+    return normalise(merged, true);
   } catch {
     return { ...DEFAULT_SETTINGS };
   }

@@ -32,6 +32,9 @@ export const LOCAL_KEYS = {
   fiscalRequired: 'hotel-till.fiscal-required',
   /** Receipts not yet taken by the till server's print queue (state/printing.ts). */
   printPending: 'hotel-till.print-pending',
+  /** What the till's first screen shows of the cached catalogue, readable before its first frame
+   * (state/catalogue.ts; docs/ui-speed.md). */
+  firstScreen: 'hotel-till.first-screen',
 } as const;
 
 export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];

@@ -1,18 +1,27 @@
 // UI language and texts. Owns: the current language signal and its persistence, the one lookup
-// `t()` (keys typed from the features' English files), and loading a feature's texts
-// (src/features/<feature>/texts.<lang>.ts) in the current language only, when the feature is opened
-// (`loadTexts`), and in any language switched to later. Invariant: the language signal only changes
-// once every feature asked for so far has its texts loaded in that language. docs/texts.md.
+// `t()` (keys typed from the features' English files), and a feature's texts
+// (src/features/<feature>/texts.<lang>.ts): the first screen's in the app's first chunk, the others
+// loaded in the current language when the feature opens (`loadTexts`) and in any language switched
+// to later. Invariant: the language signal only changes once every feature asked for so far has its
+// texts loaded in that language. docs/texts.md.
 import { createSignal } from 'solid-js';
+import { texts as catalogueDe } from '../features/catalogue/texts.de';
 import type { texts as catalogue } from '../features/catalogue/texts.en';
+import { texts as catalogueEn } from '../features/catalogue/texts.en';
+import { texts as commonDe } from '../features/common/texts.de';
 import type { texts as common } from '../features/common/texts.en';
+import { texts as commonEn } from '../features/common/texts.en';
 import type { texts as device } from '../features/device/texts.en';
 import type { texts as payment } from '../features/payment/texts.en';
 import type { texts as report } from '../features/report/texts.en';
 import type { texts as roomCharge } from '../features/room-charge/texts.en';
+import { texts as staffDe } from '../features/staff/texts.de';
 import type { texts as staff } from '../features/staff/texts.en';
+import { texts as staffEn } from '../features/staff/texts.en';
 import type { texts as sync } from '../features/sync/texts.en';
+import { texts as ticketDe } from '../features/ticket/texts.de';
 import type { texts as ticket } from '../features/ticket/texts.en';
+import { texts as ticketEn } from '../features/ticket/texts.en';
 
 /** Every text key of the till: the keys of the features' English files. */
 export type MessageKey =
@@ -29,17 +38,19 @@ export type Language = 'en' | 'de';
 type Texts = Readonly<Partial<Record<MessageKey, string>>>;
 type TextsModule = Promise<{ texts: Texts }>;
 
-/** Each feature's texts by language, each its own chunk: a German till never loads English. */
+/** Texts that come with the app's first chunk: no second request before the first render. */
+const inFirstChunk = (texts: Texts) => () => Promise.resolve({ texts });
+
+/**
+ * Each feature's texts by language. The first screen's features (common, staff, ticket, catalogue)
+ * come in the app's first chunk in both languages (a few kB: a separate fetch cost a round trip
+ * before the first render, docs/ui-speed.md); every other feature's texts are a chunk of their own
+ * per language, loaded when the feature opens, so a German till never loads their English.
+ */
 const FEATURE_TEXTS = {
-  common: {
-    en: () => import('../features/common/texts.en'),
-    de: () => import('../features/common/texts.de'),
-  },
-  staff: { en: () => import('../features/staff/texts.en'), de: () => import('../features/staff/texts.de') },
-  ticket: {
-    en: () => import('../features/ticket/texts.en'),
-    de: () => import('../features/ticket/texts.de'),
-  },
+  common: { en: inFirstChunk(commonEn), de: inFirstChunk(commonDe) },
+  staff: { en: inFirstChunk(staffEn), de: inFirstChunk(staffDe) },
+  ticket: { en: inFirstChunk(ticketEn), de: inFirstChunk(ticketDe) },
   payment: {
     en: () => import('../features/payment/texts.en'),
     de: () => import('../features/payment/texts.de'),
@@ -48,10 +59,7 @@ const FEATURE_TEXTS = {
     en: () => import('../features/room-charge/texts.en'),
     de: () => import('../features/room-charge/texts.de'),
   },
-  catalogue: {
-    en: () => import('../features/catalogue/texts.en'),
-    de: () => import('../features/catalogue/texts.de'),
-  },
+  catalogue: { en: inFirstChunk(catalogueEn), de: inFirstChunk(catalogueDe) },
   sync: { en: () => import('../features/sync/texts.en'), de: () => import('../features/sync/texts.de') },
   report: {
     en: () => import('../features/report/texts.en'),

@@ -1,7 +1,9 @@
 // The receipt header in the device settings: hotel name, address and VAT ID are tidied and kept; a
-// value out of bounds is refused naming its field, and nothing is changed then.
-import { describe, expect, it } from 'vitest';
+// value out of bounds is refused naming its field, and nothing is changed then. Settings saved on the
+// device are what the next start reads back, whatever it checks again then.
+import { describe, expect, it, vi } from 'vitest';
 import { HOTEL_NAME_MAX, SettingsError, settings, updateSettings } from '../../src/state/settings.ts';
+import { LOCAL_KEYS } from '../../src/storage/local.ts';
 
 function refusal(patch: Parameters<typeof updateSettings>[0]): SettingsError {
   try {
@@ -36,5 +38,27 @@ describe('the receipt header settings', () => {
       vatId: 'DE123456789',
       tillName: 'Bar 1',
     });
+  });
+});
+
+describe('settings saved on this device', () => {
+  it('are read back at the next start', async () => {
+    const saved = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => saved.get(key) ?? null,
+      setItem: (key: string, value: string) => saved.set(key, value),
+      removeItem: (key: string) => saved.delete(key),
+    });
+    try {
+      updateSettings({ staffName: 'Jonas', currency: 'chf', tillName: 'Bar 2' });
+      expect(JSON.parse(saved.get(LOCAL_KEYS.settings)!)).toMatchObject({ staffName: 'Jonas' });
+
+      vi.resetModules(); // a reload: the module reads localStorage as it starts
+      const next = await import('../../src/state/settings.ts');
+
+      expect(next.settings()).toMatchObject({ staffName: 'Jonas', currency: 'CHF', tillName: 'Bar 2' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,10 +1,11 @@
 // Finding products: search field, commodity-group tabs, quick keys and the capped grid. Owns the
 // search state and the scanner rule: Enter with an exact article number or EAN picks that product
-// (from any group) and clears the field for the next scan.
+// (from any group) and clears the field for the next scan. While only the catalogue's first page is
+// read (start), that page shows; a search or a group waits for the rest, and so does a scan.
 import { createMemo, createSignal, createUniqueId, Show } from 'solid-js';
 import type { Product } from '../../pms/wire';
 import { findByCode, search } from '../../rules/search';
-import { catalogue } from '../../state/catalogue';
+import { catalogue, loadCatalogue } from '../../state/catalogue';
 import { quickKeys } from '../../state/quick-keys';
 import { t } from '../../words/i18n';
 import { GroupTabs } from './GroupTabs';
@@ -16,6 +17,9 @@ import './products.css';
 /** Matches shown at first, and added by each "show more": several screens of tiles, while a
  * keystroke over 10,000 products renders at most this many. */
 const PAGE = 120;
+/** Tiles a keystroke or a group tab shows at once, a portrait tablet's screenful; the rest of the
+ * page follows after that frame (docs/ui-speed.md: a keystroke's time is mostly its new tiles). */
+const AT_ONCE = 48;
 
 export function ProductPanel(props: {
   detailed?: boolean;
@@ -26,22 +30,40 @@ export function ProductPanel(props: {
   const [query, setQuery] = createSignal('');
   const [group, setGroup] = createSignal<number | null>(null);
   const [limit, setLimit] = createSignal(PAGE);
+  const [allShown, showAll] = createSignal(true);
+  let changes = 0;
+  /** Shows the first AT_ONCE matches now, the rest after the next frame (of the last change). */
+  const showFirstTiles = () => {
+    const change = ++changes;
+    showAll(false);
+    requestAnimationFrame(() => setTimeout(() => change === changes && showAll(true)));
+  };
   const inGroup = (product: Product) => product.commodity_group_id === group();
   const result = createMemo(() =>
     search(catalogue().index, query(), limit(), group() === null ? undefined : inGroup),
   );
   const changeQuery = (next: string) => {
     if (!query() && next) setGroup(null); // a new search looks in every group
+    showFirstTiles();
     setQuery(next);
     setLimit(PAGE);
   };
   const selectGroup = (id: number | null) => {
+    showFirstTiles();
     setGroup(id);
     setLimit(PAGE);
   };
+  const tiles = () => (allShown() ? result().matches : result().matches.slice(0, AT_ONCE));
+  /** Whether the grid can show what is asked: all of the catalogue, or its first page unfiltered. */
+  const answerable = () =>
+    catalogue().status === 'ready' || (catalogue().status === 'first-page' && !query() && group() === null);
   const onEnter = () => {
     const code = query().trim();
     if (!code) return;
+    if (catalogue().status !== 'ready') {
+      void loadCatalogue().then(onEnter);
+      return;
+    }
     const product = findByCode(catalogue().index, code);
     if (product) {
       props.onPick(product);
@@ -55,11 +77,11 @@ export function ProductPanel(props: {
       <Show when={!query() && group() === null}>
         <QuickKeys products={quickKeys(catalogue().index.products)} onPick={props.onPick} />
       </Show>
-      <Show when={catalogue().status === 'ready'} fallback={<p class="view-note">{t('products.loading')}</p>}>
+      <Show when={answerable()} fallback={<p class="view-note">{t('products.loading')}</p>}>
         <Show when={result().total > 0} fallback={<EmptyNote searching={query() !== ''} />}>
           <ProductGrid
             id={gridId}
-            products={result().matches}
+            products={tiles()}
             hidden={result().total - result().matches.length}
             detailed={props.detailed}
             onPick={props.onPick}

@@ -3,12 +3,13 @@
 //
 // Unknown outcomes: the create cannot be read back (the interface has no lookup by reference), so it
 // is sent again and the sale notes that an EMPTY invoice may be left open (no money on it). The add
-// is looked for on the invoice by the marker in its line names. The close is judged by the
+// is looked for on the invoice, which this sale opened, by its lines (product, quantity, price,
+// name): line names are the product names only, what the guest reads. The close is judged by the
 // invoice's status; where the invoice cannot be read, it is sent again and the PMS's refusal to close
 // a closed invoice (409 "already closed") is taken as proof of the first close.
 import { isPmsError, type PmsRejectedError } from '../../pms/errors.ts';
 import {
-  hasMarker,
+  findLines,
   type IntentContext,
   type IntentDefinition,
   linesToProducts,
@@ -91,7 +92,7 @@ export const addCashInvoiceProducts: IntentDefinition<AddCashInvoiceProductsPayl
     const { invoiceId } = resultOf<CreatedCashInvoice>(context, CREATE_CASH_INVOICE);
     const added = await pms.addInvoiceProducts({
       invoice_id: invoiceId,
-      products: linesToProducts(payload.lines, context.marker),
+      products: linesToProducts(payload.lines),
     });
     return { invoiceItemIds: added.invoice_items.map((item) => item.id) };
   },
@@ -104,18 +105,20 @@ export const addCashInvoiceProducts: IntentDefinition<AddCashInvoiceProductsPayl
         reason: `The PMS does not let the till read invoice ${invoiceId} back.`,
       };
     }
-    const found = invoice.invoice_items.filter((item) => hasMarker(item.name, context.marker));
-    if (found.length === 0)
+    // Only this sale writes to the invoice it opened: its items are this step's (or an earlier
+    // revision's, which staff judged not posted) — two copies are unclear, never taken as one.
+    const lines = findLines(invoice.invoice_items, payload.lines, context.marker);
+    if (lines.kind === 'none')
       return { outcome: 'not-applied', note: `Items ${context.marker} not on invoice ${invoiceId}.` };
-    if (found.length !== payload.lines.length) {
+    if (lines.kind === 'unclear') {
       return {
         outcome: 'cannot-verify',
-        reason: `Invoice ${invoiceId} holds ${found.length} of the sale's ${payload.lines.length} lines.`,
+        reason: `Invoice ${invoiceId} holds ${lines.fitting} items like the sale's ${payload.lines.length} lines.`,
       };
     }
     return {
       outcome: 'applied',
-      result: { invoiceItemIds: found.map((item) => item.id) },
+      result: { invoiceItemIds: lines.items.map((item) => item.id) },
       note: `Items ${context.marker} found on invoice ${invoiceId}.`,
     };
   },

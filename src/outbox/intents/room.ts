@@ -1,15 +1,17 @@
 // The intents of room charges: charge products to a room reservation, and take charged products
-// back off it (a whole reversal, @1, or some units of one line, @2). Room-charge line names carry the sale marker (the interface lets each
-// call override the item name), which is how an unknown outcome is settled.
+// back off it (a whole reversal, @1, or some units of one line, @2). Line names are the product
+// names only: the guest reads them on the folio.
 //
-// Unknown outcomes: an add is looked for by marker among ALL the reservation's invoice items
-// (GET single_id/roomreservations, paid or not). Only if that read is refused does it fall back to
-// GET roomreservation/cost, which lists unpaid items only: there a missing marker proves nothing
-// (the guest may have paid meanwhile), so the answer is "cannot verify". A removal compares the
-// quantities read just before sending with those read after.
+// Unknown outcomes: an add reads the ids of the reservation's items just before its first send;
+// a read-back looks for its lines (product, quantity, price, name) among the items that came since,
+// in ALL the reservation's items (GET single_id/roomreservations, paid or not). Only if that read is
+// refused does it fall back to GET roomreservation/cost, which lists unpaid items only: there a
+// missing line proves nothing (the guest may have paid meanwhile), so the answer is "cannot
+// verify". A removal compares the quantities read just before sending with those read after.
 import { isPmsError } from '../../pms/errors.ts';
 import type { InvoiceItem } from '../../pms/wire.ts';
 import {
+  findLines,
   hasMarker,
   type IntentContext,
   type IntentDefinition,
@@ -64,10 +66,15 @@ export const addRoomProducts: IntentDefinition<AddRoomProductsPayload, AddedRoom
   name: ADD_ROOM_PRODUCTS,
   operation: 'addProducts',
   title: 'Charge the items to the room',
-  async send(pms, payload, context) {
+  async captureBefore(pms, payload) {
+    const id = payload.roomReservationId;
+    const items = (await readAllItems(pms, id)) ?? (await pms.getReservationCost(id)).invoice_items;
+    return items.map((item) => item.id);
+  },
+  async send(pms, payload) {
     const added = await pms.addProducts({
       room_reservation_id: payload.roomReservationId,
-      products: linesToProducts(payload.lines, context.marker),
+      products: linesToProducts(payload.lines),
       ...(payload.bookingDate ? { booking_date: payload.bookingDate } : {}),
     });
     return { items: added.invoice_items.map(toChargedItem) };
@@ -76,25 +83,37 @@ export const addRoomProducts: IntentDefinition<AddRoomProductsPayload, AddedRoom
     const id = payload.roomReservationId;
     const all = await readAllItems(pms, id);
     const items = all ?? (await pms.getReservationCost(id)).invoice_items;
-    const found = items.filter((item) => hasMarker(item.name, context.marker));
-    if (found.length === payload.lines.length) {
+    const lines = findLines(itemsSince(items, context), payload.lines, context.marker);
+    if (lines.kind === 'found') {
       return {
         outcome: 'applied',
-        result: { items: found.map(toChargedItem) },
+        result: { items: lines.items.map(toChargedItem) },
         note: `Items ${context.marker} found on room reservation ${id}.`,
       };
     }
-    if (found.length === 0 && all) {
+    if (lines.kind === 'none' && all) {
       return { outcome: 'not-applied', note: `Items ${context.marker} are not on room reservation ${id}.` };
     }
     return {
       outcome: 'cannot-verify',
-      reason: all
-        ? `Room reservation ${id} holds ${found.length} of the charge's ${payload.lines.length} lines.`
-        : `The PMS lists only unpaid items of room reservation ${id}; the charge is not among them, but it may have been paid already.`,
+      reason:
+        lines.kind === 'unclear'
+          ? `Room reservation ${id} has ${lines.fitting} new items like the charge's ${payload.lines.length} lines.`
+          : `The PMS lists only unpaid items of room reservation ${id}; the charge is not among them, but it may have been paid already.`,
     };
   },
 };
+
+/**
+ * The items a read-back may count as the charge's: those not on the room just before its first
+ * send; for a send of an earlier version of the till (no ids read before), those with its marker.
+ */
+function itemsSince(items: readonly InvoiceItem[], context: IntentContext): InvoiceItem[] {
+  const before = context.before;
+  if (!Array.isArray(before)) return items.filter((item) => hasMarker(item.name, context.marker));
+  const there = new Set(before);
+  return items.filter((item) => !there.has(item.id));
+}
 
 /** A removal intent whose items `itemsOf` resolves at replay time (read back by quantities). */
 function removalIntent<P extends { roomReservationId: number }>(

@@ -229,10 +229,18 @@ describe('a late charge (issue 14, "Late charges")', () => {
     ]);
     const beer = product(server, 'B-101');
     const items = db
-      .prepare('SELECT invoice_id, product_id, quantity, price_cents FROM invoice_items WHERE name LIKE ?')
-      .all(`% · ${late}/%`);
+      .prepare(
+        'SELECT invoice_id, product_id, name, quantity, price_cents FROM invoice_items WHERE invoice_id = ?',
+      )
+      .all(Number(invoiceId));
     expect(items).toEqual([
-      { invoice_id: Number(invoiceId), product_id: beer.id, quantity: 2, price_cents: beer.cents },
+      {
+        invoice_id: Number(invoiceId),
+        product_id: beer.id,
+        name: beer.name,
+        quantity: 2,
+        price_cents: beer.cents,
+      },
     ]);
     expect(itemsOfSale(server, stay.id, reference)).toHaveLength(0);
     const faults = server.hotel!.faults!.rules().map((rule) => rule.applied);

@@ -89,8 +89,8 @@ describe('a PMS that cannot be reached', () => {
     const stay = stayIn(server, '402');
     await putOnTicket(page, server, [{ number: 'B-132', quantity: 1 }]);
     await chooseGuest(page, '402', 'Mueller');
-    // The network is up, but nothing gets through to the PMS (connections are cut).
-    server.hotel!.faults!.add({ path: '/api/', kind: 'reset' });
+    // The network is up, but the charge does not get through to the PMS (its connection is cut).
+    server.hotel!.faults!.add({ path: '/api/set/', kind: 'reset' });
     await page.getByRole('button', { name: /^Charge .* to room/ }).click();
     const reference = await chargedReference(page);
 

@@ -301,7 +301,7 @@ function usedNote(uses: ReadonlyMap<string, number>): string {
 /**
  * The PMS items a write made (`{data: {invoice_items: [{id}]}}`: adding to a room or an invoice),
  * as the audit row keeps them: line names carry no sale marker, so this is where the hub sees
- * which folio lines a sale's write made (docs/outbox.md "Read back").
+ * which folio lines a sale's write made (docs/outbox.md "Unknown outcomes, per intent").
  */
 async function itemsNote(response: Response): Promise<string> {
   try {

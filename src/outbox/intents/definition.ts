@@ -45,8 +45,23 @@ export interface IntentContext {
   marker: string;
   /** Results of this sale's done steps and of the sales it depends on. */
   results: readonly StepResult[];
-  /** PMS state captured by `captureBefore` just before the (first) send. */
+  /** PMS state captured by `captureBefore` just before the send. */
   before: unknown;
+  /** This till's other writes with intent `name` that are done or being sent now (read-backs ask). */
+  ownWrites?: (name: string) => Promise<readonly OwnWrite[]>;
+}
+
+/** A read-back that must wait a moment (another write it could be confused with is on its way). */
+export class ReadBackLater extends Error {
+  override readonly name = 'ReadBackLater';
+}
+
+/** One of this till's writes of another sale, as a read-back sees it. */
+export interface OwnWrite {
+  saleId: string;
+  state: 'done' | 'in-flight';
+  payload: unknown;
+  result: unknown;
 }
 
 /** The answer of a read-back after an unknown outcome. */

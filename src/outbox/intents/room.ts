@@ -2,8 +2,9 @@
 // back off it (a whole reversal, @1, or some units of one line, @2). Line names are the product
 // names only: the guest reads them on the folio.
 //
-// Unknown outcomes: an add reads the ids of the reservation's items just before its first send;
-// a read-back looks for its lines (product, quantity, price, name) among the items that came since,
+// Unknown outcomes: an add reads the ids of the reservation's items just before it is sent; a
+// read-back looks for its lines (product, quantity, price, name) among the items that came since
+// and that none of this till's other charges holds (it waits while one to the room is on its way),
 // in ALL the reservation's items (GET single_id/roomreservations, paid or not). Only if that read is
 // refused does it fall back to GET roomreservation/cost, which lists unpaid items only: there a
 // missing line proves nothing (the guest may have paid meanwhile), so the answer is "cannot
@@ -18,6 +19,7 @@ import {
   linesToProducts,
   type OutboxPms,
   type PayloadLine,
+  ReadBackLater,
   resultOf,
 } from './definition.ts';
 
@@ -81,9 +83,23 @@ export const addRoomProducts: IntentDefinition<AddRoomProductsPayload, AddedRoom
   },
   async reconcile(pms, payload, context) {
     const id = payload.roomReservationId;
+    const others = ((await context.ownWrites?.(ADD_ROOM_PRODUCTS)) ?? []).filter(
+      (write) => (write.payload as AddRoomProductsPayload).roomReservationId === id,
+    );
+    // another charge of this till to the room, answer still on its way: its items would look new
+    if (others.some((write) => write.state === 'in-flight'))
+      throw new ReadBackLater(
+        `Another charge to room reservation ${id} is on its way; reading back after it.`,
+      );
+    const theirs = new Set(
+      others
+        .flatMap((write) => (write.result as AddedRoomItems | undefined)?.items ?? [])
+        .map((i) => i.invoiceItemId),
+    );
     const all = await readAllItems(pms, id);
     const items = all ?? (await pms.getReservationCost(id)).invoice_items;
-    const lines = findLines(itemsSince(items, context), payload.lines, context.marker);
+    const since = itemsSince(items, context).filter((item) => !theirs.has(item.id));
+    const lines = findLines(since, payload.lines, context.marker);
     if (lines.kind === 'found') {
       return {
         outcome: 'applied',

@@ -5,7 +5,7 @@ import { PmsRejectedError, PmsRequestError, PmsUnpairedError } from '../pms/erro
 import { isOutcomeUnknown } from '../pms/outcome.ts';
 import { changeSale, readIntentsIn, readSale } from '../storage/outbox-store.ts';
 import type { IntentRecord } from '../storage/records.ts';
-import { ReadBackLater } from './intents/definition.ts';
+import { type OwnWrite, ReadBackLater } from './intents/definition.ts';
 import { definitionOf, type IntentContext, type IntentDefinition, stepMarker } from './intents/index.ts';
 import type { ReplayRun } from './replay-run.ts';
 import { pmsForSale } from './sale-headers.ts';
@@ -217,11 +217,11 @@ async function contextFor(snapshot: SaleSnapshot, intent: IntentRecord): Promise
     results,
     before: intent.before,
     ownWrites: async (name) =>
-      (await readIntentsIn(name, ['done', 'in-flight']))
+      (await readIntentsIn(name, ['done', 'in-flight', 'unsure']))
         .filter((other) => other.saleId !== sale.id)
         .map((other) => ({
           saleId: other.saleId,
-          state: other.state as 'done' | 'in-flight',
+          state: other.state as OwnWrite['state'],
           payload: other.payload,
           result: other.result,
         })),

@@ -47,7 +47,7 @@ export interface IntentContext {
   results: readonly StepResult[];
   /** PMS state captured by `captureBefore` just before the send. */
   before: unknown;
-  /** This till's other writes with intent `name` that are done or being sent now (read-backs ask). */
+  /** This till's other writes with intent `name` that are done, being sent, or unsure (read-backs ask). */
   ownWrites?: (name: string) => Promise<readonly OwnWrite[]>;
 }
 
@@ -59,7 +59,7 @@ export class ReadBackLater extends Error {
 /** One of this till's writes of another sale, as a read-back sees it. */
 export interface OwnWrite {
   saleId: string;
-  state: 'done' | 'in-flight';
+  state: 'done' | 'in-flight' | 'unsure';
   payload: unknown;
   result: unknown;
 }
@@ -145,6 +145,8 @@ export function findLines<I extends ItemLike>(
   items: readonly I[],
   lines: readonly PayloadLine[],
   marker: string,
+  /** Items that may be left over: writes with the same lines, answer unknown too, may hold them. */
+  spare = 0,
 ): { kind: 'found'; items: I[] } | { kind: 'none' } | { kind: 'unclear'; fitting: number } {
   const fitting = items.filter((item) => lines.some((line) => itemIsLine(item, line, marker)));
   if (fitting.length === 0) return { kind: 'none' };
@@ -155,7 +157,9 @@ export function findLines<I extends ItemLike>(
     if (at < 0) return { kind: 'unclear', fitting: fitting.length };
     found.push(...left.splice(at, 1));
   }
-  return left.length === 0 ? { kind: 'found', items: found } : { kind: 'unclear', fitting: fitting.length };
+  return left.length <= spare
+    ? { kind: 'found', items: found }
+    : { kind: 'unclear', fitting: fitting.length };
 }
 
 /**

@@ -83,6 +83,10 @@ export const addRoomProducts: IntentDefinition<AddRoomProductsPayload, AddedRoom
   },
   async reconcile(pms, payload, context) {
     const id = payload.roomReservationId;
+    // The room first, then this till's other charges: one that lands in between is then seen
+    // on its way or done, never as new items that nobody holds.
+    const all = await readAllItems(pms, id);
+    const items = all ?? (await pms.getReservationCost(id)).invoice_items;
     const others = ((await context.ownWrites?.(ADD_ROOM_PRODUCTS)) ?? []).filter(
       (write) => (write.payload as AddRoomProductsPayload).roomReservationId === id,
     );
@@ -96,10 +100,14 @@ export const addRoomProducts: IntentDefinition<AddRoomProductsPayload, AddedRoom
         .flatMap((write) => (write.result as AddedRoomItems | undefined)?.items ?? [])
         .map((i) => i.invoiceItemId),
     );
-    const all = await readAllItems(pms, id);
-    const items = all ?? (await pms.getReservationCost(id)).invoice_items;
     const since = itemsSince(items, context).filter((item) => !theirs.has(item.id));
-    const lines = findLines(since, payload.lines, context.marker);
+    // Like charges of this till whose answers were lost too may hold the items left over: identical
+    // lines are interchangeable, and each read-back takes items the others have not taken.
+    const twins = others.filter(
+      (write) =>
+        write.state === 'unsure' && sameLines((write.payload as AddRoomProductsPayload).lines, payload.lines),
+    ).length;
+    const lines = findLines(since, payload.lines, context.marker, twins * payload.lines.length);
     if (lines.kind === 'found') {
       return {
         outcome: 'applied',
@@ -212,6 +220,16 @@ export function itemsToRemove(payload: RemoveRoomProductsPayload, context: Inten
     quantity: item.quantity,
     invoiceItemId: item.invoiceItemId,
   }));
+}
+
+/** The same products, quantities, prices and names, in any order. */
+function sameLines(a: readonly PayloadLine[], b: readonly PayloadLine[]): boolean {
+  const key = (lines: readonly PayloadLine[]) =>
+    lines
+      .map((l) => `${l.productId}x${l.quantity}@${l.priceCents}:${l.name}`)
+      .sort()
+      .join('|');
+  return key(a) === key(b);
 }
 
 function toChargedItem(item: InvoiceItem): ChargedItem {

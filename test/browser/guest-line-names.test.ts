@@ -1,6 +1,7 @@
 // What guests see (issue 22, minor): the lines the till puts on a cash invoice and on a room's
 // folio are named with the product's name only, e.g. "Weißbier 0,5 l", not "Weißbier 0,5 l ·
-// AM45-8/1": the till finds its own writes without a marker (docs/outbox.md "Unknown outcomes, per intent").
+// AM45-8/1": the till finds its own writes without a marker (docs/outbox.md, "Unknown outcomes,
+// per intent").
 import { expect } from 'vitest';
 import { browserTest as it } from '../support/browser-test.ts';
 import {

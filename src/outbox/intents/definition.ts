@@ -2,7 +2,8 @@
 // request at replay time from the payload and earlier results), and, when a send ended without an
 // answer, reconcile it by reading PMS state back. Owns: the contract every intent implements, the
 // step's marker (named in notes; no longer written into the PMS), finding earlier steps' results,
-// and finding a write's lines among PMS items by what they are (docs/outbox.md "Unknown outcomes, per intent").
+// and finding a write's lines among PMS items by what they are (docs/outbox.md, "Unknown
+// outcomes, per intent").
 //
 // Invariants: a payload never holds credentials or whole requests, only business data; a payload
 // shape change gets a new name (`…@2`) and the old name stays registered for rows already queued.

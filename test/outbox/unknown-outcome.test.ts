@@ -117,6 +117,28 @@ describe('room charge with unknown outcome, beside the same items charged before
     expect(step?.result).toEqual({ items: [{ invoiceItemId: added?.id, productId: 7, quantity: 2 }] });
   });
 
+  it("not applied while this till's next charge of the same Pils landed: does not take that one's item, charges once more", async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    const lost = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    const next = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    pms.failNext('addProducts', { kind: 'server' }); // the first charge's send: a 5xx, not applied
+
+    await replayAgainst(pms, clock, { concurrency: 1 });
+    clock.advance(60_000);
+    await replayUntilSettled(pms, clock);
+
+    const itemsOf = async (saleId: string) =>
+      (
+        (await readPmsSteps(saleId))?.intents.find((i) => i.name === 'room.add-products@1')?.result as {
+          items: { invoiceItemId: number }[];
+        }
+      ).items.map((item) => item.invoiceItemId);
+    const [lostItems, nextItems] = [await itemsOf(lost.id), await itemsOf(next.id)];
+    expect(pms.rooms.get(501)).toHaveLength(2);
+    expect(new Set([...lostItems, ...nextItems]).size).toBe(2);
+  });
+
   it('two new Pils where one was sent (another till charged the same meanwhile): asks staff, charges nothing more', async () => {
     const pms = createFakePms();
     const clock = createClock();

@@ -128,14 +128,14 @@ describe('room charge with unknown outcome, beside the same items charged before
     clock.advance(60_000);
     await replayUntilSettled(pms, clock);
 
-    const itemsOf = async (saleId: string) =>
-      (
-        (await readPmsSteps(saleId))?.intents.find((i) => i.name === 'room.add-products@1')?.result as {
-          items: { invoiceItemId: number }[];
-        }
-      ).items.map((item) => item.invoiceItemId);
+    const itemsOf = async (saleId: string) => {
+      const step = (await readPmsSteps(saleId))?.intents.find((i) => i.name === 'room.add-products@1');
+      const result = step?.result as { items: { invoiceItemId: number }[] } | undefined;
+      return (result?.items ?? []).map((item) => item.invoiceItemId);
+    };
     const [lostItems, nextItems] = [await itemsOf(lost.id), await itemsOf(next.id)];
     expect(pms.rooms.get(501)).toHaveLength(2);
+    expect([lostItems.length, nextItems.length]).toEqual([1, 1]);
     expect(new Set([...lostItems, ...nextItems]).size).toBe(2);
   });
 

@@ -27,7 +27,7 @@ export default defineConfig({
         name: 'Hotel Till',
         short_name: 'Till',
         description: 'Offline-first cash register for the bar, restaurant and minibar.',
-        lang: 'en',
+        lang: 'en', // the server answers the manifest in the tablet's language (src/server/http/web-manifest.ts)
         theme_color: BRAND_COLOUR,
         background_color: PAPER_COLOUR,
         display: 'standalone',

@@ -14,7 +14,7 @@
 // replay through Background Sync half-way; the timed replay is the same replayRequests() its sync
 // handler calls.
 import { Queue } from 'workbox-background-sync';
-import { linesToProducts, stepMarker } from '../../src/outbox/intents/definition.ts';
+import { linesToProducts } from '../../src/outbox/intents/definition.ts';
 import { replayOutbox } from '../../src/outbox/replay.ts';
 import { createPmsClient } from '../../src/pms/client.ts';
 import type { BenchAnswer, BenchCommand, OursDrained, WorkboxDrained, WorkboxFilled } from './protocol.ts';
@@ -134,7 +134,7 @@ async function captureRequests(command: Extract<BenchCommand, { kind: 'workbox-f
       priceCents: line.unitPriceCents,
     }));
     await capture.createCashInvoice({ recipient_name: '', reference: sale.reference }).catch(ignore);
-    const products = linesToProducts(payloadLines, stepMarker(sale.reference, 2, 0));
+    const products = linesToProducts(payloadLines);
     await capture.addInvoiceProducts({ invoice_id: sale.invoiceId, products }).catch(ignore);
     await capture
       .closeInvoice({

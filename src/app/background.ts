@@ -1,10 +1,10 @@
 // The background work of an open till, loaded after its first screen (app/startup.ts decides when):
-// the outbox's page replayer and persistent storage (replayer.ts), the guest list kept fresh
-// (state/reservations.ts), the gateway address handed to the service worker's outbox (state/settings.ts), and
-// asking the till server whether this tablet is (still) paired, also as the outbox's replays find
-// it (state/pairing.ts), the staff list, audit reports and idle lock (state/staff-sync.ts), and the
-// saved ticket checked against its record (state/ticket.ts).
-import { checkDevice, followOutboxRefusals } from '../state/pairing';
+// the outbox's page replayer and persistent storage (replayer.ts), the gateway address handed to the
+// service worker's outbox, asking the till server whether this tablet is (still) paired (also as
+// replays find it), once paired the guest list, the staff list, audit reports and the idle lock, and
+// the saved ticket checked against its record.
+import { whenPaired } from '../state/device';
+import { checkDeviceAtStart, followOutboxRefusals } from '../state/pairing';
 import { startGuestRefresh } from '../state/reservations';
 import { passGatewayToOutbox } from '../state/settings';
 import { startStaffSync } from '../state/staff-sync';
@@ -18,12 +18,20 @@ export function startBackground(): () => void {
   loadTexts(...FEATURES).catch((error: unknown) => console.error('[i18n] could not load the texts', error));
   startReplayer();
   passGatewayToOutbox();
-  void checkDevice();
+  void checkDeviceAtStart();
   meetTicketRecord().catch((error: unknown) => console.error('[ticket] could not read its record', error));
   const stopFollowing = followOutboxRefusals();
-  const stopGuests = startGuestRefresh();
-  const stopStaff = startStaffSync();
+  // An unpaired tablet asks nothing else of the server (every call would answer 401) until paired.
+  let stopped = false;
+  let stopGuests = () => {};
+  let stopStaff = () => {};
+  void whenPaired().then(() => {
+    if (stopped) return;
+    stopGuests = startGuestRefresh();
+    stopStaff = startStaffSync();
+  });
   return () => {
+    stopped = true;
     stopFollowing();
     stopGuests();
     stopStaff();

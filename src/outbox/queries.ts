@@ -4,7 +4,7 @@
 import { listSales } from '../storage/journal-queries.ts';
 import { readSale } from '../storage/outbox-store.ts';
 import type { IntentError, IntentState, SaleRecord, SaleStatus } from '../storage/records.ts';
-import { definitionOf, stepMarker } from './intents/index.ts';
+import { ADD_ROOM_PRODUCTS, type AddedRoomItems, definitionOf, stepMarker } from './intents/index.ts';
 import { currentSteps } from './sale-state.ts';
 
 export interface SaleStep {
@@ -12,7 +12,7 @@ export interface SaleStep {
   /** e.g. 'Close the invoice with the payment' */
   title: string;
   state: IntentState;
-  /** What to search for in the PMS line names, e.g. 'K7QM-1F/2'. */
+  /** The step's name in notes, e.g. 'K7QM-1F/2' (no longer in the PMS line names). */
   marker: string;
   attempts: number;
   lastError?: IntentError;
@@ -48,4 +48,15 @@ export async function readSaleDetail(saleId: string): Promise<SaleDetail | undef
     ...(intent.lastError ? { lastError: intent.lastError } : {}),
   }));
   return { sale: entry.sale, steps };
+}
+
+/**
+ * The PMS item ids a confirmed room charge made, one per line in line order; [] until confirmed.
+ * Line names carry no sale marker: these ids are how the till knows its items on a room.
+ * @example const [firstLineItem] = await chargedItemIds(sale.id);
+ */
+export async function chargedItemIds(saleId: string): Promise<number[]> {
+  const entry = await readSale(saleId);
+  const step = entry?.intents.find((intent) => intent.name === ADD_ROOM_PRODUCTS && intent.state === 'done');
+  return ((step?.result as AddedRoomItems | undefined)?.items ?? []).map((item) => item.invoiceItemId);
 }

@@ -3,8 +3,9 @@
 // transition (transitions.ts; the table in docs/outbox.md) each answer and failure class takes.
 import { PmsRejectedError, PmsRequestError, PmsUnpairedError } from '../pms/errors.ts';
 import { isOutcomeUnknown } from '../pms/outcome.ts';
-import { changeSale, readSale } from '../storage/outbox-store.ts';
+import { changeSale, readIntentsIn, readSale } from '../storage/outbox-store.ts';
 import type { IntentRecord } from '../storage/records.ts';
+import { type OwnWrite, ReadBackLater } from './intents/definition.ts';
 import { definitionOf, type IntentContext, type IntentDefinition, stepMarker } from './intents/index.ts';
 import type { ReplayRun } from './replay-run.ts';
 import { pmsForSale } from './sale-headers.ts';
@@ -33,6 +34,9 @@ import {
   startSending,
   unknownIntent,
 } from './transitions.ts';
+
+/** How soon a read-back that had to wait for another write is tried again (ms). */
+const READ_BACK_AGAIN_MS = 1_000;
 
 /**
  * Sends the step, or reads back first when its last send got no answer. A step already marked
@@ -163,6 +167,15 @@ async function reconcileStep(
     answer = await definition.reconcile(pmsForSale(run.pms, snapshot.sale), intent.payload, context);
   } catch (error) {
     if (error instanceof PmsUnpairedError) return waitForPairing(run, error);
+    if (error instanceof ReadBackLater) {
+      // nothing is wrong and nothing unreachable: the step stays unsure and is read back shortly
+      const event = {
+        notBefore: run.now() + READ_BACK_AGAIN_MS,
+        lastError: { kind: 'network', message: error.message, at: run.now() },
+      };
+      await settle(run, { saleId, intent, transition: readFailed, event });
+      return 'stop';
+    }
     if (error instanceof PmsRejectedError && error.status !== 429) {
       const message = `Reading back whether "${definition.title}" reached the PMS was refused: ${error.pmsMessage}`;
       const lastError = failure(run, 'cannot-verify', message);
@@ -203,5 +216,14 @@ async function contextFor(snapshot: SaleSnapshot, intent: IntentRecord): Promise
     marker: stepMarker(sale.reference, intent.step, intent.revision),
     results,
     before: intent.before,
+    ownWrites: async (name) =>
+      (await readIntentsIn(name, ['done', 'in-flight', 'unsure']))
+        .filter((other) => other.saleId !== sale.id)
+        .map((other) => ({
+          saleId: other.saleId,
+          state: other.state as OwnWrite['state'],
+          payload: other.payload,
+          result: other.result,
+        })),
   };
 }

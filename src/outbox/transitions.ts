@@ -150,12 +150,11 @@ export const readBackApplied = transition(
 );
 
 /** Reading back found the step not applied: send it again at once. */
-export const readBackNotApplied = transition('readBackNotApplied', ['unsure'], 'queued', (intent, now) => ({
-  ...intent,
-  state: 'queued',
-  notBefore: 0,
-  settledAt: now,
-}));
+export const readBackNotApplied = transition('readBackNotApplied', ['unsure'], 'queued', (intent, now) => {
+  // the state read before the lost send is stale: the re-send reads it again (a room charge's item ids)
+  const { before: _stale, ...unsent } = intent;
+  return { ...unsent, state: 'queued', notBefore: 0, settledAt: now };
+});
 
 /** Reading back cannot tell, or the PMS refused the read: staff decide. */
 export const cannotVerify = transition(

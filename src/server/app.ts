@@ -23,6 +23,7 @@ import { type HostList, hostRefusal } from './http/hosts.ts';
 import { contentSecurityPolicy, gatewayCors } from './http/origins.ts';
 import { requestLog } from './http/request-log.ts';
 import { serveBuiltApp } from './http/static-files.ts';
+import { serveWebManifest } from './http/web-manifest.ts';
 import { createDeviceRoutes, requirePairedDevice } from './hub/device-routes.ts';
 import type { Hub } from './hub/hub.ts';
 import { createClosingRoutes } from './ledger/closing/closing-routes.ts';
@@ -236,7 +237,10 @@ export function createApp(options: AppOptions): Hono {
     });
   }
 
-  if (options.staticDir) serveBuiltApp(app, options.staticDir);
+  if (options.staticDir) {
+    serveWebManifest(app, options.staticDir);
+    serveBuiltApp(app, options.staticDir);
+  }
 
   app.onError(renderError);
   app.notFound((c) => c.json({ success: false, message: 'not found' }, 404));

@@ -11,6 +11,7 @@ import { getCatalogueMeta, readCatalogue, replaceCatalogue, setCatalogueMeta } f
 import { putCatalogueProduct } from '../storage/catalogue-writes';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
 import { type FirstPage, forgetFirstPage, keepFirstPage, readFirstPage } from './catalogue-first-page';
+import { deviceState } from './device';
 import { pms } from './pms';
 
 /** How often the catalogue is refreshed while online. */
@@ -177,8 +178,13 @@ export async function refreshCatalogue(): Promise<void> {
 export function startCatalogue(): () => void {
   if (stopRefresh) return stopRefresh;
   const refreshIfOnline = () => {
-    if (globalThis.navigator?.onLine !== false) void refreshCatalogue();
-    else setShown(true); // offline: what the cache holds is all there is to show
+    if (globalThis.navigator?.onLine === false) {
+      setShown(true); // offline: what the cache holds is all there is to show
+    } else if (deviceState().kind !== 'paired') {
+      // Not known to be paired: the background work asks the server that first, and refreshes the
+      // catalogue once it says so (pairing.ts); an unpaired tablet asks nothing else.
+      setShown(true);
+    } else void refreshCatalogue();
   };
   // With a cached catalogue on screen, the refresh (a big answer to parse) waits for that screen's
   // first frame; with none, the refresh is what the first screen waits for.

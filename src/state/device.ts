@@ -83,9 +83,24 @@ export function watchDeviceRefusals(fetcher: FetchLike): FetchLike {
   };
 }
 
+/** Waiting for the server to say this tablet is paired (whenPaired). */
+const pairedWaiters: (() => void)[] = [];
+
+/**
+ * Resolves once the till server has said this tablet is paired (at once when it last said so):
+ * what asks the server or the PMS in the background waits for it, so that an unpaired tablet asks
+ * only `GET /till/device` (pairing.ts) until it is paired, not half a dozen calls that answer 401.
+ * @example void whenPaired().then(() => startStaffSync());
+ */
+export function whenPaired(): Promise<void> {
+  if (deviceState().kind === 'paired') return Promise.resolve();
+  return new Promise((resolve) => pairedWaiters.push(resolve));
+}
+
 function set(next: DeviceState): void {
   setDeviceState(next);
   writeLocal(LOCAL_KEYS.device, next.kind === 'unknown' ? undefined : next);
+  if (next.kind === 'paired') for (const resolve of pairedWaiters.splice(0)) resolve();
 }
 
 function loadStored(): DeviceState {

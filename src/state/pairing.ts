@@ -58,8 +58,9 @@ export async function checkDevice(): Promise<void> {
   const askedAt = performance.now();
   try {
     noteDevicePaired(await fetchDevice(settings().gatewayUrl));
-    // Paired meanwhile (e.g. in another tab), or the outbox still waits from before: go on now.
-    if (kind === 'unpaired' || kind === 'revoked' || (await readPairingWait())) resumeAfterPairing();
+    // Paired meanwhile (e.g. in another tab), not known before (nothing was fetched while the tablet
+    // was not known to be paired), or the outbox still waits from before: go on now.
+    if (kind !== 'paired' || (await readPairingWait())) resumeAfterPairing();
   } catch (error) {
     const refusal = error instanceof TillServerError ? error.code : undefined;
     const known = DEVICE_REFUSAL_CODES.find((code) => code === refusal);
@@ -67,6 +68,17 @@ export async function checkDevice(): Promise<void> {
     if (known) noteDeviceRefused(known, askedAt);
     else console.warn('[device] could not check the pairing', error);
   }
+}
+
+let startCheck: Promise<void> | undefined;
+
+/**
+ * The page's first `checkDevice` (later calls answer the same one), asked by the background work.
+ * @example void checkDeviceAtStart();
+ */
+export function checkDeviceAtStart(): Promise<void> {
+  startCheck ??= checkDevice();
+  return startCheck;
 }
 
 /** Replays announce every step; the outbox's pairing wait is read at most this often (ms). */

@@ -11,6 +11,7 @@ import {
   sendReceiptToPrinter,
 } from '../pms/print-calls';
 import type { SaleRecord } from '../storage/records';
+import { deviceState, whenPaired } from './device';
 import { onPrintLanguage, printLanguage, printStatus, setPrintStatus } from './print-status';
 import type { ReceiptData } from './receipt';
 import { letterhead, pending, sendPending } from './receipt-printing';
@@ -104,6 +105,9 @@ export async function refreshPrintStatus(): Promise<void> {
   }
 }
 
+/** Whether the server last said this tablet is paired (before that, the printers are not asked). */
+const paired = () => deviceState().kind === 'paired';
+
 /**
  * Asks for the printer state while the page is visible and online (every few seconds where the
  * outlet has printers, else every minute), and sends waiting receipts whenever the server answers;
@@ -122,12 +126,18 @@ export function watchPrinters(): () => void {
     );
   };
   const tick = async () => {
-    if (document.visibilityState === 'visible' && navigator.onLine) await refreshPrintStatus();
+    const asking = document.visibilityState === 'visible' && navigator.onLine && paired();
+    if (asking) await refreshPrintStatus();
     if (!stopped) next();
   };
   // The server prints receipts as the ledger records them, in the language it was last told.
-  onPrintLanguage(() => void refreshPrintStatus());
-  void tick();
+  onPrintLanguage(() => {
+    if (paired()) void refreshPrintStatus();
+  });
+  // An unpaired tablet asks nothing of the server but whether it is paired (device.ts).
+  void whenPaired().then(() => {
+    if (!stopped) void tick();
+  });
   return () => {
     stopped = true;
     clearTimeout(timer);

@@ -5,6 +5,7 @@
 // the till's own charges on a stay, which are the ones it can take back by line (a take-back sale,
 // approved by a manager when the server has staff).
 import { type PaidTicket, recordLineTakeBack, recordRoomCharge, type SaleOrigin } from '../outbox/journal';
+import { chargedItemIds } from '../outbox/queries';
 import { subscribeOutbox } from '../outbox/status';
 import type { ReservationCost, RoomReservation } from '../pms/wire';
 import {
@@ -141,23 +142,23 @@ export async function takeBackLine(
   return takeBack;
 }
 
-/**
- * Which line of `charge` a PMS item is (the till marks each line's item with the sale reference and
- * keeps the line's product and name); -1 when none matches.
- * @example lineOfItem(sale, { product_id: 7, name: 'Pils 0,3 l · K7QM-1F/1' }) === 0
- */
-export function lineOfItem(charge: SaleRecord, item: { product_id: number | null; name: string }): number {
-  return charge.lines.findIndex(
-    (line) => line.productId === item.product_id && item.name.startsWith(line.name.trim().slice(0, 150)),
-  );
+/** One of this till's confirmed charges and the line of it that a PMS item is. */
+export interface ChargedLine {
+  sale: SaleRecord;
+  line: number;
 }
 
 /**
- * The sale reference in a PMS item name the till marked ("Pils 0,3 l · K7QM-1F/1" -> "K7QM-1F").
- * @example saleReferenceIn('Pils 0,3 l · K7QM-1F/1b') === 'K7QM-1F'
+ * The PMS items this till's confirmed charges made, by item id (the ids each charge kept when the
+ * PMS took it: line names are the product names only).
+ * @example (await chargedLines(charges)).get(item.id)?.line
  */
-export function saleReferenceIn(itemName: string): string | undefined {
-  return /· ([0-9A-Z]+-[0-9A-Z]+)\/\d+[a-z]?\s*$/.exec(itemName)?.[1];
+export async function chargedLines(charges: readonly SaleRecord[]): Promise<Map<number, ChargedLine>> {
+  const confirmed = charges.filter((sale) => sale.status === 'synced');
+  const ids = await Promise.all(confirmed.map((sale) => chargedItemIds(sale.id)));
+  return new Map(
+    confirmed.flatMap((sale, i) => (ids[i] ?? []).map((id, line) => [id, { sale, line }] as const)),
+  );
 }
 
 /**

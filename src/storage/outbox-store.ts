@@ -235,6 +235,18 @@ export async function readSale(saleId: string): Promise<SaleEntry | undefined> {
   return sale ? { sale, intents } : undefined;
 }
 
+/**
+ * The intents named `name` in one of `states`, of every sale (e.g. this till's room charges done
+ * or on their way); for a read-back, which is rare.
+ * @example const charges = await readIntentsIn('room.add-products@1', ['done', 'in-flight']);
+ */
+export async function readIntentsIn(name: string, states: readonly IntentState[]): Promise<IntentRecord[]> {
+  const db = await getTillDb();
+  const byState = db.transaction('intents').store.index('by-state');
+  const found = (await Promise.all(states.map((state) => byState.getAll(state)))).flat();
+  return found.filter((intent) => intent.name === name);
+}
+
 /** Every sale that has an intent still to send, check or finish, in the order they were recorded. */
 export async function readActiveSales(): Promise<SaleEntry[]> {
   const db = await getTillDb();

@@ -19,7 +19,15 @@ export function stepProblem(
 ): string | undefined {
   const error = step.lastError;
   const time = clockTime(Math.max(step.notBefore, now));
-  if (step.state === 'unverifiable') return t('sync.problem.cannotVerify', { reference: sale.reference });
+  if (step.state === 'unverifiable') {
+    // the PMS's line names are the product names only: staff look for the lines, at the sale's time
+    const items = sale.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ');
+    return t('sync.problem.cannotVerify', {
+      items,
+      time: clockTime(sale.createdAt),
+      reference: sale.reference,
+    });
+  }
   if (step.state === 'failed') {
     const tillRefusal = tillRefusalText(error?.code, error?.message ?? '');
     if (tillRefusal) return tillRefusal;

@@ -15,10 +15,15 @@ export const NOT_APP_SHELL_PATHS: RegExp[] = [
   /\/[^/?]+\.[^/?]+(?:\?|$)/, // files such as /sw.js or /manifest.webmanifest
 ];
 
-/** Precaches the build's files, drops caches of older Workbox versions, serves app routes offline. */
+/**
+ * Precaches the build's files but the web app manifest (the server answers it in the tablet's
+ * language), drops caches of older Workbox versions, serves app routes offline.
+ */
 export function registerAppShell(manifest: Array<PrecacheEntry | string>): void {
   cleanupOutdatedCaches();
-  precacheAndRoute(manifest);
+  precacheAndRoute(
+    manifest.filter((entry) => !/manifest\.webmanifest$/.test(typeof entry === 'string' ? entry : entry.url)),
+  );
   const appShell = createHandlerBoundToURL('index.html');
   registerRoute(new NavigationRoute(appShell, { denylist: NOT_APP_SHELL_PATHS }));
 }

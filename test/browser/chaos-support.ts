@@ -1,8 +1,10 @@
 // Support for the chaos test: reads the till's journal and outbox out of IndexedDB through the page
 // and checks them, sale by sale, against the test hotel's database. Exactly once: each made sale is
 // in the journal with its lines and nothing else is; a cash sale has one CLOSED cash invoice with
-// its lines (`reference/2`), its total and payment (other invoices of that reference open and
-// empty); a room charge one set of items `reference/1` on its stay; no item no sale accounts for.
+// its lines (the invoice's reference is the sale's), its total and payment (other invoices of that
+// reference open and empty); a room charge one set of items on its stay, the ones its charge step
+// kept as its result (line names are product names only), claimed by no other sale; and no item no
+// sale accounts for (a second copy of a charge would be one).
 import type { Page } from 'playwright-core';
 import type { IntentRecord, SaleRecord } from '../../src/storage/records.ts';
 import type { HotelDb } from '../../src/test-hotel/index.ts';
@@ -110,8 +112,6 @@ export interface HotelCheck {
   };
 }
 
-const MARKER = / · ([0-9A-Z]+-[0-9A-Z]+)\/(\d+)[a-z]?$/;
-
 /** Checks the journal against what the test made and against the hotel's database (see the header). */
 export function checkAgainstHotel(
   db: HotelDb,
@@ -148,11 +148,10 @@ export function checkAgainstHotel(
 
   for (const sale of till.sales) {
     const problem = (text: string) => problems.push(`${sale.reference} (${sale.kind}): ${text}`);
-    const step = sale.kind === 'cash-sale' ? '2' : '1';
-    const marked = items.filter((item) => {
-      const match = MARKER.exec(item.name);
-      return match?.[1] === sale.reference && match[2] === step;
-    });
+    const marked = itemsOf(sale, till, items, invoices);
+    for (const item of marked) {
+      if (accounted.has(item.id)) problem(`item ${item.id} is claimed by another sale too`);
+    }
     for (const item of marked) accounted.add(item.id);
     if (shape(marked.map(asLine)) !== shape(sale.lines)) {
       problem(`the hotel holds ${shape(marked.map(asLine))}, the sale is ${shape(sale.lines)}`);
@@ -202,6 +201,27 @@ export function checkAgainstHotel(
       interruptedSends: notes.filter((text) => /interrupted while sending/.test(text)).length,
     },
   };
+}
+
+/**
+ * The items of a sale: a cash sale's are on the cash invoices of its reference; a room charge's are
+ * the ones its `room.add-products@1` step kept as its result (what the till took as its own).
+ */
+function itemsOf(
+  sale: SaleRecord,
+  till: TillContents,
+  items: readonly ItemRow[],
+  invoices: readonly InvoiceRow[],
+): ItemRow[] {
+  if (sale.kind === 'cash-sale') {
+    const own = new Set(invoices.filter((i) => i.reference === sale.reference).map((i) => i.id));
+    return items.filter((item) => own.has(item.invoice_id));
+  }
+  const charged = till.intents
+    .filter((intent) => intent.saleId === sale.id && intent.name === 'room.add-products@1')
+    .flatMap((intent) => (intent.result as { items?: { invoiceItemId: number }[] } | undefined)?.items ?? []);
+  const ids = new Set(charged.map((item) => item.invoiceItemId));
+  return items.filter((item) => ids.has(item.id));
 }
 
 function asLine(item: ItemRow) {

@@ -115,23 +115,39 @@ export function stayIn(server: Server, room: string): { id: number; status: stri
   return row;
 }
 
-/** Invoice items of a stay whose name carries the sale reference (the till's marker). */
+/**
+ * Invoice items of a stay that a sale's writes made, as they are now: line names are the product
+ * names only, so the items are the ones the gateway's `pms_write` audit rows of that sale name.
+ */
 export function itemsOfSale(
   server: Server,
   stayId: number,
   reference: string,
 ): { id: number; name: string; quantity: number; price_cents: number }[] {
+  const ids = pmsItemsOfSale(server, reference);
+  if (ids.length === 0) return [];
   return server
     .hotel!.db.prepare(
       `SELECT id, name, quantity, price_cents FROM invoice_items
-       WHERE room_reservation_id = ? AND name LIKE ? ORDER BY id`,
+       WHERE room_reservation_id = ? AND id IN (${ids.map(() => '?').join(',')}) ORDER BY id`,
     )
-    .all(stayId, `% · ${reference}/%`) as {
+    .all(stayId, ...ids) as {
     id: number;
     name: string;
     quantity: number;
     price_cents: number;
   }[];
+}
+
+/** The PMS item ids the gateway saw the writes of sale `reference` make (its audit rows). */
+export function pmsItemsOfSale(server: Server, reference: string): number[] {
+  const notes = server.hub.db
+    .prepare(`SELECT note FROM audit_log WHERE kind = 'pms_write' AND note LIKE ? ORDER BY seq`)
+    .all(`% ${reference}: %`) as { note: string }[];
+  return notes.flatMap(({ note }) => {
+    const items = / → PMS items ([\d,]+)/.exec(note)?.[1];
+    return items ? items.split(',').map(Number) : [];
+  });
 }
 
 /** The sale reference the room-charge view reports after charging. */

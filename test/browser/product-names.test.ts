@@ -1,10 +1,24 @@
 // Product names on the tiles never break mid-word (issue 22, minor: "Frühstücksbuff|et"): at
 // 1024×768 and 768×1024, in English and German, every word of every name in the grid and the quick
-// keys stays on one line (hyphenated where the browser can, else in a smaller font); a break after a
-// hyphen ("Room-Service-|Zuschlag") is a fine place.
+// keys stays on one line (a tile whose name has a long word is two columns wide; a browser with a
+// hyphenation dictionary may also hyphenate, the names carry `lang`), in a font of 12 px or more; a
+// break after a hyphen ("Room-Service-|Zuschlag") is a fine place.
 import { describe, expect } from 'vitest';
-import { browserTest as it } from '../support/browser-test.ts';
-import { openTill, screenshot } from './till.ts';
+import { browserTest as it, type Server } from '../support/browser-test.ts';
+import { hotelDb, openTill, screenshot } from './till.ts';
+
+const LONG_NAMES = ['Frühstücksbuffet / Breakfast', 'Apfelschorle 0,5 l Flasche'];
+
+/** A product with a long German name in the hotel's catalogue (once). */
+function addLongName(server: Server): void {
+  hotelDb(server)
+    .prepare(
+      `INSERT INTO products (number, name, price_cents, commodity_group_id, tax_class_id, created_at)
+       SELECT 'T-APFEL', 'Apfelschorle 0,5 l Flasche', 450, commodity_group_id, tax_class_id, created_at
+         FROM products WHERE number = 'B-141' AND NOT EXISTS (SELECT 1 FROM products WHERE number = 'T-APFEL')`,
+    )
+    .run();
+}
 
 describe('product names on the tiles', () => {
   for (const [width, height, locale] of [
@@ -12,9 +26,15 @@ describe('product names on the tiles', () => {
     [768, 1024, 'de-DE'],
     [768, 1024, 'en-GB'],
   ] as const) {
-    it(`keep every word on one line at ${width}×${height} (${locale})`, async ({ browser, server }) => {
+    it(`keep every word on one line, 12 px or larger, at ${width}×${height} (${locale})`, async ({
+      browser,
+      server,
+    }) => {
+      addLongName(server);
       const { page } = await openTill(browser, server, '/', { width, height }, locale);
       await page.locator('.product-name').first().waitFor();
+      for (const name of LONG_NAMES)
+        await expect.poll(() => page.locator('.product-name', { hasText: name }).count()).toBeGreaterThan(0);
       // lay out every tile, not only those in view (the grid skips tiles out of view)
       await page.evaluate(() => {
         for (const tile of document.querySelectorAll<HTMLElement>('.product-grid > li'))
@@ -38,6 +58,14 @@ describe('product names on the tiles', () => {
         }),
       );
       expect(broken).toEqual([]);
+      const small = await page
+        .locator('.product-name')
+        .evaluateAll((names) =>
+          names
+            .map((name) => [name.textContent, Number.parseFloat(getComputedStyle(name).fontSize)] as const)
+            .filter(([, size]) => size < 12),
+        );
+      expect(small).toEqual([]);
     });
   }
 });

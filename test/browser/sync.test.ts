@@ -11,6 +11,7 @@ import {
   chooseGuest,
   itemsOfSale,
   openWithGuestList,
+  product,
   putOnTicket,
   type Server,
   stayIn,
@@ -88,8 +89,8 @@ describe('a PMS that cannot be reached', () => {
     const stay = stayIn(server, '402');
     await putOnTicket(page, server, [{ number: 'B-132', quantity: 1 }]);
     await chooseGuest(page, '402', 'Mueller');
-    // The network is up, but nothing gets through to the PMS (connections are cut).
-    server.hotel!.faults!.add({ path: '/api/', kind: 'reset' });
+    // The network is up, but the charge does not get through to the PMS (its connection is cut).
+    server.hotel!.faults!.add({ path: '/api/set/', kind: 'reset' });
     await page.getByRole('button', { name: /^Charge .* to room/ }).click();
     const reference = await chargedReference(page);
 
@@ -139,7 +140,7 @@ describe('a sale whose outcome the till cannot verify', () => {
     await expect
       .poll(() => unclear.textContent(), { timeout: 15_000 })
       .toContain(
-        `The till cannot tell whether this reached the PMS. Look in the PMS for items marked ${reference}`,
+        `The till cannot tell whether this reached the PMS. Look in the PMS for 1 × ${product(server, 'B-110').name} from `,
       );
     expect(await unclear.getByRole('button', { name: 'It was posted' }).count()).toBe(1);
     expect(itemsOfSale(server, stay.id, reference)).toHaveLength(0);
@@ -150,7 +151,7 @@ describe('a sale whose outcome the till cannot verify', () => {
     await expect
       .poll(() => section(page, 'Confirmed').locator(`article[data-reference="${reference}"]`).count())
       .toBe(1);
-    expect(itemsOfSale(server, stay.id, reference)[0]?.name).toMatch(new RegExp(`· ${reference}/1b$`));
+    expect(itemsOfSale(server, stay.id, reference)[0]?.name).toBe(product(server, 'B-110').name);
   });
 });
 

@@ -55,7 +55,7 @@ describe('migrations', () => {
     await replayAgainst(pms, createClock());
 
     expect(sale.reference).toBe('K7QM-3');
-    expect(pms.rooms.get(501)?.map((i) => i.name)).toEqual(['Pils 0,3 l · K7QM-2/1']);
+    expect(pms.rooms.get(501)?.map((i) => i.name)).toEqual(['Pils 0,3 l']);
     expect((await readPmsSteps('sale-pending'))?.sale.status).toBe('synced');
     const seqs = (await (await getTillDb()).getAll('intents')).map((i) => i.seq!);
     expect(new Set(seqs).size).toBe(seqs.length);

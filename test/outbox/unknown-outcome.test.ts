@@ -22,7 +22,7 @@ import {
 useFreshDatabase();
 
 describe('room charge with unknown outcome', () => {
-  it('applied: finds its marker on the room and does not charge again', async () => {
+  it('applied: finds its lines on the room and does not charge again', async () => {
     const pms = createFakePms();
     const clock = createClock();
     const sale = await recordRoomCharge({
@@ -47,7 +47,7 @@ describe('room charge with unknown outcome', () => {
     );
   });
 
-  it('not applied: finds no marker and charges exactly once more', async () => {
+  it('not applied: finds none of its lines and charges exactly once more', async () => {
     const pms = createFakePms();
     const clock = createClock();
     await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
@@ -59,7 +59,7 @@ describe('room charge with unknown outcome', () => {
     expect(pms.rooms.get(501)).toHaveLength(1);
   });
 
-  it('when only the unpaid-items listing can be read and the marker is missing, asks staff instead of charging again', async () => {
+  it('when only the unpaid-items listing can be read and the lines are missing, asks staff instead of charging again', async () => {
     const pms = createFakePms();
     const clock = createClock();
     const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
@@ -77,6 +77,86 @@ describe('room charge with unknown outcome', () => {
     expect(entry?.sale.status).toBe('needs-attention');
     expect(entry?.sale.attention).toMatchObject({ kind: 'cannot-verify', step: 1 });
     expect(entry?.sale.attention?.message).toMatch(/only unpaid items/);
+  });
+});
+
+describe('room charge with unknown outcome, beside the same items charged before', () => {
+  // Line names are the product names only, so an earlier charge of the same product on the same
+  // room looks like this one: only items that came since the read before the first send count.
+  it('not applied: the earlier Pils is not taken for this one, which is charged once more', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    await replayUntilSettled(pms, clock);
+    const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    pms.failNext('addProducts', { kind: 'timeout' });
+
+    await replayUntilSettled(pms, clock);
+
+    expect(pms.callsOf('addProducts')).toHaveLength(3);
+    expect(pms.rooms.get(501)?.map((i) => [i.name, i.quantity])).toEqual([
+      ['Pils 0,3 l', 2],
+      ['Pils 0,3 l', 2],
+    ]);
+    expect((await readPmsSteps(sale.id))?.sale.status).toBe('synced');
+  });
+
+  it('applied: keeps the new item as its own, not the earlier one, and charges nothing more', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    await replayUntilSettled(pms, clock);
+    const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    pms.failNext('addProducts', { kind: 'network', afterApplying: true });
+
+    await replayUntilSettled(pms, clock);
+
+    expect(pms.callsOf('addProducts')).toHaveLength(2);
+    const [, added] = pms.rooms.get(501) ?? [];
+    const step = (await readPmsSteps(sale.id))?.intents.find((i) => i.name === 'room.add-products@1');
+    expect(step?.result).toEqual({ items: [{ invoiceItemId: added?.id, productId: 7, quantity: 2 }] });
+  });
+
+  it("not applied while this till's next charge of the same Pils landed: does not take that one's item, charges once more", async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    const lost = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    const next = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    pms.failNext('addProducts', { kind: 'server' }); // the first charge's send: a 5xx, not applied
+
+    await replayAgainst(pms, clock, { concurrency: 1 });
+    clock.advance(60_000);
+    await replayUntilSettled(pms, clock);
+
+    const itemsOf = async (saleId: string) => {
+      const step = (await readPmsSteps(saleId))?.intents.find((i) => i.name === 'room.add-products@1');
+      const result = step?.result as { items: { invoiceItemId: number }[] } | undefined;
+      return (result?.items ?? []).map((item) => item.invoiceItemId);
+    };
+    const [lostItems, nextItems] = [await itemsOf(lost.id), await itemsOf(next.id)];
+    expect(pms.rooms.get(501)).toHaveLength(2);
+    expect([lostItems.length, nextItems.length]).toEqual([1, 1]);
+    expect(new Set([...lostItems, ...nextItems]).size).toBe(2);
+  });
+
+  it('two new Pils where one was sent (another till charged the same meanwhile): asks staff, charges nothing more', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    pms.failNext('addProducts', { kind: 'network', afterApplying: true });
+    let charged = false;
+    pms.setAround(async (operation) => {
+      if (operation !== 'getRoomReservation' || charged || pms.callsOf('addProducts').length === 0) return;
+      charged = true;
+      pms.rooms.get(501)?.push({ ...pms.rooms.get(501)![0]!, id: 9001 });
+    });
+
+    await replayUntilSettled(pms, clock);
+
+    expect(pms.callsOf('addProducts')).toHaveLength(1);
+    const entry = await readPmsSteps(sale.id);
+    expect(entry?.sale.attention).toMatchObject({ kind: 'cannot-verify', step: 1 });
+    expect(entry?.sale.attention?.message).toMatch(/2 new items like the charge's 1 lines/);
   });
 });
 
@@ -126,13 +206,15 @@ describe('room removal with unknown outcome', () => {
     const charge = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS_ONE] });
     const other = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS_ONE] });
     await replayUntilSettled(pms, clock);
+    const otherItemId = (await readPmsSteps(other.id))?.intents.find((i) => i.name === 'room.add-products@1')
+      ?.result as { items: { invoiceItemId: number }[] };
     const reversal = await recordChargeReversal({ ...TILL, originalSaleId: charge.id, reason: 'wrong room' });
     pms.failNext('removeProducts', { kind: 'network', afterApplying: true });
 
     await replayUntilSettled(pms, clock);
 
     expect(pms.callsOf('removeProducts')).toHaveLength(1);
-    expect(pms.rooms.get(501)?.map((i) => i.name)).toEqual([`Pils 0,3 l · ${other.reference}/1`]);
+    expect(pms.rooms.get(501)?.map((i) => i.id)).toEqual([otherItemId.items[0]?.invoiceItemId]);
     expect((await readPmsSteps(reversal.id))?.sale.status).toBe('synced');
   });
 
@@ -152,17 +234,23 @@ describe('room removal with unknown outcome', () => {
 });
 
 describe('a replayer that died mid-request', () => {
-  async function interruptedCharge(pms: FakePms, arrived: boolean) {
+  /**
+   * What the dead replayer left behind: the step marked in-flight, with the room's item ids read
+   * before sending, and maybe the charge in the PMS. `earlierVersion`: a version of the till that
+   * read nothing before and put the step's marker into the line name.
+   */
+  async function interruptedCharge(pms: FakePms, arrived: boolean, earlierVersion = false) {
     const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
     const [intent] = (await readPmsSteps(sale.id))!.intents;
-    // what the dead replayer left behind: the step marked in-flight (and maybe the charge in the PMS)
+    const before = earlierVersion ? {} : { before: [] };
     await changeSale(sale.id, (entry) =>
-      changeIntent(entry, intent!.seq!, startSending.from, (i) => startSending(i, 1, {}), 1),
+      changeIntent(entry, intent!.seq!, startSending.from, (i) => startSending(i, 1, before), 1),
     );
+    const name = earlierVersion ? `Pils 0,3 l · ${sale.reference}/1` : 'Pils 0,3 l';
     if (arrived)
       await pms.client.addProducts({
         room_reservation_id: 501,
-        products: [{ id: 7, quantity: 2, name: `Pils 0,3 l · ${sale.reference}/1`, price: 420 }],
+        products: [{ id: 7, quantity: 2, name, price: 420 }],
       });
     return sale;
   }
@@ -187,5 +275,27 @@ describe('a replayer that died mid-request', () => {
 
     expect(pms.rooms.get(501)).toHaveLength(1);
     expect((await readPmsSteps(sale.id))?.intents[0]).toMatchObject({ state: 'done', attempts: 2 });
+  });
+
+  it('of an earlier version (marker in the line name): finds that charge by its marker and does not re-send it', async () => {
+    const pms = createFakePms();
+    const sale = await interruptedCharge(pms, true, true);
+
+    await replayAgainst(pms, createClock());
+
+    expect(pms.callsOf('addProducts')).toHaveLength(1);
+    expect((await readPmsSteps(sale.id))?.sale.status).toBe('synced');
+  });
+
+  it('of an earlier version: re-sends a charge that never arrived, with the product name only', async () => {
+    const pms = createFakePms();
+    await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    await replayAgainst(pms, createClock());
+    const sale = await interruptedCharge(pms, false, true);
+
+    await replayAgainst(pms, createClock());
+
+    expect(pms.rooms.get(501)?.map((i) => i.name)).toEqual(['Pils 0,3 l', 'Pils 0,3 l']);
+    expect((await readPmsSteps(sale.id))?.sale.status).toBe('synced');
   });
 });

@@ -72,7 +72,7 @@ export const texts: Record<keyof typeof english, string> = {
   'sync.problem.oddAnswer': 'Unerwartete Antwort vom PMS – die Kasse prüft und versucht es um {time} erneut',
   'sync.problem.interrupted': 'Das Senden wurde unterbrochen – die Kasse prüft um {time} im PMS nach',
   'sync.problem.cannotVerify':
-    'Die Kasse kann nicht feststellen, ob das im PMS angekommen ist. Bitte im PMS nach Posten mit {reference} sehen und dann unten wählen.',
+    'Die Kasse kann nicht feststellen, ob das im PMS angekommen ist. Bitte im PMS nach {items} von {time} (Verkauf {reference}) sehen und dann unten wählen.',
   'sync.problem.badRequest':
     'Die Kasse hat eine Anfrage erstellt, die das PMS nicht annehmen kann ({message}). Bitte den Verkauf stornieren und neu erfassen.',
   'sync.problem.ledger.sale_conflict':

@@ -71,7 +71,7 @@ export const texts = {
   'sync.problem.oddAnswer': 'The PMS gave an unexpected answer — the till checks and retries at {time}',
   'sync.problem.interrupted': 'Sending was interrupted — the till checks the PMS at {time}',
   'sync.problem.cannotVerify':
-    'The till cannot tell whether this reached the PMS. Look in the PMS for items marked {reference}, then choose below.',
+    'The till cannot tell whether this reached the PMS. Look in the PMS for {items} from {time} (sale {reference}), then choose below.',
   'sync.problem.badRequest':
     'The till built a request the PMS cannot take ({message}). Void the sale and enter it again.',
   'sync.problem.ledger.sale_conflict':

@@ -1,11 +1,11 @@
 // The three intents of a cash sale: open a cash-register invoice, add the lines to it, close it with
 // template and payment method; later steps take the invoice id from the create's result. Unknown
-// outcomes: the create is sent again (an empty invoice may stay open), the add is looked for by marker,
-// the close by the invoice's status (or sent again: "already closed" proves the first).
-// Each case: docs/outbox.md, "Unknown outcomes, per intent".
+// outcomes: the create is sent again (an empty invoice may stay open), the add is looked for on this
+// sale's own invoice by its lines (names are the product names only), the close by the invoice's
+// status (or sent again: "already closed" proves the first). docs/outbox.md, "Unknown outcomes, per intent".
 import { isPmsError, type PmsRejectedError } from '../../pms/errors.ts';
 import {
-  hasMarker,
+  findLines,
   type IntentContext,
   type IntentDefinition,
   linesToProducts,
@@ -88,7 +88,7 @@ export const addCashInvoiceProducts: IntentDefinition<AddCashInvoiceProductsPayl
     const { invoiceId } = resultOf<CreatedCashInvoice>(context, CREATE_CASH_INVOICE);
     const added = await pms.addInvoiceProducts({
       invoice_id: invoiceId,
-      products: linesToProducts(payload.lines, context.marker),
+      products: linesToProducts(payload.lines),
     });
     return { invoiceItemIds: added.invoice_items.map((item) => item.id) };
   },
@@ -101,18 +101,20 @@ export const addCashInvoiceProducts: IntentDefinition<AddCashInvoiceProductsPayl
         reason: `The PMS does not let the till read invoice ${invoiceId} back.`,
       };
     }
-    const found = invoice.invoice_items.filter((item) => hasMarker(item.name, context.marker));
-    if (found.length === 0)
+    // Only this sale writes to the invoice it opened: its items are this step's (or an earlier
+    // revision's, which staff judged not posted) — two copies are unclear, never taken as one.
+    const lines = findLines(invoice.invoice_items, payload.lines, context.marker);
+    if (lines.kind === 'none')
       return { outcome: 'not-applied', note: `Items ${context.marker} not on invoice ${invoiceId}.` };
-    if (found.length !== payload.lines.length) {
+    if (lines.kind === 'unclear') {
       return {
         outcome: 'cannot-verify',
-        reason: `Invoice ${invoiceId} holds ${found.length} of the sale's ${payload.lines.length} lines.`,
+        reason: `Invoice ${invoiceId} holds ${lines.fitting} items like the sale's ${payload.lines.length} lines.`,
       };
     }
     return {
       outcome: 'applied',
-      result: { invoiceItemIds: found.map((item) => item.id) },
+      result: { invoiceItemIds: lines.items.map((item) => item.id) },
       note: `Items ${context.marker} found on invoice ${invoiceId}.`,
     };
   },

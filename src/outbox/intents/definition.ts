@@ -1,8 +1,8 @@
 // What an intent is: a named, versioned PMS write that is sent (its request built at replay time from
 // the payload and earlier results) and, when a send ended without an answer, reconciled by reading PMS
-// state back. Owns the contract every intent implements, the sale-reference marker in PMS line names,
-// and finding earlier steps' results. Invariants: payloads hold business data only, never credentials
-// or requests; a shape change gets a new name (`…@2`), the old one stays. docs/outbox.md, "Recording".
+// state back. Owns the contract every intent implements, the step's marker (in notes, no longer in the
+// PMS), finding earlier steps' results and a write's lines among PMS items. Invariants: payloads hold
+// business data only; a shape change gets a new name (`…@2`), the old one stays. docs/outbox.md.
 import type { PmsClient } from '../../pms/client.ts';
 import type { PmsRejectedError } from '../../pms/errors.ts';
 import type { OutboxOperation } from '../../pms/operations.ts';
@@ -38,12 +38,27 @@ export interface StepResult {
 export interface IntentContext {
   sale: SaleRecord;
   step: number;
-  /** This intent's marker in PMS line names, e.g. 'K7QM-1F/2' (revision 1: 'K7QM-1F/2b'). */
+  /** This step's marker in notes, e.g. 'K7QM-1F/2' (revision 1: 'K7QM-1F/2b'); earlier versions put it in PMS line names. */
   marker: string;
   /** Results of this sale's done steps and of the sales it depends on. */
   results: readonly StepResult[];
-  /** PMS state captured by `captureBefore` just before the (first) send. */
+  /** PMS state captured by `captureBefore` just before the send. */
   before: unknown;
+  /** This till's other writes with intent `name` that are done, being sent, or unsure (read-backs ask). */
+  ownWrites?: (name: string) => Promise<readonly OwnWrite[]>;
+}
+
+/** A read-back that must wait a moment (another write it could be confused with is on its way). */
+export class ReadBackLater extends Error {
+  override readonly name = 'ReadBackLater';
+}
+
+/** One of this till's writes of another sale, as a read-back sees it. */
+export interface OwnWrite {
+  saleId: string;
+  state: 'done' | 'in-flight' | 'unsure';
+  payload: unknown;
+  result: unknown;
 }
 
 /** The answer of a read-back after an unknown outcome. */
@@ -78,8 +93,14 @@ export function stepMarker(reference: string, step: number, revision: number): s
 const MAX_LINE_NAME = 200;
 const SEPARATOR = ' · ';
 
+/** A line's name as the PMS gets it: the product name only, cut to the wire's 200 characters. */
+export function lineName(name: string): string {
+  return name.trim().slice(0, MAX_LINE_NAME).trimEnd();
+}
+
 /**
- * A PMS line name carrying the marker, cut to the wire's 200 characters.
+ * The line name an earlier version of the till sent, with the step's marker appended; read back
+ * only, so a step such a version sent and never heard back from is still found.
  * @example markedName('Pils 0,3 l', 'K7QM-1F/2') === 'Pils 0,3 l · K7QM-1F/2'
  */
 export function markedName(name: string, marker: string): string {
@@ -87,9 +108,55 @@ export function markedName(name: string, marker: string): string {
   return `${name.trim().slice(0, room).trimEnd()}${SEPARATOR}${marker}`;
 }
 
-/** True when a PMS line name carries exactly this marker. */
+/** True when a PMS line name carries exactly this marker (as earlier versions of the till wrote it). */
 export function hasMarker(name: string, marker: string): boolean {
-  return name.trimEnd().endsWith(`${SEPARATOR.trimEnd()} ${marker}`) || name.trim() === marker;
+  return name.trimEnd().endsWith(`${SEPARATOR}${marker}`);
+}
+
+/** A PMS item as far as finding a write's lines goes. */
+interface ItemLike {
+  id: number;
+  product_id: number | null;
+  name: string;
+  quantity: number;
+  price: number;
+}
+
+/** True when `item` is what sending `line` makes: same product, quantity, unit price and name. */
+function itemIsLine(item: ItemLike, line: PayloadLine, marker: string): boolean {
+  return (
+    item.product_id === line.productId &&
+    item.quantity === line.quantity &&
+    item.price === line.priceCents &&
+    (item.name === lineName(line.name) || item.name === markedName(line.name, marker))
+  );
+}
+
+/**
+ * The write's lines among `items` (the items a read-back may count as this write's):
+ * `found` with one item per line, in line order; `none` when no item is any of the lines; and
+ * `unclear` when only some lines are there or more items fit than the write made.
+ * @example findLines(invoice.invoice_items, payload.lines, context.marker)
+ */
+export function findLines<I extends ItemLike>(
+  items: readonly I[],
+  lines: readonly PayloadLine[],
+  marker: string,
+  /** Items that may be left over: writes with the same lines, answer unknown too, may hold them. */
+  spare = 0,
+): { kind: 'found'; items: I[] } | { kind: 'none' } | { kind: 'unclear'; fitting: number } {
+  const fitting = items.filter((item) => lines.some((line) => itemIsLine(item, line, marker)));
+  if (fitting.length === 0) return { kind: 'none' };
+  const left = [...fitting].sort((a, b) => a.id - b.id);
+  const found: I[] = [];
+  for (const line of lines) {
+    const at = left.findIndex((item) => itemIsLine(item, line, marker));
+    if (at < 0) return { kind: 'unclear', fitting: fitting.length };
+    found.push(...left.splice(at, 1));
+  }
+  return left.length <= spare
+    ? { kind: 'found', items: found }
+    : { kind: 'unclear', fitting: fitting.length };
 }
 
 /**
@@ -110,12 +177,12 @@ export interface PayloadLine {
   priceCents: number;
 }
 
-/** Product lines for the PMS client, names marked, prices sent so the PMS charges what the till showed. */
-export function linesToProducts(lines: readonly PayloadLine[], marker: string) {
+/** Product lines for the PMS client: the product names only, prices sent so the PMS charges what the till showed. */
+export function linesToProducts(lines: readonly PayloadLine[]) {
   return lines.map((line) => ({
     id: line.productId,
     quantity: line.quantity,
-    name: markedName(line.name, marker),
+    name: lineName(line.name),
     price: line.priceCents,
   }));
 }

@@ -1,16 +1,19 @@
 // The intents of room charges: charge products to a room reservation (@1), and take charged products back
-// off it (a whole reversal, @1, or some units of one line, @2). Line names carry the sale marker, by which
-// an unknown add is looked for among all the reservation's items; a removal compares quantities read
-// before and after sending. Each case: docs/outbox.md, "Unknown outcomes, per intent".
+// off it (a whole reversal, @1, or some units of one line, @2). Line names are the product names only. An
+// unknown add is looked for by its lines among the reservation's items new since the ids read before
+// sending (and held by no other charge of this till); a removal compares quantities read before and
+// after sending. Each case: docs/outbox.md, "Unknown outcomes, per intent".
 import { isPmsError } from '../../pms/errors.ts';
 import type { InvoiceItem } from '../../pms/wire.ts';
 import {
+  findLines,
   hasMarker,
   type IntentContext,
   type IntentDefinition,
   linesToProducts,
   type OutboxPms,
   type PayloadLine,
+  ReadBackLater,
   resultOf,
 } from './definition.ts';
 
@@ -59,37 +62,76 @@ export const addRoomProducts: IntentDefinition<AddRoomProductsPayload, AddedRoom
   name: ADD_ROOM_PRODUCTS,
   operation: 'addProducts',
   title: 'Charge the items to the room',
-  async send(pms, payload, context) {
+  async captureBefore(pms, payload) {
+    const id = payload.roomReservationId;
+    const items = (await readAllItems(pms, id)) ?? (await pms.getReservationCost(id)).invoice_items;
+    return items.map((item) => item.id);
+  },
+  async send(pms, payload) {
     const added = await pms.addProducts({
       room_reservation_id: payload.roomReservationId,
-      products: linesToProducts(payload.lines, context.marker),
+      products: linesToProducts(payload.lines),
       ...(payload.bookingDate ? { booking_date: payload.bookingDate } : {}),
     });
     return { items: added.invoice_items.map(toChargedItem) };
   },
   async reconcile(pms, payload, context) {
     const id = payload.roomReservationId;
+    // The room first, then this till's other charges: one that lands in between is then seen
+    // on its way or done, never as new items that nobody holds.
     const all = await readAllItems(pms, id);
     const items = all ?? (await pms.getReservationCost(id)).invoice_items;
-    const found = items.filter((item) => hasMarker(item.name, context.marker));
-    if (found.length === payload.lines.length) {
+    const others = ((await context.ownWrites?.(ADD_ROOM_PRODUCTS)) ?? []).filter(
+      (write) => (write.payload as AddRoomProductsPayload).roomReservationId === id,
+    );
+    // another charge of this till to the room, answer still on its way: its items would look new
+    if (others.some((write) => write.state === 'in-flight'))
+      throw new ReadBackLater(
+        `Another charge to room reservation ${id} is on its way; reading back after it.`,
+      );
+    const theirs = new Set(
+      others
+        .flatMap((write) => (write.result as AddedRoomItems | undefined)?.items ?? [])
+        .map((i) => i.invoiceItemId),
+    );
+    const since = itemsSince(items, context).filter((item) => !theirs.has(item.id));
+    // Like charges of this till whose answers were lost too may hold the items left over: identical
+    // lines are interchangeable, and each read-back takes items the others have not taken.
+    const twins = others.filter(
+      (write) =>
+        write.state === 'unsure' && sameLines((write.payload as AddRoomProductsPayload).lines, payload.lines),
+    ).length;
+    const lines = findLines(since, payload.lines, context.marker, twins * payload.lines.length);
+    if (lines.kind === 'found') {
       return {
         outcome: 'applied',
-        result: { items: found.map(toChargedItem) },
+        result: { items: lines.items.map(toChargedItem) },
         note: `Items ${context.marker} found on room reservation ${id}.`,
       };
     }
-    if (found.length === 0 && all) {
+    if (lines.kind === 'none' && all) {
       return { outcome: 'not-applied', note: `Items ${context.marker} are not on room reservation ${id}.` };
     }
     return {
       outcome: 'cannot-verify',
-      reason: all
-        ? `Room reservation ${id} holds ${found.length} of the charge's ${payload.lines.length} lines.`
-        : `The PMS lists only unpaid items of room reservation ${id}; the charge is not among them, but it may have been paid already.`,
+      reason:
+        lines.kind === 'unclear'
+          ? `Room reservation ${id} has ${lines.fitting} new items like the charge's ${payload.lines.length} lines.`
+          : `The PMS lists only unpaid items of room reservation ${id}; the charge is not among them, but it may have been paid already.`,
     };
   },
 };
+
+/**
+ * The items a read-back may count as the charge's: those not on the room just before its first
+ * send; for a send of an earlier version of the till (no ids read before), those with its marker.
+ */
+function itemsSince(items: readonly InvoiceItem[], context: IntentContext): InvoiceItem[] {
+  const before = context.before;
+  if (!Array.isArray(before)) return items.filter((item) => hasMarker(item.name, context.marker));
+  const there = new Set(before);
+  return items.filter((item) => !there.has(item.id));
+}
 
 /** A removal intent whose items `itemsOf` resolves at replay time (read back by quantities). */
 function removalIntent<P extends { roomReservationId: number }>(
@@ -172,6 +214,16 @@ export function itemsToRemove(payload: RemoveRoomProductsPayload, context: Inten
     quantity: item.quantity,
     invoiceItemId: item.invoiceItemId,
   }));
+}
+
+/** The same products, quantities, prices and names, in any order. */
+function sameLines(a: readonly PayloadLine[], b: readonly PayloadLine[]): boolean {
+  const key = (lines: readonly PayloadLine[]) =>
+    lines
+      .map((l) => `${l.productId}x${l.quantity}@${l.priceCents}:${l.name}`)
+      .sort()
+      .join('|');
+  return key(a) === key(b);
 }
 
 function toChargedItem(item: InvoiceItem): ChargedItem {

@@ -2,7 +2,8 @@
 // the record its `x-till-sale` names, or one referring to it; its lines, room, invoice and payment
 // (the rules, write by write: docs/ledger.md, "The gateway"). Refusals come before anything is
 // forwarded (409 with a code and an audit row). Every write the PMS takes gets a `pms_write` audit
-// row saying what of the record it used, so nothing is sent twice (409 `write_repeated`).
+// row saying what of the record it used, so nothing is sent twice (409 `write_repeated`), and
+// which PMS items it made.
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from '../../node-http/errors.ts';
@@ -180,7 +181,7 @@ export function matchRecordedSales(hub: Hub, options: WriteMatchingOptions): Mid
         approvedBy: sale.managers.length > 0 ? sale.managers.join(', ') : null,
         subject: sale.saleId,
         amountCents: sale.record.totalCents,
-        note: `${sale.kind} ${sale.record.reference}: ${c.req.method} ${path}${usedNote(uses)}`,
+        note: `${sale.kind} ${sale.record.reference}: ${c.req.method} ${path}${await itemsNote(c.res)}${usedNote(uses)}`,
       });
     } finally {
       for (const [key, count] of uses) inFlight.set(key, inFlight.get(key)! - count);
@@ -295,6 +296,21 @@ function budgetOf(record: LedgerRecord, key: string): number {
 /** The audit note's record of what a write used, read back by sale-lookup.ts's usedBy. */
 function usedNote(uses: ReadonlyMap<string, number>): string {
   return uses.size > 0 ? `${USED_MARK}${JSON.stringify(Object.fromEntries(uses))}` : '';
+}
+
+/**
+ * The PMS items a write made (`{data: {invoice_items: [{id}]}}`: adding to a room or an invoice),
+ * as the audit row keeps them: line names carry no sale marker, so this is where the hub sees
+ * which folio lines a sale's write made (docs/outbox.md "Unknown outcomes, per intent").
+ */
+async function itemsNote(response: Response): Promise<string> {
+  try {
+    const json = (await response.clone().json()) as { data?: { invoice_items?: { id?: unknown }[] } };
+    const ids = (json.data?.invoice_items ?? []).map((item) => item.id).filter(Number.isSafeInteger);
+    return ids.length > 0 ? ` → PMS items ${ids.join(',')}` : '';
+  } catch {
+    return '';
+  }
 }
 
 /** The invoice id a create answered (`{data: {invoice_id}}`), or null. */

@@ -3,7 +3,7 @@
 import { For, Show } from 'solid-js';
 import type { Product } from '../../pms/wire';
 import { t } from '../../words/i18n';
-import { ProductButton } from './ProductButton';
+import { isWideName, ProductButton } from './ProductButton';
 
 export function ProductGrid(props: {
   id: string;
@@ -18,7 +18,7 @@ export function ProductGrid(props: {
       <ul class="product-grid" id={props.id} aria-label={t('products.list')}>
         <For each={props.products}>
           {(product) => (
-            <li>
+            <li classList={{ 'product-wide': isWideName(product.name, 'tile') }}>
               <ProductButton product={product} detailed={props.detailed} onPick={props.onPick} />
             </li>
           )}

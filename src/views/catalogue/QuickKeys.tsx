@@ -3,7 +3,7 @@ import { For, Show } from 'solid-js';
 import type { Product } from '../../pms/wire';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
-import { longestWord } from './ProductButton';
+import { CATALOGUE_LANGUAGE, isWideName, longestWord } from './ProductButton';
 
 export function QuickKeys(props: { products: readonly Product[]; onPick: (product: Product) => void }) {
   return (
@@ -12,9 +12,13 @@ export function QuickKeys(props: { products: readonly Product[]; onPick: (produc
         <ul>
           <For each={props.products}>
             {(product) => (
-              <li>
+              <li classList={{ 'product-wide': isWideName(product.name, 'quickKey') }}>
                 <button type="button" class="quick-key" onClick={() => props.onPick(product)}>
-                  <span class="product-name" style={{ '--longest-word': longestWord(product.name) }}>
+                  <span
+                    class="product-name"
+                    lang={CATALOGUE_LANGUAGE}
+                    style={{ '--longest-word': longestWord(product.name) }}
+                  >
                     {product.name}
                   </span>
                   <span class="product-price">

@@ -2,7 +2,7 @@
 // confirmed charges put it there: it offers that line, up to the quantity still on the room.
 import { Show } from 'solid-js';
 import type { InvoiceItem } from '../../pms/wire';
-import { lineOfItem, type SaleRecord } from '../../state/room-charges';
+import type { ChargedLine } from '../../state/room-charges';
 import { calendarDay } from '../../words/calendar';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
@@ -10,14 +10,11 @@ import type { TakeBackTarget } from './TakeBackForm';
 
 export function OpenItemRow(props: {
   item: InvoiceItem;
-  sale: SaleRecord | undefined;
+  charged: ChargedLine | undefined;
   onTakeBack: (target: TakeBackTarget) => void;
 }) {
-  const target = (): TakeBackTarget | undefined => {
-    const sale = props.sale;
-    const line = sale ? lineOfItem(sale, props.item) : -1;
-    return sale && line >= 0 ? { sale, line, max: props.item.quantity } : undefined;
-  };
+  const target = (): TakeBackTarget | undefined =>
+    props.charged ? { ...props.charged, max: props.item.quantity } : undefined;
   return (
     <tr>
       <td>{props.item.name}</td>

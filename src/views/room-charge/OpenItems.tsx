@@ -1,13 +1,19 @@
 // The guest's open items as the PMS has them (online only), and taking back a charge this till
-// made: a row whose item carries the sale marker of one of this till's charges gets a "Take back"
-// button for its line, and this till's charges not yet in the PMS are listed below the table. Read
+// made: a row whose item one of this till's charges made (by the item ids it kept) gets a "Take
+// back" button for its line, and this till's charges not yet in the PMS are listed below the table. Read
 // again when sales are sent, so a charge or a take-back shows up once the PMS has it; a take-back
 // form (and its "being taken back" notice) closes when the next charge is made.
 import { createEffect, createSignal, createUniqueId, Match, on, onCleanup, Show, Switch } from 'solid-js';
 import type { ReservationCost, RoomReservation } from '../../pms/wire';
 import { createOnlineStatus } from '../../state/online';
 import type { SaleRecord } from '../../state/room-charges';
-import { chargesOfStay, onChargesChanged, readOpenItems } from '../../state/room-charges';
+import {
+  type ChargedLine,
+  chargedLines,
+  chargesOfStay,
+  onChargesChanged,
+  readOpenItems,
+} from '../../state/room-charges';
 import { t } from '../../words/i18n';
 import { OpenItemsTable } from './OpenItemsTable';
 import { PendingCharges } from './PendingCharges';
@@ -18,6 +24,7 @@ export function OpenItems(props: { stay: RoomReservation; lastCharge?: SaleRecor
   const online = createOnlineStatus();
   const [cost, setCost] = createSignal<ReservationCost | 'loading' | 'failed'>('loading');
   const [charges, setCharges] = createSignal<SaleRecord[]>([]);
+  const [charged, setCharged] = createSignal<ReadonlyMap<number, ChargedLine>>(new Map());
   const [takingBack, setTakingBack] = createSignal<TakeBackTarget>();
   createEffect(
     on(
@@ -36,7 +43,12 @@ export function OpenItems(props: { stay: RoomReservation; lastCharge?: SaleRecor
     const id = props.stay.id;
     shownStayId = id;
     const stillShown = () => shownStayId === id;
-    void chargesOfStay(id).then((found) => stillShown() && setCharges(found));
+    void chargesOfStay(id).then(async (found) => {
+      const lines = await chargedLines(found);
+      if (!stillShown()) return;
+      setCharges(found);
+      setCharged(lines);
+    });
     if (!online()) return;
     if (cost() === 'failed') setCost('loading');
     readOpenItems(id).then(
@@ -67,7 +79,7 @@ export function OpenItems(props: { stay: RoomReservation; lastCharge?: SaleRecor
           </p>
         </Match>
         <Match when={typeof cost() === 'object' && (cost() as ReservationCost)}>
-          {(read) => <OpenItemsTable cost={read()} charges={charges()} onTakeBack={setTakingBack} />}
+          {(read) => <OpenItemsTable cost={read()} charged={charged()} onTakeBack={setTakingBack} />}
         </Match>
       </Switch>
       <PendingCharges charges={charges()} onTakeBack={setTakingBack} />

@@ -1,10 +1,9 @@
 // The open items of a stay as a table: item, booking date, quantity, amount, and "Take back" on
-// items that one of this till's confirmed charges put there (found by the sale marker in the name),
-// for that line.
+// items that one of this till's confirmed charges put there (by the item ids the charge kept), for
+// that line.
 import { For, Show } from 'solid-js';
 import type { ReservationCost } from '../../pms/wire';
-import type { SaleRecord } from '../../state/room-charges';
-import { saleReferenceIn } from '../../state/room-charges';
+import type { ChargedLine } from '../../state/room-charges';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 import { OpenItemRow } from './OpenItemRow';
@@ -12,13 +11,9 @@ import type { TakeBackTarget } from './TakeBackForm';
 
 export function OpenItemsTable(props: {
   cost: ReservationCost;
-  charges: SaleRecord[];
+  charged: ReadonlyMap<number, ChargedLine>;
   onTakeBack: (target: TakeBackTarget) => void;
 }) {
-  const saleOf = (name: string) => {
-    const reference = saleReferenceIn(name);
-    return props.charges.find((sale) => sale.reference === reference && sale.status === 'synced');
-  };
   return (
     <Show
       when={props.cost.invoice_items.length > 0}
@@ -43,7 +38,9 @@ export function OpenItemsTable(props: {
           </thead>
           <tbody>
             <For each={props.cost.invoice_items}>
-              {(item) => <OpenItemRow item={item} sale={saleOf(item.name)} onTakeBack={props.onTakeBack} />}
+              {(item) => (
+                <OpenItemRow item={item} charged={props.charged.get(item.id)} onTakeBack={props.onTakeBack} />
+              )}
             </For>
           </tbody>
           <tfoot>

@@ -14,7 +14,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { startServer } from '../src/server/listen.ts';
 import { launchChromium, openFreshContext } from '../test/support/browser.ts';
-import { pairContext } from '../test/support/pair.ts';
+import { pairContext } from '../test/support/till-server.ts';
 import type { BenchFigures } from './run.ts';
 import { buildApp } from './ui/build.ts';
 import { measureColdStart } from './ui/cold-start.ts';

@@ -1,11 +1,12 @@
 // The admin page in a real browser, as a manager uses it on the server machine: a pairing code made
 // with the form (Chromium's own form post, with its Origin and Sec-Fetch-Site headers), typed on a
 // fresh tablet, which is then paired; and revoking that tablet from the device list.
+
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../src/server/listen.ts';
 import { launchChromium, openFreshContext } from '../support/browser.ts';
-import { BUILT_APP, type Server } from './till.ts';
+import { BUILT_APP, type Server } from '../support/browser-test.ts';
 
 let browser: Browser;
 let server: Server;

@@ -4,11 +4,12 @@
 // sale without the tip); declined and cancelled by the waiter (the ticket stays open, the reason
 // shown); the line dropped after the terminal charged (the status read completes the sale, the
 // card is charged once); and split: one part by card, the rest in cash.
+
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { collectPageErrors, launchChromium } from '../support/browser.ts';
-import { startTestHotelServer } from '../support/browser-test.ts';
-import { hotelDb, openTill, productTile, type Server, screenshot } from './till.ts';
+import { openTill, type Server, startTestHotelServer } from '../support/browser-test.ts';
+import { hotelDb, productTile, screenshot } from './till.ts';
 
 const it = test
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern

@@ -2,12 +2,12 @@
 // printer (a printer double), a manager (Anna) prints the X report there, with the day's takings,
 // then closes the day and prints that Z; both come out once at the double, made by the server from
 // the ledger. (Without a receipt printer there is no such button: day-closing.test.ts.)
+
 import { afterEach, describe, expect } from 'vitest';
 import { slipText } from '../../src/server/printing/escpos-decoder.ts';
 import { type PrinterDouble, startPrinterDouble } from '../../src/server/printing/printer-double.ts';
 import { openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
-import { staffBrowserTest as it } from '../support/browser-test.ts';
-import { pairContext } from '../support/pair.ts';
+import { staffBrowserTest as it, pairContext } from '../support/browser-test.ts';
 import { signIn } from '../support/staff.ts';
 import { sellForCash } from './chaos-ui.ts';
 

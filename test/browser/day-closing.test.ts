@@ -3,12 +3,12 @@
 // refuses the tablet without a manager's approval); a manager (Anna) signed in reads the X report,
 // counts the drawer by denomination (short shown before saving and stored on the server) and
 // closes the day: the Z number shows, and the server's z_closings holds that Z with the sale.
+
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
-import { staffBrowserTest as it } from '../support/browser-test.ts';
-import { pairContext } from '../support/pair.ts';
+import { staffBrowserTest as it, pairContext } from '../support/browser-test.ts';
 import { approvalDialog, signIn } from '../support/staff.ts';
 import { sellForCash } from './chaos-ui.ts';
 

@@ -3,13 +3,13 @@
 // prices adding up to the discounted total, and the receipt shows the total before and the discount;
 // above the outlet's limit (20 %) a waiter's discount needs a manager's PIN, and a cancelled
 // approval records nothing.
+
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { startServer } from '../../src/server/listen.ts';
 import { launchChromium, openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
-import { browserTest as it } from '../support/browser-test.ts';
-import { pairContext } from '../support/pair.ts';
-import { BUILT_APP, hotelDb, openTill, productTile, type Server } from './till.ts';
+import { BUILT_APP, browserTest as it, openTill, pairContext, type Server } from '../support/browser-test.ts';
+import { hotelDb, productTile } from './till.ts';
 
 function itemsOfReference(
   server: Server,
@@ -42,7 +42,7 @@ describe('discounts', () => {
     browser,
     server,
   }) => {
-    const { page } = await openTill(browser, server, '/');
+    const { page } = await openTill(browser, server);
     await ringUp(page);
     await page.getByLabel('Discount on the ticket').fill('10');
     expect(await page.getByTestId('pay-total').textContent()).toBe('€19.71');
@@ -61,7 +61,7 @@ describe('discounts', () => {
     browser,
     server,
   }) => {
-    const { page } = await openTill(browser, server, '/');
+    const { page } = await openTill(browser, server);
     await ringUp(page);
     await page.getByRole('button', { name: '€ Amount' }).click();
     await page.getByLabel('Discount on the ticket').fill('30');

@@ -2,6 +2,7 @@
 // server in Germany with the embedded test TSE and a printer double as the bar's receipt printer.
 // A cash sale on the tablet prints one receipt at the double, with a cut and one drawer kick, whose
 // TSE transaction is the one the tablet's receipt shows and whose QR code is the tablet's and verifies.
+
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -11,8 +12,8 @@ import { startServer } from '../../src/server/listen.ts';
 import { slipText } from '../../src/server/printing/escpos-decoder.ts';
 import { type PrinterDouble, startPrinterDouble } from '../../src/server/printing/printer-double.ts';
 import { launchChromium } from '../support/browser.ts';
-import { BUILT_APP, type Server } from '../support/browser-test.ts';
-import { openTill, productTile } from './till.ts';
+import { BUILT_APP, openTill, type Server } from '../support/browser-test.ts';
+import { productTile } from './till.ts';
 
 let browser: Browser;
 let server: Server;

@@ -4,6 +4,7 @@
 // rises by one per signature. Online, tablet offline, the server cut off from the TSE (a test TSE
 // fault) and a lost answer: every sale has exactly one TSE transaction, or is marked as an outage
 // on its receipt and signed once later; a printed receipt never changes, a copy says "signed later".
+
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -13,8 +14,8 @@ import { parseQrCode, verifyQrCode } from '../../src/server/fiscal/de/qr-code.ts
 import { txIdForSale } from '../../src/server/fiscal/de/signing-service.ts';
 import { startServer } from '../../src/server/listen.ts';
 import { launchChromium } from '../support/browser.ts';
-import { BUILT_APP, type Server } from '../support/browser-test.ts';
-import { hotelDb, openTill, productTile } from './till.ts';
+import { BUILT_APP, openTill, type Server } from '../support/browser-test.ts';
+import { hotelDb, productTile } from './till.ts';
 
 const TILL = 'HOTEL-TILL BAR 1';
 

@@ -2,13 +2,13 @@
 // and an iPad's Safari (less height: 1024×660 and 768×950 once its bars are drawn), in English and
 // German, without scrolling: the 0 key, the message line and Back or Cancel are on screen (issue 22,
 // major 2); the pad's digits sit in the middle of their keys, with no fieldset border around them. Screenshots go to test-results/screenshots/fit-*.png.
+
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
-import { staffBrowserTest as it, type Server } from '../support/browser-test.ts';
-import { pairContext } from '../support/pair.ts';
+import { staffBrowserTest as it, pairContext, type Server } from '../support/browser-test.ts';
 import { approvalDialog, signIn } from '../support/staff.ts';
-import { product } from './front-desk.ts';
+import { hotelProduct } from './front-desk.ts';
 import { productTile, screenshot } from './till.ts';
 
 const SIZES = [
@@ -127,7 +127,7 @@ describe('the PIN pads fit the screen without scrolling', () => {
         (url) => url.pathname !== '/' && !url.pathname.includes('.'),
         (route) => route.abort('connectionrefused'),
       );
-      await productTile(page, product(server, 'B-100').name).click();
+      await productTile(page, hotelProduct(server, 'B-100').name).click();
       await page.locator('.pay-button').click();
       await page.getByRole('button', { name: words.complete }).click();
       const reference =

@@ -2,13 +2,14 @@
 // comes from server A, its sales go through server B, each naming the other in TILL_ORIGINS. In
 // real Chromium, so the Content-Security-Policy and CORS (preflight for x-till-request-id) are the
 // browser's own. The sale must land in B's hotel, and not in A's. Run `npx vite build` first.
+
 import { createServer } from 'node:net';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../src/server/listen.ts';
 import { launchChromium } from '../support/browser.ts';
-import { pairContext } from '../support/pair.ts';
-import { BUILT_APP, hotelDb, openTill, productTile, type Server } from './till.ts';
+import { BUILT_APP, openTill, pairContext, type Server } from '../support/browser-test.ts';
+import { hotelDb, productTile } from './till.ts';
 
 let browser: Browser;
 let appServer: Server;
@@ -68,7 +69,7 @@ const invoicesWithReference = (server: Server, reference: string) =>
 describe('a gateway on another Hotel Till server', () => {
   it('is found by the settings check, and a cash sale goes through it into its hotel only', async () => {
     const gatewayOrigin = gatewayServer.url;
-    const till = await openTill(browser, appServer, '/settings');
+    const till = await openTill(browser, appServer, { path: '/settings' });
     context = till.context;
     await pairContext(context, gatewayServer); // a tablet is paired with each server it sends to
     const { page } = till;

@@ -3,6 +3,7 @@
 // worker in control). Then the network goes: two cash sales and a room charge are made offline, the
 // till is reloaded offline from the service worker, and when the network is back every sale reaches
 // the test hotel exactly once.
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,10 +11,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../src/server/listen.ts';
 import { collectPageErrors, waitForServiceWorkerControl } from '../support/browser.ts';
+import { BUILT_APP, type Server } from '../support/browser-test.ts';
 import { launchTrustingChromium, TILL_HOST } from '../support/trusted-chromium.ts';
 import { checkAgainstHotel, type MadeSale, readTill, tillActivity } from './chaos-support.ts';
 import { chargeMinibar, chooseMinibarGuest, guestListShown, sellForCash } from './chaos-ui.ts';
-import { BUILT_APP, type Server } from './front-desk.ts';
 
 let dataDir: string;
 let server: Server;

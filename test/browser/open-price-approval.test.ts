@@ -4,21 +4,25 @@
 // that price exactly once, its approval accepted by the gateway. Cancelled, nothing is added. Who
 // may approve: managers only (the dialog lists no waiter; the gateway refuses a line without an
 // approval: test/server/staff/approvals.test.ts).
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StaffTill, startStaffTill, typePin as typePinOn } from '../support/staff.ts';
-import { productTile, type Server, ticketContents } from './till.ts';
 
-let till: StaffTill;
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { type Server, tillTest } from '../support/browser-test.ts';
+import { typePin as typePinOn } from '../support/staff.ts';
+import { productTile, ticketContents } from './till.ts';
+
+const it = tillTest({
+  staff: true,
+  policy: { openPriceLimitCents: 10_000, idleLockMinutes: 30 },
+  tablet: { pair: { name: 'Bar 1' }, until: 'service-worker' },
+});
 let server: Server;
 let page: Page;
 
-beforeAll(async () => {
-  till = await startStaffTill({ policy: { openPriceLimitCents: 10_000, idleLockMinutes: 30 } });
-  ({ server, page } = till);
+it.beforeAll(async ({ tablet, server: started }) => {
+  ({ page } = tablet);
+  server = started;
 });
-
-afterAll(() => till?.close());
 
 const typePin = (pin: string) => typePinOn(page, pin);
 const approvalDialog = () => page.getByTestId('approval-dialog');

@@ -4,11 +4,11 @@
 // manager's PIN during the outage, and nothing reaches the PMS when the server is back. A void
 // that cannot go ahead is refused before the manager is asked for their PIN. The reason can be one
 // tap: the outlet's quick reasons (set on the admin page), else the till's own.
+
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
-import { staffBrowserTest as it, type Server } from '../support/browser-test.ts';
-import { pairContext } from '../support/pair.ts';
+import { staffBrowserTest as it, pairContext, type Server } from '../support/browser-test.ts';
 import { approvalDialog, signIn, typePin } from '../support/staff.ts';
 import { sellForCash } from './chaos-ui.ts';
 

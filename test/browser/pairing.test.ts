@@ -4,14 +4,15 @@
 // it and the till opens; a tablet a manager unpaired says so, keeps its sale, exports it as a file,
 // and once paired again the sale reaches the PMS exactly once. And a till opened over plain http
 // runs nothing and points to its HTTPS address.
+
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { startServer } from '../../src/server/listen.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, openFreshContext } from '../support/browser.ts';
-import { browserTest as it } from '../support/browser-test.ts';
-import { BUILT_APP, hotelDb, openTill, productTile, type Server } from './till.ts';
+import { BUILT_APP, browserTest as it, openTill, type Server } from '../support/browser-test.ts';
+import { hotelDb, productTile } from './till.ts';
 
 /** A tablet that has never been paired, on `path`. */
 async function openUnpaired(browser: Browser, server: Server, path = '/'): Promise<Page> {
@@ -106,7 +107,7 @@ describe('a tablet a manager unpaired', () => {
     browser,
     server,
   }) => {
-    const till = await openTill(browser, server, '/');
+    const till = await openTill(browser, server);
     const { page } = till;
     // The tablet learned who it is from the server (GET /till/device) and keeps it for offline use.
     const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('hotel-till.device') ?? 'null'));

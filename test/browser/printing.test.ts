@@ -6,15 +6,16 @@
 // with the printer off five receipts wait and then print once each, in order, and "paper out"
 // shows in the header within 5 s (and staff can give a job up there); a ticket's order prints in
 // two rounds, the second with only the new lines, each at its printer by routing.
+
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServer } from '../../src/server/listen.ts';
 import { slipText } from '../../src/server/printing/escpos-decoder.ts';
 import { type PrinterDouble, startPrinterDouble } from '../../src/server/printing/printer-double.ts';
 import { launchChromium } from '../support/browser.ts';
-import { BUILT_APP, type Server } from '../support/browser-test.ts';
-import { chargeTicketToRoom, openWithGuestList, putOnTicket } from './front-desk.ts';
-import { openTill, productTile } from './till.ts';
+import { BUILT_APP, openTill, ROOM_CHARGE, type Server } from '../support/browser-test.ts';
+import { chargeTicketToRoom, putOnTicket } from './front-desk.ts';
+import { productTile } from './till.ts';
 
 let browser: Browser;
 let server: Server;
@@ -121,7 +122,7 @@ describe('a receipt at the server’s printer', () => {
     expect(kicks(receipts)).toBe(1);
     expect(errors).toEqual([]);
 
-    const roomPage = await openWithGuestList(browser, server);
+    const { page: roomPage } = await openTill(browser, server, ROOM_CHARGE);
     await chargeTicketToRoom(server, roomPage, '104', 'Bauer', [{ number: 'B-100', quantity: 1 }]);
     await roomPage.waitForTimeout(1500);
     expect(kicks(receipts)).toBe(1);

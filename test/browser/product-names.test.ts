@@ -2,9 +2,10 @@
 // 1024×768 and 768×1024, in English and German, every word of every name in the grid and the quick
 // keys stays on one line (hyphenated where the browser can, else in a smaller font); a break after a
 // hyphen ("Room-Service-|Zuschlag") is a fine place.
+
 import { describe, expect } from 'vitest';
-import { browserTest as it } from '../support/browser-test.ts';
-import { openTill, screenshot } from './till.ts';
+import { browserTest as it, openTill } from '../support/browser-test.ts';
+import { screenshot } from './till.ts';
 
 describe('product names on the tiles', () => {
   for (const [width, height, locale] of [
@@ -13,7 +14,7 @@ describe('product names on the tiles', () => {
     [768, 1024, 'en-GB'],
   ] as const) {
     it(`keep every word on one line at ${width}×${height} (${locale})`, async ({ browser, server }) => {
-      const { page } = await openTill(browser, server, '/', { width, height }, locale);
+      const { page } = await openTill(browser, server, { viewport: { width, height }, locale });
       await page.locator('.product-name').first().waitFor();
       // lay out every tile, not only those in view (the grid skips tiles out of view)
       await page.evaluate(() => {

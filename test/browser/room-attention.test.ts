@@ -2,19 +2,18 @@
 // first; issue 14, problems 3, 4 and 13): taking back part of a charged line, the take-back notice
 // gone after the next charge, a refused charge loud in the header on every screen with one tap to
 // the list, and a late charge ending as one open cash invoice to the guest, through faults.
+
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { collectPageErrors } from '../support/browser.ts';
-import { browserTest as it } from '../support/browser-test.ts';
+import { browserTest as it, openTill, ROOM_CHARGE, type Server } from '../support/browser-test.ts';
 import {
   chargedReference,
   chargeTicketToRoom,
   chooseGuest,
+  hotelProduct,
   itemsOfSale,
-  openWithGuestList,
-  product,
   putOnTicket,
-  type Server,
   stayIn,
 } from './front-desk.ts';
 
@@ -32,7 +31,7 @@ function setStatus(server: Server, stayId: number, status: string): void {
 
 /** Charges 2 of a beer to room 310 and waits until the PMS has it and the open items list it. */
 async function chargeTwoBeers(server: Server, page: Page) {
-  const beer = product(server, 'B-100');
+  const beer = hotelProduct(server, 'B-100');
   await putOnTicket(page, server, [{ number: 'B-100', quantity: 2 }]);
   await chooseGuest(page, '310', 'Tanaka');
   await page.getByRole('button', { name: /^Charge .* to room/ }).click();
@@ -62,7 +61,7 @@ describe('taking back part of a room charge (problem 3)', () => {
     browser,
     server,
   }) => {
-    const page = await openWithGuestList(browser, server);
+    const { page } = await openTill(browser, server, ROOM_CHARGE);
     const errors = collectPageErrors(page);
     const { beer, reference, stay } = await chargeTwoBeers(server, page);
 
@@ -100,7 +99,7 @@ describe('taking back part of a room charge (problem 3)', () => {
 
 describe('the take-back notice (problem 13)', () => {
   it('is gone once the next charge is made', async ({ browser, server }) => {
-    const page = await openWithGuestList(browser, server);
+    const { page } = await openTill(browser, server, ROOM_CHARGE);
     const { beer, reference } = await chargeTwoBeers(server, page);
     await page
       .getByTestId('open-items')
@@ -113,7 +112,7 @@ describe('the take-back notice (problem 13)', () => {
 
     // The next charge, without leaving the page: the minibar count.
     await page.getByRole('button', { name: 'Minibar', exact: true }).click();
-    const cola = product(server, 'M-201');
+    const cola = hotelProduct(server, 'M-201');
     await page.getByRole('button', { name: `One more ${cola.name}` }).click();
     await page.getByRole('button', { name: /^Post 1 items?, .* to room 310$/ }).click();
     await expect.poll(() => chargedReference(page)).not.toBe(reference);
@@ -126,7 +125,7 @@ describe('a refused room charge needs attention, loudly (problem 4)', () => {
     browser,
     server,
   }) => {
-    const page = await openWithGuestList(browser, server);
+    const { page } = await openTill(browser, server, ROOM_CHARGE);
     const { reference } = await refusedBecauseGuestLeft(server, page, '401', 'Hofer');
 
     const colour = () =>
@@ -165,7 +164,7 @@ describe('a late charge (issue 14, "Late charges")', () => {
     browser,
     server,
   }) => {
-    const page = await openWithGuestList(browser, server);
+    const { page } = await openTill(browser, server, ROOM_CHARGE);
     const errors = collectPageErrors(page);
     const { reference, stay } = await refusedBecauseGuestLeft(server, page, '104', 'Bauer');
     await attentionCount(page).click();
@@ -227,7 +226,7 @@ describe('a late charge (issue 14, "Late charges")', () => {
         recipient_name: expect.stringContaining(guest.lastname),
       },
     ]);
-    const beer = product(server, 'B-101');
+    const beer = hotelProduct(server, 'B-101');
     const items = db
       .prepare('SELECT invoice_id, product_id, quantity, price_cents FROM invoice_items WHERE name LIKE ?')
       .all(`% · ${late}/%`);

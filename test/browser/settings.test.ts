@@ -2,6 +2,7 @@
 // every visible string of the room-charge, sync, report and settings views (no English UI text
 // left), the theme follows the choice, a bad gateway address is refused in words, and the staff
 // name is recorded on each sale.
+
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { de as stateDe } from '../../src/words/de/errors.ts';
@@ -14,8 +15,8 @@ import { en as reportEn } from '../../src/words/en/report.ts';
 import { en as roomChargeEn } from '../../src/words/en/room-charge.ts';
 import { en as settingsEn } from '../../src/words/en/settings.ts';
 import { en as syncEn } from '../../src/words/en/sync.ts';
-import { browserTest as it } from '../support/browser-test.ts';
-import { chargedReference, chooseGuest, openTill, putOnTicket, smallTouchTargets } from './front-desk.ts';
+import { FRONT_DESK, browserTest as it, openTill } from '../support/browser-test.ts';
+import { chargedReference, chooseGuest, putOnTicket, smallTouchTargets } from './front-desk.ts';
 
 /** English UI text that German must not show: the literal parts of every string that differs. */
 const ENGLISH_ONLY = [
@@ -46,7 +47,7 @@ async function englishLeft(page: Page): Promise<string[]> {
 
 describe('language', () => {
   it('switches every visible string of the views to German', async ({ browser, server }) => {
-    const opened = await openTill(browser, server, '/settings');
+    const opened = await openTill(browser, server, { ...FRONT_DESK, path: '/settings' });
     const { page } = opened;
     expect((await englishLeft(page)).length, 'the check finds English while it is shown').toBeGreaterThan(5);
     await page.getByLabel('Language', { exact: true }).selectOption({ label: 'Deutsch' });
@@ -104,7 +105,7 @@ describe('the other settings', () => {
     browser,
     server,
   }) => {
-    const opened = await openTill(browser, server, '/settings');
+    const opened = await openTill(browser, server, { ...FRONT_DESK, path: '/settings' });
     const { page } = opened;
     await page.getByLabel('Theme').selectOption({ label: 'Dark' });
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
@@ -144,7 +145,7 @@ describe('the other settings', () => {
     browser,
     server,
   }) => {
-    const opened = await openTill(browser, server, '/settings');
+    const opened = await openTill(browser, server, { ...FRONT_DESK, path: '/settings' });
     const { page } = opened;
     const check = page.getByTestId('gateway-check').getByRole('status');
     await expect

@@ -1,6 +1,7 @@
 // The app shell in real Chromium against the built app (run `npm run build` first): the service
 // worker takes over, the till starts and navigates with the network gone, /api never comes from a
 // cache, and a new version waits for the cashier's "Update" instead of reloading by itself.
+
 import { existsSync } from 'node:fs';
 import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ import {
   openFreshContext,
   waitForServiceWorkerControl,
 } from '../support/browser.ts';
-import { pairContext } from '../support/pair.ts';
+import { pairContext } from '../support/browser-test.ts';
 
 const BUILT_APP = 'dist';
 const SECTIONS = ['Register', 'Room charge', 'Sync', 'Report', 'Catalogue', 'Settings'];

@@ -4,11 +4,11 @@
 // the audit log once, naming the waiter, the approving manager and the tablet. The sales voided
 // here were refused by the PMS (a product no longer bookable through the interface), so they wait
 // in "Needs attention", where staff void them.
+
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
-import { staffBrowserTest as it, type Server } from '../support/browser-test.ts';
-import { pairContext } from '../support/pair.ts';
+import { staffBrowserTest as it, pairContext, type Server } from '../support/browser-test.ts';
 import { approvalDialog, signIn, typePin } from '../support/staff.ts';
 import { sellForCash } from './chaos-ui.ts';
 

@@ -2,11 +2,11 @@
 // where staff sign in, nothing asks for a staff name (the Settings field is gone, Room charge does
 // not remind); after a till server outage, the room-charge list is fetched again once the server
 // answers, without an `online` event; the header says which server is down, and when it is back.
+
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
-import { staffBrowserTest as it, type Server } from '../support/browser-test.ts';
-import { pairContext } from '../support/pair.ts';
+import { staffBrowserTest as it, pairContext, type Server } from '../support/browser-test.ts';
 import { signIn } from '../support/staff.ts';
 
 async function openSignedIn(server: Server, context: BrowserContext, path: string): Promise<Page> {

@@ -2,10 +2,10 @@
 // paired on the admin page as "Minibar 2" at the minibar sells as that, not as "Bar 1"; its receipt
 // prints the header the server keeps for the minibar (its own name, the hotel's address and VAT
 // ID); Settings shows both as given by the server instead of fields to edit.
+
 import { expect } from 'vitest';
 import { openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
-import { browserTest as it } from '../support/browser-test.ts';
-import { pairContext } from '../support/pair.ts';
+import { browserTest as it, pairContext } from '../support/browser-test.ts';
 import { productTile } from './till.ts';
 
 it('a minibar tablet sells as the name and outlet the admin page gave it, with the minibar’s receipt header', async ({

@@ -3,15 +3,16 @@
 // iPad's 1024×768 window, the lock screen's PIN step and the manager-approval dialog show the 0
 // key, the message line and Back or Cancel without scrolling, and no dialog opens with its × focused
 // or ringed. Not run on the helpers' machines (one WebDriver session); the lead runs it.
+
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StartOptions, startServer } from '../../src/server/listen.ts';
+import { BUILT_APP, type Server } from '../support/browser-test.ts';
 import { launchWebKit, type WebKitSession } from '../support/webkit.ts';
 import { findByName, tap } from '../support/webkit-till.ts';
-import { BUILT_APP, type Server } from './front-desk.ts';
 
 let dataDir: string;
 let server: Server | undefined;

@@ -6,12 +6,14 @@
 // cash sales and a room charge are made, the till is reloaded from the service worker, the server
 // starts again on the same port with the same files, and the page's own triggers (the backoff
 // timer) must bring every sale into the test hotel exactly once.
+
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StartOptions, startServer } from '../../src/server/listen.ts';
+import { BUILT_APP, type Server } from '../support/browser-test.ts';
 import { launchWebKit, type WebKitSession } from '../support/webkit.ts';
 import {
   collectPageErrors,
@@ -24,7 +26,7 @@ import {
   typeInto,
 } from '../support/webkit-till.ts';
 import { checkAgainstHotel, type MadeSale } from './chaos-support.ts';
-import { BUILT_APP, product, type Server } from './front-desk.ts';
+import { hotelProduct } from './front-desk.ts';
 
 const SCREENSHOT = 'test-results/screenshots/webkit-tablet.png';
 const SETTINGS = JSON.stringify({ staffName: 'Mia', tillName: 'Bar 1', outletName: 'Lobby bar' });
@@ -206,7 +208,7 @@ type Products = ReadonlyMap<string, { id: number; name: string; cents: number }>
 
 /** The products of these article numbers in the hotel. */
 function productsOf(hotel: Server, numbers: readonly string[]): Products {
-  return new Map(numbers.map((number) => [number, product(hotel, number)]));
+  return new Map(numbers.map((number) => [number, hotelProduct(hotel, number)]));
 }
 
 function productOf(products: Products, number: string): { id: number; name: string; cents: number } {

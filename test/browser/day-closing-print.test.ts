@@ -6,9 +6,8 @@
 import { afterEach, describe, expect } from 'vitest';
 import { slipText } from '../../src/server/printing/escpos-decoder.ts';
 import { type PrinterDouble, startPrinterDouble } from '../../src/server/printing/printer-double.ts';
-import { openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
-import { staffBrowserTest as it, pairContext } from '../support/browser-test.ts';
-import { signIn } from '../support/staff.ts';
+import { staffBrowserTest as it, openTill } from '../support/browser-test.ts';
+import { ANNA } from '../support/staff.ts';
 import { sellForCash } from './chaos-ui.ts';
 
 let printer: PrinterDouble | undefined;
@@ -31,14 +30,7 @@ describe('printing the day closing', () => {
       widthMm: '80',
       codepage: 'cp858',
     });
-    const context = await openFreshContext(browser, { locale: 'en-GB' });
-    await pairContext(context, server, { name: 'Bar 7' });
-    const page = await context.newPage();
-    await page.goto(server.url);
-    await waitForServiceWorkerControl(page);
-    await signIn(page, 'Anna', '9999');
-    const status = page.getByTestId('refresh-status');
-    await expect.poll(() => status.getAttribute('data-refreshed'), { timeout: 15_000 }).toBe('true');
+    const { context, page } = await openTill(browser, server, { pair: { name: 'Bar 7' }, signIn: ANNA });
     await page.locator('nav a[href="/"]').click();
     await sellForCash(page, server, ['B-100']);
     await printer.waitForSlips(1, 15_000); // the sale's receipt

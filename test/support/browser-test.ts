@@ -51,7 +51,7 @@ export interface TabletOptions {
   pair?: PairOptions | false;
   /** Runs on the page before it loads (e.g. installing a fake clock). */
   before?: (page: Page) => Promise<void>;
-  /** Signs this person in on the lock screen once it has opened (a server with the demo staff). */
+  /** Signs this person in on the lock screen once it has opened (a server with the demo staff), before waiting `until`. */
   signIn?: { name: string; pin: string };
 }
 
@@ -110,11 +110,11 @@ export async function openTill(
   await options.before?.(page);
   await page.goto(until === 'catalogue' ? server.url : new URL(path, server.url).href);
   await waitForServiceWorkerControl(page);
+  if (options.signIn) await signIn(page, options.signIn.name, options.signIn.pin);
   if (until === 'catalogue') await catalogueCached(page, path);
   if (until === 'guest-list') {
     await expect.poll(() => page.getByTestId('guest-list-age').textContent()).toMatch(/Guest list from/);
   }
-  if (options.signIn) await signIn(page, options.signIn.name, options.signIn.pin);
   return { context, page, errors, deviceId };
 }
 
@@ -122,10 +122,10 @@ export async function openTill(
 async function catalogueCached(page: Page, path: string): Promise<void> {
   const status = page.getByTestId('refresh-status');
   await expect
-    .poll(async () => [
-      await status.getAttribute('data-refreshed'),
-      await status.getAttribute('data-running'),
-    ])
+    .poll(
+      async () => [await status.getAttribute('data-refreshed'), await status.getAttribute('data-running')],
+      { timeout: 15_000 },
+    )
     .toEqual(['true', 'false']);
   if (path === '/') return;
   await page.locator(`nav a[href="${path}"]`).click();

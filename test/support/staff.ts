@@ -2,6 +2,11 @@
 // a PIN on the pad, find the approval dialog.
 import type { Locator, Page } from 'playwright-core';
 
+/** The demo staff's names and PINs (a server started with DEMO_STAFF). */
+export const MIA = { name: 'Mia', pin: '1111' } as const;
+export const JONAS = { name: 'Jonas', pin: '2222' } as const;
+export const ANNA = { name: 'Anna', pin: '9999' } as const;
+
 /** Types `pin` on the PIN pad inside `within` (the page, or the approval dialog). */
 export async function typePin(within: Page | Locator, pin: string): Promise<void> {
   for (const digit of pin) await within.locator('.pin-key', { hasText: new RegExp(`^${digit}$`) }).click();

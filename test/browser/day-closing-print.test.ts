@@ -7,6 +7,7 @@ import { afterEach, describe, expect } from 'vitest';
 import { slipText } from '../../src/server/printing/escpos-decoder.ts';
 import { type PrinterDouble, startPrinterDouble } from '../../src/server/printing/printer-double.ts';
 import { staffBrowserTest as it, openTill } from '../support/browser-test.ts';
+import { printerAt } from '../support/printers.ts';
 import { ANNA } from '../support/staff.ts';
 import { sellForCash } from './chaos-ui.ts';
 
@@ -21,15 +22,7 @@ describe('printing the day closing', () => {
     server,
   }) => {
     printer = await startPrinterDouble();
-    server.printing.printers.add({
-      outlet: 'bar',
-      role: 'receipt',
-      name: 'Bar receipts',
-      host: printer.host,
-      port: String(printer.port),
-      widthMm: '80',
-      codepage: 'cp858',
-    });
+    server.printing.printers.add(printerAt(printer));
     const { context, page } = await openTill(browser, server, { pair: { name: 'Bar 7' }, signIn: ANNA });
     await page.locator('nav a[href="/"]').click();
     await sellForCash(page, server, ['B-100']);

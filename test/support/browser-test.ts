@@ -141,8 +141,8 @@ export interface TillTestOptions {
   staff?: boolean;
   /** The bar's policy over the default (limits, idle lock). */
   policy?: Partial<Omit<OutletPolicy, 'outlet'>>;
-  /** Runs once the server listens (printers, a TSE). */
-  setUp?: (server: Server) => Promise<void> | void;
+  /** Runs once the server listens (printers, a TSE); what it returns runs after the file, before the server stops. */
+  setUp?: (server: Server) => Promise<(() => Promise<void>) | void> | void;
   /** The file's one tablet (`tablet`), opened when a test first asks for it and kept for the file. */
   tablet?: TabletOptions;
 }
@@ -168,11 +168,15 @@ export function tillTest(options: TillTestOptions = {}) {
           ...(options.staff ? DEMO_STAFF : {}),
           ...options.server,
         });
-        onCleanup(() => server.close());
+        let tearDown: (() => Promise<void>) | void;
+        onCleanup(async () => {
+          await tearDown?.();
+          await server.close();
+        });
         if (options.policy) {
           server.hub.staff.setPolicy('bar', { ...server.hub.staff.policy('bar'), ...options.policy });
         }
-        await options.setUp?.(server);
+        tearDown = await options.setUp?.(server);
         return server;
       })
       .extend('tablet', { scope: 'file' }, async ({ browser, server }, { onCleanup }) => {

@@ -13,6 +13,7 @@ import { type PrinterDouble, startPrinterDouble } from '../../../src/server/prin
 import { createPrinting, type Printing } from '../../../src/server/printing/printing.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
+import { printerAt } from '../../support/printers.ts';
 import { line, recordFixture } from '../ledger/ledger-fixtures.ts';
 import { addStaff, STAFF_KEY_ROUNDS, signedApproval } from '../staff/staff-support.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
@@ -34,15 +35,7 @@ beforeEach(async () => {
     },
     { staffKeyRounds: STAFF_KEY_ROUNDS },
   );
-  printing.printers.add({
-    outlet: 'bar',
-    role: 'receipt',
-    name: 'Bar receipts',
-    host: printer.host,
-    port: String(printer.port),
-    widthMm: '80',
-    codepage: 'cp858',
-  });
+  printing.printers.add(printerAt(printer));
   const card = await addStaff(app, [
     { name: 'Anna', role: 'manager', pin: '9999' },
     { name: 'Mia', role: 'waiter', pin: '1111' },

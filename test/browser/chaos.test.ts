@@ -13,8 +13,13 @@ import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, CDPSession, Page, Request } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { SYNC_TAG } from '../../src/outbox/triggers.ts';
-import { startServer } from '../../src/server/listen.ts';
-import { BUILT_APP, FRONT_DESK, browserTest as it, openTill, type Server } from '../support/browser-test.ts';
+import {
+  FRONT_DESK,
+  browserTest as it,
+  openTill,
+  type Server,
+  startTestHotelServer,
+} from '../support/browser-test.ts';
 import {
   checkAgainstHotel,
   checkAgainstLedger,
@@ -190,7 +195,7 @@ async function openTwoTabs(browser: Browser, server: Server) {
 async function restartableServer() {
   const dir = mkdtempSync(join(tmpdir(), 'till-chaos-'));
   const files = { dbFile: join(dir, 'hotel.sqlite'), hubFile: join(dir, 'till.sqlite') };
-  const start = (port: number) => startServer({ port, testMode: true, staticDir: BUILT_APP, ...files });
+  const start = (port: number) => startTestHotelServer({ port, ...files });
   let current = await start(0);
   const port = current.port;
   // every use reads the server running now (the hotel's database handle changes with a restart)

@@ -6,9 +6,8 @@
 import { createServer } from 'node:net';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../src/server/listen.ts';
 import { launchChromium } from '../support/browser.ts';
-import { BUILT_APP, openTill, pairContext, type Server } from '../support/browser-test.ts';
+import { openTill, pairContext, type Server, startTestHotelServer } from '../support/browser-test.ts';
 import { hotelDb, productTile } from './till.ts';
 
 let browser: Browser;
@@ -33,17 +32,12 @@ beforeAll(async () => {
   const [appPort, gatewayPort] = [await freePort(), await freePort()];
   // The page's origin is http://localhost:A, the gateway's http://localhost:B: another origin on the
   // same site, as two servers under one hotel domain are (the device cookie of B goes to B only).
-  appServer = await startServer({
+  appServer = await startTestHotelServer({
     port: appPort,
-    dbFile: ':memory:',
-    testMode: true,
-    staticDir: BUILT_APP,
     allowedOrigins: [`http://localhost:${gatewayPort}`],
   });
-  gatewayServer = await startServer({
+  gatewayServer = await startTestHotelServer({
     port: gatewayPort,
-    dbFile: ':memory:',
-    testMode: true,
     staticDir: 'nonexistent',
     allowedOrigins: [`http://localhost:${appPort}`],
   });

@@ -9,9 +9,8 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { startServer } from '../../src/server/listen.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, openFreshContext } from '../support/browser.ts';
-import { BUILT_APP, browserTest as it, openTill, type Server } from '../support/browser-test.ts';
+import { browserTest as it, openTill, type Server, startTestHotelServer } from '../support/browser-test.ts';
 import { hotelDb, productTile } from './till.ts';
 
 /** A tablet that has never been paired, on `path`. */
@@ -168,14 +167,7 @@ describe('a tablet a manager unpaired', () => {
 describe('a till opened over plain http', () => {
   it('runs nothing of the till and shows its HTTPS address, in the browser’s language', async () => {
     // As behind a misconfigured proxy: the app over plain http to any host the tablet uses.
-    const plain = await startServer({
-      port: 0,
-      dbFile: ':memory:',
-      testMode: true,
-      staticDir: BUILT_APP,
-      serveAppOverHttp: true,
-      hostNames: ['till.test'],
-    });
+    const plain = await startTestHotelServer({ serveAppOverHttp: true, hostNames: ['till.test'] });
     const mapped = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       headless: true,

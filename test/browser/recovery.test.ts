@@ -11,9 +11,8 @@ import Database from 'better-sqlite3';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backoffDelay, DEFAULT_BACKOFF } from '../../src/outbox/backoff.ts';
-import { startServer } from '../../src/server/listen.ts';
 import { launchChromium } from '../support/browser.ts';
-import { BUILT_APP, FRONT_DESK, openTill, type Server } from '../support/browser-test.ts';
+import { FRONT_DESK, openTill, type Server, startTestHotelServer } from '../support/browser-test.ts';
 import { checkAgainstHotel, type MadeSale, readTill, tillActivity } from './chaos-support.ts';
 import { sellForCash } from './chaos-ui.ts';
 
@@ -24,14 +23,7 @@ let context: BrowserContext | undefined;
 
 /** The till server on `port` with its files in `dir`: stopped and started again, it is the same server. */
 const start = (port = 0) =>
-  startServer({
-    port,
-    host: '127.0.0.1',
-    dbFile: join(dir, 'hotel.sqlite'),
-    hubFile: join(dir, 'till.sqlite'),
-    testMode: true,
-    staticDir: BUILT_APP,
-  });
+  startTestHotelServer({ port, dbFile: join(dir, 'hotel.sqlite'), hubFile: join(dir, 'till.sqlite') });
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'till-recovery-'));

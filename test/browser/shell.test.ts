@@ -2,33 +2,25 @@
 // worker takes over, the till starts and navigates with the network gone, /api never comes from a
 // cache, and a new version waits for the cashier's "Update" instead of reloading by itself.
 
-import { existsSync } from 'node:fs';
 import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../src/server/listen.ts';
 import {
   collectPageErrors,
   launchChromium,
   openFreshContext,
   waitForServiceWorkerControl,
 } from '../support/browser.ts';
-import { pairContext } from '../support/browser-test.ts';
+import { BUILT_APP, pairContext, type Server, startTestHotelServer } from '../support/browser-test.ts';
 
-const BUILT_APP = 'dist';
 const SECTIONS = ['Register', 'Room charge', 'Sync', 'Report', 'Catalogue', 'Settings'];
-
-type Server = Awaited<ReturnType<typeof startServer>>;
 
 let browser: Browser;
 let context: BrowserContext | undefined;
 
 beforeAll(async () => {
-  if (!existsSync(join(BUILT_APP, 'sw.js'))) {
-    throw new Error(`${BUILT_APP}/sw.js is missing: run "npm run build" before the browser tests`);
-  }
   browser = await launchChromium();
 });
 
@@ -67,7 +59,7 @@ describe('the app shell', () => {
   let server: Server;
 
   beforeAll(async () => {
-    server = await startServer({ port: 0, dbFile: ':memory:', staticDir: BUILT_APP });
+    server = await startTestHotelServer({ testMode: false });
   });
 
   afterAll(async () => {
@@ -145,7 +137,7 @@ describe('the update prompt', () => {
     // A private copy of the build, so this test can publish a "new version" of the worker.
     appCopy = await mkdtemp(join(tmpdir(), 'hotel-till-app-'));
     await cp(BUILT_APP, appCopy, { recursive: true });
-    server = await startServer({ port: 0, dbFile: ':memory:', staticDir: appCopy });
+    server = await startTestHotelServer({ testMode: false, staticDir: appCopy });
   });
 
   afterAll(async () => {

@@ -1,10 +1,10 @@
 // The admin page: open on the server machine itself; from anywhere else only with the admin key;
 // its forms only from its own pages. Against a listening server, since "the server machine" is a
 // matter of the socket's address and the Host name.
-import { request as httpRequest } from 'node:http';
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../../src/server/listen.ts';
+import { type HostRequest, requestWithHost } from '../../support/host-request.ts';
 
 const ADMIN_KEY = 'test-admin-key-4f0c';
 let server: RunningServer;
@@ -20,39 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** A request to the server with the Host header a browser elsewhere on the LAN would send. */
-function send(
-  path: string,
-  options: { method?: string; host?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
-  const host = options.host ?? `localhost:${server.port}`;
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: server.port,
-        path,
-        method: options.method ?? 'GET',
-        headers: { host, ...options.headers },
-      },
-      (incoming) => {
-        let body = '';
-        incoming.on('data', (chunk) => (body += chunk));
-        incoming.on('end', () =>
-          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body }),
-        );
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(options.body);
-  });
-}
+/** A request to the server, with the Host header a browser on the server machine (default) or elsewhere on the LAN would send. */
+const send = (path: string, options: HostRequest = {}) => requestWithHost(server.port, path, options);
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const FORM = 'application/x-www-form-urlencoded';
 

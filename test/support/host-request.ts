@@ -1,0 +1,54 @@
+// A plain-HTTP request to a listening server on the loopback with the Host header a browser would
+// send, on the server machine (`localhost:<port>`, the default) or elsewhere on the LAN: the server
+// tells its own machine from others by that name and the socket's address.
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+
+export interface HostAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The body as UTF-8 text. */
+  body: string;
+  bytes: Buffer;
+}
+
+export interface HostRequest {
+  method?: string;
+  /** The Host header; default `localhost:<port>`. */
+  host?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * Sends `path` to the server at 127.0.0.1:`port` and reads the whole answer.
+ * @example const page = await requestWithHost(server.port, '/admin', { host: `till.lan:${server.port}` });
+ */
+export function requestWithHost(port: number, path: string, options: HostRequest = {}): Promise<HostAnswer> {
+  const host = options.host ?? `localhost:${port}`;
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: options.method ?? 'GET',
+        headers: { host, ...options.headers },
+      },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({
+            status: incoming.statusCode ?? 0,
+            headers: incoming.headers,
+            body: bytes.toString('utf8'),
+            bytes,
+          });
+        });
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(options.body);
+  });
+}

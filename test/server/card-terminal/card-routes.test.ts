@@ -15,7 +15,8 @@ import {
 } from '../../../src/server/card-terminal/terminal-double.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
-import { addStaff, STAFF_KEY_ROUNDS, signedApproval } from '../staff/staff-support.ts';
+import { terminalAt } from '../../support/terminals.ts';
+import { addAnnaAndMia, STAFF_KEY_ROUNDS, signedApproval } from '../staff/staff-support.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
 
 let hotel: TestHotel;
@@ -28,23 +29,9 @@ beforeAll(async () => {
   hotel = pinnedHotel();
   double = await startTerminalDouble({ stepMs: 2 });
   app = tabletApp({ hotel, allowedHosts: ['till.example'] }, { staffKeyRounds: STAFF_KEY_ROUNDS });
-  const card = await addStaff(app, [
-    { name: 'Anna', role: 'manager', pin: '9999' },
-    { name: 'Mia', role: 'waiter', pin: '1111' },
-  ]);
-  anna = card('Anna');
-  mia = card('Mia');
+  ({ anna, mia } = await addAnnaAndMia(app));
   // The app made its card tables on the hub's database; this opens the same ones.
-  createCardTerminals(app.hub).terminals.add({
-    name: 'Bar',
-    outlet: 'bar',
-    deviceId: null,
-    host: double.host,
-    port: double.port,
-    password: '000000',
-    currency: 978,
-    printsOwnSlips: true,
-  });
+  createCardTerminals(app.hub).terminals.add(terminalAt(double));
 });
 afterAll(async () => {
   await double.close();

@@ -14,6 +14,7 @@ import {
 } from '../../../src/server/card-terminal/terminal-double.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
+import { terminalAt } from '../../support/terminals.ts';
 import { addStaff, STAFF_KEY_ROUNDS, signedApproval } from '../staff/staff-support.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
 import { ledgerLine, postSale, saleBody } from './ledger-support.ts';
@@ -28,16 +29,7 @@ beforeAll(async () => {
   double = await startTerminalDouble({ stepMs: 2 });
   app = tabletApp({ hotel, allowedHosts: ['till.example'] }, { staffKeyRounds: STAFF_KEY_ROUNDS });
   anna = (await addStaff(app, [{ name: 'Anna', role: 'manager', pin: '9999' }]))('Anna');
-  createCardTerminals(app.hub).terminals.add({
-    name: 'Bar',
-    outlet: 'bar',
-    deviceId: null,
-    host: double.host,
-    port: double.port,
-    password: '000000',
-    currency: 978,
-    printsOwnSlips: true,
-  });
+  createCardTerminals(app.hub).terminals.add(terminalAt(double));
 });
 afterAll(async () => {
   await double.close();

@@ -10,7 +10,7 @@ import { DAY_CLOSING_SUBJECT, type DayReport } from '../../../src/pms/closing-wi
 import { APPROVAL_HEADER, type StaffCard } from '../../../src/pms/staff-calls.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
-import { addStaff, STAFF_KEY_ROUNDS, signedApproval } from '../staff/staff-support.ts';
+import { addAnnaAndMia, STAFF_KEY_ROUNDS, signedApproval } from '../staff/staff-support.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
 import { line, recordFixture } from './ledger-fixtures.ts';
 
@@ -22,12 +22,7 @@ let mia: StaffCard; // waiter, PIN 1111
 beforeEach(async () => {
   hotel = pinnedHotel();
   app = tabletApp({ hotel }, { staffKeyRounds: STAFF_KEY_ROUNDS });
-  const card = await addStaff(app, [
-    { name: 'Anna', role: 'manager', pin: '9999' },
-    { name: 'Mia', role: 'waiter', pin: '1111' },
-  ]);
-  anna = card('Anna');
-  mia = card('Mia');
+  ({ anna, mia } = await addAnnaAndMia(app));
   await recordFixture(app.hub, app.device, {
     kind: 'shift-open',
     staffId: mia.id,

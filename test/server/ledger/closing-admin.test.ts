@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
-import { addStaff, STAFF_KEY_ROUNDS } from '../staff/staff-support.ts';
+import { ANNA_AND_MIA, addStaff, STAFF_KEY_ROUNDS } from '../staff/staff-support.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
 import { fixtureDevice, line, recordFixture } from './ledger-fixtures.ts';
 
@@ -16,10 +16,7 @@ let mia: string;
 beforeEach(async () => {
   hotel = pinnedHotel();
   app = tabletApp({ hotel, adminKey: 'admin-key-for-tests' }, { staffKeyRounds: STAFF_KEY_ROUNDS });
-  const card = await addStaff(app, [
-    { name: 'Anna', role: 'manager', pin: '9999' },
-    { name: 'Mia', role: 'waiter', pin: '1111' },
-  ]);
+  const card = await addStaff(app, ANNA_AND_MIA);
   mia = card('Mia').id;
   // The admin page takes a manager's admin password, never a PIN (issue 20).
   await app.hub.staff.setAdminPassword(card('Anna').id, ANNA_PASSWORD);

@@ -15,7 +15,7 @@ import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
 import { printerAt } from '../../support/printers.ts';
 import { line, recordFixture } from '../ledger/ledger-fixtures.ts';
-import { addStaff, STAFF_KEY_ROUNDS, signedApproval } from '../staff/staff-support.ts';
+import { addAnnaAndMia, STAFF_KEY_ROUNDS, signedApproval } from '../staff/staff-support.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
 
 let hotel: TestHotel;
@@ -36,12 +36,7 @@ beforeEach(async () => {
     { staffKeyRounds: STAFF_KEY_ROUNDS },
   );
   printing.printers.add(printerAt(printer));
-  const card = await addStaff(app, [
-    { name: 'Anna', role: 'manager', pin: '9999' },
-    { name: 'Mia', role: 'waiter', pin: '1111' },
-  ]);
-  anna = card('Anna');
-  mia = card('Mia');
+  ({ anna, mia } = await addAnnaAndMia(app));
   await recordFixture(app.hub, app.device, {
     kind: 'shift-open',
     staffId: mia.id,

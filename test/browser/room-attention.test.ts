@@ -17,10 +17,6 @@ import {
   stayIn,
 } from './front-desk.ts';
 
-it.afterEach(({ server }) => {
-  server.hotel?.faults?.clear();
-});
-
 const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 const attentionCount = (page: Page) => page.getByTestId('attention-count');
 const card = (page: Page, reference: string) => page.locator(`article[data-reference="${reference}"]`);

@@ -15,10 +15,6 @@ import {
   stayIn,
 } from './front-desk.ts';
 
-it.afterEach(({ server }) => {
-  server.hotel?.faults?.clear();
-});
-
 const header = (page: Page) => page.getByTestId('connection-state');
 const card = (page: Page, reference: string) => page.locator(`article[data-reference="${reference}"]`);
 const section = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });

@@ -1,8 +1,8 @@
 // The one way a Chromium browser test starts: `tillTest(options)` gives each test file one till
 // server (test hotel in memory, test mode, the built app, loopback only) and one Chromium, stopped
-// after the file's last test; `openTill` opens a tablet on them (paired, on a path, signed in). Every
-// tablet a test opens is closed after that test; a file's shared `tablet` (a story played in order)
-// after the file.
+// after the file's last test; `openTill` opens a tablet on them (paired, on a path, signed in). After
+// each test its tablets are closed and the faults it injected into the test hotel cleared; a file's
+// shared `tablet` (a story played in order) is closed after the file.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { OutletPolicy } from '../../src/pms/staff-calls.ts';
@@ -23,14 +23,7 @@ import {
   startTestHotelServer,
 } from './till-server.ts';
 
-export {
-  BUILT_APP,
-  DEMO_STAFF,
-  type PairOptions,
-  pairContext,
-  type Server,
-  startTestHotelServer,
-} from './till-server.ts';
+export * from './till-server.ts';
 
 /** What a tablet is and waits for when it opens. */
 export interface TabletOptions {
@@ -185,9 +178,10 @@ export function tillTest(options: TillTestOptions = {}) {
         onCleanup(() => tablet.context.close());
         return tablet;
       })
-      .extend('closesTablets', { auto: true }, async ({ browser }, { onCleanup }) => {
+      .extend('cleansUp', { auto: true }, async ({ browser, server }, { onCleanup }) => {
         onCleanup(async () => {
           for (const context of browser.contexts()) if (!kept.has(context)) await context.close();
+          server.hotel?.faults?.clear();
         });
         return true;
       })

@@ -12,7 +12,7 @@ import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
 import { addAnnaAndMia, STAFF_KEY_ROUNDS, signedApproval } from '../staff/staff-support.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
-import { line, recordFixture } from './ledger-fixtures.ts';
+import { recordShiftWithPils } from './ledger-fixtures.ts';
 
 let hotel: TestHotel;
 let app: TabletApp;
@@ -23,19 +23,7 @@ beforeEach(async () => {
   hotel = pinnedHotel();
   app = tabletApp({ hotel }, { staffKeyRounds: STAFF_KEY_ROUNDS });
   ({ anna, mia } = await addAnnaAndMia(app));
-  await recordFixture(app.hub, app.device, {
-    kind: 'shift-open',
-    staffId: mia.id,
-    shift: { shiftId: 'sh1', drawer: 'Bar', floatCents: 5000 },
-  });
-  await recordFixture(app.hub, app.device, {
-    saleId: 'S1',
-    kind: 'sale',
-    staffId: mia.id,
-    outcomes: ['done'],
-    lines: [line('Pils', 2, 380, 1900, 'Beer')],
-    payments: [{ method: 'cash', amountCents: 760, tenderedCents: 1000, changeCents: 240 }],
-  });
+  await recordShiftWithPils(app.hub, app.device, mia.id, { outcomes: ['done'] });
 });
 afterEach(() => hotel.close());
 

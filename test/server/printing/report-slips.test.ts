@@ -14,7 +14,7 @@ import { createPrinting, type Printing } from '../../../src/server/printing/prin
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
 import { printerAt } from '../../support/printers.ts';
-import { line, recordFixture } from '../ledger/ledger-fixtures.ts';
+import { line, recordFixture, recordShiftWithPils } from '../ledger/ledger-fixtures.ts';
 import { addAnnaAndMia, STAFF_KEY_ROUNDS, signedApproval } from '../staff/staff-support.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
 
@@ -37,19 +37,7 @@ beforeEach(async () => {
   );
   printing.printers.add(printerAt(printer));
   ({ anna, mia } = await addAnnaAndMia(app));
-  await recordFixture(app.hub, app.device, {
-    kind: 'shift-open',
-    staffId: mia.id,
-    shift: { shiftId: 'sh1', drawer: 'Bar', floatCents: 5000 },
-  });
-  await recordFixture(app.hub, app.device, {
-    saleId: 'S1',
-    kind: 'sale',
-    staffId: mia.id,
-    outcomes: ['done'],
-    lines: [line('Pils', 2, 380, 1900, 'Beer')],
-    payments: [{ method: 'cash', amountCents: 760, tenderedCents: 1000, changeCents: 240 }],
-  });
+  await recordShiftWithPils(app.hub, app.device, mia.id, { outcomes: ['done'] });
   await recordFixture(app.hub, app.device, {
     saleId: 'S2',
     kind: 'sale',

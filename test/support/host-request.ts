@@ -52,3 +52,32 @@ export function requestWithHost(port: number, path: string, options: HostRequest
     outgoing.end(options.body);
   });
 }
+
+/** Who sends an admin form: the Host (default the server machine, `localhost:<port>`) and a session cookie. */
+export interface FormSender {
+  host?: string;
+  cookie?: string;
+}
+
+/**
+ * POSTs `fields` as a form sent from the admin page on `host` (its Origin says so), with `cookie`.
+ * @example await postAdminForm(server.port, '/admin/staff', { name: 'Mia', role: 'waiter', pin: '1111' });
+ */
+export function postAdminForm(
+  port: number,
+  path: string,
+  fields: Record<string, string>,
+  from: FormSender = {},
+): Promise<HostAnswer> {
+  const host = from.host ?? `localhost:${port}`;
+  return requestWithHost(port, path, {
+    method: 'POST',
+    host,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: `http://${host}`,
+      ...(from.cookie ? { cookie: from.cookie } : {}),
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+}

@@ -5,7 +5,12 @@ import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTar } from '../../../src/server/fiscal/tar.ts';
 import { type RunningServer, startServer } from '../../../src/server/listen.ts';
-import { type HostRequest, requestWithHost } from '../../support/host-request.ts';
+import {
+  type FormSender,
+  type HostRequest,
+  postAdminForm,
+  requestWithHost,
+} from '../../support/host-request.ts';
 
 const ADMIN_KEY = 'fiscal-admin-key-77';
 let server: RunningServer;
@@ -25,25 +30,8 @@ afterAll(() => server.close());
 
 /** A request to the server, by default as on the server machine itself (see requestWithHost). */
 const send = (path: string, options: HostRequest = {}) => requestWithHost(server.port, path, options);
-const FORM = 'application/x-www-form-urlencoded';
-const local = `localhost`;
-const post = (
-  path: string,
-  fields: Record<string, string>,
-  extra: { host?: string; cookie?: string } = {},
-) => {
-  const host = extra.host ?? `${local}:${server.port}`;
-  return send(path, {
-    method: 'POST',
-    host,
-    headers: {
-      'content-type': FORM,
-      origin: `http://${host}`,
-      ...(extra.cookie ? { cookie: extra.cookie } : {}),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-};
+const post = (path: string, fields: Record<string, string>, from: FormSender = {}) =>
+  postAdminForm(server.port, path, fields, from);
 
 describe('the fiscal screens on the server machine', () => {
   it('start with no fiscal country; refuse an unknown one naming the field', async () => {

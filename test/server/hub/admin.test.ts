@@ -4,7 +4,12 @@
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../../src/server/listen.ts';
-import { type HostRequest, requestWithHost } from '../../support/host-request.ts';
+import {
+  type FormSender,
+  type HostRequest,
+  postAdminForm,
+  requestWithHost,
+} from '../../support/host-request.ts';
 
 const ADMIN_KEY = 'test-admin-key-4f0c';
 let server: RunningServer;
@@ -123,23 +128,8 @@ describe('from another machine on the hotel network', () => {
 // PINs are checked with scrypt (deliberately slow, ~0.1 s each): a dozen tries take seconds on a busy machine.
 describe('staff on the admin page', { timeout: 30_000 }, () => {
   const lan = hostname().toLowerCase();
-  const post = (
-    path: string,
-    fields: Record<string, string>,
-    extra: { host?: string; cookie?: string } = {},
-  ) => {
-    const host = extra.host ?? `localhost:${server.port}`;
-    return send(path, {
-      method: 'POST',
-      host,
-      headers: {
-        'content-type': FORM,
-        origin: `http://${host}`,
-        ...(extra.cookie ? { cookie: extra.cookie } : {}),
-      },
-      body: form(fields),
-    });
-  };
+  const post = (path: string, fields: Record<string, string>, from: FormSender = {}) =>
+    postAdminForm(server.port, path, fields, from);
 
   it('asks for the first manager, refuses a bad PIN naming it, and records each change once', async () => {
     const page = await send('/admin');

@@ -6,7 +6,12 @@
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../../src/server/listen.ts';
-import { type HostRequest, requestWithHost } from '../../support/host-request.ts';
+import {
+  type FormSender,
+  type HostRequest,
+  postAdminForm,
+  requestWithHost,
+} from '../../support/host-request.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -23,23 +28,8 @@ afterAll(() => server.close());
 const send = (path: string, options: HostRequest = {}) => requestWithHost(server.port, path, options);
 
 /** A form sent from the admin page, on `host` (default: the server machine itself). */
-const post = (
-  path: string,
-  fields: Record<string, string>,
-  extra: { host?: string; cookie?: string } = {},
-) => {
-  const host = extra.host ?? `localhost:${server.port}`;
-  return send(path, {
-    method: 'POST',
-    host,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      origin: `http://${host}`,
-      ...(extra.cookie ? { cookie: extra.cookie } : {}),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-};
+const post = (path: string, fields: Record<string, string>, from: FormSender = {}) =>
+  postAdminForm(server.port, path, fields, from);
 
 /** A tablet of `outlet` paired with the server: its device cookie. */
 async function pairedTablet(outlet: 'bar' | 'minibar'): Promise<string> {

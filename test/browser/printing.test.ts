@@ -14,7 +14,7 @@ import { type PrinterDouble, startPrinterDouble } from '../../src/server/printin
 import { openTill, ROOM_CHARGE, tillTest } from '../support/browser-test.ts';
 import { printerAt } from '../support/printers.ts';
 import { chargeTicketToRoom, putOnTicket } from './front-desk.ts';
-import { productTile } from './till.ts';
+import { countPrintDialogs, productTile } from './till.ts';
 
 let receipts: PrinterDouble;
 let kitchen: PrinterDouble;
@@ -47,18 +47,6 @@ it.beforeEach(async ({ server }) => {
 
 const receiptPanel = (page: Page) => page.locator('.receipt-panel');
 
-/** Counts window.print() calls instead of opening the print dialogue. */
-async function countDialogs(page: Page): Promise<() => Promise<number>> {
-  await page.evaluate(() => {
-    const w = window as unknown as { printed: number };
-    w.printed = 0;
-    window.print = () => {
-      w.printed += 1;
-    };
-  });
-  return () => page.evaluate(() => (window as unknown as { printed: number }).printed);
-}
-
 /** Sells `taps` Pils 0,3 l for cash (with 20.00 given); answers the sale reference. */
 async function sellPils(page: Page, taps: number): Promise<string> {
   for (let i = 0; i < taps; i++) await productTile(page, 'Pils 0,3 l').click();
@@ -79,7 +67,7 @@ describe('a receipt at the server’s printer', () => {
     server,
   }) => {
     const { page, errors } = await openTill(browser, server);
-    const dialogs = await countDialogs(page);
+    const dialogs = await countPrintDialogs(page);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('hotel-till.print-pending'))).toBeNull();
     const reference = await sellPils(page, 2);
     const [slip] = await receipts.waitForSlips(1);
@@ -124,7 +112,7 @@ describe('a copy from the report', () => {
     await page.getByRole('button', { name: 'New sale' }).click();
     await receipts.waitForSlips(1);
     await page.getByRole('navigation').getByRole('link', { name: 'Report', exact: true }).click();
-    const dialogs = await countDialogs(page);
+    const dialogs = await countPrintDialogs(page);
     const row = page.getByTestId('shift-receipts').locator(`li[data-reference="${reference}"]`);
     await row.getByRole('button', { name: 'Print copy' }).click();
     await page.locator('.report-slip').getByRole('button', { name: 'Print', exact: true }).click();
@@ -152,7 +140,7 @@ describe('a refund slip', () => {
     await receipts.waitForSlips(1);
     await page.getByRole('button', { name: 'New sale' }).click();
     await page.getByRole('navigation').getByRole('link', { name: 'Report', exact: true }).click();
-    const dialogs = await countDialogs(page);
+    const dialogs = await countPrintDialogs(page);
     const row = page.getByTestId('shift-receipts').locator(`li[data-reference="${reference}"]`);
     await expect
       .poll(() => row.getByRole('button', { name: 'Refund…' }).isVisible(), { timeout: 15_000 })

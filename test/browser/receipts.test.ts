@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { browserTest as it, openTill, ROOM_CHARGE, type Server } from '../support/browser-test.ts';
 import { chargeTicketToRoom, hotelProduct, itemsOfSale, stayIn } from './front-desk.ts';
-import { hotelDb, productTile } from './till.ts';
+import { countPrintDialogs, hotelDb, productTile } from './till.ts';
 
 const receiptPanel = (page: Page) => page.locator('.receipt-panel');
 const navTo = (page: Page, name: string) =>
@@ -33,18 +33,6 @@ function invoicesOf(server: Server, reference: string) {
   return hotelDb(server)
     .prepare('SELECT id, status FROM invoices WHERE reference = ? ORDER BY id')
     .all(reference) as { id: number; status: string }[];
-}
-
-/** Counts window.print() calls instead of opening the print dialogue. */
-async function countPrints(page: Page): Promise<() => Promise<number>> {
-  await page.evaluate(() => {
-    const w = window as unknown as { printed: number };
-    w.printed = 0;
-    window.print = () => {
-      w.printed += 1;
-    };
-  });
-  return () => page.evaluate(() => (window as unknown as { printed: number }).printed);
 }
 
 const receiptRow = (page: Page, reference: string) =>
@@ -93,7 +81,7 @@ describe('receipts', () => {
     await page.getByRole('button', { name: 'New sale' }).click();
 
     await navTo(page, 'Report');
-    const printed = await countPrints(page);
+    const printed = await countPrintDialogs(page);
     await receiptRow(page, reference).getByRole('button', { name: 'Print copy' }).click();
     const copy = page.locator('.report-slip [data-testid="receipt"]');
     expect(await copy.getByTestId('receipt-copy').textContent()).toBe('COPY / KOPIE');

@@ -16,6 +16,18 @@ export function productTile(page: Page, name: string) {
   return page.locator('ul.product-grid').getByRole('button', { name: new RegExp(`^${escapeRegExp(name)}`) });
 }
 
+/** Counts window.print() calls instead of opening the print dialogue; answers a reader of the count. */
+export async function countPrintDialogs(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { printed: number };
+    w.printed = 0;
+    window.print = () => {
+      w.printed += 1;
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { printed: number }).printed);
+}
+
 /** The search field a barcode scanner types into. */
 export function searchField(page: Page) {
   return page.getByRole('searchbox', { name: 'Search by name, number or barcode' });

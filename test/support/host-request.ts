@@ -1,7 +1,18 @@
-// A plain-HTTP request to a listening server on the loopback with the Host header a browser would
-// send, on the server machine (`localhost:<port>`, the default) or elsewhere on the LAN: the server
-// tells its own machine from others by that name and the socket's address.
+// Requests to a listening server on the loopback over plain HTTP with the Host header a browser
+// would send, on the server machine (`localhost:<port>`, the default) or elsewhere on the LAN: the
+// server tells its own machine from others by that name and the socket's address. Also admin-page
+// forms, and the server the admin-page tests run against.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { type RunningServer, type StartOptions, startServer } from '../../src/server/listen.ts';
+
+/**
+ * A server for tests of who may use the admin page: in memory, no built app, the app over plain
+ * HTTP for every host name as over HTTPS (these tests are not about TLS), with `adminKey`.
+ * @example server = await startAdminServer('test-admin-key', { staffKeyRounds: 1000 });
+ */
+export function startAdminServer(adminKey: string, options: StartOptions = {}): Promise<RunningServer> {
+  return startServer({ dbFile: ':memory:', staticDir: 'none', adminKey, serveAppOverHttp: true, ...options });
+}
 
 export interface HostAnswer {
   status: number;

@@ -4,22 +4,19 @@
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTar } from '../../../src/server/fiscal/tar.ts';
-import { type RunningServer, startServer } from '../../../src/server/listen.ts';
+import type { RunningServer } from '../../../src/server/listen.ts';
 import {
   type FormSender,
   type HostRequest,
   postAdminForm,
   requestWithHost,
+  startAdminServer,
 } from '../../support/host-request.ts';
 
 const ADMIN_KEY = 'fiscal-admin-key-77';
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({
-    dbFile: ':memory:',
-    staticDir: 'none',
-    adminKey: ADMIN_KEY,
-    serveAppOverHttp: true,
+  server = await startAdminServer(ADMIN_KEY, {
     staffKeyRounds: 1000,
     fiscal: { dataDir: null, testMode: true },
   });

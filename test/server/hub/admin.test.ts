@@ -3,12 +3,13 @@
 // matter of the socket's address and the Host name.
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../../src/server/listen.ts';
+import type { RunningServer } from '../../../src/server/listen.ts';
 import {
   type FormSender,
   type HostRequest,
   postAdminForm,
   requestWithHost,
+  startAdminServer,
 } from '../../support/host-request.ts';
 
 const ADMIN_KEY = 'test-admin-key-4f0c';
@@ -16,12 +17,7 @@ let server: RunningServer;
 beforeAll(async () => {
   // The app over plain HTTP for every host name, as over HTTPS: these tests are about who may use
   // the admin page, not about TLS (on plain HTTP another machine gets only the setup page).
-  server = await startServer({
-    dbFile: ':memory:',
-    staticDir: 'none',
-    adminKey: ADMIN_KEY,
-    serveAppOverHttp: true,
-  });
+  server = await startAdminServer(ADMIN_KEY);
 });
 afterAll(() => server.close());
 

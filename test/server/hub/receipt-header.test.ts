@@ -5,22 +5,18 @@
 // Also the outlet's quick reasons, set with its rules on the admin page and served with the staff list.
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../../src/server/listen.ts';
+import type { RunningServer } from '../../../src/server/listen.ts';
 import {
   type FormSender,
   type HostRequest,
   postAdminForm,
   requestWithHost,
+  startAdminServer,
 } from '../../support/host-request.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({
-    dbFile: ':memory:',
-    staticDir: 'none',
-    adminKey: 'k-7d1e',
-    serveAppOverHttp: true,
-  });
+  server = await startAdminServer('k-7d1e');
 });
 afterAll(() => server.close());
 

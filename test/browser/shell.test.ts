@@ -7,13 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  collectPageErrors,
-  launchChromium,
-  openFreshContext,
-  waitForServiceWorkerControl,
-} from '../support/browser.ts';
-import { BUILT_APP, pairContext, type Server, startTestHotelServer } from '../support/browser-test.ts';
+import { launchChromium, waitForServiceWorkerControl } from '../support/browser.ts';
+import { BUILT_APP, openTill, type Server, startTestHotelServer } from '../support/browser-test.ts';
 
 const SECTIONS = ['Register', 'Room charge', 'Sync', 'Report', 'Catalogue', 'Settings'];
 
@@ -35,12 +30,9 @@ afterAll(async () => {
 
 /** A first visit on a fresh tablet, returned once the service worker controls the page. */
 async function openControlledTill(server: Server, path = '/'): Promise<Page> {
-  context = await openFreshContext(browser, { locale: 'en-GB' });
-  await pairContext(context, server);
-  const page = await context.newPage();
-  await page.goto(new URL(path, server.url).href);
-  await waitForServiceWorkerControl(page);
-  return page;
+  const tablet = await openTill(browser, server, { path, until: 'service-worker' });
+  context = tablet.context;
+  return tablet.page;
 }
 
 async function expectShell(page: Page): Promise<void> {
@@ -67,12 +59,9 @@ describe('the app shell', () => {
   });
 
   it('starts with the till name, the sections and the connection state once the worker controls it', async () => {
-    context = await openFreshContext(browser, { locale: 'en-GB' });
-    await pairContext(context, server);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
-    await page.goto(server.url);
-    await waitForServiceWorkerControl(page);
+    const tablet = await openTill(browser, server, { until: 'service-worker' });
+    context = tablet.context;
+    const { page, errors } = tablet;
 
     await expectShell(page);
     expect(await heading(page)).toBe('Register'); // the register is the start screen (issue 14, problem 11)

@@ -1,11 +1,13 @@
 // The import rules, checked by `npm run deps` (in `npm test`). Client layers, top to bottom; a
 // module imports its own layer or one below, never one above: app -> views -> words -> state ->
 // rules and outbox -> pms and storage. rules/ are pure (pms/money, wire and record shapes only).
+// A feature's texts (src/features/<feature>/texts.<lang>.ts) are data, read only through
+// words/i18n.ts (docs/texts.md).
 // The service worker never imports the page; the server and the test hotel never import client
 // code, and the server reaches the test hotel only through src/test-hotel/index.ts; both share
 // src/node-http/, which imports neither. TypeScript is
 // read through Babel (scripts/depcruise-babel.cjs): TypeScript 7 has no compiler API.
-const CLIENT = '^src/(app|views|words|state|rules|outbox|pms|storage)/';
+const CLIENT = '^src/(app|views|words|state|rules|outbox|pms|storage|features)/';
 const layer = (name, above) => ({
   name: `no-upward-import-from-${name}`,
   comment: `src/${name}/ is below ${above.join(', ')}: it must not import them`,
@@ -30,6 +32,21 @@ module.exports = {
     layer('pms', ['app', 'views', 'words', 'state', 'rules', 'outbox', 'storage']),
     layer('storage', ['app', 'views', 'words', 'state', 'rules', 'outbox']),
     {
+      name: 'texts-are-data',
+      comment: "a feature's texts import nothing but the types of an English texts file",
+      severity: 'error',
+      from: { path: '^src/features/[^/]+/texts\\.[a-z]+\\.ts$' },
+      to: { pathNot: '^src/features/[^/]+/texts\\.en\\.ts$' },
+    },
+    {
+      name: 'texts-through-t',
+      comment:
+        "a feature's texts are read through t() only: words/i18n.ts loads them, nothing else imports them",
+      severity: 'error',
+      from: { pathNot: '^src/(words/i18n\\.ts|features/[^/]+/texts\\.[a-z]+\\.ts)$' },
+      to: { path: '^src/features/[^/]+/texts\\.[a-z]+\\.ts$' },
+    },
+    {
       name: 'rules-are-pure',
       comment: 'src/rules/ imports only other rules, pms/money, the wire shapes and storage/records',
       severity: 'error',
@@ -46,17 +63,17 @@ module.exports = {
     },
     {
       name: 'worker-stays-out-of-the-page',
-      comment: 'the service worker does not import the page: views, app, words, state',
+      comment: 'the service worker does not import the page: views, app, words, state, features',
       severity: 'error',
       from: { path: '^src/(worker/|sw\\.ts$)' },
-      to: { path: '^src/(app|views|words|state)/' },
+      to: { path: '^src/(app|views|words|state|features)/' },
     },
     {
       name: 'server-not-client',
       comment: 'the server and the test hotel never import client code',
       severity: 'error',
       from: { path: '^src/(server|test-hotel|node-http)/' },
-      to: { path: '^src/(app|views|words|state|rules|outbox|storage|worker)/|^src/sw\\.ts$' },
+      to: { path: '^src/(app|views|words|state|rules|outbox|storage|worker|features)/|^src/sw\\.ts$' },
     },
     {
       name: 'client-not-server',
@@ -78,7 +95,7 @@ module.exports = {
         'src/node-http/ (errors, bodies, headers, logging) serves the server and the test hotel alike: it imports neither',
       severity: 'error',
       from: { path: '^src/node-http/' },
-      to: { path: '^src/(server|test-hotel|app|views|words|state|rules|outbox|storage|worker)/' },
+      to: { path: '^src/(server|test-hotel|app|views|words|state|rules|outbox|storage|worker|features)/' },
     },
     {
       name: 'server-enters-test-hotel-by-its-index',

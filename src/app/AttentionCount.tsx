@@ -4,7 +4,7 @@
 import { A } from '@solidjs/router';
 import { Show } from 'solid-js';
 import { createSyncIndicator } from '../state/sync-indicator';
-import { followUpWord } from '../words/charge-followup';
+import { t } from '../words/i18n';
 
 /** The sync view's needs-attention section (views/sync/SyncPage.tsx scrolls to it). */
 export const ATTENTION_HREF = '/sync#needs-attention';
@@ -18,9 +18,9 @@ export function AttentionCount() {
         class="attention-count"
         data-testid="attention-count"
         data-count={sync().needsAttention}
-        title={followUpWord('attentionOpen')}
+        title={t('followUp.attentionOpen')}
       >
-        {followUpWord('attentionCount', { count: sync().needsAttention })}
+        {t('followUp.attentionCount', { count: sync().needsAttention })}
       </A>
     </Show>
   );

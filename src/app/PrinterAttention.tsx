@@ -7,8 +7,7 @@ import { createEffect, createSignal, For, onCleanup, onMount, Show } from 'solid
 import type { PrinterAttention as Attention } from '../pms/print-calls';
 import { giveUpJob, printStatus, setPrintLanguage, watchPrinters } from '../state/printing';
 import { Dialog } from '../views/common/Dialog';
-import { language } from '../words/i18n';
-import { pw } from '../words/printing';
+import { language, t } from '../words/i18n';
 
 export function PrinterAttention() {
   const [open, setOpen] = createSignal<string | null>(null);
@@ -27,16 +26,16 @@ export function PrinterAttention() {
             data-problem={item.problem}
             onClick={() => setOpen(item.printerId)}
           >
-            {pw('printer.attention', {
+            {t('printer.attention', {
               printer: item.printerName,
-              problem: pw(`printer.problem.${item.problem}`),
+              problem: t(`printer.problem.${item.problem}`),
             })}
           </button>
         )}
       </For>
       <Dialog
         open={shown() !== undefined}
-        title={pw('printer.jobsTitle', { printer: shown()?.printerName ?? '' })}
+        title={t('printer.jobsTitle', { printer: shown()?.printerName ?? '' })}
         onClose={() => setOpen(null)}
       >
         <Show when={shown()}>{(item) => <JobList item={item()} />}</Show>
@@ -52,10 +51,10 @@ function JobList(props: { item: Attention }) {
         {(job) => (
           <li data-job={job.id}>
             <span>
-              {job.title} · {job.state === 'unsure' ? pw('printer.jobHeld') : pw('printer.jobWaiting')}
+              {job.title} · {job.state === 'unsure' ? t('printer.jobHeld') : t('printer.jobWaiting')}
             </span>
             <button type="button" class="danger" onClick={() => void giveUpJob(job.id)}>
-              {pw('printer.giveUp')}
+              {t('printer.giveUp')}
             </button>
           </li>
         )}

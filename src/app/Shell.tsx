@@ -1,18 +1,14 @@
-// The app frame around every view. Owns: header (till name, sync state, printers needing
-// attention), navigation, the update
-// banner, the Suspense boundary that lazy views load under, the pairing screen in the till's place
-// while the till server says this tablet is not paired (and at /pair), and starting the background
-// work (sync, guest list, the pairing check) and the service worker's registration once the first
-// screen is up (app/startup.ts). With staff on the till server, the lock screen stands in the
-// till's place while nobody is signed in, the header names who is and locks with one tap, and the
-// manager-approval dialog opens wherever a view asks for one.
+// The app frame around every view. Owns: the header (till name, sync state, printers), navigation, the
+// update banner, the Suspense boundary of lazy views, the pairing and lock screens in the till's place,
+// the manager-approval dialog, and starting the background work once the first screen is up
+// (app/startup.ts). Details: docs/till-app.md, "The app frame".
 import { type RouteSectionProps, useLocation } from '@solidjs/router';
 import { createSignal, lazy, onCleanup, onMount, Show, Suspense } from 'solid-js';
 import { needsPairing } from '../state/device';
 import { afterFirstScreen } from '../state/first-screen';
 import { openApproval } from '../state/open-approval';
 import { isLocked, lock, signedIn } from '../state/staff-session';
-import { t } from '../words/i18n';
+import { t, withTexts } from '../words/i18n';
 import { ConnectionState } from './ConnectionState';
 import { NavBar } from './NavBar';
 import { LockScreen, PAIR_PATH, PairingView } from './routes';
@@ -22,10 +18,12 @@ import { startAfterFirstScreen } from './startup';
 const UpdatePrompt = lazy(() => import('./UpdatePrompt'));
 const ApprovalDialog = lazy(() => import('../views/lock/ApprovalDialog'));
 /** The needs-attention count: the outbox is read after the first screen, so is its code. */
-const AttentionCount = lazy(() => import('./AttentionCount').then((m) => ({ default: m.AttentionCount })));
+const AttentionCount = lazy(() =>
+  withTexts(['room-charge'], () => import('./AttentionCount')).then((m) => ({ default: m.AttentionCount })),
+);
 /** Printers that need attention (the till server's printing), loaded after the first screen too. */
 const PrinterAttention = lazy(() =>
-  import('./PrinterAttention').then((m) => ({ default: m.PrinterAttention })),
+  withTexts(['device'], () => import('./PrinterAttention')).then((m) => ({ default: m.PrinterAttention })),
 );
 
 export function Shell(props: RouteSectionProps) {

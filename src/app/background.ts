@@ -9,13 +9,13 @@ import { startGuestRefresh } from '../state/reservations';
 import { passGatewayToOutbox } from '../state/settings';
 import { startStaffSync } from '../state/staff-sync';
 import { meetTicketRecord } from '../state/ticket';
-import { loadLaterWords } from '../words/i18n';
+import { FEATURES, loadTexts } from '../words/i18n';
 import { startReplayer } from './replayer';
 
 /** Starts it all; answers a function that stops what can be stopped (guest list timer, following). */
 export function startBackground(): () => void {
-  // The other sections' texts, so that going there (or a message of theirs) needs no wait.
-  loadLaterWords().catch((error: unknown) => console.error('[i18n] could not load the texts', error));
+  // The other features' texts (current language), so that opening one (or a message of theirs) needs no wait.
+  loadTexts(...FEATURES).catch((error: unknown) => console.error('[i18n] could not load the texts', error));
   startReplayer();
   passGatewayToOutbox();
   void checkDevice();

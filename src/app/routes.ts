@@ -1,24 +1,19 @@
 // The route table. Owns: which URL shows which view, and the order of the main navigation.
 // The register (selling) is the till's start screen at / and comes with the shell (the first
 // screen is then one script and the texts); every other view is lazy-loaded, the catalogue (a
-// manager's section) included, and the sections after the first screen together with their texts
-// (words/i18n.ts `loadLaterWords`). /register, its old address, leads to /. The pairing screen is
-// not a section: the shell shows it at /pair and in the till's place while the tablet is not paired.
+// manager's section) included, each together with its features' texts (words/i18n.ts `withTexts`).
+// /register, its old address, leads to /. The pairing screen is not a section: the shell shows it
+// at /pair and in the till's place while the tablet is not paired.
 import { Navigate, type RouteDefinition } from '@solidjs/router';
 import { type Component, lazy } from 'solid-js';
 import { PAIR_PATH } from '../views/pairing/path';
 import RegisterView from '../views/RegisterView';
-import { loadLaterWords, type MessageKey } from '../words/i18n';
+import { type MessageKey, withTexts } from '../words/i18n';
 
 export interface Section {
   path: string;
   titleKey: MessageKey;
   view: Component & { preload?: () => Promise<unknown> };
-}
-
-/** A lazy view of a section whose texts come after the first screen: code and texts load together. */
-function withLaterWords(load: () => Promise<{ default: Component }>) {
-  return lazy(() => Promise.all([load(), loadLaterWords()]).then(([view]) => view));
 }
 
 /** The sections of the till, in navigation order. */
@@ -27,29 +22,37 @@ export const SECTIONS: Section[] = [
   {
     path: '/room-charge',
     titleKey: 'roomCharge.title',
-    view: withLaterWords(() => import('../views/RoomChargeView')),
+    view: lazy(() => withTexts(['room-charge', 'payment', 'sync'], () => import('../views/RoomChargeView'))),
   },
-  { path: '/sync', titleKey: 'sync.title', view: withLaterWords(() => import('../views/SyncView')) },
-  { path: '/report', titleKey: 'report.title', view: withLaterWords(() => import('../views/ReportView')) },
+  {
+    path: '/sync',
+    titleKey: 'sync.title',
+    view: lazy(() => withTexts(['sync', 'room-charge', 'payment'], () => import('../views/SyncView'))),
+  },
+  {
+    path: '/report',
+    titleKey: 'report.title',
+    view: lazy(() => withTexts(['report', 'payment', 'sync', 'device'], () => import('../views/ReportView'))),
+  },
   {
     path: '/catalogue',
     titleKey: 'catalogue.title',
-    view: withLaterWords(() => import('../views/CatalogueView')),
+    view: lazy(() => withTexts(['catalogue', 'payment'], () => import('../views/CatalogueView'))),
   },
   {
     path: '/settings',
     titleKey: 'settings.title',
-    view: withLaterWords(() => import('../views/SettingsView')),
+    view: lazy(() => withTexts(['device'], () => import('../views/SettingsView'))),
   },
 ];
 
 export { PAIR_PATH };
 
 /** The pairing screen (shown by the shell, see above). */
-export const PairingView = lazy(() => import('../views/PairingView'));
+export const PairingView = lazy(() => withTexts(['device'], () => import('../views/PairingView')));
 
 /** The lock screen: the shell shows it in the till's place while staff must sign in. */
-export const LockScreen = lazy(() => import('../views/lock/LockScreen'));
+export const LockScreen = lazy(() => withTexts(['staff'], () => import('../views/lock/LockScreen')));
 
 /** Where the lock screen stands in for the view: `preloadView(LOCK_PATH)` loads its code. */
 export const LOCK_PATH = '#lock';

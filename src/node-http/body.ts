@@ -1,10 +1,7 @@
-// Reading request bodies at the HTTP edge: the size limit and the body as text. Under
-// @hono/node-server a body with a Content-Length is checked by that header and read straight from
-// Node's IncomingMessage; building the Web Request and ReadableStream that hono's bodyLimit and
-// `c.req.text()` need cost about a quarter of the server CPU of a small write (measured with
-// bench/pms.bench.ts). A body the gateway's in-process hop registered (known-bodies.ts) is taken
-// as it is. Everything else (chunked bodies, in-process requests as the gateway and the
-// tests send them, a body something else already read) takes the standard way, limits included.
+// Reading request bodies at the HTTP edge: the size limit and the body as text. A body with a
+// Content-Length is checked by it and read straight from Node's IncomingMessage; one the gateway's
+// in-process hop registered (known-bodies.ts) is taken as it is; everything else goes the standard way,
+// limits included. Why (measured): docs/test-hotel.md, "The shared HTTP edge".
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';

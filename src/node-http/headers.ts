@@ -1,10 +1,6 @@
-// Reading request headers cheaply, and adding headers to a response a handler has already made,
-// without copying it. Hono's
-// `c.header()` after `next()` rebuilds a finished response around its body as a stream, which
-// turns @hono/node-server's direct write of a string body into a streamed one (measured: a sixth
-// of the server CPU of a small write). The headers of a response the app built itself can be
-// set in place; a response with immutable headers (a fetch() answer, Response.error()) is copied
-// once, as before.
+// Reading request headers cheaply, and adding headers to a response a handler has already made without
+// copying it (Hono's `c.header()` after `next()` would stream a finished body); a response with
+// immutable headers is copied once. Why (measured): docs/test-hotel.md, "The shared HTTP edge".
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 

@@ -1,21 +1,8 @@
-// When replay runs. In the service worker: on Background Sync (`replayFromWorker`). In the page, for
-// browsers without Background Sync (Safari, Firefox) and as a safety net everywhere: at start, when
-// the browser comes online (backoff reset), when the tab becomes visible again, on a timer at the
-// next retry time, on "Sync now" (backoff reset), and when asked (`requestReplay`: a sale was just
-// recorded, or staff acted on one sale). After a sale is recorded, Background Sync is registered
-// where it exists, and the page replays directly where it does not. The outbox lock keeps all of
-// these to one replayer.
-//
-// Only news the backoff could not know resets it: staff's "Sync now", the browser coming back
-// online, and the recovery probe: while sales wait behind the "PMS unreachable" hold, the page asks
-// a cheap probe (the till server's /readyz, no sale involved) every 5 s, and once it answers ready
-// everything waiting is tried at once. Without it a tablet whose network never went away (the till
-// server or the PMS was down; and always on an iPad, which has no Background Sync) would wait for
-// a backoff of up to 5 minutes. A 429's Retry-After still holds. A new sale is not such news:
-// during an outage it waits like the others, so each sale does not set off a retry of every one.
-//
-// This module is compiled for pages and for the worker, so it reaches `document` and the service
-// worker registration through narrow structural types instead of DOM-only globals.
+// When replay runs: in the service worker on Background Sync (`replayFromWorker`); in the page at start,
+// online, visible again, on the retry timer, on "Sync now", when asked (`requestReplay`), and after a
+// recorded sale (Background Sync registered where it exists). Owns which of these reset the backoff
+// (news it could not know: online, "Sync now", the /readyz recovery probe). Compiled for page and worker.
+// why: docs/outbox.md, "Triggers".
 import { createPmsClient } from '../pms/client.ts';
 import { gatewayReadiness } from '../pms/device-calls.ts';
 import { getMeta, setMeta } from '../storage/db.ts';

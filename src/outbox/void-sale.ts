@@ -1,10 +1,7 @@
-// Voiding a sale with a reason. Owns what each kind allows: steps not yet applied are voided and
-// will never be sent; the journal keeps the sale, its lines and the reason. An applied room charge
-// is not silently kept: the void queues a reversal (room.remove-products of exactly its items). A
-// cash sale whose items are already on a PMS invoice is refused: the interface cannot take items
-// off a cash invoice, so it must be finished (retried) or cancelled in the PMS. A created product,
-// or a reversal already applied, cannot be voided. A step whose outcome is still being checked
-// blocks the void until the check is done; an unverifiable step is voided as "not posted".
+// Voiding a sale with a reason. Owns what each kind allows: unsent steps are voided and never sent, an
+// applied room charge queues a reversal, a cash sale already on a PMS invoice is refused, and a step
+// whose outcome is being checked blocks the void. The journal keeps the sale and the reason.
+// Each case: docs/outbox.md, "Voiding".
 
 import { changeSales, readSale, type SaleEntry, type SaleWrite } from '../storage/outbox-store.ts';
 import type { IntentRecord, SaleRecord } from '../storage/records.ts';

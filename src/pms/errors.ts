@@ -1,27 +1,8 @@
-// The PMS client's errors: one hierarchy under `PmsError`, told apart by `kind`, which the outbox
-// (retry or read back?) and the views (what to tell the cashier) branch on. Messages are plain
-// English for logs; views translate by kind, never by message.
-//
-//   kind               when                                             write applied?
-//   network            fetch rejected: offline, DNS, connection reset    UNKNOWN (may have been sent)
-//   timeout            no complete answer within the client's timeout    UNKNOWN
-//   rejected           4xx, or a 2xx body saying success: false          no: the PMS refused it
-//   server             5xx, incl. the gateway's 502/504 (pmsUnreachable) UNKNOWN (see below)
-//   invalid-response   2xx whose body is not JSON or fails the schema    UNKNOWN (see below)
-//   unpaired           our gateway's 401 with a device code: the tablet  no: never forwarded
-//                      is not (or no longer) paired with the till server
-//
-// Why 5xx is unknown: a 500 may come after the PMS stored part or all of the write, and the gateway's
-// 502/504 may come after the PMS received the request but before its answer got back. Why an
-// invalid 2xx is unknown: the PMS may have applied the write and answered oddly, or something else
-// (a captive portal on the hotel Wi-Fi, a proxy) answered instead of the PMS. The interface has no
-// idempotency keys, so an unknown outcome must be resolved by reading back (e.g. `getInvoice`,
-// `getReservationCost`) before sending the write again; `isOutcomeUnknown` (outcome.ts) says when. Reads are
-// never "unknown": they can be repeated freely. Which operations write is in operations.ts, not in
-// the HTTP method (closing an invoice is a GET).
-//
-// `PmsRequestError` is not a `PmsError`: it means the till built a request that does not match the
-// wire schema, found before anything is sent, so it is a bug (or unvalidated input), not a failure.
+// The PMS client's errors: one hierarchy under `PmsError`, told apart by `kind` (network, timeout,
+// rejected, server, invalid-response, unpaired), which the outbox and the views branch on; messages are
+// plain English for logs, views translate by kind. `PmsRequestError` (a request that fails the wire
+// schema, found before sending) is a bug, not a `PmsError`.
+// Which kinds leave a write's outcome unknown, and why: docs/pms-api.md, "The client's errors".
 import type { OutboxOperation } from './operations.ts';
 import type { DeviceRefusalCode } from './till-headers.ts';
 

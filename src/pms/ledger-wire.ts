@@ -7,6 +7,25 @@
 import * as v from 'valibot';
 import { MAX_APPROVALS } from './till-headers.ts';
 
+/**
+ * The till server's refusal codes of a sale's record (`POST /till/sales`) and of its PMS writes
+ * (src/server/ledger/): the tablet says each in staff words of its own (`sync.problem.ledger.<code>`),
+ * any other refusal in its general words. test/words/refusals.test.ts checks both languages.
+ */
+export const SALE_REFUSAL_CODES = [
+  'sale_conflict',
+  'sale_totals',
+  'sale_invalid',
+  'sale_unknown',
+  'sale_not_recorded',
+  'write_mismatch',
+  'invoice_not_of_sale',
+  'payment_mismatch',
+  'write_repeated',
+  'card_payment_unknown',
+] as const;
+export type SaleRefusalCode = (typeof SALE_REFUSAL_CODES)[number];
+
 /** Wire version of the record body; a shape change gets a new number and the old one stays accepted. */
 export const LEDGER_RECORD_VERSION = 1;
 

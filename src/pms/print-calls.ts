@@ -1,10 +1,7 @@
-// The till server's printing endpoints for paired tablets (not the PMS's): whether this outlet
-// has printers and which need attention (`GET /till/print/status`, which also names the slips'
-// language and letterhead), a recorded sale's receipt or a copy by its sale id (`POST
-// /till/print/receipt`; the server prints from the ledger record), a refund's slip (`POST
-// /till/print/cancellation`), an X or Z slip (`POST /till/print/report`, a manager's approval), a
-// ticket's new order lines to the order printers (`POST /till/print/order`), and giving up a held
-// job (`POST /till/print/jobs/:id/give-up`). Owns their wire shapes (valibot, checked on both sides).
+// The till server's printing endpoints for paired tablets (not the PMS's): the outlet's printer status,
+// a recorded sale's receipt or copy, a refund's slip, an X or Z slip, a ticket's order lines, and giving
+// up a held job, all under `/till/print`. Owns their wire shapes (valibot, checked on both sides).
+// Endpoints: docs/printing.md, "From the ledger" and "Who may do what".
 import * as v from 'valibot';
 import { callTillServer, type DeviceFetch } from './device-calls.ts';
 import { APPROVAL_HEADER, newRequestId, REQUEST_ID_HEADER } from './till-headers.ts';

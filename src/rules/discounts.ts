@@ -1,11 +1,7 @@
-// Discounts on a ticket and on one line, pure. Owns: what a discount of a percentage or an amount
-// takes off a total (cents, rounded half up), the percentage it comes to (for the outlet's approval
-// limit), the lines re-priced so they add up to the discounted total exactly (sent to the PMS as each
-// line's price), and a line's own discount: per item, so the line keeps one unit price the PMS gets,
-// and a quantity change keeps it. Both together: the ticket discount is taken off the total of the
-// lines as their own discounts left them. Invariants: a discount never makes a price negative; it is
-// at most the total (a line's: its unit price); 100 % is a valid discount only with a manager's
-// approval (the views ask for it).
+// Discounts on a ticket and on one line, pure: what a percentage or an amount takes off (cents, half
+// up), the percentage it comes to, the lines re-priced to add up to the discounted total exactly, and a
+// line's own per-item discount. Invariants: never a negative price, at most the total; 100 % only with
+// a manager's approval. Rules: docs/till-app.md, "Discounts".
 import type { Cents } from '../pms/money';
 import { linesAt, sumOf } from './split';
 import type { Discount, TicketLine } from './ticket-lines';

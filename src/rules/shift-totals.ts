@@ -1,12 +1,7 @@
-// What a shift's sales come to, as a pure function of its journal entries: totals by payment
-// method (room charges as their own "method"), by commodity group, room charges net of reversals,
-// how much the PMS has confirmed versus what is still pending, cancellations and voided sales with
-// their amounts. Owns which sales count: voided sales do not, except an applied room charge that was
-// voided, which counts together with the reversal that takes it back (so the two cancel out and
-// nothing is counted twice or dropped); a cancelled cash sale counts, and so does its cancellation
-// (negative, refunded with the sale's method), outside confirmed and pending: it is not in the PMS.
-// A room charge moved to a late charge is neither voided nor a room charge: the late charge (an open
-// cash invoice to the guest) counts once, under "late charges (open invoice)".
+// What a shift's sales come to, as a pure function of its journal entries: totals by payment method
+// (room charges as their own), by commodity group, room charges net of reversals, confirmed versus
+// pending, cancellations and voided sales. Owns which sales count (voids, reversals, cancellations,
+// late charges): docs/till-app.md, "Shift totals".
 import type { Cents } from '../pms/money';
 import type { SaleRecord } from '../storage/records';
 

@@ -1,10 +1,8 @@
-// The rules for a ticket's lines, as pure functions over immutable arrays (the ticket signal in
-// ticket.ts applies them). Owns: merging a product tapped again into its line (never an open-price
-// line), the open-price line (one product, quantity 1, the typed amount as its price: pms-api.md
-// usage rule 2), quantity limits and the line limit of one PMS call. A line's own discount is
-// re-priced by discounts.ts; quantity changes keep it (it is per item).
-// Invariants: quantity is a whole number 1..999; at most 200 lines; prices are gross cents >= 0;
-// typed amounts follow the money rule (pms/money.ts).
+// The rules for a ticket's lines, pure, over immutable arrays (ticket.ts applies them). Owns: merging
+// a product tapped again into its line (never an open-price line), the open-price line (added once at
+// the typed amount; its quantity changes like any line's), quantity limits, the line limit of one PMS
+// call. Invariants: quantity 1..999; at most 200 lines; gross cents >= 0; typed amounts follow the
+// money rule (pms/money.ts). A line's own discount is discounts.ts's; quantity changes keep it.
 import {
   type AmountLimits,
   type Cents,
@@ -115,7 +113,7 @@ export function withOpenPriceLine(
 }
 
 /**
- * Sets a line's quantity; 0 or less removes it. An open-price line always stays at 1.
+ * Sets a line's quantity; 0 or less removes it.
  * @throws TicketLineError('too-many-items') above MAX_QUANTITY; the lines stay as they were.
  * @example withQuantity(lines, 'p7', 3)
  */
@@ -124,7 +122,6 @@ export function withQuantity(lines: readonly TicketLine[], key: string, quantity
   if (index < 0) return [...lines];
   if (!Number.isFinite(quantity) || quantity < 1) return withoutLine(lines, key);
   const line = lines[index]!;
-  if (line.openPrice) return [...lines];
   return replaceAt(lines, index, { ...line, quantity: checkedQuantity(quantity) });
 }
 

@@ -1,10 +1,7 @@
-// Backups of the server's SQLite databases (its own `till.sqlite`, and the embedded test hotel's),
-// taken online with SQLite's backup API while the server runs: each copy is one consistent
-// snapshot. A copy is written as `<backups>/<name>-<UTC time>.sqlite.partial`, checked
-// (`PRAGMA quick_check`), switched to a self-contained file (journal_mode DELETE, no -wal beside
-// it), then renamed: a file without `.partial` is a whole, checked backup. The newest `keep` (14)
-// per database stay; older ones are deleted. Files are 0600, the folder 0700. The running server
-// takes one every night (scheduleNightly); `npm run backup` (backup.ts) takes one at once.
+// Backups of the server's SQLite databases (`till.sqlite`, and the embedded test hotel's), taken online
+// with SQLite's backup API: each copy one consistent snapshot, written as `.partial`, checked, made
+// self-contained, then renamed; the newest `keep` (14) per database stay. The running server takes one
+// nightly (scheduleNightly); `npm run backup` (backup.ts) at once. Steps: docs/operations.md, "Backups".
 import {
   chmodSync,
   existsSync,

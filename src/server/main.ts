@@ -1,13 +1,8 @@
-// `npm start`: the till server. Serves the till over HTTPS (a hotel-local CA made on first start,
-// or TLS_CERT/TLS_KEY, or a reverse proxy with TRUST_PROXY), the setup page on plain HTTP, and
-// `/api` for paired tablets: the gateway to the hotel's PMS with PMS_URL and PMS_API_KEY, or the
-// embedded test hotel on SQLite with demo data. `--reset` puts the demo data back and exits.
-// DEMO_HOTEL=de: the German demo hotel with the fiscal country Germany and the embedded test TSE set
-// up on first start. Logs JSON lines from the first line on (log.ts), never a key: the start line
-// says where the keys are kept; the start banner for people goes to the terminal only (stderr, when
-// it is one). A setting that cannot work stops the start with one line naming it (config.ts), as
-// does a port in use. Backs the databases up every night (db-backups.ts). SIGTERM or SIGINT stops it
-// cleanly (listen.ts: requests in flight get up to 25 s), exit 0; a second one at once.
+// `npm start`: the till server. Serves the till over HTTPS (hotel-local CA, TLS_CERT/TLS_KEY or a proxy
+// with TRUST_PROXY), the setup page on plain HTTP, and `/api` for paired tablets (the gateway to PMS_URL,
+// or the embedded test hotel; `--reset` restores its demo data, DEMO_HOTEL=de the German one). Logs JSON
+// lines from the first (log.ts), stops on a setting that cannot work (config.ts), backs up nightly
+// (db-backups.ts), stops cleanly on SIGTERM/SIGINT (listen.ts). Details: docs/operations.md.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

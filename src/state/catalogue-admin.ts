@@ -1,10 +1,7 @@
-// Creating products and commodity groups in the PMS from the till: a manager's job. Owns: refusing
-// at once when the till is offline (both need the PMS to answer: the new id comes from it), a
-// manager's approval where the till has staff (a waiter is asked for a manager's PIN; a manager
-// approves their own; cancelled, nothing is written), calling the PMS directly (not through the
-// outbox) with the change's id and approval in the headers the gateway checks
-// (server/staff/write-approvals.ts), putting the result into the catalogue so it shows (and sells)
-// at once, and reporting each change for the audit log with its approval.
+// Creating products and commodity groups in the PMS from the till: a manager's job. Owns refusing when
+// offline, asking a manager's approval, calling the PMS directly (not the outbox) with the headers the
+// gateway checks, putting the result into the catalogue at once, and reporting each change for the
+// audit log. Rules: docs/till-app.md, "Creating products and groups".
 import type { CreateProductInput } from '../pms/client';
 import { OfflineError } from '../pms/errors';
 import { APPROVAL_HEADER, newRequestId, SALE_HEADER } from '../pms/till-headers';

@@ -73,7 +73,7 @@ async function withApproval<T>(what: string, call: (token: string) => Promise<T>
 
 /**
  * Reads the X report (asking for a manager's approval first where needed); null when cancelled.
- * @example const shown = await openDayReport(lockWords('approval.close_day'));
+ * @example const shown = await openDayReport(t('lock.approval.close_day'));
  */
 export async function openDayReport(what: string): Promise<DayReport | null> {
   const { fetchDayReport } = await closingCalls();
@@ -109,7 +109,7 @@ export async function closeTheDay(what: string): Promise<CloseDayAnswer | null> 
  * Prints this outlet's part of the X report now, or of the Z `zId`, at the outlet's receipt
  * printer (the server makes the slip from the ledger); answers the printer's name, null when the
  * approval was cancelled.
- * @example const printer = await printDayClosing(lockWords('approval.close_day'), closedDay()?.zId);
+ * @example const printer = await printDayClosing(t('lock.approval.close_day'), closedDay()?.zId);
  */
 export async function printDayClosing(what: string, zId?: number): Promise<string | null> {
   const job = await withApproval(what, (token) =>

@@ -1,8 +1,8 @@
 // Giving one line of the ticket its own discount (issue 14), loaded with its dialog, not with the
 // first screen. The line is re-priced per item by rules/discounts.ts and the discount stays on the
 // ticket. Above the outlet's discount limit (percent, as for a ticket discount) a manager approves
-// it: the token names the ticket's sale (`ticketSaleId`) and is kept in the ticket's approvals,
-// sent with its sale. 100 % is given only with an approval; cancelled, nothing changes.
+// it: the token names the ticket's sale (sale-plan.ts) and is kept in the ticket's approvals, sent
+// with its sale. 100 % is given only with an approval; cancelled, nothing changes.
 import type { Cents } from '../pms/money';
 import {
   type Discount,
@@ -12,9 +12,8 @@ import {
   withLineDiscount,
 } from '../rules/discounts';
 import type { TicketLine } from '../rules/ticket-lines';
-import { approvalFor } from './approval-request';
-import { type ApprovalNeed, needsApproval } from './staff-session';
-import { changeLine, ticketSaleId } from './ticket';
+import { approveTicketChange } from './sale-plan';
+import { changeLine } from './ticket';
 
 /** What became of a line discount: given, or refused (approval cancelled; 100 % without a manager). */
 export type LineDiscountOutcome = 'given' | 'cancelled' | 'full-needs-manager';
@@ -48,16 +47,8 @@ export async function giveLineDiscount(
     changeLine(line.key, (current) => withLineDiscount(current, undefined));
     return 'given';
   }
-  const need: ApprovalNeed = {
-    action: 'discount',
-    subject: '',
-    amountCents: taken.cents,
-    percent: taken.percent,
-  };
-  // The sale's id is fixed only when an approval is to name it.
-  const token = needsApproval(need)
-    ? await approvalFor({ ...need, subject: ticketSaleId() }, what)
-    : undefined;
+  const need = { action: 'discount' as const, amountCents: taken.cents, percent: taken.percent };
+  const token = await approveTicketChange(need, what);
   if (token === null) return 'cancelled';
   if (token === undefined && taken.percent >= 100) return 'full-needs-manager';
   changeLine(line.key, (current) => withLineDiscount(current, discount), token);

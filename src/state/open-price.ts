@@ -1,19 +1,13 @@
 // Adding an open price above the outlet's limit (`outletPolicy().openPriceLimitCents`): with managers
-// on the till server, one approves it (the token names the ticket's sale and travels with it, so the
-// gateway lets the line through); without them, staff are asked to confirm the amount instead.
+// on the till server, one approves it (sale-plan.ts names the ticket's sale in the approval, which
+// travels with it); without them, staff are asked to confirm the amount instead.
 import type { Cents } from '../pms/money';
 import type { Product } from '../pms/wire';
-import { approvalFor } from './approval-request';
-import { needsApproval, outletPolicy } from './staff-session';
-import { addOpenPriceLine, ticketSaleId } from './ticket';
+import { approveTicketChange, openPriceLimitCents } from './sale-plan';
+import { needsApproval } from './staff-session';
+import { addOpenPriceLine } from './ticket';
 
-/** The limit when the server has not told one yet: the server's default policy (100.00). */
-const DEFAULT_OPEN_PRICE_LIMIT_CENTS = 10_000;
-
-/** Above this amount an open price is approved or confirmed (reactive). */
-export function openPriceLimitCents(): Cents {
-  return outletPolicy()?.openPriceLimitCents ?? DEFAULT_OPEN_PRICE_LIMIT_CENTS;
-}
+export { openPriceLimitCents } from './sale-plan';
 
 /**
  * What adding `amountCents` as an open price takes: nothing, a manager's approval, or staff's confirmation.
@@ -34,7 +28,7 @@ export async function addOpenPrice(product: Product, name: string, amountCents: 
     addOpenPriceLine(product, name, amountCents);
     return true;
   }
-  const approval = await approvalFor({ action: 'open_price', subject: ticketSaleId(), amountCents }, what);
+  const approval = await approveTicketChange({ action: 'open_price', amountCents }, what);
   if (approval === null) return false;
   addOpenPriceLine(product, name, amountCents, approval);
   return true;

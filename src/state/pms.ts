@@ -1,10 +1,8 @@
 // The till's one PMS client and its page replayer. Owns: building the client from
-// `settings().gatewayUrl` (rebuilt when the address changes; its answers watched for the gateway
-// refusing this tablet as unpaired, device.ts), starting the outbox's page replayer once, and asking
-// it to send after a sale is recorded. Views never build clients of their own. The client's code
-// (the wire schemas and valibot) loads on first use, not with the first screen, which shows the
-// catalogue cached on the tablet. Also asks the till server's readiness (`GET /readyz`) before sends,
-// on "Sync now" and every 15 s while the page is shown (5 s while a server is down), and tells the header which server answers.
+// `settings().gatewayUrl` (rebuilt when it changes, loaded on first use), watching it for unpaired
+// refusals (device.ts), starting the page replayer once and asking it to send after a sale, and the till
+// server's readiness (`GET /readyz`) for the header. Views never build clients.
+// When it asks: docs/till-app.md, "The PMS client and page replayer".
 import type { PageReplayer } from '../outbox/triggers';
 import type { createPmsClient, PmsClient } from '../pms/client';
 import type { GatewayReadiness } from '../pms/device-calls';

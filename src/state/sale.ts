@@ -1,11 +1,8 @@
-// Paying the current ticket, whole or one part of a split (rules/split.ts). Owns: checking the
-// payment (a method and a template chosen; for cash, enough tendered), recording the sale in the
-// journal and outbox (`recordCashSale`, or a room charge for "charge to room": instant, online or
-// offline; the page replayer sends it, see pms.ts), the receipt, and only then clearing the ticket
-// or leaving the unpaid rest of a split on it. Either closes the ticket in its own transaction
-// (ticket-keeping.ts payTicket): a ticket is paid once, however many tabs pay it. Invariant: if recording fails, whatever the cause
-// (IndexedDB, storage full, a missing browser API), the ticket is untouched and the view gets a
-// `SaleNotSavedError` to put in words; it never fails silently.
+// Paying the current ticket as sale-plan.ts planned it (whole, or one part of a split): checks the
+// payment, records the sale in the journal and outbox (a cash sale, or a room charge), keeps its
+// receipt, then clears the ticket or leaves the split's rest on it, closing the ticket in the sale's
+// own transaction (paid once, however many tabs pay it). If recording fails, the ticket is untouched
+// and the view gets a `SaleNotSavedError`. More in docs/sale-plan.md.
 import { type CashSaleInput, type PaidTicket, recordCashSale } from '../outbox/journal';
 import type { Cents } from '../pms/money';
 import type { RoomReservation } from '../pms/wire';
@@ -20,6 +17,7 @@ import { requestReplay } from './pms';
 import { noteSold } from './quick-keys';
 import { type ReceiptData, type ReceiptDiscount, setLastReceipt } from './receipt';
 import { chargeRoom, type SaleRecord } from './room-charges';
+import { recordedAs } from './sale-plan';
 import { settings } from './settings';
 import { actingStaff, saleCompleted } from './staff-session';
 import {
@@ -27,9 +25,7 @@ import {
   currentTicket,
   keepRestOfTicket,
   TicketEndedError,
-  ticketApprovals,
   ticketChangesHandedOver,
-  ticketWasSplit,
 } from './ticket';
 import { payTicket } from './ticket-keeping';
 import { tillIdentity } from './till-identity';
@@ -41,9 +37,9 @@ export interface CashPayment {
   tenderedCents?: Cents;
   /** The part of a split being paid, or the discounted ticket; default: the whole ticket. */
   part?: TicketPart;
-  /** The sale's id, when an approval had to name it before recording. */
+  /** The sale's id, fixed by sale-plan.ts `approveSale`. */
   saleId?: string;
-  /** Managers' approvals (a discount above the outlet's limit), kept on the sale. */
+  /** Managers' approvals asked for this sale (sale-plan.ts `approveSale`), kept on it. */
   approvals?: string[];
   /** A discount on the ticket, for the receipt: what it took off and the total before. */
   discount?: ReceiptDiscount;
@@ -89,7 +85,7 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
     staff: staffName,
     ...(staffId ? { staffId } : {}),
     till: tillName,
-    ...recordedWith(payment),
+    ...recordedAs(payment, ticket),
     lines: saleLines(lines),
     payment: { templateId: payment.templateId, paymentMethodId: method.id, sendInvoice: false },
     tender:
@@ -159,38 +155,13 @@ export async function chargeTicketToRoom(payment: RoomPayment): Promise<SaleReco
       payment.confirmedSurname,
       saleLines(lines),
       Date.now(),
-      recordedWith(payment),
+      recordedAs(payment, ticket),
       closing,
     );
   const closesTicket = !payment.part || payment.part.rest.length === 0;
   const sale = await (closesTicket ? payTicket(ticket, charge) : charge());
   paid(lines, payment.part);
   return sale;
-}
-
-/**
- * The sale's fixed id and its approvals: the ticket's (an open price or a line discount above the
- * limit) when what is left of the ticket is paid (no rest stays: also a part that leaves none, the
- * ticket discounted), and the payment's (a ticket discount); and whether it is a part of a split
- * bill, or what was left of one (the gateway then does not take its prices for a discount). Both
- * approvals name the same sale: the pay screen asks for a discount's approval on the ticket's sale
- * id (`ticketSaleId`) unless a part leaving a rest is paid.
- */
-function recordedWith(payment: { part?: TicketPart; saleId?: string; approvals?: string[] }): {
-  saleId?: string;
-  approvals?: string[];
-  split?: boolean;
-} {
-  const rest = payment.part?.rest.length ?? 0;
-  const fromTicket = rest > 0 ? {} : ticketApprovals();
-  const saleId = payment.saleId ?? fromTicket.saleId;
-  const approvals = [...(fromTicket.approvals ?? []), ...(payment.approvals ?? [])];
-  const split = rest > 0 || ticketWasSplit();
-  return {
-    ...(saleId ? { saleId } : {}),
-    ...(approvals.length > 0 ? { approvals } : {}),
-    ...(split ? { split } : {}),
-  };
 }
 
 /**

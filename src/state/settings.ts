@@ -1,10 +1,8 @@
-// Device settings of this till. Owns: the values staff set once per tablet (gateway, till, outlet,
-// staff on shift, theme, currency, which payment method counts as cash, the receipt header: hotel
-// name, address and VAT ID), their persistence in
-// localStorage, and passing the gateway URL on to the outbox meta the service worker reads.
-// The UI language is not a setting here: src/words/i18n.ts owns it.
-// Invariants: `settings()` is always complete and valid (defaults fill what storage lacks);
-// `updateSettings` refuses an invalid value with a `SettingsError` and changes nothing then.
+// Device settings of this till. Owns the values staff set once per tablet (gateway, till, outlet, staff,
+// theme, currency, the cash method, the receipt header), their persistence in localStorage, and passing
+// the gateway URL to the outbox meta. The UI language is words/i18n.ts's. Invariants: `settings()` is
+// always complete and valid; `updateSettings` refuses an invalid value (`SettingsError`), changing nothing.
+// List: docs/till-app.md, "Device settings".
 import { createSignal } from 'solid-js';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
 

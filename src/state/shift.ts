@@ -11,6 +11,7 @@ import { type ShiftTotals, shiftTotals, unconfirmedSales } from '../rules/shift-
 import { listSalesSince } from '../storage/journal-reads';
 import { appendShiftRecord, readShiftRecords, type ShiftRecord } from '../storage/local-records';
 import type { SaleRecord } from '../storage/records';
+import { approvalFor } from './approval-request';
 import { catalogue } from './catalogue';
 import { requestReplay } from './pms';
 import { actingStaff } from './staff-session';
@@ -91,6 +92,19 @@ export function createShiftReport(): Accessor<ShiftReport | undefined> {
     stop();
   });
   return report;
+}
+
+/**
+ * Closes the shift as `closeShift` does; with sales still unconfirmed, only after a manager's
+ * approval where the server has staff (`what` says it in the dialog). Null when it was cancelled.
+ * @example const record = await closeShiftApproved(report, 'Close the shift with sales not yet in the PMS');
+ */
+export async function closeShiftApproved(report: ShiftReport, what: string): Promise<ShiftRecord | null> {
+  if (report.unconfirmed.length === 0) return closeShift(report);
+  const id = crypto.randomUUID(); // the shift record's id, named by the approval
+  const approval = await approvalFor({ action: 'close_shift', subject: id, amountCents: null }, what);
+  if (approval === null) return null; // not approved: the shift stays open
+  return closeShift(report, Date.now(), approval ? { id, approval } : undefined);
 }
 
 /**

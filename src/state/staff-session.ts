@@ -118,3 +118,12 @@ export function needsApproval(need: ApprovalNeed): boolean {
       return true;
   }
 }
+
+/**
+ * Whether whoever works the till must ask a manager before `action` (reactive): nobody or a waiter
+ * is signed in, and the action needs a manager here (an action judged by amount: above any amount).
+ * @example <Show when={asksManager('catalogue_change')}>Ask a manager</Show>
+ */
+export function asksManager(action: ApprovalAction): boolean {
+  return signedIn()?.role !== 'manager' && needsApproval({ action, subject: '', amountCents: null });
+}

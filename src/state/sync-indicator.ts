@@ -1,10 +1,7 @@
-// The header's sync state. Owns: deciding what the header says: offline (the browser has no
-// network), till server unreachable or PMS unreachable (the newest evidence — a replay run, a read
-// such as the guest list, or the readiness check — says which one could not be reached), or online;
-// plus how many sales wait for the PMS. The outbox
-// is read once the first screen is up (first-screen.ts): until then the header says online or offline
-// and no count, so the till's first screen never waits for the outbox code or its IndexedDB reads.
-// Starting the replayer is app/replayer.ts.
+// The header's sync state. Owns what the header says (offline, till server unreachable, PMS unreachable
+// or online, by the newest evidence) and how many sales wait for the PMS; the outbox is read only once
+// the first screen is up (first-screen.ts). Starting the replayer is app/replayer.ts.
+// Details: docs/till-app.md, "The header's sync state".
 import { type Accessor, createMemo, createSignal, getOwner, onCleanup, runWithOwner } from 'solid-js';
 import type { OutboxSummary } from '../outbox/status';
 import { afterFirstScreen } from './first-screen';

@@ -1,7 +1,7 @@
-// The sales the sync view lists, with their steps. Owns: which sales it shows (every one needing
-// attention or pending, the newest confirmed ones, refunds, and the newest voided ones), each with its current steps (the
-// latest revision of each), read again whenever the outbox changes (coalesced), and the staff
-// actions on them with the staff name from the settings (late charges included: late-charge.ts).
+// The sales the sync view lists, with their steps. Owns: which sales it shows (needing attention or
+// pending, the newest confirmed, refunded and voided ones), each with its current steps, read again
+// whenever the outbox changes (coalesced), and staff's actions on them: retry, settle, late charge,
+// and void, which asks a manager's approval first where one is needed.
 import { type Accessor, createSignal, onCleanup } from 'solid-js';
 import { checkVoid, resolveUnverifiable, retrySale, voidSale } from '../outbox/actions';
 import { CREATE_CASH_INVOICE, type CreatedCashInvoice } from '../outbox/intents/index';
@@ -11,6 +11,7 @@ import { subscribeOutbox } from '../outbox/status';
 import { listSales } from '../storage/journal-queries';
 import { readSale } from '../storage/outbox-store';
 import type { IntentRecord, SaleRecord } from '../storage/records';
+import { approvalFor } from './approval-request';
 import { report } from './audit-later';
 import { syncNow } from './pms';
 import { saleOrigin } from './room-charges';
@@ -142,14 +143,21 @@ export function mayVoid(saleId: string): Promise<void> {
 }
 
 /**
- * Voids a sale with a reason (an applied room charge is taken back by a reversal, sent at once),
- * with the manager's approval where one was needed (it travels with the reversal and the report).
+ * Voids `sale` with a reason (an applied room charge is taken back by a reversal, sent at once),
+ * after a manager's approval where one is needed (`what` says it in the approval dialog; it travels
+ * with the reversal and the report). Answers true once voided, false when the approval was cancelled.
  */
 export async function voidWithReason(
-  saleId: string,
+  sale: Pick<SaleRecord, 'id' | 'totalCents'>,
   reason: string,
-  approval?: string,
-): Promise<SaleRecord | undefined> {
+  what: string,
+): Promise<boolean> {
+  const saleId = sale.id;
+  const approval = await approvalFor(
+    { action: 'void_sale', subject: saleId, amountCents: sale.totalCents },
+    what,
+  );
+  if (approval === null) return false; // not approved: nothing is voided
   const origin = { ...saleOrigin(), ...(approval ? { approvals: [approval] } : {}) };
   const reversal = await voidSale(saleId, reason.trim(), origin);
   const voided = (await readSale(saleId))?.sale;
@@ -167,7 +175,7 @@ export async function voidWithReason(
     });
   }
   if (reversal) sendAfterStaffAction();
-  return reversal;
+  return true;
 }
 
 /** Moves a room charge refused because the guest left to a late charge (a cash invoice to the guest), sent at once. */

@@ -1,6 +1,7 @@
 // The ticket as staff see it, and as it is stored (storage/ticket-store.ts): the `Ticket` shape, a
-// new empty one, reading a stored or saved ticket back (lines that do not parse are dropped, never
-// the whole ticket; a line's discount that does not parse is dropped, the line keeps its price), and the refusals: another tab paid, parked or changed it first; parking refused.
+// new empty one, reading a stored or saved ticket back (a line or a line's discount that does not
+// parse is dropped, never the whole ticket), and the refusals: another tab paid, parked or changed
+// it first; parking refused.
 import { newId } from '../rules/ids';
 import { isStoredLine, storedLineDiscount, type TicketLine } from '../rules/ticket-lines';
 import type { TicketRecord, TicketStatus } from '../storage/records';
@@ -21,6 +22,8 @@ export interface Ticket {
   paidAt?: number;
   /** The id its sale will have, fixed once a manager's approval names it. */
   saleId?: string;
+  /** The id of the next part of a split paid from it (a sale of its own), fixed when first named. */
+  partSaleId?: string;
   /** Managers' approvals for its lines (signed tokens naming `saleId`), sent with its sale. */
   approvals?: string[];
   /** Set once a part of it was paid (a split bill): what is left is priced by the split. */
@@ -93,6 +96,7 @@ export function reviveTicket(value: unknown): Ticket | undefined {
     version: typeof saved.version === 'number' ? saved.version : 0,
     ...(saved.status === 'paid' ? { paidAt: saved.paidAt ?? saved.updatedAt ?? Date.now() } : {}),
     ...(typeof saved.saleId === 'string' ? { saleId: saved.saleId } : {}),
+    ...(typeof saved.partSaleId === 'string' ? { partSaleId: saved.partSaleId } : {}),
     ...(Array.isArray(saved.approvals)
       ? { approvals: saved.approvals.filter((token): token is string => typeof token === 'string') }
       : {}),

@@ -85,6 +85,18 @@ export function ticketSaleId(): string {
   return ticket().saleId ?? saleId;
 }
 
+/**
+ * The id the next part of a split paid from the current ticket will have (a sale of its own), fixed
+ * now and kept with the ticket, so a reload or a second try pays it under the same id.
+ */
+export function ticketPartSaleId(): string {
+  const current = ticket();
+  if (current.partSaleId) return current.partSaleId;
+  const partSaleId = crypto.randomUUID();
+  update((t) => ({ ...t, partSaleId: t.partSaleId ?? partSaleId }));
+  return ticket().partSaleId ?? partSaleId;
+}
+
 /** What the current ticket's sale is recorded with: its fixed id and approvals, when it has them. */
 export function ticketApprovals(): { saleId?: string; approvals?: string[] } {
   const { saleId, approvals } = ticket();
@@ -104,11 +116,6 @@ export function changeLine(key: string, change: (line: TicketLine) => TicketLine
   }));
 }
 
-/** Whether a part of the current ticket was paid already (a split bill). */
-export function ticketWasSplit(): boolean {
-  return ticket().split === true;
-}
-
 /** The equal split under way on the current ticket (parts paid of how many), if any. */
 export function ticketEqualSplit(): EqualSplit | undefined {
   return ticket().equalSplit;
@@ -123,15 +130,22 @@ export function ticketEqualSplit(): EqualSplit | undefined {
 export function keepRestOfTicket(rest: TicketLine[], ofParts?: number): void {
   update((t) => {
     const paidBefore = t.equalSplit?.paid ?? 0;
-    const { equalSplit: _done, ...kept } = t;
+    const { equalSplit: _done, partSaleId: _paidUnder, ...kept } = t;
     const equalSplit = ofParts ? { parts: paidBefore + ofParts, paid: paidBefore + 1 } : undefined;
     return { ...kept, lines: rest, split: true, ...(equalSplit ? { equalSplit } : {}) };
   }, false);
 }
 
-/** Sets a line's quantity; 0 removes the line. Throws TicketLineError above the most a line takes. */
-export function setQuantity(key: string, quantity: number): void {
-  update((t) => ({ ...t, lines: withQuantity(t.lines, key, quantity) }));
+/**
+ * Sets a line's quantity, with a manager's `approval` when one was needed (sale-plan.ts
+ * `changeQuantity` asks); 0 removes the line. Throws TicketLineError above the most a line takes.
+ */
+export function setQuantity(key: string, quantity: number, approval?: string): void {
+  update((t) => ({
+    ...t,
+    lines: withQuantity(t.lines, key, quantity),
+    ...(approval ? { approvals: [...(t.approvals ?? []), approval] } : {}),
+  }));
 }
 
 export function removeLine(key: string): void {

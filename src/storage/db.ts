@@ -1,12 +1,7 @@
-// The till's IndexedDB database 'hotel-till': its one typed schema, its migrations and the shared
-// connection. This is the only module that imports `idb`; the other storage modules use the typed
-// handle it exports, and nothing above the storage layer sees a transaction.
-//
-// Invariants: migrations only add (stores, indexes), as `if (oldVersion < N)` steps, so a database
-// of any earlier version opens with every row kept (test/outbox/migrations.test.ts opens one made by
-// the frozen v1 code). Writes to the journal and the outbox use `STRICT` durability: the sale is on
-// disk before the till tells staff it is done. Inside a transaction nothing but that transaction's
-// own requests is awaited, or it would auto-commit half-way.
+// The till's IndexedDB database 'hotel-till': its one typed schema, its migrations (they only add, as
+// `if (oldVersion < N)` steps) and the shared connection. The only module that imports `idb`; nothing
+// above the storage layer sees a transaction. Journal and outbox writes are `strict`; inside a
+// transaction only its own requests are awaited. why: docs/outbox.md, "Storage".
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, unwrap } from 'idb';
 import type {
   CachedReservation,

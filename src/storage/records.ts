@@ -297,6 +297,8 @@ export interface TicketRecord {
   /** When it was paid, and the sale it became. */
   paidAt?: number;
   saleId?: string;
+  /** The id the next part of a split paid from it is recorded under. */
+  partSaleId?: string;
 }
 
 /** An in-house room reservation, cached for room charges while offline. */

@@ -5,7 +5,7 @@
 import { createSignal, onMount, Show } from 'solid-js';
 import { startCatalogue } from '../state/catalogue';
 import { loadSalesCounts } from '../state/quick-keys';
-import { needsApproval, signedIn } from '../state/staff-session';
+import { asksManager } from '../state/staff-session';
 import { t } from '../words/i18n';
 import { RefreshStatus } from './catalogue/RefreshStatus';
 import { TicketSummary } from './catalogue/TicketSummary';
@@ -14,8 +14,12 @@ import { createToast, Toast } from './common/Toast';
 import { ProductPicker } from './register/ProductPicker';
 import './catalogue/catalogue.css';
 
-const ProductForm = lazyDialog(() => import('./catalogue/ProductForm').then((m) => m.ProductForm));
-const GroupForm = lazyDialog(() => import('./catalogue/GroupForm').then((m) => m.GroupForm));
+const ProductForm = lazyDialog(['catalogue', 'payment'], () =>
+  import('./catalogue/ProductForm').then((m) => m.ProductForm),
+);
+const GroupForm = lazyDialog(['catalogue', 'payment'], () =>
+  import('./catalogue/GroupForm').then((m) => m.GroupForm),
+);
 
 export default function CatalogueView() {
   const [dialog, setDialog] = createSignal<'none' | 'product' | 'group'>('none');
@@ -25,10 +29,6 @@ export default function CatalogueView() {
     close();
     setMessage(text);
   };
-  /** A waiter is signed in where a manager must approve catalogue changes. */
-  const waiterHere = () =>
-    signedIn()?.role !== 'manager' &&
-    needsApproval({ action: 'catalogue_change', subject: 'catalogue', amountCents: null });
   onMount(() => {
     startCatalogue();
     void loadSalesCounts();
@@ -44,7 +44,7 @@ export default function CatalogueView() {
           + {t('catalogue.newGroup')}
         </button>
       </div>
-      <Show when={waiterHere()}>
+      <Show when={asksManager('catalogue_change')}>
         <p class="catalogue-note">{t('catalogue.managersOnly')}</p>
       </Show>
       <RefreshStatus />

@@ -6,7 +6,7 @@ import { createEffect, createSignal, lazy, Match, on, onMount, Show, Suspense, S
 import { startCatalogue } from '../state/catalogue';
 import { afterFirstScreen } from '../state/first-screen';
 import { loadSalesCounts } from '../state/quick-keys';
-import { loadLaterWords, t } from '../words/i18n';
+import { t, withTexts } from '../words/i18n';
 import { RefreshStatus } from './catalogue/RefreshStatus';
 import { createToast, Toast } from './common/Toast';
 import { ProductPicker } from './register/ProductPicker';
@@ -15,26 +15,26 @@ import './register/register.css';
 
 type Mode = 'ticket' | 'pay' | 'receipt';
 
-// The ticket side, payment and receipt come with the texts that come after the first screen.
+// The ticket side, payment and receipt come with their features' texts.
 const TicketPanel = lazy(() =>
-  Promise.all([import('./register/TicketPanel'), loadLaterWords()]).then(([m]) => ({
-    default: m.TicketPanel,
-  })),
+  withTexts(['payment'], () => import('./register/TicketPanel')).then((m) => ({ default: m.TicketPanel })),
 );
 const PayPanel = lazy(() =>
-  Promise.all([import('./register/PayPanel'), loadLaterWords()]).then(([m]) => ({ default: m.PayPanel })),
+  withTexts(['payment', 'room-charge'], () => import('./register/PayPanel')).then((m) => ({
+    default: m.PayPanel,
+  })),
 );
 /** The last sale's receipt (its state module comes with it: it reads the journal). */
 const ReceiptPanel = lazy(() =>
-  Promise.all([import('./register/ReceiptPanel'), import('../state/receipt'), loadLaterWords()]).then(
-    ([panel, state]) => ({
-      default: (props: { onNewSale: () => void }) => (
-        <Show when={state.lastReceipt()}>
-          {(receipt) => <panel.ReceiptPanel receipt={receipt()} onNewSale={props.onNewSale} />}
-        </Show>
-      ),
-    }),
-  ),
+  withTexts(['payment', 'device'], () =>
+    Promise.all([import('./register/ReceiptPanel'), import('../state/receipt')]),
+  ).then(([panel, state]) => ({
+    default: (props: { onNewSale: () => void }) => (
+      <Show when={state.lastReceipt()}>
+        {(receipt) => <panel.ReceiptPanel receipt={receipt()} onNewSale={props.onNewSale} />}
+      </Show>
+    ),
+  })),
 );
 
 export default function RegisterView() {

@@ -2,7 +2,7 @@
 // till's state can throw (PMS errors by kind, offline, the ticket's and payment's own refusals,
 // typed amounts the money rule refused, storage failures, a sale that could not be recorded, a
 // ticket another tab paid or parked first, the till server refusing this tablet) to one plain
-// sentence (the outbox's refusals: refusals/index.ts). Views never show `error.message` raw.
+// sentence (the outbox's refusals: refusals.ts). Views never show `error.message` raw.
 import { isPmsError, OfflineError, PmsRequestError } from '../pms/errors';
 import { MoneyError } from '../pms/money';
 import { PaymentError, SaleNotSavedError } from '../rules/payment-errors';

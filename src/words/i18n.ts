@@ -1,25 +1,74 @@
-// UI language and translations. Owns: the current language signal and its persistence, and loading
-// the dictionaries of that language only (a German till never downloads the English texts, nor
-// the other way round): the first screen's (messages-<lang>.ts) before the first render, the other
-// sections' (messages-<lang>-later.ts) after it, and before any of their views shows (app/routes.ts
-// waits for `loadLaterWords()`). Invariants: the German dictionaries have exactly the English keys
-// (their types, and test/words/i18n.test.ts); the language signal only changes once that
-// language's dictionaries (the later ones too, once asked for) are loaded, so `t()` has its texts.
+// UI language and texts. Owns: the current language signal and its persistence, the one lookup
+// `t()` (keys typed from the features' English files), and loading a feature's texts
+// (src/features/<feature>/texts.<lang>.ts) in the current language only, when the feature is opened
+// (`loadTexts`), and in any language switched to later. Invariant: the language signal only changes
+// once every feature asked for so far has its texts loaded in that language. docs/texts.md.
 import { createSignal } from 'solid-js';
-import type { MessageKey } from './messages-en';
+import type { texts as catalogue } from '../features/catalogue/texts.en';
+import type { texts as common } from '../features/common/texts.en';
+import type { texts as device } from '../features/device/texts.en';
+import type { texts as payment } from '../features/payment/texts.en';
+import type { texts as report } from '../features/report/texts.en';
+import type { texts as roomCharge } from '../features/room-charge/texts.en';
+import type { texts as staff } from '../features/staff/texts.en';
+import type { texts as sync } from '../features/sync/texts.en';
+import type { texts as ticket } from '../features/ticket/texts.en';
 
-export type { MessageKey };
+/** Every text key of the till: the keys of the features' English files. */
+export type MessageKey =
+  | keyof typeof common
+  | keyof typeof staff
+  | keyof typeof ticket
+  | keyof typeof payment
+  | keyof typeof roomCharge
+  | keyof typeof catalogue
+  | keyof typeof sync
+  | keyof typeof report
+  | keyof typeof device;
 export type Language = 'en' | 'de';
-type Dictionary = Readonly<Partial<Record<MessageKey, string>>>;
+type Texts = Readonly<Partial<Record<MessageKey, string>>>;
+type TextsModule = Promise<{ texts: Texts }>;
 
-const DICTIONARIES: Record<Language, () => Promise<Dictionary>> = {
-  en: () => import('./messages-en').then((module) => module.messages),
-  de: () => import('./messages-de').then((module) => module.messages),
-};
-const LATER_DICTIONARIES: Record<Language, () => Promise<Dictionary>> = {
-  en: () => import('./messages-en-later').then((module) => module.laterMessages),
-  de: () => import('./messages-de-later').then((module) => module.laterMessages),
-};
+/** Each feature's texts by language, each its own chunk: a German till never loads English. */
+const FEATURE_TEXTS = {
+  common: {
+    en: () => import('../features/common/texts.en'),
+    de: () => import('../features/common/texts.de'),
+  },
+  staff: { en: () => import('../features/staff/texts.en'), de: () => import('../features/staff/texts.de') },
+  ticket: {
+    en: () => import('../features/ticket/texts.en'),
+    de: () => import('../features/ticket/texts.de'),
+  },
+  payment: {
+    en: () => import('../features/payment/texts.en'),
+    de: () => import('../features/payment/texts.de'),
+  },
+  'room-charge': {
+    en: () => import('../features/room-charge/texts.en'),
+    de: () => import('../features/room-charge/texts.de'),
+  },
+  catalogue: {
+    en: () => import('../features/catalogue/texts.en'),
+    de: () => import('../features/catalogue/texts.de'),
+  },
+  sync: { en: () => import('../features/sync/texts.en'), de: () => import('../features/sync/texts.de') },
+  report: {
+    en: () => import('../features/report/texts.en'),
+    de: () => import('../features/report/texts.de'),
+  },
+  device: {
+    en: () => import('../features/device/texts.en'),
+    de: () => import('../features/device/texts.de'),
+  },
+} satisfies Record<string, Record<Language, () => TextsModule>>;
+
+/** A feature with texts of its own. */
+export type Feature = keyof typeof FEATURE_TEXTS;
+/** Every feature, e.g. for a test that loads all texts. */
+export const FEATURES = Object.keys(FEATURE_TEXTS) as Feature[];
+/** The features the first screen (shell, lock screen, register, catalogue) shows before anything else. */
+export const FIRST_SCREEN_FEATURES: readonly Feature[] = ['common', 'staff', 'ticket', 'catalogue'];
 
 /** Languages offered in settings, each named in itself. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'Deutsch' };
@@ -41,83 +90,82 @@ function initialLanguage(): Language {
   return pickLanguage(globalThis.navigator?.languages ?? []);
 }
 
-const loaded: Partial<Record<Language, Dictionary>> = {};
-const loading: Partial<Record<Language, Promise<Dictionary>>> = {};
-const loadingLater: Partial<Record<Language, Promise<void>>> = {};
-/** Whether the later sections' texts were asked for: a language switched to then needs them too. */
-let laterWanted = false;
-/** Bumped when texts are added to the current language's dictionary, so `t()` shows them. */
-const [wordsAdded, setWordsAdded] = createSignal(0);
+const loaded: Record<Language, Texts> = { en: {}, de: {} };
+const loading: Record<Language, Partial<Record<Feature, Promise<void>>>> = { en: {}, de: {} };
+/** The features whose texts were asked for: a language switched to needs them too. */
+const wanted = new Set<Feature>();
+/** Bumped when a feature's texts are loaded, so `t()` shows them. */
+const [textsAdded, setTextsAdded] = createSignal(0);
 const [language, setLanguageSignal] = createSignal<Language>(initialLanguage());
 /** The language asked for last: a slower load of an earlier choice must not win over it. */
-let wanted = language();
+let wantedLanguage = language();
 
 /** The current UI language (reactive). */
 export { language };
 
-function loadDictionary(lang: Language): Promise<Dictionary> {
-  loading[lang] ??= DICTIONARIES[lang]().then(
-    (messages) => {
-      loaded[lang] = { ...loaded[lang], ...messages };
-      return messages;
+function loadFeature(feature: Feature, lang: Language): Promise<void> {
+  loading[lang][feature] ??= FEATURE_TEXTS[feature][lang]().then(
+    (module) => {
+      loaded[lang] = { ...loaded[lang], ...module.texts };
+      setTextsAdded((count) => count + 1);
     },
     (error: unknown) => {
-      delete loading[lang]; // asked again, it tries again
+      delete loading[lang][feature]; // asked again, it tries again
       throw error;
     },
   );
-  return loading[lang];
-}
-
-// The texts of the start language are fetched as soon as this module runs, while the rest of the
-// app's code is still being evaluated; main.tsx waits for them (`loadLanguage`) before rendering.
-loadDictionary(language()).catch(() => undefined);
-
-function loadLaterDictionary(lang: Language): Promise<void> {
-  loadingLater[lang] ??= Promise.all([loadDictionary(lang), LATER_DICTIONARIES[lang]()]).then(
-    ([, later]) => {
-      loaded[lang] = { ...loaded[lang], ...later };
-      setWordsAdded((count) => count + 1);
-    },
-    (error: unknown) => {
-      delete loadingLater[lang];
-      throw error;
-    },
-  );
-  return loadingLater[lang];
+  return loading[lang][feature];
 }
 
 /**
- * Loads the texts of the sections after the first screen (room charge, sync, report, settings) in
- * the current language, and in any language switched to from now on.
- * @example const SyncView = lazy(() => Promise.all([import('./SyncView'), loadLaterWords()]).then(([view]) => view));
+ * Loads the texts of `features` in the current language (and in any language switched to from now
+ * on); a view awaits its features' texts before it shows.
+ * @example const SyncView = lazy(() => withTexts(['sync'], () => import('./SyncView')));
  */
-export function loadLaterWords(): Promise<void> {
-  laterWanted = true;
-  return loadLaterDictionary(language());
+export async function loadTexts(...features: Feature[]): Promise<void> {
+  for (const feature of features) wanted.add(feature);
+  const languages = new Set([language(), wantedLanguage]); // a switch under way needs them too
+  await Promise.all([...languages].flatMap((lang) => features.map((feature) => loadFeature(feature, lang))));
 }
 
 /**
- * Loads the dictionary of `lang` (default: the current language); `t()` needs it loaded.
+ * Loads `code` (a dynamic import) and the texts of `features` side by side: what a lazy route or
+ * dialog passes to `lazy()`.
+ * @example lazy(() => withTexts(['report', 'payment'], () => import('../views/ReportView')))
+ */
+export async function withTexts<Module>(features: Feature[], code: () => Promise<Module>): Promise<Module> {
+  const [module] = await Promise.all([code(), loadTexts(...features)]);
+  return module;
+}
+
+/**
+ * Loads the texts of the features asked for so far (the first screen's at least) in `lang`
+ * (default: the current language); `t()` needs them loaded.
  * @example await loadLanguage(); render(() => <App />, root);
  */
 export async function loadLanguage(lang: Language = language()): Promise<void> {
-  await loadDictionary(lang);
+  for (const feature of FIRST_SCREEN_FEATURES) wanted.add(feature);
+  await Promise.all([...wanted].map((feature) => loadFeature(feature, lang)));
 }
 
+// The first screen's texts are fetched as soon as this module runs, while the rest of the app's
+// code is still being evaluated; main.tsx waits for them (`loadLanguage`) before rendering.
+loadLanguage().catch(() => undefined);
+
 /**
- * Switches the UI language once its dictionary is loaded, and remembers the choice on this device.
+ * Switches the UI language once the texts asked for so far are loaded in it, and remembers the
+ * choice on this device.
  * @example await setLanguage('de');
  */
 export async function setLanguage(next: Language): Promise<void> {
-  wanted = next;
+  wantedLanguage = next;
   globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, next);
-  await (laterWanted ? loadLaterDictionary(next) : loadDictionary(next));
-  if (wanted === next) setLanguageSignal(next);
+  await loadLanguage(next);
+  if (wantedLanguage === next) setLanguageSignal(next);
 }
 
 /**
- * Fills `{name}` placeholders in `text`; the one placeholder convention of the till's words.
+ * Fills `{name}` placeholders in `text`; the one placeholder convention of the till's texts.
  * @example fillIn('Room {room}', { room: '104' }) === 'Room 104'
  */
 export function fillIn(text: string, values: Record<string, string | number> = {}): string {
@@ -126,17 +174,28 @@ export function fillIn(text: string, values: Record<string, string | number> = {
 
 /**
  * The text for `key` in the current language, its `{placeholders}` filled from `values`; reactive
- * when read inside JSX or an effect. The key itself while no dictionary is loaded (never in the app:
- * it loads one before rendering).
- * @example <h1>{t('register.title')}</h1>; t('products.added', { detail: 'Pils' })
+ * when read inside JSX or an effect. For a count key (its texts are `<key>.one` and `<key>.other`),
+ * `values.count` chooses between them by the language's plural rules and fills `{count}` as the
+ * language writes numbers. The key itself while its feature's texts are not loaded (never in the
+ * app: a view awaits its features' texts).
+ * @example t('products.added', { detail: 'Pils' }); t('ticket.items', { count: 30 }) === '30 items'
  */
-export function t(key: MessageKey, values?: Record<string, string | number>): string {
-  wordsAdded(); // a text added after the first render shows once it is there
-  const text = loaded[language()]?.[key] ?? key;
+export function t(key: MessageKey, values?: Record<string, string | number>): string;
+export function t(key: CountKey, values: { count: number } & Record<string, string | number>): string;
+export function t(key: MessageKey | CountKey, values?: Record<string, string | number>): string {
+  textsAdded(); // a text added after the first render shows once it is there
+  const texts = loaded[language()];
+  const count = values?.count;
+  if (typeof count === 'number' && !(key in texts)) {
+    const number = new Intl.NumberFormat(language()).format(count);
+    const counted = texts[`${key}.${pluralCategory(count)}` as MessageKey] ?? key;
+    return fillIn(counted, { ...values, count: number });
+  }
+  const text = texts[key as MessageKey] ?? key;
   return values ? fillIn(text, values) : text;
 }
 
-/** Keys whose text depends on a count: the dictionary has `<key>.one` and `<key>.other`. */
+/** Keys whose text depends on a count: the texts have `<key>.one` and `<key>.other`. */
 export type CountKey = MessageKey extends infer K ? (K extends `${infer Base}.other` ? Base : never) : never;
 
 const pluralRules: Partial<Record<Language, Intl.PluralRules>> = {};
@@ -150,15 +209,4 @@ export function pluralCategory(count: number): 'one' | 'other' {
   const lang = language();
   pluralRules[lang] ??= new Intl.PluralRules(lang);
   return pluralRules[lang].select(count) === 'one' ? 'one' : 'other';
-}
-
-/**
- * The text for `count` of something: `<key>.one` or `<key>.other` as the language's plural rules
- * choose, `{count}` filled with the number as the language writes it (other placeholders from
- * `values`); reactive like `t()`.
- * @example tCount('ticket.items', 1) === '1 item'; tCount('ticket.items', 30) === '30 items'
- */
-export function tCount(key: CountKey, count: number, values: Record<string, string | number> = {}): string {
-  const number = new Intl.NumberFormat(language()).format(count);
-  return t(`${key}.${pluralCategory(count)}` as MessageKey, { ...values, count: number });
 }

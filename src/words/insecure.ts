@@ -1,5 +1,5 @@
 // Words of the "open the till over HTTPS" screen in English and German (the type makes German have
-// exactly the English keys). Not part of the till's dictionaries: that screen shows before any of
+// exactly the English keys). Not a feature's texts (docs/texts.md): that screen shows before any of
 // the till runs, in the browser's language.
 
 export const en = {

@@ -5,6 +5,7 @@
 // came; everything around it is translated.
 
 import { definitionOf, RECORD_IN_LEDGER } from '../outbox/intents';
+import { SALE_REFUSAL_CODES } from '../pms/ledger-wire';
 import type { IntentRecord, SaleRecord } from '../state/sync-list';
 import { clockTime } from './calendar';
 import { type MessageKey, t } from './i18n';
@@ -76,19 +77,7 @@ export function actionProblem(error: unknown): string {
   return t('sync.action.refused', { message: actionErrorText(error) });
 }
 
-/** The till server's refusal codes of a sale (its ledger) and of a PMS write (the gateway's matching). */
-const TILL_REFUSALS = new Set([
-  'sale_conflict',
-  'sale_totals',
-  'sale_invalid',
-  'sale_unknown',
-  'sale_not_recorded',
-  'write_mismatch',
-  'invoice_not_of_sale',
-  'payment_mismatch',
-  'write_repeated',
-  'card_payment_unknown',
-]);
+const TILL_REFUSALS: ReadonlySet<string> = new Set(SALE_REFUSAL_CODES);
 
 /** A refusal the till server gave by one of its codes, in staff words; undefined for any other. */
 function tillRefusalText(code: string | undefined, message: string): string | undefined {

@@ -54,6 +54,7 @@ describe('the catalogue on a till with staff', () => {
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(sections.indexOf('/catalogue')).toBe(sections.indexOf('/report') + 1);
     await page.locator('nav a[href="/catalogue"]').click();
+    await page.locator('.catalogue-note').waitFor(); // the register has a search field too: wait for the catalogue's
     await searchField(page).fill('hugo');
     await expect.poll(() => page.locator('.product-name').allTextContents()).toEqual(['Hugo']);
     expect(await page.locator('.catalogue-note').textContent()).toBe(

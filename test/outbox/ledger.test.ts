@@ -11,7 +11,7 @@ import {
 } from '../../src/outbox/journal.ts';
 import { voidSale } from '../../src/outbox/void-sale.ts';
 import { readSale } from '../../src/storage/outbox-store.ts';
-import { loadLaterWords } from '../../src/words/i18n.ts';
+import { loadTexts } from '../../src/words/i18n.ts';
 import { stepProblem } from '../../src/words/sync-problems.ts';
 import { createFakePms } from './support/fake-pms.ts';
 import {
@@ -258,7 +258,7 @@ describe('recording a sale on the till server first', () => {
     expect(pms.calls).toEqual([]);
     const entry = await readSale(sale.id);
     expect(entry?.sale.status).toBe('needs-attention');
-    await loadLaterWords();
+    await loadTexts('sync');
     expect(stepProblem(entry!.intents[0]!, entry!.sale)).toBe(
       'The till server knows no card payment on its terminal that matches this sale (payments.0.card: the terminal approved no such payment for this sale). Check the terminal’s slips for it, then ask a manager.',
     );

@@ -17,8 +17,6 @@ import {
   TillServerError,
 } from '../../src/state/pairing.ts';
 import { closeTillDb, setMeta } from '../../src/storage/db.ts';
-import { de } from '../../src/words/pairing/de.ts';
-import { en } from '../../src/words/pairing/en.ts';
 
 interface Sent {
   url: string;
@@ -164,17 +162,6 @@ describe('following the outbox', () => {
       await expect.poll(() => deviceState().kind).toBe('revoked');
     } finally {
       stop();
-    }
-  });
-});
-
-describe('the pairing screen’s words', () => {
-  it('has a German text for every English one, with the same placeholders', () => {
-    expect(Object.keys(de).sort()).toEqual(Object.keys(en).sort());
-    for (const [key, english] of Object.entries(en)) {
-      const german = de[key as keyof typeof en];
-      expect(german.trim(), key).not.toBe('');
-      expect(german.match(/\{\w+\}/g)?.sort() ?? [], key).toEqual(english.match(/\{\w+\}/g)?.sort() ?? []);
     }
   });
 });

@@ -41,7 +41,7 @@ import { readSale } from '../../src/storage/outbox-store.ts';
 import { readTicketRecord } from '../../src/storage/ticket-store.ts';
 import { errorText } from '../../src/words/error-text.ts';
 import { formatMoment } from '../../src/words/format.ts';
-import { loadLanguage, setLanguage } from '../../src/words/i18n.ts';
+import { loadLanguage, loadTexts, setLanguage } from '../../src/words/i18n.ts';
 import { product } from '../support/catalogue.ts';
 
 const PILS = product(1, 'Pils 0,3 l', 420);
@@ -75,6 +75,7 @@ const STAY = {
 
 beforeAll(async () => {
   await loadLanguage('en'); // the staff messages below are English
+  await loadTexts('payment'); // the sale's refusals are the payment's texts
   globalThis.indexedDB = new IDBFactory();
   // The till is offline: every PMS call fails as a network error.
   globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch'));

@@ -1,35 +1,67 @@
-// The UI texts: each language is its own dictionary, loaded on demand; the German one has exactly
-// the English keys, none of them empty; switching the language switches every text once loaded.
+// The UI texts: each feature has one English and one German file, loaded on demand in the current
+// language; German has exactly the English keys, none of them empty, placeholders kept; no key is
+// in two features; switching the language switches every text once loaded.
 import { describe, expect, it } from 'vitest';
 import {
+  FEATURES,
   language,
   loadLanguage,
-  loadLaterWords,
+  loadTexts,
   pickLanguage,
   setLanguage,
   t,
-  tCount,
 } from '../../src/words/i18n.ts';
-import { messages as deFirst } from '../../src/words/messages-de.ts';
-import { laterMessages as deLater } from '../../src/words/messages-de-later.ts';
-import { messages as enFirst } from '../../src/words/messages-en.ts';
-import { laterMessages as enLater } from '../../src/words/messages-en-later.ts';
+import { german as de, english as en, featureTexts } from './all-texts.ts';
 
-const en = { ...enFirst, ...enLater };
-const de = { ...deFirst, ...deLater };
+describe("the features' texts", () => {
+  it('are one English and one German file in every feature folder, each loadable by t()', () => {
+    expect(Object.keys(featureTexts).sort()).toEqual([...FEATURES].sort());
+    for (const [feature, texts] of Object.entries(featureTexts)) {
+      expect(texts.en, `${feature}/texts.en.ts`).toBeDefined();
+      expect(texts.de, `${feature}/texts.de.ts`).toBeDefined();
+    }
+  });
 
-describe('the dictionaries', () => {
-  it('has a German text for every English key, and no other keys, first screen and later alike', () => {
-    expect(Object.keys(deFirst).sort()).toEqual(Object.keys(enFirst).sort());
-    expect(Object.keys(deLater).sort()).toEqual(Object.keys(enLater).sort());
-    expect(Object.keys(enFirst).filter((key) => key in enLater)).toEqual([]);
+  it.each(Object.keys(featureTexts))(
+    '%s has a German text for every English key, and no other keys',
+    (feature) => {
+      const { en: english = {}, de: german = {} } = featureTexts[feature] ?? {};
+      expect(
+        Object.keys(english).filter((key) => !(key in german)),
+        'missing in German',
+      ).toEqual([]);
+      expect(
+        Object.keys(german).filter((key) => !(key in english)),
+        'not in English',
+      ).toEqual([]);
+    },
+  );
+
+  it('has each key in one feature only', () => {
+    const owners = new Map<string, string[]>();
+    for (const [feature, texts] of Object.entries(featureTexts))
+      for (const key of Object.keys(texts.en ?? {})) owners.set(key, [...(owners.get(key) ?? []), feature]);
+    expect([...owners].filter(([, features]) => features.length > 1)).toEqual([]);
   });
 
   it('says counts only through plural forms: every {count} text is a .one/.other pair', () => {
     for (const [key, text] of Object.entries(en)) {
-      // Texts whose count has no noun to agree with ("3 pending", "3") read right in both numbers.
-      // numberPad.decimals belongs to the pay screen's pad (only ever 2 decimals): left to its owner.
-      const nounless = ['connection.pending', 'sync.count', 'report.historyOpen', 'numberPad.decimals'];
+      // Texts whose count has no noun to agree with ("3 pending", "Needs attention: 3", "(3)") read
+      // right in both numbers; a split has two parts or more; numberPad.decimals belongs to the pay
+      // screen's pad (only ever 2 decimals): left to its owner.
+      const nounless = [
+        'connection.pending',
+        'sync.count',
+        'report.historyOpen',
+        'numberPad.decimals',
+        'followUp.attentionCount',
+        'card.report.ledgerTotal',
+        'card.report.tillTotal',
+        'split.parts',
+        'split.partOf',
+        'split.lastPart',
+        'split.wholeRest',
+      ];
       if (!/\{count\}/.test(text) || nounless.includes(key)) continue;
       const base = key.replace(/\.(one|other)$/, '');
       expect(Object.hasOwn(en, `${base}.one`) && Object.hasOwn(en, `${base}.other`), key).toBe(true);
@@ -38,7 +70,7 @@ describe('the dictionaries', () => {
 
   it('has no empty texts, and keeps every placeholder in German', () => {
     for (const [key, english] of Object.entries(en)) {
-      const german = de[key as keyof typeof en];
+      const german = de[key] ?? '';
       expect(german.trim(), key).not.toBe('');
       expect(german.match(/\{\w+\}/g)?.sort() ?? [], key).toEqual(english.match(/\{\w+\}/g)?.sort() ?? []);
     }
@@ -51,7 +83,7 @@ describe('the UI language', () => {
     expect(pickLanguage(['fr'])).toBe('en');
   });
 
-  it('shows the texts of the language once its dictionary is loaded, and switches to German', async () => {
+  it('shows the texts of the language once they are loaded, and switches to German', async () => {
     await loadLanguage('en');
     await setLanguage('en');
     expect(t('register.title')).toBe('Register');
@@ -64,29 +96,29 @@ describe('the UI language', () => {
     expect(t('register.title')).toBe('Register');
   });
 
-  it("shows a later section's texts once they are loaded, in the language switched to as well", async () => {
+  it("shows a feature's texts once they are loaded, in the language switched to as well", async () => {
     await setLanguage('en');
-    await loadLaterWords();
-    expect(t('sync.now')).toBe(enLater['sync.now']);
+    expect(t('sync.now')).toBe('sync.now'); // the sync feature was not opened yet
+    await loadTexts('sync');
+    expect(t('sync.now')).toBe(en['sync.now']);
     await setLanguage('de');
-    expect(t('sync.now')).toBe(deLater['sync.now']);
+    expect(t('sync.now')).toBe(de['sync.now']);
     await setLanguage('en');
   });
 
   it('chooses singular and plural by Intl.PluralRules, in English and German', async () => {
-    await loadLanguage('de');
     await setLanguage('en');
-    await loadLaterWords();
-    expect([0, 1, 2, 1000].map((n) => tCount('ticket.items', n))).toEqual([
+    await loadTexts('ticket', 'report');
+    expect([0, 1, 2, 1000].map((n) => t('ticket.items', { count: n }))).toEqual([
       '0 items',
       '1 item',
       '2 items',
       '1,000 items',
     ]);
-    expect(tCount('report.salesCount', 1)).toBe('1 sale');
+    expect(t('report.salesCount', { count: 1 })).toBe('1 sale');
     await setLanguage('de');
-    expect([1, 2].map((n) => tCount('report.salesCount', n))).toEqual(['1 Verkauf', '2 Verkäufe']);
-    expect(tCount('ticket.items', 1000)).toBe('1.000 Artikel');
+    expect([1, 2].map((n) => t('report.salesCount', { count: n }))).toEqual(['1 Verkauf', '2 Verkäufe']);
+    expect(t('ticket.items', { count: 1000 })).toBe('1.000 Artikel');
     await setLanguage('en');
   });
 });

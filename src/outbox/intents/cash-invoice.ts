@@ -1,11 +1,8 @@
 // The three intents of a cash sale: open a cash-register invoice, add the lines to it, close it with
-// template and payment method. Later steps take the invoice id from the create's result.
-//
-// Unknown outcomes: the create cannot be read back (the interface has no lookup by reference), so it
-// is sent again and the sale notes that an EMPTY invoice may be left open (no money on it). The add
-// is looked for on the invoice by the marker in its line names. The close is judged by the
-// invoice's status; where the invoice cannot be read, it is sent again and the PMS's refusal to close
-// a closed invoice (409 "already closed") is taken as proof of the first close.
+// template and payment method; later steps take the invoice id from the create's result. Unknown
+// outcomes: the create is sent again (an empty invoice may stay open), the add is looked for by marker,
+// the close by the invoice's status (or sent again: "already closed" proves the first).
+// Each case: docs/outbox.md, "Unknown outcomes, per intent".
 import { isPmsError, type PmsRejectedError } from '../../pms/errors.ts';
 import {
   hasMarker,

@@ -1,10 +1,8 @@
-// What an intent is: a named, versioned PMS write with three behaviours — send it (building the
-// request at replay time from the payload and earlier results), and, when a send ended without an
-// answer, reconcile it by reading PMS state back. Owns: the contract every intent implements, the
-// sale-reference marker written into PMS line names, and finding earlier steps' results.
-//
-// Invariants: a payload never holds credentials or whole requests, only business data; a payload
-// shape change gets a new name (`…@2`) and the old name stays registered for rows already queued.
+// What an intent is: a named, versioned PMS write that is sent (its request built at replay time from
+// the payload and earlier results) and, when a send ended without an answer, reconciled by reading PMS
+// state back. Owns the contract every intent implements, the sale-reference marker in PMS line names,
+// and finding earlier steps' results. Invariants: payloads hold business data only, never credentials
+// or requests; a shape change gets a new name (`…@2`), the old one stays. docs/outbox.md, "Recording".
 import type { PmsClient } from '../../pms/client.ts';
 import type { PmsRejectedError } from '../../pms/errors.ts';
 import type { OutboxOperation } from '../../pms/operations.ts';

@@ -1,11 +1,7 @@
-// The first step of every sale: record it on the till server's sales ledger (`POST /till/sales`,
-// docs/ledger.md) before any PMS step runs. The body is built at replay time from the journal's
-// SaleRecord (ledger-body.ts), the same every time, so a resend is answered with the stored answer.
-//
-// Unknown outcome: sent again. The server keeps each sale once by its id, so a resend after a lost
-// answer gets the first answer, never a second record. A refusal (409 `sale_conflict`: another body
-// under this id; 403: an approval the server does not take) makes the sale need attention, its
-// later steps held; sync-problems.ts says it in staff words by the refusal's code.
+// The first step of every sale: record it on the till server's sales ledger (`POST /till/sales`) before
+// any PMS step runs, with a body built at replay time from the journal's SaleRecord (ledger-body.ts).
+// Unknown outcome: sent again, and the server answers a resend with the first answer; a refusal (409
+// `sale_conflict`, 403) makes the sale need attention. docs/ledger.md; docs/outbox.md, "Unknown outcomes".
 import { type FiscalReceipt, fiscalReceiptOf } from '../../pms/fiscal-wire.ts';
 import type { LedgerKind, LedgerRecordAnswer } from '../../pms/ledger-wire.ts';
 import type { IntentDefinition } from './definition.ts';

@@ -1,12 +1,7 @@
-// The intents of room charges: charge products to a room reservation, and take charged products
-// back off it (a whole reversal, @1, or some units of one line, @2). Room-charge line names carry the sale marker (the interface lets each
-// call override the item name), which is how an unknown outcome is settled.
-//
-// Unknown outcomes: an add is looked for by marker among ALL the reservation's invoice items
-// (GET single_id/roomreservations, paid or not). Only if that read is refused does it fall back to
-// GET roomreservation/cost, which lists unpaid items only: there a missing marker proves nothing
-// (the guest may have paid meanwhile), so the answer is "cannot verify". A removal compares the
-// quantities read just before sending with those read after.
+// The intents of room charges: charge products to a room reservation (@1), and take charged products back
+// off it (a whole reversal, @1, or some units of one line, @2). Line names carry the sale marker, by which
+// an unknown add is looked for among all the reservation's items; a removal compares quantities read
+// before and after sending. Each case: docs/outbox.md, "Unknown outcomes, per intent".
 import { isPmsError } from '../../pms/errors.ts';
 import type { InvoiceItem } from '../../pms/wire.ts';
 import {

@@ -1,10 +1,7 @@
-// Who may use the admin page: a person at the server machine itself (a request from the loopback
-// address, for a loopback host name, not through a reverse proxy, whose peer is always local), or
-// whoever signed in with the admin key (a session cookie, HttpOnly, SameSite=Strict, 12 hours).
-// Every form post must also come from the admin page itself, so that no other page open in the
-// manager's browser can submit it: `Sec-Fetch-Site: same-origin` where the browser sends it, else an
-// Origin naming this host (with the server's `Referrer-Policy: no-referrer`, Chromium sends a form
-// post's Origin as "null", and Sec-Fetch-Site then decides).
+// Who may use the admin page: a person at the server machine itself (loopback address and host name,
+// not through a reverse proxy), or whoever signed in (a session cookie, HttpOnly, SameSite=Strict, 12
+// hours); and that every form post comes from the admin page itself (Sec-Fetch-Site, else Origin).
+// Rules: docs/security.md, "Defences and what each stops".
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { ApiError } from '../../node-http/errors.ts';

@@ -1,12 +1,8 @@
-// The admin page at `/admin`, for managers and hotel IT (admin-access.ts says who): pairing codes,
-// the paired devices (revoke), staff (add, disable, reset PIN), outlet rules, the receipt header of
-// the hotel and its outlets (warned about while a VAT ID is missing), the outlets themselves and the
-// day closing (closing-admin-routes.ts), the audit log (filter, CSV), the gateway's state
-// (`/admin/gateway-status`, JSON) and the fiscal screens (`/admin/fiscal`, fiscal-routes.ts). Anyone
-// else gets the sign-in form (admin key, or a manager's name and admin password: never a PIN, which a
-// tablet can be made to give up), and every action answers 401 without a session. Wrong sign-ins are
-// limited per address and overall (hub/wrong-tries.ts, counted before the check) and recorded one row
-// per address and minute. Every change is recorded in the audit log with who made it.
+// The admin page at `/admin` (admin-access.ts says who may use it): pairing codes, devices, staff, outlet
+// rules, receipt headers, outlets and day closing (closing-admin-routes.ts), the audit log, the gateway's
+// state and the fiscal screens (fiscal-routes.ts). Owns the sign-in (admin key, or a manager's name and
+// admin password, never a PIN; wrong tries limited by hub/wrong-tries.ts) and 401 without a session;
+// every change goes to the audit log. Details: docs/operations.md, "The admin page: who signs in".
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { html } from 'hono/html';

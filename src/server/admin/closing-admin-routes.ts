@@ -1,10 +1,7 @@
-// The admin page's day closing and outlets (mounted by admin-routes.ts behind its sign-in, so only
-// the server machine, the admin key or a signed-in manager reach it; a waiter cannot sign in):
-// `GET /admin/day` (the X report), `POST /admin/day/counts` (a drawer's count; above the outlet's
-// limit a manager approves: the one signed in, or a manager's name and PIN on the form),
-// `POST /admin/day/close` (the Z), `GET /admin/z/:zId` (a closed day, printable), CSV per table
-// (`/admin/day/<table>.csv`, `/admin/z/:zId/<table>.csv`), and `POST /admin/outlets[/:id]`.
-// Every change goes to the audit log with who made it.
+// The admin page's day closing and outlets, mounted by admin-routes.ts behind its sign-in (a waiter
+// cannot sign in): the X report, a drawer's count (over the outlet's limit a manager approves), the Z, a
+// closed day (printable), CSV per table, and the outlets. Every change goes to the audit log.
+// Routes: docs/ledger.md, "The Z report", "Where to see it".
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { ApiError } from '../../node-http/errors.ts';

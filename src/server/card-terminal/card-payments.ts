@@ -1,10 +1,7 @@
-// Card payments on the terminals, exactly once. A payment is a row first (sale id and payment
-// number, the amount and the till's tip), then an attempt. The rules: a row that was 'sent' and
-// lost its answer is 'unknown' until the terminal's last transaction has been read (repeat receipt
-// 06 20): a transaction newer than the last trace we knew, of this amount, makes it 'approved';
-// an older one makes it 'declined' (not charged, may be sent again); no answer keeps it 'unknown'
-// ("check the terminal"), and an unknown or approved row is never sent again. One command per
-// terminal at a time. Reversal (last payment only), refund and end-of-day are here too.
+// Card payments on the terminals, exactly once: a payment is a row first (sale id and payment number,
+// amount, tip), then an attempt; a lost answer leaves it 'unknown' until the terminal's last transaction
+// is read, and an unknown or approved row is never sent again. One command per terminal at a time.
+// Reversal, refund and end-of-day too. Rules: docs/zvt.md, "Exactly once".
 import { randomUUID } from 'node:crypto';
 import type { HubDb } from '../hub/hub-db.ts';
 import type { CardPaymentSource, TerminalPayment } from '../ledger/card-check.ts';

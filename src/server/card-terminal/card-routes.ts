@@ -1,10 +1,7 @@
-// The tablet's card-terminal endpoints under `/till/card`, for paired tablets only (401 for anyone
-// else), each payment only for the tablet that started it: which terminal serves me (GET
-// /terminal), start or resume a payment (POST /payments), follow it (GET /payments/:sale/:no),
-// cancel it (POST .../abort), settle an unknown outcome (POST .../check), and, with a manager's
-// approval (x-till-approval, checked as the gateway checks others), reverse it (POST .../reversal,
-// action card_reversal) or refund to a card (POST /refunds, card_refund); the terminal's
-// end-of-day (POST /end-of-day). Bad input is 400 naming the field; nothing is sent then.
+// The tablet's card-terminal endpoints under `/till/card`, for paired tablets only (401 otherwise), each
+// payment only for the tablet that started it: the terminal, start or resume, follow, cancel and check a
+// payment, reverse it or refund to a card with a manager's approval, and the end-of-day. Bad input is
+// 400 naming the field, nothing sent. Endpoints: docs/zvt.md, "The tablet's endpoints".
 import { type Context, Hono } from 'hono';
 import { ApiError } from '../../node-http/errors.ts';
 import { requestHeader } from '../../node-http/headers.ts';

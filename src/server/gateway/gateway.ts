@@ -1,17 +1,8 @@
-// The gateway: the only way tablets reach the PMS. Mounted at `/api`, it forwards every request to
-// `${url}/api/...` with the hotel's key (tablets never hold it), paced for all tablets together
-// under the PMS rate limit. Owns what crosses between tablet and PMS: only content-negotiation
-// headers go up (no client keys, cookies, authorization or hop-by-hop headers); status, body,
-// content-type, content-disposition and retry-after come back, never Set-Cookie or the key.
-// A 429 is retried once, only for a read (GET /api/get/...): writes have no idempotency key, so
-// the till decides. A browser's silent resend of a write is answered from memory, not forwarded
-// again (resend-guard.ts). `x-till-gateway: 1` marks every answer; 502/504 `PMS unreachable: ...` tell
-// the till the PMS, not its own network, failed. Only the endpoints of docs/gateway-endpoints.json
-// are forwarded (endpoints.ts); pairing, the request checks and the host check come before it
-// (app.ts). The pacer's queue and the resend guard's memory are bounded per device. `status()`
-// reports the upstream for the admin page; `probe()` asks the PMS one cheap read (GET
-// /api/get/hotel/payment, paced like the tablets' requests, 3 s in all) for `/readyz`; `read()` is
-// the server's own read of the PMS (the catalogue prices a discount is checked against), paced too.
+// The gateway, mounted at `/api`: the only way tablets reach the PMS. Forwards the listed endpoints
+// (endpoints.ts) with the hotel's key, paced for all tablets (pacer.ts), passing only content-negotiation
+// headers up and status, body and a few headers back; retries a 429 once for reads only; answers a silent
+// resend from memory (resend-guard.ts). Also `status()` for the admin page, `probe()` for `/readyz` and
+// `read()` for the server's own paced reads. Rules: docs/pms-api.md, "The gateway".
 import type { ServerResponse } from 'node:http';
 import { type Context, Hono } from 'hono';
 import { bodyBytes } from '../../node-http/body.ts';

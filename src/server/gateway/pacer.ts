@@ -1,11 +1,7 @@
-// Paces the gateway's requests to the PMS: one pacer shared by all tablets. Owns a token bucket
-// (bursts of at most `burst` starts, refilled at requestsPerMinute per 60 s), a log of the last
-// minute's start times (so no 60 s window ever holds more than requestsPerMinute starts, bursts
-// included), the pause an upstream 429 imposes, and the bounded queue of callers waiting for their
-// turn. Each owner (a paired device) has its own FIFO queue, bounded in entries and in body bytes,
-// and owners take turns, so that one device flooding the gateway fills only its own queue and
-// delays nobody else by more than one turn. A caller that gives up while waiting (its signal
-// aborts) leaves the queue and never starts.
+// Paces the gateway's requests to the PMS: one pacer shared by all tablets. Owns a token bucket and a
+// log of the last minute's starts (never more than requestsPerMinute in any 60 s), the pause an upstream
+// 429 imposes, and a bounded FIFO queue per owner (device), served in turn so that one flooding device
+// delays nobody else by more than one turn. How: docs/pms-api.md, "The gateway".
 
 const WINDOW_MS = 60_000;
 

@@ -1,19 +1,8 @@
-// Answers a browser's silent resend of a write with the answer its first send got, instead of
-// forwarding the write to the PMS a second time. Browsers send a request again by themselves,
-// without telling the page, when a reused keep-alive connection closes before any answer arrived;
-// if the first send had reached the PMS, that would apply the write twice (the chaos test saw it:
-// a room charged twice). The gateway cannot stop connection reuse: behind the TLS proxy every
-// real installation has, the browser's connection is the proxy's. So the till marks each send
-// with a fresh `x-till-request-id`, a resend carries the same one, and the gateway keeps the
-// answers of recent writes by that id.
-//
-// Rules: a resend that arrives while the first send is still under way waits for its answer. A
-// first send that never left the gateway (the tablet went away while it waited in the pacer's
-// queue, answered 499, or the gateway failed before forwarding) is forgotten, so a resend is
-// forwarded. Answers are kept for `keepMs` after they arrive, at most `maxEntries` of them and
-// at most `maxBytes` of bodies, of which one device (owner) may hold `maxBytesPerOwner`: past that
-// its own oldest answers go first. Ids are the owner's own: one device can never be answered
-// another's. Deliberate re-sends by the outbox (after reading back) carry a new id and are forwarded.
+// Answers a browser's silent resend of a write (same `x-till-request-id`, same device) with the answer
+// its first send got, instead of forwarding the write to the PMS a second time; a resend during the
+// first send waits for its answer, one whose first send never left the gateway is forwarded. Keeps the
+// answers bounded in time, count and bytes, per device too.
+// why and the limits: docs/outbox.md, "Below the till: the browser's own silent retry".
 
 import { knownBody, withKnownBody } from '../../node-http/known-bodies.ts';
 import { REQUEST_ID_PATTERN } from '../../pms/http.ts';

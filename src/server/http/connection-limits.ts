@@ -1,10 +1,7 @@
-// Connection limits of the listening servers (issue 20; figures in docs/security.md): at most
-// PER_ADDRESS open connections from one address (an IPv6 caller by its /64), and all connections of
-// both servers together kept under the process's file-descriptor limit, so that one host holding
-// idle sockets cannot use up the descriptors every tablet needs. Slow callers are cut by Node's own
-// timers: headers within 10 s, a whole request within 30 s, TLS handshakes within 10 s (listen.ts
-// passes HANDSHAKE_TIMEOUT_MS when it makes the HTTPS server). Behind a
-// reverse proxy every connection is the proxy's, so the per-address limit is off there.
+// Connection limits of the listening servers (issue 20): at most PER_ADDRESS open connections from one
+// address, all connections kept under the process's file-descriptor limit, and the timeouts that cut
+// slow callers (HANDSHAKE_TIMEOUT_MS for listen.ts). Off per address behind a reverse proxy.
+// Figures and why: docs/operations.md, "Connections"; docs/security.md.
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';

@@ -1,10 +1,7 @@
-// Other Hotel Till servers this one works with (`TILL_ORIGINS`): where a tablet's app comes from one
-// server and its gateway is another (the gateway address in the till's settings). Owns, for those
-// origins only: the Content-Security-Policy's connect-src (so this server's app may call their
-// gateways) and CORS on `/api` (so their apps may call this gateway), with hono's cors middleware.
-// With no origins set, the policy allows this server's own origin only and `/api` answers no
-// cross-origin request. The tablet's device cookie goes along (credentials), so a tablet using
-// another server as its gateway must be paired with that server too.
+// Other Hotel Till servers this one works with (`TILL_ORIGINS`), where a tablet's app comes from one
+// server and its gateway is another. Owns, for those origins only, the Content-Security-Policy's
+// connect-src and CORS on `/api` (hono's cors, with credentials); with none set, this server's own
+// origin only. Rules: docs/pms-api.md, "The gateway"; docs/security.md, "Limits we know of".
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { GATEWAY_HEADER, REQUEST_ID_HEADER } from '../../pms/http.ts';

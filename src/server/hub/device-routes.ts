@@ -1,15 +1,8 @@
-// The tablet's side of pairing, under `/till`: who am I (`GET /till/device`), pair with a code
-// (`POST /till/pair`), which PMS this gateway serves (`GET /till/gateway`, for the settings check),
-// its outlet's receipt header (`GET /till/receipt-header`, paired only), and where the HTTPS till is
-// (`GET /till/https-address`, open to all: the insecure-context screen needs it before pairing). Owns the device cookie and the middleware
-// that lets only paired devices through.
-//
-// The credential is a cookie: Secure, HttpOnly, SameSite=Strict, Path=/. The page and the service
-// worker send it with every same-origin fetch by themselves (Background Sync replay included), no
-// script can read it (a script injected into the app could use it, but not carry it away), and no
-// other site's page, form or image can make the browser send it. Its name carries the server's id,
-// so two till servers on one host name keep theirs apart. Max-Age 400 days (what browsers allow),
-// renewed whenever the tablet asks who it is.
+// The tablet's side of pairing, under `/till`: who am I (`GET /till/device`), pair with a code (`POST
+// /till/pair`), which PMS this gateway serves (`GET /till/gateway`), its outlet's receipt header (`GET
+// /till/receipt-header`, paired only) and the HTTPS till's address (`GET /till/https-address`, open to
+// all: the insecure-context screen needs it). Owns the device cookie and the middleware that lets only
+// paired devices through. The cookie's attributes and why: docs/security.md, "Defences and what each stops".
 import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';

@@ -2,7 +2,7 @@
 // lines that add up to the total, payments that settle it, quantities of the right sign, and what
 // each kind must carry. Pure; a refusal is an ApiError 400 naming the field.
 import { ApiError } from '../../node-http/errors.ts';
-import type { LedgerKind, LedgerRecord } from '../../pms/ledger-wire.ts';
+import type { LedgerKind, LedgerRecord, SaleRefusalCode } from '../../pms/ledger-wire.ts';
 import { lineGross } from '../../shared/vat.ts';
 
 /** Kinds whose payments must settle the total exactly. */
@@ -11,7 +11,7 @@ const PAID_AT_TILL: readonly LedgerKind[] = ['sale', 'refund'];
 export const REFERRING: readonly LedgerKind[] = ['void', 'take-back', 'refund', 'late-charge'];
 const SHIFT: readonly LedgerKind[] = ['shift-open', 'shift-close'];
 
-const refuse = (field: string, message: string, code = 'sale_totals') =>
+const refuse = (field: string, message: string, code: SaleRefusalCode = 'sale_totals') =>
   new ApiError(400, `${field}: ${message}`, field, code);
 
 /** @throws ApiError 400 `sale_totals` or `sale_invalid`, naming the first field that is wrong */

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from '../../node-http/errors.ts';
 import { requestHeader } from '../../node-http/headers.ts';
-import type { LedgerRecord } from '../../pms/ledger-wire.ts';
+import type { LedgerRecord, SaleRefusalCode } from '../../pms/ledger-wire.ts';
 import { MoneyError, parseMoney } from '../../pms/money.ts';
 import { SALE_HEADER } from '../../pms/till-headers.ts';
 import { findEndpoint } from '../gateway/endpoints.ts';
@@ -64,7 +64,7 @@ export function matchRecordedSales(hub: Hub, options: WriteMatchingOptions): Mid
     const device = deviceOf(c)!;
     const named = requestHeader(c, SALE_HEADER) ?? '';
     const candidates = named ? lookup.candidates(device.id, named) : [];
-    const refuse = (message: string, code: string, field?: string): never => {
+    const refuse = (message: string, code: SaleRefusalCode, field?: string): never => {
       hub.audit.append({
         kind: 'pms_write_refused',
         deviceId: device.id,
@@ -213,7 +213,7 @@ function linesOf(body: unknown, key: string): WriteLine[] {
   }));
 }
 
-type Refuse = (message: string, code: string, field?: string) => never;
+type Refuse = (message: string, code: SaleRefusalCode, field?: string) => never;
 
 /**
  * Each write line must be one of the record's lines (product, quantity, price), each used once;

@@ -1,11 +1,7 @@
-// Printing from the sales ledger (issue 24 on issue 19): a sale's receipt, its copies and a refund's
-// or void's slip are made by the server from the ledger's record, never from a document a tablet
-// sends, so a tablet cannot print what was never sold. The receipt prints when the ledger stores a
-// sale of an outlet with a receipt printer (the ledger's one hook, onRecorded), or when the tablet
-// that recorded it asks; the job key is the sale id either way, so it prints once. With fiscal
-// signing on, either waits until the record's signing settled (signed, or marked as an outage:
-// the driver's 3 s at most) and prints its fiscal lines and QR code. X and Z slips are made from
-// the ledger's day report. Rules: docs/printing.md, "From the ledger".
+// Printing from the sales ledger: a sale's receipt, its copies and a refund's or void's slip, made by
+// the server from the ledger's record, never from a document a tablet sends; the receipt prints on the
+// ledger's hook (onRecorded) or when asked, once per sale id, after fiscal signing settled. X and Z
+// slips from the ledger's day report. Rules: docs/printing.md, "From the ledger".
 
 import { serverLog } from '../../node-http/log.ts';
 import type { DayReport, DayTotals } from '../../pms/closing-wire.ts';

@@ -1,10 +1,7 @@
-// `/till/print`: printing for paired tablets only (the device cookie; anyone else 401), and only
-// at their own outlet's printers; a receipt, copy or refund slip only of a sale the tablet itself
-// recorded in the ledger (403 `not_your_sale` for another tablet's; a receipt asked for before its
-// record arrived is 202 with no job, printed by the ledger's hook once it is stored; a copy or slip
-// of an unrecorded sale 409 `sale_not_recorded`: ledger-printing.ts). The bodies are checked with the shared schemas
-// (pms/print-calls.ts): a wrong field is a 400 naming it, and nothing is queued. An outlet without
-// the printer asked for answers 409 `no_printer`: the tablet then opens the browser's dialog.
+// `/till/print`: printing for paired tablets only (401 otherwise), at their own outlet's printers, and
+// only of sales the tablet itself recorded (403 `not_your_sale`; unrecorded: 202 or 409, ledger-printing.ts).
+// Bodies are checked with the shared schemas (pms/print-calls.ts): 400 naming the field, nothing
+// queued; no such printer is 409 `no_printer`. Rules: docs/printing.md, "Who may do what".
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { ApiError } from '../../node-http/errors.ts';

@@ -1,10 +1,8 @@
-// Managers' approvals on the server, in one place (rules in docs/security.md, "Manager approvals"):
-// which tokens of a request pass for a use (signed by an enabled manager's current key, naming this
-// action, subject and device, with that device's key: staff-registry.ts checks one token), what a
-// sale needs approved (an open price whose line total is above the outlet's limit, a discount beyond
-// it, a void, a take-back), and spending an
-// approval for good, in the caller's transaction, so it can never be used twice. The sales ledger,
-// the gateway's checks and the audit reports all go through here.
+// Managers' approvals on the server, in one place: which tokens of a request pass for a use (each
+// checked by staff-registry.ts), what a sale needs approved (an open price above the outlet's limit, a
+// discount beyond it, a void, a take-back), and spending an approval for good in the caller's
+// transaction, so it is never used twice. The ledger, the gateway's checks and the audit reports all go
+// through here. Rules: docs/security.md, "Manager approvals".
 import { type Approval, type ApprovalAction, readApproval } from '../../pms/staff-calls.ts';
 import type { HubDb } from '../hub/hub-db.ts';
 import { type ApprovalUse, StaffError, type StaffMember, type StaffRegistry } from './staff-registry.ts';

@@ -1,10 +1,8 @@
-// Staff of the hotel as the till server keeps them: name, role (waiter or manager) and PIN. Owns
-// adding, disabling and resetting staff, the outlet policies, a manager's admin password (scrypt,
-// checked only here: the admin page never takes a PIN), the cards each tablet keeps for offline
-// sign-in (a signing key of its own per device, sealed under the PIN: device-keys.ts), and checking
-// a manager's approval when the action reaches the server: signed by an enabled manager's current
-// key for the device it names, for this device, action and subject, used for no other subject.
-// Refusals are StaffError codes the app and the admin page translate.
+// Staff of the hotel as the till server keeps them: name, role (waiter or manager) and PIN. Owns adding,
+// disabling and resetting staff, the outlet policies, a manager's admin password (scrypt, checked only
+// here), the cards each tablet keeps for offline sign-in (device-keys.ts), and checking one approval
+// token (signed by an enabled manager's key for the device, action and subject it names). Refusals are
+// StaffError codes. Rules: docs/security.md, "Staff sign-in" and "Manager approvals".
 import { randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Outlet } from '../../pms/device-calls.ts';

@@ -1,18 +1,8 @@
-// The gateway's check of manager approvals on PMS writes, before anything is forwarded (rules in
-// docs/security.md, "Manager approvals"): `remove/products` needs a `take_back` (or `void_sale`)
-// approval; on `add/products` and `add/invoice/products`, a line priced above the outlet's
-// open-price limit (an open-price product, or one sold above its catalogue price; price times
-// quantity) needs an `open_price` approval of at least that line total, and lines sold below their catalogue price by more
-// than the outlet's discount limit need `discount` approvals covering the cents taken off. Approvals
-// travel in `x-till-approval` (several, comma-separated: each check takes one of its own action that
-// passes) and must name the sale of `x-till-sale` and this device (staff-registry.ts checks them).
-// A take-back's, open price's or catalogue change's approval is claimed before the write is
-// forwarded (two writes sent together cannot both use it) and given back if the PMS does not take
-// it; a discount's is charged per sale, up to its amount over all the sale's writes. The rules
-// themselves (which tokens pass, what a price needs) are approvals.ts's, shared with the ledger. Refusals are 403 with a code; a price that
-// cannot be read from the PMS refuses the write too (503 or 422, code `price_unknown`).
-// Until a hotel has added its first manager, nothing needs approval (nobody could give one).
-// Catalogue changes (creating products and commodity groups): checkCatalogueApprovals.
+// The gateway's check of manager approvals on PMS writes, before anything is forwarded: take-backs on
+// `remove/products`, open prices and discounts on `add/products` and `add/invoice/products` (against the
+// catalogue prices it reads from the PMS), and catalogue changes (`checkCatalogueApprovals`). Claims an
+// approval before forwarding and gives it back if the PMS refuses; refusals are 403 with a code. The
+// rules on tokens and prices are approvals.ts's. Rules: docs/security.md, "Manager approvals".
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from '../../node-http/errors.ts';

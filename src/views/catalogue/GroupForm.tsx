@@ -6,7 +6,6 @@ import { createEffect, createSignal, For, on } from 'solid-js';
 import { catalogue } from '../../state/catalogue';
 import { errorText } from '../../words/error-text';
 import { t } from '../../words/i18n';
-import { w as lockWords } from '../../words/lock';
 import { Dialog } from '../common/Dialog';
 import { useFreshSubmission } from '../common/fresh-submission';
 import { createGroupAction } from './data';
@@ -31,7 +30,7 @@ export function GroupForm(props: { open: boolean; onClose: () => void; onCreated
     try {
       const group = await create(
         { name, parent_id: parent > 0 ? parent : null },
-        lockWords('approval.catalogue_change.group', { name: name.trim() }),
+        t('lock.approval.catalogue_change.group', { name: name.trim() }),
       );
       if (!group) setNotApproved(true);
       else props.onCreated(t('groupForm.created', { detail: group.name }));

@@ -9,7 +9,6 @@ import { readAmount } from '../../rules/ticket-lines';
 import { errorText } from '../../words/error-text';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
-import { w as lockWords } from '../../words/lock';
 import { Dialog } from '../common/Dialog';
 import { useFreshSubmission } from '../common/fresh-submission';
 import { createProductAction } from './data';
@@ -57,7 +56,7 @@ export function ProductForm(props: {
           tax_class_id: taxClass,
           open_price: form.get('openPrice') === 'on',
         },
-        lockWords('approval.catalogue_change.product', { name, amount: formatCents(price) }),
+        t('lock.approval.catalogue_change.product', { name, amount: formatCents(price) }),
       );
       if (!product) setProblem(t('catalogue.notApproved'));
       else props.onCreated(t('productForm.created', { detail: product.name }));

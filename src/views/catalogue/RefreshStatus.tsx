@@ -3,7 +3,7 @@
 import { Show } from 'solid-js';
 import { catalogue, refreshCatalogue, refreshState } from '../../state/catalogue';
 import { formatMoment } from '../../words/format';
-import { t, tCount } from '../../words/i18n';
+import { t } from '../../words/i18n';
 import { createErrorText } from '../common/error-words';
 
 export function RefreshStatus() {
@@ -21,7 +21,7 @@ export function RefreshStatus() {
           ? t('catalogue.neverRefreshed')
           : t('catalogue.lastRefresh', { detail: formatMoment(refreshedAt() ?? 0) })}
         {' · '}
-        {tCount('products.count', catalogue().index.products.length)}
+        {t('products.count', { count: catalogue().index.products.length })}
       </p>
       <button type="button" disabled={refreshState().running} onClick={() => void refreshCatalogue()}>
         {refreshState().running ? t('catalogue.refreshing') : t('catalogue.refresh')}

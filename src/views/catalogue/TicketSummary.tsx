@@ -3,13 +3,15 @@ import { A } from '@solidjs/router';
 import { Show } from 'solid-js';
 import { ticketTotals } from '../../state/ticket';
 import { formatCents } from '../../words/format';
-import { t, tCount } from '../../words/i18n';
+import { t } from '../../words/i18n';
 
 export function TicketSummary() {
   return (
     <Show when={ticketTotals().items > 0}>
       <A href="/" class="button primary ticket-summary">
-        <span>{t('catalogue.ticketSummary', { detail: tCount('ticket.items', ticketTotals().items) })}</span>
+        <span>
+          {t('catalogue.ticketSummary', { detail: t('ticket.items', { count: ticketTotals().items }) })}
+        </span>
         <strong>{formatCents(ticketTotals().grossCents)}</strong>
         <span>{t('catalogue.toRegister')} →</span>
       </A>

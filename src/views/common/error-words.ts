@@ -1,7 +1,9 @@
 // Errors in staff's words where the first screen shows them (a refused tap, a failed catalogue
-// update): the mapping of every error the till can throw (words/error-text.ts) loads with the first
-// error, not with the first screen. Other views import words/error-text.ts directly.
+// update): the mapping of every error the till can throw (words/error-text.ts), with the payment's
+// texts it also says, loads with the first error, not with the first screen. Other views import
+// words/error-text.ts directly.
 import { createEffect, createSignal } from 'solid-js';
+import { withTexts } from '../../words/i18n';
 
 type ErrorWords = typeof import('../../words/error-text');
 let loading: Promise<ErrorWords> | undefined;
@@ -11,7 +13,7 @@ let loading: Promise<ErrorWords> | undefined;
  * @example void errorWords().then(({ errorText }) => say(errorText(error)));
  */
 export function errorWords(): Promise<ErrorWords> {
-  loading ??= import('../../words/error-text');
+  loading ??= withTexts(['payment'], () => import('../../words/error-text'));
   return loading;
 }
 

@@ -5,17 +5,18 @@
 // opened (it resets itself on each opening; see Dialog.tsx and fresh-submission.ts).
 import { type Component, createMemo, type JSX, lazy, Show, Suspense } from 'solid-js';
 import { afterFirstScreen } from '../../state/first-screen';
-import { loadLaterWords } from '../../words/i18n';
+import { type Feature, withTexts } from '../../words/i18n';
 
 /**
- * A lazy component from a module's named export, loaded after the first screen with the texts that
- * come after it (words/i18n.ts loadLaterWords).
- * @example const ProductForm = lazyDialog(() => import('../catalogue/ProductForm').then((m) => m.ProductForm));
+ * A lazy component from a module's named export, loaded after the first screen with the texts of
+ * `features` (words/i18n.ts withTexts).
+ * @example const ProductForm = lazyDialog(['catalogue'], () => import('../catalogue/ProductForm').then((m) => m.ProductForm));
  */
-export function lazyDialog<P extends object>(load: () => Promise<Component<P>>): Component<P> {
-  const component = lazy(() =>
-    Promise.all([load(), loadLaterWords()]).then(([loaded]) => ({ default: loaded })),
-  );
+export function lazyDialog<P extends object>(
+  features: Feature[],
+  load: () => Promise<Component<P>>,
+): Component<P> {
+  const component = lazy(() => withTexts(features, load).then((loaded) => ({ default: loaded })));
   void afterFirstScreen()
     .then(() => component.preload())
     .catch(() => undefined); // loaded again, with its error shown, when opened

@@ -6,7 +6,7 @@ import { createSignal, For, Show } from 'solid-js';
 import type { StaffCard } from '../../pms/staff-calls';
 import { openApproval, tryManagerPin } from '../../state/approval-request';
 import { staffCards } from '../../state/staff-session';
-import { w } from '../../words/lock';
+import { t } from '../../words/i18n';
 import { Dialog } from '../common/Dialog';
 import { PinPad } from './PinPad';
 import { createPinFeedback } from './pin-feedback';
@@ -34,7 +34,7 @@ export default function ApprovalDialog() {
   return (
     <Dialog
       open={openApproval() !== null}
-      title={w('approval.title')}
+      title={t('lock.approval.title')}
       onClose={close}
       class="approval-dialog"
     >
@@ -44,13 +44,16 @@ export default function ApprovalDialog() {
             length={(chosen() ?? managers()[0])?.pinLength ?? 4}
             disabled={checking() || feedback.waiting()}
             onPin={(pin) => void tryPin(pin)}
-            label={w('approval.title')}
+            label={t('lock.approval.title')}
           />
         </Show>
         <div class="approval-words">
           <p class="approval-what">{openApproval()?.what}</p>
-          <Show when={managers().length > 0} fallback={<p class="lock-message">{w('approval.noManager')}</p>}>
-            <p class="lock-lead">{w('approval.lead')}</p>
+          <Show
+            when={managers().length > 0}
+            fallback={<p class="lock-message">{t('lock.approval.noManager')}</p>}
+          >
+            <p class="lock-lead">{t('lock.approval.lead')}</p>
             <div class="approval-managers">
               <For each={managers()}>
                 {(card) => (
@@ -66,11 +69,11 @@ export default function ApprovalDialog() {
               </For>
             </div>
             <p class="lock-message" role="alert">
-              {checking() ? w('checking') : feedback.message()}
+              {checking() ? t('lock.checking') : feedback.message()}
             </p>
           </Show>
           <button type="button" class="lock-back" onClick={close}>
-            {w('approval.cancel')}
+            {t('lock.approval.cancel')}
           </button>
         </div>
       </div>

@@ -8,7 +8,7 @@ import { noteFirstScreen } from '../../state/first-screen';
 import { createOnlineStatus } from '../../state/online';
 import { signIn } from '../../state/staff-pins';
 import { staffCards } from '../../state/staff-session';
-import { w } from '../../words/lock';
+import { t } from '../../words/i18n';
 import { PinPad } from './PinPad';
 import { createPinFeedback } from './pin-feedback';
 import './lock.css';
@@ -34,8 +34,8 @@ export default function LockScreen() {
         when={chosen()}
         fallback={
           <>
-            <h1 id="lock-title">{w('title')}</h1>
-            <p class="lock-lead">{w('lead')}</p>
+            <h1 id="lock-title">{t('lock.title')}</h1>
+            <p class="lock-lead">{t('lock.lead')}</p>
             <div class="lock-staff">
               <For each={staffCards()}>
                 {(card) => (
@@ -48,7 +48,7 @@ export default function LockScreen() {
                     }}
                   >
                     <span class="lock-person-name">{card.name}</span>
-                    <span class="lock-person-role">{w(card.role)}</span>
+                    <span class="lock-person-role">{t(`lock.${card.role}`)}</span>
                   </button>
                 )}
               </For>
@@ -62,18 +62,18 @@ export default function LockScreen() {
               length={card().pinLength}
               disabled={checking() || feedback.waiting()}
               onPin={(pin) => void tryPin(pin)}
-              label={w('pinFor', { name: card().name })}
+              label={t('lock.pinFor', { name: card().name })}
             />
             <div class="lock-pin-words">
-              <h1 id="lock-title">{w('pinFor', { name: card().name })}</h1>
+              <h1 id="lock-title">{t('lock.pinFor', { name: card().name })}</h1>
               <p class="lock-message" role="alert">
-                {checking() ? w('checking') : feedback.message()}
+                {checking() ? t('lock.checking') : feedback.message()}
               </p>
               <Show when={!online()}>
-                <p class="lock-lead">{w('offline')}</p>
+                <p class="lock-lead">{t('lock.offline')}</p>
               </Show>
               <button type="button" class="lock-back" onClick={() => setChosen(null)}>
-                {w('back')}
+                {t('lock.back')}
               </button>
             </div>
           </div>

@@ -2,7 +2,7 @@
 // digits: when `length` are typed it hands them to `onPin` and clears. Digit keys on a keyboard work
 // too. While `disabled` (checking, or waiting after wrong PINs) no key takes.
 import { createSignal, For, onCleanup, onMount } from 'solid-js';
-import { w } from '../../words/lock';
+import { t } from '../../words/i18n';
 
 export function PinPad(props: {
   length: number;
@@ -48,7 +48,7 @@ export function PinPad(props: {
           class="pin-key pin-key-erase"
           disabled={props.disabled}
           onClick={erase}
-          aria-label={w('delete')}
+          aria-label={t('lock.delete')}
         >
           ⌫
         </button>

@@ -3,7 +3,7 @@
 // second). Choosing someone still waiting shows their wait at once, so a greyed pad says why.
 import { createEffect, createSignal, on, onCleanup } from 'solid-js';
 import { type PinOutcome, pinWait } from '../../state/staff-pins';
-import { w } from '../../words/lock';
+import { t } from '../../words/i18n';
 
 function minutesSeconds(ms: number): string {
   const seconds = Math.ceil(ms / 1000);
@@ -26,7 +26,7 @@ export function createPinFeedback(person: () => string | undefined) {
   const tick = () => {
     const left = waitLeft();
     setWaiting(left > 0);
-    if (left > 0) setMessage(w('wait', { time: minutesSeconds(left) }));
+    if (left > 0) setMessage(t('lock.wait', { time: minutesSeconds(left) }));
     else {
       stopTicking();
       setMessage('');
@@ -51,7 +51,7 @@ export function createPinFeedback(person: () => string | undefined) {
     waiting,
     show(outcome: Exclude<PinOutcome, { ok: true }>) {
       if (waitLeft() > 0) startWait();
-      else setMessage(w('wrong'));
+      else setMessage(t('lock.wrong'));
       void outcome;
     },
     clear: () => {

@@ -5,8 +5,7 @@
 import { useAction, useNavigate, useSubmission } from '@solidjs/router';
 import { createSignal, onMount } from 'solid-js';
 import { PairingCodeFormatError, TillServerError } from '../../state/pairing';
-import type { PairingWord } from '../../words/pairing/en';
-import { w } from '../../words/pairing/index';
+import { type MessageKey, t } from '../../words/i18n';
 import { pairAction } from './data';
 
 /** Server codes with a sentence of their own; any other is "unexpected". */
@@ -38,7 +37,7 @@ export function PairForm(props: { code?: string | undefined }) {
       }}
     >
       <label class="desk-field pair-code">
-        <span>{w('code')}</span>
+        <span>{t('pairing.code')}</span>
         <input
           name="code"
           value={code()}
@@ -49,15 +48,15 @@ export function PairForm(props: { code?: string | undefined }) {
           maxlength={12}
           required
         />
-        <small>{w('codeHint')}</small>
+        <small>{t('pairing.codeHint')}</small>
       </label>
       <label class="desk-field">
-        <span>{w('name')}</span>
+        <span>{t('pairing.name')}</span>
         <input
           name="name"
           value={name()}
           onInput={(event) => setName(event.currentTarget.value)}
-          placeholder={w('namePlaceholder')}
+          placeholder={t('pairing.namePlaceholder')}
           autocomplete="off"
           maxlength={60}
         />
@@ -66,7 +65,7 @@ export function PairForm(props: { code?: string | undefined }) {
         {submission.error ? problemText(submission.error) : ''}
       </p>
       <button type="submit" class="primary pair-button" disabled={submission.pending}>
-        {submission.pending ? w('pairing') : w('pair')}
+        {submission.pending ? t('pairing.pairing') : t('pairing.pair')}
       </button>
     </form>
   );
@@ -74,13 +73,13 @@ export function PairForm(props: { code?: string | undefined }) {
 
 /** One sentence for a failed pairing, chosen by the error's code (never its message). */
 function problemText(error: unknown): string {
-  if (error instanceof PairingCodeFormatError) return w('error.code_format');
-  if (!(error instanceof TillServerError)) return w('error.unexpected', { status: '–' });
+  if (error instanceof PairingCodeFormatError) return t('pairing.error.code_format');
+  if (!(error instanceof TillServerError)) return t('pairing.error.unexpected', { status: '–' });
   if (error.code === 'too_many_attempts') {
-    return w('error.too_many_attempts', {
+    return t('pairing.error.too_many_attempts', {
       minutes: Math.max(1, Math.ceil((error.retryAfterMs ?? 0) / 60_000)),
     });
   }
-  if (KNOWN_CODES.includes(error.code)) return w(`error.${error.code}` as PairingWord);
-  return w('error.unexpected', { status: error.status ?? '–' });
+  if (KNOWN_CODES.includes(error.code)) return t(`pairing.error.${error.code}` as MessageKey);
+  return t('pairing.error.unexpected', { status: error.status ?? '–' });
 }

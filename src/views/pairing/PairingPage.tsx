@@ -5,7 +5,7 @@
 import { useLocation, useSearchParams } from '@solidjs/router';
 import { Suspense } from 'solid-js';
 import { deviceState } from '../../state/device';
-import { w } from '../../words/pairing/index';
+import { t } from '../../words/i18n';
 import { PairForm } from './PairForm';
 import { PAIR_PATH } from './path';
 import { UnsentSales } from './UnsentSales';
@@ -16,15 +16,15 @@ export function PairingPage() {
   const revoked = () => deviceState().kind === 'revoked';
   const lead = () => {
     const state = deviceState();
-    if (state.kind === 'revoked') return w('revokedLead');
-    return state.kind === 'paired' ? w('pairedLead', { name: state.device.name }) : w('lead');
+    if (state.kind === 'revoked') return t('pairing.revokedLead');
+    return state.kind === 'paired' ? t('pairing.pairedLead', { name: state.device.name }) : t('pairing.lead');
   };
   // Read once: the code in the address is submitted when the form first shows.
   const given = location.pathname === PAIR_PATH ? params.code : undefined;
   return (
     <section class="view desk-view pairing-view" data-device={deviceState().kind}>
       <div class="desk-panel pairing-panel">
-        <h1>{revoked() ? w('revokedTitle') : w('title')}</h1>
+        <h1>{revoked() ? t('pairing.revokedTitle') : t('pairing.title')}</h1>
         <p class="desk-notice" data-tone={revoked() ? 'warn' : undefined} data-testid="pairing-lead">
           {lead()}
         </p>

@@ -2,7 +2,7 @@
 // saves them all as one JSON file (router action `exportUnsentAction`; nothing in the outbox changes).
 import { createAsync, useAction, useSubmission } from '@solidjs/router';
 import { Show } from 'solid-js';
-import { w, wCount } from '../../words/pairing/index';
+import { t } from '../../words/i18n';
 import { exportUnsentAction, getUnsentSales } from './data';
 import { saveFile } from './download';
 
@@ -19,21 +19,22 @@ export function UnsentSales() {
       // shown from submission.error below
     }
   };
-  const countText = () => (count() === 0 ? w('unsent.none') : wCount('unsent.waiting', count()));
+  const countText = () =>
+    count() === 0 ? t('pairing.unsent.none') : t('pairing.unsent.waiting', { count: count() });
   return (
     <section class="desk-panel unsent-sales" data-testid="unsent-sales" data-count={count()}>
       <h2>{countText()}</h2>
       <Show when={count() > 0}>
-        <p class="desk-muted">{w('unsent.kept')}</p>
+        <p class="desk-muted">{t('pairing.unsent.kept')}</p>
         <button type="button" onClick={save} disabled={submission.pending}>
-          {submission.pending ? w('unsent.exporting') : w('unsent.export')}
+          {submission.pending ? t('pairing.unsent.exporting') : t('pairing.unsent.export')}
         </button>
         <Show when={submission.result}>
-          {(file) => <p role="status">{w('unsent.exported', { file: file().fileName })}</p>}
+          {(file) => <p role="status">{t('pairing.unsent.exported', { file: file().fileName })}</p>}
         </Show>
         <Show when={submission.error}>
           <p class="form-error" role="alert">
-            {w('unsent.failed')}
+            {t('pairing.unsent.failed')}
           </p>
         </Show>
       </Show>

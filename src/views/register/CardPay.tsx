@@ -13,10 +13,10 @@ import {
   payByCard,
 } from '../../state/card-payment';
 import type { CardPaymentRecord } from '../../storage/records';
-import type { CardWord } from '../../words/card';
-import { cw } from '../../words/card';
+
 import { errorText } from '../../words/error-text';
 import { formatCents } from '../../words/format';
+import { type MessageKey, t } from '../../words/i18n';
 import './card-pay.css';
 
 type TipMode = 'none' | 'till' | 'terminal';
@@ -24,11 +24,10 @@ type TipMode = 'none' | 'till' | 'terminal';
 export function CardPay(props: {
   terminal: CardTerminalInfo;
   amountCents: number;
-  /** The sale's id (and approvals) before paying; null when refused (the pay screen says why). */
-  prepare: () => Promise<{ saleId?: string; approvals?: string[] } | null>;
+  /** The sale's id and approvals before paying (state/sale-plan.ts); null when refused (the pay screen says why). */
+  prepare: () => Promise<{ saleId: string; approvals?: string[] } | null>;
   /** The card was charged: record the sale with it. */
   onApproved: (card: CardPaymentRecord, prepared: { saleId: string; approvals?: string[] }) => Promise<void>;
-  saleIdFor: () => string;
   /** The pay screen's way back, beside the card button. */
   back: JSX.Element;
 }) {
@@ -46,7 +45,7 @@ export function CardPay(props: {
     // An approved payment of this sale from before the ticket changed: never record other lines with it.
     if (done.amountCents !== props.amountCents) {
       const charged = formatCents(done.chargedCents ?? done.amountCents);
-      setProblem(cw('card.amountChanged', { charged, amount: formatCents(props.amountCents) }));
+      setProblem(t('card.amountChanged', { charged, amount: formatCents(props.amountCents) }));
       return;
     }
     await props.onApproved(cardRecordOf(done), prepared);
@@ -57,10 +56,7 @@ export function CardPay(props: {
     if (!prepared) {
       const approved = await props.prepare();
       if (!approved) return;
-      prepared = {
-        saleId: approved.saleId ?? props.saleIdFor(),
-        ...(approved.approvals ? { approvals: approved.approvals } : {}),
-      };
+      prepared = approved;
     }
     setRunning(true);
     try {
@@ -102,9 +98,9 @@ export function CardPay(props: {
   const inFlight = () => running() && (payment()?.state ?? 'sent') === 'sent';
   return (
     <div class="card-pay" data-testid="card-pay">
-      <p class="card-pay-title">{cw('card.title', { terminal: props.terminal.name })}</p>
+      <p class="card-pay-title">{t('card.title', { terminal: props.terminal.name })}</p>
       <fieldset class="card-tip" disabled={running() || payment()?.state === 'unknown'}>
-        <legend>{cw('card.tip')}</legend>
+        <legend>{t('card.tip')}</legend>
         {(['none', 'till', 'terminal'] as const).map((mode) => (
           <label>
             <input
@@ -113,12 +109,12 @@ export function CardPay(props: {
               checked={tipMode() === mode}
               onChange={() => setTipMode(mode)}
             />
-            {cw(mode === 'none' ? 'card.tipNone' : mode === 'till' ? 'card.tipOnTill' : 'card.tipOnTerminal')}
+            {t(mode === 'none' ? 'card.tipNone' : mode === 'till' ? 'card.tipOnTill' : 'card.tipOnTerminal')}
           </label>
         ))}
         <Show when={tipMode() === 'till'}>
           <label class="field">
-            <span>{cw('card.tipAmount')}</span>
+            <span>{t('card.tipAmount')}</span>
             <input inputmode="decimal" value={tipText()} onInput={(e) => setTipText(e.currentTarget.value)} />
           </label>
         </Show>
@@ -126,19 +122,19 @@ export function CardPay(props: {
       <p class="card-status" role="status" data-testid="card-status">
         <Switch>
           <Match when={inFlight()}>
-            {payment()?.prompt ? cw(`card.prompt.${payment()!.prompt}` as CardWord) : cw('card.sending')}
+            {payment()?.prompt ? t(`card.prompt.${payment()!.prompt}` as MessageKey) : t('card.sending')}
           </Match>
           <Match when={payment()?.state === 'declined' && payment()?.reason === 'cancelled'}>
-            {cw('card.cancelled')}
+            {t('card.cancelled')}
           </Match>
           <Match when={payment()?.state === 'declined'}>
-            {cw('card.declined', {
-              reason: cw(`card.reason.${payment()!.reason ?? 'declined'}` as CardWord),
+            {t('card.declined', {
+              reason: t(`card.reason.${payment()!.reason ?? 'declined'}` as MessageKey),
             })}
           </Match>
-          <Match when={payment()?.state === 'unknown'}>{cw('card.unknown')}</Match>
+          <Match when={payment()?.state === 'unknown'}>{t('card.unknown')}</Match>
           <Match when={payment()?.state === 'approved'}>
-            {cw('card.approved', {
+            {t('card.approved', {
               brand: payment()!.card?.brand ?? '',
               pan: payment()!.card?.maskedPan ?? '',
             })}
@@ -154,19 +150,19 @@ export function CardPay(props: {
         <Switch>
           <Match when={inFlight()}>
             <button type="button" class="danger pay-complete card-cancel" onClick={cancel}>
-              {cw('card.cancel')}
+              {t('card.cancel')}
             </button>
           </Match>
           <Match when={payment()?.state === 'unknown'}>
             <button type="button" class="primary pay-complete" disabled={running()} onClick={askAgain}>
-              {cw('card.checkAgain')}
+              {t('card.checkAgain')}
             </button>
           </Match>
           <Match when={true}>
             <button type="button" class="primary pay-complete pay-card" disabled={running()} onClick={pay}>
               {payment()?.state === 'declined'
-                ? cw('card.tryAgain')
-                : cw('card.pay', { amount: formatCents(total()) })}
+                ? t('card.tryAgain')
+                : t('card.pay', { amount: formatCents(total()) })}
             </button>
           </Match>
         </Switch>

@@ -2,27 +2,27 @@
 // own amount and what the card was charged in all; and the terminal's slip when the till prints it.
 import { For, Show } from 'solid-js';
 import type { CardPaymentRecord } from '../../storage/records';
-import { cw } from '../../words/card';
+import { t } from '../../words/i18n';
 import './card-receipt.css';
 
 export function CardReceiptLines(props: { card: CardPaymentRecord; money: (cents: number) => string }) {
   return (
     <>
       <dd class="receipt-card-line" data-testid="receipt-card">
-        {cw('card.receipt.card')}: {props.card.brand} {props.card.maskedPan}
+        {t('card.receipt.card')}: {props.card.brand} {props.card.maskedPan}
       </dd>
       <dd class="receipt-card-line" data-testid="receipt-card-ids">
-        {cw('card.receipt.terminal', {
+        {t('card.receipt.terminal', {
           terminalId: props.card.terminalId,
           trace: props.card.traceNumber,
           receipt: props.card.receiptNumber,
         })}
       </dd>
       <Show when={props.card.tipCents > 0}>
-        <dt>{cw('card.receipt.tip')}</dt>
+        <dt>{t('card.receipt.tip')}</dt>
         <dd data-testid="receipt-tip">{props.money(props.card.tipCents)}</dd>
       </Show>
-      <dt>{cw('card.receipt.charged')}</dt>
+      <dt>{t('card.receipt.charged')}</dt>
       <dd data-testid="receipt-card-charged">{props.money(props.card.amountCents + props.card.tipCents)}</dd>
       <Show when={props.card.slip}>
         {(slip) => (

@@ -6,7 +6,7 @@ import type { Cents } from '../../pms/money';
 import { type Discount, DiscountError, discountCents } from '../../rules/discounts';
 import { parseAmount } from '../../rules/ticket-lines';
 import { formatCents, withoutGrouping } from '../../words/format';
-import { w } from '../../words/pay';
+import { t } from '../../words/i18n';
 
 export type DiscountKind = Discount['kind'];
 
@@ -26,11 +26,11 @@ export function readDiscount(
   let discount: Discount;
   if (kind === 'percent') {
     if (!/^\s*\d{1,3}(?:[.,]\d{1,2})?\s*$/.test(text))
-      return { cents: 0, error: w('discount.error.bad-percent') };
+      return { cents: 0, error: t('discount.error.bad-percent') };
     discount = { kind, percent: Number(text.trim().replace(',', '.')) };
   } else {
     const cents = parseAmount(withoutGrouping(text));
-    if (cents === undefined) return { cents: 0, error: w('discount.error.bad-amount') };
+    if (cents === undefined) return { cents: 0, error: t('discount.error.bad-amount') };
     discount = { kind, cents };
   }
   try {
@@ -38,7 +38,7 @@ export function readDiscount(
   } catch (error) {
     if (!(error instanceof DiscountError)) throw error;
     const words = error.reason === 'bad-percent' ? 'discount.error.bad-percent' : tooMuch;
-    return { cents: 0, error: w(words, { total: formatCents(totalCents) }) };
+    return { cents: 0, error: t(words, { total: formatCents(totalCents) }) };
   }
 }
 
@@ -50,12 +50,12 @@ export function DiscountChoice(props: {
   onText: (text: string) => void;
 }) {
   const kinds = [
-    { kind: 'percent', label: () => `% ${w('discount.percent')}` },
-    { kind: 'amount', label: () => `€ ${w('discount.amount')}` },
+    { kind: 'percent', label: () => `% ${t('discount.percent')}` },
+    { kind: 'amount', label: () => `€ ${t('discount.amount')}` },
   ] as const;
   return (
     <fieldset class="discount-choice">
-      <legend>{w('discount.title')}</legend>
+      <legend>{t('discount.title')}</legend>
       <div class="discount-row">
         <For each={kinds}>
           {(entry) => (
@@ -69,10 +69,10 @@ export function DiscountChoice(props: {
           )}
         </For>
         <input
-          aria-label={w('discount.value')}
+          aria-label={t('discount.value')}
           inputMode="decimal"
           autocomplete="off"
-          placeholder={w('discount.none')}
+          placeholder={t('discount.none')}
           value={props.text}
           onInput={(event) => props.onText(event.currentTarget.value)}
         />

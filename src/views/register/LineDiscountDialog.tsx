@@ -8,7 +8,7 @@ import { giveLineDiscount } from '../../state/line-discount';
 import type { TicketLine } from '../../state/ticket';
 import { errorText } from '../../words/error-text';
 import { formatCents } from '../../words/format';
-import { w } from '../../words/pay';
+import { t } from '../../words/i18n';
 import { Dialog } from '../common/Dialog';
 import { NumberPad } from '../common/NumberPad';
 import { type DiscountKind, readDiscount } from './DiscountChoice';
@@ -20,7 +20,7 @@ export function LineDiscountDialog(props: { line: TicketLine | undefined; onClos
   return (
     <Dialog
       open={props.line !== undefined}
-      title={w('lineDiscount.title', { name: props.line?.name ?? '' })}
+      title={t('lineDiscount.title', { name: props.line?.name ?? '' })}
       onClose={props.onClose}
     >
       <Show when={props.line}>{(line) => <LineDiscountForm line={line()} onDone={props.onClose} />}</Show>
@@ -49,7 +49,7 @@ function LineDiscountForm(props: { line: TicketLine; onDone: () => void }) {
     if (reading.error) return setRefusal(reading.error);
     const line = props.line;
     if (!reading.discount && !line.discount) return props.onDone(); // nothing typed, nothing to take off
-    const what = w('lineDiscount.what', {
+    const what = t('lineDiscount.what', {
       amount: formatCents(reading.cents * line.quantity),
       percent: `${Math.round(discountPercent(listPrice(), reading.cents) * 100) / 100} %`,
       name: line.name,
@@ -60,7 +60,7 @@ function LineDiscountForm(props: { line: TicketLine; onDone: () => void }) {
       const outcome = await giveLineDiscount(line, reading.discount, what);
       if (outcome === 'given') return props.onDone();
       setRefusal(
-        w(outcome === 'cancelled' ? 'lineDiscount.error.cancelled' : 'discount.error.full-needs-manager'),
+        t(outcome === 'cancelled' ? 'lineDiscount.error.cancelled' : 'discount.error.full-needs-manager'),
       );
     } catch (error) {
       setRefusal(errorText(error));
@@ -73,12 +73,12 @@ function LineDiscountForm(props: { line: TicketLine; onDone: () => void }) {
   };
   return (
     <div class="line-discount">
-      <fieldset class="line-discount-kinds" aria-label={w('discount.title')}>
+      <fieldset class="line-discount-kinds" aria-label={t('discount.title')}>
         <button type="button" aria-pressed={kind() === 'percent'} onClick={() => pickKind('percent')}>
-          % {w('discount.percent')}
+          % {t('discount.percent')}
         </button>
         <button type="button" aria-pressed={kind() === 'amount'} onClick={() => pickKind('amount')}>
-          € {w('lineDiscount.amount')}
+          € {t('lineDiscount.amount')}
         </button>
       </fieldset>
       <div class="line-discount-quick">
@@ -86,7 +86,7 @@ function LineDiscountForm(props: { line: TicketLine; onDone: () => void }) {
           {(percent) => (
             <button
               type="button"
-              aria-label={w('lineDiscount.quick', { percent: `${percent} %` })}
+              aria-label={t('lineDiscount.quick', { percent: `${percent} %` })}
               onClick={() => quick(percent)}
             >
               {percent} %
@@ -98,7 +98,7 @@ function LineDiscountForm(props: { line: TicketLine; onDone: () => void }) {
         {typed() || '0'} {kind() === 'percent' ? '%' : '€'}
       </output>
       <p class="form-note" data-testid="line-discount-result">
-        {w('lineDiscount.result', {
+        {t('lineDiscount.result', {
           quantity: props.line.quantity,
           price: formatCents(read().error ? listPrice() : unitAfter()),
           total: formatCents((read().error ? listPrice() : unitAfter()) * props.line.quantity),
@@ -114,13 +114,13 @@ function LineDiscountForm(props: { line: TicketLine; onDone: () => void }) {
           setRefusal('');
           setTyped(value);
         }}
-        label={w('lineDiscount.pad', { name: props.line.name })}
+        label={t('lineDiscount.pad', { name: props.line.name })}
         decimals={2}
         onOk={() => void give()}
       />
       <Show when={props.line.discount}>
         <button type="button" class="line-discount-remove" onClick={() => void give('')}>
-          {w('lineDiscount.remove')}
+          {t('lineDiscount.remove')}
         </button>
       </Show>
     </div>

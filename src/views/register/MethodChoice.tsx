@@ -4,7 +4,6 @@
 import { For, Show } from 'solid-js';
 import type { NamedEntry } from '../../pms/wire';
 import { t } from '../../words/i18n';
-import { w } from '../../words/pay';
 
 /** A PMS payment method's id, or 'room' for a room charge. */
 export type MethodPick = number | 'room';
@@ -32,7 +31,7 @@ export function MethodChoice(props: {
     <fieldset class="method-choice">
       <legend>{t('pay.method')}</legend>
       <For each={props.methods}>{(method) => choice(pickOf(method), method.name)}</For>
-      <Show when={props.roomMethodId === null}>{choice('room', w('pay.toRoom'))}</Show>
+      <Show when={props.roomMethodId === null}>{choice('room', t('pay.toRoom'))}</Show>
     </fieldset>
   );
 }

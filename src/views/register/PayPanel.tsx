@@ -4,17 +4,24 @@
 // and records a room charge, never a closed cash invoice. On an error the message shows and the
 // ticket stays as it was; after a part of a split the rest stays on the ticket.
 import { createMemo, createResource, createSignal, For, onCleanup, onMount, Show } from 'solid-js';
-import { discountedLines, discountPercent } from '../../rules/discounts';
 import { cashMethodId, defaultTemplateId } from '../../rules/payment';
-import { partOf, type Split, sumOf, type TicketPart } from '../../rules/split';
+import type { Split } from '../../rules/split';
 import { roomTransferMethodId } from '../../rules/tender';
 import { parseAmount } from '../../rules/ticket-lines';
-import { approvalFor } from '../../state/approval-request';
 import { cardTerminal, isCardMethod } from '../../state/card-payment';
 import { catalogue } from '../../state/catalogue';
 import type { SaleRecord } from '../../state/room-charges';
+import {
+  type ApprovedSale,
+  approveSale,
+  nextSplit,
+  type PartSummary,
+  planSale,
+  type SaleNeed,
+  type SaleRefused,
+} from '../../state/sale-plan';
 import { settings } from '../../state/settings';
-import { ticketEqualSplit, ticketLines, ticketSaleId, ticketTotals } from '../../state/ticket';
+import { ticketLines, ticketTotals } from '../../state/ticket';
 import type { CardPaymentRecord } from '../../storage/records';
 import { errorText } from '../../words/error-text';
 import { formatCents, withoutGrouping } from '../../words/format';
@@ -29,7 +36,6 @@ import { RoomStep } from './RoomStep';
 import { SplitChoice } from './SplitChoice';
 import { TenderedField, TenderedPad } from './TenderedField';
 import './pay.css';
-import { w } from '../../words/pay';
 
 export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
   const options = () => catalogue().paymentOptions;
@@ -40,12 +46,7 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
   );
   const [templateId, setTemplateId] = createSignal(defaultTemplateId(options().invoice_templates));
   const [tendered, setTendered] = createSignal('');
-  // an equal split under way goes on with its next part (the last part is all that is left)
-  const plan = ticketEqualSplit();
-  const partsLeft = plan ? plan.parts - plan.paid : 0;
-  const [split, setSplit] = createSignal<Split>(
-    partsLeft >= 2 ? { mode: 'equal', parts: partsLeft } : { mode: 'whole' },
-  );
+  const [split, setSplit] = createSignal<Split>(nextSplit());
   const [charged, setCharged] = createSignal<SaleRecord>();
   // Escape goes back to the ticket, as the Back button does (not while a dialog over it is open)
   onMount(() => {
@@ -63,17 +64,10 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
   const [discountText, setDiscountText] = createSignal('');
   const [discountRefusal, setDiscountRefusal] = createSignal<string>();
   const discount = createMemo(() => readDiscount(discountKind(), discountText(), ticketTotals().grossCents));
-  /** The ticket's lines, re-priced when a discount is taken off (sent to the PMS as their prices). */
-  const lines = createMemo(() => {
-    const taken = discount().discount;
-    return taken && discount().cents > 0 ? discountedLines(ticketLines(), taken) : [...ticketLines()];
-  });
-  const part = createMemo((): TicketPart | undefined => {
-    const chosen = partOf(lines(), split());
-    if (chosen || discount().cents === 0) return chosen;
-    return { lines: lines(), rest: [], totalCents: sumOf(lines()) };
-  });
-  const amount = () => part()?.totalCents ?? ticketTotals().grossCents;
+  /** What paying now records: its lines, what stays open, the part's summary (state/sale-plan.ts). */
+  const plan = createMemo(() => planSale({ split: split(), discount: discount().discount }));
+  const part = () => plan().part;
+  const amount = () => plan().totalCents;
   const isCash = () => pick() !== null && pick() === cashId();
   // Card through the terminal (issue 25), where one serves this tablet: CardPay replaces Complete.
   const [terminal] = createResource(cardTerminal);
@@ -81,41 +75,27 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
     const method = options().payment_methods.find((m) => m.id === pick());
     return !!terminal() && !!method && isCardMethod(method.name);
   };
-  /** A part that leaves a rest is a sale of its own: one id per part shown, kept while it is paid. */
-  const partSaleId = createMemo(() => {
-    part(); // a new part, a new sale
-    return crypto.randomUUID();
-  });
-  const saleIdFor = () => ((part()?.rest.length ?? 0) > 0 ? partSaleId() : ticketSaleId());
   const tenderedShort = () => {
     if (!isCash() || !tendered().trim()) return false;
     const cents = parseAmount(withoutGrouping(tendered()));
     return cents === undefined || cents < amount();
   };
   const nothingPicked = () => part()?.lines.length === 0 || discount().error !== undefined;
-  /** The sale's id and, for a discount above the outlet's limit, a manager's approval; null when refused. */
-  const approve = async (): Promise<{ saleId?: string; approvals?: string[] } | null> => {
+  /** The sale's id and the managers' approvals it needs (state/sale-plan.ts); null when refused. */
+  const approve = async (): Promise<ApprovedSale | null> => {
     setDiscountRefusal(undefined);
-    const cents = discount().cents;
-    if (cents === 0) return {};
-    // The whole ticket (a discount re-prices it as a part with no rest) keeps its sale id: an open
-    // price's or a line discount's approval names it. A part that leaves a rest is a sale of its own.
-    const saleId = saleIdFor();
-    const total = ticketTotals().grossCents;
-    const percent = discountPercent(total, cents);
-    const what = w('discount.what', {
-      amount: formatCents(cents),
-      percent: `${Math.round(percent * 100) / 100} %`,
-      total: formatCents(total),
-    });
-    const token = await approvalFor(
-      { action: 'discount', subject: saleId, amountCents: cents, percent },
-      what,
-    );
-    if (token === null) setDiscountRefusal(w('discount.error.cancelled'));
-    else if (token === undefined && percent >= 100)
-      setDiscountRefusal(w('discount.error.full-needs-manager'));
-    else return { saleId, ...(token ? { approvals: [token] } : {}) };
+    return approvedOrSaid(await approveSale(choice(), describeNeed));
+  };
+  /** Before a card is charged: its sale's id is fixed (the terminal's payment names it). */
+  const approveForCard = async () => {
+    setDiscountRefusal(undefined);
+    return approvedOrSaid(await approveSale(choice(), describeNeed, true));
+  };
+  const choice = () => ({ split: split(), discount: discount().discount });
+  const approvedOrSaid = <T extends ApprovedSale>(approved: T | SaleRefused): T | null => {
+    if (!('refused' in approved)) return approved;
+    if (approved.need?.action === 'open_price') setDiscountRefusal(t('split.error.open-price-cancelled'));
+    else setDiscountRefusal(t(`discount.error.${approved.refused}`));
     return null;
   };
   const complete = async (event: SubmitEvent) => {
@@ -126,14 +106,14 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
       isCash() && tendered().trim() ? parseAmount(withoutGrouping(tendered())) : undefined;
     const approved = await approve();
     if (!approved) return;
-    const cents = discount().cents;
+    const taken = plan().discount;
     const payment = {
       paymentMethodId: method,
       templateId: templateId() ?? 0,
       tenderedCents,
       part: part(),
       ...approved,
-      ...(cents > 0 ? { discount: { beforeCents: ticketTotals().grossCents, cents } } : {}),
+      ...(taken ? { discount: { beforeCents: taken.beforeCents, cents: taken.cents } } : {}),
     };
     if (await submit(payment)) props.onDone();
   };
@@ -141,7 +121,7 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
     card: CardPaymentRecord,
     prepared: { saleId: string; approvals?: string[] },
   ) => {
-    const cents = discount().cents;
+    const taken = plan().discount;
     const method = pick();
     if (typeof method !== 'number') return;
     const payment = {
@@ -150,8 +130,8 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
       part: part(),
       ...prepared,
       card,
+      ...(taken ? { discount: { beforeCents: taken.beforeCents, cents: taken.cents } } : {}),
     };
-    if (cents > 0) Object.assign(payment, { discount: { beforeCents: ticketTotals().grossCents, cents } });
     if (await submit(payment)) props.onDone();
   };
   return (
@@ -175,37 +155,10 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
               onSelect={setPick}
             />
             <SplitChoice lines={ticketLines()} split={split()} onSplit={setSplit} />
-            <Show when={part()}>
-              {(current) => (
+            <Show when={plan().summary}>
+              {(summary) => (
                 <p class="split-summary" data-testid="split-summary">
-                  {current().ofParts
-                    ? w('split.partOf', {
-                        number: (plan?.paid ?? 0) + 1,
-                        count: (plan?.paid ?? 0) + (current().ofParts ?? 0),
-                        amount: formatCents(current().totalCents),
-                        rest: formatCents(sumOf(current().rest)),
-                      })
-                    : w('split.restOpen', {
-                        amount: formatCents(current().totalCents),
-                        rest: formatCents(sumOf(current().rest)),
-                      })}
-                </p>
-              )}
-            </Show>
-            <Show when={!part() && plan}>
-              {(under) => (
-                <p class="split-summary" data-testid="split-summary">
-                  {partsLeft === 1
-                    ? w('split.lastPart', {
-                        number: under().parts,
-                        count: under().parts,
-                        amount: formatCents(amount()),
-                      })
-                    : w('split.wholeRest', {
-                        paid: under().paid,
-                        count: under().parts,
-                        amount: formatCents(amount()),
-                      })}
+                  {summaryText(summary(), amount())}
                 </p>
               )}
             </Show>
@@ -247,8 +200,7 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
                 <CardPay
                   terminal={terminal()!}
                   amountCents={amount()}
-                  prepare={approve}
-                  saleIdFor={saleIdFor}
+                  prepare={approveForCard}
                   onApproved={completeByCard}
                   back={<BackButton onBack={props.onBack} />}
                 />
@@ -276,6 +228,37 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
   );
 }
 
+/** What the pay screen says of the part being paid. */
+function summaryText(summary: PartSummary, amountCents: number): string {
+  const amount = formatCents(amountCents);
+  switch (summary.kind) {
+    case 'equal-part':
+      return t('split.partOf', { ...numbered(summary), amount, rest: formatCents(summary.restCents) });
+    case 'part':
+      return t('split.restOpen', { amount, rest: formatCents(summary.restCents) });
+    case 'last-part':
+      return t('split.lastPart', { ...numbered(summary), amount });
+    case 'whole-rest':
+      return t('split.wholeRest', { paid: summary.paid, count: summary.count, amount });
+  }
+}
+
+const numbered = (summary: { number: number; count: number }) => ({
+  number: summary.number,
+  count: summary.count,
+});
+
+/** A manager's approval the sale needs, in staff words (the approval dialog shows it). */
+function describeNeed(need: SaleNeed): string {
+  if (need.action === 'open_price')
+    return t('openPrice.approval', { amount: formatCents(need.amountCents), name: need.line.name });
+  return t('discount.what', {
+    amount: formatCents(need.amountCents),
+    percent: `${Math.round(need.percent * 100) / 100} %`,
+    total: formatCents(need.beforeCents),
+  });
+}
+
 function BackButton(props: { onBack: () => void }) {
   return (
     <button type="button" class="pay-back" onClick={() => props.onBack()}>
@@ -290,7 +273,7 @@ function RoomDone(props: { sale: SaleRecord; onBack: () => void }) {
     <div class="pay-panel pay-room-done">
       <ChargeDone sale={props.sale} />
       <button type="button" class="primary pay-complete" onClick={() => props.onBack()}>
-        {ticketLines().length > 0 ? w('pay.done.rest') : w('pay.done.newSale')}
+        {ticketLines().length > 0 ? t('pay.done.rest') : t('pay.done.newSale')}
       </button>
     </div>
   );

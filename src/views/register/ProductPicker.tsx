@@ -10,7 +10,9 @@ import { errorWords } from '../common/error-words';
 import { lazyDialog, OpenedOnce } from '../common/lazy-dialog';
 
 /** Not part of the first screen: loaded after it (see lazy-dialog.tsx). */
-const OpenPriceDialog = lazyDialog(() => import('./OpenPriceDialog').then((m) => m.OpenPriceDialog));
+const OpenPriceDialog = lazyDialog(['payment'], () =>
+  import('./OpenPriceDialog').then((m) => m.OpenPriceDialog),
+);
 
 export function ProductPicker(props: { detailed?: boolean; onMessage: (text: string) => void }) {
   const [openPrice, setOpenPrice] = createSignal<Product>();

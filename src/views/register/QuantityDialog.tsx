@@ -3,11 +3,11 @@
 // typed keeps the quantity; 0 takes the line off the ticket.
 import { createSignal } from 'solid-js';
 import { MAX_QUANTITY } from '../../rules/ticket-lines';
-import { setQuantity, type TicketLine } from '../../state/ticket';
-import { errorText } from '../../words/error-text';
+import type { TicketLine } from '../../state/ticket';
 import { t } from '../../words/i18n';
 import { Dialog } from '../common/Dialog';
 import { NumberPad, padNumber } from '../common/NumberPad';
+import { changeLineQuantity } from './quantity-change';
 
 export function QuantityDialog(props: {
   line: TicketLine | undefined;
@@ -19,17 +19,15 @@ export function QuantityDialog(props: {
     setTyped('');
     props.onClose();
   };
-  const apply = () => {
+  const apply = async () => {
     const line = props.line;
     const quantity = padNumber(typed());
-    if (line && Number.isInteger(quantity)) {
-      try {
-        setQuantity(line.key, quantity);
-      } catch (error) {
-        props.onMessage(errorText(error));
-        return;
-      }
-    }
+    if (
+      line &&
+      Number.isInteger(quantity) &&
+      !(await changeLineQuantity(line.key, quantity, props.onMessage))
+    )
+      return;
     close();
   };
   return (

@@ -12,8 +12,6 @@ import { formatDateTime, locale } from '../../words/format';
 import { t } from '../../words/i18n';
 import { CardReceiptLines } from './CardReceiptLines';
 import './receipt.css';
-import { w } from '../../words/pay';
-import { rw } from '../../words/receipts';
 import { FiscalBlock } from './FiscalBlock';
 
 export function Receipt(props: { receipt: ReceiptData; copy?: boolean }) {
@@ -25,7 +23,7 @@ export function Receipt(props: { receipt: ReceiptData; copy?: boolean }) {
     <article class="receipt" aria-label={t('receipt.title')} data-testid="receipt">
       <Show when={props.copy}>
         <p class="receipt-copy" data-testid="receipt-copy">
-          {rw('receipt.copy')}
+          {t('receipt.copy')}
         </p>
       </Show>
       <Show when={props.receipt.header}>{(header) => <ReceiptHeaderLines header={header()} />}</Show>
@@ -76,7 +74,7 @@ export function Receipt(props: { receipt: ReceiptData; copy?: boolean }) {
       <Show when={invoiceId()}>
         {(invoice) => (
           <p class="receipt-invoice" data-testid="receipt-invoice">
-            {rw('receipt.invoice', { invoice: invoice() })}
+            {t('receipt.invoice', { invoice: invoice() })}
           </p>
         )}
       </Show>
@@ -106,7 +104,7 @@ export function ReceiptHeaderLines(props: { header: NonNullable<ReceiptData['hea
         <span>{props.header.hotelAddress}</span>
       </Show>
       <Show when={props.header.vatId}>
-        <span>{rw('receipt.vatId', { vatId: props.header.vatId })}</span>
+        <span>{t('receipt.vatId', { vatId: props.header.vatId })}</span>
       </Show>
     </div>
   );
@@ -123,12 +121,12 @@ function LineDiscountNote(props: {
     const discount = given();
     return discount.kind === 'percent'
       ? `${discount.percent.toLocaleString(locale())}\u00a0%`
-      : w('lineDiscount.each', { amount: props.money(discount.cents) });
+      : t('lineDiscount.each', { amount: props.money(discount.cents) });
   };
   const cents = () => discountCents(props.discount.listPriceCents, given()) * props.quantity;
   return (
     <small class="receipt-line-discount" data-testid="receipt-line-discount">
-      {w('lineDiscount.receipt', {
+      {t('lineDiscount.receipt', {
         price: props.money(props.discount.listPriceCents),
         discount: label(),
         cents: props.money(cents()),
@@ -144,9 +142,9 @@ function ReceiptTotals(props: { receipt: ReceiptData; money: (cents: number) => 
       <Show when={r().discount}>
         {(discount) => (
           <>
-            <dt>{w('discount.before')}</dt>
+            <dt>{t('discount.before')}</dt>
             <dd>{props.money(discount().beforeCents)}</dd>
-            <dt>{w('discount.title')}</dt>
+            <dt>{t('discount.title')}</dt>
             <dd data-testid="receipt-discount">−{props.money(discount().cents)}</dd>
           </>
         )}

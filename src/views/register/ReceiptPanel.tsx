@@ -9,7 +9,6 @@ import { Portal } from 'solid-js/web';
 import { printCopy, printStatus, queueReceiptPrint } from '../../state/printing';
 import type { ReceiptData } from '../../state/receipt';
 import { t } from '../../words/i18n';
-import { pw } from '../../words/printing';
 import { useReceiptPageSize } from './print-page';
 import { Receipt } from './Receipt';
 
@@ -22,7 +21,7 @@ export function ReceiptPanel(props: { receipt: ReceiptData; onNewSale: () => voi
   const print = async () => {
     if (!atPrinter()) return window.print();
     const printer = await printCopy(props.receipt);
-    if (printer) setSaid(pw('print.copyQueued', { printer }));
+    if (printer) setSaid(t('print.copyQueued', { printer }));
     else window.print();
   };
   return (
@@ -37,7 +36,7 @@ export function ReceiptPanel(props: { receipt: ReceiptData; onNewSale: () => voi
       </Show>
       <div class="receipt-actions">
         <button type="button" data-testid="receipt-print" onClick={() => void print()}>
-          {atPrinter() ? pw('print.copy') : t('receipt.print')}
+          {atPrinter() ? t('print.copy') : t('receipt.print')}
         </button>
         <button type="button" class="primary" onClick={() => props.onNewSale()}>
           {t('receipt.newSale')}

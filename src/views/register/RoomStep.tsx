@@ -7,13 +7,13 @@ import type { SaleRecord } from '../../state/room-charges';
 import { ticketTotals } from '../../state/ticket';
 import { chargeProblemText } from '../../words/charge-problem';
 import { formatCents } from '../../words/format';
+import { t } from '../../words/i18n';
 import { useSubmitter } from '../common/submit';
 import { GuestFinder } from '../room-charge/GuestFinder';
 import { createStayChoice, StayCheck } from '../room-charge/StayCheck';
 import { chargeToRoomAction } from './data';
 import '../desk.css';
 import '../room-charge/room-charge.css';
-import { w } from '../../words/pay';
 
 export function RoomStep(props: {
   part: TicketPart | undefined;
@@ -33,15 +33,15 @@ export function RoomStep(props: {
     if (await submit(payment)) props.onCharged(submission.result as SaleRecord);
   };
   return (
-    <section class="pay-room" aria-label={w('pay.room.title')}>
-      <h3>{w('pay.room.title')}</h3>
+    <section class="pay-room" aria-label={t('pay.room.title')}>
+      <h3>{t('pay.room.title')}</h3>
       <Show when={choice.stay()} fallback={<GuestFinder onChoose={choice.choose} />}>
         {(stay) => (
           <>
             <StayCheck choice={choice} stay={stay()} />
             <Show when={choice.chargeable()}>
               <Show when={!choice.surname()}>
-                <p class="desk-muted">{w('pay.room.chooseGuest')}</p>
+                <p class="desk-muted">{t('pay.room.chooseGuest')}</p>
               </Show>
               <button
                 type="button"
@@ -49,7 +49,7 @@ export function RoomStep(props: {
                 disabled={submission.pending || !choice.surname()}
                 onClick={() => void charge()}
               >
-                {w('pay.room.complete', { amount: formatCents(amount()), room: stay().room_number })}
+                {t('pay.room.complete', { amount: formatCents(amount()), room: stay().room_number })}
               </button>
               <Show when={submission.error}>
                 <p class="desk-notice" data-tone="error" role="alert">

@@ -5,7 +5,7 @@
 import { createSignal, Show } from 'solid-js';
 import { printStatus, sendTicketOrder } from '../../state/printing';
 import { ticketLines } from '../../state/ticket';
-import { pw } from '../../words/printing';
+import { t } from '../../words/i18n';
 
 export default function SendOrderButton(props: { onMessage: (text: string) => void }) {
   const [busy, setBusy] = createSignal(false);
@@ -16,13 +16,13 @@ export default function SendOrderButton(props: { onMessage: (text: string) => vo
       const { printers, unrouted } = await sendTicketOrder();
       const parts = [
         printers.length > 0
-          ? pw('print.orderSent', { printers: printers.join(', ') })
-          : pw('print.orderNothingNew'),
+          ? t('print.orderSent', { printers: printers.join(', ') })
+          : t('print.orderNothingNew'),
       ];
-      if (unrouted.length > 0) parts.push(pw('print.orderUnrouted', { lines: unrouted.join(', ') }));
+      if (unrouted.length > 0) parts.push(t('print.orderUnrouted', { lines: unrouted.join(', ') }));
       props.onMessage(parts.join(' '));
     } catch {
-      props.onMessage(pw('print.orderFailed'));
+      props.onMessage(t('print.orderFailed'));
     } finally {
       setBusy(false);
     }
@@ -35,7 +35,7 @@ export default function SendOrderButton(props: { onMessage: (text: string) => vo
         disabled={busy() || ticketLines().length === 0}
         onClick={() => void send()}
       >
-        {pw('print.sendOrder')}
+        {t('print.sendOrder')}
       </button>
     </Show>
   );

@@ -3,7 +3,7 @@
 
 import { ticketTotals } from '../../state/ticket';
 import { formatCents } from '../../words/format';
-import { t, tCount } from '../../words/i18n';
+import { t } from '../../words/i18n';
 
 export function SheetToggle(props: { open: boolean; onToggle: () => void }) {
   return (
@@ -16,7 +16,7 @@ export function SheetToggle(props: { open: boolean; onToggle: () => void }) {
       <span>
         {props.open ? '▾' : '▴'} {t('ticket.show')}
       </span>
-      <span>{tCount('ticket.items', ticketTotals().items)}</span>
+      <span>{t('ticket.items', { count: ticketTotals().items })}</span>
       <strong>{formatCents(ticketTotals().grossCents)}</strong>
     </button>
   );

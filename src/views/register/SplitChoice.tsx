@@ -5,7 +5,7 @@ import { For, Match, Switch } from 'solid-js';
 import { MAX_PARTS, MIN_PARTS, type Split } from '../../rules/split';
 import type { TicketLine } from '../../rules/ticket-lines';
 import { formatCents } from '../../words/format';
-import { w } from '../../words/pay';
+import { t } from '../../words/i18n';
 
 const MODES = [
   { mode: 'whole', key: 'split.whole' },
@@ -38,7 +38,7 @@ export function SplitChoice(props: {
     props.onSplit({ mode: 'equal', parts: Math.min(MAX_PARTS, Math.max(MIN_PARTS, count)) });
   return (
     <fieldset class="split-choice">
-      <legend>{w('split.label')}</legend>
+      <legend>{t('split.label')}</legend>
       <div class="split-modes">
         <For each={MODES}>
           {(entry) => (
@@ -47,14 +47,14 @@ export function SplitChoice(props: {
               aria-pressed={props.split.mode === entry.mode}
               onClick={() => start(entry.mode)}
             >
-              {w(entry.key)}
+              {t(entry.key)}
             </button>
           )}
         </For>
       </div>
       <Switch>
         <Match when={props.split.mode === 'lines'}>
-          <ul class="split-lines" aria-label={w('split.pickLines')}>
+          <ul class="split-lines" aria-label={t('split.pickLines')}>
             <For each={props.lines}>
               {(line) => (
                 <li classList={{ picked: picked(line.key) > 0 }}>
@@ -63,16 +63,16 @@ export function SplitChoice(props: {
                   </span>
                   <button
                     type="button"
-                    aria-label={w('split.less', { name: line.name })}
+                    aria-label={t('split.less', { name: line.name })}
                     disabled={picked(line.key) === 0}
                     onClick={() => pick(line, picked(line.key) - 1)}
                   >
                     −
                   </button>
-                  <output aria-label={w('split.take', { name: line.name })}>{picked(line.key)}</output>
+                  <output aria-label={t('split.take', { name: line.name })}>{picked(line.key)}</output>
                   <button
                     type="button"
-                    aria-label={w('split.oneMore', { name: line.name })}
+                    aria-label={t('split.oneMore', { name: line.name })}
                     disabled={picked(line.key) >= line.quantity}
                     onClick={() => pick(line, picked(line.key) + 1)}
                   >
@@ -87,16 +87,16 @@ export function SplitChoice(props: {
           <div class="split-parts">
             <button
               type="button"
-              aria-label={w('split.fewer')}
+              aria-label={t('split.fewer')}
               disabled={parts() <= MIN_PARTS}
               onClick={() => setParts(parts() - 1)}
             >
               −
             </button>
-            <output data-testid="split-parts">{w('split.parts', { count: parts() })}</output>
+            <output data-testid="split-parts">{t('split.parts', { count: parts() })}</output>
             <button
               type="button"
-              aria-label={w('split.more')}
+              aria-label={t('split.more')}
               disabled={parts() >= MAX_PARTS}
               onClick={() => setParts(parts() + 1)}
             >

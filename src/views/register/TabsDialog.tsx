@@ -5,7 +5,7 @@ import { For, Show } from 'solid-js';
 import { currentTicket, type Ticket } from '../../state/ticket';
 import { errorText } from '../../words/error-text';
 import { formatCents, formatMoment } from '../../words/format';
-import { t, tCount } from '../../words/i18n';
+import { t } from '../../words/i18n';
 
 import { Dialog } from '../common/Dialog';
 import { useFreshSubmission } from '../common/fresh-submission';
@@ -40,11 +40,8 @@ export function TabsDialog(props: { open: boolean; onClose: () => void }) {
               >
                 <span class="tab-label">{tab.label}</span>
                 <span class="tab-meta">
-                  {tCount(
-                    'ticket.items',
-                    tab.lines.reduce((n, l) => n + l.quantity, 0),
-                  )}{' '}
-                  · {formatMoment(tab.updatedAt)}
+                  {t('ticket.items', { count: tab.lines.reduce((n, l) => n + l.quantity, 0) })} ·{' '}
+                  {formatMoment(tab.updatedAt)}
                 </span>
                 <strong>
                   {formatCents(tab.lines.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0))}

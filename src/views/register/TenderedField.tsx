@@ -10,7 +10,6 @@ import { readAmount } from '../../rules/ticket-lines';
 import { errorText } from '../../words/error-text';
 import { formatCents, locale, withoutGrouping } from '../../words/format';
 import { t } from '../../words/i18n';
-import { w } from '../../words/pay';
 import { NumberPad } from '../common/NumberPad';
 
 export function TenderedField(props: { totalCents: Cents; text: string; onText: (text: string) => void }) {
@@ -38,7 +37,7 @@ export function TenderedField(props: { totalCents: Cents; text: string; onText: 
           onInput={(event) => props.onText(event.currentTarget.value)}
         />
       </label>
-      <fieldset class="quick-tenders" aria-label={w('pay.quickCash')}>
+      <fieldset class="quick-tenders" aria-label={t('pay.quickCash')}>
         <For each={quickTenders(props.totalCents)}>
           {(amount) => (
             <button type="button" onClick={() => props.onText(asText(amount))}>
@@ -68,7 +67,7 @@ const MAX_TENDERED = 999_999.99;
 export function TenderedPad(props: { text: string; onText: (text: string) => void }) {
   return (
     <NumberPad
-      label={w('pay.tenderedPad')}
+      label={t('pay.tenderedPad')}
       value={props.text}
       onValue={props.onText}
       decimals={2}

@@ -5,7 +5,7 @@ import { createEffect, createSignal, lazy, on, onCleanup, onMount, Show, Suspens
 import { afterFirstScreen } from '../../state/first-screen';
 import { clearTicket, ticketLines, ticketNewsHeard, ticketTotals } from '../../state/ticket';
 import { formatCents } from '../../words/format';
-import { t } from '../../words/i18n';
+import { t, withTexts } from '../../words/i18n';
 import { getParkedTickets } from './data';
 import { OpenPriceDialog } from './OpenPriceDialog';
 import { ParkDialog } from './ParkDialog';
@@ -15,7 +15,7 @@ type Open = 'none' | 'open-price' | 'park' | 'tabs';
 
 /** Shown only where the outlet has order printers; brings the printing code, so loaded apart,
  * after the first screen. */
-const SendOrderButton = lazy(() => import('./SendOrderButton'));
+const SendOrderButton = lazy(() => withTexts(['device'], () => import('./SendOrderButton')));
 
 export function TicketActions(props: { onPay: () => void; onMessage: (text: string) => void }) {
   const [open, setOpen] = createSignal<Open>('none');

@@ -1,14 +1,15 @@
 // One ticket line: name, unit price and line total, then quantity with − and + (− at 1 removes),
 // the line's discount key and a remove button; tapping the quantity opens the number pad
 // (QuantityDialog), the discount key the line's discount (LineDiscountDialog), which the key then
-// shows (−10 %) with the price before struck through. Open-price lines have no stepper: they are
-// always one item. A refused + (past 999) is said, not ignored. The rest of an equal split shows
-// its share, not a unit price made up by the split.
+// shows (−10 %) with the price before struck through. An open-price line's quantity changes too (a
+// manager approves a total past the limit: quantity-change.ts). A refused + is said, not ignored.
+// The rest of an equal split shows its share, not a unit price made up by the split.
 import { Show } from 'solid-js';
-import { type Discount, TicketLineError } from '../../rules/ticket-lines';
-import { removeLine, setQuantity, type TicketLine, ticketEqualSplit } from '../../state/ticket';
+import type { Discount } from '../../rules/ticket-lines';
+import { removeLine, type TicketLine, ticketEqualSplit } from '../../state/ticket';
 import { formatCents, locale } from '../../words/format';
 import { t } from '../../words/i18n';
+import { changeLineQuantity } from './quantity-change';
 
 export function TicketLineRow(props: {
   line: TicketLine;
@@ -17,14 +18,7 @@ export function TicketLineRow(props: {
   onMessage: (text: string) => void;
 }) {
   const line = () => props.line;
-  const step = (by: number) => {
-    try {
-      setQuantity(line().key, line().quantity + by);
-    } catch (error) {
-      if (!(error instanceof TicketLineError)) throw error;
-      props.onMessage(t(`ticket.error.${error.reason}`));
-    }
-  };
+  const step = (by: number) => void changeLineQuantity(line().key, line().quantity + by, props.onMessage);
   return (
     <li class="ticket-line" data-line-key={line().key}>
       <div class="line-text">
@@ -34,7 +28,7 @@ export function TicketLineRow(props: {
             {/* the rest of an equal split is priced by shares: a unit price would read oddly */}
             <span class="line-unit">· {t('ticket.splitShare')}</span>
           </Show>
-          <Show when={!ticketEqualSplit() && (!line().openPrice || line().discount)}>
+          <Show when={!ticketEqualSplit() && (!line().openPrice || line().discount || line().quantity > 1)}>
             <span class="line-unit">
               ×{' '}
               <Show when={line().discount}>
@@ -47,32 +41,30 @@ export function TicketLineRow(props: {
         <span class="line-total">{formatCents(line().unitPriceCents * line().quantity)}</span>
       </div>
       <div class="line-controls">
-        <Show when={!line().openPrice} fallback={<span class="line-qty">1</span>}>
-          <button
-            type="button"
-            class="step"
-            aria-label={t('ticket.decrease', { detail: line().name })}
-            onClick={() => step(-1)}
-          >
-            −
-          </button>
-          <button
-            type="button"
-            class="line-qty"
-            aria-label={t('ticket.quantity', { detail: line().name })}
-            onClick={() => props.onQuantityPad(line())}
-          >
-            {line().quantity}
-          </button>
-          <button
-            type="button"
-            class="step"
-            aria-label={t('ticket.increase', { detail: line().name })}
-            onClick={() => step(1)}
-          >
-            +
-          </button>
-        </Show>
+        <button
+          type="button"
+          class="step"
+          aria-label={t('ticket.decrease', { detail: line().name })}
+          onClick={() => step(-1)}
+        >
+          −
+        </button>
+        <button
+          type="button"
+          class="line-qty"
+          aria-label={t('ticket.quantity', { detail: line().name })}
+          onClick={() => props.onQuantityPad(line())}
+        >
+          {line().quantity}
+        </button>
+        <button
+          type="button"
+          class="step"
+          aria-label={t('ticket.increase', { detail: line().name })}
+          onClick={() => step(1)}
+        >
+          +
+        </button>
         <button
           type="button"
           class="step line-discount-key"

@@ -15,8 +15,12 @@ import './ticket.css';
 import { TotalsBox } from './TotalsBox';
 
 /** Not part of the first screen: loaded after it (see lazy-dialog.tsx). */
-const QuantityDialog = lazyDialog(() => import('./QuantityDialog').then((m) => m.QuantityDialog));
-const LineDiscountDialog = lazyDialog(() => import('./LineDiscountDialog').then((m) => m.LineDiscountDialog));
+const QuantityDialog = lazyDialog(['payment'], () =>
+  import('./QuantityDialog').then((m) => m.QuantityDialog),
+);
+const LineDiscountDialog = lazyDialog(['payment'], () =>
+  import('./LineDiscountDialog').then((m) => m.LineDiscountDialog),
+);
 
 export function TicketPanel(props: {
   onPay: () => void;

@@ -3,7 +3,7 @@
 import { For, Show } from 'solid-js';
 import type { Totals } from '../../rules/totals';
 import { formatCents, locale } from '../../words/format';
-import { t, tCount } from '../../words/i18n';
+import { t } from '../../words/i18n';
 
 export function TotalsBox(props: { totals: Totals }) {
   return (
@@ -15,7 +15,7 @@ export function TotalsBox(props: { totals: Totals }) {
         </strong>
       </div>
       <Show when={props.totals.items > 0}>
-        <span class="total-items">{tCount('ticket.items', props.totals.items)}</span>
+        <span class="total-items">{t('ticket.items', { count: props.totals.items })}</span>
       </Show>
       <For each={props.totals.taxes}>
         {(tax) => (

@@ -7,7 +7,6 @@ import { settings } from '../../state/settings';
 import type { SaleRecord } from '../../storage/records';
 import { formatDateTime, locale } from '../../words/format';
 import { t } from '../../words/i18n';
-import { rw } from '../../words/receipts';
 import { ReceiptHeaderLines } from '../register/Receipt';
 
 export function CancellationSlip(props: {
@@ -18,16 +17,16 @@ export function CancellationSlip(props: {
   const money = (cents: number) => formatMoney(cents, locale(), settings().currency);
   const c = () => props.cancellation;
   return (
-    <article class="receipt cancellation-slip" aria-label={rw('slip.title')} data-testid="cancellation-slip">
+    <article class="receipt cancellation-slip" aria-label={t('slip.title')} data-testid="cancellation-slip">
       <ReceiptHeaderLines header={settings()} />
-      <p class="receipt-copy">{rw('slip.title')}</p>
+      <p class="receipt-copy">{t('slip.title')}</p>
       <div class="receipt-head">
         <span>{formatDateTime(c().createdAt)}</span>
         <span>
           {t('receipt.reference')} {c().reference}
         </span>
         <span>
-          {rw('slip.cancels', {
+          {t('slip.cancels', {
             reference: props.original.reference,
             time: formatDateTime(props.original.createdAt),
           })}
@@ -47,13 +46,13 @@ export function CancellationSlip(props: {
         </tbody>
       </table>
       <dl class="receipt-totals">
-        <dt class="grand">{rw('slip.refund')}</dt>
+        <dt class="grand">{t('slip.refund')}</dt>
         <dd class="grand" data-testid="slip-total">
           {money(c().totalCents)}
         </dd>
         <dt>{t('receipt.paidWith')}</dt>
         <dd>{props.methodName}</dd>
-        <dt>{rw('slip.reason')}</dt>
+        <dt>{t('slip.reason')}</dt>
         <dd>{c().reason}</dd>
         <dt>{t('receipt.staff')}</dt>
         <dd>{c().staff || '—'}</dd>
@@ -61,7 +60,7 @@ export function CancellationSlip(props: {
       <Show when={c().cancels}>
         {(cancels) => (
           <p class="receipt-invoice" data-testid="slip-in-pms">
-            {rw('slip.inPms', { invoice: cancels().invoiceId ?? cancels().reference })}
+            {t('slip.inPms', { invoice: cancels().invoiceId ?? cancels().reference })}
           </p>
         )}
       </Show>

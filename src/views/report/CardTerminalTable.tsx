@@ -7,9 +7,9 @@ import { cardEndOfDay } from '../../pms/card-calls';
 import type { Amount } from '../../rules/shift-totals';
 import { cardTerminal } from '../../state/card-payment';
 import { settings } from '../../state/settings';
-import { cw } from '../../words/card';
 import { errorText } from '../../words/error-text';
 import { formatCents } from '../../words/format';
+import { t } from '../../words/i18n';
 
 export function CardTerminalTable(props: { tips: Amount }) {
   const [terminal] = createResource(cardTerminal);
@@ -30,33 +30,33 @@ export function CardTerminalTable(props: { tips: Amount }) {
   return (
     <Show when={terminal() || props.tips.count > 0}>
       <section class="desk-panel report-table" data-testid="report-card-terminal">
-        <h2>{cw('card.report.title')}</h2>
+        <h2>{t('card.report.title')}</h2>
         <p>
-          {cw('card.report.tips')}:{' '}
+          {t('card.report.tips')}:{' '}
           <strong data-testid="report-card-tips">{formatCents(props.tips.cents)}</strong> ({props.tips.count})
         </p>
         <Show when={terminal()}>
           <button type="button" disabled={running()} onClick={closeDay}>
-            {running() ? cw('card.report.running') : cw('card.report.endOfDay')}
+            {running() ? t('card.report.running') : t('card.report.endOfDay')}
           </button>
         </Show>
         <Show when={result()}>
           {(day) => (
             <dl data-testid="report-card-end-of-day">
-              <dt>{cw('card.report.terminalTotal')}</dt>
+              <dt>{t('card.report.terminalTotal')}</dt>
               <dd>{formatCents(day().terminalTotalCents)}</dd>
               <Show when={day().ledgerTotalCents !== undefined}>
-                <dt>{cw('card.report.ledgerTotal', { count: day().ledgerCount ?? 0 })}</dt>
+                <dt>{t('card.report.ledgerTotal', { count: day().ledgerCount ?? 0 })}</dt>
                 <dd data-testid="report-card-ledger-total">{formatCents(day().ledgerTotalCents ?? 0)}</dd>
-                <dt>{cw('card.report.ledgerTips')}</dt>
+                <dt>{t('card.report.ledgerTips')}</dt>
                 <dd data-testid="report-card-ledger-tips">{formatCents(day().ledgerTipsCents ?? 0)}</dd>
               </Show>
-              <dt>{cw('card.report.tillTotal', { count: day().tillCount })}</dt>
+              <dt>{t('card.report.tillTotal', { count: day().tillCount })}</dt>
               <dd>{formatCents(day().tillTotalCents)}</dd>
               <dd role="status">
                 {day().differenceCents === 0
-                  ? cw('card.report.match')
-                  : cw('card.report.mismatch', { amount: formatCents(day().differenceCents) })}
+                  ? t('card.report.match')
+                  : t('card.report.mismatch', { amount: formatCents(day().differenceCents) })}
               </dd>
             </dl>
           )}

@@ -1,13 +1,11 @@
 // Closing the shift. A first tap asks; when sales of the shift are not confirmed by the PMS yet it
 // warns and lists them (they keep syncing after the close: nothing is lost) with a way to the sync
 // view, and only "Close shift anyway" closes then, after a manager's approval where the server has
-// staff. The closed shift is stored on this tablet.
+// staff (state/shift.ts asks). The closed shift is stored on this tablet.
 import { createSignal, createUniqueId, Show } from 'solid-js';
-import { approvalFor } from '../../state/approval-request';
 import type { ShiftReport } from '../../state/shift';
 import { clockTime } from '../../words/calendar';
 import { t } from '../../words/i18n';
-import { w as lockWords } from '../../words/lock';
 import { useSubmitter } from '../common/submit';
 import { CloseWarning } from './CloseWarning';
 import { closeShiftAction } from './data';
@@ -25,17 +23,8 @@ export function CloseShift(props: { report: ShiftReport }) {
   };
   const open = () => props.report.unconfirmed;
   const close = async () => {
-    let approved: { id: string; approval: string } | undefined;
-    if (open().length > 0) {
-      const id = crypto.randomUUID();
-      const approval = await approvalFor(
-        { action: 'close_shift', subject: id, amountCents: null },
-        lockWords('approval.close_shift'),
-      );
-      if (approval === null) return; // not approved: the shift stays open
-      if (approval) approved = { id, approval };
-    }
-    await submit(props.report, approved);
+    const done = await submit(props.report, t('lock.approval.close_shift'));
+    if (done && !submission.result) return; // not approved: the shift stays open, still asking
     setAsking(false);
   };
   return (

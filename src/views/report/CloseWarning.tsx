@@ -5,13 +5,13 @@ import { For } from 'solid-js';
 import type { SaleRecord } from '../../state/sync-list';
 import { clockTime } from '../../words/calendar';
 import { formatCents } from '../../words/format';
-import { t, tCount } from '../../words/i18n';
+import { t } from '../../words/i18n';
 
 export function CloseWarning(props: { sales: SaleRecord[] }) {
   const count = () => props.sales.length;
   return (
     <div class="desk-notice" data-tone="warn" role="alert" data-testid="close-warning">
-      {tCount('report.closeWarn', count())}
+      {t('report.closeWarn', { count: count() })}
       <ul class="report-open-sales">
         <For each={props.sales}>
           {(sale) => (

@@ -19,7 +19,6 @@ import {
 } from '../../state/day-closing';
 import { formatCents, formatDateTime } from '../../words/format';
 import { t } from '../../words/i18n';
-import { w as lockWords } from '../../words/lock';
 import { percentOfBp } from './day-closing-figures';
 
 /** What to tell the manager when a call failed. */
@@ -58,7 +57,7 @@ function DrawerCount(props: { drawer: DrawerCashUp; onDone: () => void; onProble
     try {
       const denominations = Object.fromEntries(Object.entries(pieces()).filter(([, n]) => n > 0));
       if (Object.keys(denominations).length === 0) denominations['1'] = 0; // counted empty
-      const answer = await countDayDrawer(lockWords('approval.close_day'), {
+      const answer = await countDayDrawer(t('lock.approval.close_day'), {
         outlet: props.drawer.outlet,
         drawer: props.drawer.drawer,
         denominations,
@@ -125,7 +124,7 @@ function PrintDayReport(props: { zId?: number; label: string; onProblem: (text: 
     setPrinting(true);
     setPrinter(null);
     try {
-      setPrinter(await printDayClosing(lockWords('approval.close_day'), props.zId));
+      setPrinter(await printDayClosing(t('lock.approval.close_day'), props.zId));
     } catch (error) {
       props.onProblem(problem(error));
     } finally {
@@ -160,7 +159,7 @@ function DayFigures(props: { report: DayReport; onProblem: (text: string) => voi
   const close = async () => {
     setClosing(true);
     try {
-      await closeTheDay(lockWords('approval.close_day'));
+      await closeTheDay(t('lock.approval.close_day'));
     } catch (error) {
       props.onProblem(problem(error));
     } finally {
@@ -316,7 +315,7 @@ export function DayClosing() {
     setFailure(null);
     setLoading(true);
     try {
-      await openDayReport(lockWords('approval.close_day'));
+      await openDayReport(t('lock.approval.close_day'));
     } catch (error) {
       setFailure(problem(error));
     } finally {

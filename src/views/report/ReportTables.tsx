@@ -4,7 +4,6 @@
 
 import type { ShiftReport } from '../../state/shift';
 import { t } from '../../words/i18n';
-import { rw } from '../../words/receipts';
 import { AmountTable } from './AmountTable';
 import { CardTerminalTable } from './CardTerminalTable';
 import { ReportTiles } from './ReportTiles';
@@ -74,7 +73,7 @@ export function ReportTables(props: { report: ShiftReport }) {
             sub: true,
           },
           {
-            label: rw('report.cancellations'),
+            label: t('report.cancellations'),
             n: totals().cancellations.count,
             cents: totals().cancellations.cents,
           },

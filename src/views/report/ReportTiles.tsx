@@ -3,7 +3,7 @@
 
 import type { ShiftTotals } from '../../rules/shift-totals';
 import { formatCents } from '../../words/format';
-import { t, tCount } from '../../words/i18n';
+import { t } from '../../words/i18n';
 
 export function ReportTiles(props: { totals: ShiftTotals }) {
   const count = () => props.totals.total.count;
@@ -12,7 +12,7 @@ export function ReportTiles(props: { totals: ShiftTotals }) {
       <div data-testid="report-total">
         <dt>{t('report.total')}</dt>
         <dd>{formatCents(props.totals.total.cents)}</dd>
-        <dd class="desk-muted">{tCount('report.salesCount', count())}</dd>
+        <dd class="desk-muted">{t('report.salesCount', { count: count() })}</dd>
       </div>
       <div data-testid="report-confirmed">
         <dt>{t('report.confirmed')}</dt>

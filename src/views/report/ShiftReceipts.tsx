@@ -9,8 +9,6 @@ import type { SaleRecord } from '../../storage/records';
 import { clockTime } from '../../words/calendar';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
-import { pw } from '../../words/printing';
-import { rw } from '../../words/receipts';
 import { Receipt } from '../register/Receipt';
 import { PrintableSlip } from '../register/ReceiptPrint';
 import { CancellationSlip } from './CancellationSlip';
@@ -53,16 +51,16 @@ export function ShiftReceipts(props: { report: ShiftReport }) {
       if (open?.kind === 'copy' && receipt) printer = await printCopy(receipt);
       if (open?.kind === 'slip' && cancellation) printer = await printCancellationSlip(cancellation);
     }
-    if (printer) setSaid(pw(open?.kind === 'slip' ? 'print.slipQueued' : 'print.copyQueued', { printer }));
+    if (printer) setSaid(t(open?.kind === 'slip' ? 'print.slipQueued' : 'print.copyQueued', { printer }));
     else window.print();
   };
   return (
     <section
       class="desk-panel report-receipts"
-      aria-label={rw('report.receipts')}
+      aria-label={t('report.receipts')}
       data-testid="shift-receipts"
     >
-      <h2>{rw('report.receipts')}</h2>
+      <h2>{t('report.receipts')}</h2>
       <ul class="report-receipt-list">
         <For each={cashSales()}>
           {(sale) => (
@@ -73,13 +71,13 @@ export function ShiftReceipts(props: { report: ShiftReport }) {
               <span class="num">{formatCents(sale.totalCents)}</span>
               <Show when={sale.cancelledBy}>
                 <span class="desk-badge" data-tone="warn">
-                  {rw('report.refunded')}
+                  {t('report.refunded')}
                 </span>
               </Show>
               <span class="desk-actions">
                 <Show when={receipts().has(sale.id)}>
                   <button type="button" onClick={() => setOpened({ kind: 'copy', saleId: sale.id })}>
-                    {rw('report.printCopy')}
+                    {t('report.printCopy')}
                   </button>
                 </Show>
                 <Show when={sale.status === 'synced' && !sale.cancelledBy}>
@@ -88,12 +86,12 @@ export function ShiftReceipts(props: { report: ShiftReport }) {
                     class="desk-danger"
                     onClick={() => setOpened({ kind: 'refund', saleId: sale.id })}
                   >
-                    {rw('report.refund')}
+                    {t('report.refund')}
                   </button>
                 </Show>
                 <Show when={sale.cancelledBy}>
                   <button type="button" onClick={() => setOpened({ kind: 'slip', saleId: sale.id })}>
-                    {rw('slip.title')}
+                    {t('slip.title')}
                   </button>
                 </Show>
               </span>
@@ -140,7 +138,7 @@ export function ShiftReceipts(props: { report: ShiftReport }) {
                   {t('receipt.print')}
                 </button>
                 <button type="button" onClick={close}>
-                  {rw('report.refundBack')}
+                  {t('report.refundBack')}
                 </button>
               </div>
             </Show>

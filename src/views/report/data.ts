@@ -3,13 +3,10 @@
 // src/state (shift.ts, refunds.ts).
 import { action } from '@solidjs/router';
 import { refundCashSale } from '../../state/refunds';
-import { closeShift, type ShiftReport } from '../../state/shift';
+import { closeShiftApproved } from '../../state/shift';
 
-export const closeShiftAction = action(
-  async (report: ShiftReport, approved?: { id: string; approval: string }) =>
-    closeShift(report, Date.now(), approved),
-  'close-shift',
-);
+/** Closing the shift: answers its record, or null when the manager's approval was cancelled. */
+export const closeShiftAction = action(closeShiftApproved, 'close-shift');
 
 /** Refunding a confirmed cash sale (state/refunds.ts): answers the cancellation, or null if not approved. */
 export const refundSaleAction = action(refundCashSale, 'refund-sale');

@@ -6,7 +6,7 @@ import type { RoomReservation } from '../../pms/wire';
 import { catalogue, startCatalogue } from '../../state/catalogue';
 import type { SaleRecord } from '../../state/room-charges';
 import { formatCents } from '../../words/format';
-import { t, tCount } from '../../words/i18n';
+import { t } from '../../words/i18n';
 
 import { ChargeFooter } from './ChargeFooter';
 import { Counter } from './Counter';
@@ -37,7 +37,8 @@ export function MinibarCount(props: {
   const items = () => lines().reduce((sum, line) => sum + line.quantity, 0);
   const total = () => lines().reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0);
   const label = () =>
-    tCount('roomCharge.minibar.post', items(), {
+    t('roomCharge.minibar.post', {
+      count: items(),
       amount: formatCents(total()),
       room: props.stay.room_number,
     });

@@ -1,7 +1,7 @@
 // How many units to take back: big − and + buttons around the number, from 1 to `max` (what is
 // still on the room). Reaching the limit says so instead of doing nothing.
 import { createUniqueId, Show } from 'solid-js';
-import { followUpWord } from '../../words/charge-followup';
+import { t } from '../../words/i18n';
 
 export function QuantityStepper(props: { value: number; max: number; onChange: (value: number) => void }) {
   const id = createUniqueId();
@@ -9,11 +9,11 @@ export function QuantityStepper(props: { value: number; max: number; onChange: (
   const set = (value: number) => props.onChange(Math.min(Math.max(Math.trunc(value) || 1, 1), props.max));
   return (
     <div class="rc-quantity">
-      <label for={id}>{followUpWord('takeBackQuantity', { max: props.max })}</label>
+      <label for={id}>{t('followUp.takeBackQuantity', { max: props.max })}</label>
       <div class="rc-quantity-row">
         <button
           type="button"
-          aria-label={followUpWord('takeBackFewer')}
+          aria-label={t('followUp.takeBackFewer')}
           disabled={props.value <= 1}
           onClick={() => set(props.value - 1)}
         >
@@ -30,7 +30,7 @@ export function QuantityStepper(props: { value: number; max: number; onChange: (
         />
         <button
           type="button"
-          aria-label={followUpWord('takeBackMore')}
+          aria-label={t('followUp.takeBackMore')}
           aria-disabled={atLimit()}
           onClick={() => set(props.value + 1)}
         >
@@ -39,7 +39,7 @@ export function QuantityStepper(props: { value: number; max: number; onChange: (
       </div>
       <Show when={atLimit() && props.max > 1}>
         <p class="desk-muted" role="status">
-          {followUpWord('takeBackLimit', { max: props.max })}
+          {t('followUp.takeBackLimit', { max: props.max })}
         </p>
       </Show>
     </div>

@@ -3,7 +3,6 @@
 // server has staff. The take-back is recorded and sent by the outbox, like every sale.
 import { createSignal, Show } from 'solid-js';
 import type { SaleRecord } from '../../state/room-charges';
-import { followUpWord } from '../../words/charge-followup';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 import { actionErrorText } from '../../words/refusals';
@@ -40,7 +39,7 @@ export function TakeBackForm(props: { target: TakeBackTarget; onClose: () => voi
         text: t('roomCharge.takeBack.failed', { message: actionErrorText(submission.error) }),
       };
     if (submission.result) return { tone: 'ok', text: t('roomCharge.takeBack.done', words()) };
-    if (cancelled()) return { tone: 'error', text: followUpWord('takeBackCancelled') };
+    if (cancelled()) return { tone: 'error', text: t('followUp.takeBackCancelled') };
     return undefined;
   };
   const takeBack = async (event: SubmitEvent) => {
@@ -48,14 +47,14 @@ export function TakeBackForm(props: { target: TakeBackTarget; onClose: () => voi
     setReasonMissing(!reason().trim());
     setCancelled(false);
     if (reasonMissing()) return;
-    const what = followUpWord('takeBackApproval', words());
+    const what = t('followUp.takeBackApproval', words());
     if (await submit(sale(), props.target.line, quantity(), reason(), what)) setCancelled(!submission.result);
   };
   const done = () => message()?.tone === 'ok';
   return (
-    <form class="rc-take-back" onSubmit={takeBack} aria-label={followUpWord('takeBackTitle', words())}>
+    <form class="rc-take-back" onSubmit={takeBack} aria-label={t('followUp.takeBackTitle', words())}>
       <Show when={!done()}>
-        <h3 class="rc-subheading">{followUpWord('takeBackTitle', words())}</h3>
+        <h3 class="rc-subheading">{t('followUp.takeBackTitle', words())}</h3>
         <QuantityStepper value={quantity()} max={props.target.max} onChange={setQuantity} />
         <ReasonField label={t('roomCharge.takeBack.reason')} value={reason()} onInput={setReason} />
         <div class="desk-actions">

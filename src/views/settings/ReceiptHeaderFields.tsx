@@ -3,7 +3,7 @@
 // read-only; only a tablet not yet paired sets its own (src/state/settings.ts checks them).
 import { createUniqueId, Show } from 'solid-js';
 import { headerFromServer, receiptHeader } from '../../state/receipt-header';
-import { rw } from '../../words/receipts';
+import { t } from '../../words/i18n';
 import { SettingField } from './SettingField';
 import type { SettingSaver } from './save-setting';
 
@@ -11,34 +11,34 @@ export function ReceiptHeaderFields(props: { saver: SettingSaver }) {
   const headingId = createUniqueId();
   return (
     <section class="desk-panel" aria-labelledby={headingId}>
-      <h2 id={headingId}>{rw('settings.receipt')}</h2>
+      <h2 id={headingId}>{t('settings.receipt')}</h2>
       <Show
         when={!headerFromServer()}
         fallback={
           <>
             <dl class="receipt-header-from-server" data-testid="receipt-header-from-server">
-              <dt>{rw('settings.hotelName')}</dt>
+              <dt>{t('settings.hotelName')}</dt>
               <dd>{receiptHeader().hotelName || '—'}</dd>
-              <dt>{rw('settings.hotelAddress')}</dt>
+              <dt>{t('settings.hotelAddress')}</dt>
               <dd>{receiptHeader().hotelAddress || '—'}</dd>
-              <dt>{rw('settings.vatId')}</dt>
+              <dt>{t('settings.vatId')}</dt>
               <dd>{receiptHeader().vatId || '—'}</dd>
             </dl>
-            <p class="view-note">{rw('settings.headerFromServer')}</p>
+            <p class="view-note">{t('settings.headerFromServer')}</p>
           </>
         }
       >
-        <SettingField field="hotelName" label={rw('settings.hotelName')} saver={props.saver} />
+        <SettingField field="hotelName" label={t('settings.hotelName')} saver={props.saver} />
         <SettingField
           field="hotelAddress"
-          label={rw('settings.hotelAddress')}
-          hint={rw('settings.hotelAddressHint')}
+          label={t('settings.hotelAddress')}
+          hint={t('settings.hotelAddressHint')}
           saver={props.saver}
         />
         <SettingField
           field="vatId"
-          label={rw('settings.vatId')}
-          hint={rw('settings.vatIdHint')}
+          label={t('settings.vatId')}
+          hint={t('settings.vatIdHint')}
           saver={props.saver}
         />
       </Show>

@@ -11,7 +11,6 @@ import {
   updateSettings,
 } from '../../state/settings';
 import { type Language, setLanguage, t } from '../../words/i18n';
-import { rw } from '../../words/receipts';
 
 export const saveSettingAction = action(async (patch: Partial<Settings>) => {
   updateSettings(patch);
@@ -34,9 +33,9 @@ const SHOW_SAVED_MS = 2500;
 function refusalText(field: keyof Settings): string {
   if (field === 'gatewayUrl') return t('settings.error.gatewayUrl');
   if (field === 'currency') return t('settings.error.currency');
-  if (field === 'hotelName') return rw('settings.error.hotelName', { max: HOTEL_NAME_MAX });
-  if (field === 'hotelAddress') return rw('settings.error.hotelAddress', { max: HOTEL_ADDRESS_MAX });
-  if (field === 'vatId') return rw('settings.error.vatId');
+  if (field === 'hotelName') return t('settings.error.hotelName', { max: HOTEL_NAME_MAX });
+  if (field === 'hotelAddress') return t('settings.error.hotelAddress', { max: HOTEL_ADDRESS_MAX });
+  if (field === 'vatId') return t('settings.error.vatId');
   return t('settings.error.other');
 }
 

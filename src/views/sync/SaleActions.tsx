@@ -4,7 +4,6 @@
 // sale's state does not allow are not offered; a refusal from the outbox is shown in words.
 import { createSignal, Show } from 'solid-js';
 import { refusedAsGuestLeft, type SaleWithSteps } from '../../state/sync-list';
-import { followUpWord } from '../../words/charge-followup';
 import { t } from '../../words/i18n';
 import { actionProblem } from '../../words/sync-problems';
 import { useSubmitter } from '../common/submit';
@@ -25,7 +24,7 @@ export function SaleActions(props: { entry: SaleWithSteps }) {
     <div class="sync-actions">
       <Show when={guestLeft()}>
         <p class="desk-muted">
-          {followUpWord('lateChargeNote', { guest: props.entry.sale.room?.guestName || '—' })}
+          {t('followUp.lateChargeNote', { guest: props.entry.sale.room?.guestName || '—' })}
         </p>
       </Show>
       <div class="desk-actions">
@@ -36,7 +35,7 @@ export function SaleActions(props: { entry: SaleWithSteps }) {
         </Show>
         <Show when={guestLeft()}>
           <button type="button" class="primary" disabled={busy()} onClick={() => run('late-charge')}>
-            {followUpWord('lateChargeAction')}
+            {t('followUp.lateChargeAction')}
           </button>
         </Show>
         <Show when={blocking()?.state === 'unverifiable'}>

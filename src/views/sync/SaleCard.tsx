@@ -3,10 +3,8 @@
 import { createUniqueId, Show } from 'solid-js';
 import { isSending, type SaleWithSteps } from '../../state/sync-list';
 import { clockTime } from '../../words/calendar';
-import { followUpWord } from '../../words/charge-followup';
 import { formatCents, formatDateTime } from '../../words/format';
 import { t } from '../../words/i18n';
-import { rw } from '../../words/receipts';
 import { SaleActions } from './SaleActions';
 import { StepList } from './StepList';
 
@@ -52,20 +50,18 @@ export function SaleCard(props: { entry: SaleWithSteps; detailed: boolean }) {
         {(moved) => (
           <p class="desk-muted" data-testid="moved-to">
             {moved().invoiceId
-              ? followUpWord('movedToInvoice', {
+              ? t('followUp.movedToInvoice', {
                   invoice: moved().invoiceId ?? '',
                   reference: moved().reference,
                 })
-              : followUpWord('movedTo', { reference: moved().reference })}
+              : t('followUp.movedTo', { reference: moved().reference })}
           </p>
         )}
       </Show>
       <Show when={sale().kind === 'late-charge'}>
         <p class="desk-muted">
-          {props.entry.invoiceId
-            ? `${followUpWord('lateInvoice', { invoice: props.entry.invoiceId })} · `
-            : ''}
-          {followUpWord('lateCharge')}
+          {props.entry.invoiceId ? `${t('followUp.lateInvoice', { invoice: props.entry.invoiceId })} · ` : ''}
+          {t('followUp.lateCharge')}
         </p>
       </Show>
       <Show when={!props.entry.movedTo && sale().voided}>
@@ -79,10 +75,10 @@ export function SaleCard(props: { entry: SaleWithSteps; detailed: boolean }) {
         {(cancels) => (
           <>
             <p class="desk-muted">
-              {rw('sync.sale.cancelled', { staff: sale().staff || '—', reason: sale().reason ?? '' })}
+              {t('sync.sale.cancelled', { staff: sale().staff || '—', reason: sale().reason ?? '' })}
             </p>
             <p class="desk-notice" data-tone="warn" data-testid="cancel-in-pms">
-              {rw('sync.sale.cancelInPms', {
+              {t('sync.sale.cancelInPms', {
                 invoice: cancels().invoiceId ?? '—',
                 reference: cancels().reference,
               })}

@@ -8,7 +8,6 @@ import { useLocation } from '@solidjs/router';
 import { createEffect, on, Show } from 'solid-js';
 import { createSyncList } from '../../state/sync-list';
 import { t } from '../../words/i18n';
-import { rw } from '../../words/receipts';
 import { SaleSection } from './SaleSection';
 import { ServerSales } from './ServerSales';
 import { SyncStatus } from './SyncStatus';
@@ -40,7 +39,7 @@ export function SyncPage() {
             <SaleSection titleKey="sync.section.pending" entries={shown().pending} detailed tone="warn" />
             <Show when={open() === 0}>
               <p class="desk-notice" data-tone="ok" role="status" data-testid="all-in-pms">
-                {shown().voided.length > 0 ? rw('sync.allInPmsButVoided') : t('sync.allInPms')}
+                {shown().voided.length > 0 ? t('sync.allInPmsButVoided') : t('sync.allInPms')}
               </p>
             </Show>
             <SaleSection titleKey="sync.section.cancellations" entries={shown().cancellations} tone="warn" />

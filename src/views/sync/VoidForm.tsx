@@ -1,21 +1,19 @@
 // Voiding a sale with a reason (required). Steps not yet in the PMS are never sent; a room charge
 // already on the room is taken back by a reversal (the outbox decides, see outbox/actions.ts).
-// Where the server has staff, a manager approves the void with their PIN first, asked only once the
-// outbox says the void can go ahead; cancelled, nothing happens.
+// Where the server has staff, a manager approves the void with their PIN first (state/sync-list.ts
+// asks), only once the outbox says the void can go ahead; cancelled, nothing happens.
 import { createSignal } from 'solid-js';
-import { approvalFor } from '../../state/approval-request';
 import { mayVoid } from '../../state/sync-list';
 import type { SaleRecord } from '../../storage/records';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
-import { w as lockWords } from '../../words/lock';
 import { actionProblem } from '../../words/sync-problems';
 import { ReasonForm } from '../common/ReasonForm';
 import { useSubmitter } from '../common/submit';
 import { voidSaleAction } from './data';
 
 export function VoidForm(props: { sale: SaleRecord; onDone: () => void }) {
-  const { submission, submit } = useSubmitter(voidSaleAction, ([saleId]) => saleId === props.sale.id);
+  const { submission, submit } = useSubmitter(voidSaleAction, ([sale]) => sale.id === props.sale.id);
   const [refusal, setRefusal] = createSignal<string>();
   const voidSale = async (reason: string) => {
     const { id, reference, totalCents } = props.sale;
@@ -26,12 +24,9 @@ export function VoidForm(props: { sale: SaleRecord; onDone: () => void }) {
       setRefusal(actionProblem(error));
       return;
     }
-    const approval = await approvalFor(
-      { action: 'void_sale', subject: id, amountCents: totalCents },
-      lockWords('approval.void_sale', { subject: reference, amount: formatCents(totalCents) }),
-    );
-    if (approval === null) return; // the manager did not approve: nothing is voided
-    if (await submit(id, reason, approval)) props.onDone();
+    const what = t('lock.approval.void_sale', { subject: reference, amount: formatCents(totalCents) });
+    // false: the manager did not approve, nothing is voided and the form stays
+    if ((await submit(props.sale, reason, what)) && submission.result) props.onDone();
   };
   return (
     <ReasonForm

@@ -1,10 +1,8 @@
-// The day's closing on a manager's tablet, under `/till/closing`: the X report (`GET`), a drawer's
-// count (`POST /counts`), the Z (`POST /z`), a closed day (`GET /z/:zId`) and any table as CSV
-// (`GET /csv/:table`, `GET /z/:zId/csv/:table`). Who may: any paired tablet for `GET /last-z` (the
-// last hotel Z's number, seq and time, for pruning); for the rest, a paired tablet whose request carries a
-// manager's `close_day` approval (x-till-approval: signed by an enabled manager's current key, naming
-// this device and DAY_CLOSING_SUBJECT, made within DAY_CLOSING_APPROVAL_MS). A waiter cannot make
-// one, so a waiter reads and closes nothing (403). The manager approves any over/short on the counts.
+// The day's closing on a manager's tablet, under `/till/closing`: the X report, a drawer's count, the Z,
+// a closed day and any table as CSV, for a paired tablet whose request carries a manager's recent
+// `close_day` approval for this device (a waiter can make none: 403); and `GET /last-z` for any paired
+// tablet. The manager approves any over/short on the counts.
+// Routes and who may: docs/ledger.md, "The Z report", "Where to see it".
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { ApiError } from '../../../node-http/errors.ts';

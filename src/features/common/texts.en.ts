@@ -1,0 +1,56 @@
+// The English texts of the shell's (name, sections, connection, update), the shared error and money texts and the number pad.
+// Keys and English here, German in texts.de.ts with exactly these keys; read through `t()`
+// (src/words/i18n.ts), loaded with the feature (docs/texts.md).
+
+export const texts = {
+  'app.name': 'Hotel Till',
+  'nav.label': 'Sections',
+  'catalogue.title': 'Catalogue',
+  'register.title': 'Register',
+  'roomCharge.title': 'Room charge',
+  'sync.title': 'Sync',
+  'settings.title': 'Settings',
+  'report.title': 'Report',
+  'notFound.title': 'Page not found',
+  'notFound.back': 'Back to the catalogue',
+  'view.comingSoon': 'This screen is coming soon.',
+  'connection.online': 'Online',
+  'connection.offline': 'Offline',
+  'connection.tillUnreachable': 'Till server unreachable',
+  'connection.pmsUnreachable': 'PMS unreachable',
+  'connection.pending': '{count} pending',
+  'connection.open': 'Open the sync view',
+  'update.available': 'New version available',
+  'update.apply': 'Update',
+  'update.later': 'Later',
+  'settings.language': 'Language',
+  'error.offline':
+    'The till is offline. This needs a connection to the PMS — try again when the till is online.',
+  'error.network': 'The PMS could not be reached. Check the network and try again.',
+  'error.timeout': 'The PMS did not answer in time. Try again.',
+  'error.rejected': 'The PMS refused this: {detail}',
+  'error.pmsDown': 'The PMS is not reachable right now. Try again in a few minutes.',
+  'error.server': 'The PMS had a problem. Try again in a few minutes.',
+  'error.invalidResponse':
+    'The PMS sent an answer the till does not understand. If this keeps happening, tell the manager.',
+  'error.invalidInput': 'Please check your input: {detail}',
+  'error.deviceNotPaired':
+    'Waiting for pairing: this tablet is not paired with the till server, so nothing reaches the PMS. Its sales are kept.',
+  'error.deviceRevoked':
+    'Waiting for pairing: a manager unpaired this tablet, so nothing reaches the PMS. Its sales are kept.',
+  'error.storage': 'This could not be saved on the tablet. Nothing was lost — try again.',
+  'error.unknown': 'Something went wrong ({detail}). Nothing was lost — try again.',
+  'common.cancel': 'Cancel',
+  'common.close': 'Close',
+  'money.error.not-an-amount': 'Enter an amount such as 12.50.',
+  'money.error.too-many-decimals': 'An amount has at most two decimals, e.g. 12.50.',
+  'money.error.not-above': 'The amount must be more than {limit}.',
+  'money.error.below': 'The amount must be at least {limit}.',
+  'money.error.above': 'The amount can be at most {limit}.',
+  'numberPad.ok': 'OK',
+  'numberPad.delete': 'Delete',
+  'numberPad.separator': 'Decimal point',
+  'numberPad.max': 'At most {max}.',
+  'numberPad.decimals': 'At most {count} decimal places.',
+  'numberPad.noMoreDecimals': 'Only one decimal point, and only for amounts.',
+} as const;

@@ -1,0 +1,107 @@
+// The English texts of this tablet: pairing, settings, and printing at the server's printers.
+// Keys and English here, German in texts.de.ts with exactly these keys; read through `t()`
+// (src/words/i18n.ts), loaded with the feature (docs/texts.md).
+
+export const texts = {
+  'settings.device': 'This till',
+  'settings.gateway': 'Gateway address',
+  'settings.gatewayHint': 'Leave empty to use this app’s own address ({origin}).',
+  'settings.gatewayChecking': 'Checking the gateway…',
+  'settings.gatewayFound': 'The gateway answers. It sends sales to: {upstream}.',
+  'settings.gatewayNotGateway':
+    'Something answers at {address}, but it is not a Hotel Till gateway. Check the address.',
+  'settings.gatewayUnreachable':
+    'No gateway answers at {address}. Check the address and that the gateway is running; a gateway on another address must allow this app ({origin}) in its TILL_ORIGINS. Sales stay on this tablet until it answers.',
+  'settings.gatewayNotPaired':
+    'A Hotel Till gateway answers at {address}, but this tablet is not paired with it. Create a pairing code on that server’s admin page and pair this tablet there too. Sales stay on this tablet until then.',
+  'settings.gatewayOffline': 'This tablet is offline: the gateway cannot be checked now.',
+  'settings.gatewayCheckAgain': 'Check again',
+  'settings.till': 'Till name',
+  'settings.outlet': 'Outlet',
+  'settings.namedByServer':
+    'This tablet is {till} at the {outlet}, as named on the admin page when it was paired.',
+  'settings.outletHint': 'e.g. Bar, Restaurant, Terrace',
+  'settings.staff': 'Staff name',
+  'settings.staffHint': 'Recorded on each sale.',
+  'settings.currency': 'Hotel currency',
+  'settings.currencyHint': 'ISO code, e.g. EUR or CHF.',
+  'settings.cashMethod': 'Payment method for cash',
+  'settings.cashMethodAuto': 'Recognise by its name',
+  'settings.looks': 'Language and display',
+  'settings.theme': 'Theme',
+  'settings.theme.system': 'Like the device',
+  'settings.theme.light': 'Light',
+  'settings.theme.dark': 'Dark',
+  'settings.saved': 'Saved.',
+  'settings.error.gatewayUrl': 'The gateway address must start with http:// or https://.',
+  'settings.error.currency': 'Enter a currency code such as EUR or CHF.',
+  'settings.error.other': 'This value cannot be used.',
+  'settings.receipt': 'Receipt header',
+  'settings.headerFromServer':
+    'Set for this outlet on the admin page (the till server); a change there reaches this tablet within minutes.',
+  'settings.hotelName': 'Hotel name',
+  'settings.hotelAddress': 'Hotel address',
+  'settings.hotelAddressHint': 'One line, e.g. Maria-Theresien-Straße 1, 6020 Innsbruck',
+  'settings.vatId': 'VAT ID',
+  'settings.vatIdHint': 'Country code and number, e.g. ATU12345678.',
+  'settings.error.hotelName': 'The hotel name can have at most {max} characters.',
+  'settings.error.hotelAddress': 'The address can have at most {max} characters.',
+  'settings.error.vatId': 'A VAT ID is a country code and 2 to 13 letters or digits, e.g. ATU12345678.',
+  'printer.attention': '{printer}: {problem}',
+  'printer.problem.unreachable': 'not reachable',
+  'printer.problem.offline': 'offline',
+  'printer.problem.cover_open': 'cover open',
+  'printer.problem.paper_out': 'paper out',
+  'printer.problem.unsure': 'did a slip print?',
+  'printer.jobsTitle': 'Waiting at {printer}',
+  'printer.jobWaiting': 'waiting',
+  'printer.jobHeld': 'sent, not confirmed: check the printer',
+  'printer.giveUp': 'Give up',
+  'printer.close': 'Close',
+  'printer.givenUp': 'Given up: it will not print.',
+  'print.copy': 'Print copy',
+  'print.copyQueued': 'Copy sent to {printer}.',
+  'print.slipQueued': 'Slip sent to {printer}.',
+  'print.receiptQueued': 'Receipt sent to {printer}.',
+  'print.receiptWaiting': 'The receipt prints once the till server is reached.',
+  'print.sendOrder': 'Send order',
+  'print.orderSent': 'Order sent to {printers}.',
+  'print.orderNothingNew': 'Nothing new to send.',
+  'print.orderUnrouted': 'No printer for: {lines}',
+  'print.orderFailed': 'The order could not be sent: the till server is not reachable.',
+  'pairing.title': 'Pair this tablet',
+  'pairing.lead':
+    'This tablet is not paired with the till server yet. Ask a manager for a pairing code: the server’s admin page shows one, also as a QR code you can scan with this tablet’s camera.',
+  'pairing.revokedTitle': 'This tablet was unpaired',
+  'pairing.revokedLead':
+    'This tablet was unpaired by a manager, so it cannot send anything to the PMS. Its sales are kept on the tablet. Pair it again with a new code to send them.',
+  'pairing.pairedLead':
+    'This tablet is paired as “{name}”. A new code from a manager pairs it again (for example for another outlet); its sales are kept.',
+  'pairing.code': 'Pairing code',
+  'pairing.codeHint': '8 letters and digits, e.g. ABCD-2345',
+  'pairing.name': 'Name of this tablet (optional)',
+  'pairing.namePlaceholder': 'e.g. Bar tablet 2',
+  'pairing.pair': 'Pair',
+  'pairing.pairing': 'Pairing…',
+  'pairing.error.code_format':
+    'A pairing code has 8 characters: letters and digits without I, L, O, U, 0 or 1. Check what you typed.',
+  'pairing.error.pairing_code_invalid':
+    'This code is not valid. Check it against the manager’s screen and try again.',
+  'pairing.error.pairing_code_expired': 'This code has expired. Ask the manager for a new one.',
+  'pairing.error.pairing_code_used':
+    'This code was already used. Each code pairs one tablet: ask the manager for a new one.',
+  'pairing.error.too_many_attempts': 'Too many wrong codes. Wait {minutes} min, then try again.',
+  'pairing.error.unreachable': 'The till server cannot be reached. Check the tablet’s Wi-Fi and try again.',
+  'pairing.error.unexpected':
+    'The till server gave an unexpected answer ({status}). Try again, or tell the manager.',
+  'pairing.unsent.none': 'No sales are waiting on this tablet.',
+  'pairing.unsent.waiting.one': '{count} sale is waiting on this tablet.',
+  'pairing.unsent.waiting.other': '{count} sales are waiting on this tablet.',
+  'pairing.unsent.kept':
+    'Nothing is lost: they are sent to the PMS as soon as the tablet is paired. To keep a copy, export them as a file.',
+  'pairing.unsent.export': 'Export waiting sales',
+  'pairing.unsent.exporting': 'Exporting…',
+  'pairing.unsent.exported': 'Saved as {file}.',
+  'pairing.unsent.failed':
+    'The waiting sales could not be read from the tablet just now. Try again: they are still kept.',
+} as const;

@@ -18,7 +18,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { DEFAULT_REPLAY_CONCURRENCY } from '../src/outbox/replay.ts';
 import { startServer } from '../src/server/listen.ts';
-import { pairContext } from '../test/support/pair.ts';
+import { pairContext } from '../test/support/till-server.ts';
 import {
   buildBenchApp,
   checkCashSales,

@@ -16,7 +16,7 @@ import { REQUEST_ID_HEADER } from '../src/pms/till-headers.ts';
 import { startServer } from '../src/server/listen.ts';
 import { type PrinterDouble, startPrinterDouble } from '../src/server/printing/printer-double.ts';
 import { launchChromium, openFreshContext, waitForServiceWorkerControl } from '../test/support/browser.ts';
-import { pairContext } from '../test/support/pair.ts';
+import { pairContext } from '../test/support/till-server.ts';
 import type { BenchFigures } from './run.ts';
 
 const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 200);

@@ -13,7 +13,7 @@
 import type { Page } from 'playwright-core';
 import { startServer } from '../src/server/listen.ts';
 import { launchChromium, openFreshContext, waitForServiceWorkerControl } from '../test/support/browser.ts';
-import { pairContext } from '../test/support/pair.ts';
+import { pairContext } from '../test/support/till-server.ts';
 import type { BenchFigures } from './run.ts';
 import { buildApp } from './ui/build.ts';
 import { waitForGrid } from './ui/page-wait.ts';

@@ -22,7 +22,7 @@ import { loadavg } from 'node:os';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { startServer } from '../src/server/listen.ts';
 import { launchChromium, openFreshContext } from '../test/support/browser.ts';
-import { pairContext } from '../test/support/pair.ts';
+import { pairContext } from '../test/support/till-server.ts';
 import type { BenchFigures } from './run.ts';
 import { type BuiltApp, buildApp, buildCommit } from './ui/build.ts';
 import { type ColdStart, measureColdStart, type StartTarget } from './ui/cold-start.ts';

@@ -27,7 +27,7 @@ export interface ColdStart {
 export interface StartTarget {
   label: string;
   url: string;
-  /** Pairs a fresh context with that target's server (test/support/pair.ts). */
+  /** Pairs a fresh context with that target's server (test/support/till-server.ts). */
   pair: (context: BrowserContext) => Promise<unknown>;
 }
 

@@ -29,7 +29,7 @@ export function gzipKb(outDir: string, paths: readonly string[]): number {
   return bytes / 1000;
 }
 
-/** `pair` pairs the fresh context with the till server (tests/support/pair.ts), as a tablet is before it sells. */
+/** `pair` pairs the fresh context with the till server (test/support/till-server.ts), as a tablet is before it sells. */
 export async function measureFirstLoad(
   browser: Browser,
   url: string,

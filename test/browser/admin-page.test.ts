@@ -1,36 +1,22 @@
 // The admin page in a real browser, as a manager uses it on the server machine: a pairing code made
 // with the form (Chromium's own form post, with its Origin and Sec-Fetch-Site headers), typed on a
 // fresh tablet, which is then paired; and revoking that tablet from the device list.
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../src/server/listen.ts';
-import { launchChromium, openFreshContext } from '../support/browser.ts';
-import { BUILT_APP, type Server } from './till.ts';
 
-let browser: Browser;
-let server: Server;
-const contexts: BrowserContext[] = [];
+import type { Browser } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { openFreshContext } from '../support/browser.ts';
+import { tillTest } from '../support/browser-test.ts';
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  server = await startServer({ dbFile: ':memory:', staticDir: BUILT_APP });
-});
+const it = tillTest({ server: { testMode: false } });
 
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.close();
-});
-
-async function newPage(locale = 'en-GB') {
+async function newPage(browser: Browser, locale = 'en-GB') {
   const context = await openFreshContext(browser, { locale });
-  contexts.push(context);
   return context.newPage();
 }
 
 describe('the admin page on the server machine', () => {
-  it('makes a pairing code a tablet pairs with, and revokes that tablet', async () => {
-    const admin = await newPage();
+  it('makes a pairing code a tablet pairs with, and revokes that tablet', async ({ browser, server }) => {
+    const admin = await newPage(browser);
     await admin.goto(`${server.url}/admin`);
     await admin.getByLabel('Outlet').selectOption('minibar');
     await admin.getByLabel('Tablet name').fill('Floor 2 trolley');
@@ -39,7 +25,7 @@ describe('the admin page on the server machine', () => {
     expect(shown).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     expect(await admin.locator('.qr svg').count()).toBe(1);
 
-    const tablet = await newPage();
+    const tablet = await newPage(browser);
     await tablet.goto(server.url);
     await tablet.getByLabel('Pairing code').fill(shown.toLowerCase());
     await tablet.getByRole('button', { name: 'Pair', exact: true }).click();

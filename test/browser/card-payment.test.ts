@@ -4,34 +4,14 @@
 // sale without the tip); declined and cancelled by the waiter (the ticket stays open, the reason
 // shown); the line dropped after the terminal charged (the status read completes the sale, the
 // card is charged once); and split: one part by card, the rest in cash.
-import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import { collectPageErrors, launchChromium } from '../support/browser.ts';
-import { startTestHotelServer } from '../support/browser-test.ts';
-import { hotelDb, openTill, productTile, type Server, screenshot } from './till.ts';
 
-const it = test
-  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
-  .extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
-    const browser = await launchChromium();
-    onCleanup(() => browser.close());
-    return browser;
-  })
-  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
-  .extend('server', { scope: 'file' }, async ({}, { onCleanup }) => {
-    const server = await startTestHotelServer({
-      terminalDouble: { stepMs: 700, tipCents: 200 },
-      cardSilenceMs: 1500,
-    });
-    onCleanup(() => server.close());
-    return server;
-  })
-  .extend('closesTablets', { auto: true }, async ({ browser }, { onCleanup }) => {
-    onCleanup(async () => {
-      for (const context of browser.contexts()) await context.close();
-    });
-    return true;
-  });
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { collectPageErrors } from '../support/browser.ts';
+import { openTill, type Server, tillTest } from '../support/browser-test.ts';
+import { hotelDb, productTile, screenshot } from './till.ts';
+
+const it = tillTest({ server: { terminalDouble: { stepMs: 700, tipCents: 200 }, cardSilenceMs: 1500 } });
 
 const double = (server: Server) => server.terminalDouble!;
 const cardStatus = (page: Page) => page.getByTestId('card-status');

@@ -4,21 +4,27 @@
 // is created once, and the audit log names Mia and Anna. Anna signed in creates without being
 // asked. Who may approve: managers only (the dialog lists no waiter; the gateway refuses a change
 // without an approval: test/server/staff/catalogue-approvals.test.ts).
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvalDialog, type StaffTill, signIn, startStaffTill, typePin } from '../support/staff.ts';
-import { type Server, searchField } from './till.ts';
 
-let till: StaffTill;
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { type Server, type Tablet, tillTest } from '../support/browser-test.ts';
+import { approvalDialog, signIn, typePin } from '../support/staff.ts';
+import { searchField } from './till.ts';
+
+const it = tillTest({
+  staff: true,
+  policy: { idleLockMinutes: 30 },
+  tablet: { pair: { name: 'Bar 1' }, until: 'service-worker' },
+});
+let till: Tablet;
 let server: Server;
 let page: Page;
 
-beforeAll(async () => {
-  till = await startStaffTill({ policy: { idleLockMinutes: 30 } });
-  ({ server, page } = till);
+it.beforeAll(async ({ tablet, server: started }) => {
+  till = tablet;
+  ({ page } = tablet);
+  server = started;
 });
-
-afterAll(() => till?.close());
 
 const productForm = () => page.getByRole('dialog', { name: 'New product' });
 const groupForm = () => page.getByRole('dialog', { name: 'New commodity group' });

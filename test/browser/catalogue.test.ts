@@ -1,16 +1,8 @@
 import { describe, expect } from 'vitest';
-import { browserTest as it } from '../support/browser-test.ts';
-import {
-  hotelDb,
-  openTill,
-  productTile,
-  screenshot,
-  searchField,
-  type Till,
-  ticketContents,
-} from './till.ts';
+import { browserTest as it, openTill, type Tablet } from '../support/browser-test.ts';
+import { hotelDb, productTile, screenshot, searchField, ticketContents } from './till.ts';
 
-const tileNames = (till: Till) =>
+const tileNames = (till: Tablet) =>
   till.page.getByRole('list', { name: 'Products' }).locator('.product-name').allTextContents();
 
 describe('the catalogue', () => {
@@ -18,7 +10,7 @@ describe('the catalogue', () => {
     browser,
     server,
   }) => {
-    const till = await openTill(browser, server, '/catalogue');
+    const till = await openTill(browser, server, { path: '/catalogue' });
     const { page } = till;
     const groups = page.getByRole('group', { name: 'Commodity groups' }).getByRole('button');
     expect(await groups.allTextContents()).toEqual([
@@ -42,7 +34,7 @@ describe('the catalogue', () => {
   });
 
   it('finds products by name as you type, and by article number', async ({ browser, server }) => {
-    const till = await openTill(browser, server, '/catalogue');
+    const till = await openTill(browser, server, { path: '/catalogue' });
     await searchField(till.page).fill('weiss');
     await expect.poll(() => tileNames(till!)).toEqual(['Weißbier 0,5 l', 'Minibar Weißwein 0,25 l']);
     await searchField(till.page).fill('spritz');
@@ -91,7 +83,7 @@ describe('the catalogue', () => {
     const { ean } = hotelDb(server).prepare("SELECT ean FROM products WHERE number = 'B-100'").get() as {
       ean: string;
     };
-    const till = await openTill(browser, server, '/catalogue');
+    const till = await openTill(browser, server, { path: '/catalogue' });
     const search = searchField(till.page);
     await search.pressSequentially(ean, { delay: 5 });
     await search.press('Enter');
@@ -107,7 +99,7 @@ describe('the catalogue', () => {
   });
 
   it('creates a product in the PMS: it shows at once and can be sold', async ({ browser, server }) => {
-    const till = await openTill(browser, server, '/catalogue');
+    const till = await openTill(browser, server, { path: '/catalogue' });
     const { page } = till;
     await page.getByRole('button', { name: 'New product' }).click();
     const form = page.getByRole('dialog', { name: 'New product' });
@@ -139,7 +131,7 @@ describe('the catalogue', () => {
   });
 
   it('creates a commodity group in the PMS and offers it for new products', async ({ browser, server }) => {
-    const till = await openTill(browser, server, '/catalogue');
+    const till = await openTill(browser, server, { path: '/catalogue' });
     const { page } = till;
     await page.getByRole('button', { name: 'New group' }).click();
     const form = page.getByRole('dialog', { name: 'New commodity group' });
@@ -164,7 +156,7 @@ describe('the catalogue', () => {
     browser,
     server,
   }) => {
-    const till = await openTill(browser, server, '/catalogue');
+    const till = await openTill(browser, server, { path: '/catalogue' });
     const { page, context } = till;
     const before = hotelDb(server).prepare('SELECT COUNT(*) AS n FROM products').get();
     await context.setOffline(true);
@@ -192,7 +184,7 @@ describe('the catalogue', () => {
       { width: 768, height: 1024 },
       { width: 1280, height: 800 },
     ]) {
-      const till = await openTill(browser, server, '/catalogue', viewport);
+      const till = await openTill(browser, server, { path: '/catalogue', viewport });
       await screenshot(till.page, `catalogue-${viewport.width}x${viewport.height}`);
       const tiles = await till.page.getByRole('list', { name: 'Products' }).getByRole('button').all();
       for (const tile of tiles.slice(0, 12))
@@ -205,7 +197,10 @@ describe('the catalogue', () => {
     browser,
     server,
   }) => {
-    const till = await openTill(browser, server, '/catalogue', { width: 390, height: 844 });
+    const till = await openTill(browser, server, {
+      path: '/catalogue',
+      viewport: { width: 390, height: 844 },
+    });
     const { page } = till;
     const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
     expect(await pageWidth()).toBeLessThanOrEqual(390);

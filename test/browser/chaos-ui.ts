@@ -1,15 +1,17 @@
 // The sales of the chaos test (chaos.test.ts), made the way staff make them: tapping products in the
 // register and paying cash, or counting a room's minibar in the room-charge view and posting it.
 // Each answers what the UI said (the sale reference) and what was rung up, in the journal's terms.
+
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { Server } from '../support/browser-test.ts';
 import type { MadeSale } from './chaos-support.ts';
-import { chargedReference, chooseGuest, product, type Server } from './front-desk.ts';
+import { chargedReference, chooseGuest, hotelProduct } from './front-desk.ts';
 import { productTile } from './till.ts';
 
 /** Rings up the products (by article number, one tap each) in the register and completes a cash sale. */
 export async function sellForCash(page: Page, server: Server, numbers: readonly string[]): Promise<MadeSale> {
-  for (const number of numbers) await productTile(page, product(server, number).name).click();
+  for (const number of numbers) await productTile(page, hotelProduct(server, number).name).click();
   await page.locator('.pay-button').click();
   await page.getByRole('button', { name: 'Complete sale' }).click();
   const shown = page.locator('.receipt-panel').getByTestId('receipt-reference');
@@ -36,7 +38,9 @@ export async function chargeMinibar(
   previous: string | undefined,
 ): Promise<MadeSale> {
   for (const number of numbers) {
-    await page.getByRole('button', { name: `One more ${product(server, number).name}`, exact: true }).click();
+    await page
+      .getByRole('button', { name: `One more ${hotelProduct(server, number).name}`, exact: true })
+      .click();
   }
   await page.getByRole('button', { name: /^Post \d+ items?,/ }).click();
   await expect
@@ -56,7 +60,7 @@ export async function guestListShown(page: Page): Promise<void> {
 function linesOf(server: Server, numbers: readonly string[]): MadeSale['lines'] {
   const lines = new Map<number, MadeSale['lines'][number]>();
   for (const number of numbers) {
-    const { id, cents } = product(server, number);
+    const { id, cents } = hotelProduct(server, number);
     const line = lines.get(id) ?? { productId: id, quantity: 0, unitPriceCents: cents };
     line.quantity += 1;
     lines.set(id, line);

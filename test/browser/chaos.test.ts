@@ -5,6 +5,7 @@
 // without faults until the outbox drains. Asserted (chaos-support.ts): every sale once in the till
 // server's sales ledger, once in the hotel, and in the tablet's journal, with the same lines and
 // amounts, nothing unaccounted for; the outbox empty and every journal sale confirmed.
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +13,13 @@ import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, CDPSession, Page, Request } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { SYNC_TAG } from '../../src/outbox/triggers.ts';
-import { startServer } from '../../src/server/listen.ts';
-import { BUILT_APP, browserTest as it } from '../support/browser-test.ts';
+import {
+  FRONT_DESK,
+  browserTest as it,
+  openTill,
+  type Server,
+  startTestHotelServer,
+} from '../support/browser-test.ts';
 import {
   checkAgainstHotel,
   checkAgainstLedger,
@@ -23,7 +29,6 @@ import {
   tillActivity,
 } from './chaos-support.ts';
 import { chargeMinibar, chooseMinibarGuest, guestListShown, sellForCash } from './chaos-ui.ts';
-import { openTill, type Server } from './front-desk.ts';
 
 /** Cash sales made in tab A and room charges in tab B, side by side. */
 const CASH_SALES = 140;
@@ -162,7 +167,7 @@ describe('the outbox under chaos', () => {
  * frames, and every click there would wait for one.
  */
 async function openTwoTabs(browser: Browser, server: Server) {
-  const { context, page } = await openTill(browser, server, '/');
+  const { context, page } = await openTill(browser, server, FRONT_DESK);
   await expect
     .poll(() => page.getByTestId('refresh-status').getAttribute('data-refreshed'), { timeout: 15_000 })
     .toBe('true');
@@ -190,7 +195,7 @@ async function openTwoTabs(browser: Browser, server: Server) {
 async function restartableServer() {
   const dir = mkdtempSync(join(tmpdir(), 'till-chaos-'));
   const files = { dbFile: join(dir, 'hotel.sqlite'), hubFile: join(dir, 'till.sqlite') };
-  const start = (port: number) => startServer({ port, testMode: true, staticDir: BUILT_APP, ...files });
+  const start = (port: number) => startTestHotelServer({ port, ...files });
   let current = await start(0);
   const port = current.port;
   // every use reads the server running now (the hotel's database handle changes with a restart)

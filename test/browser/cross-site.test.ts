@@ -2,12 +2,12 @@
 // that would close an invoice, a no-cors fetch with a text/plain body that mentions
 // application/json, a form post, and a cross-origin fetch with the till's header. All of it runs in
 // real Chromium with the device cookie in the jar; none of it reaches the PMS.
+
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { openFreshContext } from '../support/browser.ts';
-import { browserTest as it } from '../support/browser-test.ts';
-import { pairContext } from '../support/pair.ts';
+import { browserTest as it, pairContext } from '../support/browser-test.ts';
 import { hotelDb } from './till.ts';
 
 let evil: HttpServer;

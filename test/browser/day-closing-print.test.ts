@@ -2,13 +2,13 @@
 // printer (a printer double), a manager (Anna) prints the X report there, with the day's takings,
 // then closes the day and prints that Z; both come out once at the double, made by the server from
 // the ledger. (Without a receipt printer there is no such button: day-closing.test.ts.)
+
 import { afterEach, describe, expect } from 'vitest';
 import { slipText } from '../../src/server/printing/escpos-decoder.ts';
 import { type PrinterDouble, startPrinterDouble } from '../../src/server/printing/printer-double.ts';
-import { openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
-import { staffBrowserTest as it } from '../support/browser-test.ts';
-import { pairContext } from '../support/pair.ts';
-import { signIn } from '../support/staff.ts';
+import { staffBrowserTest as it, openTill } from '../support/browser-test.ts';
+import { printerAt } from '../support/printers.ts';
+import { ANNA } from '../support/staff.ts';
 import { sellForCash } from './chaos-ui.ts';
 
 let printer: PrinterDouble | undefined;
@@ -22,23 +22,8 @@ describe('printing the day closing', () => {
     server,
   }) => {
     printer = await startPrinterDouble();
-    server.printing.printers.add({
-      outlet: 'bar',
-      role: 'receipt',
-      name: 'Bar receipts',
-      host: printer.host,
-      port: String(printer.port),
-      widthMm: '80',
-      codepage: 'cp858',
-    });
-    const context = await openFreshContext(browser, { locale: 'en-GB' });
-    await pairContext(context, server, { name: 'Bar 7' });
-    const page = await context.newPage();
-    await page.goto(server.url);
-    await waitForServiceWorkerControl(page);
-    await signIn(page, 'Anna', '9999');
-    const status = page.getByTestId('refresh-status');
-    await expect.poll(() => status.getAttribute('data-refreshed'), { timeout: 15_000 }).toBe('true');
+    server.printing.printers.add(printerAt(printer));
+    const { context, page } = await openTill(browser, server, { pair: { name: 'Bar 7' }, signIn: ANNA });
     await page.locator('nav a[href="/"]').click();
     await sellForCash(page, server, ['B-100']);
     await printer.waitForSlips(1, 15_000); // the sale's receipt

@@ -3,13 +3,12 @@
 // refuses the tablet without a manager's approval); a manager (Anna) signed in reads the X report,
 // counts the drawer by denomination (short shown before saving and stored on the server) and
 // closes the day: the Z number shows, and the server's z_closings holds that Z with the sale.
+
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
-import { openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
-import { staffBrowserTest as it } from '../support/browser-test.ts';
-import { pairContext } from '../support/pair.ts';
-import { approvalDialog, signIn } from '../support/staff.ts';
+import { staffBrowserTest as it, openTill } from '../support/browser-test.ts';
+import { approvalDialog, MIA, signIn } from '../support/staff.ts';
 import { sellForCash } from './chaos-ui.ts';
 
 describe('day closing', () => {
@@ -17,14 +16,7 @@ describe('day closing', () => {
     browser,
     server,
   }) => {
-    const context = await openFreshContext(browser, { locale: 'en-GB' });
-    await pairContext(context, server, { name: 'Bar 7' });
-    const page = await context.newPage();
-    await page.goto(server.url);
-    await waitForServiceWorkerControl(page);
-    await signIn(page, 'Mia', '1111');
-    const status = page.getByTestId('refresh-status');
-    await expect.poll(() => status.getAttribute('data-refreshed'), { timeout: 15_000 }).toBe('true');
+    const { context, page } = await openTill(browser, server, { pair: { name: 'Bar 7' }, signIn: MIA });
 
     await page.locator('nav a[href="/"]').click();
     await sellForCash(page, server, ['B-100']);

@@ -3,13 +3,21 @@
 // prices adding up to the discounted total, and the receipt shows the total before and the discount;
 // above the outlet's limit (20 %) a waiter's discount needs a manager's PIN, and a cancelled
 // approval records nothing.
+
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import { startServer } from '../../src/server/listen.ts';
-import { launchChromium, openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
-import { browserTest as it } from '../support/browser-test.ts';
-import { pairContext } from '../support/pair.ts';
-import { BUILT_APP, hotelDb, openTill, productTile, type Server } from './till.ts';
+import { describe, expect } from 'vitest';
+import { browserTest as it, openTill, type Server, tillTest } from '../support/browser-test.ts';
+import { MIA } from '../support/staff.ts';
+import { hotelDb, productTile } from './till.ts';
+
+/** On a server with the demo staff: Mia signed in on Bar 1, landscape. */
+const staffIt = tillTest({ staff: true });
+const MIA_ON_BAR_1 = {
+  pair: { name: 'Bar 1' },
+  viewport: { width: 1024, height: 768 },
+  until: 'service-worker',
+  signIn: MIA,
+} as const;
 
 function itemsOfReference(
   server: Server,
@@ -42,7 +50,7 @@ describe('discounts', () => {
     browser,
     server,
   }) => {
-    const { page } = await openTill(browser, server, '/');
+    const { page } = await openTill(browser, server);
     await ringUp(page);
     await page.getByLabel('Discount on the ticket').fill('10');
     expect(await page.getByTestId('pay-total').textContent()).toBe('€19.71');
@@ -61,7 +69,7 @@ describe('discounts', () => {
     browser,
     server,
   }) => {
-    const { page } = await openTill(browser, server, '/');
+    const { page } = await openTill(browser, server);
     await ringUp(page);
     await page.getByRole('button', { name: '€ Amount' }).click();
     await page.getByLabel('Discount on the ticket').fill('30');
@@ -79,27 +87,10 @@ describe('discounts', () => {
   });
 });
 
-test('a discount above the outlet limit needs a manager: cancelled records nothing, Anna’s PIN lets it through', async () => {
-  const browser = await launchChromium();
-  const server = await startServer({
-    port: 0,
-    dbFile: ':memory:',
-    testMode: true,
-    staticDir: BUILT_APP,
-    demoStaff: true,
-    staffKeyRounds: 100_000,
-  });
-  try {
-    const context = await openFreshContext(browser, {
-      locale: 'en-GB',
-      viewport: { width: 1024, height: 768 },
-    });
-    await pairContext(context, server, { name: 'Bar 1' });
-    const page = await context.newPage();
-    await page.goto(server.url);
-    await waitForServiceWorkerControl(page);
-    await page.locator('.lock-person', { hasText: 'Mia' }).click();
-    for (const digit of '1111') await page.locator('.pin-key', { hasText: new RegExp(`^${digit}$`) }).click();
+staffIt(
+  'a discount above the outlet limit needs a manager: cancelled records nothing, Anna’s PIN lets it through',
+  async ({ browser, server }) => {
+    const { context, page } = await openTill(browser, server, MIA_ON_BAR_1);
     await page.locator('nav a[href="/"]').click();
     await ringUp(page);
     await page.getByLabel('Discount on the ticket').fill('30');
@@ -146,33 +137,14 @@ test('a discount above the outlet limit needs a manager: cancelled records nothi
     );
     expect(approvals).toHaveLength(1);
     await context.close();
-  } finally {
-    await browser.close();
-    await server.close();
-  }
-}, 120_000);
+  },
+  120_000,
+);
 
-test('with managers on staff, a bill split into equal parts reaches the PMS at the split’s prices, on record', async () => {
-  const browser = await launchChromium();
-  const server = await startServer({
-    port: 0,
-    dbFile: ':memory:',
-    testMode: true,
-    staticDir: BUILT_APP,
-    demoStaff: true,
-    staffKeyRounds: 100_000,
-  });
-  try {
-    const context = await openFreshContext(browser, {
-      locale: 'en-GB',
-      viewport: { width: 1024, height: 768 },
-    });
-    await pairContext(context, server, { name: 'Bar 1' });
-    const page = await context.newPage();
-    await page.goto(server.url);
-    await waitForServiceWorkerControl(page);
-    await page.locator('.lock-person', { hasText: 'Mia' }).click();
-    for (const digit of '1111') await page.locator('.pin-key', { hasText: new RegExp(`^${digit}$`) }).click();
+staffIt(
+  'with managers on staff, a bill split into equal parts reaches the PMS at the split’s prices, on record',
+  async ({ browser, server }) => {
+    const { context, page } = await openTill(browser, server, MIA_ON_BAR_1);
     await page.locator('nav a[href="/"]').click();
     await ringUp(page);
     // Half of 21.90 is 10.95: each line at half its price, far beyond the 20 % discount limit.
@@ -195,8 +167,6 @@ test('with managers on staff, a bill split into equal parts reaches the PMS at t
       .filter((row) => [first, rest].some((reference) => row.note?.includes(` ${reference}:`)));
     expect(recorded).toHaveLength(2);
     await context.close();
-  } finally {
-    await browser.close();
-    await server.close();
-  }
-}, 120_000);
+  },
+  120_000,
+);

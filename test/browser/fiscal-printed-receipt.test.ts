@@ -2,52 +2,34 @@
 // server in Germany with the embedded test TSE and a printer double as the bar's receipt printer.
 // A cash sale on the tablet prints one receipt at the double, with a cut and one drawer kick, whose
 // TSE transaction is the one the tablet's receipt shows and whose QR code is the tablet's and verifies.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { describe, expect } from 'vitest';
 import { verifyQrCode } from '../../src/server/fiscal/de/qr-code.ts';
-import { startServer } from '../../src/server/listen.ts';
 import { slipText } from '../../src/server/printing/escpos-decoder.ts';
 import { type PrinterDouble, startPrinterDouble } from '../../src/server/printing/printer-double.ts';
-import { launchChromium } from '../support/browser.ts';
-import { BUILT_APP, type Server } from '../support/browser-test.ts';
-import { openTill, productTile } from './till.ts';
+import { openTill, tillTest } from '../support/browser-test.ts';
+import { printerAt } from '../support/printers.ts';
+import { productTile } from './till.ts';
 
-let browser: Browser;
-let server: Server;
 let printer: PrinterDouble;
-beforeAll(async () => {
-  if (!existsSync(join(BUILT_APP, 'sw.js'))) throw new Error(`run "npx vite build" first (${BUILT_APP})`);
-  browser = await launchChromium();
-  printer = await startPrinterDouble();
-  server = await startServer({
-    port: 0,
-    dbFile: ':memory:',
-    testMode: true,
-    staticDir: BUILT_APP,
+const it = tillTest({
+  server: {
     printQueue: { retryMs: 200, timeoutMs: 1000 },
     fiscal: { dataDir: null, testMode: true, defaultCountry: 'DE' },
-  });
-  await server.fiscal.german()!.setUp('HOTEL-TILL BAR 1');
-  server.printing.printers.add({
-    outlet: 'bar',
-    role: 'receipt',
-    name: 'Bar receipts',
-    host: printer.host,
-    port: String(printer.port),
-    widthMm: '80',
-    codepage: 'cp858',
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await printer?.close();
+  },
+  setUp: async (server) => {
+    await server.fiscal.german()!.setUp('HOTEL-TILL BAR 1');
+    printer = await startPrinterDouble();
+    server.printing.printers.add(printerAt(printer));
+    return () => printer.close();
+  },
 });
 
 describe('a signed receipt printed by the server (Germany, test TSE)', () => {
-  it('a cash sale prints one receipt with the TSE transaction, the QR code the tablet shows (it verifies), a cut and one drawer kick', async () => {
+  it('a cash sale prints one receipt with the TSE transaction, the QR code the tablet shows (it verifies), a cut and one drawer kick', async ({
+    browser,
+    server,
+  }) => {
     const { page } = await openTill(browser, server);
     await page.getByRole('navigation').getByRole('link', { name: 'Register', exact: true }).click();
     await productTile(page, 'Pils 0,3 l').click();

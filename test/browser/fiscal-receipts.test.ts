@@ -4,47 +4,23 @@
 // rises by one per signature. Online, tablet offline, the server cut off from the TSE (a test TSE
 // fault) and a lost answer: every sale has exactly one TSE transaction, or is marked as an outage
 // on its receipt and signed once later; a printed receipt never changes, a copy says "signed later".
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+
 import type { Page } from 'playwright-core';
 import { renderSVG } from 'uqr';
-import { describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import { parseQrCode, verifyQrCode } from '../../src/server/fiscal/de/qr-code.ts';
 import { txIdForSale } from '../../src/server/fiscal/de/signing-service.ts';
-import { startServer } from '../../src/server/listen.ts';
-import { launchChromium } from '../support/browser.ts';
-import { BUILT_APP, type Server } from '../support/browser-test.ts';
-import { hotelDb, openTill, productTile } from './till.ts';
+import { openTill, type Server, tillTest } from '../support/browser-test.ts';
+import { hotelDb, productTile } from './till.ts';
 
 const TILL = 'HOTEL-TILL BAR 1';
 
-const it = test
-  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
-  .extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
-    const browser = await launchChromium();
-    onCleanup(() => browser.close());
-    return browser;
-  })
-  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
-  .extend('server', { scope: 'file' }, async ({}, { onCleanup }) => {
-    if (!existsSync(join(BUILT_APP, 'sw.js'))) throw new Error(`run "npx vite build" first (${BUILT_APP})`);
-    const server: Server = await startServer({
-      port: 0,
-      dbFile: ':memory:',
-      testMode: true,
-      staticDir: BUILT_APP,
-      fiscal: { dataDir: null, testMode: true, defaultCountry: 'DE' },
-    });
+const it = tillTest({
+  server: { fiscal: { dataDir: null, testMode: true, defaultCountry: 'DE' } },
+  setUp: async (server) => {
     await server.fiscal.german()!.setUp(TILL);
-    onCleanup(() => server.close());
-    return server;
-  })
-  .extend('closesTablets', { auto: true }, async ({ browser }, { onCleanup }) => {
-    onCleanup(async () => {
-      for (const context of browser.contexts()) await context.close();
-    });
-    return true;
-  });
+  },
+});
 
 const receiptPanel = (page: Page) => page.locator('.receipt-panel > div').first();
 const navTo = (page: Page, name: string) =>

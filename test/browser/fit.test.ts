@@ -2,13 +2,12 @@
 // and an iPad's Safari (less height: 1024×660 and 768×950 once its bars are drawn), in English and
 // German, without scrolling: the 0 key, the message line and Back or Cancel are on screen (issue 22,
 // major 2); the pad's digits sit in the middle of their keys, with no fieldset border around them. Screenshots go to test-results/screenshots/fit-*.png.
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
-import { staffBrowserTest as it, type Server } from '../support/browser-test.ts';
-import { pairContext } from '../support/pair.ts';
+import { staffBrowserTest as it, openTill } from '../support/browser-test.ts';
 import { approvalDialog, signIn } from '../support/staff.ts';
-import { product } from './front-desk.ts';
+import { hotelProduct } from './front-desk.ts';
 import { productTile, screenshot } from './till.ts';
 
 const SIZES = [
@@ -42,14 +41,6 @@ const LANGUAGES = [
   },
 ] as const;
 
-async function openTablet(server: Server, context: BrowserContext, name: string): Promise<Page> {
-  await pairContext(context, server, { name });
-  const page = await context.newPage();
-  await page.goto(server.url);
-  await waitForServiceWorkerControl(page);
-  return page;
-}
-
 /** Whether `element` lies wholly inside the viewport. */
 async function onScreen(page: Page, element: Locator): Promise<boolean> {
   const box = await element.boundingBox();
@@ -72,8 +63,11 @@ async function scrolls(within: Page | Locator): Promise<boolean> {
 describe('the PIN pads fit the screen without scrolling', () => {
   for (const words of LANGUAGES) {
     it(`on the lock screen and in the approval dialog (${words.locale})`, async ({ browser, server }) => {
-      const context = await openFreshContext(browser, { locale: words.locale });
-      const page = await openTablet(server, context, `Fit ${words.locale}`);
+      const { context, page } = await openTill(browser, server, {
+        locale: words.locale,
+        pair: { name: `Fit ${words.locale}` },
+        until: 'service-worker',
+      });
       const lang = words.locale.slice(0, 2);
 
       await page.locator('.lock-person', { hasText: words.mia }).click();
@@ -127,7 +121,7 @@ describe('the PIN pads fit the screen without scrolling', () => {
         (url) => url.pathname !== '/' && !url.pathname.includes('.'),
         (route) => route.abort('connectionrefused'),
       );
-      await productTile(page, product(server, 'B-100').name).click();
+      await productTile(page, hotelProduct(server, 'B-100').name).click();
       await page.locator('.pay-button').click();
       await page.getByRole('button', { name: words.complete }).click();
       const reference =

@@ -1,72 +1,16 @@
-// Shared steps of the room-charge, sync, report and settings browser tests (the server, in test
-// mode so faults can be injected, comes from browserTest): a fresh tablet in the hotel's time
-// zone with a staff name set, a ticket put in place the way the register stores it, and look-ups
-// in the hotel's database (the PMS side, where the tests assert).
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
+// Shared steps of the room-charge, sync, report and settings browser tests (the front desk's tablet
+// is openTill's FRONT_DESK, in test/support/browser-test.ts): a ticket put in place the way the
+// register stores it, and look-ups in the hotel's database (the PMS side, where the tests assert).
+import type { Page } from 'playwright-core';
 import type { Server } from '../support/browser-test.ts';
-import { pairContext } from '../support/pair.ts';
-
-export { BUILT_APP, type Server } from '../support/browser-test.ts';
-
-export interface TillOptions {
-  language?: 'en' | 'de';
-  staffName?: string;
-  viewport?: { width: number; height: number };
-}
-
-/**
- * A fresh tablet, paired with the server, opened at `path`, controlled by the service worker, with settings in place.
- * The hotel is in Europe/Berlin, so the tablet is too: "today" must be the hotel's today.
- */
-export async function openTill(
-  browser: Browser,
-  server: Server,
-  path = '/',
-  options: TillOptions = {},
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await openFreshContext(browser, {
-    locale: 'en-GB',
-    timezoneId: 'Europe/Berlin',
-    ...(options.viewport ? { viewport: options.viewport } : {}),
-  });
-  await pairContext(context, server);
-  const settings = { staffName: options.staffName ?? 'Mia', tillName: 'Bar 1', outletName: 'Lobby bar' };
-  await context.addInitScript(
-    ([saved, language]) => {
-      if (!localStorage.getItem('hotel-till.settings')) localStorage.setItem('hotel-till.settings', saved);
-      if (!localStorage.getItem('hotel-till.language')) localStorage.setItem('hotel-till.language', language);
-    },
-    [JSON.stringify(settings), options.language ?? 'en'] as const,
-  );
-  const page = await context.newPage();
-  await page.goto(new URL(path, server.url).href);
-  await waitForServiceWorkerControl(page);
-  return { context, page };
-}
-
-/**
- * A fresh tablet (openTill) on `path`, once the guest list has been fetched from the PMS.
- * @example const page = await openWithGuestList(browser, server); await chooseGuest(page, '104', 'Bauer');
- */
-export async function openWithGuestList(
-  browser: Browser,
-  server: Server,
-  path = '/room-charge',
-): Promise<Page> {
-  const opened = await openTill(browser, server, path);
-  await expect.poll(() => opened.page.getByTestId('guest-list-age').textContent()).toMatch(/Guest list from/);
-  return opened.page;
-}
 
 export interface LineSeed {
   number: string;
   quantity: number;
 }
 
-/** The product row of an article number in the hotel. */
-export function product(
+/** The hotel's product row of an article number. */
+export function hotelProduct(
   server: Server,
   number: string,
 ): { id: number; name: string; cents: number; group: number } {
@@ -82,7 +26,7 @@ export function product(
 /** Puts lines on the current ticket, as the register keeps it in localStorage, and reloads. */
 export async function putOnTicket(page: Page, server: Server, lines: LineSeed[]): Promise<void> {
   const ticketLines = lines.map((line) => {
-    const p = product(server, line.number);
+    const p = hotelProduct(server, line.number);
     return {
       key: `p${p.id}`,
       productId: p.id,

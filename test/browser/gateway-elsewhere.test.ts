@@ -2,13 +2,13 @@
 // comes from server A, its sales go through server B, each naming the other in TILL_ORIGINS. In
 // real Chromium, so the Content-Security-Policy and CORS (preflight for x-till-request-id) are the
 // browser's own. The sale must land in B's hotel, and not in A's. Run `npx vite build` first.
+
 import { createServer } from 'node:net';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../src/server/listen.ts';
 import { launchChromium } from '../support/browser.ts';
-import { pairContext } from '../support/pair.ts';
-import { BUILT_APP, hotelDb, openTill, productTile, type Server } from './till.ts';
+import { openTill, pairContext, type Server, startTestHotelServer } from '../support/browser-test.ts';
+import { hotelDb, productTile } from './till.ts';
 
 let browser: Browser;
 let appServer: Server;
@@ -32,17 +32,12 @@ beforeAll(async () => {
   const [appPort, gatewayPort] = [await freePort(), await freePort()];
   // The page's origin is http://localhost:A, the gateway's http://localhost:B: another origin on the
   // same site, as two servers under one hotel domain are (the device cookie of B goes to B only).
-  appServer = await startServer({
+  appServer = await startTestHotelServer({
     port: appPort,
-    dbFile: ':memory:',
-    testMode: true,
-    staticDir: BUILT_APP,
     allowedOrigins: [`http://localhost:${gatewayPort}`],
   });
-  gatewayServer = await startServer({
+  gatewayServer = await startTestHotelServer({
     port: gatewayPort,
-    dbFile: ':memory:',
-    testMode: true,
     staticDir: 'nonexistent',
     allowedOrigins: [`http://localhost:${appPort}`],
   });
@@ -68,7 +63,7 @@ const invoicesWithReference = (server: Server, reference: string) =>
 describe('a gateway on another Hotel Till server', () => {
   it('is found by the settings check, and a cash sale goes through it into its hotel only', async () => {
     const gatewayOrigin = gatewayServer.url;
-    const till = await openTill(browser, appServer, '/settings');
+    const till = await openTill(browser, appServer, { path: '/settings' });
     context = till.context;
     await pairContext(context, gatewayServer); // a tablet is paired with each server it sends to
     const { page } = till;

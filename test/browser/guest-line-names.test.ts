@@ -3,24 +3,17 @@
 // AM45-8/1": the till finds its own writes without a marker (docs/outbox.md, "Unknown outcomes,
 // per intent").
 import { expect } from 'vitest';
-import { browserTest as it } from '../support/browser-test.ts';
-import {
-  chargeTicketToRoom,
-  itemsOfSale,
-  openWithGuestList,
-  product,
-  putOnTicket,
-  stayIn,
-} from './front-desk.ts';
+import { browserTest as it, openTill, ROOM_CHARGE } from '../support/browser-test.ts';
+import { chargeTicketToRoom, hotelProduct, itemsOfSale, putOnTicket, stayIn } from './front-desk.ts';
 import { hotelDb } from './till.ts';
 
 it('names the lines of a cash sale and of a room charge in the PMS with the product names only', async ({
   browser,
   server,
 }) => {
-  const page = await openWithGuestList(browser, server);
-  const weissbier = product(server, 'B-101');
-  const pils = product(server, 'B-100');
+  const { page } = await openTill(browser, server, ROOM_CHARGE);
+  const weissbier = hotelProduct(server, 'B-101');
+  const pils = hotelProduct(server, 'B-100');
 
   await putOnTicket(page, server, [
     { number: 'B-101', quantity: 2 },

@@ -3,17 +3,17 @@
 // worker in control). Then the network goes: two cash sales and a room charge are made offline, the
 // till is reloaded offline from the service worker, and when the network is back every sale reaches
 // the test hotel exactly once.
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../src/server/listen.ts';
 import { collectPageErrors, waitForServiceWorkerControl } from '../support/browser.ts';
+import { type Server, startTestHotelServer } from '../support/browser-test.ts';
 import { launchTrustingChromium, TILL_HOST } from '../support/trusted-chromium.ts';
 import { checkAgainstHotel, type MadeSale, readTill, tillActivity } from './chaos-support.ts';
 import { chargeMinibar, chooseMinibarGuest, guestListShown, sellForCash } from './chaos-ui.ts';
-import { BUILT_APP, type Server } from './front-desk.ts';
 
 let dataDir: string;
 let server: Server;
@@ -22,14 +22,7 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'till-https-'));
-  server = await startServer({
-    tls: { dir: join(dataDir, 'tls') },
-    host: '127.0.0.1',
-    hostNames: [TILL_HOST],
-    dbFile: ':memory:',
-    testMode: true,
-    staticDir: BUILT_APP,
-  });
+  server = await startTestHotelServer({ tls: { dir: join(dataDir, 'tls') }, hostNames: [TILL_HOST] });
   browser = await launchTrustingChromium(server.tls!.ca!.pem);
 });
 

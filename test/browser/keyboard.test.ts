@@ -3,15 +3,16 @@
 // first Tab stop and reaches the ticket; a dialog opens with the focus on its field, not on its ×;
 // the quantity pad takes typed digits; Escape leaves the pay screen; the focus ring is at least 3:1
 // on white and not the quick keys' brass.
+
 import { expect } from 'vitest';
-import { browserTest as it } from '../support/browser-test.ts';
-import { openTill, productTile } from './till.ts';
+import { browserTest as it, openTill } from '../support/browser-test.ts';
+import { productTile } from './till.ts';
 
 it('works from the keyboard: Space on a product, skip to the ticket, dialogs, the quantity pad, Escape', async ({
   browser,
   server,
 }) => {
-  const { page } = await openTill(browser, server, '/', { width: 1024, height: 768 });
+  const { page } = await openTill(browser, server, { viewport: { width: 1024, height: 768 } });
   const search = page.getByRole('searchbox');
   await productTile(page, 'Pils 0,3 l').focus();
   await page.keyboard.press('Space');

@@ -5,21 +5,27 @@
 // before and the discount. 30 % (above the bar's 20 % limit) asks a manager: cancelled, the line
 // keeps its price; Anna's PIN gives it, and the sale reaches the hotel with the approval naming it.
 // Who may approve: managers only (the dialog lists no waiter).
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvalDialog, type StaffTill, signIn, startStaffTill, typePin } from '../support/staff.ts';
-import { hotelDb, productTile, type Server, ticketTotal } from './till.ts';
 
-let till: StaffTill;
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { type Server, type Tablet, tillTest } from '../support/browser-test.ts';
+import { approvalDialog, signIn, typePin } from '../support/staff.ts';
+import { hotelDb, productTile, ticketTotal } from './till.ts';
+
+const it = tillTest({
+  staff: true,
+  policy: { discountLimitPercent: 20, idleLockMinutes: 30 },
+  tablet: { pair: { name: 'Bar 1' }, until: 'service-worker' },
+});
+let till: Tablet;
 let server: Server;
 let page: Page;
 
-beforeAll(async () => {
-  till = await startStaffTill({ policy: { discountLimitPercent: 20, idleLockMinutes: 30 } });
-  ({ server, page } = till);
+it.beforeAll(async ({ tablet, server: started }) => {
+  till = tablet;
+  ({ page } = tablet);
+  server = started;
 });
-
-afterAll(() => till?.close());
 
 /** The closed invoice's items of the sale `reference`, in the order the till sent them. */
 function itemsOf(reference: string): { name: string; quantity: number; price_cents: number }[] {

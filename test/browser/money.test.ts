@@ -2,10 +2,11 @@
 // 14): an open price out of range says which limit it broke (not "greater than zero"); one above
 // the usual limit on a till without staff is said back ("€5,000.00 — is that right?") before it is
 // added, and then reaches the PMS at that price; the demo hotel in Innsbruck charges Austrian VAT.
+
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { browserTest as it } from '../support/browser-test.ts';
-import { hotelDb, openTill, productTile, type Server, ticketContents } from './till.ts';
+import { browserTest as it, openTill, type Server } from '../support/browser-test.ts';
+import { hotelDb, productTile, ticketContents } from './till.ts';
 
 const openPriceDialog = (page: Page) => page.getByRole('dialog', { name: 'Open-price item' });
 
@@ -44,14 +45,17 @@ describe('amounts typed with thousands grouping (issue 22)', () => {
     browser,
     server,
   }) => {
-    const { page } = await openTill(browser, server, '/');
+    const { page } = await openTill(browser, server);
     await typeOpenPrice(page, '5,000');
     const dialog = openPriceDialog(page);
     await expect.poll(() => dialog.getByText('€5,000.00 — is that right?').isVisible()).toBe(true);
     await typeOpenPrice(page, '4,20'); // not grouped in threes: still a decimal comma
     await expect.poll(() => ticketContents(page)).toEqual([['Ladestation / Charging station', '1']]);
 
-    const german = await openTill(browser, server, '/', { width: 1024, height: 768 }, 'de-DE');
+    const german = await openTill(browser, server, {
+      viewport: { width: 1024, height: 768 },
+      locale: 'de-DE',
+    });
     const deDialog = german.page.getByRole('dialog', { name: 'Artikel mit freiem Preis' });
     await productTile(german.page, 'Ladestation').click();
     await deDialog.getByLabel('Betrag').fill('5.000');
@@ -62,7 +66,7 @@ describe('amounts typed with thousands grouping (issue 22)', () => {
 
 describe('open prices (problem 8)', () => {
   it('says "at most €100,000.00" for 999999 and 100000.01, and adds nothing', async ({ browser, server }) => {
-    const { page } = await openTill(browser, server, '/');
+    const { page } = await openTill(browser, server);
     for (const amount of ['999999', '100000.01']) {
       await typeOpenPrice(page, amount);
       await expect
@@ -84,7 +88,7 @@ describe('open prices (problem 8)', () => {
     browser,
     server,
   }) => {
-    const { page } = await openTill(browser, server, '/');
+    const { page } = await openTill(browser, server);
     await typeOpenPrice(page, '5000');
     const dialog = openPriceDialog(page);
     await expect.poll(() => dialog.getByText('€5,000.00 — is that right?').isVisible()).toBe(true);
@@ -102,7 +106,7 @@ describe('open prices (problem 8)', () => {
   });
 
   it('adds an open price within the usual limit without asking', async ({ browser, server }) => {
-    const { page } = await openTill(browser, server, '/');
+    const { page } = await openTill(browser, server);
     await typeOpenPrice(page, '12,34');
     await expect.poll(() => ticketContents(page)).toEqual([['Ladestation / Charging station', '1']]);
   });
@@ -113,7 +117,7 @@ describe('demo data of a hotel in Innsbruck (problem 14)', () => {
     browser,
     server,
   }) => {
-    const { page } = await openTill(browser, server, '/');
+    const { page } = await openTill(browser, server);
     for (const name of ['Pils 0,3 l', 'Kaiserschmarrn', 'Sauna Tageskarte'])
       await productTile(page, name).click();
     const totals = (await page.getByTestId('ticket-totals').textContent()) ?? '';

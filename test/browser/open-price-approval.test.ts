@@ -6,21 +6,25 @@
 // approval: test/server/staff/approvals.test.ts). The limit holds for the line's total (issue 21):
 // €60.00 raised to 2 asks a manager for €120.00, and the sale goes through without attention; an
 // approved open price paid as a part of its own is a sale of its own, approved for that sale.
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StaffTill, startStaffTill, typePin as typePinOn } from '../support/staff.ts';
-import { productTile, type Server, ticketContents } from './till.ts';
 
-let till: StaffTill;
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { type Server, tillTest } from '../support/browser-test.ts';
+import { typePin as typePinOn } from '../support/staff.ts';
+import { productTile, ticketContents } from './till.ts';
+
+const it = tillTest({
+  staff: true,
+  policy: { openPriceLimitCents: 10_000, idleLockMinutes: 30 },
+  tablet: { pair: { name: 'Bar 1' }, until: 'service-worker' },
+});
 let server: Server;
 let page: Page;
 
-beforeAll(async () => {
-  till = await startStaffTill({ policy: { openPriceLimitCents: 10_000, idleLockMinutes: 30 } });
-  ({ server, page } = till);
+it.beforeAll(async ({ tablet, server: started }) => {
+  ({ page } = tablet);
+  server = started;
 });
-
-afterAll(() => till?.close());
 
 const typePin = (pin: string) => typePinOn(page, pin);
 /** Leaves the last sale's receipt for a new ticket, when one shows. */

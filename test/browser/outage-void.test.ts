@@ -4,24 +4,15 @@
 // manager's PIN during the outage, and nothing reaches the PMS when the server is back. A void
 // that cannot go ahead is refused before the manager is asked for their PIN. The reason can be one
 // tap: the outlet's quick reasons (set on the admin page), else the till's own.
+
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
-import { staffBrowserTest as it, type Server } from '../support/browser-test.ts';
-import { pairContext } from '../support/pair.ts';
-import { approvalDialog, signIn, typePin } from '../support/staff.ts';
+import { staffBrowserTest as it, openTill, type Server } from '../support/browser-test.ts';
+import { approvalDialog, MIA, typePin } from '../support/staff.ts';
 import { sellForCash } from './chaos-ui.ts';
 
-async function openSignedIn(server: Server, context: BrowserContext): Promise<Page> {
-  await pairContext(context, server, { name: 'Bar 4' });
-  const page = await context.newPage();
-  await page.goto(server.url);
-  await waitForServiceWorkerControl(page);
-  await signIn(page, 'Mia', '1111');
-  const status = page.getByTestId('refresh-status');
-  await expect.poll(() => status.getAttribute('data-refreshed'), { timeout: 15_000 }).toBe('true');
-  return page;
-}
+/** Bar 4, Mia signed in, the catalogue cached. */
+const BAR_4 = { pair: { name: 'Bar 4' }, signIn: MIA };
 
 /** The till server stops answering (connection refused), for the page and its service worker; `readyz: true` leaves only its /readyz up. */
 async function stopServer(context: BrowserContext, options: { readyz?: boolean } = {}): Promise<void> {
@@ -44,8 +35,7 @@ describe('a sale made while the till server is down', () => {
     browser,
     server,
   }) => {
-    const context = await openFreshContext(browser, { locale: 'en-GB' });
-    const page = await openSignedIn(server, context);
+    const { context, page } = await openTill(browser, server, BAR_4);
     await stopServer(context);
     const { reference } = await sellForCash(page, server, ['B-100']);
 
@@ -84,8 +74,7 @@ describe('a sale made while the till server is down', () => {
     browser,
     server,
   }) => {
-    const context = await openFreshContext(browser, { locale: 'en-GB' });
-    const page = await openSignedIn(server, context);
+    const { context, page } = await openTill(browser, server, BAR_4);
     await stopServer(context);
     const { reference } = await sellForCash(page, server, ['B-100']);
     await page.locator('nav a[href="/sync"]').click();
@@ -115,8 +104,7 @@ describe('a sale made while the till server is down', () => {
     const policy = server.hub.staff.policy('bar');
     // The outlet's own, as the admin page sets them; the tablet has them with the staff list.
     server.hub.staff.setPolicy('bar', { ...policy, quickReasons: ['Glass broke', 'Happy hour'] });
-    const context = await openFreshContext(browser, { locale: 'en-GB' });
-    const page = await openSignedIn(server, context);
+    const { context, page } = await openTill(browser, server, BAR_4);
     await stopServer(context);
     const { reference } = await sellForCash(page, server, ['B-100']);
     await page.locator('nav a[href="/sync"]').click();

@@ -4,14 +4,14 @@
 // it and the till opens; a tablet a manager unpaired says so, keeps its sale, exports it as a file,
 // and once paired again the sale reaches the PMS exactly once. And a till opened over plain http
 // runs nothing and points to its HTTPS address.
+
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { startServer } from '../../src/server/listen.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, openFreshContext } from '../support/browser.ts';
-import { browserTest as it } from '../support/browser-test.ts';
-import { BUILT_APP, hotelDb, openTill, productTile, type Server } from './till.ts';
+import { browserTest as it, openTill, type Server, startTestHotelServer } from '../support/browser-test.ts';
+import { hotelDb, productTile } from './till.ts';
 
 /** A tablet that has never been paired, on `path`. */
 async function openUnpaired(browser: Browser, server: Server, path = '/'): Promise<Page> {
@@ -106,7 +106,7 @@ describe('a tablet a manager unpaired', () => {
     browser,
     server,
   }) => {
-    const till = await openTill(browser, server, '/');
+    const till = await openTill(browser, server);
     const { page } = till;
     // The tablet learned who it is from the server (GET /till/device) and keeps it for offline use.
     const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('hotel-till.device') ?? 'null'));
@@ -167,14 +167,7 @@ describe('a tablet a manager unpaired', () => {
 describe('a till opened over plain http', () => {
   it('runs nothing of the till and shows its HTTPS address, in the browser’s language', async () => {
     // As behind a misconfigured proxy: the app over plain http to any host the tablet uses.
-    const plain = await startServer({
-      port: 0,
-      dbFile: ':memory:',
-      testMode: true,
-      staticDir: BUILT_APP,
-      serveAppOverHttp: true,
-      hostNames: ['till.test'],
-    });
+    const plain = await startTestHotelServer({ serveAppOverHttp: true, hostNames: ['till.test'] });
     const mapped = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       headless: true,

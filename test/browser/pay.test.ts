@@ -3,12 +3,13 @@
 // cash invoice (problem 1); tendered, quick cash and Complete fit one tablet screen in both
 // orientations, quick cash offers the notes, and the number pad types the amount (problem 6); the
 // bill split by lines and into equal parts, each part its own invoice, the parts adding up exactly.
+
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { collectPageErrors } from '../support/browser.ts';
-import { browserTest as it } from '../support/browser-test.ts';
-import { chargedReference, itemsOfSale, openWithGuestList, putOnTicket, stayIn } from './front-desk.ts';
-import { hotelDb, openTill, productTile, type Server, screenshot } from './till.ts';
+import { browserTest as it, openTill, ROOM_CHARGE, type Server } from '../support/browser-test.ts';
+import { chargedReference, itemsOfSale, putOnTicket, stayIn } from './front-desk.ts';
+import { hotelDb, productTile, screenshot } from './till.ts';
 
 interface InvoiceRow {
   id: number;
@@ -64,7 +65,7 @@ describe('the pay screen', () => {
     browser,
     server,
   }) => {
-    const page = await openWithGuestList(browser, server);
+    const { page } = await openTill(browser, server, ROOM_CHARGE);
     const errors = collectPageErrors(page);
     await putOnTicket(page, server, [
       { number: 'B-100', quantity: 2 },
@@ -104,7 +105,7 @@ describe('the pay screen', () => {
       browser,
       server,
     }) => {
-      const { page } = await openTill(browser, server, '/', viewport);
+      const { page } = await openTill(browser, server, { viewport });
       // 2.80 + 15.50 + 3.60 = 21.90
       await tap(page, ['Espresso', 'Club Sandwich', 'Cola 0,33 l']);
       expect(await page.getByTestId('toast').textContent()).toBe('Added: Cola 0,33 l');
@@ -163,7 +164,7 @@ describe('the pay screen', () => {
     browser,
     server,
   }) => {
-    const { page } = await openTill(browser, server, '/');
+    const { page } = await openTill(browser, server);
     await tap(page, ['Pils 0,3 l', 'Pils 0,3 l', 'Pils 0,3 l', 'Gin Tonic']);
     await payButton(page).click();
     await page.getByRole('button', { name: 'By lines' }).click();
@@ -192,7 +193,7 @@ describe('the pay screen', () => {
     browser,
     server,
   }) => {
-    const { page } = await openTill(browser, server, '/');
+    const { page } = await openTill(browser, server);
     // 4.20 + 10.50 + 3.60 = 18.30 -> 6.10 each; with an Espresso 21.10 -> 7.04, 7.03, 7.03.
     await tap(page, ['Pils 0,3 l', 'Gin Tonic', 'Cola 0,33 l', 'Espresso']);
     const references: string[] = [];
@@ -223,7 +224,7 @@ describe('the pay screen', () => {
     browser,
     server,
   }) => {
-    const { page } = await openTill(browser, server, '/');
+    const { page } = await openTill(browser, server);
     await tap(page, ['Pils 0,3 l', 'Gin Tonic', 'Cola 0,33 l', 'Espresso']); // 21.10
     await payButton(page).click();
     await page.getByRole('button', { name: 'Equal parts' }).click();

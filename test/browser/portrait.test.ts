@@ -1,9 +1,10 @@
 // The register in portrait on a bar tablet (768×1024), in English and German (issue 22, minor): with
 // five lines on the ticket the Pay button is on screen, nothing overlaps the totals, and every
 // line's remove button is whole. Screenshots go to test-results/screenshots/portrait-*.png.
+
 import { describe, expect } from 'vitest';
-import { browserTest as it } from '../support/browser-test.ts';
-import { openTill, productTile, screenshot } from './till.ts';
+import { browserTest as it, openTill } from '../support/browser-test.ts';
+import { productTile, screenshot } from './till.ts';
 
 const PRODUCTS = ['Pils 0,3 l', 'Gin Tonic', 'Cola 0,33 l', 'Espresso', 'Cappuccino'];
 
@@ -13,7 +14,7 @@ describe('the register in portrait', () => {
       browser,
       server,
     }) => {
-      const { page } = await openTill(browser, server, '/', { width: 768, height: 1024 }, locale);
+      const { page } = await openTill(browser, server, { viewport: { width: 768, height: 1024 }, locale });
       for (const name of PRODUCTS) await productTile(page, name).click();
       await expect.poll(() => page.locator('.ticket-line').count()).toBe(5);
       await page.evaluate(() => window.scrollTo(0, 0)); // as the screen is before any scrolling

@@ -6,56 +6,35 @@
 // with the printer off five receipts wait and then print once each, in order, and "paper out"
 // shows in the header within 5 s (and staff can give a job up there); a ticket's order prints in
 // two rounds, the second with only the new lines, each at its printer by routing.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startServer } from '../../src/server/listen.ts';
+
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { slipText } from '../../src/server/printing/escpos-decoder.ts';
 import { type PrinterDouble, startPrinterDouble } from '../../src/server/printing/printer-double.ts';
-import { launchChromium } from '../support/browser.ts';
-import { BUILT_APP, type Server } from '../support/browser-test.ts';
-import { chargeTicketToRoom, openWithGuestList, putOnTicket } from './front-desk.ts';
-import { openTill, productTile } from './till.ts';
+import { openTill, ROOM_CHARGE, tillTest } from '../support/browser-test.ts';
+import { printerAt } from '../support/printers.ts';
+import { chargeTicketToRoom, putOnTicket } from './front-desk.ts';
+import { countPrintDialogs, productTile } from './till.ts';
 
-let browser: Browser;
-let server: Server;
 let receipts: PrinterDouble;
 let kitchen: PrinterDouble;
-beforeAll(async () => {
-  browser = await launchChromium();
-  receipts = await startPrinterDouble();
-  kitchen = await startPrinterDouble();
-  server = await startServer({
-    port: 0,
-    dbFile: ':memory:',
-    testMode: true,
-    staticDir: BUILT_APP,
-    printQueue: { retryMs: 200, timeoutMs: 1000 },
-  });
-  const at = (double: PrinterDouble) => ({
-    host: double.host,
-    port: String(double.port),
-    widthMm: '80',
-    codepage: 'cp858',
-  });
-  server.printing.printers.add({ ...at(receipts), outlet: 'bar', role: 'receipt', name: 'Bar receipts' });
-  // The bar's order printer is the receipt printer's double too: its slips are told apart by title.
-  server.printing.printers.add({
-    ...at(receipts),
-    outlet: 'bar',
-    role: 'order',
-    name: 'Bar',
-    groups: '1, 2',
-  });
-  server.printing.printers.add({ ...at(kitchen), outlet: 'bar', role: 'order', name: 'Küche', groups: '3' });
+const it = tillTest({
+  server: { printQueue: { retryMs: 200, timeoutMs: 1000 } },
+  setUp: async (server) => {
+    receipts = await startPrinterDouble();
+    kitchen = await startPrinterDouble();
+    server.printing.printers.add(printerAt(receipts));
+    // The bar's order printer is the receipt printer's double too: its slips are told apart by title.
+    server.printing.printers.add(printerAt(receipts, { role: 'order', name: 'Bar', groups: '1, 2' }));
+    server.printing.printers.add(printerAt(kitchen, { role: 'order', name: 'Küche', groups: '3' }));
+    return async () => {
+      await receipts.close();
+      await kitchen.close();
+    };
+  },
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await receipts?.close();
-  await kitchen?.close();
-});
-beforeEach(async () => {
-  for (const context of browser.contexts()) await context.close();
+// (Each test's tablets are closed after it, by tillTest.)
+it.beforeEach(async ({ server }) => {
   receipts.setState('ok');
   // What an earlier test left waiting prints first, before this test's slips are counted.
   await expect
@@ -67,18 +46,6 @@ beforeEach(async () => {
 });
 
 const receiptPanel = (page: Page) => page.locator('.receipt-panel');
-
-/** Counts window.print() calls instead of opening the print dialogue. */
-async function countDialogs(page: Page): Promise<() => Promise<number>> {
-  await page.evaluate(() => {
-    const w = window as unknown as { printed: number };
-    w.printed = 0;
-    window.print = () => {
-      w.printed += 1;
-    };
-  });
-  return () => page.evaluate(() => (window as unknown as { printed: number }).printed);
-}
 
 /** Sells `taps` Pils 0,3 l for cash (with 20.00 given); answers the sale reference. */
 async function sellPils(page: Page, taps: number): Promise<string> {
@@ -95,9 +62,12 @@ const kicks = (double: PrinterDouble) =>
   double.printed.flatMap((slip) => slip.items).filter((item) => item.kind === 'drawer').length;
 
 describe('a receipt at the server’s printer', () => {
-  it('prints a cash sale once without a dialog: lines, totals, a cut and one drawer kick; a room charge opens no drawer', async () => {
+  it('prints a cash sale once without a dialog: lines, totals, a cut and one drawer kick; a room charge opens no drawer', async ({
+    browser,
+    server,
+  }) => {
     const { page, errors } = await openTill(browser, server);
-    const dialogs = await countDialogs(page);
+    const dialogs = await countPrintDialogs(page);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('hotel-till.print-pending'))).toBeNull();
     const reference = await sellPils(page, 2);
     const [slip] = await receipts.waitForSlips(1);
@@ -121,7 +91,7 @@ describe('a receipt at the server’s printer', () => {
     expect(kicks(receipts)).toBe(1);
     expect(errors).toEqual([]);
 
-    const roomPage = await openWithGuestList(browser, server);
+    const { page: roomPage } = await openTill(browser, server, ROOM_CHARGE);
     await chargeTicketToRoom(server, roomPage, '104', 'Bauer', [{ number: 'B-100', quantity: 1 }]);
     await roomPage.waitForTimeout(1500);
     expect(kicks(receipts)).toBe(1);
@@ -130,7 +100,10 @@ describe('a receipt at the server’s printer', () => {
 });
 
 describe('a copy from the report', () => {
-  it('prints at the receipt printer with the PMS invoice number, without a dialog', async () => {
+  it('prints at the receipt printer with the PMS invoice number, without a dialog', async ({
+    browser,
+    server,
+  }) => {
     const { page, errors } = await openTill(browser, server);
     const reference = await sellPils(page, 1);
     await expect
@@ -139,7 +112,7 @@ describe('a copy from the report', () => {
     await page.getByRole('button', { name: 'New sale' }).click();
     await receipts.waitForSlips(1);
     await page.getByRole('navigation').getByRole('link', { name: 'Report', exact: true }).click();
-    const dialogs = await countDialogs(page);
+    const dialogs = await countPrintDialogs(page);
     const row = page.getByTestId('shift-receipts').locator(`li[data-reference="${reference}"]`);
     await row.getByRole('button', { name: 'Print copy' }).click();
     await page.locator('.report-slip').getByRole('button', { name: 'Print', exact: true }).click();
@@ -158,13 +131,16 @@ describe('a copy from the report', () => {
 });
 
 describe('a refund slip', () => {
-  it('prints once at the receipt printer from the refund’s record, with one drawer kick, without a dialog', async () => {
+  it('prints once at the receipt printer from the refund’s record, with one drawer kick, without a dialog', async ({
+    browser,
+    server,
+  }) => {
     const { page, errors } = await openTill(browser, server);
     const reference = await sellPils(page, 2);
     await receipts.waitForSlips(1);
     await page.getByRole('button', { name: 'New sale' }).click();
     await page.getByRole('navigation').getByRole('link', { name: 'Report', exact: true }).click();
-    const dialogs = await countDialogs(page);
+    const dialogs = await countPrintDialogs(page);
     const row = page.getByTestId('shift-receipts').locator(`li[data-reference="${reference}"]`);
     await expect
       .poll(() => row.getByRole('button', { name: 'Refund…' }).isVisible(), { timeout: 15_000 })
@@ -187,7 +163,10 @@ describe('a refund slip', () => {
 });
 
 describe('while the printer is off', () => {
-  it('keeps five receipts, prints each once and in order when it is back, and shows "paper out" within 5 s', async () => {
+  it('keeps five receipts, prints each once and in order when it is back, and shows "paper out" within 5 s', async ({
+    browser,
+    server,
+  }) => {
     const { page } = await openTill(browser, server);
     receipts.setState('off');
     const references: string[] = [];
@@ -230,7 +209,10 @@ describe('while the printer is off', () => {
 });
 
 describe('an order ticket', () => {
-  it('prints its lines at the printers by routing, and on the second send only what was added', async () => {
+  it('prints its lines at the printers by routing, and on the second send only what was added', async ({
+    browser,
+    server,
+  }) => {
     const { page, errors } = await openTill(browser, server);
     await putOnTicket(page, server, [
       { number: 'B-100', quantity: 2 },

@@ -4,8 +4,8 @@
 // hyphenation dictionary may also hyphenate, the names carry `lang`), in a font of 12 px or more; a
 // break after a hyphen ("Room-Service-|Zuschlag") is a fine place.
 import { describe, expect } from 'vitest';
-import { browserTest as it, type Server } from '../support/browser-test.ts';
-import { hotelDb, openTill, screenshot } from './till.ts';
+import { browserTest as it, openTill, type Server } from '../support/browser-test.ts';
+import { hotelDb, screenshot } from './till.ts';
 
 const LONG_NAMES = ['Frühstücksbuffet / Breakfast', 'Apfelschorle 0,5 l Flasche'];
 
@@ -31,7 +31,7 @@ describe('product names on the tiles', () => {
       server,
     }) => {
       addLongName(server);
-      const { page } = await openTill(browser, server, '/', { width, height }, locale);
+      const { page } = await openTill(browser, server, { viewport: { width, height }, locale });
       await page.locator('.product-name').first().waitFor();
       for (const name of LONG_NAMES)
         await expect.poll(() => page.locator('.product-name', { hasText: name }).count()).toBeGreaterThan(0);

@@ -1,14 +1,15 @@
 // A product tapped while the last sale's receipt is showing (issue 22, minor): the next sale starts
 // in view, with the line on the ticket, instead of a line added behind the receipt.
+
 import { expect } from 'vitest';
-import { browserTest as it } from '../support/browser-test.ts';
-import { openTill, productTile } from './till.ts';
+import { browserTest as it, openTill } from '../support/browser-test.ts';
+import { productTile } from './till.ts';
 
 it('a tap on a product while the receipt shows brings the ticket back with the new line', async ({
   browser,
   server,
 }) => {
-  const { page } = await openTill(browser, server, '/', { width: 1024, height: 768 });
+  const { page } = await openTill(browser, server, { viewport: { width: 1024, height: 768 } });
   await productTile(page, 'Pils 0,3 l').click();
   await page.getByRole('button', { name: /^Pay/ }).click();
   await page.getByRole('radio', { name: 'Bar / Cash' }).check();

@@ -1,15 +1,16 @@
 // "Print copy" survives a killed browser (issue 22, minor): the receipts of the shift are kept in
 // IndexedDB beside the journal, so when localStorage lost its last writes (as it may when the
 // browser is killed), the report still offers a copy of every cash sale.
+
 import { expect } from 'vitest';
-import { browserTest as it } from '../support/browser-test.ts';
-import { openTill, productTile } from './till.ts';
+import { browserTest as it, openTill } from '../support/browser-test.ts';
+import { productTile } from './till.ts';
 
 it('offers a copy of each cash sale of the shift after localStorage lost the receipts', async ({
   browser,
   server,
 }) => {
-  const { page } = await openTill(browser, server, '/', { width: 1024, height: 768 });
+  const { page } = await openTill(browser, server, { viewport: { width: 1024, height: 768 } });
   const references: string[] = [];
   for (const name of ['Pils 0,3 l', 'Espresso']) {
     await productTile(page, name).click();

@@ -4,11 +4,12 @@
 // of the shift prints again from the report, marked as a copy; a confirmed cash sale is refunded as
 // a correction on the till (slip, what to do in the PMS, nothing sent); offline the sync card's dot
 // is not green; a voided sale stays in Sync with who and why, and the report shows its amount.
+
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { browserTest as it } from '../support/browser-test.ts';
-import { chargeTicketToRoom, itemsOfSale, openWithGuestList, product, stayIn } from './front-desk.ts';
-import { hotelDb, openTill, productTile, type Server } from './till.ts';
+import { browserTest as it, openTill, ROOM_CHARGE, type Server } from '../support/browser-test.ts';
+import { chargeTicketToRoom, hotelProduct, itemsOfSale, stayIn } from './front-desk.ts';
+import { countPrintDialogs, hotelDb, productTile } from './till.ts';
 
 const receiptPanel = (page: Page) => page.locator('.receipt-panel');
 const navTo = (page: Page, name: string) =>
@@ -34,18 +35,6 @@ function invoicesOf(server: Server, reference: string) {
     .all(reference) as { id: number; status: string }[];
 }
 
-/** Counts window.print() calls instead of opening the print dialogue. */
-async function countPrints(page: Page): Promise<() => Promise<number>> {
-  await page.evaluate(() => {
-    const w = window as unknown as { printed: number };
-    w.printed = 0;
-    window.print = () => {
-      w.printed += 1;
-    };
-  });
-  return () => page.evaluate(() => (window as unknown as { printed: number }).printed);
-}
-
 const receiptRow = (page: Page, reference: string) =>
   page.getByTestId('shift-receipts').locator(`li[data-reference="${reference}"]`);
 
@@ -60,7 +49,7 @@ describe('receipts', () => {
       hotelAddress: 'Maria-Theresien-Straße 1, 6020 Innsbruck',
       vatId: 'atu 1234 5678',
     });
-    const { page, errors } = await openTill(browser, server, '/settings');
+    const { page, errors } = await openTill(browser, server, { path: '/settings' });
     const fromServer = page.getByTestId('receipt-header-from-server');
     await expect
       .poll(() => fromServer.locator('dd').allTextContents(), { timeout: 10_000 })
@@ -92,7 +81,7 @@ describe('receipts', () => {
     await page.getByRole('button', { name: 'New sale' }).click();
 
     await navTo(page, 'Report');
-    const printed = await countPrints(page);
+    const printed = await countPrintDialogs(page);
     await receiptRow(page, reference).getByRole('button', { name: 'Print copy' }).click();
     const copy = page.locator('.report-slip [data-testid="receipt"]');
     expect(await copy.getByTestId('receipt-copy').textContent()).toBe('COPY / KOPIE');
@@ -117,7 +106,7 @@ describe('refunding a confirmed cash sale', () => {
     browser,
     server,
   }) => {
-    const { page, errors } = await openTill(browser, server, '/settings');
+    const { page, errors } = await openTill(browser, server, { path: '/settings' });
     await page.getByLabel('Staff name').fill('Mia');
     await page.getByLabel('Staff name').press('Tab');
     const reference = await sellPils(page, 2);
@@ -170,7 +159,7 @@ describe('the sync card and the report tell the truth', () => {
     browser,
     server,
   }) => {
-    const page = await openWithGuestList(browser, server);
+    const { page } = await openTill(browser, server, ROOM_CHARGE);
     const stay = stayIn(server, '401');
     await page.context().setOffline(true);
     const charged = await chargeTicketToRoom(server, page, '401', 'Hofer', [
@@ -197,7 +186,7 @@ describe('the sync card and the report tell the truth', () => {
       .getByRole('region', { name: /^Voided/ })
       .locator(`article[data-reference="${charged}"]`);
     await voided.waitFor();
-    const amount = `€${((2 * product(server, 'B-101').cents) / 100).toFixed(2)}`;
+    const amount = `€${((2 * hotelProduct(server, 'B-101').cents) / 100).toFixed(2)}`;
     expect(await voided.textContent()).toContain('Voided by Mia: Guest paid at reception');
     expect(await voided.locator('.sync-amount').textContent()).toBe(amount);
     expect(await page.getByTestId('all-in-pms').textContent()).toBe(

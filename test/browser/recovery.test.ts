@@ -3,6 +3,7 @@
 // holds every sale for minutes. With the server unreachable for 90 s (its backoff state as 90 s of
 // failed tries leave it), the sales made meanwhile must not wait out their backoff: the recovery
 // probe (outbox/triggers.ts) finds the server ready and they are confirmed within 10 s, exactly once.
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,11 +11,10 @@ import Database from 'better-sqlite3';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backoffDelay, DEFAULT_BACKOFF } from '../../src/outbox/backoff.ts';
-import { startServer } from '../../src/server/listen.ts';
 import { launchChromium } from '../support/browser.ts';
+import { FRONT_DESK, openTill, type Server, startTestHotelServer } from '../support/browser-test.ts';
 import { checkAgainstHotel, type MadeSale, readTill, tillActivity } from './chaos-support.ts';
 import { sellForCash } from './chaos-ui.ts';
-import { BUILT_APP, openTill, type Server } from './front-desk.ts';
 
 let dir: string;
 let browser: Browser;
@@ -23,14 +23,7 @@ let context: BrowserContext | undefined;
 
 /** The till server on `port` with its files in `dir`: stopped and started again, it is the same server. */
 const start = (port = 0) =>
-  startServer({
-    port,
-    host: '127.0.0.1',
-    dbFile: join(dir, 'hotel.sqlite'),
-    hubFile: join(dir, 'till.sqlite'),
-    testMode: true,
-    staticDir: BUILT_APP,
-  });
+  startTestHotelServer({ port, dbFile: join(dir, 'hotel.sqlite'), hubFile: join(dir, 'till.sqlite') });
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'till-recovery-'));
@@ -107,7 +100,7 @@ const afterLongOutage = (page: Parameters<typeof tillActivity>[0]) =>
 
 describe('the till server comes back after an outage', () => {
   it('confirms the sales made during a 90 s outage within 10 s of its return, not after their backoff', async () => {
-    const till = await openTill(browser, server, '/');
+    const till = await openTill(browser, server, FRONT_DESK);
     context = till.context;
     const { page } = till;
     const since = {

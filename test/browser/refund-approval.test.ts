@@ -3,22 +3,22 @@
 // Anna, manager 9999): a waiter's refund waits for a manager's PIN; cancelling the approval refunds
 // nothing; with Anna's PIN the slip shows, and the tablet's queued audit report carries the approval,
 // which the server checks and records once, approved by Anna.
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StaffTill, startStaffTill, typePin as typePinOn } from '../support/staff.ts';
-import { productTile, type Server } from './till.ts';
 
-let till: StaffTill;
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { type Server, tillTest } from '../support/browser-test.ts';
+import { typePin as typePinOn } from '../support/staff.ts';
+import { productTile } from './till.ts';
+
+const it = tillTest({ staff: true, tablet: { pair: { name: 'Bar 1' }, until: 'service-worker' } });
 let server: Server;
 let page: Page;
 let errors: string[];
 
-beforeAll(async () => {
-  till = await startStaffTill();
-  ({ server, page, errors } = till);
+it.beforeAll(async ({ tablet, server: started }) => {
+  ({ page, errors } = tablet);
+  server = started;
 });
-
-afterAll(() => till?.close());
 
 const typePin = (pin: string) => typePinOn(page, pin);
 

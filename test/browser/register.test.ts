@@ -2,20 +2,13 @@
 // sale from tapping products to the receipt and a CLOSED cash invoice in the PMS; parked tabs that
 // survive a reload; and a sale made offline that completes at once and reaches the PMS exactly once
 // when the till is back online.
+
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { browserTest as it } from '../support/browser-test.ts';
-import {
-  hotelDb,
-  openTill,
-  productTile,
-  type Server,
-  screenshot,
-  ticketContents,
-  ticketTotal,
-} from './till.ts';
+import { browserTest as it, openTill, type Server } from '../support/browser-test.ts';
+import { hotelDb, productTile, screenshot, ticketContents, ticketTotal } from './till.ts';
 
 interface InvoiceRow {
   id: number;
@@ -57,7 +50,7 @@ describe('the register', () => {
     browser,
     server,
   }) => {
-    const till = await openTill(browser, server, '/');
+    const till = await openTill(browser, server);
     const { page } = till;
     await productTile(page, 'Pils 0,3 l').click();
     await productTile(page, 'Pils 0,3 l').click();
@@ -135,7 +128,7 @@ describe('the register', () => {
     browser,
     server,
   }) => {
-    const till = await openTill(browser, server, '/');
+    const till = await openTill(browser, server);
     const { page } = till;
     for (const name of [
       'Espresso',
@@ -163,7 +156,7 @@ describe('the register', () => {
   });
 
   it('parks a ticket under a name, keeps it across a reload, and recalls it', async ({ browser, server }) => {
-    const till = await openTill(browser, server, '/');
+    const till = await openTill(browser, server);
     const { page } = till;
     await productTile(page, 'Aperol Spritz').click();
     await productTile(page, 'Aperol Spritz').click();
@@ -201,7 +194,7 @@ describe('the register', () => {
     browser,
     server,
   }) => {
-    const till = await openTill(browser, server, '/');
+    const till = await openTill(browser, server);
     const { page, context } = till;
     await context.setOffline(true);
     await productTile(page, 'Cappuccino').click();
@@ -229,7 +222,7 @@ describe('the register', () => {
   });
 
   it('speaks German to German staff, with amounts in euros the German way', async ({ browser, server }) => {
-    const till = await openTill(browser, server, '/', { width: 768, height: 1024 }, 'de-DE');
+    const till = await openTill(browser, server, { viewport: { width: 768, height: 1024 }, locale: 'de-DE' });
     const { page } = till;
     await productTile(page, 'Weißbier 0,5 l').click();
     await productTile(page, 'Kaiserschmarrn').click();
@@ -246,7 +239,7 @@ describe('the register', () => {
   });
 
   it('looks right in landscape and on a phone, with 44 px touch targets', async ({ browser, server }) => {
-    const till = await openTill(browser, server, '/', { width: 1280, height: 800 });
+    const till = await openTill(browser, server, { viewport: { width: 1280, height: 800 } });
     const { page } = till;
     await productTile(page, 'Pils 0,3 l').click();
     await productTile(page, 'Wiener Schnitzel mit Kartoffelsalat').click();

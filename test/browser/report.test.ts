@@ -2,17 +2,16 @@
 // totals match the sales made (cash and card sales through the register, room charges, one of them
 // still pending), it prints without the till's chrome, and closing a shift with a pending sale warns
 // and lists it before a new, empty shift starts.
+
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { browserTest as it } from '../support/browser-test.ts';
+import { browserTest as it, openTill, ROOM_CHARGE, type Server } from '../support/browser-test.ts';
 import {
   chargeTicketToRoom,
+  hotelProduct,
   itemsOfSale,
   type LineSeed,
-  openWithGuestList,
-  product,
   putOnTicket,
-  type Server,
   stayIn,
 } from './front-desk.ts';
 
@@ -45,14 +44,14 @@ describe('the shift report', () => {
     browser,
     server,
   }) => {
-    const page = await openWithGuestList(browser, server);
+    const { page } = await openTill(browser, server, ROOM_CHARGE);
     const [pils, gin, cola, cappuccino] = ['B-100', 'B-122', 'M-201', 'B-131'].map((n) =>
-      product(server, n),
+      hotelProduct(server, n),
     ) as [
-      ReturnType<typeof product>,
-      ReturnType<typeof product>,
-      ReturnType<typeof product>,
-      ReturnType<typeof product>,
+      ReturnType<typeof hotelProduct>,
+      ReturnType<typeof hotelProduct>,
+      ReturnType<typeof hotelProduct>,
+      ReturnType<typeof hotelProduct>,
     ];
     const cash = await sell(server, page, [{ number: 'B-100', quantity: 2 }], 'Bar / Cash');
     const card = await sell(server, page, [{ number: 'B-122', quantity: 1 }], 'EC-Karte / Girocard');
@@ -111,7 +110,7 @@ describe('the shift report', () => {
     browser,
     server,
   }) => {
-    const page = await openWithGuestList(browser, server);
+    const { page } = await openTill(browser, server, ROOM_CHARGE);
     await page.context().setOffline(true);
     const pending = await chargeTicketToRoom(server, page, '305', 'Pichler', [
       { number: 'B-140', quantity: 2 },

@@ -2,25 +2,20 @@
 // first; issue 14, problems 3, 4 and 13): taking back part of a charged line, the take-back notice
 // gone after the next charge, a refused charge loud in the header on every screen with one tap to
 // the list, and a late charge ending as one open cash invoice to the guest, through faults.
+
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { collectPageErrors } from '../support/browser.ts';
-import { browserTest as it } from '../support/browser-test.ts';
+import { browserTest as it, openTill, ROOM_CHARGE, type Server } from '../support/browser-test.ts';
 import {
   chargedReference,
   chargeTicketToRoom,
   chooseGuest,
+  hotelProduct,
   itemsOfSale,
-  openWithGuestList,
-  product,
   putOnTicket,
-  type Server,
   stayIn,
 } from './front-desk.ts';
-
-it.afterEach(({ server }) => {
-  server.hotel?.faults?.clear();
-});
 
 const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 const attentionCount = (page: Page) => page.getByTestId('attention-count');
@@ -32,7 +27,7 @@ function setStatus(server: Server, stayId: number, status: string): void {
 
 /** Charges 2 of a beer to room 310 and waits until the PMS has it and the open items offer it back. */
 async function chargeTwoBeers(server: Server, page: Page) {
-  const beer = product(server, 'B-100');
+  const beer = hotelProduct(server, 'B-100');
   await putOnTicket(page, server, [{ number: 'B-100', quantity: 2 }]);
   await chooseGuest(page, '310', 'Tanaka');
   await page.getByRole('button', { name: /^Charge .* to room/ }).click();
@@ -63,7 +58,7 @@ describe('taking back part of a room charge (problem 3)', () => {
     browser,
     server,
   }) => {
-    const page = await openWithGuestList(browser, server);
+    const { page } = await openTill(browser, server, ROOM_CHARGE);
     const errors = collectPageErrors(page);
     const { beer, reference, stay } = await chargeTwoBeers(server, page);
 
@@ -101,7 +96,7 @@ describe('taking back part of a room charge (problem 3)', () => {
 
 describe('the take-back notice (problem 13)', () => {
   it('is gone once the next charge is made', async ({ browser, server }) => {
-    const page = await openWithGuestList(browser, server);
+    const { page } = await openTill(browser, server, ROOM_CHARGE);
     const { beer, reference } = await chargeTwoBeers(server, page);
     await page
       .getByTestId('open-items')
@@ -114,7 +109,7 @@ describe('the take-back notice (problem 13)', () => {
 
     // The next charge, without leaving the page: the minibar count.
     await page.getByRole('button', { name: 'Minibar', exact: true }).click();
-    const cola = product(server, 'M-201');
+    const cola = hotelProduct(server, 'M-201');
     await page.getByRole('button', { name: `One more ${cola.name}` }).click();
     await page.getByRole('button', { name: /^Post 1 items?, .* to room 310$/ }).click();
     await expect.poll(() => chargedReference(page)).not.toBe(reference);
@@ -127,7 +122,7 @@ describe('a refused room charge needs attention, loudly (problem 4)', () => {
     browser,
     server,
   }) => {
-    const page = await openWithGuestList(browser, server);
+    const { page } = await openTill(browser, server, ROOM_CHARGE);
     const { reference } = await refusedBecauseGuestLeft(server, page, '401', 'Hofer');
 
     const colour = () =>
@@ -166,7 +161,7 @@ describe('a late charge (issue 14, "Late charges")', () => {
     browser,
     server,
   }) => {
-    const page = await openWithGuestList(browser, server);
+    const { page } = await openTill(browser, server, ROOM_CHARGE);
     const errors = collectPageErrors(page);
     const { reference, stay } = await refusedBecauseGuestLeft(server, page, '104', 'Bauer');
     await attentionCount(page).click();
@@ -228,7 +223,7 @@ describe('a late charge (issue 14, "Late charges")', () => {
         recipient_name: expect.stringContaining(guest.lastname),
       },
     ]);
-    const beer = product(server, 'B-101');
+    const beer = hotelProduct(server, 'B-101');
     const items = db
       .prepare(
         'SELECT invoice_id, product_id, name, quantity, price_cents FROM invoice_items WHERE invoice_id = ?',

@@ -2,16 +2,16 @@
 // the guest by room number or online by reservation number, the usage rule (only the in-house
 // guest, during the stay, with the surname confirmed), the ticket and the minibar count posted
 // exactly once, the guest's open items, taking a charge back, and a charge made offline.
+
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { collectPageErrors } from '../support/browser.ts';
-import { browserTest as it } from '../support/browser-test.ts';
+import { browserTest as it, openTill, ROOM_CHARGE } from '../support/browser-test.ts';
 import {
   chargedReference,
   chooseGuest,
+  hotelProduct,
   itemsOfSale,
-  openWithGuestList,
-  product,
   putOnTicket,
   stayIn,
 } from './front-desk.ts';
@@ -23,7 +23,7 @@ describe('charging the ticket to a room', () => {
     browser,
     server,
   }) => {
-    const page = await openWithGuestList(browser, server);
+    const { page } = await openTill(browser, server, ROOM_CHARGE);
     const errors = collectPageErrors(page);
     await putOnTicket(page, server, [
       { number: 'B-100', quantity: 2 },
@@ -38,7 +38,7 @@ describe('charging the ticket to a room', () => {
     await expect
       .poll(() => page.getByRole('status').first().textContent())
       .toContain('Surname confirmed: Bauer');
-    const total = 2 * product(server, 'B-100').cents + product(server, 'B-142').cents;
+    const total = 2 * hotelProduct(server, 'B-100').cents + hotelProduct(server, 'B-142').cents;
     expect(await chargeButton(page).textContent()).toBe(`Charge €${(total / 100).toFixed(2)} to room 104`);
     await chargeButton(page).click();
 
@@ -47,8 +47,8 @@ describe('charging the ticket to a room', () => {
     await expect.poll(() => itemsOfSale(server, stay.id, reference).length, { timeout: 15_000 }).toBe(2);
     const items = itemsOfSale(server, stay.id, reference);
     expect(items.map((i) => [i.quantity, i.price_cents])).toEqual([
-      [2, product(server, 'B-100').cents],
-      [1, product(server, 'B-142').cents],
+      [2, hotelProduct(server, 'B-100').cents],
+      [1, hotelProduct(server, 'B-142').cents],
     ]);
     // The ticket is empty now, and syncing again posts nothing twice.
     expect(await page.getByText('The ticket is empty').isVisible()).toBe(true);
@@ -63,7 +63,7 @@ describe('charging the ticket to a room', () => {
     browser,
     server,
   }) => {
-    const page = await openWithGuestList(browser, server);
+    const { page } = await openTill(browser, server, ROOM_CHARGE);
     await chooseGuest(page, '107');
     const refusal = page.getByTestId('charge-refusal');
     expect(await refusal.textContent()).toContain('Mehmet Yılmaz has not checked in yet');
@@ -80,7 +80,7 @@ describe('charging the ticket to a room', () => {
     browser,
     server,
   }) => {
-    const page = await openWithGuestList(browser, server);
+    const { page } = await openTill(browser, server, ROOM_CHARGE);
     await putOnTicket(page, server, [{ number: 'B-120', quantity: 1 }]);
     const search = page.getByRole('region', { name: 'Find by reservation number (online)' });
     await search.getByLabel('Reservation number').fill('24102');
@@ -105,11 +105,11 @@ describe('charging the ticket to a room', () => {
 
 describe('minibar mode', () => {
   it('counts several products with + and - and posts them as one charge', async ({ browser, server }) => {
-    const page = await openWithGuestList(browser, server);
+    const { page } = await openTill(browser, server, ROOM_CHARGE);
     await page.getByRole('button', { name: 'Minibar', exact: true }).click();
     await chooseGuest(page, '201', 'huber');
-    const cola = product(server, 'M-201');
-    const chocolate = product(server, 'M-205');
+    const cola = hotelProduct(server, 'M-201');
+    const chocolate = hotelProduct(server, 'M-205');
     for (let i = 0; i < 4; i++) await page.getByRole('button', { name: `One more ${cola.name}` }).click();
     await page.getByRole('button', { name: `One less ${cola.name}` }).click();
     await page.getByRole('button', { name: `One more ${chocolate.name}` }).click();
@@ -132,7 +132,7 @@ describe('open items and taking a charge back', () => {
     browser,
     server,
   }) => {
-    const page = await openWithGuestList(browser, server);
+    const { page } = await openTill(browser, server, ROOM_CHARGE);
     await putOnTicket(page, server, [{ number: 'B-122', quantity: 2 }]);
     await chooseGuest(page, '310', 'Tanaka');
     await chargeButton(page).click();
@@ -149,7 +149,7 @@ describe('open items and taking a charge back', () => {
     const row = openItems.locator('tr', {
       has: page.getByRole('button', { name: new RegExp(`^Take back .* of sale ${reference}$`) }),
     });
-    expect(await row.locator('td').first().textContent()).toBe(product(server, 'B-122').name);
+    expect(await row.locator('td').first().textContent()).toBe(hotelProduct(server, 'B-122').name);
     expect(await openItems.textContent()).toContain('Champagner'); // seeded extras are listed too
     await takeBack.click();
     await page.getByRole('button', { name: 'One more' }).click(); // both of the line's 2
@@ -167,7 +167,7 @@ describe('offline', () => {
     browser,
     server,
   }) => {
-    const page = await openWithGuestList(browser, server);
+    const { page } = await openTill(browser, server, ROOM_CHARGE);
     await putOnTicket(page, server, [{ number: 'B-131', quantity: 3 }]);
     await page.context().setOffline(true);
     await expect.poll(() => page.getByTestId('connection-state').getAttribute('data-state')).toBe('offline');

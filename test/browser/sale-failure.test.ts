@@ -1,13 +1,13 @@
 import { describe, expect } from 'vitest';
-import { browserTest as it } from '../support/browser-test.ts';
-import { hotelDb, openTill, productTile, ticketContents } from './till.ts';
+import { browserTest as it, openTill } from '../support/browser-test.ts';
+import { hotelDb, productTile, ticketContents } from './till.ts';
 
 describe('completing a sale the tablet cannot record', () => {
   it('says the sale was not saved, keeps the ticket, and records it once when tried again', async ({
     browser,
     server,
   }) => {
-    const till = await openTill(browser, server, '/');
+    const till = await openTill(browser, server);
     const { page } = till;
     await productTile(page, 'Pils 0,3 l').click();
     await productTile(page, 'Gin Tonic').click();

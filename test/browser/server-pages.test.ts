@@ -6,8 +6,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
+import type { Server } from '../support/browser-test.ts';
 import { staffBrowserTest as it } from '../support/browser-test.ts';
-import type { Server } from './till.ts';
 
 async function openUnpaired(browser: Browser, server: Server, path = '/'): Promise<Page> {
   const context = await openFreshContext(browser, { locale: 'en-GB' });

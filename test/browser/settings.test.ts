@@ -2,11 +2,12 @@
 // every visible string of the room-charge, sync, report and settings views (no English UI text
 // left), the theme follows the choice, a bad gateway address is refused in words, and the staff
 // name is recorded on each sale.
+
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { browserTest as it } from '../support/browser-test.ts';
+import { FRONT_DESK, browserTest as it, openTill } from '../support/browser-test.ts';
 import { featureTexts } from '../words/all-texts.ts';
-import { chargedReference, chooseGuest, openTill, putOnTicket, smallTouchTargets } from './front-desk.ts';
+import { chargedReference, chooseGuest, putOnTicket, smallTouchTargets } from './front-desk.ts';
 
 /** English UI text that German must not show: the literal parts of every string that differs. */
 const ENGLISH_ONLY = [
@@ -38,7 +39,7 @@ async function englishLeft(page: Page): Promise<string[]> {
 
 describe('language', () => {
   it('switches every visible string of the views to German', async ({ browser, server }) => {
-    const opened = await openTill(browser, server, '/settings');
+    const opened = await openTill(browser, server, { ...FRONT_DESK, path: '/settings' });
     const { page } = opened;
     expect((await englishLeft(page)).length, 'the check finds English while it is shown').toBeGreaterThan(5);
     await page.getByLabel('Language', { exact: true }).selectOption({ label: 'Deutsch' });
@@ -96,7 +97,7 @@ describe('the other settings', () => {
     browser,
     server,
   }) => {
-    const opened = await openTill(browser, server, '/settings');
+    const opened = await openTill(browser, server, { ...FRONT_DESK, path: '/settings' });
     const { page } = opened;
     await page.getByLabel('Theme').selectOption({ label: 'Dark' });
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
@@ -136,7 +137,7 @@ describe('the other settings', () => {
     browser,
     server,
   }) => {
-    const opened = await openTill(browser, server, '/settings');
+    const opened = await openTill(browser, server, { ...FRONT_DESK, path: '/settings' });
     const { page } = opened;
     const check = page.getByTestId('gateway-check').getByRole('status');
     await expect

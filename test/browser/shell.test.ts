@@ -1,33 +1,21 @@
 // The app shell in real Chromium against the built app (run `npm run build` first): the service
 // worker takes over, the till starts and navigates with the network gone, /api never comes from a
 // cache, and a new version waits for the cashier's "Update" instead of reloading by itself.
-import { existsSync } from 'node:fs';
+
 import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../src/server/listen.ts';
-import {
-  collectPageErrors,
-  launchChromium,
-  openFreshContext,
-  waitForServiceWorkerControl,
-} from '../support/browser.ts';
-import { pairContext } from '../support/pair.ts';
+import { launchChromium, waitForServiceWorkerControl } from '../support/browser.ts';
+import { BUILT_APP, openTill, type Server, startTestHotelServer } from '../support/browser-test.ts';
 
-const BUILT_APP = 'dist';
 const SECTIONS = ['Register', 'Room charge', 'Sync', 'Report', 'Catalogue', 'Settings'];
-
-type Server = Awaited<ReturnType<typeof startServer>>;
 
 let browser: Browser;
 let context: BrowserContext | undefined;
 
 beforeAll(async () => {
-  if (!existsSync(join(BUILT_APP, 'sw.js'))) {
-    throw new Error(`${BUILT_APP}/sw.js is missing: run "npm run build" before the browser tests`);
-  }
   browser = await launchChromium();
 });
 
@@ -42,12 +30,9 @@ afterAll(async () => {
 
 /** A first visit on a fresh tablet, returned once the service worker controls the page. */
 async function openControlledTill(server: Server, path = '/'): Promise<Page> {
-  context = await openFreshContext(browser, { locale: 'en-GB' });
-  await pairContext(context, server);
-  const page = await context.newPage();
-  await page.goto(new URL(path, server.url).href);
-  await waitForServiceWorkerControl(page);
-  return page;
+  const tablet = await openTill(browser, server, { path, until: 'service-worker' });
+  context = tablet.context;
+  return tablet.page;
 }
 
 async function expectShell(page: Page): Promise<void> {
@@ -66,7 +51,7 @@ describe('the app shell', () => {
   let server: Server;
 
   beforeAll(async () => {
-    server = await startServer({ port: 0, dbFile: ':memory:', staticDir: BUILT_APP });
+    server = await startTestHotelServer({ testMode: false });
   });
 
   afterAll(async () => {
@@ -74,12 +59,9 @@ describe('the app shell', () => {
   });
 
   it('starts with the till name, the sections and the connection state once the worker controls it', async () => {
-    context = await openFreshContext(browser, { locale: 'en-GB' });
-    await pairContext(context, server);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
-    await page.goto(server.url);
-    await waitForServiceWorkerControl(page);
+    const tablet = await openTill(browser, server, { until: 'service-worker' });
+    context = tablet.context;
+    const { page, errors } = tablet;
 
     await expectShell(page);
     expect(await heading(page)).toBe('Register'); // the register is the start screen (issue 14, problem 11)
@@ -144,7 +126,7 @@ describe('the update prompt', () => {
     // A private copy of the build, so this test can publish a "new version" of the worker.
     appCopy = await mkdtemp(join(tmpdir(), 'hotel-till-app-'));
     await cp(BUILT_APP, appCopy, { recursive: true });
-    server = await startServer({ port: 0, dbFile: ':memory:', staticDir: appCopy });
+    server = await startTestHotelServer({ testMode: false, staticDir: appCopy });
   });
 
   afterAll(async () => {

@@ -4,26 +4,12 @@
 // the audit log once, naming the waiter, the approving manager and the tablet. The sales voided
 // here were refused by the PMS (a product no longer bookable through the interface), so they wait
 // in "Needs attention", where staff void them.
-import type { Browser, Page } from 'playwright-core';
-import { describe, expect } from 'vitest';
-import { openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
-import { staffBrowserTest as it, type Server } from '../support/browser-test.ts';
-import { pairContext } from '../support/pair.ts';
-import { approvalDialog, signIn, typePin } from '../support/staff.ts';
-import { sellForCash } from './chaos-ui.ts';
 
-/** A fresh tablet paired as `name`, on the lock screen until `staff` signed in; the catalogue cached. */
-async function openSignedIn(browser: Browser, server: Server, name: string, [staff, pin]: [string, string]) {
-  const context = await openFreshContext(browser, { locale: 'en-GB' });
-  const device = await pairContext(context, server, { name });
-  const page = await context.newPage();
-  await page.goto(server.url);
-  await waitForServiceWorkerControl(page);
-  await signIn(page, staff, pin);
-  const status = page.getByTestId('refresh-status');
-  await expect.poll(() => status.getAttribute('data-refreshed'), { timeout: 15_000 }).toBe('true');
-  return { context, page, device };
-}
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { staffBrowserTest as it, openTill, type Server } from '../support/browser-test.ts';
+import { ANNA, approvalDialog, JONAS, MIA, typePin } from '../support/staff.ts';
+import { sellForCash } from './chaos-ui.ts';
 
 const saleCard = (page: Page, reference: string) =>
   page.locator(`article.sync-sale[data-reference="${reference}"]`);
@@ -48,7 +34,10 @@ describe('voiding a sale', () => {
     browser,
     server,
   }) => {
-    const { context, page, device } = await openSignedIn(browser, server, 'Bar 2', ['Mia', '1111']);
+    const { context, page, deviceId } = await openTill(browser, server, {
+      pair: { name: 'Bar 2' },
+      signIn: MIA,
+    });
     notBookable(server, 'B-101');
     await page.locator('nav a[href="/"]').click();
     const { reference } = await sellForCash(page, server, ['B-100', 'B-101']);
@@ -78,7 +67,7 @@ describe('voiding a sale', () => {
     expect(audit(server, 'void_sale')[0]).toMatchObject({
       staffName: 'Mia',
       approvedBy: 'Anna',
-      deviceId: device.id,
+      deviceId: deviceId,
       deviceName: 'Bar 2',
       amountCents: 940,
     });
@@ -86,7 +75,7 @@ describe('voiding a sale', () => {
     await expect
       .poll(() => audit(server, 'sale_recorded').filter((row) => row.note?.includes(` ${reference}:`)).length)
       .toBe(1);
-    expect(audit(server, 'pin_failed').filter((row) => row.deviceId === device.id)).toHaveLength(1);
+    expect(audit(server, 'pin_failed').filter((row) => row.deviceId === deviceId)).toHaveLength(1);
     // Voided before it was sent: the PMS never saw it.
     expect(
       server
@@ -99,7 +88,7 @@ describe('voiding a sale', () => {
     browser,
     server,
   }) => {
-    const { page } = await openSignedIn(browser, server, 'Bar 3', ['Anna', '9999']);
+    const { page } = await openTill(browser, server, { pair: { name: 'Bar 3' }, signIn: ANNA });
     notBookable(server, 'B-102');
     await page.locator('nav a[href="/"]').click();
     const { reference } = await sellForCash(page, server, ['B-102']);
@@ -119,7 +108,10 @@ describe('closing the shift', () => {
     browser,
     server,
   }) => {
-    const { context, page, device } = await openSignedIn(browser, server, 'Bar 4', ['Jonas', '2222']);
+    const { context, page, deviceId } = await openTill(browser, server, {
+      pair: { name: 'Bar 4' },
+      signIn: JONAS,
+    });
     await context.setOffline(true);
     await page.locator('nav a[href="/"]').click();
     await sellForCash(page, server, ['B-100']);
@@ -136,7 +128,7 @@ describe('closing the shift', () => {
     // the close is a record of the sales ledger, with its approval spent there
     const closes = () =>
       audit(server, 'sale_recorded').filter(
-        (row) => row.deviceId === device.id && row.note?.startsWith('shift-close '),
+        (row) => row.deviceId === deviceId && row.note?.startsWith('shift-close '),
       );
     await expect.poll(() => closes(), { timeout: 15_000 }).toHaveLength(1);
     expect(closes()[0]).toMatchObject({ staffName: 'Jonas', approvedBy: 'Anna' });

@@ -4,26 +4,25 @@
 // PINs make that person's pad wait longer and longer (not a colleague's), and say so. Every sign-in and wrong PIN reaches the audit log once,
 // with the staff member and the device.
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StaffTill, startStaffTill, typePin as typePinOn } from '../support/staff.ts';
-import type { Server } from './till.ts';
+import { describe, expect } from 'vitest';
+import { type Server, tillTest } from '../support/browser-test.ts';
+import { typePin as typePinOn } from '../support/staff.ts';
 
-let till: StaffTill;
+const it = tillTest({
+  staff: true,
+  policy: { idleLockMinutes: 1 },
+  tablet: { pair: { name: 'Bar 1' }, until: 'service-worker', before: (page) => page.clock.install() },
+});
 let server: Server;
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
-let deviceId: string;
+let deviceId: string | undefined;
 
-beforeAll(async () => {
-  till = await startStaffTill({
-    policy: { idleLockMinutes: 1 },
-    before: (tablet) => tablet.clock.install(),
-  });
-  ({ server, context, page, errors, deviceId } = till);
+it.beforeAll(async ({ tablet, server: started }) => {
+  ({ context, page, errors, deviceId } = tablet);
+  server = started;
 });
-
-afterAll(() => till?.close());
 
 const lockScreen = () => page.getByRole('heading', { name: 'Who is working?' });
 const person = (name: string) => page.locator('.lock-person', { hasText: name });

@@ -2,28 +2,21 @@
 // where staff sign in, nothing asks for a staff name (the Settings field is gone, Room charge does
 // not remind); after a till server outage, the room-charge list is fetched again once the server
 // answers, without an `online` event; the header says which server is down, and when it is back.
-import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect } from 'vitest';
-import { openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
-import { staffBrowserTest as it, type Server } from '../support/browser-test.ts';
-import { pairContext } from '../support/pair.ts';
-import { signIn } from '../support/staff.ts';
 
-async function openSignedIn(server: Server, context: BrowserContext, path: string): Promise<Page> {
-  await pairContext(context, server, { name: 'Bar 5' });
-  const page = await context.newPage();
-  await page.goto(`${server.url}${path}`);
-  await waitForServiceWorkerControl(page);
-  await signIn(page, 'Mia', '1111');
-  return page;
-}
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { staffBrowserTest as it, openTill } from '../support/browser-test.ts';
+import { MIA } from '../support/staff.ts';
+
+/** Bar 5 at `path`, Mia signed in. */
+const bar5At = (path: string) =>
+  ({ path, until: 'service-worker', pair: { name: 'Bar 5' }, signIn: MIA }) as const;
 
 const header = (page: Page) => page.getByTestId('connection-state');
 
 describe('stale notices', () => {
   it('where staff sign in, nothing asks for a staff name', async ({ browser, server }) => {
-    const context = await openFreshContext(browser, { locale: 'en-GB' });
-    const page = await openSignedIn(server, context, '/room-charge');
+    const { page } = await openTill(browser, server, bar5At('/room-charge'));
     await expect.poll(() => page.getByTestId('guest-list-age').textContent()).toMatch(/Guest list from/);
     expect(await page.getByText('No staff name is set').count()).toBe(0);
     await page.locator('nav a[href="/settings"]').click();
@@ -35,8 +28,7 @@ describe('stale notices', () => {
     browser,
     server,
   }) => {
-    const context = await openFreshContext(browser, { locale: 'en-GB' });
-    const page = await openSignedIn(server, context, '/room-charge');
+    const { context, page } = await openTill(browser, server, bar5At('/room-charge'));
     const age = page.getByTestId('guest-list-age');
     await expect.poll(() => age.textContent()).toMatch(/Guest list from/);
     const failed = page.getByText('Could not refresh the list; the saved list is shown.');
@@ -61,8 +53,7 @@ describe('stale notices', () => {
     browser,
     server,
   }) => {
-    const context = await openFreshContext(browser, { locale: 'en-GB' });
-    const page = await openSignedIn(server, context, '/');
+    const { context, page } = await openTill(browser, server, bar5At('/'));
     await expect.poll(() => header(page).textContent()).toBe('Online');
     await context.route(
       (url) => url.pathname !== '/' && !url.pathname.includes('.'),
@@ -75,8 +66,7 @@ describe('stale notices', () => {
     browser,
     server,
   }) => {
-    const context = await openFreshContext(browser, { locale: 'de-DE' });
-    const page = await openSignedIn(server, context, '/sync');
+    const { context, page } = await openTill(browser, server, { ...bar5At('/sync'), locale: 'de-DE' });
     await context.route('**/readyz', (route) =>
       route.fulfill({
         status: 503,

@@ -2,24 +2,19 @@
 // PMS refuses needs attention with the PMS's own message and can be sent again or voided with a
 // reason; a server that cannot be reached is said in plain words with the time of the next try, in
 // the header too (which one: the till server or the PMS), and "Sync now" sends at once; storage persistence is shown.
+
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { browserTest as it } from '../support/browser-test.ts';
+import { browserTest as it, openTill, ROOM_CHARGE, type Server } from '../support/browser-test.ts';
 import {
   chargedReference,
   chargeTicketToRoom,
   chooseGuest,
+  hotelProduct,
   itemsOfSale,
-  openWithGuestList,
-  product,
   putOnTicket,
-  type Server,
   stayIn,
 } from './front-desk.ts';
-
-it.afterEach(({ server }) => {
-  server.hotel?.faults?.clear();
-});
 
 const header = (page: Page) => page.getByTestId('connection-state');
 const card = (page: Page, reference: string) => page.locator(`article[data-reference="${reference}"]`);
@@ -34,7 +29,7 @@ describe('a sale the PMS refuses', () => {
     browser,
     server,
   }) => {
-    const page = await openWithGuestList(browser, server);
+    const { page } = await openTill(browser, server, ROOM_CHARGE);
     const stay = stayIn(server, '401');
     await page.context().setOffline(true);
     const first = await chargeTicketToRoom(server, page, '401', 'Hofer', [{ number: 'B-101', quantity: 2 }]);
@@ -85,7 +80,7 @@ describe('a PMS that cannot be reached', () => {
     browser,
     server,
   }) => {
-    const page = await openWithGuestList(browser, server);
+    const { page } = await openTill(browser, server, ROOM_CHARGE);
     const stay = stayIn(server, '402');
     await putOnTicket(page, server, [{ number: 'B-132', quantity: 1 }]);
     await chooseGuest(page, '402', 'Mueller');
@@ -117,7 +112,7 @@ describe('a PMS that cannot be reached', () => {
 
 describe('a sale whose outcome the till cannot verify', () => {
   it('asks staff to look in the PMS, and "Post again" posts it once', async ({ browser, server }) => {
-    const page = await openWithGuestList(browser, server);
+    const { page } = await openTill(browser, server, ROOM_CHARGE);
     const stay = stayIn(server, '403');
     // The charge is lost on the way (nothing applied), and this PMS will not show all of a
     // stay's items: only its unpaid ones, which proves nothing.
@@ -140,7 +135,7 @@ describe('a sale whose outcome the till cannot verify', () => {
     await expect
       .poll(() => unclear.textContent(), { timeout: 15_000 })
       .toContain(
-        `The till cannot tell whether this reached the PMS. Look in the PMS for 1 × ${product(server, 'B-110').name} from `,
+        `The till cannot tell whether this reached the PMS. Look in the PMS for 1 × ${hotelProduct(server, 'B-110').name} from `,
       );
     expect(await unclear.getByRole('button', { name: 'It was posted' }).count()).toBe(1);
     expect(itemsOfSale(server, stay.id, reference)).toHaveLength(0);
@@ -151,13 +146,13 @@ describe('a sale whose outcome the till cannot verify', () => {
     await expect
       .poll(() => section(page, 'Confirmed').locator(`article[data-reference="${reference}"]`).count())
       .toBe(1);
-    expect(itemsOfSale(server, stay.id, reference)[0]?.name).toBe(product(server, 'B-110').name);
+    expect(itemsOfSale(server, stay.id, reference)[0]?.name).toBe(hotelProduct(server, 'B-110').name);
   });
 });
 
 describe('the sync view', () => {
   it('says whether the browser keeps the till’s storage', async ({ browser, server }) => {
-    const page = await openWithGuestList(browser, server);
+    const { page } = await openTill(browser, server, ROOM_CHARGE);
     await header(page).click();
     const storage = page.getByTestId('storage-persistence');
     await expect.poll(() => storage.getAttribute('data-persisted')).not.toBe('null');
@@ -176,7 +171,7 @@ describe('the sales the till server holds', () => {
     browser,
     server,
   }) => {
-    const page = await openWithGuestList(browser, server);
+    const { page } = await openTill(browser, server, ROOM_CHARGE);
     const reference = await chargeTicketToRoom(server, page, '401', 'Hofer', [
       { number: 'B-101', quantity: 1 },
     ]);

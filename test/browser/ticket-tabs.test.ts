@@ -2,19 +2,12 @@
 // (problem 13), in real Chromium against the test hotel (build first). Two pages of one browser
 // context are two tabs of one tablet: they share the ticket, and a ticket is paid once, in cash or
 // charged to a guest's room from the pay screen.
-import type { Page } from 'playwright-core';
+
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { browserTest as it } from '../support/browser-test.ts';
-import { chargedReference, itemsOfSale, openWithGuestList, putOnTicket, stayIn } from './front-desk.ts';
-import {
-  hotelDb,
-  openTill,
-  productTile,
-  type Server,
-  screenshot,
-  ticketContents,
-  ticketTotal,
-} from './till.ts';
+import { browserTest as it, openTill, ROOM_CHARGE, type Server } from '../support/browser-test.ts';
+import { chargedReference, itemsOfSale, putOnTicket, stayIn } from './front-desk.ts';
+import { hotelDb, productTile, screenshot, ticketContents, ticketTotal } from './till.ts';
 
 const receiptReference = (page: Page) => page.locator('.receipt-panel').getByTestId('receipt-reference');
 const receiptStatus = (page: Page) => page.locator('.receipt-panel').getByTestId('receipt-status');
@@ -98,11 +91,8 @@ async function chargeOutcome(page: Page): Promise<string> {
 }
 
 /** A tablet with the guest list, on the register with Pils ×2 and one €3.60 line (€12.00) on the ticket. */
-async function tabletWithTicket(
-  browser: Parameters<typeof openWithGuestList>[0],
-  server: Server,
-): Promise<Page> {
-  const page = await openWithGuestList(browser, server);
+async function tabletWithTicket(browser: Browser, server: Server): Promise<Page> {
+  const { page } = await openTill(browser, server, ROOM_CHARGE);
   await putOnTicket(page, server, [
     { number: 'B-100', quantity: 2 },
     { number: 'B-142', quantity: 1 },
@@ -121,7 +111,7 @@ describe('one ticket, however many tabs', () => {
     browser,
     server,
   }) => {
-    const { page: first } = await openTill(browser, server, '/');
+    const { page: first } = await openTill(browser, server);
     const second = await secondTab(first, server);
     await productTile(first, 'Pils 0,3 l').click();
     await productTile(first, 'Pils 0,3 l').click();
@@ -168,7 +158,7 @@ describe('one ticket, however many tabs', () => {
     browser,
     server,
   }) => {
-    const { page: first } = await openTill(browser, server, '/');
+    const { page: first } = await openTill(browser, server);
     await productTile(first, 'Gin Tonic').click();
     await expect.poll(() => ticketContents(first)).toEqual([['Gin Tonic', '1']]);
     // A tab without BroadcastChannel hears nothing from the others: only the record can stop it.
@@ -268,7 +258,7 @@ describe('one ticket, however many tabs', () => {
     browser,
     server,
   }) => {
-    const { page: first } = await openTill(browser, server, '/');
+    const { page: first } = await openTill(browser, server);
     const second = await secondTab(first, server);
     await productTile(first, 'Espresso').click();
     await expect.poll(() => ticketContents(second)).toEqual([['Espresso', '1']]);
@@ -289,7 +279,7 @@ describe('one ticket, however many tabs', () => {
     browser,
     server,
   }) => {
-    const { page: first } = await openTill(browser, server, '/');
+    const { page: first } = await openTill(browser, server);
     const second = await secondTab(first, server);
     await productTile(first, 'Aperol Spritz').click();
     await first.getByRole('button', { name: 'Park', exact: true }).click();
@@ -330,7 +320,7 @@ describe('the quantity pad', () => {
     browser,
     server,
   }) => {
-    const { page } = await openTill(browser, server, '/', { width: 1024, height: 768 });
+    const { page } = await openTill(browser, server, { viewport: { width: 1024, height: 768 } });
     await productTile(page, 'Pils 0,3 l').click();
     await page.getByRole('button', { name: 'Quantity: Pils 0,3 l' }).click();
     const pad = page.getByRole('dialog', { name: 'Quantity of Pils 0,3 l' });
@@ -378,7 +368,7 @@ describe('the quantity pad', () => {
 
 describe('counted texts', () => {
   it('says 1 item and 2 items in English, 1 Artikel and 2 Artikel in German', async ({ browser, server }) => {
-    const { page } = await openTill(browser, server, '/');
+    const { page } = await openTill(browser, server);
     await productTile(page, 'Espresso').click();
     expect(await page.locator('.total-items').textContent()).toBe('1 item');
     await productTile(page, 'Espresso').click();
@@ -386,7 +376,7 @@ describe('counted texts', () => {
     await page.locator('nav a[href="/catalogue"]').click();
     await expect.poll(() => page.locator('.ticket-summary span').first().textContent()).toContain('2 items');
 
-    const { page: german } = await openTill(browser, server, '/', undefined, 'de-DE');
+    const { page: german } = await openTill(browser, server, { locale: 'de-DE' });
     await productTile(german, 'Espresso').click();
     expect(await german.locator('.total-items').textContent()).toBe('1 Artikel');
     await productTile(german, 'Espresso').click();

@@ -2,10 +2,9 @@
 // paired on the admin page as "Minibar 2" at the minibar sells as that, not as "Bar 1"; its receipt
 // prints the header the server keeps for the minibar (its own name, the hotel's address and VAT
 // ID); Settings shows both as given by the server instead of fields to edit.
+
 import { expect } from 'vitest';
-import { openFreshContext, waitForServiceWorkerControl } from '../support/browser.ts';
-import { browserTest as it } from '../support/browser-test.ts';
-import { pairContext } from '../support/pair.ts';
+import { browserTest as it, openTill } from '../support/browser-test.ts';
 import { productTile } from './till.ts';
 
 it('a minibar tablet sells as the name and outlet the admin page gave it, with the minibar’s receipt header', async ({
@@ -18,11 +17,11 @@ it('a minibar tablet sells as the name and outlet the admin page gave it, with t
     vatId: 'ATU12345678',
   });
   server.hub.receiptHeaders.set('minibar', { hotelName: 'Alpenrose Minibar', hotelAddress: '', vatId: '' });
-  const context = await openFreshContext(browser, { locale: 'en-GB' });
-  await pairContext(context, server, { name: 'Minibar 2', outlet: 'minibar' });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/settings`);
-  await waitForServiceWorkerControl(page);
+  const { page } = await openTill(browser, server, {
+    path: '/settings',
+    until: 'service-worker',
+    pair: { name: 'Minibar 2', outlet: 'minibar' },
+  });
   await expect
     .poll(() => page.getByTestId('till-identity').textContent())
     .toBe('This tablet is Minibar 2 at the Minibar, as named on the admin page when it was paired.');

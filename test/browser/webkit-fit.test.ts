@@ -3,15 +3,15 @@
 // iPad's 1024×768 window, the lock screen's PIN step and the manager-approval dialog show the 0
 // key, the message line and Back or Cancel without scrolling, and no dialog opens with its × focused
 // or ringed. Not run on the helpers' machines (one WebDriver session); the lead runs it.
+
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StartOptions, startServer } from '../../src/server/listen.ts';
+import { DEMO_STAFF, type Server, startTestHotelServer } from '../support/browser-test.ts';
 import { launchWebKit, type WebKitSession } from '../support/webkit.ts';
 import { findByName, tap } from '../support/webkit-till.ts';
-import { BUILT_APP, type Server } from './front-desk.ts';
 
 let dataDir: string;
 let server: Server | undefined;
@@ -28,17 +28,11 @@ function freePort(): Promise<number> {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'till-webkit-fit-'));
-  const options: StartOptions = {
+  server = await startTestHotelServer({
     tls: { dir: join(dataDir, 'tls') },
-    host: '127.0.0.1',
     port: await freePort(),
-    dbFile: ':memory:',
-    testMode: true,
-    staticDir: BUILT_APP,
-    demoStaff: true,
-    staffKeyRounds: 100_000,
-  };
-  server = await startServer(options);
+    ...DEMO_STAFF,
+  });
   const certificateFile = join(dataDir, 'server.crt');
   writeFileSync(certificateFile, server.tls!.cert);
   webkit = await launchWebKit({ certificates: [{ host: 'localhost', certificateFile }] });

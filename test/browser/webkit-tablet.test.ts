@@ -6,12 +6,14 @@
 // cash sales and a room charge are made, the till is reloaded from the service worker, the server
 // starts again on the same port with the same files, and the page's own triggers (the backoff
 // timer) must bring every sale into the test hotel exactly once.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StartOptions, startServer } from '../../src/server/listen.ts';
+import type { StartOptions } from '../../src/server/listen.ts';
+import { type Server, startTestHotelServer } from '../support/browser-test.ts';
 import { launchWebKit, type WebKitSession } from '../support/webkit.ts';
 import {
   collectPageErrors,
@@ -24,7 +26,7 @@ import {
   typeInto,
 } from '../support/webkit-till.ts';
 import { checkAgainstHotel, type MadeSale } from './chaos-support.ts';
-import { BUILT_APP, product, type Server } from './front-desk.ts';
+import { hotelProduct } from './front-desk.ts';
 
 const SCREENSHOT = 'test-results/screenshots/webkit-tablet.png';
 const SETTINGS = JSON.stringify({ staffName: 'Mia', tillName: 'Bar 1', outletName: 'Lobby bar' });
@@ -35,22 +37,16 @@ let server: Server | undefined;
 let webkit: WebKitSession | undefined;
 
 beforeAll(async () => {
-  if (!existsSync(join(BUILT_APP, 'sw.js'))) {
-    throw new Error(`${BUILT_APP}/sw.js is missing: run "npx vite build" before the browser tests`);
-  }
   dataDir = mkdtempSync(join(tmpdir(), 'till-webkit-tablet-'));
   // A fixed port: the till comes back where the tablet knows it, with the same certificate,
   // the same hotel and the same paired devices.
   options = {
     tls: { dir: join(dataDir, 'tls') },
-    host: '127.0.0.1',
     port: await freePort(),
     dbFile: join(dataDir, 'hotel.sqlite'),
     hubFile: join(dataDir, 'hub.sqlite'),
-    testMode: true,
-    staticDir: BUILT_APP,
   };
-  server = await startServer(options);
+  server = await startTestHotelServer(options);
   const certificateFile = join(dataDir, 'server.crt');
   writeFileSync(certificateFile, server.tls!.cert);
   // The hotel is in Europe/Berlin, so the tablet is too ("today's" guests are the hotel's today).
@@ -156,7 +152,7 @@ describe('an iPad-like tablet (WebKit, no Background Sync) over HTTPS with the s
 
     // The server is back on the same port with the same files; nothing in the browser says so.
     const backoff = await outboxBackoff(browser);
-    server = await startServer(options);
+    server = await startTestHotelServer(options);
     const back = Date.now();
     // No Background Sync and no `online` event here: only the page's backoff timer can notice.
     await expect
@@ -206,7 +202,7 @@ type Products = ReadonlyMap<string, { id: number; name: string; cents: number }>
 
 /** The products of these article numbers in the hotel. */
 function productsOf(hotel: Server, numbers: readonly string[]): Products {
-  return new Map(numbers.map((number) => [number, product(hotel, number)]));
+  return new Map(numbers.map((number) => [number, hotelProduct(hotel, number)]));
 }
 
 function productOf(products: Products, number: string): { id: number; name: string; cents: number } {

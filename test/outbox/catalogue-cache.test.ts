@@ -7,24 +7,10 @@ import { readCatalogue, replaceCatalogue } from '../../src/storage/caches.ts';
 import { putCatalogueProduct } from '../../src/storage/catalogue-writes.ts';
 import { getTillDb } from '../../src/storage/db.ts';
 import type { CatalogueProduct } from '../../src/storage/records.ts';
+import { product } from '../support/catalogue.ts';
 import { useFreshDatabase } from './support/setup.ts';
 
 useFreshDatabase();
-
-function product(id: number, name: string): CatalogueProduct {
-  return {
-    id,
-    name,
-    number: `P-${id}`,
-    ean: '',
-    price: 420,
-    commodity_group_id: 1,
-    commodity_group_name: 'Bar',
-    tax_class_id: 1,
-    open_price: false,
-    bookable_via_api: true,
-  };
-}
 
 const names = (products: CatalogueProduct[]) => products.map((p) => p.name);
 

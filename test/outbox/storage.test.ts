@@ -11,6 +11,7 @@ import { closeTillDb, DB_VERSION, getMeta, getTillDb } from '../../src/storage/d
 import { listSales } from '../../src/storage/journal-queries.ts';
 import { changeSale, type SaleEntry } from '../../src/storage/outbox-store.ts';
 import { changeTicketRecords, listParkedTickets } from '../../src/storage/ticket-store.ts';
+import { product } from '../support/catalogue.ts';
 import { fillV1Database, openV1Database, V1_ROWS } from './fixtures/schema-v1.ts';
 import { createFakePms } from './support/fake-pms.ts';
 import { countJournalWrites } from './support/journal-writes.ts';
@@ -63,20 +64,7 @@ describe('migrations', () => {
 
   it('gives the new v2 stores working indexes', async () => {
     await replaceCatalogue(
-      [
-        {
-          id: 7,
-          number: 'P7',
-          ean: '4001234567890',
-          name: 'Pils',
-          price: 420,
-          commodity_group_id: 1,
-          commodity_group_name: 'Drinks',
-          tax_class_id: 1,
-          open_price: false,
-          bookable_via_api: true,
-        },
-      ],
+      [product(7, 'Pils', 420, { number: 'P7', ean: '4001234567890', commodity_group_name: 'Drinks' })],
       1,
     );
     const tab = { id: 't1', label: 'Table 4', lines: [PILS], staff: 'Mia', createdAt: 1, updatedAt: 2 };

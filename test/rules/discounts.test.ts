@@ -11,6 +11,7 @@ import {
 } from '../../src/rules/discounts.ts';
 import { partByLines, sumOf } from '../../src/rules/split.ts';
 import { type TicketLine, withProduct, withQuantity } from '../../src/rules/ticket-lines.ts';
+import { product } from '../support/catalogue.ts';
 
 const line = (key: string, unitPriceCents: number, quantity: number): TicketLine => ({
   key,
@@ -100,18 +101,10 @@ describe('line discounts', () => {
     const lines = [withLineDiscount(line('p1', 420, 1), tenPercent)];
     const more = withQuantity(lines, 'p1', 4);
     expect([more[0]!.unitPriceCents, more[0]!.quantity, lineDiscountCents(more[0]!)]).toEqual([378, 4, 168]);
-    const tapped = withProduct(more, {
-      id: 1,
-      name: 'p1',
-      number: '',
-      ean: '',
-      price: 420,
-      commodity_group_id: null,
-      commodity_group_name: '',
-      tax_class_id: 1,
-      open_price: false,
-      bookable_via_api: true,
-    });
+    const tapped = withProduct(
+      more,
+      product(1, 'p1', 420, { number: '', commodity_group_id: null, commodity_group_name: '' }),
+    );
     expect([tapped[0]!.unitPriceCents, tapped[0]!.quantity]).toEqual([378, 5]);
   });
 

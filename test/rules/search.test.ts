@@ -3,30 +3,25 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../src/pms/wire.ts';
 import { buildSearchIndex, findByCode, fold, search } from '../../src/rules/search.ts';
+import { product } from '../support/catalogue.ts';
 
-function product(id: number, name: string, number: string, ean = '', group = 1): Product {
-  return {
-    id,
-    name,
+/** A catalogue entry by article number (and barcode), priced at 1 euro per id, in group `group`. */
+const item = (id: number, name: string, number: string, ean = '', group = 1): Product =>
+  product(id, name, 100 * id, {
     number,
     ean,
-    price: 100 * id,
     commodity_group_id: group,
     commodity_group_name: `Group ${group}`,
-    tax_class_id: 1,
-    open_price: false,
-    bookable_via_api: true,
-  };
-}
+  });
 
 const PRODUCTS = [
-  product(1, 'Pils 0,3 l', 'B-100', '4012345010005'),
-  product(2, 'Weißbier 0,5 l', 'B-101'),
-  product(3, 'Alkoholfreies Bier 0,33 l', 'B-103'),
-  product(4, 'Käsespätzle', 'K-301', '', 3),
-  product(5, 'Minibar Bier 0,33 l', 'M-202', '4012345010265', 2),
-  product(6, 'Bierbrezel', 'K-309', '', 3),
-  product(7, 'Espresso', 'B-1000'),
+  item(1, 'Pils 0,3 l', 'B-100', '4012345010005'),
+  item(2, 'Weißbier 0,5 l', 'B-101'),
+  item(3, 'Alkoholfreies Bier 0,33 l', 'B-103'),
+  item(4, 'Käsespätzle', 'K-301', '', 3),
+  item(5, 'Minibar Bier 0,33 l', 'M-202', '4012345010265', 2),
+  item(6, 'Bierbrezel', 'K-309', '', 3),
+  item(7, 'Espresso', 'B-1000'),
 ];
 const index = buildSearchIndex(PRODUCTS);
 const names = (query: string, limit = 10) => search(index, query, limit).matches.map((p) => p.name);
@@ -82,7 +77,7 @@ describe('product search', () => {
 
   it('searches 10,000 products, capping the matches it returns (its speed is measured in bench/ui)', () => {
     const many = Array.from({ length: 10_000 }, (_, i) =>
-      product(i + 1, `Artikel ${i} ${['Bier', 'Wein', 'Saft', 'Kaffee'][i % 4]}`, `A-${i}`),
+      item(i + 1, `Artikel ${i} ${['Bier', 'Wein', 'Saft', 'Kaffee'][i % 4]}`, `A-${i}`),
     );
     const big = buildSearchIndex(many);
     const wine = search(big, 'wein', 200);

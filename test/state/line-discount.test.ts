@@ -2,23 +2,12 @@
 // 99.99 %, 100 % refused, and taken off again; the line's price follows, to the cent.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Product } from '../../src/pms/wire.ts';
 import { DiscountError } from '../../src/rules/discounts.ts';
 import { giveLineDiscount, lineDiscountOf } from '../../src/state/line-discount.ts';
 import { addProduct, clearTicket, currentTicket, ticketLines } from '../../src/state/ticket.ts';
+import { product } from '../support/catalogue.ts';
 
-const PILS: Product = {
-  id: 1,
-  name: 'Pils 0,3 l',
-  number: 'P-1',
-  ean: '',
-  price: 420,
-  commodity_group_id: 1,
-  commodity_group_name: 'Bar',
-  tax_class_id: 1,
-  open_price: false,
-  bookable_via_api: true,
-};
+const PILS = product(1, 'Pils 0,3 l', 420);
 
 afterEach(() => clearTicket());
 

@@ -6,7 +6,6 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readApproval } from '../../src/pms/staff-calls.ts';
 import { sealNewStaffKey } from '../../src/pms/staff-keys.ts';
-import type { Product } from '../../src/pms/wire.ts';
 import { sumOf } from '../../src/rules/split.ts';
 import { openApproval, tryManagerPin } from '../../src/state/approval-request.ts';
 import { addOpenPrice } from '../../src/state/open-price.ts';
@@ -30,22 +29,7 @@ import {
   ticketLines,
 } from '../../src/state/ticket.ts';
 import { showTicket } from '../../src/state/ticket-signal.ts';
-
-function product(id: number, name: string, price: number, extra: Partial<Product> = {}): Product {
-  return {
-    id,
-    name,
-    number: `P-${id}`,
-    ean: '',
-    price,
-    commodity_group_id: 1,
-    commodity_group_name: 'Bar',
-    tax_class_id: 1,
-    open_price: false,
-    bookable_via_api: true,
-    ...extra,
-  };
-}
+import { product } from '../support/catalogue.ts';
 
 const PILS = product(1, 'Pils 0,3 l', 420);
 const ESPRESSO = product(2, 'Espresso', 280);

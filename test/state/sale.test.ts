@@ -8,7 +8,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { saleHeaders } from '../../src/outbox/sale-headers.ts';
 import { SPLIT_HEADER } from '../../src/pms/till-headers.ts';
-import type { Product, RoomReservation } from '../../src/pms/wire.ts';
+import type { RoomReservation } from '../../src/pms/wire.ts';
 import { discountedLines, withLineDiscount } from '../../src/rules/discounts.ts';
 import { localDate } from '../../src/rules/guest-rules.ts';
 import { equalPart, sumOf } from '../../src/rules/split.ts';
@@ -42,22 +42,7 @@ import { readTicketRecord } from '../../src/storage/ticket-store.ts';
 import { errorText } from '../../src/words/error-text.ts';
 import { formatMoment } from '../../src/words/format.ts';
 import { loadLanguage, loadTexts, setLanguage } from '../../src/words/i18n.ts';
-
-function product(id: number, name: string, price: number, extra: Partial<Product> = {}): Product {
-  return {
-    id,
-    name,
-    number: `P-${id}`,
-    ean: '',
-    price,
-    commodity_group_id: 1,
-    commodity_group_name: 'Bar',
-    tax_class_id: 1,
-    open_price: false,
-    bookable_via_api: true,
-    ...extra,
-  };
-}
+import { product } from '../support/catalogue.ts';
 
 const PILS = product(1, 'Pils 0,3 l', 420);
 const ESPRESSO = product(2, 'Espresso', 280);

@@ -21,7 +21,6 @@ vi.hoisted(() => {
   };
 });
 
-import type { Product } from '../../src/pms/wire.ts';
 import {
   addProduct,
   clearTicket,
@@ -37,21 +36,7 @@ import { showTicket } from '../../src/state/ticket-signal.ts';
 import { closeTillDb } from '../../src/storage/db.ts';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../../src/storage/local.ts';
 import { changeTicketRecords, readTicketRecord } from '../../src/storage/ticket-store.ts';
-
-function product(id: number, name: string, price: number): Product {
-  return {
-    id,
-    name,
-    number: `B-${id}`,
-    ean: '',
-    price,
-    commodity_group_id: 1,
-    commodity_group_name: 'Bar',
-    tax_class_id: 1,
-    open_price: false,
-    bookable_via_api: true,
-  };
-}
+import { product } from '../support/catalogue.ts';
 
 const PILS = product(1, 'Pils 0,3 l', 420);
 const ESPRESSO = product(2, 'Espresso', 280);

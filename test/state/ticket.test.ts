@@ -3,7 +3,6 @@
 import { createRoot } from 'solid-js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MoneyError } from '../../src/pms/money.ts';
-import type { Product } from '../../src/pms/wire.ts';
 import { withLineDiscount } from '../../src/rules/discounts.ts';
 import {
   OPEN_PRICE_LIMITS,
@@ -27,22 +26,7 @@ import {
   ticketSaleId,
   ticketTotals,
 } from '../../src/state/ticket.ts';
-
-function product(id: number, name: string, price: number, extra: Partial<Product> = {}): Product {
-  return {
-    id,
-    name,
-    number: `P-${id}`,
-    ean: '',
-    price,
-    commodity_group_id: 1,
-    commodity_group_name: 'Bar',
-    tax_class_id: 1,
-    open_price: false,
-    bookable_via_api: true,
-    ...extra,
-  };
-}
+import { product } from '../support/catalogue.ts';
 
 const PILS = product(1, 'Pils 0,3 l', 420);
 const SCHNITZEL = product(2, 'Wiener Schnitzel', 2450, { tax_class_id: 2 });

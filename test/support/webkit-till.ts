@@ -6,7 +6,7 @@
 // an element reference; clicking it through the driver scrolls it into view first (WebKit refuses
 // elements out of view) and fires the real pointer events, as a tap does.
 import type { TillContents } from '../browser/chaos-support.ts';
-import type { WebKitSession } from './webkit.ts';
+import { WebDriverError, type WebKitSession } from './webkit.ts';
 
 /** The W3C key under which an element reference travels (webkit.ts keeps its own copy private). */
 const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
@@ -44,13 +44,29 @@ export async function findByName(
   return id;
 }
 
-/** Taps the button (or link) named `name`, e.g. "Complete sale"; see findByName. */
+/** How often `tap` finds the element again when the page replaced it between finding and clicking. */
+const STALE_RETRIES = 5;
+
+/**
+ * Taps the button (or link) named `name`, e.g. "Complete sale"; see findByName. When the driver
+ * answers "stale element reference" (the view re-rendered and replaced the element after it was
+ * found) it finds the element again and taps that: the driver checks the reference before it
+ * scrolls or clicks, so a stale answer means no tap happened and a retry cannot tap twice.
+ */
 export async function tap(
   webkit: WebKitSession,
   name: string | RegExp,
   css = 'button, a, [role=button]',
 ): Promise<void> {
-  await webkit.click(await findByName(webkit, css, name));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await webkit.click(await findByName(webkit, css, name));
+      return;
+    } catch (error) {
+      const stale = error instanceof WebDriverError && error.error === 'stale element reference';
+      if (!stale || attempt > STALE_RETRIES) throw error;
+    }
+  }
 }
 
 /** Types `text` into the (empty) field whose <label> says `label` in its first <span>, key by key. */

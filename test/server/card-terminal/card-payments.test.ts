@@ -12,6 +12,7 @@ import {
 import { createTerminals } from '../../../src/server/card-terminal/terminals.ts';
 import { toHex } from '../../../src/server/card-terminal/zvt-fields.ts';
 import { openHubDb } from '../../../src/server/hub/hub-db.ts';
+import { terminalAt } from '../../support/terminals.ts';
 
 const device = { id: 'tablet-1', outlet: 'bar' };
 let double: TerminalDouble;
@@ -22,16 +23,7 @@ const cards = createCardPayments({ db, terminals, silenceMs: 600 });
 
 beforeAll(async () => {
   double = await startTerminalDouble({ stepMs: 5, tipCents: 300 });
-  terminals.add({
-    name: 'Bar terminal',
-    outlet: 'bar',
-    deviceId: null,
-    host: double.host,
-    port: double.port,
-    password: '000000',
-    currency: 978,
-    printsOwnSlips: false,
-  });
+  terminals.add(terminalAt(double, { name: 'Bar terminal', printsOwnSlips: false }));
 });
 afterAll(() => double.close());
 

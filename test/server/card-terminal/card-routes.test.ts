@@ -8,55 +8,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_ID_HEADER } from '../../../src/pms/http.ts';
 import { APPROVAL_HEADER, type StaffCard } from '../../../src/pms/staff-calls.ts';
 import { adminCookieName } from '../../../src/server/admin/admin-access.ts';
-import { createCardTerminals } from '../../../src/server/card-terminal/index.ts';
-import {
-  startTerminalDouble,
-  type TerminalDouble,
-} from '../../../src/server/card-terminal/terminal-double.ts';
-import type { TestHotel } from '../../../src/test-hotel/index.ts';
-import { pinnedHotel } from '../../support/hotel.ts';
-import { addStaff, STAFF_KEY_ROUNDS, signedApproval } from '../staff/staff-support.ts';
-import { type TabletApp, tabletApp } from '../tablet-app.ts';
+import type { TerminalDouble } from '../../../src/server/card-terminal/terminal-double.ts';
+import { addAnnaAndMia, signedApproval } from '../staff/staff-support.ts';
+import type { TabletApp } from '../tablet-app.ts';
+import { type CardTill, startCardTill } from './card-support.ts';
 
-let hotel: TestHotel;
+let till: CardTill;
 let app: TabletApp;
 let double: TerminalDouble;
 let anna: StaffCard;
 let mia: StaffCard;
 
 beforeAll(async () => {
-  hotel = pinnedHotel();
-  double = await startTerminalDouble({ stepMs: 2 });
-  app = tabletApp({ hotel, allowedHosts: ['till.example'] }, { staffKeyRounds: STAFF_KEY_ROUNDS });
-  const card = await addStaff(app, [
-    { name: 'Anna', role: 'manager', pin: '9999' },
-    { name: 'Mia', role: 'waiter', pin: '1111' },
-  ]);
-  anna = card('Anna');
-  mia = card('Mia');
-  // The app made its card tables on the hub's database; this opens the same ones.
-  createCardTerminals(app.hub).terminals.add({
-    name: 'Bar',
-    outlet: 'bar',
-    deviceId: null,
-    host: double.host,
-    port: double.port,
-    password: '000000',
-    currency: 978,
-    printsOwnSlips: true,
-  });
+  till = await startCardTill();
+  ({ app, double } = till);
+  ({ anna, mia } = await addAnnaAndMia(app));
 });
-afterAll(async () => {
-  await double.close();
-  hotel.close();
-});
+afterAll(() => till.close());
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  app.request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
+  till.post(path, body, headers);
 const paymentRows = () =>
   (app.hub.db.prepare('SELECT COUNT(*) AS n FROM card_payments').get() as { n: number }).n;
 

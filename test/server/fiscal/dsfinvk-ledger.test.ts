@@ -4,12 +4,12 @@
 // VAT id, cash and card), every signed sale has its transactions_tse row, BON_TYP per kind, and
 // the references (the refund's original with its Z number, the room charge's reservation). Only the
 // admin page's users may download it.
-import { request as httpRequest } from 'node:http';
 import { hostname } from 'node:os';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DayReport } from '../../../src/pms/closing-wire.ts';
 import { type RunningServer, startServer } from '../../../src/server/listen.ts';
+import { requestWithHost } from '../../support/host-request.ts';
 import { ledgerLine, saleBody } from '../ledger/ledger-support.ts';
 import { tabletFetch } from '../tablet-app.ts';
 
@@ -215,28 +215,17 @@ describe('the DSFinV-K export of the ledger', () => {
 });
 
 /** A request with the given Host header (the server tells its own machine from others by it). */
-function sendAs(
+async function sendAs(
   host: string,
   path: string,
   headers: Record<string, string> & { method?: string; body?: string },
 ): Promise<{ status: number; type: string | undefined; text: string }> {
   const { method = 'GET', body, ...rest } = headers;
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(
-      { host: '127.0.0.1', port: server.port, path, method, headers: { host, ...rest } },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('end', () =>
-          resolve({
-            status: incoming.statusCode ?? 0,
-            type: incoming.headers['content-type'],
-            text: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(body);
+  const answer = await requestWithHost(server.port, path, {
+    host,
+    method,
+    headers: rest,
+    ...(body ? { body } : {}),
   });
+  return { status: answer.status, type: answer.headers['content-type'], text: answer.body };
 }

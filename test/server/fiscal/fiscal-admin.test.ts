@@ -1,20 +1,22 @@
 // The fiscal admin screens (/admin/fiscal): the country, the TSE set-up with the PUK shown once, the
 // ELSTER data, the exports; for managers and hotel IT only: a caller elsewhere on the network without
 // a session and a paired tablet get 401, a manager's session and the admin key get in.
-import { request as httpRequest } from 'node:http';
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTar } from '../../../src/server/fiscal/tar.ts';
-import { type RunningServer, startServer } from '../../../src/server/listen.ts';
+import type { RunningServer } from '../../../src/server/listen.ts';
+import {
+  type FormSender,
+  type HostRequest,
+  postAdminForm,
+  requestWithHost,
+  startAdminServer,
+} from '../../support/host-request.ts';
 
 const ADMIN_KEY = 'fiscal-admin-key-77';
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({
-    dbFile: ':memory:',
-    staticDir: 'none',
-    adminKey: ADMIN_KEY,
-    serveAppOverHttp: true,
+  server = await startAdminServer(ADMIN_KEY, {
     staffKeyRounds: 1000,
     fiscal: { dataDir: null, testMode: true },
   });
@@ -23,74 +25,20 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-  text: string;
-}
-
-function send(
-  path: string,
-  options: { method?: string; host?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
-  const host = options.host ?? `localhost:${server.port}`;
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: server.port,
-        path,
-        method: options.method ?? 'GET',
-        headers: { host, ...options.headers },
-      },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('end', () => {
-          const body = Buffer.concat(chunks);
-          resolve({
-            status: incoming.statusCode ?? 0,
-            headers: incoming.headers,
-            body,
-            text: body.toString('utf8'),
-          });
-        });
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(options.body);
-  });
-}
-const FORM = 'application/x-www-form-urlencoded';
-const local = `localhost`;
-const post = (
-  path: string,
-  fields: Record<string, string>,
-  extra: { host?: string; cookie?: string } = {},
-) => {
-  const host = extra.host ?? `${local}:${server.port}`;
-  return send(path, {
-    method: 'POST',
-    host,
-    headers: {
-      'content-type': FORM,
-      origin: `http://${host}`,
-      ...(extra.cookie ? { cookie: extra.cookie } : {}),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-};
+/** A request to the server, by default as on the server machine itself (see requestWithHost). */
+const send = (path: string, options: HostRequest = {}) => requestWithHost(server.port, path, options);
+const post = (path: string, fields: Record<string, string>, from: FormSender = {}) =>
+  postAdminForm(server.port, path, fields, from);
 
 describe('the fiscal screens on the server machine', () => {
   it('start with no fiscal country; refuse an unknown one naming the field', async () => {
     const page = await send('/admin/fiscal');
     expect(page.status).toBe(200);
-    expect(page.text).toContain('<option value="none" selected>');
+    expect(page.body).toContain('<option value="none" selected>');
     expect(server.fiscal.country()).toBe('none');
     const bad = await post('/admin/fiscal/country', { country: 'AT' });
     expect(bad.status).toBe(400);
-    expect(JSON.parse(bad.text)).toMatchObject({ success: false, field: 'country' });
+    expect(JSON.parse(bad.body)).toMatchObject({ success: false, field: 'country' });
     expect(server.fiscal.country()).toBe('none');
     const noSetup = await post('/admin/fiscal/setup', { tillSerial: 'X' });
     expect(noSetup.status).toBe(409);
@@ -100,12 +48,12 @@ describe('the fiscal screens on the server machine', () => {
     expect((await post('/admin/fiscal/country', { country: 'DE' })).status).toBe(303);
     expect(server.fiscal.country()).toBe('DE');
     const before = await send('/admin/fiscal', { headers: { 'accept-language': 'de-DE' } });
-    expect(before.text).toContain('TEST-TSE');
-    expect(before.text).toContain('Noch keine TSE eingerichtet');
+    expect(before.body).toContain('TEST-TSE');
+    expect(before.body).toContain('Noch keine TSE eingerichtet');
 
     const badSerial = await post('/admin/fiscal/setup', { tillSerial: 'BAR/1', startOfUse: '2026-12-01' });
     expect(badSerial.status).toBe(400);
-    expect(JSON.parse(badSerial.text)).toMatchObject({ field: 'tillSerial' });
+    expect(JSON.parse(badSerial.body)).toMatchObject({ field: 'tillSerial' });
     expect(server.fiscal.german()!.store.setup()).toBeUndefined();
 
     const done = await post('/admin/fiscal/setup', {
@@ -113,16 +61,16 @@ describe('the fiscal screens on the server machine', () => {
       startOfUse: '2026-12-01',
     });
     expect(done.status).toBe(200);
-    const puk = /data-testid="puk">([^<]+)</.exec(done.text)?.[1];
+    const puk = /data-testid="puk">([^<]+)</.exec(done.body)?.[1];
     expect(puk).toMatch(/^[0-9A-F]{10}$/);
-    expect(done.text).toMatch(/data-testid="tse-serial">[0-9a-f]{64}</);
-    expect(done.text).toContain('data-testid="start-of-use">2026-12-01<');
-    expect(done.text).toContain('data-testid="tse-type">TEST-TSE');
+    expect(done.body).toMatch(/data-testid="tse-serial">[0-9a-f]{64}</);
+    expect(done.body).toContain('data-testid="start-of-use">2026-12-01<');
+    expect(done.body).toContain('data-testid="tse-type">TEST-TSE');
     expect(server.hub.audit.list({ kind: 'tse_set_up' })).toHaveLength(1);
 
     const later = await send('/admin/fiscal');
-    expect(later.text).not.toContain(puk!);
-    expect(later.text).toContain('data-testid="till-serial">HOTEL-TILL BAR 1<');
+    expect(later.body).not.toContain(puk!);
+    expect(later.body).toContain('data-testid="till-serial">HOTEL-TILL BAR 1<');
     expect((await post('/admin/fiscal/setup', { tillSerial: 'HOTEL-TILL BAR 2' })).status).toBe(409);
 
     expect((await post('/admin/fiscal/start-of-use', { startOfUse: '2026-12-02' })).status).toBe(303);
@@ -141,12 +89,12 @@ describe('the fiscal screens on the server machine', () => {
     const tar = await send('/admin/fiscal/tse-export.tar');
     expect(tar.status).toBe(200);
     expect(tar.headers['content-type']).toBe('application/x-tar');
-    const names = readTar(new Uint8Array(tar.body)).map((entry) => entry.name);
+    const names = readTar(new Uint8Array(tar.bytes)).map((entry) => entry.name);
     expect(names).toContain('info.csv');
     expect(names.filter((name) => name.endsWith('.log'))).toHaveLength(2);
     const dsfinvk = await send('/admin/fiscal/dsfinvk.zip?from=1&to=2');
     expect(dsfinvk.status).toBe(404);
-    expect(JSON.parse(dsfinvk.text)).toMatchObject({ code: 'z_unknown', field: 'from' });
+    expect(JSON.parse(dsfinvk.body)).toMatchObject({ code: 'z_unknown', field: 'from' });
     expect((await send('/admin/fiscal/dsfinvk.zip?from=x&to=2')).status).toBe(400);
   });
 });
@@ -164,15 +112,15 @@ describe('an outage on the fiscal screen', () => {
     });
     expect(mark.status).toBe('unsigned');
     const during = await send('/admin/fiscal');
-    expect(during.text).toContain('data-testid="waiting">1<');
-    expect(during.text).toContain('still out');
-    expect(during.text).toContain('TSE unreachable: E_INTERNAL');
+    expect(during.body).toContain('data-testid="waiting">1<');
+    expect(during.body).toContain('still out');
+    expect(during.body).toContain('TSE unreachable: E_INTERNAL');
 
     german.testTse!.faults.clear();
     expect((await post('/admin/fiscal/recover', {})).status).toBe(303);
     const after = await send('/admin/fiscal');
-    expect(after.text).toContain('data-testid="waiting">0<');
-    expect(after.text).not.toContain('still out');
+    expect(after.body).toContain('data-testid="waiting">0<');
+    expect(after.body).not.toContain('still out');
     expect(server.fiscal.driver().reprint('admin-sale-outage')!.lines).toContain(
       'Nachträglich signiert / Signed later',
     );
@@ -214,7 +162,7 @@ describe('who may use the fiscal screens', () => {
     const managerCookie = String(manager.headers['set-cookie']).split(';')[0]!;
     const page = await send('/admin/fiscal', { host: host(), headers: { cookie: managerCookie } });
     expect(page.status).toBe(200);
-    expect(page.text).toContain('HOTEL-TILL BAR 1');
+    expect(page.body).toContain('HOTEL-TILL BAR 1');
 
     const key = await signIn({ key: ADMIN_KEY });
     const keyCookie = String(key.headers['set-cookie']).split(';')[0]!;

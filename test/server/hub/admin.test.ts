@@ -1,58 +1,28 @@
 // The admin page: open on the server machine itself; from anywhere else only with the admin key;
 // its forms only from its own pages. Against a listening server, since "the server machine" is a
 // matter of the socket's address and the Host name.
-import { request as httpRequest } from 'node:http';
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../../src/server/listen.ts';
+import type { RunningServer } from '../../../src/server/listen.ts';
+import {
+  type FormSender,
+  type HostRequest,
+  postAdminForm,
+  requestWithHost,
+  startAdminServer,
+} from '../../support/host-request.ts';
 
 const ADMIN_KEY = 'test-admin-key-4f0c';
 let server: RunningServer;
 beforeAll(async () => {
   // The app over plain HTTP for every host name, as over HTTPS: these tests are about who may use
   // the admin page, not about TLS (on plain HTTP another machine gets only the setup page).
-  server = await startServer({
-    dbFile: ':memory:',
-    staticDir: 'none',
-    adminKey: ADMIN_KEY,
-    serveAppOverHttp: true,
-  });
+  server = await startAdminServer(ADMIN_KEY);
 });
 afterAll(() => server.close());
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** A request to the server with the Host header a browser elsewhere on the LAN would send. */
-function send(
-  path: string,
-  options: { method?: string; host?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
-  const host = options.host ?? `localhost:${server.port}`;
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: server.port,
-        path,
-        method: options.method ?? 'GET',
-        headers: { host, ...options.headers },
-      },
-      (incoming) => {
-        let body = '';
-        incoming.on('data', (chunk) => (body += chunk));
-        incoming.on('end', () =>
-          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body }),
-        );
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(options.body);
-  });
-}
+/** A request to the server, with the Host header a browser on the server machine (default) or elsewhere on the LAN would send. */
+const send = (path: string, options: HostRequest = {}) => requestWithHost(server.port, path, options);
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -154,23 +124,8 @@ describe('from another machine on the hotel network', () => {
 // PINs are checked with scrypt (deliberately slow, ~0.1 s each): a dozen tries take seconds on a busy machine.
 describe('staff on the admin page', { timeout: 30_000 }, () => {
   const lan = hostname().toLowerCase();
-  const post = (
-    path: string,
-    fields: Record<string, string>,
-    extra: { host?: string; cookie?: string } = {},
-  ) => {
-    const host = extra.host ?? `localhost:${server.port}`;
-    return send(path, {
-      method: 'POST',
-      host,
-      headers: {
-        'content-type': FORM,
-        origin: `http://${host}`,
-        ...(extra.cookie ? { cookie: extra.cookie } : {}),
-      },
-      body: form(fields),
-    });
-  };
+  const post = (path: string, fields: Record<string, string>, from: FormSender = {}) =>
+    postAdminForm(server.port, path, fields, from);
 
   it('asks for the first manager, refuses a bad PIN naming it, and records each change once', async () => {
     const page = await send('/admin');

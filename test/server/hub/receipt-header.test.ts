@@ -3,73 +3,29 @@
 // half-written), warns while an outlet would print without a VAT ID, and records each change; a
 // paired tablet reads its outlet's header and cannot change it; an unpaired caller reads nothing.
 // Also the outlet's quick reasons, set with its rules on the admin page and served with the staff list.
-import { request as httpRequest } from 'node:http';
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../../src/server/listen.ts';
+import type { RunningServer } from '../../../src/server/listen.ts';
+import {
+  type FormSender,
+  type HostRequest,
+  postAdminForm,
+  requestWithHost,
+  startAdminServer,
+} from '../../support/host-request.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({
-    dbFile: ':memory:',
-    staticDir: 'none',
-    adminKey: 'k-7d1e',
-    serveAppOverHttp: true,
-  });
+  server = await startAdminServer('k-7d1e');
 });
 afterAll(() => server.close());
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-function send(
-  path: string,
-  options: { method?: string; host?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
-  const host = options.host ?? `localhost:${server.port}`;
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: server.port,
-        path,
-        method: options.method ?? 'GET',
-        headers: { host, ...options.headers },
-      },
-      (incoming) => {
-        let body = '';
-        incoming.on('data', (chunk) => (body += chunk));
-        incoming.on('end', () =>
-          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body }),
-        );
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(options.body);
-  });
-}
+/** A request to the server, by default as on the server machine itself (see requestWithHost). */
+const send = (path: string, options: HostRequest = {}) => requestWithHost(server.port, path, options);
 
 /** A form sent from the admin page, on `host` (default: the server machine itself). */
-const post = (
-  path: string,
-  fields: Record<string, string>,
-  extra: { host?: string; cookie?: string } = {},
-) => {
-  const host = extra.host ?? `localhost:${server.port}`;
-  return send(path, {
-    method: 'POST',
-    host,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      origin: `http://${host}`,
-      ...(extra.cookie ? { cookie: extra.cookie } : {}),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-};
+const post = (path: string, fields: Record<string, string>, from: FormSender = {}) =>
+  postAdminForm(server.port, path, fields, from);
 
 /** A tablet of `outlet` paired with the server: its device cookie. */
 async function pairedTablet(outlet: 'bar' | 'minibar'): Promise<string> {

@@ -7,49 +7,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerRecord } from '../../../src/pms/ledger-wire.ts';
 import { APPROVAL_HEADER, type StaffCard } from '../../../src/pms/staff-calls.ts';
-import { createCardTerminals } from '../../../src/server/card-terminal/index.ts';
-import {
-  startTerminalDouble,
-  type TerminalDouble,
-} from '../../../src/server/card-terminal/terminal-double.ts';
-import type { TestHotel } from '../../../src/test-hotel/index.ts';
-import { pinnedHotel } from '../../support/hotel.ts';
-import { addStaff, STAFF_KEY_ROUNDS, signedApproval } from '../staff/staff-support.ts';
-import { type TabletApp, tabletApp } from '../tablet-app.ts';
+import type { TerminalDouble } from '../../../src/server/card-terminal/terminal-double.ts';
+import { type CardTill, startCardTill } from '../card-terminal/card-support.ts';
+import { addStaff, signedApproval } from '../staff/staff-support.ts';
+import type { TabletApp } from '../tablet-app.ts';
 import { ledgerLine, postSale, saleBody } from './ledger-support.ts';
 
-let hotel: TestHotel;
+let till: CardTill;
 let app: TabletApp;
 let double: TerminalDouble;
 let anna: StaffCard;
 
 beforeAll(async () => {
-  hotel = pinnedHotel();
-  double = await startTerminalDouble({ stepMs: 2 });
-  app = tabletApp({ hotel, allowedHosts: ['till.example'] }, { staffKeyRounds: STAFF_KEY_ROUNDS });
+  till = await startCardTill();
+  ({ app, double } = till);
   anna = (await addStaff(app, [{ name: 'Anna', role: 'manager', pin: '9999' }]))('Anna');
-  createCardTerminals(app.hub).terminals.add({
-    name: 'Bar',
-    outlet: 'bar',
-    deviceId: null,
-    host: double.host,
-    port: double.port,
-    password: '000000',
-    currency: 978,
-    printsOwnSlips: true,
-  });
 });
-afterAll(async () => {
-  await double.close();
-  hotel.close();
-});
+afterAll(() => till.close());
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  app.request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
+  till.post(path, body, headers);
 
 interface PaidView {
   state: string;

@@ -10,9 +10,9 @@ import { DAY_CLOSING_SUBJECT, type DayReport } from '../../../src/pms/closing-wi
 import { APPROVAL_HEADER, type StaffCard } from '../../../src/pms/staff-calls.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
-import { addStaff, STAFF_KEY_ROUNDS, signedApproval } from '../staff/staff-support.ts';
+import { addAnnaAndMia, STAFF_KEY_ROUNDS, signedApproval } from '../staff/staff-support.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
-import { line, recordFixture } from './ledger-fixtures.ts';
+import { recordShiftWithPils } from './ledger-fixtures.ts';
 
 let hotel: TestHotel;
 let app: TabletApp;
@@ -22,25 +22,8 @@ let mia: StaffCard; // waiter, PIN 1111
 beforeEach(async () => {
   hotel = pinnedHotel();
   app = tabletApp({ hotel }, { staffKeyRounds: STAFF_KEY_ROUNDS });
-  const card = await addStaff(app, [
-    { name: 'Anna', role: 'manager', pin: '9999' },
-    { name: 'Mia', role: 'waiter', pin: '1111' },
-  ]);
-  anna = card('Anna');
-  mia = card('Mia');
-  await recordFixture(app.hub, app.device, {
-    kind: 'shift-open',
-    staffId: mia.id,
-    shift: { shiftId: 'sh1', drawer: 'Bar', floatCents: 5000 },
-  });
-  await recordFixture(app.hub, app.device, {
-    saleId: 'S1',
-    kind: 'sale',
-    staffId: mia.id,
-    outcomes: ['done'],
-    lines: [line('Pils', 2, 380, 1900, 'Beer')],
-    payments: [{ method: 'cash', amountCents: 760, tenderedCents: 1000, changeCents: 240 }],
-  });
+  ({ anna, mia } = await addAnnaAndMia(app));
+  await recordShiftWithPils(app.hub, app.device, mia.id, { outcomes: ['done'] });
 });
 afterEach(() => hotel.close());
 

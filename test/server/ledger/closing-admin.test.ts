@@ -5,9 +5,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
-import { addStaff, STAFF_KEY_ROUNDS } from '../staff/staff-support.ts';
+import { ANNA_AND_MIA, addStaff, STAFF_KEY_ROUNDS } from '../staff/staff-support.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
-import { fixtureDevice, line, recordFixture } from './ledger-fixtures.ts';
+import { fixtureDevice, line, recordFixture, recordShiftWithPils } from './ledger-fixtures.ts';
 
 let hotel: TestHotel;
 let app: TabletApp;
@@ -16,26 +16,11 @@ let mia: string;
 beforeEach(async () => {
   hotel = pinnedHotel();
   app = tabletApp({ hotel, adminKey: 'admin-key-for-tests' }, { staffKeyRounds: STAFF_KEY_ROUNDS });
-  const card = await addStaff(app, [
-    { name: 'Anna', role: 'manager', pin: '9999' },
-    { name: 'Mia', role: 'waiter', pin: '1111' },
-  ]);
+  const card = await addStaff(app, ANNA_AND_MIA);
   mia = card('Mia').id;
   // The admin page takes a manager's admin password, never a PIN (issue 20).
   await app.hub.staff.setAdminPassword(card('Anna').id, ANNA_PASSWORD);
-  await recordFixture(app.hub, app.device, {
-    kind: 'shift-open',
-    staffId: mia,
-    shift: { shiftId: 'sh1', drawer: 'Bar', floatCents: 5000 },
-  });
-  await recordFixture(app.hub, app.device, {
-    saleId: 'S1',
-    kind: 'sale',
-    staffId: mia,
-    createdAt: '2026-11-26T18:30:00.000Z',
-    lines: [line('Pils', 2, 380, 1900, 'Beer')],
-    payments: [{ method: 'cash', amountCents: 760, tenderedCents: 1000, changeCents: 240 }],
-  });
+  await recordShiftWithPils(app.hub, app.device, mia, { createdAt: '2026-11-26T18:30:00.000Z' });
 });
 afterEach(() => hotel.close());
 

@@ -109,6 +109,32 @@ export async function recordFixture(
   return { seq: answer.seq, saleId };
 }
 
+/**
+ * Opens `staffId`'s shift on drawer Bar (float 50.00) and records its sale S1: 2 Pils (3.80 each,
+ * group Beer) for cash, 10.00 given, 2.40 back; `sale` adds to S1 (outcomes, createdAt).
+ * @example await recordShiftWithPils(app.hub, app.device, mia.id, { outcomes: ['done'] });
+ */
+export async function recordShiftWithPils(
+  hub: Hub,
+  device: Device,
+  staffId: string,
+  sale: Partial<FixtureRecord> = {},
+): Promise<{ seq: number; saleId: string }> {
+  await recordFixture(hub, device, {
+    kind: 'shift-open',
+    staffId,
+    shift: { shiftId: 'sh1', drawer: 'Bar', floatCents: 5000 },
+  });
+  return recordFixture(hub, device, {
+    saleId: 'S1',
+    kind: 'sale',
+    staffId,
+    lines: [line('Pils', 2, 380, 1900, 'Beer')],
+    payments: [{ method: 'cash', amountCents: 760, tenderedCents: 1000, changeCents: 240 }],
+    ...sale,
+  });
+}
+
 /** Pairs a device of `outlet` named `name` on `hub`. */
 export function fixtureDevice(hub: Hub, outlet: string, name: string): Device {
   const { code } = hub.createPairingCode({ outlet, name });

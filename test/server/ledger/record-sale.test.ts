@@ -9,7 +9,7 @@ import type { LedgerRecordAnswer } from '../../../src/pms/ledger-wire.ts';
 import type { StaffCard } from '../../../src/pms/staff-calls.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
-import { addStaff, STAFF_KEY_ROUNDS, signedApproval } from '../staff/staff-support.ts';
+import { addAnnaAndMia, STAFF_KEY_ROUNDS, signedApproval } from '../staff/staff-support.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
 import { ledgerLine, postSale, saleBody } from './ledger-support.ts';
 
@@ -176,12 +176,7 @@ describe('approvals on a recorded sale', () => {
   let anna: StaffCard;
   let mia: StaffCard;
   beforeEach(async () => {
-    const card = await addStaff(app, [
-      { name: 'Anna', role: 'manager', pin: '9999' },
-      { name: 'Mia', role: 'waiter', pin: '1111' },
-    ]);
-    anna = card('Anna');
-    mia = card('Mia');
+    ({ anna, mia } = await addAnnaAndMia(app));
   });
   /** A line of an open-price product at 150.00, above the outlet's 100.00 limit. */
   const openPrice = () => ledgerLine(9, 1, 15_000, { cataloguePriceCents: null });

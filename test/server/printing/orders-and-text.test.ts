@@ -6,6 +6,7 @@ import { renderDocument } from '../../../src/server/printing/documents.ts';
 import { CodepageEncoder } from '../../../src/server/printing/encoder.ts';
 import { decode, slipText, type TextLine } from '../../../src/server/printing/escpos-decoder.ts';
 import { type PrinterDouble, startPrinterDouble } from '../../../src/server/printing/printer-double.ts';
+import { printerAt } from '../../support/printers.ts';
 import { type PrintSetup, printSetup } from './printing-support.ts';
 
 describe('order tickets', () => {
@@ -15,26 +16,8 @@ describe('order tickets', () => {
     setup = await printSetup();
     kitchen = await startPrinterDouble();
     // The bar's own order printer takes drinks (groups 1 and 2); the kitchen takes food (3).
-    setup.printing.printers.add({
-      outlet: 'bar',
-      role: 'order',
-      name: 'Bar',
-      host: setup.printer.host,
-      port: String(setup.printer.port),
-      widthMm: '80',
-      codepage: 'cp858',
-      groups: '1, 2',
-    });
-    setup.printing.printers.add({
-      outlet: 'bar',
-      role: 'order',
-      name: 'Küche',
-      host: kitchen.host,
-      port: String(kitchen.port),
-      widthMm: '80',
-      codepage: 'cp858',
-      groups: '3',
-    });
+    setup.printing.printers.add(printerAt(setup.printer, { role: 'order', name: 'Bar', groups: '1, 2' }));
+    setup.printing.printers.add(printerAt(kitchen, { role: 'order', name: 'Küche', groups: '3' }));
   });
   afterEach(async () => {
     await kitchen.close();

@@ -10,6 +10,7 @@ import { type PrinterDouble, startPrinterDouble } from '../../../src/server/prin
 import type { Printer } from '../../../src/server/printing/printers.ts';
 import { createPrinting, type Printing } from '../../../src/server/printing/printing.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
+import { printerAt } from '../../support/printers.ts';
 import { ledgerLine, saleBody } from '../ledger/ledger-support.ts';
 import { pairedHub } from '../tablet-app.ts';
 
@@ -53,15 +54,7 @@ export async function printSetup(options: { fiscal?: FiscalControl } = {}): Prom
     printerDouble: printer,
     ...(options.fiscal ? { fiscal: options.fiscal } : {}),
   });
-  const receiptPrinter = printing.printers.add({
-    outlet: 'bar',
-    role: 'receipt',
-    name: 'Bar receipts',
-    host: printer.host,
-    port: String(printer.port),
-    widthMm: '80',
-    codepage: 'cp858',
-  });
+  const receiptPrinter = printing.printers.add(printerAt(printer));
   const other = hub.redeemPairingCode(
     hub.createPairingCode({ outlet: 'bar', name: 'Other tablet' }).code,
     '127.0.0.1',

@@ -13,8 +13,9 @@ import { type PrinterDouble, startPrinterDouble } from '../../../src/server/prin
 import { createPrinting, type Printing } from '../../../src/server/printing/printing.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
-import { line, recordFixture } from '../ledger/ledger-fixtures.ts';
-import { addStaff, STAFF_KEY_ROUNDS, signedApproval } from '../staff/staff-support.ts';
+import { printerAt } from '../../support/printers.ts';
+import { line, recordFixture, recordShiftWithPils } from '../ledger/ledger-fixtures.ts';
+import { addAnnaAndMia, STAFF_KEY_ROUNDS, signedApproval } from '../staff/staff-support.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
 
 let hotel: TestHotel;
@@ -34,34 +35,9 @@ beforeEach(async () => {
     },
     { staffKeyRounds: STAFF_KEY_ROUNDS },
   );
-  printing.printers.add({
-    outlet: 'bar',
-    role: 'receipt',
-    name: 'Bar receipts',
-    host: printer.host,
-    port: String(printer.port),
-    widthMm: '80',
-    codepage: 'cp858',
-  });
-  const card = await addStaff(app, [
-    { name: 'Anna', role: 'manager', pin: '9999' },
-    { name: 'Mia', role: 'waiter', pin: '1111' },
-  ]);
-  anna = card('Anna');
-  mia = card('Mia');
-  await recordFixture(app.hub, app.device, {
-    kind: 'shift-open',
-    staffId: mia.id,
-    shift: { shiftId: 'sh1', drawer: 'Bar', floatCents: 5000 },
-  });
-  await recordFixture(app.hub, app.device, {
-    saleId: 'S1',
-    kind: 'sale',
-    staffId: mia.id,
-    outcomes: ['done'],
-    lines: [line('Pils', 2, 380, 1900, 'Beer')],
-    payments: [{ method: 'cash', amountCents: 760, tenderedCents: 1000, changeCents: 240 }],
-  });
+  printing.printers.add(printerAt(printer));
+  ({ anna, mia } = await addAnnaAndMia(app));
+  await recordShiftWithPils(app.hub, app.device, mia.id, { outcomes: ['done'] });
   await recordFixture(app.hub, app.device, {
     saleId: 'S2',
     kind: 'sale',

@@ -24,7 +24,7 @@ import type { SaleRecord } from '../../../src/storage/records.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { count, pinnedHotel, productOf, stayOf } from '../../support/hotel.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
-import { addStaff, STAFF_KEY_ROUNDS, signedApproval } from './staff-support.ts';
+import { addAnnaAndMia, STAFF_KEY_ROUNDS, signedApproval } from './staff-support.ts';
 
 let hotel: TestHotel;
 let app: TabletApp;
@@ -35,12 +35,7 @@ beforeEach(async () => {
   hotel = pinnedHotel();
   // The gateway's older approval checks stand only for writes of no recorded sale: the migration opt-out.
   app = tabletApp({ hotel, recordedSalesOnly: false }, { staffKeyRounds: STAFF_KEY_ROUNDS });
-  const card = await addStaff(app, [
-    { name: 'Anna', role: 'manager', pin: '9999' },
-    { name: 'Mia', role: 'waiter', pin: '1111' },
-  ]);
-  anna = card('Anna');
-  mia = card('Mia');
+  ({ anna, mia } = await addAnnaAndMia(app));
 });
 afterEach(() => hotel.close());
 

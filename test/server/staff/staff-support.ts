@@ -31,6 +31,21 @@ export async function addStaff(
   };
 }
 
+/** The hotel's manager Anna (PIN 9999) and waiter Mia (PIN 1111). */
+export const ANNA_AND_MIA: readonly Member[] = [
+  { name: 'Anna', role: 'manager', pin: '9999' },
+  { name: 'Mia', role: 'waiter', pin: '1111' },
+];
+
+/**
+ * Adds Anna and Mia on `app`'s server and returns their cards.
+ * @example ({ anna, mia } = await addAnnaAndMia(app));
+ */
+export async function addAnnaAndMia(app: TabletApp): Promise<{ anna: StaffCard; mia: StaffCard }> {
+  const card = await addStaff(app, ANNA_AND_MIA);
+  return { anna: card('Anna'), mia: card('Mia') };
+}
+
 /**
  * An approval of `fields` (action, subject, amount, …) for `app`'s device, signed with `card`'s key.
  * @example await signedApproval(app, anna, '9999', { action: 'take_back', subject: 'sale-1', amountCents: 420 });

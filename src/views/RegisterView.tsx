@@ -7,6 +7,7 @@ import { startCatalogue } from '../state/catalogue';
 import { afterFirstScreen } from '../state/first-screen';
 import { loadSalesCounts } from '../state/quick-keys';
 import { t, withTexts } from '../words/i18n';
+import { keepFirstScreenPrices } from '../words/kept-prices';
 import { RefreshStatus } from './catalogue/RefreshStatus';
 import { createToast, Toast } from './common/Toast';
 import { ProductPicker } from './register/ProductPicker';
@@ -61,6 +62,7 @@ export default function RegisterView() {
       // before the first frame: focus() lays the page out at once (docs/ui-speed.md).
       if (document.activeElement === document.body || document.activeElement === null) focusPanel();
       setFirstScreenUp(true);
+      keepFirstScreenPrices();
       void PayPanel.preload();
       void ReceiptPanel.preload();
     });

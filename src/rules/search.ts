@@ -55,6 +55,8 @@ export function fold(text: string): string {
  * @example const index = buildSearchIndex(products);
  */
 export function buildSearchIndex(products: readonly Product[], locale = 'de'): SearchIndex {
+  // Nothing to sort: no collator (the empty catalogue a page starts with, docs/ui-speed.md).
+  if (products.length < 2) return indexInOrder(products);
   const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
   return indexInOrder([...products].sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id));
 }

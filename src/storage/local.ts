@@ -35,6 +35,8 @@ export const LOCAL_KEYS = {
   /** What the till's first screen shows of the cached catalogue, readable before its first frame
    * (state/catalogue.ts; docs/ui-speed.md). */
   firstScreen: 'hotel-till.first-screen',
+  /** The first screen's prices as the UI language last formatted them (words/kept-prices.ts). */
+  firstScreenPrices: 'hotel-till.first-screen-prices',
 } as const;
 
 export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];

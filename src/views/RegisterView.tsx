@@ -7,6 +7,7 @@ import { startCatalogue } from '../state/catalogue';
 import { afterFirstScreen } from '../state/first-screen';
 import { loadSalesCounts } from '../state/quick-keys';
 import { t, withTexts } from '../words/i18n';
+import { keepFirstScreenPrices } from '../words/kept-prices';
 import { RefreshStatus } from './catalogue/RefreshStatus';
 import { createToast, Toast } from './common/Toast';
 import { ProductPicker } from './register/ProductPicker';
@@ -40,7 +41,8 @@ const ReceiptPanel = lazy(() =>
 export default function RegisterView() {
   const [mode, setMode] = createSignal<Mode>('ticket');
   const [sheetOpen, setSheetOpen] = createSignal(false);
-  const [ticketSide, setTicketSide] = createSignal(false);
+  /** The first screen is up: the ticket side, and what is not the product grid, mount now. */
+  const [firstScreenUp, setFirstScreenUp] = createSignal(false);
   const [message, setMessage] = createToast();
   /**
    * The focus follows the view: after Pay, Back to ticket, Complete sale and New sale it goes to the
@@ -53,12 +55,14 @@ export default function RegisterView() {
     );
   createEffect(on(mode, focusPanel, { defer: true }));
   onMount(() => {
-    // just signed in (or opened): the focus starts in the ticket, not on the page's body
-    if (document.activeElement === document.body || document.activeElement === null) focusPanel();
     startCatalogue();
     void loadSalesCounts();
     void afterFirstScreen().then(() => {
-      setTicketSide(true);
+      // just signed in (or opened): the focus starts in the ticket, not on the page's body. Not
+      // before the first frame: focus() lays the page out at once (docs/ui-speed.md).
+      if (document.activeElement === document.body || document.activeElement === null) focusPanel();
+      setFirstScreenUp(true);
+      keepFirstScreenPrices();
       void PayPanel.preload();
       void ReceiptPanel.preload();
     });
@@ -88,7 +92,7 @@ export default function RegisterView() {
           aria-label={t('ticket.title')}
           tabIndex={-1}
         >
-          <Show when={ticketSide()}>
+          <Show when={firstScreenUp()}>
             <Suspense>
               <Switch>
                 <Match when={mode() === 'pay'}>
@@ -108,9 +112,15 @@ export default function RegisterView() {
             </Suspense>
           </Show>
         </aside>
-        <SheetToggle open={sheetOpen()} onToggle={() => setSheetOpen((open) => !open)} />
+        {/* The phone's ticket bar and the refresh status: their Intl formatters and plural rules
+            (tens of ms at 4x) wait for the grid's first frame (docs/ui-speed.md). */}
+        <Show when={firstScreenUp()}>
+          <SheetToggle open={sheetOpen()} onToggle={() => setSheetOpen((open) => !open)} />
+        </Show>
       </div>
-      <RefreshStatus />
+      <Show when={firstScreenUp()}>
+        <RefreshStatus />
+      </Show>
       {/* The ticket's confirmations ('Added: …') never lie over the pay screen's keys or the receipt. */}
       <Toast message={mode() === 'ticket' ? message() : ''} />
     </section>

@@ -1,12 +1,12 @@
 // Values in words for staff, at the edge, in the UI language: money in the hotel currency
-// (Intl.NumberFormat through pms/money.ts) and moments, as the first screen needs them (times of day,
-// calendar days and ages for the desk views: calendar.ts). Owns which locale each UI language
-// formats with. Reactive when called inside JSX (they read the language and settings).
-import { type Cents, formatMoney } from '../pms/money';
+// (Intl.NumberFormat through pms/money.ts; the first screen's from kept-prices.ts) and moments, as
+// the first screen needs them (times of day, calendar days and ages for the desk views: calendar.ts).
+// Which locale each UI language formats with: locales.ts. Reactive when called inside JSX.
+import type { Cents } from '../pms/money';
 import { settings } from '../state/settings';
 import { language } from './i18n';
-
-const LOCALES = { en: 'en-GB', de: 'de-DE' } as const;
+import { keptOrFormatted } from './kept-prices';
+import { LOCALES } from './locales';
 
 /** The locale for numbers and dates in the current UI language. */
 export function locale(): string {
@@ -32,7 +32,7 @@ export function withoutGrouping(text: string): string {
  * @example <span>{formatCents(line.unitPriceCents)}</span>
  */
 export function formatCents(cents: Cents): string {
-  return formatMoney(cents, locale(), settings().currency);
+  return keptOrFormatted(cents, locale(), settings().currency);
 }
 
 /**

@@ -13,29 +13,31 @@ export function ProductButton(props: {
   detailed?: boolean;
   onPick: (product: Product) => void;
 }) {
+  // A tile shows one product for its life (the grid keys tiles by product object, and a refresh
+  // keeps unchanged products' objects): its texts are set once, not watched (docs/ui-speed.md).
+  const product = props.product;
+  /** Follows the language and currency. */
+  const priceText = product.open_price ? () => t('products.openPrice') : () => formatCents(product.price);
   return (
     <button
       type="button"
-      class="product"
-      classList={{ 'open-price': props.product.open_price }}
-      data-product-id={props.product.id}
-      onClick={() => props.onPick(props.product)}
+      class={/* @once */ product.open_price ? 'product open-price' : 'product'}
+      data-product-id={/* @once */ product.id}
+      onClick={() => props.onPick(product)}
     >
       <span
         class="product-name"
         lang={CATALOGUE_LANGUAGE}
-        style={{ '--longest-word': longestWord(props.product.name) }}
+        style={/* @once */ { '--longest-word': longestWord(product.name) }}
       >
-        {props.product.name}
+        {/* @once */ product.name}
       </span>
-      <Show when={props.detailed && (props.product.number || props.product.commodity_group_name)}>
+      <Show when={props.detailed && (product.number || product.commodity_group_name)}>
         <span class="product-meta">
-          {[props.product.number, props.product.commodity_group_name].filter(Boolean).join(' · ')}
+          {/* @once */ [product.number, product.commodity_group_name].filter(Boolean).join(' · ')}
         </span>
       </Show>
-      <span class="product-price">
-        {props.product.open_price ? t('products.openPrice') : formatCents(props.product.price)}
-      </span>
+      <span class="product-price">{priceText()}</span>
     </button>
   );
 }

@@ -139,6 +139,42 @@ describe('room charge with unknown outcome, beside the same items charged before
     expect(new Set([...lostItems, ...nextItems]).size).toBe(2);
   });
 
+  it('two charges to one room sharing a product, both answers lost: each finds its own items as one run, none asks staff', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    pms.products.push({ id: 8, number: 'P8', name: 'Cola 0,33 l', price: 350, bookable: true });
+    const cola = { productId: 8, name: 'Cola 0,33 l', quantity: 1, unitPriceCents: 350 };
+    const first = await recordRoomCharge({
+      ...TILL,
+      room: { roomReservationId: 501 },
+      lines: [cola, PILS_ONE],
+    });
+    const second = await recordRoomCharge({
+      ...TILL,
+      room: { roomReservationId: 501 },
+      lines: [PILS, PILS_ONE],
+    });
+    pms.failNext('addProducts', { kind: 'network', afterApplying: true });
+    pms.failNext('addProducts', { kind: 'network', afterApplying: true });
+
+    await replayAgainst(pms, clock, { concurrency: 2 }); // both read the room before either lands
+    clock.advance(60_000);
+    await replayUntilSettled(pms, clock);
+
+    expect(pms.callsOf('addProducts')).toHaveLength(2);
+    const itemsOf = async (saleId: string) => {
+      const entry = await readPmsSteps(saleId);
+      expect(entry?.sale.attention).toBeUndefined();
+      const step = entry?.intents.find((i) => i.name === 'room.add-products@1');
+      return ((step?.result as { items: { invoiceItemId: number }[] } | undefined)?.items ?? []).map(
+        (item) => item.invoiceItemId,
+      );
+    };
+    const room = (pms.rooms.get(501) ?? []).map((item) => item.id);
+    expect(await itemsOf(first.id)).toEqual(room.slice(-4, -2));
+    expect(await itemsOf(second.id)).toEqual(room.slice(-2));
+  });
+
   it('two new Pils where one was sent (another till charged the same meanwhile): asks staff, charges nothing more', async () => {
     const pms = createFakePms();
     const clock = createClock();

@@ -160,6 +160,25 @@ export function findLines<I extends ItemLike>(
 }
 
 /**
+ * The places where a write's lines stand among `items` as one unbroken run, in line order (items by
+ * id): one PMS call makes its items one after another, so a run is how one write's items look.
+ * @example linesInRuns(roomItems, payload.lines, context.marker) // [[item 241, item 242]]
+ */
+export function linesInRuns<I extends ItemLike>(
+  items: readonly I[],
+  lines: readonly PayloadLine[],
+  marker: string,
+): I[][] {
+  const ordered = [...items].sort((a, b) => a.id - b.id);
+  const runs: I[][] = [];
+  for (let start = 0; start + lines.length <= ordered.length; start++) {
+    const run = ordered.slice(start, start + lines.length);
+    if (lines.every((line, at) => itemIsLine(run[at]!, line, marker))) runs.push(run);
+  }
+  return runs;
+}
+
+/**
  * The result of the latest done step with this intent name (of this sale unless `saleId` given).
  * @throws Error when there is none: the engine only sends a step after the ones it depends on.
  */

@@ -10,6 +10,7 @@ import {
   hasMarker,
   type IntentContext,
   type IntentDefinition,
+  linesInRuns,
   linesToProducts,
   type OutboxPms,
   type PayloadLine,
@@ -101,7 +102,28 @@ export const addRoomProducts: IntentDefinition<AddRoomProductsPayload, AddedRoom
       (write) =>
         write.state === 'unsure' && sameLines((write.payload as AddRoomProductsPayload).lines, payload.lines),
     ).length;
-    const lines = findLines(since, payload.lines, context.marker, twins * payload.lines.length);
+    let lines = findLines(since, payload.lines, context.marker, twins * payload.lines.length);
+    if (lines.kind === 'unclear') {
+      // Several unsure charges to the room sharing a product: this write's items are the one unbroken
+      // run of its lines that no other unsure charge of this till (other lines) stands in as a run.
+      const siblings = others.filter(
+        (write) =>
+          write.state === 'unsure' &&
+          !sameLines((write.payload as AddRoomProductsPayload).lines, payload.lines),
+      );
+      const claimed = new Set(
+        siblings.flatMap((write) =>
+          linesInRuns(since, (write.payload as AddRoomProductsPayload).lines, '').flatMap((run) =>
+            run.map((item) => item.id),
+          ),
+        ),
+      );
+      const runs = linesInRuns(since, payload.lines, context.marker).filter((run) =>
+        run.every((item) => !claimed.has(item.id)),
+      );
+      if (runs.length === 1 || (runs.length > 1 && runs.length <= twins + 1))
+        lines = { kind: 'found', items: runs[0]! };
+    }
     if (lines.kind === 'found') {
       return {
         outcome: 'applied',

@@ -4,7 +4,7 @@
 // A gateway that does not answer is not refused: it may simply not be running yet, and every sale
 // is kept on the tablet until it answers. The check only informs, here and in the header's sync state.
 import { GATEWAY_HEADER } from '../pms/till-headers';
-import { notePmsRead } from './sync-indicator';
+import { notePmsRead } from './pms-evidence';
 
 export type GatewayCheck =
   | { kind: 'found'; upstream: string }

@@ -13,7 +13,7 @@ import { readGuestsRefreshedAt, writeGuestsRefreshedAt } from '../storage/local-
 import type { CachedReservation } from '../storage/records';
 import { pms } from './pms';
 import { whenReachedAgain } from './pms-evidence';
-import { notePmsFailure, notePmsRead } from './sync-indicator';
+import { notePmsFailure, notePmsRead } from './pms-evidence';
 
 /** How often the list is fetched again while the till is online. */
 export const REFRESH_EVERY_MS = 5 * 60_000;

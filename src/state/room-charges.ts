@@ -20,7 +20,7 @@ import type { SaleLine, SaleRecord } from '../storage/records';
 import { approvalFor } from './approval-request';
 import { pms } from './pms';
 import { actingStaff, saleCompleted } from './staff-session';
-import { notePmsFailure, notePmsRead } from './sync-indicator';
+import { notePmsFailure, notePmsRead } from './pms-evidence';
 import { tillIdentity } from './till-identity';
 
 export type { SaleLine, SaleRecord } from '../storage/records';

@@ -7,8 +7,6 @@ import type { OutboxSummary } from '../outbox/status';
 import { afterFirstScreen } from './first-screen';
 import { type DownServer, type Evidence, lastRead } from './pms-evidence';
 
-export { type DownServer, notePmsFailure, notePmsRead } from './pms-evidence';
-
 export type SyncState = 'online' | 'till-unreachable' | 'pms-unreachable' | 'offline';
 
 export interface SyncIndicator {

@@ -1,13 +1,14 @@
 // The import rules, checked by `npm run deps` (in `npm test`). Client layers, top to bottom; a
-// module imports its own layer or one below, never one above: app -> views -> words -> state ->
-// rules and outbox -> pms and storage. rules/ are pure (pms/money, wire and record shapes only).
+// module imports its own layer or one below, never one above: app -> views -> words -> features ->
+// rules and outbox -> pms and storage. src/features/<name>/ holds one feature's state; code outside
+// a feature, another feature too, reaches it only through its index.ts (docs/features.md). rules/ are pure (pms/money, wire and record shapes only).
 // A feature's texts (src/features/<feature>/texts.<lang>.ts) are data, read only through
 // words/i18n.ts (docs/texts.md).
 // The service worker never imports the page; the server and the test hotel never import client
 // code, and the server reaches the test hotel only through src/test-hotel/index.ts; both share
 // src/node-http/, which imports neither. TypeScript is
 // read through Babel (scripts/depcruise-babel.cjs): TypeScript 7 has no compiler API.
-const CLIENT = '^src/(app|views|words|state|rules|outbox|pms|storage|features)/';
+const CLIENT = '^src/(app|views|words|rules|outbox|pms|storage|features)/';
 const layer = (name, above) => ({
   name: `no-upward-import-from-${name}`,
   comment: `src/${name}/ is below ${above.join(', ')}: it must not import them`,
@@ -27,10 +28,10 @@ module.exports = {
     },
     layer('views', ['app']),
     layer('words', ['app', 'views']),
-    layer('state', ['app', 'views', 'words']),
-    layer('outbox', ['app', 'views', 'words', 'state', 'rules']),
-    layer('pms', ['app', 'views', 'words', 'state', 'rules', 'outbox', 'storage']),
-    layer('storage', ['app', 'views', 'words', 'state', 'rules', 'outbox']),
+    layer('features', ['app', 'views', 'words']),
+    layer('outbox', ['app', 'views', 'words', 'features', 'rules']),
+    layer('pms', ['app', 'views', 'words', 'features', 'rules', 'outbox', 'storage']),
+    layer('storage', ['app', 'views', 'words', 'features', 'rules', 'outbox']),
     {
       name: 'texts-are-data',
       comment: "a feature's texts import nothing but the types of an English texts file",
@@ -45,6 +46,24 @@ module.exports = {
       severity: 'error',
       from: { pathNot: '^src/(words/i18n\\.ts|features/[^/]+/texts\\.[a-z]+\\.ts)$' },
       to: { path: '^src/features/[^/]+/texts\\.[a-z]+\\.ts$' },
+    },
+    {
+      name: 'feature-through-its-surface',
+      comment: 'a feature uses another feature only through its index.ts, never its internals',
+      severity: 'error',
+      from: { path: '^src/features/([^/]+)/' },
+      to: { path: '^src/features/[^/]+/', pathNot: ['^src/features/$1/', '^src/features/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'outside-uses-feature-surface',
+      comment:
+        'code outside the features (app, views, words, ...) uses a feature only through its index.ts (texts: through t())',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/features/' },
+      to: {
+        path: '^src/features/[^/]+/',
+        pathNot: ['^src/features/[^/]+/index\\.ts$', '^src/features/[^/]+/texts\\.[a-z]+\\.ts$'],
+      },
     },
     {
       name: 'rules-are-pure',
@@ -63,17 +82,17 @@ module.exports = {
     },
     {
       name: 'worker-stays-out-of-the-page',
-      comment: 'the service worker does not import the page: views, app, words, state, features',
+      comment: 'the service worker does not import the page: views, app, words, features',
       severity: 'error',
       from: { path: '^src/(worker/|sw\\.ts$)' },
-      to: { path: '^src/(app|views|words|state|features)/' },
+      to: { path: '^src/(app|views|words|features)/' },
     },
     {
       name: 'server-not-client',
       comment: 'the server and the test hotel never import client code',
       severity: 'error',
       from: { path: '^src/(server|test-hotel|node-http)/' },
-      to: { path: '^src/(app|views|words|state|rules|outbox|storage|worker|features)/|^src/sw\\.ts$' },
+      to: { path: '^src/(app|views|words|rules|outbox|storage|worker|features)/|^src/sw\\.ts$' },
     },
     {
       name: 'client-not-server',
@@ -95,7 +114,7 @@ module.exports = {
         'src/node-http/ (errors, bodies, headers, logging) serves the server and the test hotel alike: it imports neither',
       severity: 'error',
       from: { path: '^src/node-http/' },
-      to: { path: '^src/(server|test-hotel|app|views|words|state|rules|outbox|storage|worker|features)/' },
+      to: { path: '^src/(server|test-hotel|app|views|words|rules|outbox|storage|worker|features)/' },
     },
     {
       name: 'server-enters-test-hotel-by-its-index',

@@ -3,7 +3,7 @@
 // view at its needs-attention list. Hidden while none does; loaded after the first screen.
 import { A } from '@solidjs/router';
 import { Show } from 'solid-js';
-import { createSyncIndicator } from '../state/sync-indicator';
+import { createSyncIndicator } from '../features/sync';
 import { t } from '../words/i18n';
 
 /** The sync view's needs-attention section (views/sync/SyncPage.tsx scrolls to it). */

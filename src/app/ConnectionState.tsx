@@ -1,9 +1,9 @@
 // The header's sync indicator. Owns: showing online / PMS unreachable / offline in words and
 // colour, with the number of sales waiting for the PMS; one tap opens the sync view. The state
-// itself is decided in src/state/sync-indicator.ts.
+// itself is decided in src/features/sync/sync-indicator.ts.
 import { A } from '@solidjs/router';
 import { Show } from 'solid-js';
-import { createSyncIndicator } from '../state/sync-indicator';
+import { createSyncIndicator } from '../features/sync';
 import { t } from '../words/i18n';
 
 const LABELS = {

@@ -2,10 +2,10 @@
 // cover open, paper out) or a slip may not have printed, a badge in the warning colour says which
 // and why ("Bar receipts: paper out"), as loud as sales needing attention, on every screen. A tap
 // lists its waiting jobs, each of which staff may give up. Watches the printers while mounted
-// (state/printing.ts) and prints slips in the UI language. Loaded after the first screen.
+// (features/payment/printing.ts) and prints slips in the UI language. Loaded after the first screen.
 import { createEffect, createSignal, For, onCleanup, onMount, Show } from 'solid-js';
+import { giveUpJob, printStatus, setPrintLanguage, watchPrinters } from '../features/payment';
 import type { PrinterAttention as Attention } from '../pms/print-calls';
-import { giveUpJob, printStatus, setPrintLanguage, watchPrinters } from '../state/printing';
 import { Dialog } from '../views/common/Dialog';
 import { language, t } from '../words/i18n';
 

@@ -4,10 +4,9 @@
 // (app/startup.ts). Details: docs/till-app.md, "The app frame".
 import { type RouteSectionProps, useLocation } from '@solidjs/router';
 import { createSignal, lazy, onCleanup, onMount, Show, Suspense } from 'solid-js';
-import { needsPairing } from '../state/device';
-import { afterFirstScreen } from '../state/first-screen';
-import { openApproval } from '../state/open-approval';
-import { isLocked, lock, signedIn } from '../state/staff-session';
+import { afterFirstScreen } from '../features/catalogue';
+import { needsPairing } from '../features/device';
+import { isLocked, lock, openApproval, signedIn } from '../features/staff';
 import { t, withTexts } from '../words/i18n';
 import { ConnectionState } from './ConnectionState';
 import { NavBar } from './NavBar';

@@ -3,12 +3,11 @@
 // service worker's outbox, asking the till server whether this tablet is (still) paired (also as
 // replays find it), once paired the guest list, the staff list, audit reports and the idle lock, and
 // the saved ticket checked against its record.
-import { whenPaired } from '../state/device';
-import { checkDeviceAtStart, followOutboxRefusals } from '../state/pairing';
-import { startGuestRefresh } from '../state/reservations';
-import { passGatewayToOutbox } from '../state/settings';
-import { startStaffSync } from '../state/staff-sync';
-import { meetTicketRecord } from '../state/ticket';
+import { passGatewayToOutbox, whenPaired } from '../features/device';
+import { checkDeviceAtStart, followOutboxRefusals } from '../features/pairing';
+import { startGuestRefresh } from '../features/room-charge';
+import { startStaffSync } from '../features/staff';
+import { meetTicketRecord } from '../features/ticket';
 import { FEATURES, loadTexts } from '../words/i18n';
 import { startReplayer } from './replayer';
 

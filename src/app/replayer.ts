@@ -1,8 +1,9 @@
-// Sync at app start. Owns: starting the outbox's page replayer (through state/pms.ts's `startSync`, the
+// Sync at app start. Owns: starting the outbox's page replayer (through features/device/pms.ts's `startSync`, the
 // one replayer) and asking the browser to keep our storage. Started with the rest of the background
-// work once the first screen is up (app/startup.ts). What the header says is state/sync-indicator.ts.
+// work once the first screen is up (app/startup.ts). What the header says is features/sync/sync-indicator.ts.
+
+import { startSync } from '../features/device';
 import { requestPersistentStorage } from '../outbox/status';
-import { startSync } from '../state/pms';
 
 let started = false;
 

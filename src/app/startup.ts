@@ -1,9 +1,9 @@
 // What the till does in the background from start (app/background.ts: the page replayer, the guest
 // list refresh, the gateway address for the service worker, the pairing check). Owns: WHEN that
-// begins, after the first screen (state/first-screen.ts), so neither its code nor its work delays
-// the product grid. A sale recorded earlier is still sent at once: state/pms.ts loads the replayer
+// begins, after the first screen (features/catalogue/first-screen.ts), so neither its code nor its work delays
+// the product grid. A sale recorded earlier is still sent at once: features/device/pms.ts loads the replayer
 // on demand.
-import { afterFirstScreen } from '../state/first-screen';
+import { afterFirstScreen } from '../features/catalogue';
 
 let background: Promise<() => void> | undefined;
 

@@ -18,7 +18,7 @@ export interface CashCancellationInput extends SaleOrigin {
   staffId?: string;
   /** The manager's approval token, when the outlet needs one. */
   approval?: string;
-  /** A card sale's money given back on the terminal (state/card-refund.ts): for the refund's ledger record. */
+  /** A card sale's money given back on the terminal (features/payment/card-refund.ts): for the refund's ledger record. */
   card?: CardPaymentRecord;
 }
 

@@ -11,7 +11,7 @@ const Cents = v.pipe(v.number(), v.integer(), v.minValue(-100_000_000), v.maxVal
 const Count = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(999));
 const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(64), v.regex(/^[A-Za-z0-9_.:-]+$/));
 
-/** A receipt as the printer prints it: what the tablet showed the guest (state/receipt.ts). */
+/** A receipt as the printer prints it: what the tablet showed the guest (features/payment/receipt.ts). */
 export const PrintableReceiptSchema = v.object({
   saleId: Id,
   reference: Text(40),

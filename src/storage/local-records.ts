@@ -18,7 +18,7 @@ export interface ShiftRecord {
   closedAt: number;
   till: string;
   staff: string;
-  /** The report's totals as they stood at closing (shape owned by src/state/shift.ts). */
+  /** The report's totals as they stood at closing (shape owned by src/features/report/shift.ts). */
   totals: unknown;
   /** Sales of the shift not yet confirmed by the PMS when it was closed. */
   openSales: number;

@@ -16,24 +16,24 @@ export const LOCAL_KEYS = {
   receipts: 'hotel-till.receipts',
   /** Commodity groups created at this till that have no product yet (the PMS cannot list groups). */
   createdGroups: 'hotel-till.created-groups',
-  /** This tablet's pairing with the till server as last known (state/device.ts), for selling offline. */
+  /** This tablet's pairing with the till server as last known (features/device/device.ts), for selling offline. */
   device: 'hotel-till.device',
-  /** The receipt header the till server keeps for this tablet's outlet (state/receipt-header.ts). */
+  /** The receipt header the till server keeps for this tablet's outlet (features/device/receipt-header.ts). */
   receiptHeader: 'hotel-till.receipt-header',
-  /** The staff cards and outlet policy from the till server, for signing in offline (state/staff-session.ts). */
+  /** The staff cards and outlet policy from the till server, for signing in offline (features/staff/staff-session.ts). */
   staff: 'hotel-till.staff',
   /** Wrong PIN tries on this tablet since the last right one. */
   pinTries: 'hotel-till.pin-tries',
-  /** Reports for the server's audit log not yet delivered (state/audit-reports.ts). */
+  /** Reports for the server's audit log not yet delivered (features/staff/audit-reports.ts). */
   auditQueue: 'hotel-till.audit-queue',
   /** Reports the server refused, for the sync view. */
   auditRefused: 'hotel-till.audit-refused',
-  /** Whether the till server signed this tablet's last recorded sale (state/fiscal-receipt.ts). */
+  /** Whether the till server signed this tablet's last recorded sale (features/payment/fiscal-receipt.ts). */
   fiscalRequired: 'hotel-till.fiscal-required',
-  /** Receipts not yet taken by the till server's print queue (state/printing.ts). */
+  /** Receipts not yet taken by the till server's print queue (features/payment/printing.ts). */
   printPending: 'hotel-till.print-pending',
   /** What the till's first screen shows of the cached catalogue, readable before its first frame
-   * (state/catalogue.ts; docs/ui-speed.md). */
+   * (features/catalogue/catalogue.ts; docs/ui-speed.md). */
   firstScreen: 'hotel-till.first-screen',
   /** The first screen's prices as the UI language last formatted them (words/kept-prices.ts). */
   firstScreenPrices: 'hotel-till.first-screen-prices',

@@ -246,7 +246,7 @@ export interface MetaValues {
   /** Reports the server refused, for the sync view (at most 50). */
   'audit-refused': { event: TabletAuditEvent; code: string }[];
   /**
-   * A completed sale's receipt, kept beside the journal for printing copies (state/receipt.ts
+   * A completed sale's receipt, kept beside the journal for printing copies (features/payment/receipt.ts
    * checks its shape when reading): IndexedDB outlives a killed browser, localStorage may not.
    */
   [receipt: `receipt:${string}`]: object;

@@ -3,9 +3,8 @@
 // and commodity groups (online; the forms' code loads when first opened). Where the till has staff,
 // creating is a manager's: a waiter is told so, and each change asks for a manager's PIN.
 import { createSignal, onMount, Show } from 'solid-js';
-import { startCatalogue } from '../state/catalogue';
-import { loadSalesCounts } from '../state/quick-keys';
-import { asksManager } from '../state/staff-session';
+import { loadSalesCounts, startCatalogue } from '../features/catalogue';
+import { asksManager } from '../features/staff';
 import { t } from '../words/i18n';
 import { RefreshStatus } from './catalogue/RefreshStatus';
 import { TicketSummary } from './catalogue/TicketSummary';

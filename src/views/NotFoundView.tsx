@@ -1,7 +1,7 @@
 // Shown for any URL that is not a section of the till.
 import { A } from '@solidjs/router';
 import { onMount } from 'solid-js';
-import { noteFirstScreen } from '../state/first-screen';
+import { noteFirstScreen } from '../features/catalogue';
 import { t } from '../words/i18n';
 
 export default function NotFoundView() {

@@ -3,9 +3,7 @@
 // three the panel shows. The first screen is the product grid alone: the ticket side (and the code
 // that records a sale) loads once the grid is up (first-screen.ts), so the start screen stays small.
 import { createEffect, createSignal, lazy, Match, on, onMount, Show, Suspense, Switch } from 'solid-js';
-import { startCatalogue } from '../state/catalogue';
-import { afterFirstScreen } from '../state/first-screen';
-import { loadSalesCounts } from '../state/quick-keys';
+import { afterFirstScreen, loadSalesCounts, startCatalogue } from '../features/catalogue';
 import { t, withTexts } from '../words/i18n';
 import { keepFirstScreenPrices } from '../words/kept-prices';
 import { RefreshStatus } from './catalogue/RefreshStatus';
@@ -28,7 +26,7 @@ const PayPanel = lazy(() =>
 /** The last sale's receipt (its state module comes with it: it reads the journal). */
 const ReceiptPanel = lazy(() =>
   withTexts(['payment', 'device'], () =>
-    Promise.all([import('./register/ReceiptPanel'), import('../state/receipt')]),
+    Promise.all([import('./register/ReceiptPanel'), import('../features/payment')]),
   ).then(([panel, state]) => ({
     default: (props: { onNewSale: () => void }) => (
       <Show when={state.lastReceipt()}>

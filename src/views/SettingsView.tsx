@@ -1,7 +1,7 @@
 // Route entry of the settings view (/settings): this till's gateway, names, staff, currency,
 // language and theme. See settings/SettingsPage.tsx.
 import { onMount } from 'solid-js';
-import { noteFirstScreen } from '../state/first-screen';
+import { noteFirstScreen } from '../features/catalogue';
 import './desk.css';
 import './settings/settings.css';
 import { SettingsPage } from './settings/SettingsPage';

@@ -2,10 +2,10 @@
 // nothing to charge) by reason, a ticket another tab paid first as the cash path says it, anything
 // else through the shared errorText.
 
+import { RoomChargeRefused } from '../features/room-charge';
+import { TicketEndedError } from '../features/ticket';
 import type { RoomReservation } from '../pms/wire';
 import { guestDisplayName } from '../rules/guest-rules';
-import { RoomChargeRefused } from '../state/room-charges';
-import { TicketEndedError } from '../state/ticket-record';
 import { calendarDay } from './calendar';
 import { errorText } from './error-text';
 import { t } from './i18n';

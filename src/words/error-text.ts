@@ -3,11 +3,12 @@
 // typed amounts the money rule refused, storage failures, a sale that could not be recorded, a
 // ticket another tab paid or parked first, the till server refusing this tablet) to one plain
 // sentence (the outbox's refusals: refusals.ts). Views never show `error.message` raw.
+
+import { ParkError, TicketEndedError } from '../features/ticket';
 import { isPmsError, OfflineError, PmsRequestError } from '../pms/errors';
 import { MoneyError } from '../pms/money';
 import { PaymentError, SaleNotSavedError } from '../rules/payment-errors';
 import { TicketLineError } from '../rules/ticket-lines';
-import { ParkError, TicketEndedError } from '../state/ticket-record';
 import { formatCents, formatMoment } from './format';
 import { t } from './i18n';
 

@@ -2,8 +2,9 @@
 // (Intl.NumberFormat through pms/money.ts; the first screen's from kept-prices.ts) and moments, as
 // the first screen needs them (times of day, calendar days and ages for the desk views: calendar.ts).
 // Which locale each UI language formats with: locales.ts. Reactive when called inside JSX.
+
+import { settings } from '../features/device';
 import type { Cents } from '../pms/money';
-import { settings } from '../state/settings';
 import { language } from './i18n';
 import { keptOrFormatted } from './kept-prices';
 import { LOCALES } from './locales';

@@ -3,10 +3,9 @@
 // first one costs ~80 ms at 4x: docs/ui-speed.md). Owns that value. Invariant: a kept text is only
 // used while no formatter was made in this page, and only for the same locale and currency.
 import { createEffect, createRoot } from 'solid-js';
+import { catalogue, FIRST_PAGE_PRODUCTS } from '../features/catalogue';
+import { settings } from '../features/device';
 import { type Cents, formatMoney } from '../pms/money';
-import { catalogue } from '../state/catalogue';
-import { FIRST_PAGE_PRODUCTS } from '../state/catalogue-first-page';
-import { settings } from '../state/settings';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../storage/local';
 import { language } from './i18n';
 import { LOCALES } from './locales';
@@ -48,7 +47,7 @@ export function keptOrFormatted(cents: Cents, locale: string, currency: string):
 let keeping = false;
 
 /**
- * From now on keeps the texts of the first page's prices (state/catalogue-first-page.ts), again as
+ * From now on keeps the texts of the first page's prices (features/catalogue/catalogue-first-page.ts), again as
  * they, the language or the currency change. Once per page.
  * @example void afterFirstScreen().then(keepFirstScreenPrices);
  */

@@ -4,9 +4,9 @@
 // interrupted), the step titles, and a refused staff action. The PMS's own message is shown as it
 // came; everything around it is translated.
 
+import type { IntentRecord, SaleRecord } from '../features/sync';
 import { definitionOf, RECORD_IN_LEDGER } from '../outbox/intents';
 import { SALE_REFUSAL_CODES } from '../pms/ledger-wire';
-import type { IntentRecord, SaleRecord } from '../state/sync-list';
 import { clockTime } from './calendar';
 import { type MessageKey, t } from './i18n';
 import { actionErrorText } from './refusals';

@@ -160,7 +160,7 @@ describe('recording a sale on the till server first', () => {
       card,
     });
     await replayAgainst(pms, createClock());
-    // the terminal's reversal: its own trace and receipt numbers (state/card-refund.ts)
+    // the terminal's reversal: its own trace and receipt numbers (features/payment/card-refund.ts)
     const cancellation = await cancelCashSale({
       ...TILL,
       saleId: sale.id,

@@ -5,8 +5,13 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  deliverReports,
+  pendingReports,
+  refusedReports,
+  reportAction,
+} from '../../src/features/staff/audit-reports';
 import type { TabletAuditEvent } from '../../src/pms/staff-calls';
-import { deliverReports, pendingReports, refusedReports, reportAction } from '../../src/state/audit-reports';
 import { readAuditQueue } from '../../src/storage/audit-queue';
 import { closeTillDb } from '../../src/storage/db';
 import { LOCAL_KEYS } from '../../src/storage/local';

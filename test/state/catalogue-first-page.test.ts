@@ -3,8 +3,12 @@
 // objects. A search waits for the whole catalogue (ProductPanel.tsx); here the data it reads.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  FIRST_PAGE_PRODUCTS,
+  keepFirstPage,
+  readFirstPage,
+} from '../../src/features/catalogue/catalogue-first-page.ts';
 import type { Product } from '../../src/pms/wire.ts';
-import { FIRST_PAGE_PRODUCTS, keepFirstPage, readFirstPage } from '../../src/state/catalogue-first-page.ts';
 import { replaceCatalogue } from '../../src/storage/caches.ts';
 import { LOCAL_KEYS } from '../../src/storage/local.ts';
 
@@ -48,7 +52,7 @@ describe('the catalogue at start', () => {
     keepFirstPage({ refreshedAt: 7, products: all, groups, taxClasses: [], paymentOptions });
     expect(readFirstPage()!.products).toHaveLength(FIRST_PAGE_PRODUCTS);
 
-    const { catalogue, loadCatalogue } = await import('../../src/state/catalogue.ts');
+    const { catalogue, loadCatalogue } = await import('../../src/features/catalogue/catalogue.ts');
     const loaded = loadCatalogue();
     expect(catalogue().status).toBe('first-page');
     expect(catalogue().index.products.map((p) => p.id)).toEqual(

@@ -3,10 +3,10 @@
 // where the receipt said the TSE was out, the receipt's own block otherwise), and the cash invoice's
 // reference with the TSE transaction number once the server signed the sale.
 import { describe, expect, it } from 'vitest';
+import { copyBlock, ledgerFiscalOf, tabletOutage } from '../../src/features/payment/fiscal-receipt';
 import { referenceWithTse } from '../../src/outbox/intents/cash-invoice';
 import { RECORD_IN_LEDGER } from '../../src/outbox/intents/ledger-record';
 import type { FiscalReceipt } from '../../src/pms/fiscal-wire';
-import { copyBlock, ledgerFiscalOf, tabletOutage } from '../../src/state/fiscal-receipt';
 import type { IntentRecord, SaleRecord } from '../../src/storage/records';
 
 const signed: FiscalReceipt = {

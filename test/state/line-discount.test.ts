@@ -2,9 +2,9 @@
 // 99.99 %, 100 % refused, and taken off again; the line's price follows, to the cent.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { giveLineDiscount, lineDiscountOf } from '../../src/features/ticket/line-discount.ts';
+import { addProduct, clearTicket, currentTicket, ticketLines } from '../../src/features/ticket/ticket.ts';
 import { DiscountError } from '../../src/rules/discounts.ts';
-import { giveLineDiscount, lineDiscountOf } from '../../src/state/line-discount.ts';
-import { addProduct, clearTicket, currentTicket, ticketLines } from '../../src/state/ticket.ts';
 import { product } from '../support/catalogue.ts';
 
 const PILS = product(1, 'Pils 0,3 l', 420);

@@ -6,8 +6,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { announceOutboxChange } from '../../src/outbox/status.ts';
-import { deviceState, noteDevicePaired, watchDeviceRefusals } from '../../src/state/device.ts';
+import { deviceState, noteDevicePaired, watchDeviceRefusals } from '../../src/features/device/device.ts';
 import {
   checkDevice,
   followOutboxRefusals,
@@ -15,7 +14,8 @@ import {
   PairingCodeFormatError,
   pairTablet,
   TillServerError,
-} from '../../src/state/pairing.ts';
+} from '../../src/features/pairing/pairing.ts';
+import { announceOutboxChange } from '../../src/outbox/status.ts';
 import { closeTillDb, setMeta } from '../../src/storage/db.ts';
 
 interface Sent {

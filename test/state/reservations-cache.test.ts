@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startServer } from '../../src/server/listen.ts';
 import {
   guests,
   loadCachedGuests,
@@ -16,7 +15,8 @@ import {
   refreshGuests,
   refreshState,
   searchReservation,
-} from '../../src/state/reservations.ts';
+} from '../../src/features/room-charge/reservations.ts';
+import { startServer } from '../../src/server/listen.ts';
 import { readReservations, replaceReservations } from '../../src/storage/caches.ts';
 import { closeTillDb } from '../../src/storage/db.ts';
 

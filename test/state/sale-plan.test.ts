@@ -1,14 +1,12 @@
-// The sale plan (state/sale-plan.ts, issue 21): what paying the ticket records, under which id, and
+// The sale plan (features/ticket/sale-plan.ts, issue 21): what paying the ticket records, under which id, and
 // which managers' approvals it needs, on a till whose server has a manager (Anna, PIN 9999), an
 // open-price limit of €100.00 and a discount limit of 10 %. The approval dialog is played through
 // its own state call (tryManagerPin), so the approvals are real signed tokens, read back here.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readApproval } from '../../src/pms/staff-calls.ts';
-import { sealNewStaffKey } from '../../src/pms/staff-keys.ts';
-import { sumOf } from '../../src/rules/split.ts';
-import { openApproval, tryManagerPin } from '../../src/state/approval-request.ts';
-import { addOpenPrice } from '../../src/state/open-price.ts';
+import { openApproval, tryManagerPin } from '../../src/features/staff/approval-request.ts';
+import { keepStaffList } from '../../src/features/staff/staff-session.ts';
+import { addOpenPrice } from '../../src/features/ticket/open-price.ts';
 import {
   approveSale,
   changeQuantity,
@@ -17,8 +15,7 @@ import {
   type SaleChoice,
   type SaleNeed,
   saleNeeds,
-} from '../../src/state/sale-plan.ts';
-import { keepStaffList } from '../../src/state/staff-session.ts';
+} from '../../src/features/ticket/sale-plan.ts';
 import {
   addProduct,
   clearTicket,
@@ -27,8 +24,11 @@ import {
   reviveTicket,
   setQuantity,
   ticketLines,
-} from '../../src/state/ticket.ts';
-import { showTicket } from '../../src/state/ticket-signal.ts';
+} from '../../src/features/ticket/ticket.ts';
+import { showTicket } from '../../src/features/ticket/ticket-signal.ts';
+import { readApproval } from '../../src/pms/staff-calls.ts';
+import { sealNewStaffKey } from '../../src/pms/staff-keys.ts';
+import { sumOf } from '../../src/rules/split.ts';
 import { product } from '../support/catalogue.ts';
 
 const PILS = product(1, 'Pils 0,3 l', 420);

@@ -6,21 +6,15 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { saleHeaders } from '../../src/outbox/sale-headers.ts';
-import { SPLIT_HEADER } from '../../src/pms/till-headers.ts';
-import type { RoomReservation } from '../../src/pms/wire.ts';
-import { discountedLines, withLineDiscount } from '../../src/rules/discounts.ts';
-import { localDate } from '../../src/rules/guest-rules.ts';
-import { equalPart, sumOf } from '../../src/rules/split.ts';
-import { loadCatalogue } from '../../src/state/catalogue.ts';
-import { ParkError, parkTicket, readParkedTickets, recallTicket } from '../../src/state/parked.ts';
-import { lastReceipt } from '../../src/state/receipt.ts';
+import { loadCatalogue } from '../../src/features/catalogue/catalogue.ts';
+import { lastReceipt } from '../../src/features/payment/receipt.ts';
 import {
   chargeTicketToRoom,
   completeCashSale,
   PaymentError,
   SaleNotSavedError,
-} from '../../src/state/sale.ts';
+} from '../../src/features/payment/sale.ts';
+import { ParkError, parkTicket, readParkedTickets, recallTicket } from '../../src/features/ticket/parked.ts';
 import {
   addOpenPriceLine,
   addProduct,
@@ -32,8 +26,14 @@ import {
   ticketLines,
   ticketSaleId,
   ticketWritesSettled,
-} from '../../src/state/ticket.ts';
-import { showTicket } from '../../src/state/ticket-signal.ts';
+} from '../../src/features/ticket/ticket.ts';
+import { showTicket } from '../../src/features/ticket/ticket-signal.ts';
+import { saleHeaders } from '../../src/outbox/sale-headers.ts';
+import { SPLIT_HEADER } from '../../src/pms/till-headers.ts';
+import type { RoomReservation } from '../../src/pms/wire.ts';
+import { discountedLines, withLineDiscount } from '../../src/rules/discounts.ts';
+import { localDate } from '../../src/rules/guest-rules.ts';
+import { equalPart, sumOf } from '../../src/rules/split.ts';
 import { setCatalogueMeta } from '../../src/storage/caches.ts';
 import { closeTillDb } from '../../src/storage/db.ts';
 import { listSales } from '../../src/storage/journal-queries.ts';

@@ -2,7 +2,12 @@
 // value out of bounds is refused naming its field, and nothing is changed then. Settings saved on the
 // device are what the next start reads back, whatever it checks again then.
 import { describe, expect, it, vi } from 'vitest';
-import { HOTEL_NAME_MAX, SettingsError, settings, updateSettings } from '../../src/state/settings.ts';
+import {
+  HOTEL_NAME_MAX,
+  SettingsError,
+  settings,
+  updateSettings,
+} from '../../src/features/device/settings.ts';
 import { LOCAL_KEYS } from '../../src/storage/local.ts';
 
 function refusal(patch: Parameters<typeof updateSettings>[0]): SettingsError {
@@ -54,7 +59,7 @@ describe('settings saved on this device', () => {
       expect(JSON.parse(saved.get(LOCAL_KEYS.settings)!)).toMatchObject({ staffName: 'Jonas' });
 
       vi.resetModules(); // a reload: the module reads localStorage as it starts
-      const next = await import('../../src/state/settings.ts');
+      const next = await import('../../src/features/device/settings.ts');
 
       expect(next.settings()).toMatchObject({ staffName: 'Jonas', currency: 'CHF', tillName: 'Bar 2' });
     } finally {

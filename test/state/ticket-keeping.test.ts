@@ -29,10 +29,10 @@ import {
   setQuantity,
   ticketLines,
   ticketWritesSettled,
-} from '../../src/state/ticket.ts';
-import type { TicketNews } from '../../src/state/ticket-keeping.ts';
-import { emptyTicket, ticketToRecord } from '../../src/state/ticket-record.ts';
-import { showTicket } from '../../src/state/ticket-signal.ts';
+} from '../../src/features/ticket/ticket.ts';
+import type { TicketNews } from '../../src/features/ticket/ticket-keeping.ts';
+import { emptyTicket, ticketToRecord } from '../../src/features/ticket/ticket-record.ts';
+import { showTicket } from '../../src/features/ticket/ticket-signal.ts';
 import { closeTillDb } from '../../src/storage/db.ts';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../../src/storage/local.ts';
 import { changeTicketRecords, readTicketRecord } from '../../src/storage/ticket-store.ts';

@@ -2,15 +2,6 @@
 // the totals follow, and nothing but staff empties it.
 import { createRoot } from 'solid-js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MoneyError } from '../../src/pms/money.ts';
-import { withLineDiscount } from '../../src/rules/discounts.ts';
-import {
-  OPEN_PRICE_LIMITS,
-  parseAmount,
-  readAmount,
-  TicketLineError,
-  withProduct,
-} from '../../src/rules/ticket-lines.ts';
 import {
   addOpenPriceLine,
   addProduct,
@@ -25,7 +16,16 @@ import {
   ticketLines,
   ticketSaleId,
   ticketTotals,
-} from '../../src/state/ticket.ts';
+} from '../../src/features/ticket/ticket.ts';
+import { MoneyError } from '../../src/pms/money.ts';
+import { withLineDiscount } from '../../src/rules/discounts.ts';
+import {
+  OPEN_PRICE_LIMITS,
+  parseAmount,
+  readAmount,
+  TicketLineError,
+  withProduct,
+} from '../../src/rules/ticket-lines.ts';
 import { product } from '../support/catalogue.ts';
 
 const PILS = product(1, 'Pils 0,3 l', 420);

@@ -4,9 +4,9 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { noteDevicePaired, noteDeviceRefused } from '../../src/features/device/device.ts';
+import { readUnsentSales, unsentFileName, unsentSalesFile } from '../../src/features/sync/unsent-sales.ts';
 import { recordCashSale } from '../../src/outbox/journal.ts';
-import { noteDevicePaired, noteDeviceRefused } from '../../src/state/device.ts';
-import { readUnsentSales, unsentFileName, unsentSalesFile } from '../../src/state/unsent-sales.ts';
 import { closeTillDb } from '../../src/storage/db.ts';
 import { changeSale } from '../../src/storage/outbox-store.ts';
 

@@ -37,7 +37,7 @@ describe('kept first-screen prices', () => {
   it('keeps the first page’s prices as the formatter writes them, and reads them back at the next start', async () => {
     const saved = stubLocalStorage();
     saved.set(LOCAL_KEYS.settings, JSON.stringify({ currency: 'CHF' }));
-    const { keepFirstPage } = await import('../../src/state/catalogue-first-page.ts');
+    const { keepFirstPage } = await import('../../src/features/catalogue/catalogue-first-page.ts');
     const prices = [350, 1250, 123456];
     keepFirstPage({
       refreshedAt: 1,
@@ -57,7 +57,7 @@ describe('kept first-screen prices', () => {
       taxClasses: [],
       paymentOptions: { invoice_templates: [], payment_methods: [] },
     });
-    const { loadCatalogue } = await import('../../src/state/catalogue.ts');
+    const { loadCatalogue } = await import('../../src/features/catalogue/catalogue.ts');
     void loadCatalogue().catch(() => undefined);
     const { keepFirstScreenPrices } = await import('../../src/words/kept-prices.ts');
     keepFirstScreenPrices();

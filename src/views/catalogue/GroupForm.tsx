@@ -3,7 +3,7 @@
 // is created and the form says so.
 import { useAction } from '@solidjs/router';
 import { createEffect, createSignal, For, on } from 'solid-js';
-import { catalogue } from '../../state/catalogue';
+import { catalogue } from '../../features/catalogue';
 import { errorText } from '../../words/error-text';
 import { t } from '../../words/i18n';
 import { Dialog } from '../common/Dialog';

@@ -1,7 +1,7 @@
 // The commodity-group tabs above the product grid. Owns: one toggle button per group plus "All";
 // the pressed one filters the grid. A row that scrolls sideways when there are many groups.
 import { For } from 'solid-js';
-import type { GroupEntry } from '../../state/catalogue';
+import type { GroupEntry } from '../../features/catalogue';
 import { t } from '../../words/i18n';
 
 export function GroupTabs(props: {

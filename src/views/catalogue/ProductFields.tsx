@@ -1,7 +1,7 @@
 // The inputs of the new-product form: name, article number, EAN, price, commodity group, tax class
 // and whether the price is open (typed in at the till).
 import { For } from 'solid-js';
-import { catalogue } from '../../state/catalogue';
+import { catalogue } from '../../features/catalogue';
 import { t } from '../../words/i18n';
 
 export function ProductFields() {

@@ -3,10 +3,9 @@
 // (from any group) and clears the field for the next scan. While only the catalogue's first page is
 // read (start), that page shows; a search or a group waits for the rest, and so does a scan.
 import { createMemo, createSignal, createUniqueId, Show } from 'solid-js';
+import { catalogue, loadCatalogue, quickKeys } from '../../features/catalogue';
 import type { Product } from '../../pms/wire';
 import { findByCode, search } from '../../rules/search';
-import { catalogue, loadCatalogue } from '../../state/catalogue';
-import { quickKeys } from '../../state/quick-keys';
 import { t } from '../../words/i18n';
 import { GroupTabs } from './GroupTabs';
 import { ProductGrid } from './ProductGrid';

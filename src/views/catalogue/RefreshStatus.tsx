@@ -1,7 +1,7 @@
 // When the catalogue was last refreshed from the PMS, a button to refresh now, and why the last
 // refresh failed (the cached catalogue stays in use).
 import { Show } from 'solid-js';
-import { catalogue, refreshCatalogue, refreshState } from '../../state/catalogue';
+import { catalogue, refreshCatalogue, refreshState } from '../../features/catalogue';
 import { formatMoment } from '../../words/format';
 import { t } from '../../words/i18n';
 import { createErrorText } from '../common/error-words';

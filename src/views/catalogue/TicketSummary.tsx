@@ -1,7 +1,7 @@
 // On the catalogue page: what is on the ticket so far, and the way to the register to pay it.
 import { A } from '@solidjs/router';
 import { Show } from 'solid-js';
-import { ticketTotals } from '../../state/ticket';
+import { ticketTotals } from '../../features/ticket';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 

@@ -2,7 +2,7 @@
 // input whose value the form keeps, and the outlet's quick reasons (set on the admin page; else the
 // till's own) as keys that fill it in one tap, instead of typing on the on-screen keyboard.
 import { createUniqueId, For } from 'solid-js';
-import { outletPolicy } from '../../state/staff-session';
+import { outletPolicy } from '../../features/staff';
 import { t } from '../../words/i18n';
 
 const OWN_REASONS = ['reason.quick.wrongItem', 'reason.quick.complaint', 'reason.quick.spilled'] as const;

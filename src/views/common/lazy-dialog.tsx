@@ -4,7 +4,7 @@
 // keeps the view on screen while a dialog's code loads, and keeping a dialog mounted once it has
 // opened (it resets itself on each opening; see Dialog.tsx and fresh-submission.ts).
 import { type Component, createMemo, type JSX, lazy, Show, Suspense } from 'solid-js';
-import { afterFirstScreen } from '../../state/first-screen';
+import { afterFirstScreen } from '../../features/catalogue';
 import { type Feature, withTexts } from '../../words/i18n';
 
 /**

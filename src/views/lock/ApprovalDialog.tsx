@@ -1,11 +1,10 @@
 // The manager-approval dialog: names what is to be approved, lets a manager pick their name and type
 // their PIN (checked on the tablet, so it works offline), and hands the signed approval back to the
-// view that asked (state/approval-request.ts). Cancel leaves everything as it was. On a tablet the
+// view that asked (features/staff/approval-request.ts). Cancel leaves everything as it was. On a tablet the
 // pad stands beside the words, so the dialog fits 1024×768 and an iPad's Safari without scrolling.
 import { createSignal, For, Show } from 'solid-js';
+import { openApproval, staffCards, tryManagerPin } from '../../features/staff';
 import type { StaffCard } from '../../pms/staff-calls';
-import { openApproval, tryManagerPin } from '../../state/approval-request';
-import { staffCards } from '../../state/staff-session';
 import { t } from '../../words/i18n';
 import { Dialog } from '../common/Dialog';
 import { PinPad } from './PinPad';

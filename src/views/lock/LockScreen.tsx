@@ -1,13 +1,12 @@
 // The lock screen: who is working? Staff tap their name, then type their PIN on the pad; the PIN is
-// checked on the tablet (state/staff-session.ts), so signing in works offline. Shown by the shell in
+// checked on the tablet (features/staff/staff-session.ts), so signing in works offline. Shown by the shell in
 // the till's place while nobody is signed in. In landscape the PIN step puts the pad beside the name,
 // message and Back, so all of it fits an iPad's Safari without scrolling.
 import { createSignal, For, onMount, Show } from 'solid-js';
+import { noteFirstScreen } from '../../features/catalogue';
+import { createOnlineStatus } from '../../features/device';
+import { signIn, staffCards } from '../../features/staff';
 import type { StaffCard } from '../../pms/staff-calls';
-import { noteFirstScreen } from '../../state/first-screen';
-import { createOnlineStatus } from '../../state/online';
-import { signIn } from '../../state/staff-pins';
-import { staffCards } from '../../state/staff-session';
 import { t } from '../../words/i18n';
 import { PinPad } from './PinPad';
 import { createPinFeedback } from './pin-feedback';

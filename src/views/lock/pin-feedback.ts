@@ -2,7 +2,7 @@
 // "wrong PIN", or the wait left after too many wrong PINs of the person chosen (counting down each
 // second). Choosing someone still waiting shows their wait at once, so a greyed pad says why.
 import { createEffect, createSignal, on, onCleanup } from 'solid-js';
-import { type PinOutcome, pinWait } from '../../state/staff-pins';
+import { type PinOutcome, pinWait } from '../../features/staff';
 import { t } from '../../words/i18n';
 
 function minutesSeconds(ms: number): string {

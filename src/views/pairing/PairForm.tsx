@@ -1,10 +1,10 @@
 // The pairing form: a big code field, an optional name for the tablet, and Pair, through the router
 // action `pairAction`. Owns putting each refusal in words by its `code`, and submitting a code given
 // in the address at once (`/pair?code=…`: scanning the QR code pairs in one step). Once paired, the
-// till opens on its home screen (state/pairing.ts has already started sending what waited).
+// till opens on its home screen (features/pairing/pairing.ts has already started sending what waited).
 import { useAction, useNavigate, useSubmission } from '@solidjs/router';
 import { createSignal, onMount } from 'solid-js';
-import { PairingCodeFormatError, TillServerError } from '../../state/pairing';
+import { PairingCodeFormatError, TillServerError } from '../../features/pairing';
 import { type MessageKey, t } from '../../words/i18n';
 import { pairAction } from './data';
 

@@ -4,7 +4,7 @@
 // (PairForm) and the sales waiting on the tablet (UnsentSales).
 import { useLocation, useSearchParams } from '@solidjs/router';
 import { Suspense } from 'solid-js';
-import { deviceState } from '../../state/device';
+import { deviceState } from '../../features/device';
 import { t } from '../../words/i18n';
 import { PairForm } from './PairForm';
 import { PAIR_PATH } from './path';

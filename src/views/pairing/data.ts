@@ -3,8 +3,8 @@
 // errors the views take from `useSubmission`. The work itself is src/state (pairing.ts,
 // unsent-sales.ts).
 import { action, query } from '@solidjs/router';
-import { pairTablet } from '../../state/pairing';
-import { readUnsentSales, unsentSalesFile } from '../../state/unsent-sales';
+import { pairTablet } from '../../features/pairing';
+import { readUnsentSales, unsentSalesFile } from '../../features/sync';
 
 /**
  * Sales not yet confirmed by the PMS, oldest first.

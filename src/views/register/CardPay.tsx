@@ -3,7 +3,6 @@
 // hands the card data to the pay screen, which completes the sale; declined shows the reason and
 // leaves the ticket open; unknown says to check the terminal and asks it again on a tap.
 import { createSignal, type JSX, Match, Show, Switch } from 'solid-js';
-import { parseAmount } from '../../rules/ticket-lines';
 import {
   type CardPayment,
   type CardTerminalInfo,
@@ -11,7 +10,8 @@ import {
   cardRecordOf,
   checkCardAgain,
   payByCard,
-} from '../../state/card-payment';
+} from '../../features/payment';
+import { parseAmount } from '../../rules/ticket-lines';
 import type { CardPaymentRecord } from '../../storage/records';
 
 import { errorText } from '../../words/error-text';
@@ -24,7 +24,7 @@ type TipMode = 'none' | 'till' | 'terminal';
 export function CardPay(props: {
   terminal: CardTerminalInfo;
   amountCents: number;
-  /** The sale's id and approvals before paying (state/sale-plan.ts); null when refused (the pay screen says why). */
+  /** The sale's id and approvals before paying (features/ticket/sale-plan.ts); null when refused (the pay screen says why). */
   prepare: () => Promise<{ saleId: string; approvals?: string[] } | null>;
   /** The card was charged: record the sale with it. */
   onApproved: (card: CardPaymentRecord, prepared: { saleId: string; approvals?: string[] }) => Promise<void>;

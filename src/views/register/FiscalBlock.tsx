@@ -1,20 +1,22 @@
 // The receipt's fiscal block (Germany): the TSE's lines and the DSFinV-K QR code (drawn with uqr,
 // as the admin page draws the pairing code), or "TSE ausgefallen / TSE unavailable" with no
-// transaction number. On the receipt itself the block is fixed once decided (state/fiscal-receipt.ts):
+// transaction number. On the receipt itself the block is fixed once decided (features/payment/fiscal-receipt.ts):
 // the server's answer; or an outage when the tablet is offline, or no answer came in time. A copy
 // shows "signed later" with the TSE's data where the receipt said the TSE was out (asking the server
 // when the tablet's answer does not have it).
 import { createEffect, createSignal, For, onCleanup, onMount, Show } from 'solid-js';
 import { renderSVG } from 'uqr';
-import type { FiscalReceipt } from '../../pms/fiscal-wire';
 import {
   copyBlock,
   fiscalRequired,
   noteFiscalRequired,
+  type ReceiptData,
+  type SaleProgress,
   serverFiscal,
+  stampFiscal,
   tabletOutage,
-} from '../../state/fiscal-receipt';
-import { type ReceiptData, type SaleProgress, stampFiscal } from '../../state/receipt';
+} from '../../features/payment';
+import type { FiscalReceipt } from '../../pms/fiscal-wire';
 
 /** How long a receipt waits for the server's signature before it says the TSE is out (3 s budget + the LAN). */
 export const FISCAL_ANSWER_WAIT_MS = 5000;

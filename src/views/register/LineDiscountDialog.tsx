@@ -3,9 +3,9 @@
 // price is shown before it is given. Refusals (above 100 %, above the price of one item, a manager's
 // approval cancelled) are said in the dialog and change nothing. Loaded after the first screen.
 import { createMemo, createSignal, For, Show } from 'solid-js';
+import type { TicketLine } from '../../features/ticket';
+import { giveLineDiscount } from '../../features/ticket';
 import { discountPercent, listPriceOf } from '../../rules/discounts';
-import { giveLineDiscount } from '../../state/line-discount';
-import type { TicketLine } from '../../state/ticket';
 import { errorText } from '../../words/error-text';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';

@@ -1,6 +1,6 @@
 // The ticket's note (e.g. "no ice"): kept with the ticket, parked with it, printed on the receipt.
 
-import { currentTicket, setNote } from '../../state/ticket';
+import { currentTicket, setNote } from '../../features/ticket';
 import { t } from '../../words/i18n';
 
 export function NoteField() {

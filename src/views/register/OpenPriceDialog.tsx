@@ -3,11 +3,11 @@
 // The amount follows the money rule (its refusal says which limit); above the outlet's open-price
 // limit a manager approves it, or, on a till without staff, staff confirm "€5,000.00 — is that right?".
 import { createMemo, createSignal, For, Show } from 'solid-js';
+import { catalogue } from '../../features/catalogue';
+import { addOpenPrice, openPriceCheck, openPriceLimitCents } from '../../features/ticket';
 import type { Cents } from '../../pms/money';
 import type { Product } from '../../pms/wire';
 import { OPEN_PRICE_LIMITS, readAmount } from '../../rules/ticket-lines';
-import { catalogue } from '../../state/catalogue';
-import { addOpenPrice, openPriceCheck, openPriceLimitCents } from '../../state/open-price';
 import { errorText } from '../../words/error-text';
 import { formatCents, withoutGrouping } from '../../words/format';
 import { t } from '../../words/i18n';

@@ -1,7 +1,7 @@
 // Parking the current ticket under a name (table, guest). The ticket is cleared only once the tab
 // is safely stored; on failure the message shows and the ticket stays.
 import { useAction } from '@solidjs/router';
-import { currentTicket } from '../../state/ticket';
+import { currentTicket } from '../../features/ticket';
 import { errorText } from '../../words/error-text';
 import { t } from '../../words/i18n';
 import { Dialog } from '../common/Dialog';

@@ -4,13 +4,10 @@
 // and records a room charge, never a closed cash invoice. On an error the message shows and the
 // ticket stays as it was; after a part of a split the rest stays on the ticket.
 import { createMemo, createResource, createSignal, For, onCleanup, onMount, Show } from 'solid-js';
-import { cashMethodId, defaultTemplateId } from '../../rules/payment';
-import type { Split } from '../../rules/split';
-import { roomTransferMethodId } from '../../rules/tender';
-import { parseAmount } from '../../rules/ticket-lines';
-import { cardTerminal, isCardMethod } from '../../state/card-payment';
-import { catalogue } from '../../state/catalogue';
-import type { SaleRecord } from '../../state/room-charges';
+import { catalogue } from '../../features/catalogue';
+import { settings } from '../../features/device';
+import { cardTerminal, isCardMethod } from '../../features/payment';
+import type { SaleRecord } from '../../features/room-charge';
 import {
   type ApprovedSale,
   approveSale,
@@ -19,9 +16,13 @@ import {
   planSale,
   type SaleNeed,
   type SaleRefused,
-} from '../../state/sale-plan';
-import { settings } from '../../state/settings';
-import { ticketLines, ticketTotals } from '../../state/ticket';
+  ticketLines,
+  ticketTotals,
+} from '../../features/ticket';
+import { cashMethodId, defaultTemplateId } from '../../rules/payment';
+import type { Split } from '../../rules/split';
+import { roomTransferMethodId } from '../../rules/tender';
+import { parseAmount } from '../../rules/ticket-lines';
 import type { CardPaymentRecord } from '../../storage/records';
 import { errorText } from '../../words/error-text';
 import { formatCents, withoutGrouping } from '../../words/format';
@@ -64,7 +65,7 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
   const [discountText, setDiscountText] = createSignal('');
   const [discountRefusal, setDiscountRefusal] = createSignal<string>();
   const discount = createMemo(() => readDiscount(discountKind(), discountText(), ticketTotals().grossCents));
-  /** What paying now records: its lines, what stays open, the part's summary (state/sale-plan.ts). */
+  /** What paying now records: its lines, what stays open, the part's summary (features/ticket/sale-plan.ts). */
   const plan = createMemo(() => planSale({ split: split(), discount: discount().discount }));
   const part = () => plan().part;
   const amount = () => plan().totalCents;
@@ -81,7 +82,7 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
     return cents === undefined || cents < amount();
   };
   const nothingPicked = () => part()?.lines.length === 0 || discount().error !== undefined;
-  /** The sale's id and the managers' approvals it needs (state/sale-plan.ts); null when refused. */
+  /** The sale's id and the managers' approvals it needs (features/ticket/sale-plan.ts); null when refused. */
   const approve = async (): Promise<ApprovedSale | null> => {
     setDiscountRefusal(undefined);
     return approvedOrSaid(await approveSale(choice(), describeNeed));

@@ -2,8 +2,8 @@
 // tell staff ("Added: Pils 0,3 l", or why not; shown by the view's toast), and the open-price
 // dialog for items whose amount is typed in.
 import { createSignal } from 'solid-js';
+import { addProduct } from '../../features/ticket';
 import type { Product } from '../../pms/wire';
-import { addProduct } from '../../state/ticket';
 import { t } from '../../words/i18n';
 import { ProductPanel } from '../catalogue/ProductPanel';
 import { errorWords } from '../common/error-words';

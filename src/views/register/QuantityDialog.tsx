@@ -2,8 +2,8 @@
 // PMS's most per line); a key that would pass it is refused by the pad in words. OK with nothing
 // typed keeps the quantity; 0 takes the line off the ticket.
 import { createSignal } from 'solid-js';
+import type { TicketLine } from '../../features/ticket';
 import { MAX_QUANTITY } from '../../rules/ticket-lines';
-import type { TicketLine } from '../../state/ticket';
 import { t } from '../../words/i18n';
 import { Dialog } from '../common/Dialog';
 import { NumberPad, padNumber } from '../common/NumberPad';

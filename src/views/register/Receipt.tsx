@@ -4,10 +4,10 @@
 // tendered and change, whether the PMS has confirmed the sale yet and then its invoice number,
 // the fiscal block where the till signs (FiscalBlock.tsx); a copy printed again says so at the top.
 import { For, Show } from 'solid-js';
+import { createSaleProgress, type ReceiptData } from '../../features/payment';
 import { formatMoney } from '../../pms/money';
 import { discountCents } from '../../rules/discounts';
 import type { LineDiscount } from '../../rules/ticket-lines';
-import { createSaleProgress, type ReceiptData } from '../../state/receipt';
 import { formatDateTime, locale } from '../../words/format';
 import { t } from '../../words/i18n';
 import { CardReceiptLines } from './CardReceiptLines';

@@ -6,8 +6,8 @@
 // it (print-page.ts).
 import { createSignal, onMount, Show } from 'solid-js';
 import { Portal } from 'solid-js/web';
-import { printCopy, printStatus, queueReceiptPrint } from '../../state/printing';
-import type { ReceiptData } from '../../state/receipt';
+import type { ReceiptData } from '../../features/payment';
+import { printCopy, printStatus, queueReceiptPrint } from '../../features/payment';
 import { t } from '../../words/i18n';
 import { useReceiptPageSize } from './print-page';
 import { Receipt } from './Receipt';

@@ -2,9 +2,9 @@
 // room-charge page's own parts, StayCheck.tsx), then one tap records the ticket, or the part of a
 // split, as a room charge. Loaded with the pay screen, after the first screen.
 import { Show } from 'solid-js';
+import type { SaleRecord } from '../../features/room-charge';
+import { ticketTotals } from '../../features/ticket';
 import type { TicketPart } from '../../rules/split';
-import type { SaleRecord } from '../../state/room-charges';
-import { ticketTotals } from '../../state/ticket';
 import { chargeProblemText } from '../../words/charge-problem';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';

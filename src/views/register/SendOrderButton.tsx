@@ -3,8 +3,8 @@
 // what each ticket sent), and says where they went, what no printer takes, or that the server is
 // out of reach. Loaded apart from the first screen (it brings the printing code).
 import { createSignal, Show } from 'solid-js';
-import { printStatus, sendTicketOrder } from '../../state/printing';
-import { ticketLines } from '../../state/ticket';
+import { printStatus, sendTicketOrder } from '../../features/payment';
+import { ticketLines } from '../../features/ticket';
 import { t } from '../../words/i18n';
 
 export default function SendOrderButton(props: { onMessage: (text: string) => void }) {

@@ -1,7 +1,7 @@
 // On a phone the ticket is a bottom sheet: this bar shows the item count and total and opens or
 // closes it. Hidden on tablets, where the ticket is a side panel (register.css).
 
-import { ticketTotals } from '../../state/ticket';
+import { ticketTotals } from '../../features/ticket';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 

@@ -2,7 +2,7 @@
 // that is being rung up is parked first, so recalling never loses it.
 import { createAsync, useAction } from '@solidjs/router';
 import { For, Show } from 'solid-js';
-import { currentTicket, type Ticket } from '../../state/ticket';
+import { currentTicket, type Ticket } from '../../features/ticket';
 import { errorText } from '../../words/error-text';
 import { formatCents, formatMoment } from '../../words/format';
 import { t } from '../../words/i18n';

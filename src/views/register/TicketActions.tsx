@@ -2,8 +2,8 @@
 // printers at the till server), clear (tap twice) and pay. Owns the dialogs they open.
 import { createAsync, revalidate } from '@solidjs/router';
 import { createEffect, createSignal, lazy, on, onCleanup, onMount, Show, Suspense } from 'solid-js';
-import { afterFirstScreen } from '../../state/first-screen';
-import { clearTicket, ticketLines, ticketNewsHeard, ticketTotals } from '../../state/ticket';
+import { afterFirstScreen } from '../../features/catalogue';
+import { clearTicket, ticketLines, ticketNewsHeard, ticketTotals } from '../../features/ticket';
 import { formatCents } from '../../words/format';
 import { t, withTexts } from '../../words/i18n';
 import { getParkedTickets } from './data';

@@ -5,8 +5,8 @@
 // manager approves a total past the limit: quantity-change.ts). A refused + is said, not ignored.
 // The rest of an equal split shows its share, not a unit price made up by the split.
 import { Show } from 'solid-js';
+import { removeLine, type TicketLine, ticketEqualSplit } from '../../features/ticket';
 import type { Discount } from '../../rules/ticket-lines';
-import { removeLine, type TicketLine, ticketEqualSplit } from '../../state/ticket';
 import { formatCents, locale } from '../../words/format';
 import { t } from '../../words/i18n';
 import { changeLineQuantity } from './quantity-change';

@@ -3,8 +3,14 @@
 // screen it is a bottom sheet the register opens and closes. Owns the quantity pad's dialog and the
 // line discount's.
 import { createEffect, createSignal, For, on, Show } from 'solid-js';
-import { lastReceipt } from '../../state/receipt';
-import { clearTicket, currentTicket, type TicketLine, ticketLines, ticketTotals } from '../../state/ticket';
+import { lastReceipt } from '../../features/payment';
+import {
+  clearTicket,
+  currentTicket,
+  type TicketLine,
+  ticketLines,
+  ticketTotals,
+} from '../../features/ticket';
 import { formatMoment } from '../../words/format';
 import { t } from '../../words/i18n';
 import { lazyDialog, OpenedOnce } from '../common/lazy-dialog';

@@ -3,8 +3,8 @@
 // whose pending state and errors the views take from `useSubmission`. A finished action revalidates
 // the queries, so the list of tabs follows. The work itself is in src/state (parked.ts, sale.ts).
 import { action, query } from '@solidjs/router';
-import { parkTicket, readParkedTickets, recallTicket } from '../../state/parked';
-import { chargeTicketToRoom, completeCashSale } from '../../state/sale';
+import { chargeTicketToRoom, completeCashSale } from '../../features/payment';
+import { parkTicket, readParkedTickets, recallTicket } from '../../features/ticket';
 
 /**
  * Parked tickets, most recently changed first.

@@ -1,7 +1,7 @@
-// Changing a line's quantity from the register (its − and + keys, the number pad): state/sale-plan.ts
+// Changing a line's quantity from the register (its − and + keys, the number pad): features/ticket/sale-plan.ts
 // decides whether a manager approves it first (an open price whose line total passes the limit);
 // this says the approval asked for, and a refusal, in words.
-import { changeQuantity, openPriceLimitCents, type SaleNeed } from '../../state/sale-plan';
+import { changeQuantity, openPriceLimitCents, type SaleNeed } from '../../features/ticket';
 import { errorText } from '../../words/error-text';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';

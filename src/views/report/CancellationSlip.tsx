@@ -2,8 +2,8 @@
 // it cancels, the lines and the amount refunded, the reason and who refunded it, and what staff must
 // still do in the PMS (cancel the invoice there: the interface has no refund).
 import { For, Show } from 'solid-js';
+import { settings } from '../../features/device';
 import { formatMoney } from '../../pms/money';
-import { settings } from '../../state/settings';
 import type { SaleRecord } from '../../storage/records';
 import { formatDateTime, locale } from '../../words/format';
 import { t } from '../../words/i18n';

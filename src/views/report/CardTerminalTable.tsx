@@ -2,11 +2,11 @@
 // to staff), and the terminal's end-of-day set beside the sales ledger's card payments on that
 // terminal (and the terminal service's own rows). Shown where a terminal serves this tablet, or when there were card tips.
 import { createResource, createSignal, Show } from 'solid-js';
+import { settings } from '../../features/device';
+import { cardTerminal } from '../../features/payment';
 import type { CardEndOfDay } from '../../pms/card-calls';
 import { cardEndOfDay } from '../../pms/card-calls';
 import type { Amount } from '../../rules/shift-totals';
-import { cardTerminal } from '../../state/card-payment';
-import { settings } from '../../state/settings';
 import { errorText } from '../../words/error-text';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';

@@ -1,9 +1,9 @@
 // Closing the shift. A first tap asks; when sales of the shift are not confirmed by the PMS yet it
 // warns and lists them (they keep syncing after the close: nothing is lost) with a way to the sync
 // view, and only "Close shift anyway" closes then, after a manager's approval where the server has
-// staff (state/shift.ts asks). The closed shift is stored on this tablet.
+// staff (features/report/shift.ts asks). The closed shift is stored on this tablet.
 import { createSignal, createUniqueId, Show } from 'solid-js';
-import type { ShiftReport } from '../../state/shift';
+import type { ShiftReport } from '../../features/report';
 import { clockTime } from '../../words/calendar';
 import { t } from '../../words/i18n';
 import { useSubmitter } from '../common/submit';

@@ -2,7 +2,7 @@
 // (time, reference, kind, amount, state), and the way to the sync view.
 import { A } from '@solidjs/router';
 import { For } from 'solid-js';
-import type { SaleRecord } from '../../state/sync-list';
+import type { SaleRecord } from '../../features/sync';
 import { clockTime } from '../../words/calendar';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';

@@ -2,10 +2,9 @@
 // payment method and VAT rate, each drawer's expected cash, sales not yet in the PMS or needing
 // attention), counting a drawer by denomination with over/short, and closing the day (Z), whose
 // number shows after; where the outlet has a receipt printer, the X (and the Z just closed) print
-// there. Opening it takes a manager's `close_day` approval (state/day-closing.ts); a
+// there. Opening it takes a manager's `close_day` approval (features/report/day-closing.ts); a
 // waiter gets nothing without a manager's PIN, and the server refuses them anyway.
 import { createMemo, createSignal, createUniqueId, For, onCleanup, Show } from 'solid-js';
-import { type DayReport, DENOMINATIONS_CENTS, type DrawerCashUp } from '../../pms/closing-wire';
 import {
   closedDay,
   closeTheDay,
@@ -16,7 +15,8 @@ import {
   forgetDayClosing,
   openDayReport,
   printDayClosing,
-} from '../../state/day-closing';
+} from '../../features/report';
+import { type DayReport, DENOMINATIONS_CENTS, type DrawerCashUp } from '../../pms/closing-wire';
 import { formatCents, formatDateTime } from '../../words/format';
 import { t } from '../../words/i18n';
 import { percentOfBp } from './day-closing-figures';

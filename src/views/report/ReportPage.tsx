@@ -2,10 +2,10 @@
 // commodity group, room charges, confirmed versus pending), printable, the shift's receipts (copies,
 // refunds), closing the shift, and, for managers, the hotel's day closing (DayClosing.tsx).
 import { onMount, Show } from 'solid-js';
-import { startCatalogue } from '../../state/catalogue';
-import { createShiftReport } from '../../state/shift';
-import { actingStaff } from '../../state/staff-session';
-import { tillIdentity } from '../../state/till-identity';
+import { startCatalogue } from '../../features/catalogue';
+import { tillIdentity } from '../../features/device';
+import { createShiftReport } from '../../features/report';
+import { actingStaff } from '../../features/staff';
 import { formatDateTime } from '../../words/format';
 import { t } from '../../words/i18n';
 import { CloseShift } from './CloseShift';

@@ -2,7 +2,7 @@
 // room charges, and confirmed versus pending (with refunds and voided sales). Every amount is in the
 // hotel currency.
 
-import type { ShiftReport } from '../../state/shift';
+import type { ShiftReport } from '../../features/report';
 import { t } from '../../words/i18n';
 import { AmountTable } from './AmountTable';
 import { CardTerminalTable } from './CardTerminalTable';

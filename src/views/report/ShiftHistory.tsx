@@ -1,8 +1,8 @@
 // The shifts closed on this tablet, newest first: their window, total and how many sales were
 // still unconfirmed at closing.
 import { createUniqueId, For, Show } from 'solid-js';
+import { closedShifts } from '../../features/report';
 import type { ShiftTotals } from '../../rules/shift-totals';
-import { closedShifts } from '../../state/shift';
 import { formatCents, formatDateTime } from '../../words/format';
 import { t } from '../../words/i18n';
 

@@ -2,9 +2,14 @@
 // copy; at the till server's receipt printer where the outlet has one, else with the browser's
 // dialog), a confirmed one refunded (RefundForm), and a refunded one's cancellation slip printed.
 import { createMemo, createSignal, For, Match, onMount, Show, Switch } from 'solid-js';
-import { printCancellationSlip, printCopy, printStatus } from '../../state/printing';
-import { keptReceipts, loadKeptReceipts } from '../../state/receipt';
-import type { ShiftReport } from '../../state/shift';
+import {
+  keptReceipts,
+  loadKeptReceipts,
+  printCancellationSlip,
+  printCopy,
+  printStatus,
+} from '../../features/payment';
+import type { ShiftReport } from '../../features/report';
 import type { SaleRecord } from '../../storage/records';
 import { clockTime } from '../../words/calendar';
 import { formatCents } from '../../words/format';

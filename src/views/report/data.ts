@@ -2,11 +2,10 @@
 // views/common/submit.ts): closing the shift, refunding a cash sale. The work itself is in
 // src/state (shift.ts, refunds.ts).
 import { action } from '@solidjs/router';
-import { refundCashSale } from '../../state/refunds';
-import { closeShiftApproved } from '../../state/shift';
+import { closeShiftApproved, refundCashSale } from '../../features/report';
 
 /** Closing the shift: answers its record, or null when the manager's approval was cancelled. */
 export const closeShiftAction = action(closeShiftApproved, 'close-shift');
 
-/** Refunding a confirmed cash sale (state/refunds.ts): answers the cancellation, or null if not approved. */
+/** Refunding a confirmed cash sale (features/report/refunds.ts): answers the cancellation, or null if not approved. */
 export const refundSaleAction = action(refundCashSale, 'refund-sale');

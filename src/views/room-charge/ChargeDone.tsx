@@ -1,7 +1,7 @@
 // The result of the last charge: amount, room and sale reference, and that it goes to the PMS by
 // itself (the sync view shows its progress).
 import { A } from '@solidjs/router';
-import type { SaleRecord } from '../../state/room-charges';
+import type { SaleRecord } from '../../features/room-charge';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 

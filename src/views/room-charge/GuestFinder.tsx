@@ -1,9 +1,9 @@
 // Finding the guest: by room number or name in the cached list of today's stays (works offline),
 // or online by reservation number with first and last name. Owns the query and the result list.
 import { createMemo, createSignal, createUniqueId, Show } from 'solid-js';
+import { guests } from '../../features/room-charge';
 import type { RoomReservation } from '../../pms/wire';
 import { findGuests, localDate } from '../../rules/guest-rules';
-import { guests } from '../../state/reservations';
 import { t } from '../../words/i18n';
 import { ListAge } from './ListAge';
 import { ReservationSearchForm } from './ReservationSearchForm';

@@ -1,7 +1,7 @@
 // How old the cached guest list is, whether refreshing it failed, and a button to refresh it now.
 // The age ticks every 30 seconds; a list older than 30 minutes gets a warning.
 import { createSignal, onCleanup, Show } from 'solid-js';
-import { refreshedAt, refreshGuests, refreshState } from '../../state/reservations';
+import { refreshedAt, refreshGuests, refreshState } from '../../features/room-charge';
 import { ago, clockTime } from '../../words/calendar';
 import { t } from '../../words/i18n';
 

@@ -2,9 +2,9 @@
 // with - and + per product) and post it all as one room charge. Owns the counts; they reset after
 // posting.
 import { createMemo, createSignal, createUniqueId, For, onMount, Show } from 'solid-js';
+import { catalogue, startCatalogue } from '../../features/catalogue';
+import type { SaleRecord } from '../../features/room-charge';
 import type { RoomReservation } from '../../pms/wire';
-import { catalogue, startCatalogue } from '../../state/catalogue';
-import type { SaleRecord } from '../../state/room-charges';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 

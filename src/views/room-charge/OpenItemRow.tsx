@@ -1,8 +1,8 @@
 // One open item: name, booking day, quantity, amount, and "Take back" when one of this till's
 // confirmed charges put it there: it offers that line, up to the quantity still on the room.
 import { Show } from 'solid-js';
+import type { ChargedLine } from '../../features/room-charge';
 import type { InvoiceItem } from '../../pms/wire';
-import type { ChargedLine } from '../../state/room-charges';
 import { calendarDay } from '../../words/calendar';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';

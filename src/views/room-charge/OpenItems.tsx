@@ -4,16 +4,16 @@
 // again when sales are sent, so a charge or a take-back shows up once the PMS has it; a take-back
 // form (and its "being taken back" notice) closes when the next charge is made.
 import { createEffect, createSignal, createUniqueId, Match, on, onCleanup, Show, Switch } from 'solid-js';
-import type { ReservationCost, RoomReservation } from '../../pms/wire';
-import { createOnlineStatus } from '../../state/online';
-import type { SaleRecord } from '../../state/room-charges';
+import { createOnlineStatus } from '../../features/device';
+import type { SaleRecord } from '../../features/room-charge';
 import {
   type ChargedLine,
   chargedLines,
   chargesOfStay,
   onChargesChanged,
   readOpenItems,
-} from '../../state/room-charges';
+} from '../../features/room-charge';
+import type { ReservationCost, RoomReservation } from '../../pms/wire';
 import { t } from '../../words/i18n';
 import { OpenItemsTable } from './OpenItemsTable';
 import { PendingCharges } from './PendingCharges';

@@ -2,8 +2,8 @@
 // items that one of this till's confirmed charges put there (by the item ids the charge kept), for
 // that line.
 import { For, Show } from 'solid-js';
+import type { ChargedLine } from '../../features/room-charge';
 import type { ReservationCost } from '../../pms/wire';
-import type { ChargedLine } from '../../state/room-charges';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 import { OpenItemRow } from './OpenItemRow';

@@ -2,7 +2,7 @@
 // their way): they are not among the open items, but they can be taken back already (the
 // take-back then waits for the charge), line by line.
 import { For, Show } from 'solid-js';
-import type { SaleRecord } from '../../state/room-charges';
+import type { SaleRecord } from '../../features/room-charge';
 import { clockTime } from '../../words/calendar';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';

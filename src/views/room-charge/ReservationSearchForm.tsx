@@ -2,8 +2,8 @@
 // searchpattern). A stay found this way has its surname confirmed already: the PMS matched it to
 // what staff typed. Offline the form explains that it needs the network.
 import { createSignal, createUniqueId, Show } from 'solid-js';
+import { createOnlineStatus } from '../../features/device';
 import type { RoomReservation } from '../../pms/wire';
-import { createOnlineStatus } from '../../state/online';
 import { t } from '../../words/i18n';
 import { useSubmitter } from '../common/submit';
 import { searchReservationAction } from './data';

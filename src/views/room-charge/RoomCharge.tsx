@@ -2,7 +2,7 @@
 // charge the ticket or count the minibar" (the stay and its check: StayCheck.tsx, shared with the
 // pay screen) and the last result.
 import { createSignal, Match, Show, Switch } from 'solid-js';
-import type { SaleRecord } from '../../state/room-charges';
+import type { SaleRecord } from '../../features/room-charge';
 import { t } from '../../words/i18n';
 import { ChargeDone } from './ChargeDone';
 import { GuestFinder } from './GuestFinder';

@@ -2,8 +2,8 @@
 // made it. Where staff sign in, the signed-in person is recorded and nothing is to be set.
 import { A } from '@solidjs/router';
 import { Show } from 'solid-js';
-import { settings } from '../../state/settings';
-import { signInRequired } from '../../state/staff-session';
+import { settings } from '../../features/device';
+import { signInRequired } from '../../features/staff';
 import { t } from '../../words/i18n';
 
 export function StaffHint() {

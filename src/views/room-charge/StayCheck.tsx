@@ -3,9 +3,9 @@
 // surname check. `createStayChoice` owns the chosen stay (re-read from the PMS when online, so a
 // check-out since the last list refresh is caught before charging) and the confirmed surname.
 import { createSignal, Show } from 'solid-js';
+import { rereadStay } from '../../features/room-charge';
 import type { RoomReservation } from '../../pms/wire';
 import { chargeRefusal, localDate } from '../../rules/guest-rules';
-import { rereadStay } from '../../state/reservations';
 import { GuestCard } from './GuestCard';
 import { Refusal } from './Refusal';
 import { SurnameCheck } from './SurnameCheck';

@@ -1,10 +1,10 @@
 // Asking for the surname: a field to type what the guest says, or a few surnames of today's
 // guests to tap (surname-choices.ts), the guest's own among them.
 import { createMemo, createSignal, For } from 'solid-js';
+import { guests } from '../../features/room-charge';
 import type { RoomReservation } from '../../pms/wire';
 import { surnameOf } from '../../rules/guest-rules';
 import { surnameChoices } from '../../rules/surname-choices';
-import { guests } from '../../state/reservations';
 import { t } from '../../words/i18n';
 
 export function SurnameForm(props: { stay: RoomReservation; onCheck: (name: string) => void }) {

@@ -2,7 +2,7 @@
 // the room, the limit said, not silent), a reason, one confirming tap; a manager approves where the
 // server has staff. The take-back is recorded and sent by the outbox, like every sale.
 import { createSignal, Show } from 'solid-js';
-import type { SaleRecord } from '../../state/room-charges';
+import type { SaleRecord } from '../../features/room-charge';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 import { actionErrorText } from '../../words/refusals';

@@ -3,9 +3,9 @@
 // failure it is kept and the reason shown.
 import { A } from '@solidjs/router';
 import { createUniqueId, Show } from 'solid-js';
+import type { SaleRecord } from '../../features/room-charge';
+import { ticketLines, ticketTotals } from '../../features/ticket';
 import type { RoomReservation } from '../../pms/wire';
-import type { SaleRecord } from '../../state/room-charges';
-import { ticketLines, ticketTotals } from '../../state/ticket';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 import { ChargeFooter } from './ChargeFooter';

@@ -1,6 +1,6 @@
 // The current ticket as a small table: quantity, item, amount, and the total.
 import { For } from 'solid-js';
-import { ticketLines, ticketTotals } from '../../state/ticket';
+import { ticketLines, ticketTotals } from '../../features/ticket';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 

@@ -2,8 +2,9 @@
 // (chargeTicketAction, which closes the ticket as a sale does, so it is paid once across tabs):
 // pending while recording (a double tap cannot charge twice), the refusal or failure in staff
 // words, and what to do after success (reset the counts; the ticket clears itself).
+
+import type { SaleLine, SaleRecord } from '../../features/room-charge';
 import type { RoomReservation } from '../../pms/wire';
-import type { SaleLine, SaleRecord } from '../../state/room-charges';
 import { chargeProblemText } from '../../words/charge-problem';
 import { useSubmitter } from '../common/submit';
 import { chargeRoomAction, chargeTicketAction } from './data';
@@ -37,7 +38,7 @@ export function createChargeAction(props: {
 }
 
 /**
- * Charging the whole current ticket to the stay (state/sale.ts chargeTicketToRoom): refused, in
+ * Charging the whole current ticket to the stay (features/payment/sale.ts chargeTicketToRoom): refused, in
  * words, when another tab paid it first; the ticket starts afresh after success.
  * @example const action = createTicketChargeAction(props); <button onClick={() => void action.charge()}>
  */

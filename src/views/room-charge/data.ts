@@ -2,9 +2,8 @@
 // from `useSubmission`, see views/common/submit.ts). The work itself is in src/state
 // (room-charges.ts, reservations.ts, and sale.ts for the ticket, which a charge closes).
 import { action } from '@solidjs/router';
-import { searchReservation } from '../../state/reservations';
-import { chargeRoom, takeBackLine } from '../../state/room-charges';
-import { chargeTicketToRoom } from '../../state/sale';
+import { chargeTicketToRoom } from '../../features/payment';
+import { chargeRoom, searchReservation, takeBackLine } from '../../features/room-charge';
 
 export const chargeRoomAction = action(chargeRoom, 'charge-room');
 export const chargeTicketAction = action(chargeTicketToRoom, 'charge-room-ticket');

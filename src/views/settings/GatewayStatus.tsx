@@ -1,9 +1,9 @@
 // Under the gateway address: whether a Hotel Till gateway answers there and which PMS it forwards to,
 // or, in plain words, why not. Checked when the view opens, after every change of the address, and
-// on "Check again". Informs only: the address is kept either way (state/gateway-check.ts).
+// on "Check again". Informs only: the address is kept either way (features/pairing/gateway-check.ts).
 import { createResource, Match, Switch } from 'solid-js';
-import { checkGateway } from '../../state/gateway-check';
-import { settings } from '../../state/settings';
+import { settings } from '../../features/device';
+import { checkGateway } from '../../features/pairing';
 import { t } from '../../words/i18n';
 
 export function GatewayStatus() {

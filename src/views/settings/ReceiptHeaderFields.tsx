@@ -1,8 +1,8 @@
 // The receipt header: the hotel's name, address and VAT ID, printed at the top of every receipt and
 // cancellation slip. On a paired tablet it is the server's (set on the admin page), shown here
-// read-only; only a tablet not yet paired sets its own (src/state/settings.ts checks them).
+// read-only; only a tablet not yet paired sets its own (src/features/device/settings.ts checks them).
 import { createUniqueId, Show } from 'solid-js';
-import { headerFromServer, receiptHeader } from '../../state/receipt-header';
+import { headerFromServer, receiptHeader } from '../../features/device';
 import { t } from '../../words/i18n';
 import { SettingField } from './SettingField';
 import type { SettingSaver } from './save-setting';

@@ -1,7 +1,7 @@
 // One text setting with its label (tied by id), hint and refusal; saved when staff leave the field
 // or press Enter.
 import { createUniqueId, Show } from 'solid-js';
-import { settings } from '../../state/settings';
+import { settings } from '../../features/device';
 import type { SettingSaver } from './save-setting';
 
 type TextField =

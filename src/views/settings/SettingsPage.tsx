@@ -1,11 +1,10 @@
 // The settings view: language and theme, and this till (staff name where nobody signs in, till and outlet name, gateway
 // address, currency, the cash payment method), and the receipt header. Every change is saved at once on this tablet
-// (src/state/settings.ts checks it); a value it refuses is explained next to the field.
+// (src/features/device/settings.ts checks it); a value it refuses is explained next to the field.
 import { createUniqueId, onMount, Show } from 'solid-js';
-import { catalogue, startCatalogue } from '../../state/catalogue';
-import { type Settings, settings } from '../../state/settings';
-import { signInRequired } from '../../state/staff-session';
-import { namedByServer, tillIdentity } from '../../state/till-identity';
+import { catalogue, startCatalogue } from '../../features/catalogue';
+import { namedByServer, type Settings, settings, tillIdentity } from '../../features/device';
+import { signInRequired } from '../../features/staff';
 import { LANGUAGE_NAMES, type Language, language, t } from '../../words/i18n';
 import { GatewayStatus } from './GatewayStatus';
 import { ReceiptHeaderFields } from './ReceiptHeaderFields';

@@ -1,5 +1,5 @@
 // Saving one setting from the settings view, on the router's actions: a change goes through
-// src/state/settings.ts (the language through i18n, which owns it), "Saved." shows for a few
+// src/features/device/settings.ts (the language through i18n, which owns it), "Saved." shows for a few
 // seconds, and each field shows why its latest change was refused (SettingsError), in staff words.
 import { action, useAction, useSubmissions } from '@solidjs/router';
 import { type Accessor, createSignal, onCleanup } from 'solid-js';
@@ -9,7 +9,7 @@ import {
   type Settings,
   SettingsError,
   updateSettings,
-} from '../../state/settings';
+} from '../../features/device';
 import { type Language, setLanguage, t } from '../../words/i18n';
 
 export const saveSettingAction = action(async (patch: Partial<Settings>) => {

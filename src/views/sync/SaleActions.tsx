@@ -3,7 +3,7 @@
 // left to a late charge, or void it with a reason (VoidForm). Actions the
 // sale's state does not allow are not offered; a refusal from the outbox is shown in words.
 import { createSignal, Show } from 'solid-js';
-import { refusedAsGuestLeft, type SaleWithSteps } from '../../state/sync-list';
+import { refusedAsGuestLeft, type SaleWithSteps } from '../../features/sync';
 import { t } from '../../words/i18n';
 import { actionProblem } from '../../words/sync-problems';
 import { useSubmitter } from '../common/submit';

@@ -1,7 +1,7 @@
 // One sale in the sync view: kind, reference, amount, status, who and when, the room; for open
 // sales also each step with its state and trouble in staff words, and the actions (SaleActions).
 import { createUniqueId, Show } from 'solid-js';
-import { isSending, type SaleWithSteps } from '../../state/sync-list';
+import { isSending, type SaleWithSteps } from '../../features/sync';
 import { clockTime } from '../../words/calendar';
 import { formatCents, formatDateTime } from '../../words/format';
 import { t } from '../../words/i18n';

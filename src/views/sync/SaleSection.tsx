@@ -2,7 +2,7 @@
 // count; hidden when empty. Cards are keyed by sale id, so a card (and a void form being filled in)
 // stays in place when the list is read again after an outbox change.
 import { createMemo, createUniqueId, For, Show } from 'solid-js';
-import type { SaleWithSteps } from '../../state/sync-list';
+import type { SaleWithSteps } from '../../features/sync';
 import { type MessageKey, t } from '../../words/i18n';
 import { SaleCard } from './SaleCard';
 

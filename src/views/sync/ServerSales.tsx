@@ -1,7 +1,7 @@
 // The sync view's list of this tablet's sales as the till server's ledger holds them, read on
 // request a page at a time: the older sales the tablet has let go are read from there.
 import { For, Show } from 'solid-js';
-import { createServerSales } from '../../state/server-sales';
+import { createServerSales } from '../../features/sync';
 import { formatCents, formatDateTime } from '../../words/format';
 import { t } from '../../words/i18n';
 

@@ -1,7 +1,7 @@
 // A sale's steps in order, each with its state and, when something is wrong or pending, what
 // happened and what happens next in staff words (words/sync-problems.ts).
 import { For, Show } from 'solid-js';
-import type { SaleWithSteps } from '../../state/sync-list';
+import type { SaleWithSteps } from '../../features/sync';
 import { t } from '../../words/i18n';
 import { stepProblem, stepTitle } from '../../words/sync-problems';
 

@@ -6,7 +6,7 @@
 // #needs-attention (the header's count), it scrolls to that list once it is read.
 import { useLocation } from '@solidjs/router';
 import { createEffect, on, Show } from 'solid-js';
-import { createSyncList } from '../../state/sync-list';
+import { createSyncList } from '../../features/sync';
 import { t } from '../../words/i18n';
 import { SaleSection } from './SaleSection';
 import { ServerSales } from './ServerSales';

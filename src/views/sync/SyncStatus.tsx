@@ -2,7 +2,7 @@
 // problem, sending waiting for this tablet to be paired, whether storage is persistent, and
 // "Sync now" (retries everything waiting at once).
 import { Show } from 'solid-js';
-import { createSyncIndicator, createSyncSummary } from '../../state/sync-indicator';
+import { createSyncIndicator, createSyncSummary } from '../../features/sync';
 import { clockTime } from '../../words/calendar';
 import { t } from '../../words/i18n';
 import { useSubmitter } from '../common/submit';

@@ -1,9 +1,9 @@
 // Voiding a sale with a reason (required). Steps not yet in the PMS are never sent; a room charge
 // already on the room is taken back by a reversal (the outbox decides, see outbox/actions.ts).
-// Where the server has staff, a manager approves the void with their PIN first (state/sync-list.ts
+// Where the server has staff, a manager approves the void with their PIN first (features/sync/sync-list.ts
 // asks), only once the outbox says the void can go ahead; cancelled, nothing happens.
 import { createSignal } from 'solid-js';
-import { mayVoid } from '../../state/sync-list';
+import { mayVoid } from '../../features/sync';
 import type { SaleRecord } from '../../storage/records';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';

@@ -2,8 +2,8 @@
 // views/common/submit.ts): acting on a stuck sale (a late charge too), voiding one, and "Sync now". The work itself is
 // in src/state (sync-list.ts, pms.ts).
 import { action } from '@solidjs/router';
-import { syncNow } from '../../state/pms';
-import { lateCharge, resolve, retry, voidWithReason } from '../../state/sync-list';
+import { syncNow } from '../../features/device';
+import { lateCharge, resolve, retry, voidWithReason } from '../../features/sync';
 
 /** What staff can do with a stuck sale: send it again, or settle an unclear step. */
 export type SaleDecision = 'retry' | 'applied' | 'resend' | 'late-charge';

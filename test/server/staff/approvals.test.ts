@@ -7,6 +7,7 @@ import 'fake-indexeddb/auto'; // the tablet's audit queue is in IndexedDB (stora
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deliverReports, reportRecorded } from '../../../src/features/staff/audit-reports.ts';
 import { saleHeaders } from '../../../src/outbox/sale-headers.ts';
 import {
   APPROVAL_HEADER,
@@ -19,7 +20,6 @@ import {
 import { openStaffKey } from '../../../src/pms/staff-keys.ts';
 import { openHubDb } from '../../../src/server/hub/hub-db.ts';
 import { auditCsv, createAuditLog } from '../../../src/server/staff/audit-log.ts';
-import { deliverReports, reportRecorded } from '../../../src/state/audit-reports.ts';
 import type { SaleRecord } from '../../../src/storage/records.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { count, pinnedHotel, productOf, stayOf } from '../../support/hotel.ts';

@@ -1,0 +1,270 @@
+// The catalogue the till sells from: products, commodity groups, tax classes and payment options,
+// cached in IndexedDB so the till starts and sells offline. Owns: loading the cache once at start
+// (its first screen, then all of it), refreshing it from the PMS at start, every 10 minutes while
+// online and when the connection comes back, and the time of the last refresh. A failed refresh
+// keeps the cached catalogue. Invariant: `catalogue()` always holds a consistent snapshot (products,
+// search index and groups of the same product list); it changes only as a whole.
+import { createSignal } from 'solid-js';
+import type { CommodityGroup, PaymentOptions, Product, TaxClass } from '../../pms/wire';
+import { buildSearchIndex, indexInOrder, type SearchIndex } from '../../rules/search';
+import { getCatalogueMeta, readCatalogue, replaceCatalogue, setCatalogueMeta } from '../../storage/caches';
+import { putCatalogueProduct } from '../../storage/catalogue-writes';
+import { LOCAL_KEYS, readLocal, writeLocal } from '../../storage/local';
+import { deviceState, pms } from '../device';
+import { type FirstPage, forgetFirstPage, keepFirstPage, readFirstPage } from './catalogue-first-page';
+
+/** How often the catalogue is refreshed while online. */
+export const REFRESH_INTERVAL_MS = 10 * 60 * 1000;
+
+export interface GroupEntry {
+  id: number;
+  name: string;
+  productCount: number;
+}
+
+export interface Catalogue {
+  /** 'loading' until the cache was read at start; 'first-page' while only its first page is
+   * (catalogue-first-page.ts: the first products in display order, every group): no search yet. */
+  status: 'loading' | 'first-page' | 'ready';
+  index: SearchIndex;
+  groups: GroupEntry[];
+  taxClasses: TaxClass[];
+  paymentOptions: PaymentOptions;
+  /** When the PMS last answered a refresh; null: never on this device. */
+  refreshedAt: number | null;
+}
+
+export interface RefreshState {
+  running: boolean;
+  /** The last refresh's failure, cleared by a successful one. */
+  error: unknown;
+}
+
+const NO_PAYMENT_OPTIONS: PaymentOptions = { invoice_templates: [], payment_methods: [] };
+
+const [catalogue, setCatalogue] = createSignal<Catalogue>(
+  snapshot([], [], NO_PAYMENT_OPTIONS, null, 'loading'),
+);
+const [refreshState, setRefreshState] = createSignal<RefreshState>({ running: false, error: null });
+/** Whether the catalogue has been shown: products from the cache, or the first refresh settled (or
+ * was not tried, offline). Never goes back to false. */
+const [shown, setShown] = createSignal(false);
+
+/**
+ * The current catalogue (reactive).
+ * @example <For each={catalogue().groups}>{(group) => <button>{group.name}</button>}</For>
+ */
+export { catalogue, refreshState };
+
+/** Whether the till has shown its catalogue since it started (reactive); the first screen is then up. */
+export function catalogueShown(): boolean {
+  return shown();
+}
+
+/** The hotel's tax classes (reactive), for ticket totals. */
+export function taxClasses(): TaxClass[] {
+  return catalogue().taxClasses;
+}
+
+let loading: Promise<void> | undefined;
+let stopRefresh: (() => void) | undefined;
+
+/**
+ * Reads the cached catalogue (once): its first page at once (synchronously, so the first frame shows
+ * it), then, after that frame, all of it. Resolves when all of it is in `catalogue()`; later calls
+ * return the same promise.
+ */
+export function loadCatalogue(): Promise<void> {
+  if (loading) return loading;
+  const first = readFirstPage();
+  if (first && first.products.length > 0) {
+    const { products, taxClasses: tax, paymentOptions, refreshedAt } = first;
+    // In display order already: indexed as it is.
+    const groups = withCreatedGroups(first.groups);
+    setCatalogue({
+      status: 'first-page',
+      index: indexInOrder(products),
+      groups,
+      taxClasses: tax,
+      paymentOptions,
+      refreshedAt,
+    });
+    performance.mark('till:catalogue-first-page');
+    setShown(true);
+  }
+  loading = (async () => {
+    if (first) await nextFrame(); // thousands of products are read after the first page is painted
+    const [products, payment, tax, refreshedAt] = await Promise.all([
+      readCatalogue(),
+      getCatalogueMeta('payment-options'),
+      getCatalogueMeta('tax-classes-accounts'),
+      getCatalogueMeta('last-refreshed-at'),
+    ]);
+    performance.mark('till:catalogue-read');
+    // A refresh that finished first is newer than the cache: keep it.
+    if (catalogue().status === 'ready') return;
+    const taxList = tax?.tax_classes ?? [];
+    const all = sameObjects(products, first);
+    setCatalogue(snapshot(all, taxList, payment ?? NO_PAYMENT_OPTIONS, refreshedAt ?? null, 'ready'));
+    performance.mark('till:catalogue-ready');
+    if (products.length > 0) setShown(true);
+  })().catch((error: unknown) => {
+    console.error('[catalogue] could not read the cache', error);
+    setCatalogue((current) => ({ ...current, status: 'ready' }));
+  });
+  return loading;
+}
+
+/** `products` with the first page's own objects where they are the same product of the same
+ * refresh, so the grid keeps the tiles it already shows. */
+function sameObjects(products: Product[], first: FirstPage | undefined): Product[] {
+  if (!first) return products;
+  const shown = new Map(first.products.map((product) => [product.id, product]));
+  return products.map((product) => {
+    const same = shown.get(product.id);
+    return same && JSON.stringify(same) === JSON.stringify(product) ? same : product;
+  });
+}
+
+/**
+ * Fetches products, payment options and tax classes from the PMS and replaces the cache.
+ * Never rejects: a failure is kept in `refreshState().error` and the cached catalogue stays.
+ * @example await refreshCatalogue(); refreshState().error ?? 'fresh'
+ */
+export async function refreshCatalogue(): Promise<void> {
+  if (refreshState().running) return;
+  setRefreshState({ running: true, error: refreshState().error });
+  try {
+    const client = await pms();
+    const [products, payment, tax] = await Promise.all([
+      client.getAvailableProducts(),
+      client.getPaymentOptions(),
+      client.getTaxClassesAccounts(),
+    ]);
+    const now = Date.now();
+    const bookable = products.filter((p) => p.bookable_via_api !== false);
+    const next = snapshot(bookable, tax.tax_classes, payment, now, 'ready');
+    setCatalogue(next);
+    setShown(true);
+    // Still "running" until it is cached: only then does the till sell it offline too. Cached in
+    // display order, so that sorting it again at the next start costs next to nothing.
+    await Promise.all([
+      replaceCatalogue(next.index.products, now),
+      setCatalogueMeta('payment-options', payment),
+      setCatalogueMeta('tax-classes-accounts', tax),
+    ]);
+    const { groups, taxClasses: taxList, paymentOptions } = next;
+    keepFirstPage({
+      refreshedAt: now,
+      products: next.index.products,
+      groups,
+      taxClasses: taxList,
+      paymentOptions,
+    });
+    setRefreshState({ running: false, error: null });
+  } catch (error) {
+    setRefreshState({ running: false, error });
+  } finally {
+    setShown(true);
+  }
+}
+
+/**
+ * Loads the cache and keeps it fresh: now, every 10 minutes while online, and on reconnecting.
+ * Idempotent; the returned function stops the timer (tests).
+ * @example startCatalogue();
+ */
+export function startCatalogue(): () => void {
+  if (stopRefresh) return stopRefresh;
+  const refreshIfOnline = () => {
+    if (globalThis.navigator?.onLine === false) {
+      setShown(true); // offline: what the cache holds is all there is to show
+    } else if (deviceState().kind !== 'paired') {
+      // Not known to be paired: the background work asks the server that first, and refreshes the
+      // catalogue once it says so (pairing.ts); an unpaired tablet asks nothing else.
+      setShown(true);
+    } else void refreshCatalogue();
+  };
+  // With a cached catalogue on screen, the refresh (a big answer to parse) waits for that screen's
+  // first frame; with none, the refresh is what the first screen waits for.
+  void loadCatalogue().then(() =>
+    catalogue().index.products.length > 0 ? nextFrame().then(refreshIfOnline) : refreshIfOnline(),
+  );
+  const timer = setInterval(refreshIfOnline, REFRESH_INTERVAL_MS);
+  globalThis.addEventListener?.('online', refreshIfOnline);
+  stopRefresh = () => {
+    clearInterval(timer);
+    globalThis.removeEventListener?.('online', refreshIfOnline);
+    stopRefresh = undefined;
+  };
+  return stopRefresh;
+}
+
+/** Adds a product just created in the PMS, so it sells at once; also cached for offline. */
+export async function addCreatedProduct(product: Product): Promise<void> {
+  await loadCatalogue(); // all of it, not the first screen only
+  const { index, taxClasses: tax, paymentOptions, refreshedAt } = catalogue();
+  const others = index.products.filter((p) => p.id !== product.id);
+  setCatalogue(snapshot([...others, product], tax, paymentOptions, refreshedAt, 'ready'));
+  forgetFirstPage(); // it may belong on the first page: the whole catalogue is read at the next start
+  await putCatalogueProduct(product);
+}
+
+/** Remembers a commodity group just created here: the PMS lists groups only through their products. */
+export function addCreatedGroup(group: CommodityGroup): void {
+  writeLocal(LOCAL_KEYS.createdGroups, [...createdGroups().filter((g) => g.id !== group.id), group]);
+  setCatalogue((current) => ({ ...current, groups: withCreatedGroups(current.groups) }));
+}
+
+function createdGroups(): CommodityGroup[] {
+  const saved = readLocal(LOCAL_KEYS.createdGroups);
+  return Array.isArray(saved)
+    ? saved.filter((g): g is CommodityGroup => typeof g?.id === 'number' && typeof g?.name === 'string')
+    : [];
+}
+
+/** Resolves after the next frame was rendered (at once where there are no frames, e.g. Node). */
+function nextFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(resolve));
+    else setTimeout(resolve);
+  });
+}
+
+function snapshot(
+  products: readonly Product[],
+  tax: TaxClass[],
+  paymentOptions: PaymentOptions,
+  refreshedAt: number | null,
+  status: Catalogue['status'],
+): Catalogue {
+  return {
+    status,
+    index: buildSearchIndex(products),
+    groups: groupsOf(products),
+    taxClasses: tax,
+    paymentOptions,
+    refreshedAt,
+  };
+}
+
+function groupsOf(products: readonly Product[]): GroupEntry[] {
+  const groups = new Map<number, GroupEntry>();
+  for (const product of products) {
+    const id = product.commodity_group_id;
+    if (id === null) continue;
+    const group = groups.get(id);
+    if (group) group.productCount++;
+    else groups.set(id, { id, name: product.commodity_group_name || `#${id}`, productCount: 1 });
+  }
+  return withCreatedGroups([...groups.values()]);
+}
+
+/** `groups` with those created on this till that have no products yet, by id. */
+function withCreatedGroups(groups: readonly GroupEntry[]): GroupEntry[] {
+  const byId = new Map(groups.map((group) => [group.id, group]));
+  for (const created of createdGroups()) {
+    if (!byId.has(created.id)) byId.set(created.id, { id: created.id, name: created.name, productCount: 0 });
+  }
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}

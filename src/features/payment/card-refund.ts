@@ -1,0 +1,42 @@
+// Giving a card sale's money back when it is refunded (issue 25): the server reverses the payment
+// on the terminal if it is still the terminal's last one, else refunds what the card was charged
+// (the guest presents the card). The refund's manager approval (void_sale, naming the sale) covers
+// it; the server checks it. If the terminal does not give the money back, this throws and the
+// refund is not recorded.
+import { refundToCard, reverseCardPayment } from '../../pms/card-calls';
+import { TillServerError } from '../../pms/device-calls';
+import type { CardPaymentRecord, SaleRecord } from '../../storage/records';
+import { settings } from '../device';
+
+/**
+ * Returns a card sale's money on the terminal, and answers the card data of the giving back (for the
+ * refund's ledger record: the sale's amount and tip, the reversal's or refund's trace and receipt);
+ * does nothing and answers undefined for a sale not paid by card.
+ * @example const card = await returnCardMoney(sale, approval); // then record the cancellation with it
+ */
+export async function returnCardMoney(
+  sale: SaleRecord,
+  approval: string | undefined,
+): Promise<CardPaymentRecord | undefined> {
+  const card = sale.card;
+  if (!card) return undefined;
+  const base = settings().gatewayUrl;
+  try {
+    const reversed = await reverseCardPayment(base, sale.id, card.paymentNo, approval);
+    return {
+      ...card,
+      traceNumber: reversed.card?.traceNumber ?? card.traceNumber,
+      receiptNumber: reversed.card?.receiptNumber ?? card.receiptNumber,
+    };
+  } catch (error) {
+    if (!(error instanceof TillServerError) || error.code !== 'not_last_payment') throw error;
+    const refunded = await refundToCard(base, sale.id, card.amountCents + card.tipCents, approval);
+    if (refunded.state !== 'approved')
+      throw new TillServerError('card_refund_failed', 409, 'The terminal did not refund the card');
+    return {
+      ...card,
+      traceNumber: refunded.traceNumber ?? card.traceNumber,
+      receiptNumber: refunded.receiptNumber ?? card.receiptNumber,
+    };
+  }
+}

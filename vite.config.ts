@@ -70,6 +70,11 @@ export default defineConfig({
     // right after the first paint; from the service worker's cache, a chunk's imports load fast anyway.
     modulePreload: false,
     rolldownOptions: {
+      // A feature's index.ts only re-exports (src/features/*/index.ts, docs/features.md): a module of
+      // a feature joins a chunk only when something in that chunk uses it, not because the chunk
+      // imports the feature's index. Feature modules run nothing on import that is needed unless
+      // one of their exports is used.
+      treeshake: { moduleSideEffects: (id) => !/[\\/]src[\\/]features[\\/]/.test(id) },
       output: {
         // Everything the entry imports statically (shell, router, Solid, storage, the catalogue view
         // and its state) in ONE chunk: by default each module shared with a lazy view becomes a chunk

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_FEATURES } from '../../src/words/i18n.ts';
 import { featureTexts } from './all-texts.ts';
 
-const FOLDERS = ['src/app', 'src/views', 'src/words', 'src/state', 'src/features'];
+const FOLDERS = ['src/app', 'src/views', 'src/words', 'src/features'];
 const featureOf = new Map<string, string>();
 for (const [feature, texts] of Object.entries(featureTexts))
   for (const key of Object.keys(texts.en ?? {})) featureOf.set(key, feature);

@@ -1,6 +1,6 @@
 // The pairing screen's reads and writes as router primitives: the sales waiting on the tablet as a
 // `query` (read with `createAsync`), pairing and exporting as `action`s whose pending state and
-// errors the views take from `useSubmission`. The work itself is src/state (pairing.ts,
+// errors the views take from `useSubmission`. The work itself is src/features (pairing/pairing.ts,
 // unsent-sales.ts).
 import { action, query } from '@solidjs/router';
 import { pairTablet } from '../../features/pairing';

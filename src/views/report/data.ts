@@ -1,6 +1,6 @@
 // The report view's write as a router action (pending state and errors from `useSubmission`, see
 // views/common/submit.ts): closing the shift, refunding a cash sale. The work itself is in
-// src/state (shift.ts, refunds.ts).
+// src/features/report (shift.ts, refunds.ts).
 import { action } from '@solidjs/router';
 import { closeShiftApproved, refundCashSale } from '../../features/report';
 

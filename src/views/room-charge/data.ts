@@ -1,5 +1,5 @@
 // The room-charge view's writes and its guest search as router actions (pending state and errors
-// from `useSubmission`, see views/common/submit.ts). The work itself is in src/state
+// from `useSubmission`, see views/common/submit.ts). The work itself is in src/features/room-charge
 // (room-charges.ts, reservations.ts, and sale.ts for the ticket, which a charge closes).
 import { action } from '@solidjs/router';
 import { chargeTicketToRoom } from '../../features/payment';

@@ -1,6 +1,6 @@
 // The sync view's writes as router actions (pending state and errors from `useSubmission`, see
 // views/common/submit.ts): acting on a stuck sale (a late charge too), voiding one, and "Sync now". The work itself is
-// in src/state (sync-list.ts, pms.ts).
+// in src/features (sync/sync-list.ts, device/pms.ts).
 import { action } from '@solidjs/router';
 import { syncNow } from '../../features/device';
 import { lateCharge, resolve, retry, voidWithReason } from '../../features/sync';

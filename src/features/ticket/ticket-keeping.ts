@@ -100,6 +100,22 @@ export interface HowToKeep {
 }
 
 /**
+ * Resolves once the frame that shows a tap is painted (or after 50 ms where no frame comes: a hidden
+ * tab), so a tap's IndexedDB write never delays showing it; docs/ui-speed.md, "Add line".
+ */
+function afterTheFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 50);
+    globalThis.requestAnimationFrame?.(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
+/**
  * Writes `next` to its record, after this tab's earlier writes. When another tab wrote a newer
  * version meanwhile, `change` (the tap) is applied to that one instead. When the ticket was paid or
  * parked elsewhere, the tap is never dropped: it is carried to a new ticket (with only what the tap
@@ -111,6 +127,7 @@ export function persist(next: Ticket, how: HowToKeep = {}): void {
   const { change, carries = true, dropIfOpen, replaces } = how;
   const staff = actingStaff().staff;
   writes = writes
+    .then(afterTheFrame) // the tap shows first; localStorage already holds it (ticket-signal.ts)
     .then(() => {
       const carried = carriedTo.get(next.id);
       const id = carried ?? next.id;

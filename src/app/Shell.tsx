@@ -5,7 +5,7 @@
 import { type RouteSectionProps, useLocation } from '@solidjs/router';
 import { createSignal, lazy, onCleanup, onMount, Show, Suspense } from 'solid-js';
 import { afterFirstScreen } from '../features/catalogue';
-import { needsPairing } from '../features/device';
+import { deviceState, needsPairing } from '../features/device';
 import { isLocked, lock, openApproval, signedIn } from '../features/staff';
 import { t, withTexts } from '../words/i18n';
 import { ConnectionState } from './ConnectionState';
@@ -30,6 +30,9 @@ export function Shell(props: RouteSectionProps) {
   const pairing = () => needsPairing() || location.pathname === PAIR_PATH;
   const [firstScreenUp, setFirstScreenUp] = createSignal(false);
   onMount(() => {
+    // A tablet that was never told whether it is paired asks at once: its catalogue waits for that.
+    if (deviceState().kind === 'unknown')
+      void import('../features/pairing').then((m) => m.checkDeviceAtStart());
     onCleanup(startAfterFirstScreen());
     void afterFirstScreen().then(() => setFirstScreenUp(true));
   });

@@ -10,7 +10,7 @@ import { buildSearchIndex, indexInOrder, type SearchIndex } from '../../rules/se
 import { getCatalogueMeta, readCatalogue, replaceCatalogue, setCatalogueMeta } from '../../storage/caches';
 import { putCatalogueProduct } from '../../storage/catalogue-writes';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../../storage/local';
-import { deviceState, pms } from '../device';
+import { deviceState, pms, whenDeviceChecked } from '../device';
 import { type FirstPage, forgetFirstPage, keepFirstPage, readFirstPage } from './catalogue-first-page';
 
 /** How often the catalogue is refreshed while online. */
@@ -179,10 +179,13 @@ export function startCatalogue(): () => void {
   const refreshIfOnline = () => {
     if (globalThis.navigator?.onLine === false) {
       setShown(true); // offline: what the cache holds is all there is to show
+    } else if (deviceState().kind === 'unknown') {
+      // Never told whether it is paired: the server is asked at once (app/Shell.tsx); paired, the
+      // catalogue is refreshed then (pairing.ts), and the first screen waits for it; else (unpaired,
+      // or the server unreachable) what the cache holds is what there is to show.
+      void whenDeviceChecked().then(() => deviceState().kind !== 'paired' && setShown(true));
     } else if (deviceState().kind !== 'paired') {
-      // Not known to be paired: the background work asks the server that first, and refreshes the
-      // catalogue once it says so (pairing.ts); an unpaired tablet asks nothing else.
-      setShown(true);
+      setShown(true); // unpaired or revoked: an unpaired tablet asks nothing else
     } else void refreshCatalogue();
   };
   // With a cached catalogue on screen, the refresh (a big answer to parse) waits for that screen's

@@ -97,6 +97,24 @@ export function whenPaired(): Promise<void> {
   return new Promise((resolve) => pairedWaiters.push(resolve));
 }
 
+let noteChecked: () => void = () => undefined;
+const checked = new Promise<void>((resolve) => {
+  noteChecked = resolve;
+});
+
+/** The page's first device check (pairing.ts) has answered, or failed: the device state is what it knows. */
+export function noteDeviceChecked(): void {
+  noteChecked();
+}
+
+/**
+ * Resolves once the page's first device check has settled, whatever it found.
+ * @example await whenDeviceChecked(); if (deviceState().kind !== 'paired') showWhatIsCached();
+ */
+export function whenDeviceChecked(): Promise<void> {
+  return checked;
+}
+
 function set(next: DeviceState): void {
   setDeviceState(next);
   writeLocal(LOCAL_KEYS.device, next.kind === 'unknown' ? undefined : next);

@@ -2,7 +2,15 @@
 // header the server keeps for that outlet), its settings, and its line to the PMS through the gateway (the PMS
 // client, the browser's connectivity, the newest evidence of reaching the PMS). Other features and views use it
 // through this file only.
-export { deviceState, needsPairing, noteDevicePaired, noteDeviceRefused, whenPaired } from './device';
+export {
+  deviceState,
+  needsPairing,
+  noteDeviceChecked,
+  noteDevicePaired,
+  noteDeviceRefused,
+  whenDeviceChecked,
+  whenPaired,
+} from './device';
 export { createOnlineStatus } from './online';
 export { pms, pmsWithHeaders, requestReplay, startSync, syncNow } from './pms';
 export type { DownServer, Evidence } from './pms-evidence';

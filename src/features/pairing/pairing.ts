@@ -15,7 +15,14 @@ import {
 } from '../../pms/device-calls';
 import { DEVICE_REFUSAL_CODES } from '../../pms/errors';
 import { refreshCatalogue } from '../catalogue';
-import { deviceState, noteDevicePaired, noteDeviceRefused, settings, syncNow } from '../device';
+import {
+  deviceState,
+  noteDeviceChecked,
+  noteDevicePaired,
+  noteDeviceRefused,
+  settings,
+  syncNow,
+} from '../device';
 import { refreshGuests } from '../room-charge';
 import { refreshStaff } from '../staff';
 
@@ -71,11 +78,12 @@ export async function checkDevice(): Promise<void> {
 let startCheck: Promise<void> | undefined;
 
 /**
- * The page's first `checkDevice` (later calls answer the same one), asked by the background work.
+ * The page's first `checkDevice` (later calls answer the same one): asked at start by a tablet that
+ * does not know whether it is paired (app/Shell.tsx), else by the background work.
  * @example void checkDeviceAtStart();
  */
 export function checkDeviceAtStart(): Promise<void> {
-  startCheck ??= checkDevice();
+  startCheck ??= checkDevice().finally(noteDeviceChecked);
   return startCheck;
 }
 

@@ -5,7 +5,7 @@
 import { type RouteSectionProps, useLocation } from '@solidjs/router';
 import { createSignal, lazy, onCleanup, onMount, Show, Suspense } from 'solid-js';
 import { afterFirstScreen } from '../features/catalogue';
-import { deviceState, needsPairing } from '../features/device';
+import { askDevice, deviceState, needsPairing } from '../features/device';
 import { isLocked, lock, openApproval, signedIn } from '../features/staff';
 import { t, withTexts } from '../words/i18n';
 import { ConnectionState } from './ConnectionState';
@@ -31,8 +31,7 @@ export function Shell(props: RouteSectionProps) {
   const [firstScreenUp, setFirstScreenUp] = createSignal(false);
   onMount(() => {
     // A tablet that was never told whether it is paired asks at once: its catalogue waits for that.
-    if (deviceState().kind === 'unknown')
-      void import('../features/pairing').then((m) => m.checkDeviceAtStart());
+    if (deviceState().kind === 'unknown') void askDevice();
     onCleanup(startAfterFirstScreen());
     void afterFirstScreen().then(() => setFirstScreenUp(true));
   });

@@ -180,10 +180,13 @@ export function startCatalogue(): () => void {
     if (globalThis.navigator?.onLine === false) {
       setShown(true); // offline: what the cache holds is all there is to show
     } else if (deviceState().kind === 'unknown') {
-      // Never told whether it is paired: the server is asked at once (app/Shell.tsx); paired, the
-      // catalogue is refreshed then (pairing.ts), and the first screen waits for it; else (unpaired,
-      // or the server unreachable) what the cache holds is what there is to show.
-      void whenDeviceChecked().then(() => deviceState().kind !== 'paired' && setShown(true));
+      // Never told whether it is paired: the server is asked at once (app/Shell.tsx) and the first
+      // screen waits for the answer; paired, the catalogue is refreshed; else (unpaired, or the
+      // server unreachable) what the cache holds is what there is to show.
+      void whenDeviceChecked().then(() => {
+        if (deviceState().kind === 'paired') void refreshCatalogue();
+        else setShown(true);
+      });
     } else if (deviceState().kind !== 'paired') {
       setShown(true); // unpaired or revoked: an unpaired tablet asks nothing else
     } else void refreshCatalogue();

@@ -6,9 +6,10 @@
 // Only the server's answer changes it; a network failure never does.
 import { createSignal } from 'solid-js';
 import type { Device } from '../../pms/device-calls';
-import type { DeviceRefusalCode } from '../../pms/errors';
+import { DEVICE_REFUSAL_CODES, type DeviceRefusalCode } from '../../pms/errors';
 import { deviceRefusal, type FetchLike } from '../../pms/till-headers';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../../storage/local';
+import { settings } from './settings';
 
 export type { Device };
 
@@ -113,6 +114,38 @@ export function noteDeviceChecked(): void {
  */
 export function whenDeviceChecked(): Promise<void> {
   return checked;
+}
+
+/**
+ * Asks the till server once whether this tablet is paired (`GET /till/device`) and notes the answer,
+ * for a tablet never told (app/Shell.tsx, at start: its catalogue waits for this); settles
+ * `whenDeviceChecked` whatever happens. Resuming the outbox after pairing stays pairing.ts's.
+ * @example if (deviceState().kind === 'unknown') void askDevice();
+ */
+export function askDevice(): Promise<void> {
+  asked ??= ask();
+  return asked;
+}
+
+/** The start's question of `askDevice`, if it was asked (pairing.ts then does not ask again). */
+export function deviceAskedAtStart(): Promise<void> | undefined {
+  return asked;
+}
+
+let asked: Promise<void> | undefined;
+
+async function ask(): Promise<void> {
+  const askedAt = performance.now();
+  try {
+    const { fetchDevice } = await import('../../pms/device-calls');
+    noteDevicePaired(await fetchDevice(settings().gatewayUrl));
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    const known = DEVICE_REFUSAL_CODES.find((refusal) => refusal === code);
+    if (known) noteDeviceRefused(known, askedAt);
+  } finally {
+    noteDeviceChecked();
+  }
 }
 
 function set(next: DeviceState): void {

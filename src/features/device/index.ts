@@ -3,6 +3,8 @@
 // client, the browser's connectivity, the newest evidence of reaching the PMS). Other features and views use it
 // through this file only.
 export {
+  askDevice,
+  deviceAskedAtStart,
   deviceState,
   needsPairing,
   noteDeviceChecked,

@@ -16,6 +16,7 @@ import {
 import { DEVICE_REFUSAL_CODES } from '../../pms/errors';
 import { refreshCatalogue } from '../catalogue';
 import {
+  deviceAskedAtStart,
   deviceState,
   noteDeviceChecked,
   noteDevicePaired,
@@ -78,12 +79,19 @@ export async function checkDevice(): Promise<void> {
 let startCheck: Promise<void> | undefined;
 
 /**
- * The page's first `checkDevice` (later calls answer the same one): asked at start by a tablet that
- * does not know whether it is paired (app/Shell.tsx), else by the background work.
+ * The page's first device check, asked by the background work (later calls answer the same one): a
+ * tablet never told whether it is paired asked already at start (device.ts `askDevice`), so only
+ * the outbox's wait is left; else `checkDevice`.
  * @example void checkDeviceAtStart();
  */
 export function checkDeviceAtStart(): Promise<void> {
-  startCheck ??= checkDevice().finally(noteDeviceChecked);
+  const askedAlready = deviceAskedAtStart();
+  startCheck ??= askedAlready
+    ? askedAlready.then(async () => {
+        // asked at start (device.ts): only the outbox's wait for pairing is left to end
+        if (deviceState().kind === 'paired' && (await readPairingWait())) resumeAfterPairing();
+      })
+    : checkDevice().finally(noteDeviceChecked);
   return startCheck;
 }
 

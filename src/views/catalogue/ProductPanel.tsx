@@ -16,9 +16,10 @@ import './products.css';
 /** Matches shown at first, and added by each "show more": several screens of tiles, while a
  * keystroke over 10,000 products renders at most this many. */
 const PAGE = 120;
-/** Tiles a keystroke or a group tab shows at once, a portrait tablet's screenful; the rest of the
- * page follows after that frame (docs/ui-speed.md: a keystroke's time is mostly its new tiles). */
-const AT_ONCE = 48;
+/** Tiles a keystroke or a group tab shows at once: the grid's screenful on a tablet (about 20 at
+ * 1024x768 and at 768x1024, beside the ticket); the rest of the page follows after that frame
+ * (docs/ui-speed.md: a keystroke's time is mostly its new tiles). */
+const AT_ONCE = 24;
 
 export function ProductPanel(props: {
   detailed?: boolean;

@@ -11,6 +11,7 @@ import {
 import type { Product } from '../../src/pms/wire.ts';
 import { replaceCatalogue } from '../../src/storage/caches.ts';
 import { LOCAL_KEYS } from '../../src/storage/local.ts';
+import { stubLocalStorage } from '../support/local-storage.ts';
 
 function product(id: number): Product {
   return {
@@ -25,16 +26,6 @@ function product(id: number): Product {
     open_price: false,
     bookable_via_api: true,
   };
-}
-
-function stubLocalStorage(): Map<string, string> {
-  const saved = new Map<string, string>();
-  vi.stubGlobal('localStorage', {
-    getItem: (key: string) => saved.get(key) ?? null,
-    setItem: (key: string, value: string) => saved.set(key, value),
-    removeItem: (key: string) => saved.delete(key),
-  });
-  return saved;
 }
 
 afterEach(() => {

@@ -9,6 +9,7 @@ import {
   updateSettings,
 } from '../../src/features/device/settings.ts';
 import { LOCAL_KEYS } from '../../src/storage/local.ts';
+import { stubLocalStorage } from '../support/local-storage.ts';
 
 function refusal(patch: Parameters<typeof updateSettings>[0]): SettingsError {
   try {
@@ -48,12 +49,7 @@ describe('the receipt header settings', () => {
 
 describe('settings saved on this device', () => {
   it('are read back at the next start', async () => {
-    const saved = new Map<string, string>();
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => saved.get(key) ?? null,
-      setItem: (key: string, value: string) => saved.set(key, value),
-      removeItem: (key: string) => saved.delete(key),
-    });
+    const saved = stubLocalStorage();
     try {
       updateSettings({ staffName: 'Jonas', currency: 'chf', tillName: 'Bar 2' });
       expect(JSON.parse(saved.get(LOCAL_KEYS.settings)!)).toMatchObject({ staffName: 'Jonas' });

@@ -5,16 +5,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '../../src/pms/money.ts';
 import { LOCAL_KEYS } from '../../src/storage/local.ts';
-
-function stubLocalStorage(): Map<string, string> {
-  const saved = new Map<string, string>();
-  vi.stubGlobal('localStorage', {
-    getItem: (key: string) => saved.get(key) ?? null,
-    setItem: (key: string, value: string) => saved.set(key, value),
-    removeItem: (key: string) => saved.delete(key),
-  });
-  return saved;
-}
+import { stubLocalStorage } from '../support/local-storage.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

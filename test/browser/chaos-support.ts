@@ -150,11 +150,14 @@ export function checkAgainstHotel(
     const problem = (text: string) => problems.push(`${sale.reference} (${sale.kind}): ${text}`);
     const marked = itemsOf(sale, till, items, invoices);
     for (const item of marked) {
-      if (accounted.has(item.id)) problem(`item ${item.id} is claimed by another sale too`);
+      if (accounted.has(item.id))
+        problem(`item ${item.id} is claimed by another sale too; ${story(sale, till, items)}`);
     }
     for (const item of marked) accounted.add(item.id);
     if (shape(marked.map(asLine)) !== shape(sale.lines)) {
-      problem(`the hotel holds ${shape(marked.map(asLine))}, the sale is ${shape(sale.lines)}`);
+      problem(
+        `the hotel holds ${shape(marked.map(asLine))}, the sale is ${shape(sale.lines)}; ${story(sale, till, items)}`,
+      );
       continue;
     }
     const total = marked.reduce((sum, item) => sum + item.quantity * item.price_cents, 0);
@@ -222,6 +225,28 @@ function itemsOf(
     .flatMap((intent) => (intent.result as { items?: { invoiceItemId: number }[] } | undefined)?.items ?? []);
   const ids = new Set(charged.map((item) => item.invoiceItemId));
   return items.filter((item) => ids.has(item.id));
+}
+
+/** What the till did about a sale and what its room holds since the test began, to read a failure by. */
+function story(sale: SaleRecord, till: TillContents, items: readonly ItemRow[]): string {
+  const steps = till.intents
+    .filter((intent) => intent.saleId === sale.id)
+    .map((intent) => ({
+      step: intent.step,
+      revision: intent.revision,
+      name: intent.name,
+      state: intent.state,
+      attempts: intent.attempts,
+      uncertainSends: intent.uncertainSends,
+      result: intent.result,
+      before: Array.isArray(intent.before) ? `${intent.before.length} ids, max ${Math.max(...intent.before)}` : intent.before,
+      lastError: intent.lastError,
+    }));
+  const room = sale.room?.roomReservationId;
+  const onRoom = items
+    .filter((item) => room !== undefined && item.room_reservation_id === room)
+    .map((item) => `${item.id}:${item.product_id}x${item.quantity}@${item.price_cents}`);
+  return JSON.stringify({ id: sale.id, steps, notes: sale.notes.map((note) => note.text), onRoom });
 }
 
 function asLine(item: ItemRow) {

@@ -7,6 +7,7 @@ import type { GatewayReadiness } from '../pms/device-calls.ts';
 import type { DeviceRefusalCode, PmsError } from '../pms/errors.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import type { OutboxPms } from './intents/index.ts';
+import { PlaceQueues } from './one-doubt.ts';
 
 /** How long to pause after a 429 that carried no Retry-After. */
 export const DEFAULT_RATE_LIMIT_PAUSE_MS = 30_000;
@@ -66,6 +67,10 @@ export class ReplayRun {
   unpaired: DeviceRefusalCode | undefined;
   /** Which server the run's last unreachable failure points at: the till server or the PMS. */
   unreachable: 'till-server' | 'pms' | undefined;
+  /** Steps to one place go one after another (one-doubt.ts). */
+  readonly places = new PlaceQueues();
+  /** Sales whose step found another sale's step to its place in doubt: not sent, due again once it is settled. */
+  readonly waitingForPlace = new Set<string>();
   private stopReason: ReplayReport['stoppedBy'];
   private readiness: Promise<GatewayReadiness> | undefined;
 

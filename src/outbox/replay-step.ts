@@ -7,6 +7,7 @@ import { changeSale, readIntentsIn, readSale } from '../storage/outbox-store.ts'
 import type { IntentRecord } from '../storage/records.ts';
 import { type OwnWrite, ReadBackLater } from './intents/definition.ts';
 import { definitionOf, type IntentContext, type IntentDefinition, stepMarker } from './intents/index.ts';
+import { placesInDoubt, waitsForAnother } from './one-doubt.ts';
 import type { ReplayRun } from './replay-run.ts';
 import { pmsForSale } from './sale-headers.ts';
 import { changeIntent, nextMove, type SaleSnapshot } from './sale-state.ts';
@@ -62,14 +63,21 @@ export async function replayStep(
     const move = nextMove(settled, run.now(), dependenciesSynced);
     if (move.kind !== 'send') return undefined;
     const next = definitionOf(move.intent.name);
-    // A step that reads PMS state before its first send is marked when that read is done.
-    if (!next || (next.captureBefore && move.intent.before === undefined)) return undefined;
+    // A step that reads PMS state before its first send is marked when that read is done; one to a
+    // place (one-doubt.ts) when it has its place's turn and no other step there is in doubt.
+    if (!next || next.place || (next.captureBefore && move.intent.before === undefined)) return undefined;
     return move.intent;
   };
   const steps = { definition, context, startNext };
-  return intent.state === 'unsure'
-    ? reconcileStep(run, snapshot, intent, steps)
-    : sendStep(run, snapshot, intent, steps);
+  const place = definition.place?.(intent.payload as never);
+  return run.places.run(place, async () => {
+    if (intent.state === 'unsure') return reconcileStep(run, snapshot, intent, steps);
+    if (intent.state !== 'in-flight' && waitsForAnother(intent, await placesInDoubt())) {
+      run.waitingForPlace.add(snapshot.sale.id);
+      return 'stop';
+    }
+    return sendStep(run, snapshot, intent, steps);
+  });
 }
 
 interface StepParts {

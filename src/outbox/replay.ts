@@ -127,6 +127,9 @@ async function drain(run: ReplayRun, concurrency: number): Promise<void> {
     if (due.length === 0) return;
     for (const entry of due) tried.add(entry.sale.id);
     await forEachBounded(due, concurrency, (entry) => replaySale(run, entry));
+    // found another sale's step to the same place in doubt: due again (the schedule says when)
+    for (const saleId of run.waitingForPlace) tried.delete(saleId);
+    run.waitingForPlace.clear();
   }
 }
 

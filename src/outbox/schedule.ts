@@ -1,11 +1,14 @@
 // Which sales the replayer can work on now, and when the next one becomes due. Owns: combining each
-// sale's next move with the state of the sales it depends on, and the three holds on all sending: a
+// sale's next move with the state of the sales it depends on and with the places in doubt (a step to
+// a place another sale's step is in doubt at waits until that one is settled, one-doubt.ts), and
+// the three holds on all sending: a
 // 429's Retry-After, "the PMS was unreachable" (so an offline till probes once per backoff
 // interval, not once per sale), and "the gateway refused this tablet as unpaired" (a fixed recheck;
 // pairing lifts it). Used by the engine (what to replay) and by the status summary and
 // the page timer (when to try next).
 import { getMeta } from '../storage/db.ts';
 import { readActiveSales, readSale } from '../storage/outbox-store.ts';
+import { placesInDoubt, waitsForAnother } from './one-doubt.ts';
 import { currentSteps, type NextMove, nextMove, type SaleSnapshot } from './sale-state.ts';
 
 export interface Schedule {
@@ -22,11 +25,12 @@ export interface Schedule {
  * @example const { due, nextAttemptAt } = await readSchedule(Date.now());
  */
 export async function readSchedule(now: number): Promise<Schedule> {
-  const [active, rateLimitedUntil, unreachableUntil, pairingHold] = await Promise.all([
+  const [active, rateLimitedUntil, unreachableUntil, pairingHold, doubts] = await Promise.all([
     readActiveSales(),
     getMeta('paused-until'),
     getMeta('unreachable-until'),
     getMeta('pairing-hold'),
+    placesInDoubt(),
   ]);
   const hold = Math.max(rateLimitedUntil ?? 0, unreachableUntil ?? 0, pairingHold?.until ?? 0);
   const heldUntil = hold > now ? hold : 0;
@@ -35,6 +39,8 @@ export async function readSchedule(now: number): Promise<Schedule> {
   let nextAttemptAt: number | null = null;
   for (const entry of active) {
     const move = nextMove(entry, now, dependenciesSynced(entry, synced));
+    // due once the other sale's step there is settled: its own schedule wakes the replayer
+    if (move.kind === 'send' && waitsForAnother(move.intent, doubts)) continue;
     const at = dueAt(move, now);
     if (at === null) continue;
     if (at <= now) due.push(entry);

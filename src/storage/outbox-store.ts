@@ -241,10 +241,17 @@ export async function readSale(saleId: string): Promise<SaleEntry | undefined> {
  * @example const charges = await readIntentsIn('room.add-products@1', ['done', 'in-flight']);
  */
 export async function readIntentsIn(name: string, states: readonly IntentState[]): Promise<IntentRecord[]> {
+  return (await readIntentsInStates(states)).filter((intent) => intent.name === name);
+}
+
+/**
+ * Every sale's intents in one of `states` (few: e.g. the steps whose outcome is not known).
+ * @example const inDoubt = await readIntentsInStates(['in-flight', 'unsure']);
+ */
+export async function readIntentsInStates(states: readonly IntentState[]): Promise<IntentRecord[]> {
   const db = await getTillDb();
   const byState = db.transaction('intents').store.index('by-state');
-  const found = (await Promise.all(states.map((state) => byState.getAll(state)))).flat();
-  return found.filter((intent) => intent.name === name);
+  return (await Promise.all(states.map((state) => byState.getAll(state)))).flat();
 }
 
 /** Every sale that has an intent still to send, check or finish, in the order they were recorded. */

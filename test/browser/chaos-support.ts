@@ -239,7 +239,9 @@ function story(sale: SaleRecord, till: TillContents, items: readonly ItemRow[]):
       attempts: intent.attempts,
       uncertainSends: intent.uncertainSends,
       result: intent.result,
-      before: Array.isArray(intent.before) ? `${intent.before.length} ids, max ${Math.max(...intent.before)}` : intent.before,
+      before: Array.isArray(intent.before)
+        ? `${intent.before.length} ids, max ${Math.max(...intent.before)}`
+        : intent.before,
       lastError: intent.lastError,
     }));
   const room = sale.room?.roomReservationId;

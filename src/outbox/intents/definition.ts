@@ -82,6 +82,12 @@ export interface IntentDefinition<P = unknown, R = unknown> {
   captureBefore?(pms: OutboxPms, payload: P, context: IntentContext): Promise<unknown>;
   /** A refusal of a re-send that proves the earlier send was applied (e.g. "already closed"). */
   appliedDespite?(error: PmsRejectedError, payload: P, context: IntentContext): R | undefined;
+  /**
+   * The place the write changes, for a write whose read-back compares that place before and after:
+   * the till then has at most one write in doubt there at a time (one-doubt.ts).
+   * @example place: (payload) => roomPlace(payload.roomReservationId)
+   */
+  place?(payload: P): string;
 }
 
 /** The marker of one revision of one step of a sale: `K7QM-1F/2`, then `K7QM-1F/2b`, `K7QM-1F/2c`. */

@@ -59,10 +59,16 @@ export interface RemovedRoomItems {
   removedQuantity: number;
 }
 
+/** The place a room's writes share: its items, read back before and after (one-doubt.ts). */
+export function roomPlace(roomReservationId: number): string {
+  return `room-reservation ${roomReservationId}`;
+}
+
 export const addRoomProducts: IntentDefinition<AddRoomProductsPayload, AddedRoomItems> = {
   name: ADD_ROOM_PRODUCTS,
   operation: 'addProducts',
   title: 'Charge the items to the room',
+  place: (payload) => roomPlace(payload.roomReservationId),
   async captureBefore(pms, payload) {
     const id = payload.roomReservationId;
     const items = (await readAllItems(pms, id)) ?? (await pms.getReservationCost(id)).invoice_items;
@@ -164,6 +170,7 @@ function removalIntent<P extends { roomReservationId: number }>(
     name,
     operation: 'removeProducts',
     title: 'Take the items back off the room',
+    place: (payload) => roomPlace(payload.roomReservationId),
     async captureBefore(pms, payload, context) {
       const items = (await pms.getRoomReservation(payload.roomReservationId)).invoice_items;
       return itemsOf(payload, context).map((wanted) => quantityOf(items, wanted));

@@ -1,0 +1,86 @@
+// One write in doubt per place (src/outbox/one-doubt.ts): a room charge is not sent while another
+// charge of this till to the same room has an unknown outcome, so each read-back's new items are its
+// own. Shown on the case the chaos test found: identical charges to one room whose answers were lost.
+import { describe, expect, it } from 'vitest';
+import { recordRoomCharge } from '../../src/outbox/journal.ts';
+import { createFakePms } from './support/fake-pms.ts';
+import {
+  createClock,
+  PILS,
+  PILS_ONE,
+  readPmsSteps,
+  replayAgainst,
+  replayUntilSettled,
+  TILL,
+  useFreshDatabase,
+} from './support/setup.ts';
+
+useFreshDatabase();
+
+async function chargedItems(saleId: string): Promise<number[]> {
+  const step = (await readPmsSteps(saleId))?.intents.find((i) => i.name === 'room.add-products@1');
+  return ((step?.result as { items: { invoiceItemId: number }[] } | undefined)?.items ?? []).map(
+    (item) => item.invoiceItemId,
+  );
+}
+
+describe('one write in doubt per room', () => {
+  it('holds a second charge to the room while the first one’s outcome is unknown, and sends it once that is read back', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    const first = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    const second = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    pms.failNext('addProducts', { kind: 'network', afterApplying: true });
+
+    await replayAgainst(pms, clock); // 16 sales at once by default: both are due
+    expect(pms.callsOf('addProducts')).toHaveLength(1);
+    expect((await readPmsSteps(first.id))?.intents[0]?.state).toBe('unsure');
+    expect((await readPmsSteps(second.id))?.intents[0]?.state).toBe('queued');
+
+    await replayUntilSettled(pms, clock);
+    expect(pms.callsOf('addProducts')).toHaveLength(2);
+    const room = (pms.rooms.get(501) ?? []).map((item) => item.id);
+    expect(room).toHaveLength(2);
+    expect(await chargedItems(first.id)).toEqual([room[0]]);
+    expect(await chargedItems(second.id)).toEqual([room[1]]);
+  });
+
+  it('identical charges to one room, every answer lost and the first read-backs failing: each ends with its own items', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    const sales = [];
+    for (let i = 0; i < 4; i++)
+      sales.push(
+        await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS, PILS_ONE] }),
+      );
+    for (let i = 0; i < 4; i++) pms.failNext('addProducts', { kind: 'network', afterApplying: true });
+    pms.failNext('getRoomReservation', { kind: 'server' }, { kind: 'server' });
+
+    for (let run = 0; run < 20; run++) {
+      const report = await replayAgainst(pms, clock);
+      if (report.nextAttemptAt === null) break;
+      clock.advance(Math.max(0, report.nextAttemptAt - clock.now()));
+    }
+
+    expect(pms.callsOf('addProducts')).toHaveLength(4);
+    const room = (pms.rooms.get(501) ?? []).map((item) => item.id);
+    expect(room).toHaveLength(8);
+    const claimed = await Promise.all(sales.map((sale) => chargedItems(sale.id)));
+    expect(claimed.map((items) => items.length)).toEqual([2, 2, 2, 2]);
+    expect(new Set(claimed.flat()).size).toBe(8);
+    for (const sale of sales) expect((await readPmsSteps(sale.id))?.sale.status).toBe('synced');
+  });
+
+  it('does not hold a charge to another room', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    const other = await recordRoomCharge({ ...TILL, room: { roomReservationId: 502 }, lines: [PILS] });
+    pms.failNext('addProducts', { kind: 'network', afterApplying: true });
+
+    await replayAgainst(pms, clock);
+
+    expect(pms.callsOf('addProducts')).toHaveLength(2);
+    expect((await readPmsSteps(other.id))?.sale.status).toBe('synced');
+  });
+});

@@ -113,6 +113,7 @@ describe('the outbox under chaos', () => {
     const drainStarted = Date.now();
     const drained = await waitFor(async () => (await tillActivity(tabA)).notDone === 0, 90_000);
     console.info('chaos: drained', drained, (Date.now() - drainStarted) / 1000);
+    if (!drained) console.info('chaos: not done', JSON.stringify(notDone(await readTill(tabA))));
     // ... and the PMS steps' outcomes reported to the ledger (after each replay run)
     await waitFor(async () => (await readTill(tabA)).sales.every((sale) => !sale.ledgerUnreported), 30_000);
     const drainSeconds = (Date.now() - drainStarted) / 1000;
@@ -360,6 +361,23 @@ async function control(
 function lastItemId(server: Server): { itemId: number } {
   const row = server.hotel!.db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM invoice_items').get();
   return { itemId: (row as { id: number }).id };
+}
+
+/** The steps not done, to read a drain that did not finish by. */
+function notDone(till: Awaited<ReturnType<typeof readTill>>) {
+  const references = new Map(till.sales.map((sale) => [sale.id, sale.reference]));
+  return till.intents
+    .filter((intent) => intent.state !== 'done' && intent.state !== 'superseded')
+    .map((intent) => ({
+      sale: references.get(intent.saleId),
+      step: intent.step,
+      name: intent.name,
+      state: intent.state,
+      attempts: intent.attempts,
+      failuresInRow: intent.failuresInRow,
+      dueInSeconds: Math.round((intent.notBefore - Date.now()) / 1000),
+      lastError: intent.lastError?.message,
+    }));
 }
 
 async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {

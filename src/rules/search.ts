@@ -101,32 +101,91 @@ export function search(
   limit: number,
   accept?: (product: Product) => boolean,
 ): SearchResult {
-  const q = fold(query);
+  return searchAmong(index, fold(query), limit, accept).result;
+}
+
+/**
+ * `search` over `candidates` only (positions in the index, ascending; all products when absent):
+ * the result, and the positions that matched, for a later query that extends this one.
+ */
+function searchAmong(
+  index: SearchIndex,
+  q: string,
+  limit: number,
+  accept: ((product: Product) => boolean) | undefined,
+  candidates?: Int32Array,
+): { result: SearchResult; matched: Int32Array } {
   const { products, names, numbers, eans } = index;
+  const count = candidates ? candidates.length : products.length;
+  const matched = new Int32Array(count);
+  let total = 0;
   if (!q) {
-    const all = accept ? products.filter(accept) : products;
-    return { matches: all.slice(0, limit), total: all.length };
+    const all: Product[] = [];
+    for (let c = 0; c < count; c++) {
+      const i = candidates ? candidates[c]! : c;
+      if (accept && !accept(products[i]!)) continue;
+      matched[total++] = i;
+      if (all.length < limit) all.push(products[i]!);
+    }
+    return { result: { matches: all, total }, matched: matched.subarray(0, total) };
   }
   const words = q.split(/\s+/).filter(Boolean);
   const wordStart = ` ${q}`;
   const buckets: Product[][] = Array.from({ length: RANKS }, () => []);
-  let total = 0;
-  for (let i = 0; i < products.length; i++) {
+  for (let c = 0; c < count; c++) {
+    const i = candidates ? candidates[c]! : c;
     const product = products[i]!;
     if (accept && !accept(product)) continue;
     const rank = rankOf(q, words, wordStart, names[i]!, numbers[i]!, eans[i]!);
     if (rank === undefined) continue;
-    total++;
+    matched[total++] = i;
     buckets[rank]!.push(product);
   }
   const matches: Product[] = [];
   for (const bucket of buckets) {
     for (const product of bucket) {
-      if (matches.length >= limit) return { matches, total };
+      if (matches.length >= limit) return { result: { matches, total }, matched: matched.subarray(0, total) };
       matches.push(product);
     }
   }
-  return { matches, total };
+  return { result: { matches, total }, matched: matched.subarray(0, total) };
+}
+
+/** A narrowing of the search, and its name for the searcher's memory (e.g. a commodity group's id). */
+export interface SearchFilter {
+  key: string;
+  accept: (product: Product) => boolean;
+}
+
+/** Queries a searcher remembers the matches of. */
+const REMEMBERED_QUERIES = 32;
+
+/**
+ * `search` over one index for someone typing: a query that extends one searched before looks only
+ * among that one's matches (whatever matches "weiss" contains "weis"), and a query searched before
+ * (a backspace) only among its own. Answers exactly what `search` answers.
+ * @example const find = createSearcher(index); find('pi', 120); find('pil', 120);
+ */
+export function createSearcher(
+  index: SearchIndex,
+): (query: string, limit: number, filter?: SearchFilter) => SearchResult {
+  /** Folded query and filter key -> the positions that matched, newest last. */
+  const memory = new Map<string, { q: string; filter: string; matched: Int32Array }>();
+  return (query, limit, filter) => {
+    const q = fold(query);
+    const filterKey = filter?.key ?? '';
+    let candidates: Int32Array | undefined;
+    for (const known of memory.values()) {
+      if (known.filter !== filterKey || !q.startsWith(known.q)) continue;
+      if (!candidates || known.matched.length < candidates.length) candidates = known.matched;
+    }
+    const { result, matched } = searchAmong(index, q, limit, filter?.accept, candidates);
+    const key = `${filterKey}\u0000${q}`;
+    memory.delete(key);
+    memory.set(key, { q, filter: filterKey, matched });
+    if (memory.size > REMEMBERED_QUERIES) memory.delete(memory.keys().next().value!);
+    return result;
+  };
 }
 
 function rankOf(

@@ -2,7 +2,7 @@
 // barcode scanner, and the cap that keeps a keystroke cheap.
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../src/pms/wire.ts';
-import { buildSearchIndex, findByCode, fold, search } from '../../src/rules/search.ts';
+import { buildSearchIndex, createSearcher, findByCode, fold, search } from '../../src/rules/search.ts';
 import { product } from '../support/catalogue.ts';
 
 /** A catalogue entry by article number (and barcode), priced at 1 euro per id, in group `group`. */
@@ -85,5 +85,46 @@ describe('product search', () => {
     expect(wine.matches).toHaveLength(200);
     expect(wine.matches.every((found) => found.name.endsWith('Wein'))).toBe(true);
     expect(search(big, 'a-9999', 200).matches[0]?.name).toBe('Artikel 9999 Kaffee');
+  });
+});
+
+describe('a searcher for someone typing', () => {
+  /** 3,000 products from a few syllables, numbers and codes, so prefixes match many and few. */
+  const syllables = ['weiß', 'bier', 'käse', 'spätz', 'alpen', 'gin', 'tee', 'pils', 'z-47', 'soda'];
+  const many: Product[] = [];
+  for (let id = 1; id <= 3000; id++) {
+    const word = (n: number) => syllables[(id * n + n) % syllables.length]!;
+    many.push(
+      item(
+        id,
+        `${word(3)}${word(7)} ${word(11)} 0,${id % 7} l`,
+        `${word(5)}-${id}`,
+        id % 4 ? '' : `40${id}`,
+        (id % 3) + 1,
+      ),
+    );
+  }
+  const bigIndex = buildSearchIndex(many);
+  /** Every prefix of each word typed, then backspaced: what bench/ui types. */
+  const typed = ['weissbier 0,5', 'käsesp', 'z-4711', 'alpen gin', 'tee', 'B-1', '4012'].flatMap((word) => [
+    ...Array.from({ length: word.length }, (_, i) => word.slice(0, i + 1)),
+    ...Array.from({ length: word.length }, (_, i) => word.slice(0, word.length - 1 - i)),
+  ]);
+
+  it('answers each keystroke exactly as a whole search does, in every group and with any limit', () => {
+    const find = createSearcher(bigIndex);
+    const group2 = { key: 'group 2', accept: (p: Product) => p.commodity_group_id === 2 };
+    let compared = 0;
+    for (const [n, query] of typed.entries()) {
+      const limit = n % 3 === 0 ? 24 : 120;
+      for (const filter of [undefined, group2]) {
+        const expected = search(bigIndex, query, limit, filter?.accept);
+        const got = find(query, limit, filter);
+        expect(got.total, `${query} ${filter?.key ?? ''}`).toBe(expected.total);
+        expect(got.matches.map((p) => p.id)).toEqual(expected.matches.map((p) => p.id));
+        compared += expected.total;
+      }
+    }
+    expect(compared).toBeGreaterThan(10_000); // the queries match many products, not none
   });
 });

@@ -2,10 +2,10 @@
 // search state and the scanner rule: Enter with an exact article number or EAN picks that product
 // (from any group) and clears the field for the next scan. While only the catalogue's first page is
 // read (start), that page shows; a search or a group waits for the rest, and so does a scan.
-import { createMemo, createSignal, createUniqueId, Show } from 'solid-js';
+import { createEffect, createMemo, createSignal, createUniqueId, on, Show } from 'solid-js';
 import { catalogue, loadCatalogue, quickKeys } from '../../features/catalogue';
 import type { Product } from '../../pms/wire';
-import { findByCode, search } from '../../rules/search';
+import { createSearcher, findByCode } from '../../rules/search';
 import { t } from '../../words/i18n';
 import { GroupTabs } from './GroupTabs';
 import { ProductGrid } from './ProductGrid';
@@ -16,9 +16,9 @@ import './products.css';
 /** Matches shown at first, and added by each "show more": several screens of tiles, while a
  * keystroke over 10,000 products renders at most this many. */
 const PAGE = 120;
-/** Tiles a keystroke or a group tab shows at once: the grid's screenful on a tablet (about 20 at
- * 1024x768 and at 768x1024, beside the ticket); the rest of the page follows after that frame
- * (docs/ui-speed.md: a keystroke's time is mostly its new tiles). */
+/** Tiles a keystroke or a group tab brings up to date at once: the grid's screenful on a tablet
+ * (about 20 at 1024x768 and at 768x1024, beside the ticket); the rest of the page follows after that
+ * frame, hidden meanwhile (docs/ui-speed.md: a keystroke's time is mostly its tiles). */
 const AT_ONCE = 24;
 
 export function ProductPanel(props: {
@@ -30,30 +30,39 @@ export function ProductPanel(props: {
   const [query, setQuery] = createSignal('');
   const [group, setGroup] = createSignal<number | null>(null);
   const [limit, setLimit] = createSignal(PAGE);
-  const [allShown, showAll] = createSignal(true);
+  /** One per catalogue: it remembers the matches of the queries typed (rules/search.ts). */
+  const find = createMemo(() => createSearcher(catalogue().index));
+  const result = createMemo(() => {
+    const id = group();
+    const inGroup = (product: Product) => product.commodity_group_id === id;
+    return find()(query(), limit(), id === null ? undefined : { key: `group ${id}`, accept: inGroup });
+  });
+  const head = createMemo(() => result().matches.slice(0, AT_ONCE));
+  /** The result whose matches after the first AT_ONCE the grid shows: the last change's, a frame late. */
+  const [tailOf, setTailOf] = createSignal(result());
+  const tail = createMemo(() => tailOf().matches.slice(AT_ONCE));
   let changes = 0;
-  /** Shows the first AT_ONCE matches now, the rest after the next frame (of the last change). */
-  const showFirstTiles = () => {
-    const change = ++changes;
-    showAll(false);
-    requestAnimationFrame(() => setTimeout(() => change === changes && showAll(true)));
-  };
-  const inGroup = (product: Product) => product.commodity_group_id === group();
-  const result = createMemo(() =>
-    search(catalogue().index, query(), limit(), group() === null ? undefined : inGroup),
+  // whatever changed the matches (a keystroke, a group, the catalogue read or refreshed), the rest
+  // follows after the next frame of the last change
+  createEffect(
+    on(
+      result,
+      () => {
+        const change = ++changes;
+        requestAnimationFrame(() => setTimeout(() => change === changes && setTailOf(result())));
+      },
+      { defer: true },
+    ),
   );
   const changeQuery = (next: string) => {
     if (!query() && next) setGroup(null); // a new search looks in every group
-    showFirstTiles();
     setQuery(next);
     setLimit(PAGE);
   };
   const selectGroup = (id: number | null) => {
-    showFirstTiles();
     setGroup(id);
     setLimit(PAGE);
   };
-  const tiles = () => (allShown() ? result().matches : result().matches.slice(0, AT_ONCE));
   /** Whether the grid can show what is asked: all of the catalogue, or its first page unfiltered. */
   const answerable = () =>
     catalogue().status === 'ready' || (catalogue().status === 'first-page' && !query() && group() === null);
@@ -81,11 +90,16 @@ export function ProductPanel(props: {
         <Show when={result().total > 0} fallback={<EmptyNote searching={query() !== ''} />}>
           <ProductGrid
             id={gridId}
-            products={tiles()}
+            head={head()}
+            tail={tail()}
+            tailStale={tailOf() !== result()}
             hidden={result().total - result().matches.length}
             detailed={props.detailed}
             onPick={props.onPick}
-            onMore={() => setLimit((n) => n + PAGE)}
+            onMore={() => {
+              setLimit((n) => n + PAGE);
+              setTailOf(result());
+            }}
           />
         </Show>
       </Show>

@@ -87,7 +87,9 @@ try {
   }
   const keystrokes = values.length * 2;
   console.log(`self time per keystroke (${keystrokes} keystrokes):`);
-  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PROFILE_TOP ?? 30)))
+  for (const [key, ms] of [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, Number(process.env.PROFILE_TOP ?? 30)))
     console.log(`  ${(ms / keystrokes).toFixed(2).padStart(7)} ms  ${key}`);
   await context.close();
 } finally {

@@ -16,7 +16,8 @@
 //   cold_start_marks_*     when the app's `till:` performance marks were set (median, ms since
 //                          navigation start): where the cold start's time goes (docs/ui-speed.md)
 // BENCH_UI_BASE=<git rev> also builds that commit and measures its cold start in the same runs,
-// turn about with today's (`base_cold_start_*`): a before/after on one noisy machine.
+// turn about with today's (`base_cold_start_*`), and its typing and taps after today's at each rate
+// (`base_search_keystroke_*`, `base_add_line_*`): a before/after on one noisy machine.
 // How each is measured, and what is not included, is written at the top of bench/ui/*.ts.
 import { loadavg } from 'node:os';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -114,9 +115,22 @@ export default async function uiBenchmark(): Promise<BenchFigures> {
     const coldStarts = await measureColdStart(browser, targets, COLD_START_PRODUCTS, COLD_START_RUNS);
     const loadAfter = loadavg()[0]!;
     seedProducts(db, SEARCH_PRODUCTS);
-    // One rate after the other: two tabs typing at once would slow each other.
+    if (baseServer) seedProducts(baseServer.hotel!.db, SEARCH_PRODUCTS);
+    // One rate after the other: two tabs typing at once would slow each other. With a base, its
+    // typing and taps follow today's at each rate, turn about.
     const interactions = {} as Record<Rate, Awaited<ReturnType<typeof measureInteractions>>>;
-    for (const rate of RATES) interactions[rate] = await measureInteractions(browser, server.url, pair, rate);
+    const baseInteractions = {} as Record<Rate, Awaited<ReturnType<typeof measureInteractions>>>;
+    for (const rate of RATES) {
+      interactions[rate] = await measureInteractions(browser, server.url, pair, rate);
+      const other = baseServer;
+      if (other)
+        baseInteractions[rate] = await measureInteractions(
+          browser,
+          other.url,
+          (context) => pairContext(context, other),
+          rate,
+        );
+    }
     // Staff from here on: the till opens on the lock screen.
     await server.hub.staff.add({ name: 'Mia', role: 'waiter', pin: '1111' });
     await server.hub.staff.add({ name: 'Anna', role: 'manager', pin: '9999' });
@@ -141,6 +155,14 @@ export default async function uiBenchmark(): Promise<BenchFigures> {
         ? { base_commit: base.commit.slice(0, 12), ...coldStartFigures('base_', baseline) }
         : {}),
     };
+    for (const rate of RATES) {
+      const atBase = baseInteractions[rate];
+      if (!atBase) continue;
+      figures[named('base_search_keystroke', rate)] = round(atBase.search.medianMs);
+      figures[named('base_search_keystroke', rate, 'p95_ms')] = round(atBase.search.p95Ms);
+      figures[named('base_add_line', rate)] = round(atBase.addLine.medianMs);
+      figures[named('base_add_line', rate, 'p95_ms')] = round(atBase.addLine.p95Ms);
+    }
     for (const rate of RATES) {
       const { search, addLine } = interactions[rate];
       figures[named('search_keystroke', rate)] = round(search.medianMs);

@@ -54,8 +54,9 @@ export default function RegisterView() {
   createEffect(on(mode, focusPanel, { defer: true }));
   onMount(() => {
     startCatalogue();
-    void loadSalesCounts();
     void afterFirstScreen().then(() => {
+      // the quick keys' counts: a read of the journal, after the first frame like the ticket side
+      void loadSalesCounts();
       // just signed in (or opened): the focus starts in the ticket, not on the page's body. Not
       // before the first frame: focus() lays the page out at once (docs/ui-speed.md).
       if (document.activeElement === document.body || document.activeElement === null) focusPanel();

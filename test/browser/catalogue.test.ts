@@ -1,4 +1,6 @@
 import { describe, expect } from 'vitest';
+import type { Product } from '../../src/pms/wire.ts';
+import { buildSearchIndex, search as searchProducts } from '../../src/rules/search.ts';
 import { browserTest as it, openTill, type Tablet } from '../support/browser-test.ts';
 import { hotelDb, productTile, screenshot, searchField, ticketContents } from './till.ts';
 
@@ -45,6 +47,31 @@ describe('the catalogue', () => {
     await expect
       .poll(() => tileNames(till!))
       .toEqual(['Cappuccino', 'Espresso', 'Latte Macchiato', 'Tee, Kännchen']);
+  });
+
+  it('shows every match of each keystroke, the first screenful at once and the rest after it, and a tile adds what it shows', async ({
+    browser,
+    server,
+  }) => {
+    // The grid keeps its tiles by place and brings the tiles after the first 24 a frame later
+    // (ProductPanel.tsx): after each keystroke the whole grid must still be that query's matches.
+    const products = hotelDb(server)
+      .prepare(
+        'SELECT id, name, number, ean, price_cents AS price, commodity_group_id FROM products WHERE bookable_via_api = 1',
+      )
+      .all() as Product[];
+    const index = buildSearchIndex(products);
+    const till = await openTill(browser, server);
+    const search = searchField(till.page);
+    for (const query of ['e', 'er', 'ere', 'er', 'e', '', 'l', 'la', 'lat']) {
+      await search.fill(query);
+      const expected = searchProducts(index, query, 120).matches.map((product) => product.name);
+      await expect.poll(() => tileNames(till), { message: `after "${query}"` }).toEqual(expected);
+    }
+    expect(searchProducts(index, 'e', 120).total).toBeGreaterThan(24); // the rest came after the frame
+    await productTile(till.page, 'Latte Macchiato').click();
+    expect(await ticketContents(till.page)).toEqual([['Latte Macchiato', '1']]);
+    expect(till.errors).toEqual([]);
   });
 
   it('opens again offline on its cached first page, then shows, finds and scans every product', async ({

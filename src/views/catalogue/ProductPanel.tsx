@@ -17,8 +17,8 @@ import './products.css';
  * keystroke over 10,000 products renders at most this many. */
 const PAGE = 120;
 /** Tiles a keystroke or a group tab brings up to date at once: the grid's screenful on a tablet
- * (about 20 at 1024x768 and at 768x1024, beside the ticket); the rest of the page follows after that
- * frame, hidden meanwhile (docs/ui-speed.md: a keystroke's time is mostly its tiles). */
+ * (20 at 1024x768, 24 at 768x1024, beside the ticket); the rest of the page, below it, follows after
+ * that frame (docs/ui-speed.md, "Search keystroke"). */
 const AT_ONCE = 24;
 
 export function ProductPanel(props: {
@@ -92,7 +92,6 @@ export function ProductPanel(props: {
             id={gridId}
             head={head()}
             tail={tail()}
-            tailStale={tailOf() !== result()}
             hidden={result().total - result().matches.length}
             detailed={props.detailed}
             onPick={props.onPick}

@@ -5,6 +5,7 @@
 // the ticket the other tabs share.
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
+import { createEffect, createRoot, on } from 'solid-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.hoisted(() => {
@@ -32,7 +33,7 @@ import {
 } from '../../src/features/ticket/ticket.ts';
 import type { TicketNews } from '../../src/features/ticket/ticket-keeping.ts';
 import { emptyTicket, ticketToRecord } from '../../src/features/ticket/ticket-record.ts';
-import { showTicket } from '../../src/features/ticket/ticket-signal.ts';
+import { showTicket, ticketNewsHeard } from '../../src/features/ticket/ticket-signal.ts';
 import { closeTillDb } from '../../src/storage/db.ts';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../../src/storage/local.ts';
 import { changeTicketRecords, readTicketRecord } from '../../src/storage/ticket-store.ts';
@@ -144,6 +145,36 @@ describe('news from another tab', () => {
     otherTab.postMessage({ type: 'current', id: theirs.id, replaces: mine.id } satisfies TicketNews);
     await until(() => currentTicket().id === theirs.id);
     expect(currentTicket().id).toBe(theirs.id);
+  });
+});
+
+describe('a tap while this tab reads the news', () => {
+  it('is kept: a blank tab that would follow another tab’s new ticket stays on its own once it has a line', async () => {
+    // The chaos test's lost tap: this tab's ticket was blank when the news came, the tap landed on it
+    // while the news's record was read, and the tab then showed the other tab's blank ticket.
+    await ticketWritesSettled();
+    const mine = currentTicket();
+    const theirs = { ...emptyTicket(), version: 1 };
+    await changeTicketRecords([theirs.id], () => ({ put: [ticketToRecord(theirs, 'open', '')], value: 0 }));
+    const heard = ticketNewsHeard();
+    // the tap comes just after the news is heard (a microtask later), while its record is read
+    const stopTapping = createRoot((dispose) => {
+      createEffect(on(ticketNewsHeard, () => queueMicrotask(() => addProduct(PILS)), { defer: true }));
+      return dispose;
+    });
+
+    otherTab.postMessage({
+      type: 'current',
+      id: theirs.id,
+      replaces: 'a-ticket-this-tab-never-showed',
+    } satisfies TicketNews);
+    await until(() => ticketNewsHeard() > heard);
+    stopTapping();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await ticketWritesSettled();
+
+    expect(currentTicket().id).toBe(mine.id);
+    expect(names()).toEqual(['Pils 0,3 l x1']);
   });
 });
 

@@ -228,18 +228,21 @@ export function announce(news: TicketNews): void {
   channel?.postMessage(news);
 }
 
+/** Whether `news` is about the ticket `shown` (see hear). */
+function concerns(news: TicketNews, shown: Ticket): boolean {
+  if (news.type === 'changed') return news.id === shown.id;
+  if (news.id === shown.id || shown.paidAt !== undefined) return false;
+  // Another tab moved on from its ticket: follow only from that ticket, or from an empty one, so
+  // a tab that started afresh (after a reload found its ticket paid) never takes another's lines.
+  return news.replaces === undefined || news.replaces === shown.id || isBlank(shown);
+}
+
 async function hear(news: TicketNews): Promise<void> {
   noteTicketNews();
-  const shown = currentTicket();
-  if (news.type === 'changed' && news.id !== shown.id) return;
-  if (news.type === 'current') {
-    if (news.id === shown.id || shown.paidAt !== undefined) return;
-    // Another tab moved on from its ticket: follow only from that ticket, or from an empty one, so
-    // a tab that started afresh (after a reload found its ticket paid) never takes another's lines.
-    if (news.replaces !== undefined && news.replaces !== shown.id && !isBlank(shown)) return;
-  }
+  if (!concerns(news, currentTicket())) return;
   const stored = await readTicketRecord(news.id);
-  if (!stored) return;
+  // asked again: a tap while the record was read may have given the blank ticket its first line
+  if (!stored || !concerns(news, currentTicket())) return;
   const status = ticketStatus(stored);
   if (news.type === 'current' && status === 'open') {
     if (currentTicket().paidAt === undefined) showTicket(reviveTicket(stored) ?? currentTicket());

@@ -1,11 +1,9 @@
 // Which sales the replayer can work on now, and when the next one becomes due. Owns: combining each
-// sale's next move with the state of the sales it depends on and with the places in doubt (a step to
-// a place another sale's step is in doubt at waits until that one is settled, one-doubt.ts), and
-// the three holds on all sending: a
-// 429's Retry-After, "the PMS was unreachable" (so an offline till probes once per backoff
-// interval, not once per sale), and "the gateway refused this tablet as unpaired" (a fixed recheck;
-// pairing lifts it). Used by the engine (what to replay) and by the status summary and
-// the page timer (when to try next).
+// sale's next move with the sales it depends on and the places in doubt (one-doubt.ts: a step waits
+// while another sale's step to its place is in doubt), and three holds on all sending: a 429's
+// Retry-After, "the PMS was unreachable" (an offline till probes once per backoff interval, not once
+// per sale), "the gateway refused this tablet as unpaired" (a fixed recheck; pairing lifts it). Used
+// by the engine (what to replay), the status summary and the page timer (when to try next).
 import { getMeta } from '../storage/db.ts';
 import { readActiveSales, readSale } from '../storage/outbox-store.ts';
 import { placesInDoubt, waitsForAnother } from './one-doubt.ts';

@@ -6,7 +6,7 @@
 import type { GatewayReadiness } from '../pms/device-calls.ts';
 import { setMeta } from '../storage/db.ts';
 import { readOutboxCounts } from '../storage/journal-queries.ts';
-import { changeSale, readInFlightIntents } from '../storage/outbox-store.ts';
+import { changeSale, readActiveSales, readInFlightIntents } from '../storage/outbox-store.ts';
 import { type BackoffPolicy, DEFAULT_BACKOFF } from './backoff.ts';
 import type { OutboxPms } from './intents/index.ts';
 import { deliverLedgerOutcomes } from './ledger-outcomes.ts';
@@ -14,11 +14,11 @@ import { defaultOutboxLock, OUTBOX_LOCK, type OutboxLock } from './locks.ts';
 import { pruneKeptSales } from './prune.ts';
 import { PAIRING_RECHECK_MS, type ReplayReport, ReplayRun } from './replay-run.ts';
 import { replayStep } from './replay-step.ts';
-import { changeIntent, nextMove, type SaleSnapshot } from './sale-state.ts';
+import { changeIntent, nextMove, openStep, type SaleSnapshot } from './sale-state.ts';
 import { dependenciesConfirmed, readSchedule } from './schedule.ts';
 import { announceOutboxChange } from './status.ts';
 import type { StepOutcome } from './step-outcomes.ts';
-import { interrupted } from './transitions.ts';
+import { broughtForward, interrupted } from './transitions.ts';
 
 export type { ReplayReport } from './replay-run.ts';
 
@@ -53,6 +53,9 @@ export interface ReplayOptions {
   readyToSend?: () => Promise<GatewayReadiness>;
 }
 
+/** After a run the PMS answered, a step waiting longer than this for its backoff is due by then. */
+export const PROGRESS_RETRY_MS = 15_000;
+
 /** When outcome reports the server did not take are tried again, at the latest. */
 const REPORT_RETRY_MS = 5000;
 
@@ -76,6 +79,7 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayReport
   const outcome = await lock.run(OUTBOX_LOCK, { wait: options.waitForLock ?? false }, async () => {
     await recoverInterruptedSends(run);
     await drain(run, Math.max(1, options.concurrency ?? DEFAULT_REPLAY_CONCURRENCY));
+    await bringForwardAfterProgress(run);
     // the PMS steps' outcomes, to the sales ledger (not while the tablet waits for pairing)
     if (!run.unpaired && !run.heldFromStart && !run.stopping) {
       const delivery = await deliverLedgerOutcomes(run.pms);
@@ -110,6 +114,32 @@ async function recoverInterruptedSends(run: ReplayRun): Promise<void> {
         (stored) => interrupted(stored, now),
         now,
         `Step ${intent.step} was interrupted while sending; checking whether it reached the PMS.`,
+      ),
+    );
+  }
+}
+
+/**
+ * A run the PMS answered, ended by nothing (not unreachable, not 429, not unpaired): steps waiting
+ * out a backoff longer than PROGRESS_RETRY_MS are due by then. Backoff doubles with each failure in
+ * a row, up to 5 min; once other steps get through, the PMS works again, and a write should not sit
+ * for minutes (a 429's wait is kept). Their count stays, so a step the PMS keeps failing backs off.
+ */
+async function bringForwardAfterProgress(run: ReplayRun): Promise<void> {
+  const { sent, readBack } = run.report;
+  if (sent + readBack === 0 || run.stoppedBy !== undefined) return;
+  const by = run.now() + PROGRESS_RETRY_MS;
+  for (const entry of await readActiveSales()) {
+    const step = openStep(entry.intents);
+    if (!step || !broughtForward.from.includes(step.state) || step.notBefore <= by) continue;
+    if (step.lastError?.status === 429) continue;
+    await changeSale(entry.sale.id, (stored) =>
+      changeIntent(
+        stored,
+        step.seq!,
+        broughtForward.from,
+        (intent) => broughtForward(intent, run.now(), { by }),
+        run.now(),
       ),
     );
   }

@@ -215,6 +215,17 @@ export const dueNow = transition('dueNow', ['queued', 'unsure'], 'same', (intent
   failuresInRow: 0,
 }));
 
+/**
+ * The PMS answered other steps in a run: a step still waiting out a long backoff is due by `by`;
+ * its failures in a row stay counted, so if it fails again it backs off as before.
+ */
+export const broughtForward = transition(
+  'broughtForward',
+  ['queued', 'unsure'],
+  'same',
+  (intent, _now, { by }: { by: number }) => ({ ...intent, notBefore: Math.min(intent.notBefore, by) }),
+);
+
 /** Every transition, by name: the rows of the state table in docs/outbox.md. */
 export const TRANSITIONS: Readonly<Record<string, Transition<never>>> = {
   startSending,
@@ -235,6 +246,7 @@ export const TRANSITIONS: Readonly<Record<string, Transition<never>>> = {
   confirmedByStaff,
   voided,
   dueNow,
+  broughtForward,
 };
 
 /** The new revision that replaces a superseded step: queued, unsent, with its own marker. */

@@ -151,3 +151,33 @@ describe('a refusal (4xx)', () => {
     expect(pms.rooms.get(501)).toHaveLength(1);
   });
 });
+
+describe('a step waiting out a long backoff', () => {
+  it('is due within 15 s once a run gets other steps through, and still backs off if it fails again', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    const stalled = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+    // six reads before sending fail in a row: its backoff grows to a ceiling of 32 s
+    for (let i = 0; i < 6; i++) pms.failNext('getRoomReservation', { kind: 'server' });
+    for (let run = 0; run < 6; run++) {
+      const due = (await readPmsSteps(stalled.id))?.intents[0]?.notBefore ?? 0;
+      clock.advance(Math.max(0, due - clock.now()));
+      await replayAgainst(pms, clock, { random: () => 1 });
+    }
+    const waiting = (await readPmsSteps(stalled.id))?.intents[0];
+    expect(waiting).toMatchObject({ state: 'queued', failuresInRow: 6 });
+    const farOff = waiting!.notBefore;
+    expect(farOff - clock.now()).toBeGreaterThan(15_000);
+
+    // the PMS works again: another sale goes through
+    await recordRoomCharge({ ...TILL, room: { roomReservationId: 502 }, lines: [PILS_ONE] });
+    await replayAgainst(pms, clock);
+
+    const broughtForward = (await readPmsSteps(stalled.id))?.intents[0];
+    expect(broughtForward?.notBefore).toBe(clock.now() + 15_000);
+    expect(broughtForward?.failuresInRow).toBe(6);
+    clock.advance(15_000);
+    await replayAgainst(pms, clock);
+    expect((await readPmsSteps(stalled.id))?.sale.status).toBe('synced');
+  });
+});

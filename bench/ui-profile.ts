@@ -3,15 +3,14 @@
 // time between the app's marks by source function (through the chunks' source maps) and keeps the
 // profile in /tmp/ui2. A tool for docs/ui-speed.md's breakdown, not a benchmark. outDir: a built app
 // (`npx vite build --outDir X --sourcemap`); without one the app is built into a temporary folder.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { SourceMapConsumer } from 'source-map-js';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { startServer } from '../src/server/listen.ts';
 import { launchChromium, openFreshContext, waitForServiceWorkerControl } from '../test/support/browser.ts';
 import { pairContext } from '../test/support/till-server.ts';
 import { buildApp } from './ui/build.ts';
 import { waitForCachedCatalogue, waitForGrid } from './ui/page-wait.ts';
 import { GRID_PROBE } from './ui/probe.ts';
+import { frameOrigin } from './ui/profile-origin.ts';
 import { seedProducts } from './ui/seed.ts';
 
 interface Node {
@@ -26,25 +25,10 @@ interface Profile {
   startTime: number;
 }
 
-const maps = new Map<string, SourceMapConsumer | null>();
-/** Where a sampled frame's code came from: source file and function, through the chunk's source map. */
-function origin(frame: Node['callFrame']): string {
-  const file = frame.url.replace(/^.*\/assets\//, '');
-  if (!frame.url.includes('/assets/')) return frame.functionName || frame.url || '(native)';
-  if (!maps.has(file)) {
-    const path = join(appDir, 'assets', `${file}.map`);
-    maps.set(file, existsSync(path) ? new SourceMapConsumer(JSON.parse(readFileSync(path, 'utf8'))) : null);
-  }
-  const map = maps.get(file);
-  if (!map) return `${frame.functionName || '(anon)'} ${file}`;
-  const pos = map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
-  const source = (pos.source ?? file).replace(/^.*node_modules\//, '').replace(/^.*\/src\//, 'src/');
-  return `${source}:${pos.line ?? 0} ${pos.name ?? frame.functionName ?? ''}`;
-}
-
 const RATE = Number(process.env.PROFILE_RATE ?? 4);
 const app = process.argv[2] ? { outDir: process.argv[2], remove() {} } : await buildApp();
 const appDir = app.outDir;
+const origin = frameOrigin(appDir);
 const server = await startServer({ port: 0, dbFile: ':memory:', testMode: true, staticDir: app.outDir });
 const browser = await launchChromium();
 try {

@@ -3,14 +3,12 @@
 // prints the self time by source function (through the chunks' source maps). A tool for
 // docs/ui-speed.md's breakdown, not a benchmark. outDir: a built app with source maps
 // (`npx vite build --outDir X --sourcemap`).
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { SourceMapConsumer } from 'source-map-js';
 import { startServer } from '../src/server/listen.ts';
 import { launchChromium, openFreshContext } from '../test/support/browser.ts';
 import { pairContext } from '../test/support/till-server.ts';
 import { measureSearch, typedSequence } from './ui/interactions.ts';
 import { waitForCachedCatalogue } from './ui/page-wait.ts';
+import { frameOrigin } from './ui/profile-origin.ts';
 import { seedProducts } from './ui/seed.ts';
 import { openSlowedPage } from './ui/throttle.ts';
 
@@ -26,20 +24,7 @@ interface Profile {
 
 const appDir = process.argv[2];
 if (!appDir) throw new Error('usage: npx tsx bench/ui-search-profile.ts <built app with source maps>');
-const maps = new Map<string, SourceMapConsumer | null>();
-function origin(frame: Node['callFrame']): string {
-  const file = frame.url.replace(/^.*\/assets\//, '');
-  if (!frame.url.includes('/assets/')) return frame.functionName || frame.url || '(native)';
-  if (!maps.has(file)) {
-    const path = join(appDir!, 'assets', `${file}.map`);
-    maps.set(file, existsSync(path) ? new SourceMapConsumer(JSON.parse(readFileSync(path, 'utf8'))) : null);
-  }
-  const map = maps.get(file);
-  if (!map) return `${frame.functionName || '(anon)'} ${file}`;
-  const pos = map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
-  const source = (pos.source ?? file).replace(/^.*node_modules\//, '').replace(/^.*\/src\//, 'src/');
-  return `${source}:${pos.line ?? 0} ${pos.name ?? frame.functionName ?? ''}`;
-}
+const origin = frameOrigin(appDir);
 
 const RATE = Number(process.env.PROFILE_RATE ?? 4);
 const WORDS = ['weissbier 0,5', 'käsesp', 'z-4711', 'alpen gin', 'tee'];

@@ -35,13 +35,17 @@ export function searchField(page: Page) {
 
 /** Names and quantities of the ticket's lines, as shown. */
 export async function ticketContents(page: Page): Promise<[string, string][]> {
-  const rows = page.locator('ul.ticket-lines').getByRole('listitem');
-  return Promise.all(
-    (await rows.all()).map(async (row) => [
-      (await row.locator('.line-name').textContent()) ?? '',
-      (await row.locator('.line-qty').textContent()) ?? '',
-    ]),
-  );
+  // One read of the lines as they are now: row by row, a line re-rendered in between (a tab
+  // following another's ticket) left a locator waiting 30 s for a row that was gone.
+  return page
+    .locator('ul.ticket-lines')
+    .getByRole('listitem')
+    .evaluateAll((rows) =>
+      rows.map((row): [string, string] => [
+        row.querySelector('.line-name')?.textContent ?? '',
+        row.querySelector('.line-qty')?.textContent ?? '',
+      ]),
+    );
 }
 
 export function ticketTotal(page: Page) {

@@ -1,16 +1,13 @@
 // A/B of typing and taps at 4x, as bench/ui.bench.ts measures them, for built apps given as arguments,
 // turn about: `npx tsx bench/ui-typing-ab.ts dirA dirB [rounds]` (dirs: `npx vite build --outDir X`). A tool, not a benchmark.
 import { startServer } from '../src/server/listen.ts';
-import { launchChromium, openFreshContext } from '../test/support/browser.ts';
+import { launchChromium } from '../test/support/browser.ts';
 import { pairContext } from '../test/support/till-server.ts';
-import { measureAddLine, measureSearch, typedSequence } from './ui/interactions.ts';
-import { waitForCachedCatalogue } from './ui/page-wait.ts';
+import { measureInteractions } from './ui/interactions.ts';
 import { seedProducts } from './ui/seed.ts';
-import { openSlowedPage } from './ui/throttle.ts';
 
 const dirs = process.argv.slice(2).filter((arg) => !/^\d+$/.test(arg));
 const rounds = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 3);
-const WORDS = ['weissbier 0,5', 'käsesp', 'z-4711', 'alpen gin', 'tee'];
 const servers = [];
 for (const dir of dirs) {
   const server = await startServer({ port: 0, dbFile: ':memory:', testMode: true, staticDir: dir });
@@ -21,21 +18,18 @@ const browser = await launchChromium();
 try {
   for (let round = 0; round < rounds; round++) {
     for (const [i, server] of servers.entries()) {
-      const context = await openFreshContext(browser, { locale: 'en-GB' });
-      await pairContext(context, server);
-      const page = await openSlowedPage(context, 4);
-      await page.goto(server.url);
-      await waitForCachedCatalogue(page, 10_000);
-      const search = await measureSearch(page, typedSequence(WORDS), 3);
-      await page.locator('nav a[href="/"]').click();
-      await page.locator('ul.product-grid button.product').first().waitFor();
-      const add = await measureAddLine(page, 20, 3);
+      const { search, addLine: add } = await measureInteractions(
+        browser,
+        server.url,
+        (context) => pairContext(context, server),
+        4,
+        10_000,
+      );
       console.log(
         dirs[i],
         `search ${search.medianMs.toFixed(1)} / ${search.p95Ms.toFixed(1)}`,
         `add ${add.medianMs.toFixed(1)} / ${add.p95Ms.toFixed(1)}`,
       );
-      await context.close();
     }
   }
 } finally {

@@ -20,54 +20,29 @@
 // (`base_search_keystroke_*`, `base_add_line_*`): a before/after on one noisy machine.
 // How each is measured, and what is not included, is written at the top of bench/ui/*.ts.
 import { loadavg } from 'node:os';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { startServer } from '../src/server/listen.ts';
-import { launchChromium, openFreshContext } from '../test/support/browser.ts';
+import { launchChromium } from '../test/support/browser.ts';
 import { pairContext } from '../test/support/till-server.ts';
 import type { BenchFigures } from './run.ts';
 import { type BuiltApp, buildApp, buildCommit } from './ui/build.ts';
 import { type ColdStart, measureColdStart, type StartTarget } from './ui/cold-start.ts';
 import { measureFirstLoad } from './ui/first-load.ts';
-import { measureAddLine, measureSearch, typedSequence } from './ui/interactions.ts';
+import { measureInteractions } from './ui/interactions.ts';
 import { measureLockScreen } from './ui/lock-screen.ts';
-import { waitForCachedCatalogue } from './ui/page-wait.ts';
 import { countBookable, seedProducts } from './ui/seed.ts';
 import { round } from './ui/stats.ts';
-import { openSlowedPage, RATES, type Rate, THROTTLED } from './ui/throttle.ts';
+import { RATES, type Rate, THROTTLED } from './ui/throttle.ts';
 
 const TARGETS = { firstLoadKb: 60, coldStartP95Ms: 500, keystrokeP95Ms: 16, addLineP95Ms: 16 };
 const COLD_START_PRODUCTS = 5000;
 const SEARCH_PRODUCTS = 10_000;
 const COLD_START_RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const BASE_REV = process.env.BENCH_UI_BASE;
-/** Names, numbers and codes staff type: prefixes, umlauts and ß folding, an article number. */
-const TYPED_WORDS = ['weissbier 0,5', 'käsesp', 'z-4711', 'alpen gin', 'tee'];
 
 /** `cold_start_ms` at rate 1, `cold_start_4x_ms` at 4x; the same for `_p95_ms` and the like. */
 function named(name: string, rate: Rate, unit = 'ms'): string {
   return rate === 1 ? `${name}_${unit}` : `${name}_${rate}x_${unit}`;
-}
-
-async function measureInteractions(
-  browser: Browser,
-  url: string,
-  pair: (context: BrowserContext) => Promise<unknown>,
-  rate: Rate,
-) {
-  const context = await openFreshContext(browser, { locale: 'en-GB' });
-  try {
-    await pair(context);
-    const page = await openSlowedPage(context, rate);
-    await page.goto(url);
-    await waitForCachedCatalogue(page, SEARCH_PRODUCTS);
-    const search = await measureSearch(page, typedSequence(TYPED_WORDS), 3);
-    await page.locator('nav a[href="/"]').click();
-    await page.locator('ul.product-grid button.product').first().waitFor();
-    const addLine = await measureAddLine(page, 20, 3);
-    return { search, addLine };
-  } finally {
-    await context.close();
-  }
 }
 
 function coldStartFigures(prefix: string, byRate: Record<Rate, ColdStart>): BenchFigures {
@@ -121,7 +96,7 @@ export default async function uiBenchmark(): Promise<BenchFigures> {
     const interactions = {} as Record<Rate, Awaited<ReturnType<typeof measureInteractions>>>;
     const baseInteractions = {} as Record<Rate, Awaited<ReturnType<typeof measureInteractions>>>;
     for (const rate of RATES) {
-      interactions[rate] = await measureInteractions(browser, server.url, pair, rate);
+      interactions[rate] = await measureInteractions(browser, server.url, pair, rate, SEARCH_PRODUCTS);
       const other = baseServer;
       if (other)
         baseInteractions[rate] = await measureInteractions(
@@ -129,6 +104,7 @@ export default async function uiBenchmark(): Promise<BenchFigures> {
           other.url,
           (context) => pairContext(context, other),
           rate,
+          SEARCH_PRODUCTS,
         );
     }
     // Staff from here on: the till opens on the lock screen.

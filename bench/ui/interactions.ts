@@ -10,8 +10,14 @@
 // A tap: a product tile's click() (a real click event through Solid's delegated handler) until the
 // register's ticket shows one more item (its quantities add up to the taps so far), then forced
 // layout. Open-price tiles (they open a dialog) are skipped.
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { openFreshContext } from '../../test/support/browser.ts';
+import { waitForCachedCatalogue } from './page-wait.ts';
 import { median, percentile } from './stats.ts';
+import { openSlowedPage } from './throttle.ts';
+
+/** Names, numbers and codes staff type: prefixes, umlauts and ß folding, an article number. */
+export const TYPED_WORDS = ['weissbier 0,5', 'käsesp', 'z-4711', 'alpen gin', 'tee'];
 
 export interface Timings {
   medianMs: number;
@@ -124,4 +130,32 @@ export async function measureAddLine(page: Page, products: number, rounds: numbe
     frame: number[];
   };
   return summarise(result.sync, result.frame);
+}
+
+/**
+ * A fresh tablet on `url` (paired by `pair`, its CPU slowed `rate` times), once `products` are
+ * cached: typing TYPED_WORDS in the search, then tapping 20 tiles on the register.
+ * @example const { search, addLine } = await measureInteractions(browser, url, pair, 4, 10_000);
+ */
+export async function measureInteractions(
+  browser: Browser,
+  url: string,
+  pair: (context: BrowserContext) => Promise<unknown>,
+  rate: number,
+  products: number,
+): Promise<{ search: Timings & { tilesShown: number }; addLine: Timings }> {
+  const context = await openFreshContext(browser, { locale: 'en-GB' });
+  try {
+    await pair(context);
+    const page = await openSlowedPage(context, rate);
+    await page.goto(url);
+    await waitForCachedCatalogue(page, products);
+    const search = await measureSearch(page, typedSequence(TYPED_WORDS), 3);
+    await page.locator('nav a[href="/"]').click();
+    await page.locator('ul.product-grid button.product').first().waitFor();
+    const addLine = await measureAddLine(page, 20, 3);
+    return { search, addLine };
+  } finally {
+    await context.close();
+  }
 }

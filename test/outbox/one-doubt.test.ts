@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { recordRoomCharge } from '../../src/outbox/journal.ts';
 import { createFakePms } from './support/fake-pms.ts';
 import {
+  chargedItemIds,
   createClock,
   PILS,
   PILS_ONE,
@@ -16,13 +17,6 @@ import {
 } from './support/setup.ts';
 
 useFreshDatabase();
-
-async function chargedItems(saleId: string): Promise<number[]> {
-  const step = (await readPmsSteps(saleId))?.intents.find((i) => i.name === 'room.add-products@1');
-  return ((step?.result as { items: { invoiceItemId: number }[] } | undefined)?.items ?? []).map(
-    (item) => item.invoiceItemId,
-  );
-}
 
 describe('one write in doubt per room', () => {
   it('holds a second charge to the room while the first one’s outcome is unknown, and sends it once that is read back', async () => {
@@ -41,8 +35,8 @@ describe('one write in doubt per room', () => {
     expect(pms.callsOf('addProducts')).toHaveLength(2);
     const room = (pms.rooms.get(501) ?? []).map((item) => item.id);
     expect(room).toHaveLength(2);
-    expect(await chargedItems(first.id)).toEqual([room[0]]);
-    expect(await chargedItems(second.id)).toEqual([room[1]]);
+    expect(await chargedItemIds(first.id)).toEqual([room[0]]);
+    expect(await chargedItemIds(second.id)).toEqual([room[1]]);
   });
 
   it('identical charges to one room, every answer lost and the first read-backs failing: each ends with its own items', async () => {
@@ -65,7 +59,7 @@ describe('one write in doubt per room', () => {
     expect(pms.callsOf('addProducts')).toHaveLength(4);
     const room = (pms.rooms.get(501) ?? []).map((item) => item.id);
     expect(room).toHaveLength(8);
-    const claimed = await Promise.all(sales.map((sale) => chargedItems(sale.id)));
+    const claimed = await Promise.all(sales.map((sale) => chargedItemIds(sale.id)));
     expect(claimed.map((items) => items.length)).toEqual([2, 2, 2, 2]);
     expect(new Set(claimed.flat()).size).toBe(8);
     for (const sale of sales) expect((await readPmsSteps(sale.id))?.sale.status).toBe('synced');

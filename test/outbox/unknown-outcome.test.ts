@@ -9,6 +9,7 @@ import { startSending } from '../../src/outbox/transitions.ts';
 import { changeSale } from '../../src/storage/outbox-store.ts';
 import { createFakePms, type FakePms } from './support/fake-pms.ts';
 import {
+  chargedItemIds,
   createClock,
   PILS,
   PILS_ONE,
@@ -128,12 +129,7 @@ describe('room charge with unknown outcome, beside the same items charged before
     clock.advance(60_000);
     await replayUntilSettled(pms, clock);
 
-    const itemsOf = async (saleId: string) => {
-      const step = (await readPmsSteps(saleId))?.intents.find((i) => i.name === 'room.add-products@1');
-      const result = step?.result as { items: { invoiceItemId: number }[] } | undefined;
-      return (result?.items ?? []).map((item) => item.invoiceItemId);
-    };
-    const [lostItems, nextItems] = [await itemsOf(lost.id), await itemsOf(next.id)];
+    const [lostItems, nextItems] = [await chargedItemIds(lost.id), await chargedItemIds(next.id)];
     expect(pms.rooms.get(501)).toHaveLength(2);
     expect([lostItems.length, nextItems.length]).toEqual([1, 1]);
     expect(new Set([...lostItems, ...nextItems]).size).toBe(2);
@@ -163,12 +159,8 @@ describe('room charge with unknown outcome, beside the same items charged before
 
     expect(pms.callsOf('addProducts')).toHaveLength(2);
     const itemsOf = async (saleId: string) => {
-      const entry = await readPmsSteps(saleId);
-      expect(entry?.sale.attention).toBeUndefined();
-      const step = entry?.intents.find((i) => i.name === 'room.add-products@1');
-      return ((step?.result as { items: { invoiceItemId: number }[] } | undefined)?.items ?? []).map(
-        (item) => item.invoiceItemId,
-      );
+      expect((await readPmsSteps(saleId))?.sale.attention).toBeUndefined();
+      return chargedItemIds(saleId);
     };
     const room = (pms.rooms.get(501) ?? []).map((item) => item.id);
     expect(await itemsOf(first.id)).toEqual(room.slice(-4, -2));

@@ -71,3 +71,10 @@ export async function readPmsSteps(saleId: string) {
   const entry = await readSale(saleId);
   return entry && { ...entry, intents: entry.intents.filter((intent) => intent.step > 0) };
 }
+
+/** The PMS item ids a sale's room charge (`room.add-products@1`) kept as its own. */
+export async function chargedItemIds(saleId: string): Promise<number[]> {
+  const step = (await readPmsSteps(saleId))?.intents.find((i) => i.name === 'room.add-products@1');
+  const result = step?.result as { items: { invoiceItemId: number }[] } | undefined;
+  return (result?.items ?? []).map((item) => item.invoiceItemId);
+}

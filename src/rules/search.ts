@@ -139,7 +139,8 @@ function searchAmong(
     const rank = rankOf(q, words, wordStart, names[i]!, numbers[i]!, eans[i]!);
     if (rank === undefined) continue;
     matched[total++] = i;
-    buckets[rank]!.push(product);
+    const bucket = buckets[rank]!;
+    if (bucket.length < limit) bucket.push(product);
   }
   const matches: Product[] = [];
   for (const bucket of buckets) {

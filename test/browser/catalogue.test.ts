@@ -74,6 +74,24 @@ describe('the catalogue', () => {
     expect(till.errors).toEqual([]);
   });
 
+  it('shows a group of less than a screenful at once, without a tile of the matches before it', async ({
+    browser,
+    server,
+  }) => {
+    // The rest of a result follows a frame late, but only below a full screenful: with 10 matches
+    // no tile of the 58 shown before may stand after them, not even until the next frame.
+    const till = await openTill(browser, server, { path: '/catalogue' });
+    await expect.poll(() => tileNames(till).then((names) => names.length)).toBe(58);
+    const shownInTheClicksTask = await till.page.evaluate(() => {
+      const tabs = document.querySelectorAll<HTMLButtonElement>('.group-tabs button');
+      [...tabs].find((tab) => tab.textContent === 'Minibar')!.click();
+      return [...document.querySelectorAll('ul.product-grid .product-name')].map((name) => name.textContent);
+    });
+    expect(shownInTheClicksTask).toHaveLength(10);
+    expect(shownInTheClicksTask.every((name) => name?.startsWith('Minibar'))).toBe(true);
+    expect(till.errors).toEqual([]);
+  });
+
   it('opens again offline on its cached first page, then shows, finds and scans every product', async ({
     browser,
     server,

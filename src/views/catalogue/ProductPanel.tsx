@@ -5,7 +5,7 @@
 import { createEffect, createMemo, createSignal, createUniqueId, on, Show } from 'solid-js';
 import { catalogue, loadCatalogue, quickKeys } from '../../features/catalogue';
 import type { Product } from '../../pms/wire';
-import { createSearcher, findByCode } from '../../rules/search';
+import { createSearcher, findByCode, type SearchResult } from '../../rules/search';
 import { t } from '../../words/i18n';
 import { GroupTabs } from './GroupTabs';
 import { ProductGrid } from './ProductGrid';
@@ -38,21 +38,20 @@ export function ProductPanel(props: {
     return find()(query(), limit(), id === null ? undefined : { key: `group ${id}`, accept: inGroup });
   });
   const head = createMemo(() => result().matches.slice(0, AT_ONCE));
-  /** The result whose matches after the first AT_ONCE the grid shows: the last change's, a frame late. */
-  const [tailOf, setTailOf] = createSignal(result());
+  /** The result whose matches after the first AT_ONCE the grid shows: the last change's, a frame
+   * late; none before the first frame, which shows the screenful alone. */
+  const [tailOf, setTailOf] = createSignal<SearchResult>({ matches: [], total: 0 });
   const tail = createMemo(() => tailOf().matches.slice(AT_ONCE));
   let changes = 0;
-  // whatever changed the matches (a keystroke, a group, the catalogue read or refreshed), the rest
-  // follows after the next frame of the last change
+  // whatever changed the matches (the panel shown, a keystroke, a group, the catalogue read or
+  // refreshed), the rest follows after the next frame of the last change; at once when no more
+  // than the screenful match, so no tile of the matches before shows among the screenful's
   createEffect(
-    on(
-      result,
-      () => {
-        const change = ++changes;
-        requestAnimationFrame(() => setTimeout(() => change === changes && setTailOf(result())));
-      },
-      { defer: true },
-    ),
+    on(result, (now) => {
+      const change = ++changes;
+      if (now.matches.length <= AT_ONCE) setTailOf(now);
+      else requestAnimationFrame(() => setTimeout(() => change === changes && setTailOf(result())));
+    }),
   );
   const changeQuery = (next: string) => {
     if (!query() && next) setGroup(null); // a new search looks in every group

@@ -158,36 +158,62 @@ export interface SearchFilter {
   accept: (product: Product) => boolean;
 }
 
-/** Queries a searcher remembers the matches of. */
+/** Queries a searcher remembers the matches of, besides every query of one character or none. */
 const REMEMBERED_QUERIES = 32;
+
+/** What a searcher remembers of one query: its matches' positions, and its answer at one limit. */
+interface Remembered {
+  q: string;
+  filter: string;
+  matched: Int32Array;
+  limit: number;
+  result: SearchResult;
+}
 
 /**
  * `search` over one index for someone typing: a query that extends one searched before looks only
  * among that one's matches (whatever matches "weiss" contains "weis"), and a query searched before
- * (a backspace) only among its own. Answers exactly what `search` answers.
+ * (a backspace) at the same limit is answered from memory. Every query of one character or none is
+ * kept for the searcher's life (`FIRST_KEYSTROKES`, to search ahead); 32 others, the
+ * latest. Answers exactly what `search` answers.
  * @example const find = createSearcher(index); find('pi', 120); find('pil', 120);
  */
 export function createSearcher(
   index: SearchIndex,
 ): (query: string, limit: number, filter?: SearchFilter) => SearchResult {
-  /** Folded query and filter key -> the positions that matched, newest last. */
-  const memory = new Map<string, { q: string; filter: string; matched: Int32Array }>();
+  /** Folded query and filter key -> what is remembered of it; the latest last. */
+  const latest = new Map<string, Remembered>();
+  const firsts = new Map<string, Remembered>();
   return (query, limit, filter) => {
     const q = fold(query);
     const filterKey = filter?.key ?? '';
-    let candidates: Int32Array | undefined;
-    for (const known of memory.values()) {
-      if (known.filter !== filterKey || !q.startsWith(known.q)) continue;
-      if (!candidates || known.matched.length < candidates.length) candidates = known.matched;
+    const key = `${filterKey}\u0000${q}`;
+    const known = firsts.get(key) ?? latest.get(key);
+    if (known?.limit === limit) return known.result;
+    let candidates = known?.matched;
+    if (!candidates) {
+      for (const before of [...firsts.values(), ...latest.values()]) {
+        if (before.filter !== filterKey || !q.startsWith(before.q)) continue;
+        if (!candidates || before.matched.length < candidates.length) candidates = before.matched;
+      }
     }
     const { result, matched } = searchAmong(index, q, limit, filter?.accept, candidates);
-    const key = `${filterKey}\u0000${q}`;
-    memory.delete(key);
-    memory.set(key, { q, filter: filterKey, matched });
-    if (memory.size > REMEMBERED_QUERIES) memory.delete(memory.keys().next().value!);
+    const remembered = { q, filter: filterKey, matched, limit, result };
+    if (q.length <= 1) firsts.set(key, remembered);
+    else {
+      latest.delete(key);
+      latest.set(key, remembered);
+      if (latest.size > REMEMBERED_QUERIES) latest.delete(latest.keys().next().value!);
+    }
     return result;
   };
 }
+
+/**
+ * The queries a searcher can answer ahead, while the till is idle, so that the first keystroke of a
+ * search scans nothing: none, and each letter and digit a name, article number or EAN folds to.
+ */
+export const FIRST_KEYSTROKES: readonly string[] = ['', ...'abcdefghijklmnopqrstuvwxyz0123456789'];
 
 function rankOf(
   q: string,

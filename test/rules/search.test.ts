@@ -2,7 +2,14 @@
 // barcode scanner, and the cap that keeps a keystroke cheap.
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../src/pms/wire.ts';
-import { buildSearchIndex, createSearcher, findByCode, fold, search } from '../../src/rules/search.ts';
+import {
+  buildSearchIndex,
+  createSearcher,
+  FIRST_KEYSTROKES,
+  findByCode,
+  fold,
+  search,
+} from '../../src/rules/search.ts';
 import { product } from '../support/catalogue.ts';
 
 /** A catalogue entry by article number (and barcode), priced at 1 euro per id, in group `group`. */
@@ -126,5 +133,27 @@ describe('a searcher for someone typing', () => {
       }
     }
     expect(compared).toBeGreaterThan(10_000); // the queries match many products, not none
+  });
+
+  it('answers the same after searching every first keystroke ahead, and a query asked again from memory', () => {
+    const find = createSearcher(bigIndex);
+    const ahead = new Map(FIRST_KEYSTROKES.map((query) => [query, find(query, 120)]));
+    for (const query of [...typed, ...typed]) {
+      const expected = search(bigIndex, query, 120);
+      const got = find(query, 120);
+      expect(got.total, query).toBe(expected.total);
+      expect(got.matches.map((p) => p.id)).toEqual(expected.matches.map((p) => p.id));
+    }
+    // the first keystrokes were answered ahead: typing one of them scans nothing, whatever came between
+    expect(find('w', 120)).toBe(ahead.get('w'));
+    expect(find('4', 120)).toBe(ahead.get('4'));
+    expect(find('', 120)).toBe(ahead.get(''));
+    // at another limit, or in a group, it searches again
+    expect(find('w', 24)).not.toBe(ahead.get('w'));
+    expect(find('w', 24).matches.map((p) => p.id)).toEqual(
+      search(bigIndex, 'w', 24).matches.map((p) => p.id),
+    );
+    const inGroup = { key: 'group 1', accept: (p: Product) => p.commodity_group_id === 1 };
+    expect(find('w', 120, inGroup).total).toBe(search(bigIndex, 'w', 120, inGroup.accept).total);
   });
 });

@@ -2,10 +2,10 @@
 // search state and the scanner rule: Enter with an exact article number or EAN picks that product
 // (from any group) and clears the field for the next scan. While only the catalogue's first page is
 // read (start), that page shows; a search or a group waits for the rest, and so does a scan.
-import { createEffect, createMemo, createSignal, createUniqueId, on, Show } from 'solid-js';
+import { createEffect, createMemo, createSignal, createUniqueId, on, onCleanup, Show } from 'solid-js';
 import { catalogue, loadCatalogue, quickKeys } from '../../features/catalogue';
 import type { Product } from '../../pms/wire';
-import { createSearcher, findByCode, type SearchResult } from '../../rules/search';
+import { createSearcher, FIRST_KEYSTROKES, findByCode, type SearchResult } from '../../rules/search';
 import { t } from '../../words/i18n';
 import { GroupTabs } from './GroupTabs';
 import { ProductGrid } from './ProductGrid';
@@ -36,6 +36,19 @@ export function ProductPanel(props: {
     const id = group();
     const inGroup = (product: Product) => product.commodity_group_id === id;
     return find()(query(), limit(), id === null ? undefined : { key: `group ${id}`, accept: inGroup });
+  });
+  // every first keystroke's answer, searched ahead one at a time while the till is idle
+  createEffect(() => {
+    const searcher = find();
+    if (catalogue().status !== 'ready') return;
+    const ahead = [...FIRST_KEYSTROKES];
+    let cancel = whenIdle(function next() {
+      const query = ahead.shift();
+      if (query === undefined) return;
+      searcher(query, PAGE);
+      cancel = whenIdle(next);
+    });
+    onCleanup(() => cancel());
   });
   const head = createMemo(() => result().matches.slice(0, AT_ONCE));
   /** The result whose matches after the first AT_ONCE the grid shows: the last change's, a frame
@@ -103,6 +116,16 @@ export function ProductPanel(props: {
       </Show>
     </section>
   );
+}
+
+/** Runs `task` when the browser is idle (after a moment where it cannot say); answers a cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task);
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(task, 50);
+  return () => clearTimeout(timer);
 }
 
 function EmptyNote(props: { searching: boolean }) {

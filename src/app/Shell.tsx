@@ -38,7 +38,7 @@ export function Shell(props: RouteSectionProps) {
   return (
     <div class="shell">
       <header class="app-header">
-        <img class="app-logo" src="/icons/icon.svg" alt="" width="36" height="36" />
+        <img class="app-logo" src="/icons/icon-192.png" alt="" width="36" height="36" />
         <span class="app-name">{t('app.name')}</span>
         <ConnectionState />
         <Show when={firstScreenUp()}>

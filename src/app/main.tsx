@@ -8,7 +8,7 @@ import './app.css';
 import { Router } from '@solidjs/router';
 import { createEffect } from 'solid-js';
 import { render } from 'solid-js/web';
-import { loadCatalogue } from '../features/catalogue';
+import { afterFirstScreen, loadCatalogue } from '../features/catalogue';
 import { needsPairing } from '../features/device';
 import { isLocked } from '../features/staff';
 import { language, loadLanguage } from '../words/i18n';
@@ -32,7 +32,7 @@ function mount(element: HTMLElement): void {
 
 function startTill(element: HTMLElement): void {
   preloadView(needsPairing() ? PAIR_PATH : isLocked() ? LOCK_PATH : location.pathname);
-  void loadCatalogue(); // its first page now, so the first render shows it; all of it after that frame
+  void loadCatalogue(afterFirstScreen); // its first page now, for the first render; all of it after that screen
   loadLanguage()
     .catch((error: unknown) => console.error('[i18n] could not load the texts', error))
     .finally(() => mount(element));

@@ -71,10 +71,12 @@ let stopRefresh: (() => void) | undefined;
 
 /**
  * Reads the cached catalogue (once): its first page at once (synchronously, so the first frame shows
- * it), then, after that frame, all of it. Resolves when all of it is in `catalogue()`; later calls
- * return the same promise.
+ * it), then, once `readAllAfter` resolves (the next frame by default), all of it. The start passes
+ * `afterFirstScreen`: behind the lock screen, that screen is loaded and painted first. Resolves when
+ * all of it is in `catalogue()`; later calls return the same promise.
+ * @example void loadCatalogue(afterFirstScreen);
  */
-export function loadCatalogue(): Promise<void> {
+export function loadCatalogue(readAllAfter: () => Promise<void> = nextFrame): Promise<void> {
   if (loading) return loading;
   const first = readFirstPage();
   if (first && first.products.length > 0) {
@@ -93,7 +95,8 @@ export function loadCatalogue(): Promise<void> {
     setShown(true);
   }
   loading = (async () => {
-    if (first) await nextFrame(); // thousands of products are read after the first page is painted
+    if (first) await readAllAfter(); // thousands of products are read after the first page is painted
+    performance.mark('till:catalogue-read-start');
     const [products, payment, tax, refreshedAt] = await Promise.all([
       readCatalogue(),
       getCatalogueMeta('payment-options'),

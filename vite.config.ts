@@ -96,7 +96,13 @@ export default defineConfig({
     target: 'es2022',
     // No <link rel="modulepreload"> per dependency of a lazy chunk: inserting them cost ~300 ms at 4x
     // right after the first paint; from the service worker's cache, a chunk's imports load fast anyway.
-    modulePreload: false,
+    // Except the lock screen's, a first screen itself: its chunks load side by side, not one after
+    // the other as each one's imports are found (docs/ui-speed.md). CSS is loaded for every chunk.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (chunk, deps) =>
+        /(^|\/)LockScreen-[\w-]+\.js$/.test(chunk) ? deps : deps.filter((dep) => dep.endsWith('.css')),
+    },
     rolldownOptions: {
       // A feature's index.ts only re-exports (src/features/*/index.ts, docs/features.md): a module of
       // a feature joins a chunk only when something in that chunk uses it, not because the chunk

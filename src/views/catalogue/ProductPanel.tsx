@@ -16,9 +16,9 @@ import './products.css';
 /** Matches shown at first, and added by each "show more": several screens of tiles, while a
  * keystroke over 10,000 products renders at most this many. */
 const PAGE = 120;
-/** Tiles a keystroke or a group tab brings up to date at once: the grid's screenful on a tablet
- * (20 at 1024x768, 24 at 768x1024, beside the ticket); the rest of the page, below it, follows after
- * that frame (docs/ui-speed.md, "Search keystroke"). */
+/** Tiles the first frame shows, and a keystroke or a group tab brings up to date at once: the grid's
+ * screenful on a tablet (20 at 1024x768, 24 at 768x1024, beside the ticket); the rest of the page,
+ * below it, follows after that frame (docs/ui-speed.md, third and fourth rounds). */
 const AT_ONCE = 24;
 
 export function ProductPanel(props: {

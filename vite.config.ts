@@ -27,7 +27,7 @@ export default defineConfig({
       registerType: 'prompt', // a new version waits until the cashier taps "Update"
       injectRegister: false, // src/app/UpdatePrompt.tsx registers via virtual:pwa-register/solid
       // Precached besides the default js/css/html and the manifest icons:
-      includeAssets: ['icons/icon.svg', 'icons/apple-touch-icon-180.png'],
+      includeAssets: ['icons/apple-touch-icon-180.png'],
       manifest: {
         name: 'Hotel Till',
         short_name: 'Till',

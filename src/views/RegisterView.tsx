@@ -91,8 +91,8 @@ export default function RegisterView() {
           aria-label={t('ticket.title')}
           tabIndex={-1}
         >
-          <Show when={firstScreenUp()}>
-            <Suspense>
+          <Show when={firstScreenUp()} fallback={<TicketHeading />}>
+            <Suspense fallback={<TicketHeading />}>
               <Switch>
                 <Match when={mode() === 'pay'}>
                   <PayPanel onBack={() => setMode('ticket')} onDone={() => setMode('receipt')} />
@@ -123,5 +123,14 @@ export default function RegisterView() {
       {/* The ticket's confirmations ('Added: …') never lie over the pay screen's keys or the receipt. */}
       <Toast message={mode() === 'ticket' ? message() : ''} />
     </section>
+  );
+}
+
+/** The ticket side's heading while its code loads after the first screen: not an empty box. */
+function TicketHeading() {
+  return (
+    <div class="panel-header">
+      <h2>{t('ticket.title')}</h2>
+    </div>
   );
 }

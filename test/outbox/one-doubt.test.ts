@@ -2,6 +2,7 @@
 // charge of this till to the same room has an unknown outcome, so each read-back's new items are its
 // own. Shown on the case the chaos test found: identical charges to one room whose answers were lost.
 import { describe, expect, it } from 'vitest';
+import { readSyncList } from '../../src/features/sync/sync-list.ts';
 import { recordRoomCharge } from '../../src/outbox/journal.ts';
 import { createFakePms } from './support/fake-pms.ts';
 import {
@@ -30,9 +31,15 @@ describe('one write in doubt per room', () => {
     expect(pms.callsOf('addProducts')).toHaveLength(1);
     expect((await readPmsSteps(first.id))?.intents[0]?.state).toBe('unsure');
     expect((await readPmsSteps(second.id))?.intents[0]?.state).toBe('queued');
+    // the sync view says what the second one waits for; the first waits for nothing of this till's
+    const pending = (await readSyncList()).pending;
+    const held = (id: string) => pending.find((entry) => entry.sale.id === id)?.heldBehind;
+    expect(held(second.id)).toEqual({ step: 1, reference: first.reference });
+    expect(held(first.id)).toBeUndefined();
 
     await replayUntilSettled(pms, clock);
     expect(pms.callsOf('addProducts')).toHaveLength(2);
+    expect((await readSyncList()).confirmed.every((entry) => entry.heldBehind === undefined)).toBe(true);
     const room = (pms.rooms.get(501) ?? []).map((item) => item.id);
     expect(room).toHaveLength(2);
     expect(await chargedItemIds(first.id)).toEqual([room[0]]);

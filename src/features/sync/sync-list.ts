@@ -6,6 +6,7 @@ import { type Accessor, createSignal, onCleanup } from 'solid-js';
 import { checkVoid, resolveUnverifiable, retrySale, voidSale } from '../../outbox/actions';
 import { CREATE_CASH_INVOICE, type CreatedCashInvoice } from '../../outbox/intents/index';
 import { moveToLateCharge } from '../../outbox/late-charge';
+import { placeOf, placesInDoubt, waitsForAnother } from '../../outbox/one-doubt';
 import { currentSteps } from '../../outbox/sale-state';
 import { subscribeOutbox } from '../../outbox/status';
 import { listSales } from '../../storage/journal-queries';
@@ -26,6 +27,9 @@ export interface SaleWithSteps {
   invoiceId?: number;
   /** For a refused room charge moved to a late charge: that sale and its invoice. */
   movedTo?: { reference: string; invoiceId?: number };
+  /** A waiting step held while another sale's write to the same room is in doubt (outbox/one-doubt.ts):
+   * the step (its position in the sale) and that sale's reference. */
+  heldBehind?: { step: number; reference: string };
 }
 
 export interface SyncList {
@@ -52,16 +56,41 @@ function invoiceOf(steps: readonly IntentRecord[]): number | undefined {
   return (created?.result as CreatedCashInvoice | undefined)?.invoiceId;
 }
 
-async function withSteps(sales: readonly SaleRecord[]): Promise<SaleWithSteps[]> {
+type Doubts = ReadonlyMap<string, ReadonlySet<string>>;
+
+async function withSteps(sales: readonly SaleRecord[], doubts: Doubts): Promise<SaleWithSteps[]> {
   const entries = await Promise.all(sales.map((sale) => readSale(sale.id)));
-  const shown = await Promise.all(entries.map(async (entry) => (entry ? describe(entry) : undefined)));
+  const shown = await Promise.all(
+    entries.map(async (entry) => (entry ? describe(entry, doubts) : undefined)),
+  );
   return shown.filter((entry) => entry !== undefined);
 }
 
-async function describe(entry: { sale: SaleRecord; intents: IntentRecord[] }): Promise<SaleWithSteps> {
+/** The waiting step of `steps` that another sale's write in doubt holds back, and that sale's reference. */
+async function heldBehind(
+  steps: readonly IntentRecord[],
+  doubts: Doubts,
+): Promise<SaleWithSteps['heldBehind']> {
+  const held = steps.find((step) => step.state === 'queued' && waitsForAnother(step, doubts));
+  const place = held && placeOf(held);
+  const holder = place && [...(doubts.get(place) ?? [])].find((saleId) => saleId !== held.saleId);
+  const other = holder ? await readSale(holder) : undefined;
+  return held && other ? { step: held.step, reference: other.sale.reference } : undefined;
+}
+
+async function describe(
+  entry: { sale: SaleRecord; intents: IntentRecord[] },
+  doubts: Doubts,
+): Promise<SaleWithSteps> {
   const steps = currentSteps(entry.intents);
   const invoiceId = invoiceOf(steps);
-  const shown: SaleWithSteps = { sale: entry.sale, steps, ...(invoiceId ? { invoiceId } : {}) };
+  const held = await heldBehind(steps, doubts);
+  const shown: SaleWithSteps = {
+    sale: entry.sale,
+    steps,
+    ...(invoiceId ? { invoiceId } : {}),
+    ...(held ? { heldBehind: held } : {}),
+  };
   const late = entry.sale.movedTo ? await readSale(entry.sale.movedTo) : undefined;
   if (!late) return shown;
   const lateInvoice = invoiceOf(currentSteps(late.intents));
@@ -79,14 +108,18 @@ export async function readSyncList(): Promise<SyncList> {
     listSales({ status: 'synced', limit: RECENT }),
     listSales({ status: 'voided', limit: RECENT }),
   ]);
+  const doubts = await placesInDoubt();
   const oldestFirst = (sales: SaleRecord[]) => [...sales].reverse();
   const isCancellation = (sale: SaleRecord) => sale.kind === 'cash-cancellation';
   return {
-    attention: await withSteps(oldestFirst(attention)),
-    pending: await withSteps(oldestFirst(pending)),
-    confirmed: await withSteps(confirmed.filter((sale) => !isCancellation(sale))),
-    cancellations: await withSteps(confirmed.filter(isCancellation)),
-    voided: await withSteps(voided),
+    attention: await withSteps(oldestFirst(attention), doubts),
+    pending: await withSteps(oldestFirst(pending), doubts),
+    confirmed: await withSteps(
+      confirmed.filter((sale) => !isCancellation(sale)),
+      doubts,
+    ),
+    cancellations: await withSteps(confirmed.filter(isCancellation), doubts),
+    voided: await withSteps(voided, doubts),
   };
 }
 

@@ -101,6 +101,8 @@ export const texts: Record<keyof typeof english, string> = {
   'sync.problem.unknownStep':
     'Diese Version der Kasse kennt diesen Schritt nicht. Bitte die App aktualisieren.',
   'sync.problem.waitsForCharge': 'Wartet, bis die zurückzubuchende Belastung bestätigt ist.',
+  'sync.problem.heldBehind':
+    'Wartet, bis die Belastung {reference} auf dasselbe Zimmer bestätigt ist: zwei Belastungen eines Zimmers gehen nacheinander hinaus.',
   'sync.action.retry': 'Erneut senden',
   'sync.action.retryNow': 'Jetzt erneut versuchen',
   'sync.action.posted': 'Wurde gebucht',

@@ -99,6 +99,8 @@ export const texts = {
     'This is already in the PMS (or on its way there), so the till server did not book it twice. Look in the PMS; if it is there, choose “It was posted”.',
   'sync.problem.unknownStep': 'This version of the till does not know this step. Update the app.',
   'sync.problem.waitsForCharge': 'Waits until the charge it takes back is confirmed.',
+  'sync.problem.heldBehind':
+    'Waits until the charge {reference} to the same room is confirmed: two charges to one room are sent one after the other.',
   'sync.action.retry': 'Send again',
   'sync.action.retryNow': 'Retry now',
   'sync.action.posted': 'It was posted',

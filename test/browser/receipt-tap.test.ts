@@ -18,6 +18,8 @@ it('a tap on a product while the receipt shows brings the ticket back with the n
 
   await productTile(page, 'Espresso').click();
   await expect.poll(() => page.locator('.receipt-panel').count()).toBe(0);
-  expect(await page.locator('.ticket-line .line-name').allTextContents()).toEqual(['Espresso']);
+  // the ticket can take the receipt's place a moment before its line shows (seen once, in a whole
+  // run on a busy machine): what counts is that the line is there, on the ticket in view
+  await expect.poll(() => page.locator('.ticket-line .line-name').allTextContents()).toEqual(['Espresso']);
   expect(await page.locator('.ticket-line').first().isVisible()).toBe(true);
 });

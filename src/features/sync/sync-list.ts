@@ -56,35 +56,39 @@ function invoiceOf(steps: readonly IntentRecord[]): number | undefined {
   return (created?.result as CreatedCashInvoice | undefined)?.invoiceId;
 }
 
-type Doubts = ReadonlyMap<string, ReadonlySet<string>>;
+/** The outbox's places in doubt, and the references of the sales that can hold one there. */
+interface Holders {
+  doubts: ReadonlyMap<string, ReadonlySet<string>>;
+  references: ReadonlyMap<string, string>;
+}
 
-async function withSteps(sales: readonly SaleRecord[], doubts: Doubts): Promise<SaleWithSteps[]> {
+async function withSteps(sales: readonly SaleRecord[], holders: Holders): Promise<SaleWithSteps[]> {
   const entries = await Promise.all(sales.map((sale) => readSale(sale.id)));
   const shown = await Promise.all(
-    entries.map(async (entry) => (entry ? describe(entry, doubts) : undefined)),
+    entries.map(async (entry) => (entry ? describe(entry, holders) : undefined)),
   );
   return shown.filter((entry) => entry !== undefined);
 }
 
 /** The waiting step of `steps` that another sale's write in doubt holds back, and that sale's reference. */
-async function heldBehind(
-  steps: readonly IntentRecord[],
-  doubts: Doubts,
-): Promise<SaleWithSteps['heldBehind']> {
-  const held = steps.find((step) => step.state === 'queued' && waitsForAnother(step, doubts));
+function heldBehind(steps: readonly IntentRecord[], holders: Holders): SaleWithSteps['heldBehind'] {
+  const held = steps.find((step) => step.state === 'queued' && waitsForAnother(step, holders.doubts));
   const place = held && placeOf(held);
-  const holder = place && [...(doubts.get(place) ?? [])].find((saleId) => saleId !== held.saleId);
-  const other = holder ? await readSale(holder) : undefined;
-  return held && other ? { step: held.step, reference: other.sale.reference } : undefined;
+  if (!held || place === undefined) return undefined;
+  for (const saleId of holders.doubts.get(place) ?? []) {
+    const reference = holders.references.get(saleId);
+    if (saleId !== held.saleId && reference) return { step: held.step, reference };
+  }
+  return undefined;
 }
 
 async function describe(
   entry: { sale: SaleRecord; intents: IntentRecord[] },
-  doubts: Doubts,
+  holders: Holders,
 ): Promise<SaleWithSteps> {
   const steps = currentSteps(entry.intents);
   const invoiceId = invoiceOf(steps);
-  const held = await heldBehind(steps, doubts);
+  const held = heldBehind(steps, holders);
   const shown: SaleWithSteps = {
     sale: entry.sale,
     steps,
@@ -102,24 +106,27 @@ async function describe(
 
 /** Reads the list once. */
 export async function readSyncList(): Promise<SyncList> {
-  const [attention, pending, confirmed, voided] = await Promise.all([
+  const [attention, pending, confirmed, voided, doubts] = await Promise.all([
     listSales({ status: 'needs-attention' }),
     listSales({ status: 'pending' }),
     listSales({ status: 'synced', limit: RECENT }),
     listSales({ status: 'voided', limit: RECENT }),
+    placesInDoubt(),
   ]);
-  const doubts = await placesInDoubt();
+  // a step in doubt is being sent or unsure (its sale pending) or unverifiable (needing attention)
+  const references = new Map([...attention, ...pending].map((sale) => [sale.id, sale.reference]));
+  const holders: Holders = { doubts, references };
   const oldestFirst = (sales: SaleRecord[]) => [...sales].reverse();
   const isCancellation = (sale: SaleRecord) => sale.kind === 'cash-cancellation';
   return {
-    attention: await withSteps(oldestFirst(attention), doubts),
-    pending: await withSteps(oldestFirst(pending), doubts),
+    attention: await withSteps(oldestFirst(attention), holders),
+    pending: await withSteps(oldestFirst(pending), holders),
     confirmed: await withSteps(
       confirmed.filter((sale) => !isCancellation(sale)),
-      doubts,
+      holders,
     ),
-    cancellations: await withSteps(confirmed.filter(isCancellation), doubts),
-    voided: await withSteps(voided, doubts),
+    cancellations: await withSteps(confirmed.filter(isCancellation), holders),
+    voided: await withSteps(voided, holders),
   };
 }
 

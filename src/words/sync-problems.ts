@@ -4,17 +4,21 @@
 // interrupted), the step titles, and a refused staff action. The PMS's own message is shown as it
 // came; everything around it is translated.
 
-import type { IntentRecord, SaleRecord } from '../features/sync';
+import type { IntentRecord, SaleRecord, SaleWithSteps } from '../features/sync';
 import { definitionOf, RECORD_IN_LEDGER } from '../outbox/intents';
 import { SALE_REFUSAL_CODES } from '../pms/ledger-wire';
 import { clockTime } from './calendar';
 import { type MessageKey, t } from './i18n';
 import { actionErrorText } from './refusals';
 
-/** What went wrong with this step and what happens next; undefined when nothing is wrong. */
+/**
+ * What went wrong with this step and what happens next; undefined when nothing is wrong. `heldBehind`:
+ * the sync list's note of a step held while another charge to its room is in doubt.
+ */
 export function stepProblem(
   step: IntentRecord,
   sale: SaleRecord,
+  heldBehind?: SaleWithSteps['heldBehind'],
   now: number = Date.now(),
 ): string | undefined {
   const error = step.lastError;
@@ -44,6 +48,8 @@ export function stepProblem(
     });
   }
   if (step.state !== 'queued') return undefined;
+  if (heldBehind?.step === step.step)
+    return t('sync.problem.heldBehind', { reference: heldBehind.reference });
   if (!error) {
     if (sale.kind === 'charge-reversal' && step.attempts === 0) return t('sync.problem.waitsForCharge');
     return undefined;

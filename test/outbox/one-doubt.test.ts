@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { readSyncList } from '../../src/features/sync/sync-list.ts';
 import { recordRoomCharge } from '../../src/outbox/journal.ts';
+import { loadTexts } from '../../src/words/i18n.ts';
+import { stepProblem } from '../../src/words/sync-problems.ts';
 import { createFakePms } from './support/fake-pms.ts';
 import {
   chargedItemIds,
@@ -36,6 +38,13 @@ describe('one write in doubt per room', () => {
     const held = (id: string) => pending.find((entry) => entry.sale.id === id)?.heldBehind;
     expect(held(second.id)).toEqual({ step: 1, reference: first.reference });
     expect(held(first.id)).toBeUndefined();
+    await loadTexts('sync');
+    const waiting = pending.find((entry) => entry.sale.id === second.id)!;
+    const heldStep = waiting.steps.find((step) => step.step === waiting.heldBehind?.step)!;
+    expect(heldStep.state).toBe('queued');
+    expect(stepProblem(heldStep, waiting.sale, waiting.heldBehind)).toBe(
+      `Waits until the charge ${first.reference} to the same room is confirmed: two charges to one room are sent one after the other.`,
+    );
 
     await replayUntilSettled(pms, clock);
     expect(pms.callsOf('addProducts')).toHaveLength(2);

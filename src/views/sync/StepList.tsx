@@ -13,13 +13,7 @@ export function StepList(props: { entry: SaleWithSteps }) {
           <li data-state={step.state}>
             <span class="sync-step-title">{stepTitle(step)}</span>{' '}
             <span class="desk-badge">{t(`sync.step.state.${step.state}`)}</span>
-            <Show
-              when={
-                props.entry.heldBehind?.step === step.step
-                  ? t('sync.problem.heldBehind', { reference: props.entry.heldBehind.reference })
-                  : stepProblem(step, props.entry.sale)
-              }
-            >
+            <Show when={stepProblem(step, props.entry.sale, props.entry.heldBehind)}>
               {(problem) => <p class="sync-problem">{problem()}</p>}
             </Show>
           </li>

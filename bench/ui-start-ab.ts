@@ -21,6 +21,8 @@ for (const dir of dirs) {
   servers.push(server);
 }
 const browser = await launchChromium();
+const pairWith = (server: (typeof servers)[number]) => (context: Parameters<typeof pairContext>[0]) =>
+  pairContext(context, server);
 const load = () => loadavg()[0]!.toFixed(1);
 const ms = (figure: { medianMs: number; p95Ms: number }) =>
   `${figure.medianMs.toFixed(1)} / ${figure.p95Ms.toFixed(1)}`;
@@ -30,8 +32,7 @@ try {
     for (let round = 0; round < 2; round++) {
       for (const [i, server] of servers.entries()) {
         const before = load();
-        const pair = (context: Parameters<typeof pairContext>[0]) => pairContext(context, server);
-        const figures = await measureLockScreen(browser, server.url, dirs[i]!, runs, pair, {
+        const figures = await measureLockScreen(browser, server.url, dirs[i]!, runs, pairWith(server), {
           name: 'Mia',
           pin: '1111',
         });
@@ -47,7 +48,7 @@ try {
     const targets = servers.map((server, i) => ({
       label: dirs[i]!,
       url: server.url,
-      pair: (context: Parameters<typeof pairContext>[0]) => pairContext(context, server),
+      pair: pairWith(server),
     }));
     const starts = await measureColdStart(browser, targets, PRODUCTS, runs);
     for (const [label, byRate] of starts)

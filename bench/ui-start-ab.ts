@@ -13,7 +13,7 @@ const PRODUCTS = 5_000;
 const lock = process.argv.includes('--lock');
 const dirs = process.argv.slice(2).filter((arg) => !/^\d+$/.test(arg) && arg !== '--lock');
 const runs = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 15);
-const servers = [];
+const servers: Awaited<ReturnType<typeof startServer>>[] = [];
 for (const dir of dirs) {
   const server = await startServer({ port: 0, dbFile: ':memory:', testMode: true, staticDir: dir });
   seedProducts(server.hotel!.db, PRODUCTS);

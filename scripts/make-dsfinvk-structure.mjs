@@ -1,11 +1,11 @@
 // Writes src/server/fiscal/de/dsfinvk/structure.ts from the official DSFinV-K index.xml (argument,
-// default ../shared/fiscal-de/index.xml): every table's file, name and description, and every
+// default test/fixtures/fiscal-de/index.xml): every table's file, name and description, and every
 // column's name, description, type, decimal places and maximum length, in the official order; and
 // the GDPdU DTD that index.xml names (gdpdu-01-09-2004.dtd beside it).
 // Run again when the DSFinV-K changes; test/server/fiscal/dsfinvk.test.ts compares the result.
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const source = process.argv[2] ?? '../shared/fiscal-de/index.xml';
+const source = process.argv[2] ?? 'test/fixtures/fiscal-de/index.xml';
 const xml = readFileSync(source, 'utf8');
 const dtd = readFileSync(source.replace(/index\.xml$/, 'gdpdu-01-09-2004.dtd'), 'utf8');
 const text = (block, tag) => {

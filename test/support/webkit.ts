@@ -3,7 +3,7 @@
 // profile per launch, pinned TLS certificates, and tearing all of it down again.
 // Browser tests are required: missing WebKit tools are an error, never a skipped test.
 //
-// WebKitGTK 2.50 quirks seen here (see also /work/shared/toolchain.md, "WebKit"):
+// WebKitGTK 2.50 quirks seen here (see also docs/testing.md):
 // - `certificates` in webkitgtk:browserOptions PINS a certificate for a host (WebKit compares the
 //   SHA-256 of the server's leaf certificate); it does not make a CA trusted. Pass the server
 //   certificate, not the CA. The pin is per host name: `localhost` does not cover `127.0.0.1`.

@@ -1,5 +1,5 @@
 // The DSFinV-K export of a fixture day, signed by the test TSE: every written file matches the
-// official index.xml (../shared/fiscal-de) column by column (names, order, numeric decimals with a
+// official index.xml (test/fixtures/fiscal-de) column by column (names, order, numeric decimals with a
 // decimal comma, text in quotes within its maximum length, CRLF), index.xml itself matches the
 // official one, the TSE export lies beside it, and the totals match the day's Z report.
 import { readFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { formatNumeric, writeDsfinvkExport } from '../../../src/server/fiscal/de
 import { createGermanFiscal, type GermanFiscal } from '../../../src/server/fiscal/de/germany.ts';
 import type { FiscalSale } from '../../../src/server/fiscal/fiscal-sale.ts';
 import { readTar } from '../../../src/server/fiscal/tar.ts';
-import { SHARED_FISCAL_DIR } from './shared-files.ts';
+import { FISCAL_DE_FIXTURES } from '../../fixtures/fixture-files.ts';
 
 interface OfficialColumn {
   name: string;
@@ -54,7 +54,7 @@ function cells(record: string): string[] {
   return out;
 }
 
-const official = readFileSync(join(SHARED_FISCAL_DIR, 'index.xml'), 'utf8');
+const official = readFileSync(join(FISCAL_DE_FIXTURES, 'index.xml'), 'utf8');
 const TABLES = officialTables(official);
 
 let fiscal: GermanFiscal;
@@ -235,7 +235,7 @@ describe('the DSFinV-K export of a fixture day', () => {
     );
     expect(text('index.xml')).toBe(official);
     expect(text('gdpdu-01-09-2004.dtd')).toBe(
-      readFileSync(join(SHARED_FISCAL_DIR, 'gdpdu-01-09-2004.dtd'), 'utf8'),
+      readFileSync(join(FISCAL_DE_FIXTURES, 'gdpdu-01-09-2004.dtd'), 'utf8'),
     );
     const tar = readTar(archive['tse-export.tar']!);
     const logs = tar.filter((entry) => entry.name.endsWith('.log'));

@@ -3,10 +3,10 @@
 // oneOf, allOf, additionalProperties, format uuid/byte). Returns the problems, empty when it fits.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { SHARED_FISCAL_DIR } from './shared-files.ts';
+import { FISCAL_DE_FIXTURES } from '../../fixtures/fixture-files.ts';
 
 const SPEC = JSON.parse(
-  readFileSync(resolve(SHARED_FISCAL_DIR, 'fiskaly-sign-de-v2.1.35.openapi.json'), 'utf8'),
+  readFileSync(resolve(FISCAL_DE_FIXTURES, 'fiskaly-sign-de-v2.1.35.openapi.json'), 'utf8'),
 ) as { paths: Record<string, Record<string, { responses: Record<string, Schemaish> }>> };
 
 type Schemaish = Record<string, unknown>;

@@ -29,7 +29,7 @@ const inside = (path: string) => path === ROOT.replace(/\/$/, '') || path.starts
  * relative path `../…/shared…` that leaves the repository, or that names no `shared` folder of the
  * repository's own (as `resolve(ROOT, '../shared/…')` did); and the reference's file names.
  */
-export function outsideReferences(file: string, text: string): string[] {
+function outsideReferences(file: string, text: string): string[] {
   const found: string[] = [];
   for (const match of text.matchAll(/((?:\.\.\/)+)shared\b[\w./-]*/g)) {
     const folder = resolve(dirname(file), `${match[1]}shared`);

@@ -74,7 +74,8 @@ const openCount = () => sockets.filter((socket) => !socket.destroyed && socket.r
 /** Waits until the server has closed the connections over its per-address limit (at most 20 s); the count then. */
 async function settledOpenCount(limit: number): Promise<number> {
   const deadline = Date.now() + 20_000;
-  while (openCount() > limit && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  while (openCount() > limit && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   return openCount();
 }
 

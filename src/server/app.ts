@@ -197,7 +197,12 @@ export function createApp(options: AppOptions): Hono {
   app.route('/till/closing', createClosingRoutes(hub, { trustProxy }));
   const fiscal = options.fiscal;
   const after = fiscal
-    ? createLedgerFiscal({ fiscal, storedBody: (saleId) => hub.ledger.sale(saleId)?.body })
+    ? createLedgerFiscal({
+        fiscal,
+        storedBody: (saleId) => hub.ledger.sale(saleId)?.body,
+        storedSeq: (saleId) => hub.ledger.sale(saleId)?.seq,
+        db: hub.db,
+      })
     : undefined;
   app.route('/till/sales', createLedgerRoutes(hub, { trustProxy, after }));
   const cards = options.cards ?? createCardTerminals(hub);

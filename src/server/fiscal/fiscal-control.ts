@@ -1,9 +1,12 @@
-// Which fiscal law the till follows (none, or Germany) and the driver for it. The choice is a
-// setting on the admin page, kept in `DATA_DIR/fiscal-settings.json`; switching to none keeps the
-// German records (fiscal.sqlite, the test TSE) for when it is switched back.
+// Which fiscal law the till follows (none, Germany or Austria) and the driver for it. The choice is
+// a setting on the admin page, kept in `DATA_DIR/fiscal-settings.json`; switching keeps each
+// country's records (fiscal.sqlite and the test TSE; rksv.sqlite and the test unit) for later.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type AustrianFiscal, createAustrianFiscal } from './at/austria.ts';
+import type { FiskalyAtAccount } from './at/fiskaly-at-client.ts';
 import { createGermanFiscal, type FiskalyAccount, type GermanFiscal } from './de/germany.ts';
+import type { LedgerFeed } from './fiscal-driver.ts';
 import { FISCAL_COUNTRIES, type FiscalCountry, type FiscalDriver, noFiscalDriver } from './fiscal-driver.ts';
 
 export const FISCAL_SETTINGS_FILE = 'fiscal-settings.json';
@@ -15,7 +18,9 @@ export interface FiscalControlOptions {
   defaultCountry?: FiscalCountry;
   /** A real fiskaly account (TSE_URL, TSE_API_KEY, TSE_API_SECRET); else the embedded test TSE. */
   fiskaly?: FiskalyAccount;
-  /** Fault injection into the embedded test TSE. */
+  /** A fiskaly SIGN AT account (FISKALY_AT_*); else the embedded test signature unit. */
+  fiskalyAt?: FiskalyAtAccount;
+  /** Fault injection into the embedded test TSE and test signature unit. */
   testMode?: boolean;
   now?: () => Date;
 }
@@ -25,6 +30,10 @@ export interface FiscalControl {
   driver(): FiscalDriver;
   /** The German driver while Germany is chosen. */
   german(): GermanFiscal | undefined;
+  /** The Austrian driver while Austria is chosen. */
+  austria(): AustrianFiscal | undefined;
+  /** The ledger in its order, for Austria's signing (ledger-fiscal.ts hands it over). */
+  attachLedger(feed: LedgerFeed): void;
   /** Whether signing goes to a real fiskaly account (else the test TSE). */
   readonly usesFiskaly: boolean;
   setCountry(country: FiscalCountry): void;
@@ -62,8 +71,19 @@ export function createFiscalControl(options: FiscalControlOptions): FiscalContro
     ? (saved.country as FiscalCountry)
     : (options.defaultCountry ?? 'none');
   let german: GermanFiscal | undefined;
+  let austria: AustrianFiscal | undefined;
+  let feed: LedgerFeed | undefined;
   let none: FiscalDriver = noFiscalDriver();
   const open = () => {
+    if (country === 'AT' && !austria) {
+      austria = createAustrianFiscal({
+        dataDir: options.dataDir,
+        ...(options.fiskalyAt ? { fiskaly: options.fiskalyAt } : {}),
+        testMode: options.testMode ?? false,
+        ...(options.now ? { now: options.now } : {}),
+      });
+      if (feed) austria.attachLedger?.(feed);
+    }
     if (country === 'DE' && !german)
       german = createGermanFiscal({
         dataDir: options.dataDir,
@@ -75,19 +95,28 @@ export function createFiscalControl(options: FiscalControlOptions): FiscalContro
   open();
   return {
     country: () => country,
-    driver: () => (country === 'DE' && german ? german : none),
+    driver: () => (country === 'DE' && german ? german : country === 'AT' && austria ? austria : none),
     german: () => (country === 'DE' ? german : undefined),
+    austria: () => (country === 'AT' ? austria : undefined),
+    attachLedger(next) {
+      feed = next;
+      austria?.attachLedger?.(next);
+    },
     usesFiskaly: !!options.fiskaly,
     setCountry(next) {
       if (!FISCAL_COUNTRIES.includes(next)) throw new Error(`unknown fiscal country ${String(next)}`);
       country = next;
       save();
-      if (country === 'DE') open();
-      else {
+      if (country !== 'DE') {
         german?.close();
         german = undefined;
-        none = noFiscalDriver();
       }
+      if (country !== 'AT') {
+        austria?.close();
+        austria = undefined;
+      }
+      if (country === 'none') none = noFiscalDriver();
+      open();
     },
     business: () => business ?? NO_BUSINESS,
     setBusiness(next) {
@@ -97,6 +126,8 @@ export function createFiscalControl(options: FiscalControlOptions): FiscalContro
     close() {
       german?.close();
       german = undefined;
+      austria?.close();
+      austria = undefined;
     },
   };
 }

@@ -19,8 +19,15 @@ export interface FiscalSale {
   /** Gross cents per DSFinV-K VAT id; missing ids are 0. Negative for a void. */
   grossCentsByVatId: Partial<Record<VatId, number>>;
   /** Paid at the till, in cents (negative for a refund). Both 0 for a room charge or late charge,
-   * and for a void of a room charge (nothing is paid back at the till). */
-  payments: { cashCents: number; nonCashCents: number };
+   * and for a void of a room charge (nothing is paid back at the till). `roomCents`: of nonCashCents,
+   * what a sale put on a room (Austria signs only the rest). */
+  payments: { cashCents: number; nonCashCents: number; roomCents?: number };
+  /** Gross cents per VAT rate in basis points ('none': no tax class): Austria's rate fields. */
+  grossCentsByRateBp?: Record<string, number>;
+  /** The ledger's position of the record (Austria signs in this order). */
+  seq?: number;
+  /** A training sale (Austria: a training receipt, no turnover). */
+  training?: boolean;
   references?: {
     /** The PMS reservation a room charge goes to (required for room-charge). */
     reservationId?: string;

@@ -9,6 +9,7 @@ import { serverLog } from '../../node-http/log.ts';
 import type { FiscalReceipt } from '../../pms/fiscal-wire.ts';
 import type { LedgerRecord, LedgerRecordAnswer } from '../../pms/ledger-wire.ts';
 import type { HubDb } from '../hub/hub-db.ts';
+import { createLedgerFeed } from './at/ledger-feed.ts';
 import type { DsfinvkClosing } from './de/dsfinvk/closing.ts';
 import { createLedgerClosings } from './de/dsfinvk/from-ledger.ts';
 import type { FiscalControl } from './fiscal-control.ts';
@@ -28,22 +29,27 @@ export const FISCAL_KIND_OF_LEDGER: Record<LedgerRecord['kind'], SaleKind | null
 };
 
 /** The record as the fiscal driver's input; null for a shift event. */
-export function fiscalSaleOf(record: LedgerRecord, recordedAt: string): FiscalSale | null {
+export function fiscalSaleOf(record: LedgerRecord, recordedAt: string, seq?: number): FiscalSale | null {
   const kind = FISCAL_KIND_OF_LEDGER[record.kind];
   if (!kind) return null;
   const grossCentsByVatId: Partial<Record<VatId, number>> = {};
+  const grossCentsByRateBp: Record<string, number> = {};
   for (const line of record.lines) {
     const id = vatIdOfRate(line.vatRateBp);
     grossCentsByVatId[id] = (grossCentsByVatId[id] ?? 0) + line.unitPriceCents * line.quantity;
+    const rate = line.vatRateBp === null ? 'none' : String(line.vatRateBp);
+    grossCentsByRateBp[rate] = (grossCentsByRateBp[rate] ?? 0) + line.unitPriceCents * line.quantity;
   }
   let cashCents = 0;
   let nonCashCents = 0;
+  let roomCents = 0;
   if (kind === 'sale' || kind === 'void') {
     for (const payment of record.payments) {
       if (payment.method === 'cash') cashCents += payment.amountCents;
       // A sale paid at the till without knowing how (`invoice`) counts as non-cash (Unbar); a
       // void's `room` or `invoice` payment is not money at the till.
       else if (payment.method === 'card' || kind === 'sale') nonCashCents += payment.amountCents;
+      if (payment.method === 'room' && kind === 'sale') roomCents += payment.amountCents;
     }
   }
   const references: FiscalSale['references'] = {};
@@ -55,8 +61,10 @@ export function fiscalSaleOf(record: LedgerRecord, recordedAt: string): FiscalSa
     kind,
     recordedAt,
     grossCentsByVatId,
-    payments: { cashCents, nonCashCents },
+    grossCentsByRateBp,
+    payments: { cashCents, nonCashCents, ...(roomCents ? { roomCents } : {}) },
     references,
+    ...(seq === undefined ? {} : { seq }),
   };
 }
 
@@ -76,6 +84,10 @@ export function fiscalReceiptOfMark(mark: FiscalMark | undefined): FiscalReceipt
 export interface LedgerFiscalOptions {
   fiscal: FiscalControl;
   storedBody: (saleId: string) => string | undefined;
+  /** The stored record's ledger position (Austria signs in the ledger's order). */
+  storedSeq?: (saleId: string) => number | undefined;
+  /** The ledger's database: Austria signs records left unsigned (a crash) in their place. */
+  db?: HubDb;
 }
 
 export interface LedgerFiscal {
@@ -91,7 +103,8 @@ export interface LedgerFiscal {
   listed(saleId: string): { fiscal?: FiscalReceipt };
 }
 
-export function createLedgerFiscal({ fiscal, storedBody }: LedgerFiscalOptions): LedgerFiscal {
+export function createLedgerFiscal({ fiscal, storedBody, storedSeq, db }: LedgerFiscalOptions): LedgerFiscal {
+  if (db) fiscal.attachLedger(createLedgerFeed(db, fiscalSaleOf));
   // Signings under way, by sale id (a settled one is dropped: the driver answers a repeat itself).
   const underWay = new Map<string, Promise<FiscalReceipt | undefined>>();
 
@@ -99,7 +112,7 @@ export function createLedgerFiscal({ fiscal, storedBody }: LedgerFiscalOptions):
     if (fiscal.country() === 'none') return undefined;
     const body = storedBody(saleId);
     if (!body) return undefined;
-    const sale = fiscalSaleOf(JSON.parse(body) as LedgerRecord, recordedAt);
+    const sale = fiscalSaleOf(JSON.parse(body) as LedgerRecord, recordedAt, storedSeq?.(saleId));
     if (!sale) return undefined;
     try {
       return fiscalReceiptOfMark(await fiscal.driver().sign(sale));

@@ -36,7 +36,7 @@ describe('the fiscal screens on the server machine', () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain('<option value="none" selected>');
     expect(server.fiscal.country()).toBe('none');
-    const bad = await post('/admin/fiscal/country', { country: 'AT' });
+    const bad = await post('/admin/fiscal/country', { country: 'FR' });
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.body)).toMatchObject({ success: false, field: 'country' });
     expect(server.fiscal.country()).toBe('none');

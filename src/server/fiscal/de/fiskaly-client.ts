@@ -10,6 +10,8 @@ export interface FiskalyOptions {
   apiKey: string;
   apiSecret: string;
   fetch?: (request: Request) => Promise<Response>;
+  /** Where the token comes from, below baseUrl; default /api/v2/auth (SIGN AT: /auth). */
+  authPath?: string;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -168,7 +170,7 @@ export function createFiskalyClient(options: FiskalyOptions): FiskalyClient {
       ? { refresh_token: token.refresh }
       : { api_key: options.apiKey, api_secret: options.apiSecret };
     const post = (payload: unknown) => async () =>
-      new Request(`${base}/api/v2/auth`, {
+      new Request(`${base}${options.authPath ?? '/api/v2/auth'}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(payload),

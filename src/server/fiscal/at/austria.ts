@@ -1,0 +1,350 @@
+// The Austrian fiscal driver (RKSV): one register per hub, signed by the embedded TEST signature
+// unit or a fiskaly SIGN AT account (fiskaly-at-client.ts). Owns the set-up (Kassen-ID, business,
+// company id, the AES key in `rksv-secrets.json` 0600, the Startbeleg; fiskaly's provisioning), the
+// DEP7 export and the crypto material container, special receipts, decommissioning, check and backup
+// logs, and what the admin page shows: state, outages, reminders (docs/fiscal.md, "Austria").
+import { randomBytes, randomUUID } from 'node:crypto';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FiscalDriver, LedgerFeed } from '../fiscal-driver.ts';
+import { fiskalyBackend, localBackend, type RksvBackend } from './backends.ts';
+import { type DepStore, openDepStore, type ReceiptRow, type RegisterRow } from './dep-store.ts';
+import { createFiskalyAtClient, type FiskalyAtAccount, type FiskalyAtClient } from './fiskaly-at-client.ts';
+import { createRegisterService, OUTAGE_REPORT_MS, type RegisterService } from './register-service.ts';
+import { aesKeyCheckValue, jwsOfQr, NO_AMOUNTS } from './rksv-core.ts';
+import { createTestSignatureUnit, type TestSignatureUnit } from './test-unit.ts';
+
+export const RKSV_SECRETS_FILE = 'rksv-secrets.json';
+/** A Kassen-ID: printable, no "_" (it separates the QR fields), at most 50 characters (ours). */
+export const KASSEN_ID = /^[A-Za-z0-9 .:/+-]{1,50}$/;
+/** The company id of a closed system: UID (U:ATU + 8 digits) or tax number (S: + 9 digits). */
+export const COMPANY_ID = /^(U:ATU\d{8}|S:\d{9})$/;
+
+export class RksvSetupError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RksvSetupError';
+  }
+}
+
+export interface AustrianFiscalOptions {
+  dataDir: string | null;
+  fiskaly?: FiskalyAtAccount & { env?: 'TEST' | 'LIVE' };
+  testMode?: boolean;
+  now?: () => Date;
+  budgetMs?: number;
+  /** Tests: a fetch for the fiskaly client. */
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+export interface AustrianSetup {
+  kassenId: string;
+  business: RegisterRow['business'];
+  companyId: string;
+  counterBytes?: number;
+  /** fiskaly: the FinanzOnline web service user. */
+  fon?: { participantId: string; userId: string; pin: string };
+}
+
+export interface Dep7Export {
+  'Belege-Gruppe': {
+    Signaturzertifikat: string;
+    Zertifizierungsstellen: string[];
+    'Belege-kompakt': string[];
+  }[];
+}
+
+export interface AustrianFiscal extends FiscalDriver {
+  readonly store: DepStore;
+  readonly service: RegisterService;
+  readonly testUnit: TestSignatureUnit | undefined;
+  readonly client: FiskalyAtClient | undefined;
+  /** Sets the register up and makes the Startbeleg; the AES key and its check value come back once. */
+  setUp(
+    setup: AustrianSetup,
+  ): Promise<{ aesKey: string | null; checkValue: string | null; start: ReceiptRow }>;
+  /** Makes the Startbeleg again after a set-up whose unit did not answer. */
+  retryStart(): Promise<ReceiptRow>;
+  exportDep7(): Promise<Dep7Export>;
+  cryptoMaterial(): { base64AESKey: string; certificateOrPublicKeyMap: Record<string, unknown> } | undefined;
+  zeroReceipt(): Promise<ReceiptRow | null>;
+  yearlyReceipt(): Promise<ReceiptRow | null>;
+  /** The Schlussbeleg; the register takes no receipts afterwards. */
+  decommission(): Promise<ReceiptRow | null>;
+  logCheck(receiptNumber: string, result: string, by: string): void;
+  reminders(): Reminder[];
+}
+
+export interface Reminder {
+  kind: 'outage-48h' | 'yearly-check' | 'yearly-missing' | 'backup' | 'start-check';
+  text: string;
+  overdue: boolean;
+}
+
+function secretsAt(dataDir: string | null) {
+  let memory: { aesKey?: string } = {};
+  const file = dataDir ? join(dataDir, RKSV_SECRETS_FILE) : null;
+  return {
+    read: (): { aesKey?: string } =>
+      file
+        ? existsSync(file)
+          ? (JSON.parse(readFileSync(file, 'utf8')) as { aesKey?: string })
+          : {}
+        : memory,
+    write(secrets: { aesKey?: string }) {
+      if (!file) {
+        memory = secrets;
+        return;
+      }
+      writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+      chmodSync(file, 0o600);
+    },
+  };
+}
+
+export function createAustrianFiscal(options: AustrianFiscalOptions): AustrianFiscal {
+  const now = options.now ?? (() => new Date());
+  const at = (name: string) => (options.dataDir ? join(options.dataDir, name) : ':memory:');
+  const store = openDepStore(at('rksv.sqlite'));
+  const secrets = secretsAt(options.dataDir);
+  const testUnit = options.fiskaly
+    ? undefined
+    : createTestSignatureUnit({ dbFile: at('rksv-test-unit.sqlite'), testMode: options.testMode ?? false });
+  const client = options.fiskaly ? createFiskalyAtClient(options.fiskaly, options.fetch) : undefined;
+  const aesKey = () => Buffer.from(secrets.read().aesKey ?? '', 'base64');
+  let backend: RksvBackend | undefined;
+  const backendOf = (): RksvBackend | undefined => {
+    const register = store.register();
+    if (!register) return undefined;
+    backend ??=
+      register.mode === 'fiskaly'
+        ? fiskalyBackend(store, client!, options.fiskaly?.env)
+        : localBackend(store, testUnit!, aesKey);
+    return backend;
+  };
+  const service = createRegisterService({
+    store,
+    backend: backendOf,
+    test: !!testUnit,
+    now,
+    ...(options.budgetMs ? { budgetMs: options.budgetMs } : {}),
+    ledgerFrom: () => store.register()?.ledgerFrom ?? 0,
+  });
+
+  async function provisionFiskaly(setup: AustrianSetup, kassenDescription: string) {
+    const c = client!;
+    const long = { deadline: Date.now() + 150_000 };
+    if (!setup.fon) throw new RksvSetupError('fonUserId', 'fiskaly needs the FinanzOnline web service user');
+    const fon = await c.fonAuth(
+      {
+        fon_participant_id: setup.fon.participantId,
+        fon_user_id: setup.fon.userId,
+        fon_user_pin: setup.fon.pin,
+      },
+      long,
+    );
+    if (fon.authentication_status !== 'AUTHENTICATED')
+      throw new RksvSetupError('fonUserId', `FinanzOnline: ${fon.authentication_status}`);
+    await c.configure(long);
+    const scuId = randomUUID();
+    const legal = setup.companyId.startsWith('U:')
+      ? { vat_id: setup.companyId.slice(2) }
+      : { tax_id: setup.companyId.slice(2) };
+    let scu = await c.createScu(
+      scuId,
+      { legal_entity_id: legal, legal_entity_name: setup.business.name },
+      long,
+    );
+    while (scu.state === 'PENDING' && Date.now() < long.deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      scu = await c.getScu(scuId, long);
+    }
+    if (scu.state === 'CREATED') await c.setScuState(scuId, 'INITIALIZED', long);
+    const registerId = randomUUID();
+    const created = await c.createRegister(registerId, kassenDescription, long);
+    await c.setRegisterState(registerId, 'REGISTERED', long);
+    const initialized = await c.setRegisterState(registerId, 'INITIALIZED', long);
+    return {
+      scuId,
+      registerId,
+      serial: created.serial_number,
+      startReceiptId: initialized.initialization_receipt_id,
+    };
+  }
+
+  const driver: AustrianFiscal = {
+    country: 'AT',
+    store,
+    service,
+    testUnit,
+    client,
+    sign: (sale) => service.sign(sale),
+    reprint: (saleId) => service.reprint(saleId),
+    attachLedger: (feed: LedgerFeed) => service.attachLedger(feed),
+    async setUp(setup) {
+      if (store.register()) throw new RksvSetupError('kassenId', 'the register is already set up');
+      if (!KASSEN_ID.test(setup.kassenId))
+        throw new RksvSetupError(
+          'kassenId',
+          'the Kassen-ID: 1 to 50 letters, digits, space . : / + - (no _)',
+        );
+      if (!COMPANY_ID.test(setup.companyId))
+        throw new RksvSetupError('companyId', 'U:ATU and 8 digits (UID), or S: and 9 digits (tax number)');
+      if (!setup.business.name || !setup.business.address)
+        throw new RksvSetupError('businessName', 'the business name and address are on every receipt');
+      const setUpAt = now().toISOString();
+      const ledgerFrom = service.ledgerMaxSeq();
+      if (client) {
+        const fiskaly = await provisionFiskaly(setup, setup.kassenId);
+        store.saveRegister({
+          kassenId: fiskaly.serial,
+          mode: 'fiskaly',
+          zda: '',
+          keyId: '',
+          counterBytes: 0,
+          companyId: setup.companyId,
+          business: setup.business,
+          publicKey: null,
+          fiskaly: { scuId: fiskaly.scuId, cashRegisterId: fiskaly.registerId },
+          ledgerFrom,
+          setUpAt,
+        });
+        // fiskaly made the Startbeleg: it goes into our DEP as it is.
+        const answer = await client.getReceipt(fiskaly.registerId, fiskaly.startReceiptId ?? '');
+        const attempt = store.addAttempt({
+          attemptId: answer._id,
+          purpose: 'start',
+          kind: 'start',
+          saleId: null,
+          request: { wire: null, amounts: NO_AMOUNTS },
+          createdAt: setUpAt,
+        });
+        const fields = answer.qr_code_data.split('_');
+        store.addReceipt({
+          number: attempt.number,
+          receiptNumber: fields[3] ?? String(answer.receipt_number),
+          purpose: 'start',
+          kind: 'start',
+          saleId: null,
+          time: fields[4] ?? '',
+          amounts: NO_AMOUNTS,
+          counterAfter: null,
+          signed: answer.signed,
+          jws: jwsOfQr(answer.qr_code_data),
+          outageId: null,
+          createdAt: setUpAt,
+        });
+        return { aesKey: null, checkValue: null, start: store.lastReceipt()! };
+      }
+      const key = randomBytes(32).toString('base64');
+      secrets.write({ ...secrets.read(), aesKey: key });
+      store.saveRegister({
+        kassenId: setup.kassenId,
+        mode: 'test-unit',
+        zda: 'AT0',
+        keyId: testUnit!.keyId,
+        counterBytes: setup.counterBytes ?? 8,
+        companyId: setup.companyId,
+        business: setup.business,
+        publicKey: testUnit!.publicKey(),
+        fiskaly: null,
+        ledgerFrom,
+        setUpAt,
+      });
+      const start = await service.special('start');
+      return { aesKey: key, checkValue: aesKeyCheckValue(key), start: start! };
+    },
+    async retryStart() {
+      return (await service.special('start'))!;
+    },
+    async exportDep7() {
+      const register = store.register();
+      if (register?.mode === 'fiskaly')
+        return (await client!.exportDep(register.fiskaly!.cashRegisterId)) as Dep7Export;
+      store.addEvent('dep-export', register?.kassenId ?? '', 'DEP7 export downloaded', now().toISOString());
+      return {
+        'Belege-Gruppe': [
+          {
+            Signaturzertifikat: '',
+            Zertifizierungsstellen: [],
+            'Belege-kompakt': store
+              .receipts()
+              .filter((r) => r.jws)
+              .map((r) => r.jws),
+          },
+        ],
+      };
+    },
+    cryptoMaterial() {
+      const register = store.register();
+      if (register?.mode !== 'test-unit' || !register.publicKey) return undefined;
+      const id = `${register.companyId}-${register.keyId}`;
+      return {
+        base64AESKey: secrets.read().aesKey ?? '',
+        certificateOrPublicKeyMap: {
+          [id]: {
+            id,
+            signatureDeviceType: 'PUBLIC_KEY',
+            signatureCertificateOrPublicKey: register.publicKey,
+          },
+        },
+      };
+    },
+    zeroReceipt: () => service.special('control'),
+    yearlyReceipt: () => service.special('yearly'),
+    async decommission() {
+      const closing = await service.special('closing');
+      const register = store.register();
+      if (register?.mode === 'fiskaly')
+        await client!.setRegisterState(register.fiskaly!.cashRegisterId, 'DECOMMISSIONED');
+      return closing;
+    },
+    logCheck(receiptNumber, result, by) {
+      store.addEvent('check', receiptNumber, `${result} (${by})`, now().toISOString());
+    },
+    reminders() {
+      const list: Reminder[] = [];
+      const register = store.register();
+      if (!register) return list;
+      const today = now();
+      const checked = new Set(store.events('check').map((event) => event.subject));
+      const outage = store.openOutage();
+      if (outage && today.getTime() - Date.parse(outage.startedAt) >= OUTAGE_REPORT_MS)
+        list.push({
+          kind: 'outage-48h',
+          text: `${register.kassenId}|${outage.startedAt}|${outage.cause}`,
+          overdue: true,
+        });
+      const start = store.lastOf('start');
+      if (start && !checked.has(start.receiptNumber))
+        list.push({ kind: 'start-check', text: start.receiptNumber, overdue: false });
+      const year = today.getUTCFullYear();
+      const yearly = store.lastOf('yearly');
+      const made = yearly?.signed && Number(yearly.time.slice(0, 4)) >= year ? yearly : undefined;
+      if (made && !checked.has(made.receiptNumber)) {
+        const due = `${made.time.slice(0, 4)}-02-15`;
+        list.push({
+          kind: 'yearly-check',
+          text: `${made.receiptNumber}|${due}`,
+          overdue: today.toISOString().slice(0, 10) > due,
+        });
+      } else if (!made && register.setUpAt.slice(0, 4) < String(year) && today.getUTCMonth() < 2)
+        list.push({ kind: 'yearly-missing', text: String(year - 1), overdue: false });
+      const quarterStart = new Date(Date.UTC(year, Math.floor(today.getUTCMonth() / 3) * 3, 1)).toISOString();
+      const lastExport = store.events('dep-export')[0]?.at;
+      if ((!lastExport || lastExport < quarterStart) && register.setUpAt < quarterStart)
+        list.push({ kind: 'backup', text: lastExport ?? '', overdue: true });
+      return list;
+    },
+    close() {
+      service.stop();
+      testUnit?.close();
+      store.close();
+    },
+  };
+  if (store.openOutage()) service.startProbing();
+  return driver;
+}

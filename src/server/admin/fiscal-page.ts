@@ -25,6 +25,8 @@ export interface FiscalPageData {
   suggestedSerial: string;
   today: string;
   business: FiscalBusiness;
+  /** Austria's sections (at-fiscal-page.ts). */
+  austria?: Html;
 }
 
 export function fiscalPage(w: FiscalWords, data: FiscalPageData): Html {
@@ -33,8 +35,10 @@ export function fiscalPage(w: FiscalWords, data: FiscalPageData): Html {
   const countryForm = html`<section><h1>${w.fiscalTitle}</h1>
 ${data.problem ? html`<p class="error" role="alert">${data.problem}</p>` : ''}
 <form method="post" action="/admin/fiscal/country"><label>${w.country}
-<select name="country">${option('none', w.countryNone)}${option('DE', w.countryDE)}</select></label>
+<select name="country">${option('none', w.countryNone)}${option('DE', w.countryDE)}${option('AT', w.countryAT)}</select></label>
 <p class="muted">${w.countryHint}</p><button>${w.saveCountry}</button></form></section>`;
+  if (data.country === 'AT' && data.austria)
+    return html`${countryForm}${data.austria}<p><a href="/admin">${w.backToAdmin}</a></p>`;
   if (data.country !== 'DE') return html`${countryForm}<p><a href="/admin">${w.backToAdmin}</a></p>`;
 
   const puk = data.puk

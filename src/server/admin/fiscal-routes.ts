@@ -14,6 +14,9 @@ import { FISCAL_COUNTRIES, type FiscalCountry } from '../fiscal/fiscal-driver.ts
 import type { Hub } from '../hub/hub.ts';
 import { page } from './admin-page.ts';
 import { adminWords } from './admin-words.ts';
+import { type AtPageExtra, atFiscalSections } from './at-fiscal-page.ts';
+import { createAtFiscalRoutes } from './at-fiscal-routes.ts';
+import { AT_FISCAL_WORDS } from './at-fiscal-words.ts';
 import { fiscalPage } from './fiscal-page.ts';
 import { FISCAL_WORDS } from './fiscal-words.ts';
 
@@ -33,11 +36,14 @@ export function createFiscalAdminRoutes(options: FiscalAdminOptions): Hono {
   const routes = new Hono();
   const show = (
     c: Context,
-    extra: { puk?: string; problem?: string } = {},
+    extra: { puk?: string; problem?: string; atKey?: AtPageExtra['key']; atProblem?: string } = {},
     status: 200 | 400 | 409 = 200,
   ) => {
     const { lang, words } = adminWords(requestHeader(c, 'accept-language'));
     const german = fiscal.german();
+    const austria = fiscal.austria();
+    const { atKey, atProblem, ...german_extra } = extra;
+    const business = fiscal.business();
     const body = fiscalPage(FISCAL_WORDS[lang], {
       country: fiscal.country(),
       usesFiskaly: fiscal.usesFiskaly,
@@ -51,8 +57,26 @@ export function createFiscalAdminRoutes(options: FiscalAdminOptions): Hono {
       })),
       suggestedSerial: `HOTEL-TILL ${hub.serverId.slice(0, 8).toUpperCase()}`,
       today: new Date().toISOString().slice(0, 10),
-      business: fiscal.business(),
-      ...extra,
+      business,
+      ...german_extra,
+      ...(austria
+        ? {
+            austria: atFiscalSections(AT_FISCAL_WORDS[lang], austria, {
+              ...(atKey ? { key: atKey } : {}),
+              ...(atProblem ? { problem: atProblem } : {}),
+              suggestedKassenId: `HOTEL-TILL-${hub.serverId.slice(0, 8).toUpperCase()}`,
+              business: {
+                name: business.name,
+                address: [business.street, `${business.postalCode} ${business.city}`.trim()]
+                  .filter(Boolean)
+                  .join(', '),
+                ...(business.vatId ? { vatId: business.vatId } : {}),
+                ...(business.taxNumber ? { taxNumber: business.taxNumber } : {}),
+              },
+              usesFiskaly: fiscal.usesFiskalyAt,
+            }),
+          }
+        : {}),
     });
     return c.html(page(lang, words, body, true), status);
   };
@@ -64,11 +88,12 @@ export function createFiscalAdminRoutes(options: FiscalAdminOptions): Hono {
   };
 
   routes.get('/', (c) => show(c));
+  routes.route('/at', createAtFiscalRoutes({ hub, fiscal, actor: options.actor, show }));
 
   routes.post('/country', async (c) => {
     const form = await c.req.parseBody();
     const country = String(form.country ?? '') as FiscalCountry;
-    if (!FISCAL_COUNTRIES.includes(country)) throw new ApiError(400, 'choose none or DE', 'country');
+    if (!FISCAL_COUNTRIES.includes(country)) throw new ApiError(400, 'choose none, DE or AT', 'country');
     fiscal.setCountry(country);
     hub.audit.append({ kind: 'fiscal_country_changed', ...options.actor(c), subject: country });
     return c.redirect('/admin/fiscal', 303);

@@ -7,7 +7,8 @@ const EN = {
   countryNone: 'None (no signing)',
   countryDE: 'Germany (KassenSichV: every sale signed by a TSE)',
   saveCountry: 'Save country',
-  countryHint: 'Austria (RKSV) will follow as its own driver.',
+  countryAT: 'Austria (RKSV: every cash and card sale signed and chained)',
+  countryHint: 'Each country keeps its records when you switch.',
   tseTitle: 'TSE (technical security system)',
   tseTest:
     'The embedded TEST-TSE signs receipts: they are not lawful. Set TSE_URL, TSE_API_KEY and TSE_API_SECRET for a fiskaly account.',
@@ -61,7 +62,8 @@ const DE: Record<keyof typeof EN, string> = {
   countryNone: 'Keines (keine Signatur)',
   countryDE: 'Deutschland (KassenSichV: jeder Verkauf von einer TSE signiert)',
   saveCountry: 'Land speichern',
-  countryHint: 'Österreich (RKSV) folgt als eigener Treiber.',
+  countryAT: 'Österreich (RKSV: jeder Bar- und Kartenumsatz signiert und verkettet)',
+  countryHint: 'Jedes Land behält seine Aufzeichnungen beim Wechsel.',
   tseTitle: 'TSE (technische Sicherheitseinrichtung)',
   tseTest:
     'Die eingebaute TEST-TSE signiert die Belege: sie sind nicht rechtsgültig. Für ein fiskaly-Konto TSE_URL, TSE_API_KEY und TSE_API_SECRET setzen.',

@@ -36,6 +36,8 @@ export interface FiscalControl {
   attachLedger(feed: LedgerFeed): void;
   /** Whether signing goes to a real fiskaly account (else the test TSE). */
   readonly usesFiskaly: boolean;
+  /** Whether Austria signs with a real fiskaly SIGN AT account (else the test signature unit). */
+  readonly usesFiskalyAt: boolean;
   setCountry(country: FiscalCountry): void;
   /** The business as the tax office knows it (DSFinV-K's company and location); empty until set. */
   business(): FiscalBusiness;
@@ -103,6 +105,7 @@ export function createFiscalControl(options: FiscalControlOptions): FiscalContro
       austria?.attachLedger?.(next);
     },
     usesFiskaly: !!options.fiskaly,
+    usesFiskalyAt: !!options.fiskalyAt,
     setCountry(next) {
       if (!FISCAL_COUNTRIES.includes(next)) throw new Error(`unknown fiscal country ${String(next)}`);
       country = next;

@@ -399,7 +399,7 @@ export function createRegisterService(options: RegisterServiceOptions) {
     /** A special receipt (the start, a zero or closing receipt, a Jahresbeleg made by hand). */
     special(purpose: Exclude<Purpose, 'sale'>): Promise<ReceiptRow | null> {
       return run(async () => {
-        const deadline = Date.now() + 30_000;
+        const deadline = Date.now() + (purpose === 'start' ? 30_000 : budget);
         if (purpose !== 'start' && !usable()) throw new Error('the register is not in use');
         if (!(await drain(deadline, purpose === 'start')))
           throw new Error('the signature unit cannot be reached');

@@ -242,4 +242,72 @@ describe('BMF test scenario 1 through the receipt builder', () => {
     const wrongKey = { ...container, base64AESKey: Buffer.alloc(32, 1).toString('base64') };
     expect(verifyDep(dep, wrongKey).problems.join('\n')).toMatch(/counter/);
   });
+
+  it('the verifier refuses two signed receipts with turnover after failed ones before a signed zero receipt, and an unsigned Startbeleg', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const build = (steps: [ReceiptKind, number, boolean][]) => {
+      let state: RegisterState = {
+        kassenId: KASSE,
+        aesKey: KEY,
+        counterBytes: 8,
+        zda: 'AT0',
+        counterCents: 0n,
+        lastJws: null,
+      };
+      const list: string[] = [];
+      steps.forEach(([kind, cents, signed], i) => {
+        const built = buildReceipt(state, {
+          kind,
+          receiptNumber: String(i + 1),
+          time: `2026-01-01T00:00:0${i}`,
+          amounts: { normal: cents, reduced1: 0, reduced2: 0, zero: 0, special: 0 },
+          certificateSerial: 'U:ATU12345678-K1',
+        });
+        const signature = signed
+          ? sign('sha256', Buffer.from(signingInputOf(built.payload)), {
+              key: privateKey,
+              dsaEncoding: 'ieee-p1363',
+            })
+          : 'failed';
+        const jws = jwsOf(built.payload, signature);
+        list.push(jws);
+        state = advance(state, built, jws);
+      });
+      return {
+        'Belege-Gruppe': [{ Signaturzertifikat: '', Zertifizierungsstellen: [], 'Belege-kompakt': list }],
+      };
+    };
+    const container = {
+      base64AESKey: KEY_B64,
+      certificateOrPublicKeyMap: {
+        'U:ATU12345678-K1': {
+          id: 'U:ATU12345678-K1',
+          signatureDeviceType: 'PUBLIC_KEY' as const,
+          signatureCertificateOrPublicKey: publicKey
+            .export({ type: 'spki', format: 'der' })
+            .toString('base64'),
+        },
+      },
+    };
+    const ok = build([
+      ['start', 0, true],
+      ['standard', 100, false],
+      ['standard', 100, true],
+      ['zero', 0, true],
+      ['standard', 5, true],
+    ]);
+    expect(verifyDep(ok, container).problems).toEqual([]);
+    const bad = build([
+      ['start', 0, true],
+      ['standard', 100, false],
+      ['standard', 100, true],
+      ['standard', 100, true],
+    ]);
+    expect(verifyDep(bad, container).problems.join('\n')).toMatch(/second signed receipt after an outage/);
+    const unsignedStart = build([
+      ['start', 0, false],
+      ['zero', 0, true],
+    ]);
+    expect(verifyDep(unsignedStart, container).problems.join('\n')).toMatch(/Startbeleg is not signed/);
+  });
 });

@@ -63,6 +63,12 @@ const Environment = v.object({
   ),
   TSE_API_KEY: v.optional(v.string()),
   TSE_API_SECRET: v.optional(v.string()),
+  /** A fiskaly SIGN AT account (Austria); without the key and secret, the embedded test signature unit. */
+  FISKALY_AT_URL: v.optional(
+    v.pipe(v.string(), v.url('FISKALY_AT_URL must be an address such as https://rksv.fiskaly.com/api/v1')),
+  ),
+  FISKALY_AT_API_KEY: v.optional(v.string()),
+  FISKALY_AT_API_SECRET: v.optional(v.string()),
   TEST_HOTEL_FAULTS: flag,
   LOG_LEVEL: v.optional(
     v.picklist(
@@ -91,7 +97,8 @@ export type ServerConfig = v.InferOutput<typeof Environment> & {
   demoRegion: 'AT' | 'DE';
   /** Where backups go: `DATA_DIR/backups`. */
   backupDir: string;
-  /** The German fiscal records and the embedded test TSE (fiscal/de/germany.ts), where they exist. */
+  /** The fiscal records and test devices, where they exist: Germany's (fiscal/de/germany.ts) and
+   * Austria's DEP and test signature unit (fiscal/at/austria.ts). */
   fiscalFiles: string[];
 };
 
@@ -127,6 +134,10 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     throw new Error(
       'TSE_URL: set TSE_URL, TSE_API_KEY and TSE_API_SECRET together (a fiskaly account), or none',
     );
+  if (!!config.FISKALY_AT_API_KEY !== !!config.FISKALY_AT_API_SECRET)
+    throw new Error(
+      'FISKALY_AT_API_KEY: set FISKALY_AT_API_KEY and FISKALY_AT_API_SECRET together, or neither',
+    );
   const demoRegion = config.DEMO_HOTEL.toUpperCase() as 'AT' | 'DE';
   return {
     ...config,
@@ -137,7 +148,12 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       join(config.DATA_DIR, demoRegion === 'DE' ? 'test-hotel-de.sqlite' : 'test-hotel.sqlite'),
     demoRegion,
     backupDir: join(config.DATA_DIR, 'backups'),
-    fiscalFiles: [join(config.DATA_DIR, 'fiscal.sqlite'), join(config.DATA_DIR, 'test-tse.sqlite')],
+    fiscalFiles: [
+      join(config.DATA_DIR, 'fiscal.sqlite'),
+      join(config.DATA_DIR, 'test-tse.sqlite'),
+      join(config.DATA_DIR, 'rksv.sqlite'),
+      join(config.DATA_DIR, 'rksv-test-unit.sqlite'),
+    ],
   };
 }
 

@@ -10,6 +10,7 @@ import { openStdoutLogger, useServerLog } from '../node-http/log.ts';
 import { createTestHotel, type HotelKeys } from '../test-hotel/index.ts';
 import { configWarnings, loadConfig, type ServerConfig } from './config.ts';
 import { backupDatabases, existingFiles, KEEP_BACKUPS, scheduleNightly } from './db-backups.ts';
+import { FISKALY_AT_URL } from './fiscal/at/fiskaly-at-client.ts';
 import { openFilesLimit } from './http/connection-limits.ts';
 import { startServer } from './listen.ts';
 import { setUpDemoPrinters } from './printing/demo-printers.ts';
@@ -110,8 +111,19 @@ const server = await startServer({
   demoRegion: config.demoRegion,
   fiscal: {
     dataDir,
-    defaultCountry: config.demoRegion === 'DE' ? 'DE' : 'none',
+    // The demo hotels sign as their law asks: the German one with the TEST-TSE, the Innsbruck one
+    // (the embedded test hotel only, never a real PMS) with the TEST signature unit.
+    defaultCountry: config.demoRegion === 'DE' ? 'DE' : pms ? 'none' : 'AT',
     testMode: config.TEST_HOTEL_FAULTS,
+    ...(config.FISKALY_AT_API_KEY && config.FISKALY_AT_API_SECRET
+      ? {
+          fiskalyAt: {
+            url: config.FISKALY_AT_URL ?? FISKALY_AT_URL,
+            apiKey: config.FISKALY_AT_API_KEY,
+            apiSecret: config.FISKALY_AT_API_SECRET,
+          },
+        }
+      : {}),
     ...(config.TSE_URL && config.TSE_API_KEY && config.TSE_API_SECRET
       ? { fiskaly: { url: config.TSE_URL, apiKey: config.TSE_API_KEY, apiSecret: config.TSE_API_SECRET } }
       : {}),
@@ -185,8 +197,27 @@ if (german && server.hotel && config.demoRegion === 'DE' && !server.fiscal.busin
     vatId: hotel.vatId,
   });
 }
+const austria = server.fiscal.austria();
+if (austria && !austria.store.register() && austria.testUnit && server.hotel && config.demoRegion === 'AT') {
+  // The Innsbruck demo: the TEST signature unit's register is set up at once (Startbeleg included).
+  const hotel = server.hotel.profile;
+  await austria.setUp({
+    kassenId: 'HOTEL-TILL-DEMO-1',
+    business: {
+      name: hotel.name,
+      address: `${hotel.street}, ${hotel.zip} ${hotel.city}`,
+      vatId: hotel.vatId,
+    },
+    companyId: `U:${hotel.vatId}`,
+  });
+}
 // The fiscal law in a few words, for the banner and the start log line (null: none chosen).
 const fiscalLaw = (() => {
+  const register = austria?.store.register();
+  if (austria)
+    return register
+      ? `Austria, ${austria.testUnit ? 'embedded TEST signature unit (receipts are not lawful)' : 'fiskaly SIGN AT'}, Kassen-ID ${register.kassenId}`
+      : `Austria, no register set up yet: open ${server.url}/admin/fiscal`;
   if (!german) return null;
   const setup = german.store.setup();
   return setup

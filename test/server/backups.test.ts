@@ -59,9 +59,12 @@ describe('npm run backup', () => {
       { env: { ...process.env, DATA_DIR: dataDir } },
     );
     const written = stdout.trim().split('\n');
+    // The Innsbruck demo signs (RKSV): its DEP and test signature unit are backed up too.
     expect(written.map((file) => file.replace(/-\d{4}-[\dT-]+Z\.sqlite$/, ''))).toEqual([
       join(dataDir, 'backups', 'till'),
       join(dataDir, 'backups', 'test-hotel'),
+      join(dataDir, 'backups', 'rksv'),
+      join(dataDir, 'backups', 'rksv-test-unit'),
     ]);
     for (const file of written) {
       expect(statSync(file).mode & 0o777, file).toBe(0o600);

@@ -4,6 +4,7 @@
 // second one), and faults like the test TSE: down, timeout, lost-answer, defective, each for a
 // number of calls or until cleared; `switchedOff` is the admin page's outage switch.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
+import { chmodSync } from 'node:fs';
 import Database from 'better-sqlite3';
 
 export const TEST_UNIT_KEY_ID = 'K1';
@@ -44,6 +45,7 @@ export interface TestSignatureUnit extends SignatureUnit {
 
 export function createTestSignatureUnit(options: { dbFile: string; testMode?: boolean }): TestSignatureUnit {
   const db = new Database(options.dbFile);
+  if (options.dbFile !== ':memory:') chmodSync(options.dbFile, 0o600); // it holds the private key
   db.exec(`CREATE TABLE IF NOT EXISTS unit_key (id INTEGER PRIMARY KEY CHECK (id = 1), private_key TEXT NOT NULL) STRICT;
 CREATE TABLE IF NOT EXISTS unit_signature (receipt_id TEXT PRIMARY KEY, input TEXT NOT NULL, signature BLOB NOT NULL, at TEXT NOT NULL) STRICT;
 CREATE TABLE IF NOT EXISTS unit_setting (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;

@@ -52,6 +52,7 @@ CREATE TABLE IF NOT EXISTS rksv_receipt (
   created_at TEXT NOT NULL
 ) STRICT;
 CREATE INDEX IF NOT EXISTS rksv_receipt_sale ON rksv_receipt (sale_id);
+CREATE INDEX IF NOT EXISTS rksv_receipt_purpose ON rksv_receipt (purpose, position);
 CREATE TABLE IF NOT EXISTS rksv_sale (
   sale_id TEXT PRIMARY KEY,
   ledger_seq INTEGER,
@@ -61,6 +62,7 @@ CREATE TABLE IF NOT EXISTS rksv_sale (
   signed_cents INTEGER NOT NULL,
   recorded_at TEXT NOT NULL
 ) STRICT;
+CREATE INDEX IF NOT EXISTS rksv_sale_seq ON rksv_sale (ledger_seq);
 CREATE TABLE IF NOT EXISTS rksv_outage (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   started_at TEXT NOT NULL,
@@ -190,8 +192,9 @@ export function openDepStore(file: string) {
     addAttempt: db.prepare(
       'INSERT INTO rksv_attempt (number, attempt_id, purpose, kind, sale_id, request, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ),
+    // Attempts complete in their order, so the pending ones are those after the last receipt's.
     pending: db.prepare(
-      'SELECT a.* FROM rksv_attempt a LEFT JOIN rksv_receipt r ON r.number = a.number WHERE r.number IS NULL ORDER BY a.number',
+      'SELECT * FROM rksv_attempt WHERE number > (SELECT COALESCE(MAX(number), 0) FROM rksv_receipt) ORDER BY number',
     ),
     addReceipt: db.prepare(
       `INSERT INTO rksv_receipt (number, receipt_number, purpose, kind, sale_id, time, amounts, counter_after, signed, jws, outage_id, created_at)

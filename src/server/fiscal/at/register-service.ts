@@ -87,26 +87,44 @@ export function createRegisterService(options: RegisterServiceOptions) {
     let outage = store.openOutage();
     let completed: Completed | null = null;
     let cause = '';
+    let refused = false;
     if (!outage || recovering) {
       try {
         completed = await untilDeadline(backend, attempt, deadline);
       } catch (error) {
+        refused = !isUnreachable(error);
         cause = `${isUnreachable(error) ? 'signature unit unreachable' : 'signature unit refused'}: ${(error as Error).message}`;
       }
     }
     if (!completed) {
-      if (!outage) {
-        outage = store.startOutage(now().toISOString(), cause);
-        serverLog().warn(
-          { component: 'rksv', cause },
-          'the signature unit is out: receipts say "Sicherheitseinrichtung ausgefallen"',
-        );
-        startProbing();
-      }
       // The Startbeleg must be signed: it stays pending, and the set-up says why.
       if (attempt.purpose === 'start') throw new Error(cause);
-      completed = backend.failed(attempt);
-      if (!completed) return null;
+      if (refused && backend.mode === 'fiskaly') {
+        // fiskaly refused the data itself: not an outage, and never repeated (it would hold up the
+        // queue); the row has no JWS and the log says why (ours).
+        serverLog().error(
+          { component: 'rksv', attempt: attempt.attemptId, cause },
+          'fiskaly refused a receipt',
+        );
+        completed = {
+          receiptNumber: `refused-${attempt.attemptId}`,
+          time: '',
+          jws: '',
+          signed: false,
+          counterAfter: null,
+        };
+      } else {
+        if (!outage) {
+          outage = store.startOutage(now().toISOString(), cause);
+          serverLog().warn(
+            { component: 'rksv', cause },
+            'the signature unit is out: receipts say "Sicherheitseinrichtung ausgefallen"',
+          );
+          startProbing();
+        }
+        completed = backend.failed(attempt);
+        if (!completed) return null;
+      }
     }
     const row: Omit<ReceiptRow, 'position'> = {
       number: attempt.number,

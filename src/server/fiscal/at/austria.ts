@@ -10,7 +10,8 @@ import type { FiscalDriver, LedgerFeed } from '../fiscal-driver.ts';
 import { fiskalyBackend, localBackend, type RksvBackend } from './backends.ts';
 import { type DepStore, openDepStore, type ReceiptRow, type RegisterRow } from './dep-store.ts';
 import { createFiskalyAtClient, type FiskalyAtAccount, type FiskalyAtClient } from './fiskaly-at-client.ts';
-import { createRegisterService, OUTAGE_REPORT_MS, type RegisterService } from './register-service.ts';
+import { createRegisterService, type RegisterService } from './register-service.ts';
+import { type Reminder, remindersOf } from './reminders.ts';
 import { aesKeyCheckValue, jwsOfQr, NO_AMOUNTS } from './rksv-core.ts';
 import { createTestSignatureUnit, type TestSignatureUnit } from './test-unit.ts';
 
@@ -76,12 +77,6 @@ export interface AustrianFiscal extends FiscalDriver {
   decommission(): Promise<ReceiptRow | null>;
   logCheck(receiptNumber: string, result: string, by: string): void;
   reminders(): Reminder[];
-}
-
-export interface Reminder {
-  kind: 'outage-48h' | 'yearly-check' | 'yearly-missing' | 'backup' | 'start-check';
-  text: string;
-  overdue: boolean;
 }
 
 function secretsAt(dataDir: string | null) {
@@ -305,40 +300,7 @@ export function createAustrianFiscal(options: AustrianFiscalOptions): AustrianFi
     logCheck(receiptNumber, result, by) {
       store.addEvent('check', receiptNumber, `${result} (${by})`, now().toISOString());
     },
-    reminders() {
-      const list: Reminder[] = [];
-      const register = store.register();
-      if (!register) return list;
-      const today = now();
-      const checked = new Set(store.events('check').map((event) => event.subject));
-      const outage = store.openOutage();
-      if (outage && today.getTime() - Date.parse(outage.startedAt) >= OUTAGE_REPORT_MS)
-        list.push({
-          kind: 'outage-48h',
-          text: `${register.kassenId}|${outage.startedAt}|${outage.cause}`,
-          overdue: true,
-        });
-      const start = store.lastOf('start');
-      if (start && !checked.has(start.receiptNumber))
-        list.push({ kind: 'start-check', text: start.receiptNumber, overdue: false });
-      const year = today.getUTCFullYear();
-      const yearly = store.lastOf('yearly');
-      const made = yearly?.signed && Number(yearly.time.slice(0, 4)) >= year ? yearly : undefined;
-      if (made && !checked.has(made.receiptNumber)) {
-        const due = `${made.time.slice(0, 4)}-02-15`;
-        list.push({
-          kind: 'yearly-check',
-          text: `${made.receiptNumber}|${due}`,
-          overdue: today.toISOString().slice(0, 10) > due,
-        });
-      } else if (!made && register.setUpAt.slice(0, 4) < String(year) && today.getUTCMonth() < 2)
-        list.push({ kind: 'yearly-missing', text: String(year - 1), overdue: false });
-      const quarterStart = new Date(Date.UTC(year, Math.floor(today.getUTCMonth() / 3) * 3, 1)).toISOString();
-      const lastExport = store.events('dep-export')[0]?.at;
-      if ((!lastExport || lastExport < quarterStart) && register.setUpAt < quarterStart)
-        list.push({ kind: 'backup', text: lastExport ?? '', overdue: true });
-      return list;
-    },
+    reminders: () => remindersOf(store, now()),
     close() {
       service.stop();
       testUnit?.close();

@@ -10,9 +10,9 @@ import type { FiscalMark, LedgerFeed } from '../fiscal-driver.ts';
 import type { FiscalSale } from '../fiscal-sale.ts';
 import { type Completed, isUnreachable, type ReceiptOrder, type RksvBackend } from './backends.ts';
 import type { AttemptRow, DepStore, Purpose, ReceiptRow } from './dep-store.ts';
-import { bucketsOfRates, spreadShare } from './rate-buckets.ts';
-import { ROOM_CHARGE_LINE, rksvReceiptLines } from './receipt-lines.ts';
-import { type BucketCents, NO_AMOUNTS, qrOfJws, type ReceiptKind, viennaTime } from './rksv-core.ts';
+import { markOfSale } from './receipt-marks.ts';
+import { type BucketCents, NO_AMOUNTS, viennaTime } from './rksv-core.ts';
+import { treatmentOf } from './sale-treatment.ts';
 
 export const SALE_BUDGET_MS = 3000;
 export const PROBE_MS = 15_000;
@@ -190,42 +190,6 @@ export function createRegisterService(options: RegisterServiceOptions) {
     await issue({ purpose, kind: 'zero', amounts: NO_AMOUNTS, saleId: null }, deadline);
   }
 
-  /** How a sale is treated: the signed amounts and receipt kind, or a transfer / nothing. */
-  function treatmentOf(sale: FiscalSale) {
-    const gross = Object.values(sale.grossCentsByRateBp ?? {}).reduce((sum, cents) => sum + cents, 0);
-    if (sale.kind === 'room-charge')
-      return {
-        treatment: 'transfer' as const,
-        note: `room charge, reservation ${sale.references?.reservationId ?? ''}`,
-        gross,
-      };
-    if (sale.kind === 'late-charge')
-      return {
-        treatment: 'transfer' as const,
-        note: 'late charge: invoiced, paid later (not at the till)',
-        gross,
-      };
-    const room = sale.payments.roomCents ?? 0;
-    const till = sale.payments.cashCents + sale.payments.nonCashCents - room;
-    if (till === 0)
-      return {
-        treatment: room !== 0 || sale.kind === 'void' ? ('transfer' as const) : ('none' as const),
-        note: sale.kind === 'void' ? 'reverses a transfer (no money at the till)' : 'no money at the till',
-        gross,
-      };
-    const kind: ReceiptKind = sale.training ? 'training' : sale.kind === 'void' ? 'storno' : 'standard';
-    const amounts = spreadShare(bucketsOfRates(sale.grossCentsByRateBp ?? {}), till);
-    return {
-      treatment: 'receipt' as const,
-      note: room !== 0 ? `mixed: ${room} cents to the room` : '',
-      gross,
-      kind,
-      amounts,
-      till,
-      room,
-    };
-  }
-
   /** Treats one ledger record (once: a repeat finds its treatment). */
   async function treat(sale: FiscalSale, seq: number | null, deadline: number) {
     if (store.treatment(sale.saleId)) return;
@@ -276,56 +240,7 @@ export function createRegisterService(options: RegisterServiceOptions) {
     }
   }
 
-  function markOf(saleId: string): FiscalMark | undefined {
-    const treatment = store.treatment(saleId);
-    if (!treatment) return undefined;
-    const register = store.register();
-    if (treatment.treatment !== 'receipt' || !register)
-      return {
-        saleId,
-        status: 'not-required',
-        lines: treatment.treatment === 'transfer' ? [ROOM_CHARGE_LINE] : [],
-        qrCode: null,
-      };
-    const receipt = store.receiptsOfSale(saleId).at(-1);
-    const test = options.backend()?.mode === 'test-unit';
-    const split =
-      treatment.signedCents !== treatment.grossCents
-        ? {
-            split: {
-              signedCents: treatment.signedCents,
-              roomCents: treatment.grossCents - treatment.signedCents,
-            },
-          }
-        : {};
-    if (!receipt?.jws) {
-      // fiskaly could not be reached: the request waits, the receipt says the unit is out.
-      const outage = store.openOutage();
-      return {
-        saleId,
-        status: 'unsigned',
-        lines: rksvReceiptLines({ register, jws: null, signed: false, test, ...split }),
-        qrCode: null,
-        outage: { recordedAt: treatment.recordedAt, since: outage?.startedAt ?? treatment.recordedAt },
-      };
-    }
-    const outage = receipt.outageId ? store.outages().find((o) => o.id === receipt.outageId) : undefined;
-    return {
-      saleId,
-      status: receipt.signed ? 'signed' : 'unsigned',
-      lines: rksvReceiptLines({
-        register,
-        jws: receipt.jws,
-        signed: receipt.signed,
-        test,
-        ...split,
-      }),
-      qrCode: qrOfJws(receipt.jws),
-      ...(receipt.signed
-        ? {}
-        : { outage: { recordedAt: treatment.recordedAt, since: outage?.startedAt ?? receipt.createdAt } }),
-    };
-  }
+  const markOf = (saleId: string) => markOfSale(store, saleId, options.backend()?.mode === 'test-unit');
 
   /** Asks the unit whether it is back; if so, the signed Sammelbeleg ends the outage. */
   async function recoverNow(): Promise<boolean> {

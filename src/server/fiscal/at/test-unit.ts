@@ -46,6 +46,8 @@ export interface TestSignatureUnit extends SignatureUnit {
 export function createTestSignatureUnit(options: { dbFile: string; testMode?: boolean }): TestSignatureUnit {
   const db = new Database(options.dbFile);
   if (options.dbFile !== ':memory:') chmodSync(options.dbFile, 0o600); // it holds the private key
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
   db.exec(`CREATE TABLE IF NOT EXISTS unit_key (id INTEGER PRIMARY KEY CHECK (id = 1), private_key TEXT NOT NULL) STRICT;
 CREATE TABLE IF NOT EXISTS unit_signature (receipt_id TEXT PRIMARY KEY, input TEXT NOT NULL, signature BLOB NOT NULL, at TEXT NOT NULL) STRICT;
 CREATE TABLE IF NOT EXISTS unit_setting (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;

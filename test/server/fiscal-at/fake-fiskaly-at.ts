@@ -113,7 +113,9 @@ export function createFakeFiskalyAt() {
     const extra =
       next === 'INITIALIZED'
         ? { initialization_receipt_id: make(crypto.randomUUID(), 'INITIALIZATION', {})._id }
-        : {};
+        : next === 'DECOMMISSIONED'
+          ? { decommission_receipt_id: make(crypto.randomUUID(), 'DECOMMISSION', {})._id }
+          : {};
     return c.json({ _id: registerId, state: next, serial_number: serial, ...extra });
   });
   app.put('/api/v1/cash-register/:cr/receipt/:id', async (c) => {
@@ -128,6 +130,9 @@ export function createFakeFiskalyAt() {
     return c.json(answer);
   });
   app.get('/api/v1/cash-register/:cr/receipt/:id', (c) => c.json(receipts.get(c.req.param('id'))));
+  app.post('/api/v1/cash-register/:cr/receipt/:id/validation', (c) =>
+    c.json({ validation_result: receipts.has(c.req.param('id')) ? 'SUCCESS' : 'ERROR_UNSPECIFIED' }),
+  );
   app.get('/api/v1/cash-register/:cr/export', (c) =>
     c.json({
       'Belege-Gruppe': [{ Signaturzertifikat: '', Zertifizierungsstellen: [], 'Belege-kompakt': jws }],

@@ -56,6 +56,18 @@ describe('fiskaly SIGN AT through the register service', () => {
     expect(fake.puts.filter((id) => id === attemptId)).toHaveLength(2);
     expect(fake.jws).toHaveLength(3);
     expect(verifyDep(await at.exportDep7(), fake.container()).problems).toEqual([]);
+    // fiskaly's FinanzOnline check of the Startbeleg is logged: no reminder to check it by hand.
+    expect(at.reminders().some((r) => r.kind === 'start-check')).toBe(false);
+  });
+
+  it('decommissions at fiskaly, keeping its Schlussbeleg; no receipt afterwards', async () => {
+    await at.sign(cash(100));
+    await expect(at.yearlyReceipt()).rejects.toThrow(/fiskaly makes the Jahresbeleg/);
+    const closing = await at.decommission();
+    expect(closing).toMatchObject({ purpose: 'closing', signed: true });
+    expect((await at.sign(cash(100))).status).toBe('not-required');
+    expect(at.store.receipts().map((r) => r.purpose)).toEqual(['start', 'sale', 'closing']);
+    expect(verifyDep(await at.exportDep7(), fake.container()).problems).toEqual([]);
   });
 
   it('keeps a sale waiting while fiskaly cannot be reached, then sends the same request once', async () => {

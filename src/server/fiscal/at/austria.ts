@@ -170,6 +170,58 @@ export function createAustrianFiscal(options: AustrianFiscalOptions): AustrianFi
     };
   }
 
+  /** A receipt fiskaly made itself (Startbeleg, Schlussbeleg), kept in our DEP as it is. */
+  async function keepFiskalyReceipt(receiptId: string, purpose: 'start' | 'closing'): Promise<ReceiptRow> {
+    const register = store.register()!;
+    const answer = await client!.getReceipt(register.fiskaly!.cashRegisterId, receiptId);
+    const at = now().toISOString();
+    const attempt = store.addAttempt({
+      attemptId: answer._id,
+      purpose,
+      kind: purpose === 'start' ? 'start' : 'zero',
+      saleId: null,
+      request: { wire: null, amounts: NO_AMOUNTS },
+      createdAt: at,
+    });
+    const fields = answer.qr_code_data.split('_');
+    store.addReceipt({
+      number: attempt.number,
+      receiptNumber: fields[3] ?? String(answer.receipt_number),
+      purpose,
+      kind: attempt.kind,
+      saleId: null,
+      time: fields[4] ?? '',
+      amounts: NO_AMOUNTS,
+      counterAfter: null,
+      signed: answer.signed,
+      jws: jwsOfQr(answer.qr_code_data),
+      outageId: null,
+      createdAt: at,
+    });
+    return store.lastReceipt()!;
+  }
+
+  /** fiskaly's FinanzOnline check of a special receipt, logged like a Belegcheck (§ 6 (4) RKSV). */
+  async function validateAtFinanzOnline(receiptNumber: string, receiptId: string) {
+    const register = store.register()!;
+    try {
+      const result = await client!.validate(register.fiskaly!.cashRegisterId, receiptId);
+      store.addEvent(
+        'check',
+        receiptNumber,
+        `FinanzOnline: ${result.validation_result} (fiskaly)`,
+        now().toISOString(),
+      );
+    } catch (error) {
+      store.addEvent(
+        'check-failed',
+        receiptNumber,
+        `FinanzOnline: ${(error as Error).message}`,
+        now().toISOString(),
+      );
+    }
+  }
+
   const driver: AustrianFiscal = {
     country: 'AT',
     store,
@@ -207,31 +259,9 @@ export function createAustrianFiscal(options: AustrianFiscalOptions): AustrianFi
           ledgerFrom,
           setUpAt,
         });
-        // fiskaly made the Startbeleg: it goes into our DEP as it is.
-        const answer = await client.getReceipt(fiskaly.registerId, fiskaly.startReceiptId ?? '');
-        const attempt = store.addAttempt({
-          attemptId: answer._id,
-          purpose: 'start',
-          kind: 'start',
-          saleId: null,
-          request: { wire: null, amounts: NO_AMOUNTS },
-          createdAt: setUpAt,
-        });
-        const fields = answer.qr_code_data.split('_');
-        store.addReceipt({
-          number: attempt.number,
-          receiptNumber: fields[3] ?? String(answer.receipt_number),
-          purpose: 'start',
-          kind: 'start',
-          saleId: null,
-          time: fields[4] ?? '',
-          amounts: NO_AMOUNTS,
-          counterAfter: null,
-          signed: answer.signed,
-          jws: jwsOfQr(answer.qr_code_data),
-          outageId: null,
-          createdAt: setUpAt,
-        });
+        // fiskaly made the Startbeleg: it goes into our DEP as it is, and FinanzOnline checks it.
+        const start = await keepFiskalyReceipt(fiskaly.startReceiptId ?? '', 'start');
+        await validateAtFinanzOnline(start.receiptNumber, fiskaly.startReceiptId ?? '');
         return { aesKey: null, checkValue: null, start: store.lastReceipt()! };
       }
       const key = randomBytes(32).toString('base64');
@@ -289,12 +319,19 @@ export function createAustrianFiscal(options: AustrianFiscalOptions): AustrianFi
       };
     },
     zeroReceipt: () => service.special('control'),
-    yearlyReceipt: () => service.special('yearly'),
+    async yearlyReceipt() {
+      if (store.register()?.mode === 'fiskaly')
+        throw new Error('fiskaly makes the Jahresbeleg itself, before the first receipt of the new year');
+      return service.special('yearly');
+    },
     async decommission() {
-      const closing = await service.special('closing');
       const register = store.register();
-      if (register?.mode === 'fiskaly')
-        await client!.setRegisterState(register.fiskaly!.cashRegisterId, 'DECOMMISSIONED');
+      if (register?.mode !== 'fiskaly') return service.special('closing');
+      // fiskaly makes the Schlussbeleg when the register is decommissioned.
+      await service.whenIdle();
+      const done = await client!.setRegisterState(register.fiskaly!.cashRegisterId, 'DECOMMISSIONED');
+      const closing = await keepFiskalyReceipt(done.decommission_receipt_id ?? '', 'closing');
+      await validateAtFinanzOnline(closing.receiptNumber, done.decommission_receipt_id ?? '');
       return closing;
     },
     logCheck(receiptNumber, result, by) {

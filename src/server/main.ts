@@ -94,6 +94,7 @@ const server = await startServer({
   ...(config.HOST ? { host: config.HOST } : {}),
   dbFile,
   hubFile: config.hubFile,
+  backupDir: config.backupDir,
   hotelKeys: hotelKeys.value,
   adminKey: adminKey.value,
   tls: config.TRUST_PROXY

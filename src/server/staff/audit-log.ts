@@ -55,6 +55,9 @@ export const SERVER_AUDIT_KINDS = [
   'printer_removed',
   'print_job_given_up',
   'print_job_sent_again',
+  /** The /metrics token made anew or removed on the admin page (admin/monitoring-admin.ts). */
+  'metrics_token_made',
+  'metrics_token_removed',
 ] as const;
 
 export interface AuditEntry {

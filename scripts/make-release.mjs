@@ -20,7 +20,7 @@ const ITEMS = [
   'docs/operations.md',
 ];
 /** `npm ci` in the release installs what runs the server, nothing else. */
-export const RELEASE_NPMRC = 'omit=dev\nomit=optional\naudit=false\nfund=false\n';
+export const RELEASE_NPMRC = 'omit[]=dev\nomit[]=optional\naudit=false\nfund=false\n';
 
 /** Copies the release into `into` (made afresh); answers its folder. */
 export function makeRelease(into) {

@@ -11,10 +11,12 @@ import { createTestHotel, type HotelKeys } from '../test-hotel/index.ts';
 import { configWarnings, loadConfig, type ServerConfig } from './config.ts';
 import { backupDatabases, existingFiles, KEEP_BACKUPS, scheduleNightly } from './db-backups.ts';
 import { openFilesLimit } from './http/connection-limits.ts';
+import { NewerSchemaError } from './hub/hub-db.ts';
 import { startServer } from './listen.ts';
 import { setUpDemoPrinters } from './printing/demo-printers.ts';
 import { startPrinterDouble } from './printing/printer-double.ts';
 import { DEMO_STAFF } from './staff/demo-staff.ts';
+import { guardUpgrade } from './upgrade-guard.ts';
 
 /** Stops the start: one JSON line on stdout (the log), one sentence on stderr (the terminal). */
 function cannotStart(message: string, fields: Record<string, unknown> = {}): never {
@@ -84,6 +86,24 @@ if (descriptors !== undefined && descriptors < 4096) {
     { component: 'server', descriptors },
     'the open-files limit is low: raise LimitNOFILE (deploy/hotel-till.service) or docker run --ulimit',
   );
+}
+// An upgrade: the databases are backed up before they migrate; a newer schema stops the start.
+try {
+  const upgrade = await guardUpgrade(
+    config.hubFile,
+    [config.hubFile, ...(pms ? [] : [dbFile]), ...config.fiscalFiles],
+    config.backupDir,
+  );
+  if (upgrade) {
+    log.warn(
+      { component: 'server', from: upgrade.from, to: upgrade.to, backup: upgrade.folder },
+      'upgrading the database: backed up first',
+    );
+  }
+} catch (error) {
+  if (error instanceof NewerSchemaError)
+    cannotStart(error.message, { schema: error.version, known: error.known });
+  cannotStart(`the backup before upgrading failed: ${(error as Error).message}`);
 }
 // The demo prints on a printer double on the loopback, shown on the admin page (printing/).
 const printerDouble = pms ? undefined : await startPrinterDouble();

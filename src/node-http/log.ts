@@ -99,6 +99,38 @@ export async function openStdoutLogger(options: Omit<LogOptions, 'destination' |
   });
 }
 
+/** What of a pino destination (SonicBoom) the stop needs. */
+interface Destination {
+  flush?(callback?: (error?: Error) => void): void;
+  destroy?(): void;
+  _writing?: boolean;
+  _len?: number;
+}
+
+/**
+ * Writes out what the log still holds, for at most `waitMs`; then, if stdout takes no more (its
+ * reader is gone or stopped reading: a full pipe), drops the rest, so the process can exit. Without
+ * this, pino's exit handler retried the write for ever and the server never stopped (issue 34).
+ * @example await stopLogging(log); process.exit(0);
+ */
+export async function stopLogging(logger: Logger, waitMs = 2000): Promise<void> {
+  const stream = (logger as unknown as Record<symbol, Destination | undefined>)[pino.symbols.streamSym];
+  if (!stream?.flush) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, waitMs);
+    try {
+      stream.flush!(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    } catch {
+      clearTimeout(timer);
+      resolve();
+    }
+  });
+  if (stream._writing || (stream._len ?? 0) > 0) stream.destroy?.();
+}
+
 // Until main.ts names the process's logger (tests and tools embed the server without one): warnings
 // and errors only, so embedding code's output is not flooded with info lines.
 let current: Logger = createLogger({ level: 'warn' });

@@ -4,11 +4,12 @@
 // lines from the first (log.ts), stops on a setting that cannot work (config.ts), backs up nightly
 // (db-backups.ts), stops cleanly on SIGTERM/SIGINT (listen.ts). Details: docs/operations.md.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openStdoutLogger, useServerLog } from '../node-http/log.ts';
+import { openStdoutLogger, stopLogging, useServerLog } from '../node-http/log.ts';
 import { createTestHotel, type HotelKeys } from '../test-hotel/index.ts';
 import { configWarnings, loadConfig, type ServerConfig } from './config.ts';
+import { secureDataFolder } from './data-folder.ts';
 import { backupDatabases, existingFiles, KEEP_BACKUPS, scheduleNightly } from './db-backups.ts';
 import { openFilesLimit } from './http/connection-limits.ts';
 import { NewerSchemaError } from './hub/hub-db.ts';
@@ -34,7 +35,9 @@ try {
   cannotStart((error as Error).message);
 }
 const dataDir = config.DATA_DIR;
-mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+// Every file the server makes (databases, keys, backups) is owner-only, and so is what was there.
+process.umask(0o077);
+const madeOwnerOnly = secureDataFolder(dataDir);
 const dbFile = config.hotelFile;
 
 if (process.argv.includes('--reset')) {
@@ -80,6 +83,12 @@ const pms =
     : undefined;
 
 for (const warning of configWarnings(config)) log.warn({ component: 'server' }, warning);
+if (madeOwnerOnly.length > 0) {
+  log.warn(
+    { component: 'server', paths: madeOwnerOnly.slice(0, 20), count: madeOwnerOnly.length },
+    'the data folder was readable by others: made owner-only (folders 0700, files 0600)',
+  );
+}
 const descriptors = openFilesLimit();
 if (descriptors !== undefined && descriptors < 4096) {
   log.warn(
@@ -271,13 +280,17 @@ const stopBackups = scheduleNightly(config.BACKUP_AT, async () => {
   }
 });
 
+/** Exits once the log is written out, or given up on after 2 s (a stdout nobody reads: issue 34). */
+const exitAfterLog = (code: number, waitMs = 2000) => {
+  void stopLogging(log, waitMs).finally(() => process.exit(code));
+};
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) {
       log.warn({ component: 'server', signal }, 'second signal: stopping at once');
-      log.flush();
-      process.exit(130);
+      exitAfterLog(130, 0);
+      return;
     }
     stopping = true;
     log.info({ component: 'server', signal }, 'stopping: finishing requests in flight');
@@ -287,13 +300,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       async () => {
         await printerDouble?.close();
         log.info({ component: 'server', ms: Math.round(performance.now() - started) }, 'stopped');
-        log.flush();
-        process.exit(0);
+        exitAfterLog(0);
       },
       (error: unknown) => {
         log.error({ component: 'server', err: error }, 'stopping failed');
-        log.flush();
-        process.exit(1);
+        exitAfterLog(1);
       },
     );
   });

@@ -15,8 +15,12 @@ export function secureDataFolder(dir: string): string[] {
     if (stats.isSymbolicLink()) return;
     const wanted = stats.isDirectory() ? 0o700 : 0o600;
     if ((stats.mode & 0o777) !== wanted) {
-      chmodSync(path, wanted);
-      changed.push(path);
+      try {
+        chmodSync(path, wanted);
+        changed.push(path);
+      } catch {
+        // another user's file (root's .env): config.ts judges the .env's mode itself
+      }
     }
     if (stats.isDirectory()) for (const name of readdirSync(path)) visit(join(path, name));
   };

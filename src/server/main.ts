@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openStdoutLogger, stopLogging, useServerLog } from '../node-http/log.ts';
+import { openStdoutLogger, releaseTerminalLog, stopLogging, useServerLog } from '../node-http/log.ts';
 import { createTestHotel, type HotelKeys } from '../test-hotel/index.ts';
 import { configWarnings, loadConfig, type ServerConfig } from './config.ts';
 import { secureDataFolder } from './data-folder.ts';
@@ -241,8 +241,13 @@ if (server.hotel) {
 } else {
   lines.push(`  PMS: forwarding /api to ${config.PMS_URL} (key from PMS_API_KEY, never sent to tablets)`);
 }
+lines.push(
+  '  The log follows, one line each; requests answered below 400 only with LOG_LEVEL=debug (without a terminal every line goes out as JSON).',
+);
 // For people at a terminal only: never into a journal or a log file.
 if (process.stderr.isTTY) process.stderr.write(`${lines.join('\n')}\n\n`);
+// Then the log (on a terminal, held until now: what IT needs to read comes first).
+releaseTerminalLog();
 if (!config.TILL_RECORDED_SALES_ONLY) {
   log.warn(
     { component: 'gateway', TILL_RECORDED_SALES_ONLY: false },

@@ -160,19 +160,16 @@ interface Destination {
 export async function stopLogging(logger: Logger, waitMs = 2000): Promise<void> {
   const stream = (logger as unknown as Record<symbol, Destination | undefined>)[pino.symbols.streamSym];
   if (!stream?.flush) return;
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, waitMs);
-    try {
-      stream.flush!(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    } catch {
-      clearTimeout(timer);
-      resolve();
-    }
-  });
-  if (stream._writing || (stream._len ?? 0) > 0) stream.destroy?.();
+  const pending = () => !!stream._writing || (stream._len ?? 0) > 0;
+  try {
+    stream.flush();
+  } catch {
+    return; // destroyed already, or never opened
+  }
+  // SonicBoom's flush callback does not wait for a write under way: watch it instead.
+  const deadline = Date.now() + waitMs;
+  while (pending() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  if (pending()) stream.destroy?.();
 }
 
 // Until main.ts names the process's logger (tests and tools embed the server without one): warnings

@@ -11,13 +11,14 @@ import { createTestHotel, type HotelKeys } from '../test-hotel/index.ts';
 import { configWarnings, loadConfig, type ServerConfig } from './config.ts';
 import { secureDataFolder } from './data-folder.ts';
 import { backupDatabases, existingFiles, KEEP_BACKUPS, scheduleNightly } from './db-backups.ts';
+import { archiveTestFiscalData, TEST_TSE_THROUGH_SEQ } from './fiscal-switch.ts';
 import { openFilesLimit } from './http/connection-limits.ts';
 import { NewerSchemaError } from './hub/hub-db.ts';
 import { startServer } from './listen.ts';
 import { setUpDemoPrinters } from './printing/demo-printers.ts';
 import { startPrinterDouble } from './printing/printer-double.ts';
 import { DEMO_STAFF } from './staff/demo-staff.ts';
-import { guardUpgrade } from './upgrade-guard.ts';
+import { guardUpgrade, lastLedgerSeq } from './upgrade-guard.ts';
 
 /** Stops the start: one JSON line on stdout (the log), one sentence on stderr (the terminal). */
 function cannotStart(message: string, fields: Record<string, unknown> = {}): never {
@@ -114,6 +115,10 @@ try {
     cannotStart(error.message, { schema: error.version, known: error.known });
   cannotStart(`the backup before upgrading failed: ${(error as Error).message}`);
 }
+// A fiskaly account configured where the test TSE signed so far: its records go to an archive first.
+const fiskaly = !!(config.TSE_URL && config.TSE_API_KEY && config.TSE_API_SECRET);
+const testSignedThrough = fiskaly ? lastLedgerSeq(config.hubFile) : 0;
+const testArchive = fiskaly ? archiveTestFiscalData(dataDir, testSignedThrough) : undefined;
 // The demo prints on a printer double on the loopback, shown on the admin page (printing/).
 const printerDouble = pms ? undefined : await startPrinterDouble();
 
@@ -163,6 +168,25 @@ const server = await startServer({
   throw error;
 });
 if (printerDouble) setUpDemoPrinters(server.printing, printerDouble);
+if (testArchive) {
+  // Z reports over sales up to this one were the test TSE's: the export refuses them (admin/fiscal-routes.ts).
+  server.fiscal.german()?.store.saveSetting(TEST_TSE_THROUGH_SEQ, String(testSignedThrough));
+  server.hub.audit.append({
+    kind: 'fiscal_test_archived',
+    staffName: 'server start',
+    subject: testArchive.folder,
+    note: `the test TSE's records, sales up to ledger seq ${testSignedThrough}`,
+  });
+  log.warn(
+    {
+      component: 'fiscal',
+      archive: testArchive.folder,
+      files: testArchive.files,
+      throughSeq: testSignedThrough,
+    },
+    "a fiskaly account is set: the test TSE's records were archived; set up the real TSE at /admin/fiscal",
+  );
+}
 const adminKeyFile = join(dataDir, 'admin-key.json');
 const hotelKeysFile = join(dataDir, 'test-hotel-keys.json');
 

@@ -19,6 +19,19 @@ export function schemaVersionOf(file: string): number {
   }
 }
 
+/** The highest ledger seq in the till database at `file`; 0 without one (or before the ledger). */
+export function lastLedgerSeq(file: string): number {
+  if (!existsSync(file)) return 0;
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare('SELECT COALESCE(MAX(seq), 0) FROM ledger_sales').pluck().get() as number) ?? 0;
+  } catch {
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
 export interface UpgradeBackup {
   from: number;
   to: number;

@@ -44,6 +44,8 @@ export const SERVER_AUDIT_KINDS = [
   'tse_set_up',
   'fiscal_start_of_use',
   'fiscal_business_changed',
+  /** The test TSE's records archived at a start with a fiskaly account (fiscal-switch.ts). */
+  'fiscal_test_archived',
   /** A card payment reversed or refunded on the terminal, with a manager's approval (card-terminal/). */
   'card_reversed',
   'card_refunded',

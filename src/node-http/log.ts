@@ -115,7 +115,7 @@ export function terminalDestination(
   return { stream, release };
 }
 
-let releaseTerminal = () => undefined as void;
+let releaseTerminal: () => void = () => undefined;
 
 /** Lets the log out to the terminal (after the start banner); nothing to do without a terminal. */
 export function releaseTerminalLog(): void {

@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { IDBFactory } from 'fake-indexeddb';
-import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerKindOf } from '../../../src/outbox/intents/ledger-body.ts';
 import { RECORD_IN_LEDGER } from '../../../src/outbox/intents/ledger-record.ts';
@@ -20,9 +19,10 @@ import { REQUEST_ID_HEADER } from '../../../src/pms/till-headers.ts';
 import { HUB_SCHEMA_VERSION, NewerSchemaError, openHubDb } from '../../../src/server/hub/hub-db.ts';
 import { type RunningServer, startServer } from '../../../src/server/listen.ts';
 import { guardUpgrade, schemaVersionOf } from '../../../src/server/upgrade-guard.ts';
-import { closeTillDb, DB_NAME, getTillDb } from '../../../src/storage/db.ts';
+import { closeTillDb, getTillDb } from '../../../src/storage/db.ts';
 import { LEDGER_STEP_NAME, olderLedgerKind } from '../../../src/storage/older-sales.ts';
 import type { IntentRecord, SaleRecord } from '../../../src/storage/records.ts';
+import { openV2Database } from '../../outbox/fixtures/schema-v2.ts';
 
 const FIXTURE = 'test/fixtures/upgrade-9fad3f1';
 const outbox = JSON.parse(readFileSync(join(FIXTURE, 'outbox.json'), 'utf8')) as {
@@ -53,31 +53,18 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The old app's database as it left it: schema 2 (its upgrade steps), its rows as they were. */
+/** The old app's database as it left it: schema 2 (its frozen upgrade code), its rows as they were. */
 async function restoreOldOutbox(): Promise<void> {
-  const old = await openDB(DB_NAME, outbox.dbVersion, {
-    upgrade(db) {
-      const sales = db.createObjectStore('sales', { keyPath: 'id' });
-      sales.createIndex('by-status', ['status', 'createdAt']);
-      sales.createIndex('by-created', 'createdAt');
-      const intents = db.createObjectStore('intents', { keyPath: 'seq', autoIncrement: true });
-      intents.createIndex('by-sale', ['saleId', 'step']);
-      intents.createIndex('by-state', 'state');
-      db.createObjectStore('meta');
-      const catalogue = db.createObjectStore('catalogue', { keyPath: 'id' });
-      catalogue.createIndex('by-number', 'number');
-      catalogue.createIndex('by-ean', 'ean');
-      db.createObjectStore('catalogue_meta');
-      db.createObjectStore('tickets', { keyPath: 'id' }).createIndex('by-updated', 'updatedAt');
-      db.createObjectStore('reservations_cache', { keyPath: 'id' }).createIndex(
-        'by-room-number',
-        'room_number',
-      );
-    },
+  expect(outbox.dbVersion).toBe(2);
+  const old = await openV2Database();
+  const tx = old.transaction(['sales', 'intents', 'meta'], 'readwrite');
+  for (const sale of outbox.sales) tx.objectStore('sales').put(sale);
+  for (const intent of outbox.intents) tx.objectStore('intents').put(intent);
+  for (const [key, value] of Object.entries(outbox.meta)) tx.objectStore('meta').put(value, key);
+  await new Promise((resolve, reject) => {
+    tx.oncomplete = resolve;
+    tx.onerror = () => reject(tx.error);
   });
-  for (const sale of outbox.sales) await old.put('sales', sale);
-  for (const intent of outbox.intents) await old.put('intents', intent);
-  for (const [key, value] of Object.entries(outbox.meta)) await old.put('meta', value, key);
   old.close();
 }
 

@@ -80,5 +80,5 @@ describe('reset-demo', () => {
     expect(after.invoice!.id).toBeGreaterThan(before.invoice!.id);
     const hotel = server.hotel!.db;
     expect(hotel.prepare("SELECT COUNT(*) FROM invoices WHERE reference = 'reset'").pluck().get()).toBe(0);
-  });
+  }, 60_000);
 });

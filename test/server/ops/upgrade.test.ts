@@ -5,6 +5,7 @@
 // step) gets the ledger's step when this app opens it; both land in the hotel exactly once. A
 // database newer than this release knows is refused untouched.
 import 'fake-indexeddb/auto';
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -170,7 +171,7 @@ describe('upgrading from the previous release (9fad3f1)', () => {
       { sale_id: tablet.roomChargeId, kind: 'room-charge' },
       { sale_id: tablet.cashSaleId, kind: 'sale' },
     ]);
-  });
+  }, 60_000);
 
   it('refuses a database newer than this release knows, and leaves it as it is', async () => {
     const hubFile = join(dir, 'till.sqlite');
@@ -185,6 +186,28 @@ describe('upgrading from the previous release (9fad3f1)', () => {
     expect(readFileSync(hubFile).equals(bytes)).toBe(true);
     expect(existsSync(join(dir, 'backups'))).toBe(false);
   });
+
+  it('main.ts does not start on a newer database: one line naming it, exit 1, the file unchanged', async () => {
+    const hubFile = join(dir, 'till.sqlite');
+    const newer = new Database(hubFile);
+    newer.pragma(`user_version = ${HUB_SCHEMA_VERSION + 1}`);
+    newer.close();
+    const bytes = readFileSync(hubFile);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, DATA_DIR: dir, PORT: '0', HTTP_PORT: '0', HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.stdout.resume();
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      /^Hotel Till cannot start: .*till\.sqlite has schema \d+, newer than this release knows/m,
+    );
+    expect(readFileSync(hubFile).equals(bytes)).toBe(true);
+    expect(existsSync(join(dir, 'backups'))).toBe(false);
+  }, 60_000);
 
   it("maps older entries to the ledger's kinds as the outbox does", () => {
     expect(LEDGER_STEP_NAME).toBe(RECORD_IN_LEDGER);

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readConfig } from '../../../src/server/config.ts';
 import { createFiscalControl } from '../../../src/server/fiscal/fiscal-control.ts';
-import { archiveTestFiscalData } from '../../../src/server/fiscal-switch.ts';
+import { archiveTestFiscalData, TEST_TSE_THROUGH_SEQ } from '../../../src/server/fiscal-switch.ts';
+import { requestWithHost, startAdminServer } from '../../support/host-request.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -74,4 +75,23 @@ describe('moving to a fiskaly account', () => {
     expect(archiveTestFiscalData(dataDir, 7)).toBeUndefined();
     expect(readdirSync(join(dataDir, 'fiscal-archive'))).toHaveLength(1);
   });
+
+  it('refuses a DSFinV-K export of Z reports over sales the test TSE signed', async () => {
+    const server = await startAdminServer('fiskaly-admin-key-1', {
+      staffKeyRounds: 1000,
+      fiscal: { dataDir: null, testMode: true, defaultCountry: 'DE' },
+    });
+    try {
+      const german = server.fiscal.german()!;
+      await german.setUp('HOTEL-TILL 1');
+      const before = await requestWithHost(server.port, '/admin/fiscal/dsfinvk.zip?from=1&to=1');
+      expect(JSON.parse(before.body).code).toBe('z_unknown'); // no switch: the usual answer
+      german.store.saveSetting(TEST_TSE_THROUGH_SEQ, '5');
+      const refused = await requestWithHost(server.port, '/admin/fiscal/dsfinvk.zip?from=1&to=1');
+      expect(refused.status).toBe(409);
+      expect(JSON.parse(refused.body)).toMatchObject({ code: 'fiscal_test_archived', field: 'from' });
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 });

@@ -16,9 +16,10 @@ import { createApp } from '../src/server/app.ts';
 import { createHub } from '../src/server/hub/hub.ts';
 import { createTestHotel } from '../src/test-hotel/index.ts';
 import type { BenchFigures } from './run.ts';
+import { sized } from './tiny.ts';
 
-const SALES = Number(process.env.BENCH_LEDGER_SALES ?? 5000);
-const CONCURRENCY = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const SALES = sized(Number(process.env.BENCH_LEDGER_SALES ?? 5000), 50);
+const CONCURRENCY = sized(Number(process.env.BENCH_CONNECTIONS ?? 32), 4);
 const TARGET_PER_S = 2000;
 
 function sale(): LedgerRecord {
@@ -55,7 +56,7 @@ function sale(): LedgerRecord {
 }
 
 /** Sales sent before timing each path, so the figures are not the JIT's warm-up. */
-const WARMUP = 500;
+const WARMUP = sized(500, 10);
 
 type Counts = () => { commits: number; records: number };
 

@@ -18,11 +18,12 @@ import { type PrinterDouble, startPrinterDouble } from '../src/server/printing/p
 import { launchChromium, openFreshContext, waitForServiceWorkerControl } from '../test/support/browser.ts';
 import { pairContext } from '../test/support/till-server.ts';
 import type { BenchFigures } from './run.ts';
+import { sized } from './tiny.ts';
 
-const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 200);
-const SALES = Number(process.env.BENCH_SALES ?? 30);
+const RECEIPTS = sized(Number(process.env.BENCH_RECEIPTS ?? 200), 5);
+const SALES = sized(Number(process.env.BENCH_SALES ?? 30), 3);
 const BUILT_APP = 'dist';
-const WARMUP = 10;
+const WARMUP = sized(10, 2);
 const TARGET_P95_MS = 500;
 
 /** A ledger record of a cash sale of 6 lines, 62.40 EUR, as a tablet records it (its receipt prints from it). */

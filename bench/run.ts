@@ -3,7 +3,9 @@
 // returns its figures; this runner prints them as the benchmark's last line,
 // `RESULT {"name":"NAME",...}`, so tools and people read the same thing. Targets live in the
 // benchmarks, never in timed tests: the machines are shared and noisy, so figures that compare
-// two things are measured side by side in one run.
+// two things are measured side by side in one run. `--tiny` (bench/tiny.ts): a few iterations of
+// each, no target judged (figures named `*meets_target*` left out), for CI: a benchmark that no
+// longer runs fails the run.
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,6 +19,9 @@ const available = readdirSync(benchDir)
   .map((file) => file.slice(0, -'.bench.ts'.length))
   .sort();
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+// Before any benchmark module is loaded: bench/tiny.ts reads it once.
+if (process.argv.includes('--tiny')) process.env.BENCH_TINY = '1';
+const tiny = process.env.BENCH_TINY === '1';
 const names = requested.length > 0 ? requested : available;
 
 for (const name of names) {
@@ -27,7 +32,12 @@ for (const name of names) {
   const module = (await import(pathToFileURL(join(benchDir, `${name}.bench.ts`)).href)) as {
     default: Benchmark;
   };
-  console.log(`bench ${name}: running`);
+  console.log(`bench ${name}: running${tiny ? ' (tiny: a few iterations, no target judged)' : ''}`);
+  const started = performance.now();
   const figures = await module.default();
+  if (tiny) {
+    for (const key of Object.keys(figures)) if (key.includes('meets_target')) delete figures[key];
+    figures.tiny_run_s = Math.round((performance.now() - started) / 100) / 10;
+  }
   console.log(`RESULT ${JSON.stringify({ name, ...figures })}`);
 }

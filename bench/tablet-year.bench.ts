@@ -15,13 +15,14 @@ import { startServer } from '../src/server/listen.ts';
 import { launchChromium, openFreshContext, waitForServiceWorkerControl } from '../test/support/browser.ts';
 import { pairContext } from '../test/support/till-server.ts';
 import type { BenchFigures } from './run.ts';
+import { sized } from './tiny.ts';
 import { buildApp } from './ui/build.ts';
 import { waitForGrid } from './ui/page-wait.ts';
 import { GRID_PROBE } from './ui/probe.ts';
 import { median, round } from './ui/stats.ts';
 
-const SALES = Number(process.env.BENCH_SALES ?? 100_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const SALES = sized(Number(process.env.BENCH_SALES ?? 100_000), 500);
+const RUNS = sized(Number(process.env.BENCH_RUNS ?? 5), 1);
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Writes `count` confirmed cash sales into the till's database, in the page. */

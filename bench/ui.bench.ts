@@ -25,6 +25,7 @@ import { startServer } from '../src/server/listen.ts';
 import { launchChromium } from '../test/support/browser.ts';
 import { pairContext } from '../test/support/till-server.ts';
 import type { BenchFigures } from './run.ts';
+import { sized } from './tiny.ts';
 import { type BuiltApp, buildApp, buildCommit } from './ui/build.ts';
 import { type ColdStart, measureColdStart, type StartTarget } from './ui/cold-start.ts';
 import { measureFirstLoad } from './ui/first-load.ts';
@@ -35,9 +36,9 @@ import { round } from './ui/stats.ts';
 import { RATES, type Rate, THROTTLED } from './ui/throttle.ts';
 
 const TARGETS = { firstLoadKb: 60, coldStartP95Ms: 500, keystrokeP95Ms: 16, addLineP95Ms: 16 };
-const COLD_START_PRODUCTS = 5000;
-const SEARCH_PRODUCTS = 10_000;
-const COLD_START_RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const COLD_START_PRODUCTS = sized(5000, 200);
+const SEARCH_PRODUCTS = sized(10_000, 500);
+const COLD_START_RUNS = sized(Number(process.env.BENCH_RUNS ?? 15), 1);
 const BASE_REV = process.env.BENCH_UI_BASE;
 
 /** `cold_start_ms` at rate 1, `cold_start_4x_ms` at 4x; the same for `_p95_ms` and the like. */

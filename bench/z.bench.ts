@@ -14,8 +14,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createHub } from '../src/server/hub/hub.ts';
+import { sized } from './tiny.ts';
 
-const SALES = 100_000;
+const SALES = sized(100_000, 500);
 
 export default async function zBenchmark() {
   const dir = mkdtempSync(join(tmpdir(), 'till-z-bench-'));

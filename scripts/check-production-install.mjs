@@ -1,13 +1,15 @@
-// CI step (.ci/run, after `npm test`): the built output runs on production dependencies alone.
-// Copies dist/, dist-server/, package.json and package-lock.json to an empty folder, installs with
-// `npm ci --omit=dev` (install scripts on: better-sqlite3 compiles, about 70 s), starts
-// `node dist-server/main.js` there and asks it for /healthz, the app shell and a brotli-encoded
-// script; fails if a build-only package (vite, tsx, esbuild, Babel, Solid, Workbox) was installed.
+// CI step (.ci/run, after `npm test`): the production install works as docs/operations.md tells IT
+// to run it. Makes the release folder (scripts/make-release.mjs) in an empty folder, installs with
+// `npm ci` there (its .npmrc leaves out dev and optional packages; install scripts on: better-sqlite3
+// compiles, about 70 s), fails if a build-only package, TypeScript or a .ts source is there, then runs
+// `npm start` (asks /healthz, the app shell and a brotli-encoded script, stops it with SIGTERM),
+// `npm run backup` (a checked copy of each database in backups/) and `npm run reset-demo`.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeRelease } from './make-release.mjs';
 
 const BUILD_ONLY = [
   'vite',
@@ -18,6 +20,8 @@ const BUILD_ONLY = [
   'vite-plugin-pwa',
   'workbox-build',
   'rollup',
+  'typescript',
+  '@typescript',
 ];
 
 function fail(message) {
@@ -58,21 +62,43 @@ try {
   rmSync(root, { recursive: true, force: true });
 }
 
+/** Runs an npm script in the install; answers its output, failing on a non-zero exit. */
+function npmRun(args, env) {
+  const run = spawnSync('npm', args, {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+    shell: process.platform === 'win32',
+  });
+  const output = `${run.stdout}${run.stderr}`;
+  if (run.status !== 0) fail(`npm ${args.join(' ')} exited with ${run.status}:\n${output}`);
+  return output;
+}
+
+/** Every file under `dir` whose name ends with `suffix`, node_modules left out. */
+function filesEnding(dir, suffix) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((item) => item.isFile() && item.name.endsWith(suffix))
+    .map((item) => join(item.parentPath, item.name))
+    .filter((path) => !path.includes('node_modules'));
+}
+
 async function check() {
-  for (const item of ['dist', 'dist-server', 'package.json', 'package-lock.json']) {
-    cpSync(item, join(root, item), { recursive: true });
-  }
-  console.log(`production install: npm ci --omit=dev in ${root}`);
+  makeRelease(root);
+  console.log(`production install: npm ci in ${root} (the release's .npmrc: no dev, no optional packages)`);
   const started = Date.now();
-  const install = spawnSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], {
+  const install = spawnSync('npm', ['ci'], {
     cwd: root,
     stdio: 'inherit',
     shell: process.platform === 'win32',
   });
-  if (install.status !== 0) fail(`npm ci --omit=dev exited with ${install.status}`);
+  if (install.status !== 0) fail(`npm ci exited with ${install.status}`);
   const installed = readdirSync(join(root, 'node_modules'));
   const buildOnly = installed.filter((name) => BUILD_ONLY.includes(name));
   if (buildOnly.length > 0) fail(`build-only packages installed: ${buildOnly.join(', ')}`);
+  const sources = filesEnding(root, '.ts').filter((path) => !path.endsWith('.d.ts'));
+  if (sources.length > 0) fail(`TypeScript sources in the install: ${sources.slice(0, 5).join(', ')}`);
   const count = installed.flatMap((name) =>
     name.startsWith('@') ? readdirSync(join(root, 'node_modules', name)) : name.startsWith('.') ? [] : [name],
   ).length;
@@ -80,10 +106,14 @@ async function check() {
     `production install: ${count} top-level packages in ${Math.round((Date.now() - started) / 1000)} s`,
   );
 
-  server = spawn(process.execPath, ['dist-server/main.js'], {
+  const dataDir = join(root, 'data');
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', HTTP_PORT: '0', HOST: '127.0.0.1' };
+  for (const name of Object.keys(env)) if (name.startsWith('npm_')) delete env[name];
+  server = spawn('npm', ['start'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: join(root, 'data'), PORT: '0', HTTP_PORT: '0', HOST: '127.0.0.1' },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    shell: process.platform === 'win32',
   });
   let output = '';
   server.stderr.on('data', (chunk) => (output += chunk));
@@ -98,7 +128,8 @@ async function check() {
       }
     });
     server.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-  }).catch((error) => fail(`node dist-server/main.js: ${error.message}`));
+  }).catch((error) => fail(`npm start: ${error.message}`));
+  if (/building first|warning: /.test(output)) fail(`npm start did not start the build as it is:\n${output}`);
   const url = /"onThisMachine":"(http:\/\/localhost:\d+)"/.exec(output)[1];
 
   const health = await get(`${url}/healthz`);
@@ -114,5 +145,26 @@ async function check() {
     const command = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0').join(' ');
     if (/tsx|vite/.test(command)) fail(`the server runs as ${command}`);
   }
-  console.log(`production install: ok (/healthz ${health.body.toString().trim()}; ${script} brotli-encoded)`);
+  // npm start execs node (package.json), so the signal reaches the server itself.
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  const code = await exited;
+  if (code !== 0) fail(`npm start exited with ${code} on SIGTERM:\n${output}`);
+  console.log(
+    `production install: npm start ok (/healthz ${health.body.toString().trim()}; ${script} brotli-encoded)`,
+  );
+
+  npmRun(['run', 'backup'], env);
+  const backups = readdirSync(join(dataDir, 'backups')).filter((name) => name.endsWith('.sqlite'));
+  if (
+    !backups.some((name) => name.startsWith('till-')) ||
+    !backups.some((name) => name.startsWith('test-hotel-'))
+  ) {
+    fail(`npm run backup wrote ${backups.join(', ') || 'nothing'}`);
+  }
+  console.log(`production install: npm run backup ok (${backups.join(', ')})`);
+  const reset = npmRun(['run', 'reset-demo'], env);
+  if (!reset.includes('Demo data reset')) fail(`npm run reset-demo said:\n${reset}`);
+  console.log('production install: npm run reset-demo ok');
+  if (!existsSync(join(dataDir, 'till.sqlite'))) fail('no till.sqlite in the data folder');
 }

@@ -43,7 +43,9 @@ function newest(path) {
 }
 
 const built = existsSync(STAMP) && existsSync('dist/index.html') ? statSync(STAMP).mtimeMs : 0;
-const sources = Math.max(...SOURCES.map(newest));
+// An install of the built output (scripts/make-release.mjs) has no src/: its build runs as it is.
+const installed = built > 0 && !existsSync('src');
+const sources = installed ? 0 : Math.max(...SOURCES.map(newest));
 if (built === 0 || sources > built) {
   const why = built === 0 ? 'no build yet' : 'the sources changed since the last build';
   if (!existsSync('node_modules/vite') || !existsSync('node_modules/esbuild')) {

@@ -8,7 +8,10 @@
 //                  client so headers and bodies are byte for byte what the engine sends. The Queue
 //                  cannot feed the create's invoice id into later entries, so the add and the close
 //                  target an invoice Node opened for the sale beforehand; the create still goes out
-//                  (same number of requests and of hotel writes) and leaves an empty invoice.
+//                  (same number of requests and of hotel writes) and leaves an empty invoice. Each
+//                  sale's first entry records it on the ledger, as our engine's first step does
+//                  (Node recorded it already, to open its invoice: the server answers the resend),
+//                  and its writes name it in x-till-sale: the gateway forwards only recorded sales'.
 //   workbox-drain  Queue.replayRequests(): Workbox's replay, strictly one request after another.
 // The Queue is made with forceSyncFallback and a no-op onSync, so filling it does not start a
 // replay through Background Sync half-way; the timed replay is the same replayRequests() its sync
@@ -16,7 +19,8 @@
 import { Queue } from 'workbox-background-sync';
 import { linesToProducts } from '../../src/outbox/intents/definition.ts';
 import { replayOutbox } from '../../src/outbox/replay.ts';
-import { createPmsClient } from '../../src/pms/client.ts';
+import { createPmsClient, withRequestHeaders } from '../../src/pms/client.ts';
+import { SALE_HEADER } from '../../src/pms/till-headers.ts';
 import type { BenchAnswer, BenchCommand, OursDrained, WorkboxDrained, WorkboxFilled } from './protocol.ts';
 
 /** The parts of the service worker scope used here (this file is type-checked with the DOM lib). */
@@ -133,10 +137,12 @@ async function captureRequests(command: Extract<BenchCommand, { kind: 'workbox-f
       name: line.name,
       priceCents: line.unitPriceCents,
     }));
-    await capture.createCashInvoice({ recipient_name: '', reference: sale.reference }).catch(ignore);
+    await capture.recordLedgerSale(sale.ledger).catch(ignore);
+    const writes = withRequestHeaders(capture, { [SALE_HEADER]: sale.ledger.saleId });
+    await writes.createCashInvoice({ recipient_name: '', reference: sale.reference }).catch(ignore);
     const products = linesToProducts(payloadLines);
-    await capture.addInvoiceProducts({ invoice_id: sale.invoiceId, products }).catch(ignore);
-    await capture
+    await writes.addInvoiceProducts({ invoice_id: sale.invoiceId, products }).catch(ignore);
+    await writes
       .closeInvoice({
         invoiceId: sale.invoiceId,
         templateId: command.templateId,

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { build } from 'vite';
-import { REQUEST_ID_HEADER } from '../../src/pms/http.ts';
+import type { LedgerRecord } from '../../src/pms/ledger-wire.ts';
+import { REQUEST_ID_HEADER, SALE_HEADER } from '../../src/pms/till-headers.ts';
 import type { SaleLine } from '../../src/storage/records.ts';
 import type { HotelDb } from '../../src/test-hotel/index.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, TABLET_VIEWPORT } from '../../test/support/browser.ts';
@@ -106,29 +107,38 @@ export function pickLines(random: () => number, products: readonly Sellable[]): 
 }
 
 /**
- * Opens one cash invoice per sale through the gateway (untimed), for Workbox's add and close, as the
- * paired tablet `context` (its device cookie; the gateway refuses an unpaired caller with 401).
+ * Records each sale on the ledger and opens one cash invoice for it through the gateway (untimed),
+ * for Workbox's add and close, as the paired tablet `context` (its device cookie; the gateway
+ * refuses an unpaired caller with 401, and a write of no recorded sale with 409).
  */
 export async function openInvoices(
   baseUrl: string,
-  references: readonly string[],
+  sales: readonly { reference: string; ledger: LedgerRecord }[],
   context: BrowserContext,
 ): Promise<number[]> {
   const cookie = (await context.cookies(baseUrl)).map(({ name, value }) => `${name}=${value}`).join('; ');
-  const ids: number[] = new Array(references.length);
+  const ids: number[] = new Array(sales.length);
   let next = 0;
   const worker = async () => {
-    while (next < references.length) {
+    while (next < sales.length) {
       const index = next++;
+      const sale = sales[index]!;
+      const headers = {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        cookie,
+      };
+      const recorded = await fetch(`${baseUrl}/till/sales`, {
+        method: 'POST',
+        headers: { ...headers, [REQUEST_ID_HEADER]: randomUUID() },
+        body: JSON.stringify(sale.ledger),
+      });
+      if (!recorded.ok)
+        throw new Error(`recording a sale failed: ${recorded.status} ${await recorded.text()}`);
       const response = await fetch(`${baseUrl}/api/set/create/servicecashregister/invoice`, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          cookie,
-          [REQUEST_ID_HEADER]: randomUUID(),
-        },
-        body: JSON.stringify({ recipient_name: '', reference: references[index] }),
+        headers: { ...headers, [REQUEST_ID_HEADER]: randomUUID(), [SALE_HEADER]: sale.ledger.saleId },
+        body: JSON.stringify({ recipient_name: '', reference: sale.reference }),
       });
       const answer = (await response.json()) as { data?: { invoice_id?: number } };
       if (!response.ok || typeof answer.data?.invoice_id !== 'number') {
@@ -155,7 +165,7 @@ export interface CashCheck {
 
 /**
  * Checks every sale in the hotel's database: exactly one closed cash invoice holding exactly the
- * sale's lines (marked `reference/2`), with the sale's total and payment; any other invoice with the
+ * sale's lines (PMS line names are the product names: issue 22), with the sale's total and payment; any other invoice with the
  * sale's reference empty and open; and no item on any cash invoice that no sale accounts for. Only
  * items written after `since.itemId` count (the demo data has its own).
  */
@@ -214,18 +224,16 @@ export function checkCashSales(
         ? `items on invoice ${invoice.id}, not ${sale.invoiceId}`
         : got !== want
           ? `items ${got}, expected ${want}`
-          : !found.every((item) => item.name.endsWith(` · ${sale.reference}/2`))
-            ? 'an item without the marker'
-            : total !== sale.totalCents
-              ? `total ${total}, expected ${sale.totalCents}`
-              : invoice.status !== 'closed'
-                ? `invoice ${invoice.id} is ${invoice.status}`
-                : invoice.template_id !== payment.templateId ||
-                    invoice.payment_method_id !== payment.paymentMethodId
-                  ? `invoice ${invoice.id} closed with the wrong template or payment method`
-                  : extras.some((other) => other.status !== 'open')
-                    ? 'a second invoice with its reference is closed'
-                    : undefined;
+          : total !== sale.totalCents
+            ? `total ${total}, expected ${sale.totalCents}`
+            : invoice.status !== 'closed'
+              ? `invoice ${invoice.id} is ${invoice.status}`
+              : invoice.template_id !== payment.templateId ||
+                  invoice.payment_method_id !== payment.paymentMethodId
+                ? `invoice ${invoice.id} closed with the wrong template or payment method`
+                : extras.some((other) => other.status !== 'open')
+                  ? 'a second invoice with its reference is closed'
+                  : undefined;
     if (wrong) {
       problem(wrong);
       continue;

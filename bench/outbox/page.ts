@@ -1,6 +1,7 @@
 // The outbox benchmark's page: records cash sales with the app's own journal (recordCashSale, strict
 // durability, exactly as the register does) and timed one by one, and relays commands to the bench
 // worker. Only in the bench build (bench/outbox/dist), never in the app.
+import { ledgerRecordOf } from '../../src/outbox/intents/ledger-body.ts';
 import { recordCashSale } from '../../src/outbox/journal.ts';
 import { getTillDb } from '../../src/storage/db.ts';
 import { BENCH_WORKER, type BenchAnswer, type BenchCommand, type BenchPage } from './protocol.ts';
@@ -34,6 +35,7 @@ const bench: BenchPage = {
         reference: sale.reference,
         lines: sale.lines,
         totalCents: sale.totalCents,
+        ledger: ledgerRecordOf(sale, 'sale'),
       });
     }
     return { durations, sales: recorded };

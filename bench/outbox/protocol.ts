@@ -1,5 +1,6 @@
 // What the outbox benchmark's page and service worker say to each other, and what Node reads back.
 // Owns the message shapes only; bench/outbox/page.ts, bench-sw.ts and harness.ts use them.
+import type { LedgerRecord } from '../../src/pms/ledger-wire.ts';
 import type { SaleLine } from '../../src/storage/records.ts';
 
 /** The bench worker's file name; the page registers it at the origin's root, scope '/'. */
@@ -12,6 +13,8 @@ export interface WorkboxSale {
   /** The cash invoice Node opened for this sale before the clock started. */
   invoiceId: number;
   lines: SaleLine[];
+  /** Its record on the till server's ledger (its own sale id), recorded before the invoice was opened. */
+  ledger: LedgerRecord;
 }
 
 export type BenchCommand =
@@ -52,6 +55,8 @@ export interface RecordedSale {
   reference: string;
   lines: SaleLine[];
   totalCents: number;
+  /** What the sale's ledger step sends (`POST /till/sales`): Workbox's copies record the same. */
+  ledger: LedgerRecord;
 }
 
 /** The hooks the bench page puts on `window` for Node to call through page.evaluate. */

@@ -3,18 +3,23 @@
 // `buildCommit` builds another commit's app (its sources exported with `git archive`), so that a
 // change is measured side by side with the code before it, in one run on one noisy machine.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
+import { TINY } from '../tiny.ts';
 
 export interface BuiltApp {
   outDir: string;
   remove(): void;
 }
 
-/** Runs the production build (app and service worker) into a fresh temporary folder. */
+/**
+ * Runs the production build (app and service worker) into a fresh temporary folder. In the tiny
+ * mode (CI, right after `npm run build`) the existing dist/ is used as it is, left in place.
+ */
 export async function buildApp(): Promise<BuiltApp> {
+  if (TINY && existsSync('dist/index.html')) return { outDir: resolve('dist'), remove: () => undefined };
   const outDir = mkdtempSync(join(tmpdir(), 'hotel-till-ui-bench-'));
   await build({
     configFile: 'vite.config.ts',

@@ -12,6 +12,7 @@
 // layout. Open-price tiles (they open a dialog) are skipped.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openFreshContext } from '../../test/support/browser.ts';
+import { sized } from '../tiny.ts';
 import { waitForCachedCatalogue } from './page-wait.ts';
 import { median, percentile } from './stats.ts';
 import { openSlowedPage } from './throttle.ts';
@@ -150,10 +151,10 @@ export async function measureInteractions(
     const page = await openSlowedPage(context, rate);
     await page.goto(url);
     await waitForCachedCatalogue(page, products);
-    const search = await measureSearch(page, typedSequence(TYPED_WORDS), 3);
+    const search = await measureSearch(page, typedSequence(TYPED_WORDS), sized(3, 1));
     await page.locator('nav a[href="/"]').click();
     await page.locator('ul.product-grid button.product').first().waitFor();
-    const addLine = await measureAddLine(page, 20, 3);
+    const addLine = await measureAddLine(page, sized(20, 5), sized(3, 1));
     return { search, addLine };
   } finally {
     await context.close();

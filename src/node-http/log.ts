@@ -86,17 +86,90 @@ export function createLogger(options: LogOptions = {}): Logger {
   );
 }
 
+/** A request's log line answered below 400: on a terminal only with LOG_LEVEL debug or trace. */
+const ANSWERED_REQUEST = /"status":[1-3]\d\d[,}].*"msg":"request"/;
+
 /**
- * The logger for this process's stdout: pretty on a terminal, JSON lines otherwise.
+ * What a terminal gets (issue 34: ~1,300 lines in the first minute): each line on one line, no line
+ * of a request answered below 400 unless `showRequests`, and nothing before `release()` (main.ts
+ * calls it once the start banner is out; by itself after `holdMs`), so the banner comes first.
+ */
+export function terminalDestination(
+  pretty: { write(line: string): unknown },
+  options: { showRequests: boolean; holdMs?: number },
+): { stream: DestinationStream; release(): void } {
+  let held: string[] | undefined = [];
+  const release = () => {
+    const lines = held ?? [];
+    held = undefined;
+    for (const line of lines) pretty.write(line);
+  };
+  setTimeout(release, options.holdMs ?? 15_000).unref();
+  const stream = {
+    write(line: string) {
+      if (!options.showRequests && ANSWERED_REQUEST.test(line)) return;
+      if (held) held.push(line);
+      else pretty.write(line);
+    },
+  };
+  return { stream, release };
+}
+
+let releaseTerminal: () => void = () => undefined;
+
+/** Lets the log out to the terminal (after the start banner); nothing to do without a terminal. */
+export function releaseTerminalLog(): void {
+  releaseTerminal();
+}
+
+/**
+ * The logger for this process's stdout: pretty on a terminal (terminalDestination), JSON lines
+ * otherwise.
  * @example useServerLog(await openStdoutLogger({ level: config.LOG_LEVEL, secrets }));
  */
 export async function openStdoutLogger(options: Omit<LogOptions, 'destination' | 'pretty'>): Promise<Logger> {
   if (!process.stdout.isTTY) return createLogger(options);
   const { default: pretty } = await import('pino-pretty');
-  return createLogger({
-    ...options,
-    pretty: pretty({ sync: true, translateTime: 'SYS:yyyy-mm-dd HH:MM:ss', ignore: 'pid,hostname' }),
-  });
+  const terminal = terminalDestination(
+    pretty({
+      sync: true,
+      singleLine: true,
+      translateTime: 'SYS:yyyy-mm-dd HH:MM:ss',
+      ignore: 'pid,hostname',
+    }),
+    { showRequests: options.level === 'debug' || options.level === 'trace' },
+  );
+  releaseTerminal = terminal.release;
+  return createLogger({ ...options, pretty: terminal.stream });
+}
+
+/** What of a pino destination (SonicBoom) the stop needs. */
+interface Destination {
+  flush?(callback?: (error?: Error) => void): void;
+  destroy?(): void;
+  _writing?: boolean;
+  _len?: number;
+}
+
+/**
+ * Writes out what the log still holds, for at most `waitMs`; then, if stdout takes no more (its
+ * reader is gone or stopped reading: a full pipe), drops the rest, so the process can exit. Without
+ * this, pino's exit handler retried the write for ever and the server never stopped (issue 34).
+ * @example await stopLogging(log); process.exit(0);
+ */
+export async function stopLogging(logger: Logger, waitMs = 2000): Promise<void> {
+  const stream = (logger as unknown as Record<symbol, Destination | undefined>)[pino.symbols.streamSym];
+  if (!stream?.flush) return;
+  const pending = () => !!stream._writing || (stream._len ?? 0) > 0;
+  try {
+    stream.flush();
+  } catch {
+    return; // destroyed already, or never opened
+  }
+  // SonicBoom's flush callback does not wait for a write under way: watch it instead.
+  const deadline = Date.now() + waitMs;
+  while (pending() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  if (pending()) stream.destroy?.();
 }
 
 // Until main.ts names the process's logger (tests and tools embed the server without one): warnings

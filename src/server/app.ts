@@ -29,6 +29,7 @@ import type { Hub } from './hub/hub.ts';
 import { createClosingRoutes } from './ledger/closing/closing-routes.ts';
 import { createLedgerRoutes } from './ledger/ledger-routes.ts';
 import { auditCatalogueWrites, matchRecordedSales } from './ledger/write-matching.ts';
+import { createMetricsRoutes } from './metrics/metrics.ts';
 import { connectLedgerPrinting } from './printing/ledger-printing.ts';
 import { createPrintRoutes } from './printing/print-routes.ts';
 import type { PrinterDouble } from './printing/printer-double.ts';
@@ -107,6 +108,8 @@ export interface AppOptions {
   printing?: Printing;
   /** The demo's printer double, shown on the admin page. */
   printerDouble?: PrinterDouble;
+  /** The backups' folder (DATA_DIR/backups), for /metrics's last backup's age. */
+  backupDir?: string;
 }
 
 export function createApp(options: AppOptions): Hono {
@@ -234,6 +237,18 @@ export function createApp(options: AppOptions): Hono {
       ...(options.printing ? { printing: options.printing } : {}),
       ...(fromLedger ? { ledgerPrinting: fromLedger } : {}),
       ...(options.printerDouble ? { printerDouble: options.printerDouble } : {}),
+    }),
+  );
+  // For the hotel's monitoring, with the token made on the admin page (metrics/).
+  app.route(
+    '/metrics',
+    createMetricsRoutes({
+      hub,
+      gatewayStatus: () => gateway!.status(),
+      ...(fiscal ? { fiscal } : {}),
+      ...(options.printing ? { printing: options.printing } : {}),
+      ...(options.backupDir ? { backupDir: options.backupDir } : {}),
+      ...(options.now ? { now: options.now } : {}),
     }),
   );
   for (const prefix of ['/api/*', '/pms/*', '/till/*', '/__test/*']) {

@@ -129,6 +129,10 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     throw new Error(
       'PMS_URL: a plain http:// address would send the hotel API key unencrypted; use https://',
     );
+  if (config.TSE_URL && new URL(config.TSE_URL).protocol !== 'https:')
+    throw new Error(
+      'TSE_URL: the fiskaly address must be https:// (the API key and secret, and every sale signed, would travel unencrypted)',
+    );
   const tse = [config.TSE_URL, config.TSE_API_KEY, config.TSE_API_SECRET].filter(Boolean).length;
   if (tse !== 0 && tse !== 3)
     throw new Error(

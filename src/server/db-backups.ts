@@ -87,6 +87,23 @@ async function backupOne(file: string, target: string): Promise<void> {
   }
 }
 
+/** When the newest whole backup of `name` in `dir` was taken (from its name); undefined: none. */
+export function lastBackupAt(dir: string, name: string): Date | undefined {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`^${escaped}-(${STAMP})\\.sqlite$`);
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return undefined;
+  }
+  const stamps = entries.flatMap((entry) => pattern.exec(entry)?.[1] ?? []).sort();
+  const newest = stamps.at(-1);
+  if (!newest) return undefined;
+  const [, day, hours, minutes, seconds, ms] = /^(.{10})T(\d\d)-(\d\d)-(\d\d)-(\d{3})Z$/.exec(newest)!;
+  return new Date(`${day}T${hours}:${minutes}:${seconds}.${ms}Z`);
+}
+
 /** A `.partial` this old is a crashed backup's, not one being written. */
 const STALE_PARTIAL_MS = 24 * 3_600_000;
 

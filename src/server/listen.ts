@@ -109,6 +109,8 @@ export interface StartOptions {
   printQueue?: { retryMs?: number; timeoutMs?: number };
   /** The demo's printer double (printing/printer-double.ts), shown on the admin page. */
   printerDouble?: PrinterDouble;
+  /** The backups' folder, for /metrics's last backup's age (main.ts: DATA_DIR/backups). */
+  backupDir?: string;
 }
 
 export interface CloseOptions {
@@ -249,6 +251,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     fiscal,
     printing,
     ...(options.printerDouble ? { printerDouble: options.printerDouble } : {}),
+    ...(options.backupDir ? { backupDir: options.backupDir } : {}),
   });
 
   const setup = new Hono();

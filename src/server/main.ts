@@ -4,18 +4,22 @@
 // lines from the first (log.ts), stops on a setting that cannot work (config.ts), backs up nightly
 // (db-backups.ts), stops cleanly on SIGTERM/SIGINT (listen.ts). Details: docs/operations.md.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openStdoutLogger, useServerLog } from '../node-http/log.ts';
+import { openStdoutLogger, releaseTerminalLog, stopLogging, useServerLog } from '../node-http/log.ts';
 import { createTestHotel, type HotelKeys } from '../test-hotel/index.ts';
 import { configWarnings, loadConfig, type ServerConfig } from './config.ts';
+import { secureDataFolder } from './data-folder.ts';
 import { backupDatabases, existingFiles, KEEP_BACKUPS, scheduleNightly } from './db-backups.ts';
 import { FISKALY_AT_URL } from './fiscal/at/fiskaly-at-client.ts';
+import { archiveTestFiscalData, TEST_TSE_THROUGH_SEQ } from './fiscal-switch.ts';
 import { openFilesLimit } from './http/connection-limits.ts';
+import { NewerSchemaError } from './hub/hub-db.ts';
 import { startServer } from './listen.ts';
 import { setUpDemoPrinters } from './printing/demo-printers.ts';
 import { startPrinterDouble } from './printing/printer-double.ts';
 import { DEMO_STAFF } from './staff/demo-staff.ts';
+import { guardUpgrade, lastLedgerSeq } from './upgrade-guard.ts';
 
 /** Stops the start: one JSON line on stdout (the log), one sentence on stderr (the terminal). */
 function cannotStart(message: string, fields: Record<string, unknown> = {}): never {
@@ -33,7 +37,9 @@ try {
   cannotStart((error as Error).message);
 }
 const dataDir = config.DATA_DIR;
-mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+// Every file the server makes (databases, keys, backups) is owner-only, and so is what was there.
+process.umask(0o077);
+const madeOwnerOnly = secureDataFolder(dataDir);
 const dbFile = config.hotelFile;
 
 if (process.argv.includes('--reset')) {
@@ -79,6 +85,12 @@ const pms =
     : undefined;
 
 for (const warning of configWarnings(config)) log.warn({ component: 'server' }, warning);
+if (madeOwnerOnly.length > 0) {
+  log.warn(
+    { component: 'server', paths: madeOwnerOnly.slice(0, 20), count: madeOwnerOnly.length },
+    'the data folder was readable by others: made owner-only (folders 0700, files 0600)',
+  );
+}
 const descriptors = openFilesLimit();
 if (descriptors !== undefined && descriptors < 4096) {
   log.warn(
@@ -86,6 +98,28 @@ if (descriptors !== undefined && descriptors < 4096) {
     'the open-files limit is low: raise LimitNOFILE (deploy/hotel-till.service) or docker run --ulimit',
   );
 }
+// An upgrade: the databases are backed up before they migrate; a newer schema stops the start.
+try {
+  const upgrade = await guardUpgrade(
+    config.hubFile,
+    [config.hubFile, ...(pms ? [] : [dbFile]), ...config.fiscalFiles],
+    config.backupDir,
+  );
+  if (upgrade) {
+    log.warn(
+      { component: 'server', from: upgrade.from, to: upgrade.to, backup: upgrade.folder },
+      'upgrading the database: backed up first',
+    );
+  }
+} catch (error) {
+  if (error instanceof NewerSchemaError)
+    cannotStart(error.message, { schema: error.version, known: error.known });
+  cannotStart(`the backup before upgrading failed: ${(error as Error).message}`);
+}
+// A fiskaly account configured where the test TSE signed so far: its records go to an archive first.
+const fiskaly = !!(config.TSE_URL && config.TSE_API_KEY && config.TSE_API_SECRET);
+const testSignedThrough = fiskaly ? lastLedgerSeq(config.hubFile) : 0;
+const testArchive = fiskaly ? archiveTestFiscalData(dataDir, testSignedThrough) : undefined;
 // The demo prints on a printer double on the loopback, shown on the admin page (printing/).
 const printerDouble = pms ? undefined : await startPrinterDouble();
 
@@ -95,6 +129,7 @@ const server = await startServer({
   ...(config.HOST ? { host: config.HOST } : {}),
   dbFile,
   hubFile: config.hubFile,
+  backupDir: config.backupDir,
   hotelKeys: hotelKeys.value,
   adminKey: adminKey.value,
   tls: config.TRUST_PROXY
@@ -145,6 +180,25 @@ const server = await startServer({
   throw error;
 });
 if (printerDouble) setUpDemoPrinters(server.printing, printerDouble);
+if (testArchive) {
+  // Z reports over sales up to this one were the test TSE's: the export refuses them (admin/fiscal-routes.ts).
+  server.fiscal.german()?.store.saveSetting(TEST_TSE_THROUGH_SEQ, String(testSignedThrough));
+  server.hub.audit.append({
+    kind: 'fiscal_test_archived',
+    staffName: 'server start',
+    subject: testArchive.folder,
+    note: `the test TSE's records, sales up to ledger seq ${testSignedThrough}`,
+  });
+  log.warn(
+    {
+      component: 'fiscal',
+      archive: testArchive.folder,
+      files: testArchive.files,
+      throughSeq: testSignedThrough,
+    },
+    "a fiskaly account is set: the test TSE's records were archived; set up the real TSE at /admin/fiscal",
+  );
+}
 const adminKeyFile = join(dataDir, 'admin-key.json');
 const hotelKeysFile = join(dataDir, 'test-hotel-keys.json');
 
@@ -242,8 +296,13 @@ if (server.hotel) {
 } else {
   lines.push(`  PMS: forwarding /api to ${config.PMS_URL} (key from PMS_API_KEY, never sent to tablets)`);
 }
+lines.push(
+  '  The log follows, one line each; requests answered below 400 only with LOG_LEVEL=debug (without a terminal every line goes out as JSON).',
+);
 // For people at a terminal only: never into a journal or a log file.
 if (process.stderr.isTTY) process.stderr.write(`${lines.join('\n')}\n\n`);
+// Then the log (on a terminal, held until now: what IT needs to read comes first).
+releaseTerminalLog();
 if (!config.TILL_RECORDED_SALES_ONLY) {
   log.warn(
     { component: 'gateway', TILL_RECORDED_SALES_ONLY: false },
@@ -281,13 +340,17 @@ const stopBackups = scheduleNightly(config.BACKUP_AT, async () => {
   }
 });
 
+/** Exits once the log is written out, or given up on after 2 s (a stdout nobody reads: issue 34). */
+const exitAfterLog = (code: number, waitMs = 2000) => {
+  void stopLogging(log, waitMs).finally(() => process.exit(code));
+};
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) {
       log.warn({ component: 'server', signal }, 'second signal: stopping at once');
-      log.flush();
-      process.exit(130);
+      exitAfterLog(130, 0);
+      return;
     }
     stopping = true;
     log.info({ component: 'server', signal }, 'stopping: finishing requests in flight');
@@ -297,13 +360,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       async () => {
         await printerDouble?.close();
         log.info({ component: 'server', ms: Math.round(performance.now() - started) }, 'stopped');
-        log.flush();
-        process.exit(0);
+        exitAfterLog(0);
       },
       (error: unknown) => {
         log.error({ component: 'server', err: error }, 'stopping failed');
-        log.flush();
-        process.exit(1);
+        exitAfterLog(1);
       },
     );
   });

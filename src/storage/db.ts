@@ -3,6 +3,7 @@
 // above the storage layer sees a transaction. Journal and outbox writes are `strict`; inside a
 // transaction only its own requests are awaited. why: docs/outbox.md, "Storage".
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, unwrap } from 'idb';
+import { addLedgerSteps } from './older-sales.ts';
 import type {
   CachedReservation,
   CatalogueMetaKey,
@@ -110,6 +111,8 @@ async function openTillDb(): Promise<TillDb> {
       if (oldVersion < 3) {
         // sparse: only sales that carry `ledgerUnreported` are in it
         transaction.objectStore('sales').createIndex('by-ledger-unreported', 'ledgerUnreported');
+        // Sales an app before the ledger queued get its step (older-sales.ts).
+        addLedgerSteps(unwrap(transaction));
       }
     },
     // A newer version of the app (another tab, or the updated service worker) wants to upgrade:

@@ -40,7 +40,12 @@ describe('migrations', () => {
       ['catalogue', 'catalogue_meta', 'intents', 'meta', 'reservations_cache', 'sales', 'tickets'].sort(),
     );
     expect(await db.getAll('sales')).toEqual([...V1_ROWS.sales].sort((a, b) => a.id.localeCompare(b.id)));
-    expect((await db.getAll('intents')).map(({ seq: _seq, ...intent }) => intent)).toEqual(V1_ROWS.intents);
+    // Every row kept; the pending sale of an app before the ledger gets the ledger's step 0 (issue 34:
+    // src/storage/older-sales.ts), the synced one nothing.
+    expect((await db.getAll('intents')).map(({ seq: _seq, ...intent }) => intent)).toEqual([
+      ...V1_ROWS.intents,
+      expect.objectContaining({ saleId: 'sale-pending', step: 0, name: 'ledger.record@1', state: 'queued' }),
+    ]);
     expect(await getMeta('device-tag')).toBe('K7QM');
     expect((await listSales({ status: 'pending' })).map((s) => s.id)).toEqual(['sale-pending']);
     expect((await readPmsSteps('sale-synced'))?.intents.map((i) => i.step)).toEqual([1, 2, 3]);

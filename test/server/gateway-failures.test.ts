@@ -18,10 +18,13 @@ async function closedPortUrl(): Promise<string> {
 
 describe('an unreachable PMS', () => {
   it('answers 502 "PMS unreachable" marked as the gateway when nothing listens upstream', async () => {
-    const response = await gatewayApp({ url: await closedPortUrl() }).request('/api/get/allactiverates');
+    const app = gatewayApp({ url: await closedPortUrl() });
+    const response = await app.request('/api/get/allactiverates');
     expect(response.status).toBe(502);
     expect(response.headers.get('x-till-gateway')).toBe('1');
     expect(await response.json()).toEqual({ success: false, message: 'PMS unreachable: ECONNREFUSED' });
+    // counted for /metrics (till_gateway_pms_errors_total{kind="unreachable"})
+    expect(await (await app.request('/status')).json()).toMatchObject({ pmsUnreachable: 1, busyRefused: 0 });
   });
 
   it('answers 504 when the PMS does not answer within the timeout', async () => {
@@ -52,6 +55,7 @@ describe('a full queue', () => {
     leaving.abort(); // the waiting tablets leave: their requests are never sent
     await Promise.all(waiting);
     expect(pms.seen.map((request) => request.path)).toEqual(['/api/get/a']);
+    expect(await (await app.request('/status')).json()).toMatchObject({ busyRefused: 1, pmsUnreachable: 0 });
   });
 });
 
@@ -70,6 +74,10 @@ describe('the gateway status (admin page)', () => {
       resendsAnswered: 0,
       resendAnswersKept: 0,
       resendBytesKept: 0,
+      pmsUnreachable: 0,
+      pmsServerErrors: 0,
+      pmsTooMany: 0,
+      busyRefused: 0,
     });
   });
 

@@ -49,6 +49,7 @@ import { createClosingAdminRoutes } from './closing-admin-routes.ts';
 import { CLOSING_CSS, outletsSection } from './closing-page.ts';
 import { createFiscalAdminRoutes, type FiscalAdminOptions } from './fiscal-routes.ts';
 import { FISCAL_WORDS } from './fiscal-words.ts';
+import { createMonitoringAdminRoutes, MONITORING_WORDS } from './monitoring-admin.ts';
 
 /**
  * Wrong admin sign-ins: 10 per address, 100 overall per 10 minutes; an address without a wrong try
@@ -126,11 +127,12 @@ export function createAdminRoutes(options: AdminOptions): Hono {
     const fiscalLink = options.fiscal
       ? html`<section><h2><a href="/admin/fiscal">${FISCAL_WORDS[lang].fiscalLink}</a></h2></section>`
       : '';
+    const monitoringLink = html`<section><h2><a href="/admin/monitoring">${MONITORING_WORDS[lang].link}</a></h2></section>`;
     const headers = {
       stored: hub.receiptHeaders.stored,
       withoutVatId: hub.receiptHeaders.outletsWithoutVatId(),
     };
-    const body = html`${printers}${dashboard(w, hub.listDevices(), options.gatewayStatus(), outlets)}${fiscalLink}${staffSections(w, staffData(problem))}${receiptHeaderSection(w, headers, outlets)}${outletsSection(w, outlets, lang)}${terminalHtml(c, terminalProblem)}`;
+    const body = html`${printers}${dashboard(w, hub.listDevices(), options.gatewayStatus(), outlets)}${fiscalLink}${monitoringLink}${staffSections(w, staffData(problem))}${receiptHeaderSection(w, headers, outlets)}${outletsSection(w, outlets, lang)}${terminalHtml(c, terminalProblem)}`;
     return c.html(page(lang, w, body, true), status);
   };
   const signInPage = (c: Context, problem: SignInProblem) => {
@@ -232,6 +234,18 @@ export function createAdminRoutes(options: AdminOptions): Hono {
     );
   }
 
+  admin.route(
+    '/monitoring',
+    createMonitoringAdminRoutes({
+      hub,
+      lang: (c) => words(c).lang,
+      frame: (c, body) => {
+        const { lang, words: w } = words(c);
+        return c.html(page(lang, w, body, true));
+      },
+      actor,
+    }),
+  );
   if (options.fiscal) admin.route('/fiscal', createFiscalAdminRoutes({ hub, ...options.fiscal, actor }));
 
   admin.post('/pairing-codes', async (c) => {

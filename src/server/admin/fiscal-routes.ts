@@ -11,6 +11,7 @@ import { FiskalyError } from '../fiscal/de/fiskaly-client.ts';
 import type { GermanFiscal } from '../fiscal/de/germany.ts';
 import type { FiscalBusiness, FiscalControl } from '../fiscal/fiscal-control.ts';
 import { FISCAL_COUNTRIES, type FiscalCountry } from '../fiscal/fiscal-driver.ts';
+import { TEST_TSE_THROUGH_SEQ } from '../fiscal-switch.ts';
 import type { Hub } from '../hub/hub.ts';
 import { page } from './admin-page.ts';
 import { adminWords } from './admin-words.ts';
@@ -198,6 +199,21 @@ export function createFiscalAdminRoutes(options: FiscalAdminOptions): Hono {
       );
     const setup = german.store.setup();
     if (!setup) throw new ApiError(409, 'set up the TSE first', 'from');
+    // Never the test TSE's days in a real export: Z reports over sales it signed are refused.
+    const testThrough = Number(german.store.setting(TEST_TSE_THROUGH_SEQ) ?? 0);
+    if (testThrough > 0) {
+      const firstReal = options.hub.db
+        .prepare("SELECT MIN(z_number) FROM z_closings WHERE scope = '*' AND after_seq >= ?")
+        .pluck()
+        .get(testThrough) as number | null;
+      if (firstReal === null || from < firstReal)
+        throw new ApiError(
+          409,
+          `Z reports before ${firstReal === null ? 'the first one taken with the real TSE' : `Z ${firstReal}`} hold sales the test TSE signed: they are in the fiscal archive, not in this export`,
+          'from',
+          'fiscal_test_archived',
+        );
+    }
     const closings = options.closings(from, to, (await german.client.getTss(setup.tssId)).certificate);
     if (closings.length === 0)
       throw new ApiError(404, `no Z closing from ${from} to ${to}`, 'from', 'z_unknown');

@@ -86,6 +86,12 @@ export interface GatewayStatus {
   resendsAnswered: number;
   resendAnswersKept: number;
   resendBytesKept: number;
+  /** Since the start: tablets' requests the PMS could not be reached for, answered 5xx, or 429 (too many). */
+  pmsUnreachable: number;
+  pmsServerErrors: number;
+  pmsTooMany: number;
+  /** Since the start: tablets' requests refused because the queue to the PMS was full. */
+  busyRefused: number;
 }
 
 export function createGatewayApi(config: GatewayConfig): Hono & {
@@ -104,6 +110,8 @@ export function createGatewayApi(config: GatewayConfig): Hono & {
     maxQueuedBytes: config.maxQueuedBytes ?? 64 * 1024 * 1024,
     maxQueuedBytesPerOwner: config.maxQueuedBytesPerDevice ?? 8 * 1024 * 1024,
   });
+  /** What went wrong with tablets' requests since the start (status(): the admin page, /metrics). */
+  const counts = { pmsUnreachable: 0, pmsServerErrors: 0, pmsTooMany: 0, busyRefused: 0 };
   const upstream = createUpstream({
     pmsOrigin: base.origin,
     credentials: {
@@ -167,15 +175,19 @@ export function createGatewayApi(config: GatewayConfig): Hono & {
         let response = await upstream.exchange(request, waitSignal);
         if (response.status === 429 && isRead && request.method === 'GET')
           response = await upstream.exchange(request, waitSignal);
+        if (response.status === 429) counts.pmsTooMany += 1;
+        else if (response.status >= 500) counts.pmsServerErrors += 1;
         return toTabletResponse(narrowGuestAnswer(endpoint!.operation, response), secrets, secretBytes);
       } catch (error) {
         // The tablet has gone while the request waited for its turn: nothing was sent, nobody to answer.
         if (waitSignal.aborted) return new Response(null, { status: TABLET_GONE_STATUS });
         if (error instanceof QueueFullError) {
+          counts.busyRefused += 1;
           c.header('retry-after', String(error.retryAfterSeconds));
           return c.json({ success: false, message: `gateway busy: ${error.message}` }, 503);
         }
         const { status, reason } = describeFailure(error);
+        counts.pmsUnreachable += 1;
         serverLog().warn(
           { component: 'gateway', method: request.method, path: request.url.pathname, reason },
           'PMS unreachable',
@@ -233,6 +245,7 @@ export function createGatewayApi(config: GatewayConfig): Hono & {
       resendsAnswered: resends.resendsAnswered,
       resendAnswersKept: resends.remembered,
       resendBytesKept: resends.rememberedBytes,
+      ...counts,
     }),
   });
 }

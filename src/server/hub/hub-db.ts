@@ -443,9 +443,32 @@ const MIGRATIONS: readonly string[] = [
     GROUP BY 1, 2, 3;`,
 ];
 
-/** Opens (and migrates) the hub database; ':memory:' for tests. */
+/** The schema version this code writes (`user_version` after the last migration). */
+export const HUB_SCHEMA_VERSION = MIGRATIONS.length;
+
+/** A database written by a newer release: this one must not open it (nor migrate it down). */
+export class NewerSchemaError extends Error {
+  override readonly name = 'NewerSchemaError';
+  constructor(
+    readonly file: string,
+    readonly version: number,
+    readonly known: number,
+  ) {
+    super(
+      `${file} has schema ${version}, newer than this release knows (${known}): run the release that wrote it, or restore a backup taken before the upgrade (docs/operations.md, "Upgrading")`,
+    );
+  }
+}
+
+/** Opens (and migrates) the hub database; ':memory:' for tests. Refuses a newer schema. */
 export function openHubDb(file: string): HubDb {
   const db = new Database(file);
+  // Before anything is changed (even the journal mode): a newer release's database stays as it is.
+  if ((db.pragma('user_version', { simple: true }) as number) > MIGRATIONS.length) {
+    const newer = db.pragma('user_version', { simple: true }) as number;
+    db.close();
+    throw new NewerSchemaError(file, newer, MIGRATIONS.length);
+  }
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');

@@ -44,6 +44,8 @@ export const SERVER_AUDIT_KINDS = [
   'tse_set_up',
   'fiscal_start_of_use',
   'fiscal_business_changed',
+  /** The test TSE's records archived at a start with a fiskaly account (fiscal-switch.ts). */
+  'fiscal_test_archived',
   /** A card payment reversed or refunded on the terminal, with a manager's approval (card-terminal/). */
   'card_reversed',
   'card_refunded',
@@ -55,6 +57,9 @@ export const SERVER_AUDIT_KINDS = [
   'printer_removed',
   'print_job_given_up',
   'print_job_sent_again',
+  /** The /metrics token made anew or removed on the admin page (admin/monitoring-admin.ts). */
+  'metrics_token_made',
+  'metrics_token_removed',
 ] as const;
 
 export interface AuditEntry {

@@ -60,11 +60,41 @@ export function isEmpty(db: HotelDb): boolean {
  * one (region DE) has German tax classes and revenue accounts, the rest is the same. */
 export function seedDemoData(db: HotelDb, today: string, timeZone: string, region: DemoRegion = 'AT'): void {
   db.transaction(() => {
+    const floor = highestInvoiceIds(db);
     for (const table of TABLES) db.prepare(`DELETE FROM ${table}`).run();
     seedCatalogue(db, zonedTimestamp(addDays(today, -400), '09:00:00', timeZone), region);
     seedRates(db, today);
+    // A reset never hands out an invoice or item id twice: the till server keeps which sale each
+    // invoice it saw opened belongs to (issue 34). Rows at the old highest ids hold the seeded
+    // ones above them while seeding, then go; every later id follows the seeded ones.
+    const held = holdIdsAbove(db, floor);
     seedStays(db, today, timeZone);
+    held();
   })();
+}
+
+function highestInvoiceIds(db: HotelDb): { invoices: number; items: number } {
+  const highest = (table: string) =>
+    db.prepare(`SELECT COALESCE(MAX(id), 0) FROM ${table}`).pluck().get() as number;
+  return { invoices: highest('invoices'), items: highest('invoice_items') };
+}
+
+/** Placeholder rows at `floor`'s ids, so rows inserted next get higher ones; answers their removal. */
+function holdIdsAbove(db: HotelDb, floor: { invoices: number; items: number }): () => void {
+  if (floor.invoices === 0) return () => undefined;
+  db.prepare(
+    "INSERT INTO invoices (id, kind, recipient_name, reference, created_at) VALUES (?, 'cashregister', '', 'reset', '')",
+  ).run(floor.invoices);
+  if (floor.items > 0) {
+    db.prepare(
+      `INSERT INTO invoice_items (id, invoice_id, name, original_name, quantity, price_cents, original_price_cents,
+         bookkeeping_date, created_at) VALUES (?, ?, 'reset', 'reset', 1, 0, 0, '', '')`,
+    ).run(floor.items, floor.invoices);
+  }
+  return () => {
+    db.prepare('DELETE FROM invoice_items WHERE id = ?').run(floor.items);
+    db.prepare('DELETE FROM invoices WHERE id = ?').run(floor.invoices);
+  };
 }
 
 function seedCatalogue(db: HotelDb, createdAt: string, region: DemoRegion): void {

@@ -11,11 +11,20 @@ export function LabelledGroup(props: {
   children: JSX.Element;
 }) {
   const id = createUniqueId();
-  return (
-    <div role={props.role ?? 'group'} class={`labelled-group ${props.class}`} aria-labelledby={id}>
-      <span class="group-label" id={id}>
-        {props.label}
-      </span>
+  const label = (
+    <span class="group-label" id={id}>
+      {props.label}
+    </span>
+  );
+  const className = () => `labelled-group ${props.class}`;
+  return props.role === 'radiogroup' ? (
+    <div role="radiogroup" class={className()} aria-labelledby={id}>
+      {label}
+      {props.children}
+    </div>
+  ) : (
+    <div role="group" class={className()} aria-labelledby={id}>
+      {label}
       {props.children}
     </div>
   );

@@ -23,6 +23,7 @@ export function LabelledGroup(props: {
       {props.children}
     </div>
   ) : (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset's legend is what WebKit lays out taller (see above)
     <div role="group" class={className()} aria-labelledby={id}>
       {label}
       {props.children}

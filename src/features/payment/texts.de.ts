@@ -37,6 +37,8 @@ export const texts: Record<keyof typeof english, string> = {
   'receipt.needs-attention': 'Noch nicht im PMS – braucht Aufmerksamkeit (siehe Abgleich)',
   'receipt.voided': 'Storniert',
   'receipt.print': 'Drucken',
+  'receipt.rest': '{amount} bleiben auf dem Bon offen.',
+  'receipt.restParts': '{amount} ({count} Teile) bleiben auf dem Bon offen.',
   'receipt.newSale': 'Neuer Verkauf',
   'receipt.thanks': 'Vielen Dank für Ihren Besuch!',
   'pay.quickCash': 'Schnell bar',

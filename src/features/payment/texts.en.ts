@@ -37,6 +37,8 @@ export const texts = {
   'receipt.needs-attention': 'Not yet in the PMS — needs attention (see Sync)',
   'receipt.voided': 'Voided',
   'receipt.print': 'Print',
+  'receipt.rest': '{amount} still open on the ticket.',
+  'receipt.restParts': '{amount} ({count} parts) still open on the ticket.',
   'receipt.newSale': 'New sale',
   'receipt.thanks': 'Thank you for your visit!',
   'pay.quickCash': 'Quick cash',

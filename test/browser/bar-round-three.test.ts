@@ -27,7 +27,7 @@ const WORDS = {
     equal: 'Gleiche Teile',
     more: 'Ein Teil mehr',
     complete: 'Verkauf abschließen',
-    rest: /^\d+,\d\d € bleiben auf dem Bon offen\.$/,
+    rest: /^\d+,\d\d\s€ bleiben auf dem Bon offen\.$/,
     back: 'Zurück zum Rest des Bons',
   },
 } as const;
@@ -65,7 +65,7 @@ describe('a split bill’s receipt', () => {
       expect(await rest.textContent()).toMatch(
         language === 'en'
           ? /^€\d+\.\d\d \(2 parts\) still open on the ticket\.$/
-          : /^\d+,\d\d € \(2 Teile\) bleiben auf dem Bon offen\.$/,
+          : /^\d+,\d\d\s€ \(2 Teile\) bleiben auf dem Bon offen\.$/,
       );
       await page.getByRole('button', { name: words.back }).click();
       await page.getByRole('button', { name: words.pay }).click();

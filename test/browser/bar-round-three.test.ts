@@ -1,12 +1,13 @@
 // Found at the bar, round three (issue 33), in Chromium on a portrait tablet with the demo staff: a
 // split bill's receipt says what stays open, in English and German; the shift's receipts say what
 // each sale sold, open the refund form under its row and in view, and mark a voided sale (no copy,
-// no refund).
+// no refund); a card terminal out of reach is never called a decline.
 
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { openTill, tillTest } from '../support/browser-test.ts';
 import { approvalDialog, typePin } from '../support/staff.ts';
+import { terminalAt } from '../support/terminals.ts';
 import { productTile } from './till.ts';
 
 const it = tillTest({ staff: true });
@@ -119,4 +120,36 @@ describe('the shift’s receipts', () => {
     expect(box.y + box.height).toBeLessThanOrEqual(768);
     expect(box.y).toBeGreaterThanOrEqual(0);
   });
+});
+
+describe('a card terminal out of reach', () => {
+  for (const language of ['en', 'de'] as const) {
+    it(`is said as such, not as a declined card (${language})`, async ({ browser, server }) => {
+      // port 9 (discard) on the loopback: nothing listens there
+      const terminal = server.cards.terminals.add(
+        terminalAt({ host: '127.0.0.1', port: 9 }, { name: 'Bar' }),
+      );
+      try {
+        const { page } = await openTill(browser, server, {
+          locale: WORDS[language].locale,
+          settings: { language },
+          until: 'service-worker',
+          signIn: { name: 'Mia', pin: '1111' },
+        });
+        await productTile(page, 'Espresso').click();
+        await page.getByRole('button', { name: WORDS[language].pay }).click();
+        await page.getByRole('radio', { name: 'EC-Karte / Girocard' }).check();
+        await page.locator('.pay-card').click();
+        await expect
+          .poll(() => page.getByTestId('card-status').textContent(), { timeout: 20_000 })
+          .toBe(
+            language === 'en'
+              ? 'The card was not charged: the terminal cannot be reached. The ticket stays open.'
+              : 'Die Karte wurde nicht belastet: Terminal nicht erreichbar. Der Bon bleibt offen.',
+          );
+      } finally {
+        server.cards.terminals.remove(terminal.id);
+      }
+    });
+  }
 });

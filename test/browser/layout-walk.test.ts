@@ -167,9 +167,9 @@ async function walk(tab: Tab, engine: string, language: 'en' | 'de'): Promise<st
   await waitFor('document.querySelector("ul.product-grid button") !== null');
 
   // The register with a ticket of three lines, and each of the ticket's dialogs
-  await tab.run(
-    'const tiles = document.querySelectorAll("ul.product-grid button"); for (const i of [0, 7, 9]) tiles[i].click();',
-  );
+  // Cappuccino broke mid-word on its quick key (DejaVu fonts): it is sold, so it gets one
+  for (const name of ['^Cappuccino', '^Aperol Spritz', '^Apfelstrudel'])
+    await tap('ul.product-grid button', name);
   await waitFor('document.querySelectorAll(".ticket-line").length === 3');
   await waitFor('document.querySelector("[data-testid=send-order]") !== null');
   await check('ticket');

@@ -106,6 +106,7 @@ export const texts: Record<keyof typeof english, string> = {
   'card.prompt.tipEntry': 'Gast gibt Trinkgeld ein',
   'card.prompt.other': 'Das Terminal arbeitet',
   'card.approved': 'Genehmigt: {brand} {pan}',
+  'card.failed': 'Die Karte wurde nicht belastet: {reason}. Der Bon bleibt offen.',
   'card.declined': 'Karte abgelehnt: {reason}. Der Bon bleibt offen.',
   'card.cancelled': 'Kartenzahlung abgebrochen. Der Bon bleibt offen.',
   'card.unknown':

@@ -104,6 +104,7 @@ export const texts = {
   'card.prompt.tipEntry': 'Guest is adding a tip',
   'card.prompt.other': 'The terminal is working',
   'card.approved': 'Approved: {brand} {pan}',
+  'card.failed': 'The card was not charged: {reason}. The ticket stays open.',
   'card.declined': 'Card declined: {reason}. The ticket stays open.',
   'card.cancelled': 'Card payment cancelled. The ticket stays open.',
   'card.unknown':

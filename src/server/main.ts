@@ -132,7 +132,7 @@ const server = await startServer({
   if (error.code === 'EACCES') cannotStart(`port ${error.port ?? ''}: not allowed to listen on it`);
   throw error;
 });
-if (printerDouble) setUpDemoPrinters(server.printing, printerDouble);
+if (printerDouble) setUpDemoPrinters(server.printing, printerDouble, server.hub.db);
 const adminKeyFile = join(dataDir, 'admin-key.json');
 const hotelKeysFile = join(dataDir, 'test-hotel-keys.json');
 

@@ -108,7 +108,7 @@ export function ShiftReceipts(props: { report: ShiftReport }) {
                 </Show>
                 <Show when={sale.cancelledBy}>
                   <button type="button" onClick={() => setOpened({ kind: 'slip', saleId: sale.id })}>
-                    {t('slip.title')}
+                    {t('slip.open')}
                   </button>
                 </Show>
               </span>

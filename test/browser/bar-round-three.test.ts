@@ -153,3 +153,27 @@ describe('a card terminal out of reach', () => {
     });
   }
 });
+
+describe('the group tabs', () => {
+  for (const language of ['en', 'de'] as const) {
+    it(`keep the group chosen when staff come back from another section (${language})`, async ({
+      browser,
+      server,
+    }) => {
+      const { page } = await openTill(browser, server, {
+        locale: WORDS[language].locale,
+        settings: { language },
+        until: 'service-worker',
+        signIn: { name: 'Mia', pin: '1111' },
+      });
+      const tabs = page.locator('.group-tabs button');
+      await tabs.filter({ hasText: /^Minibar$/ }).click();
+      await page.locator('nav a[href="/report"]').click();
+      await page.locator('main .view:not(.register-view)').waitFor();
+      await page.locator('nav a[href="/"]').click();
+      await expect
+        .poll(() => tabs.filter({ hasText: /^Minibar$/ }).getAttribute('aria-pressed'))
+        .toBe('true');
+    });
+  }
+});

@@ -12,6 +12,7 @@ import type { PrintableReceipt, PrintLanguage } from '../../pms/print-calls.ts';
 import { lineGross, vatByRate } from '../../shared/vat.ts';
 import type { Hub } from '../hub/hub.ts';
 import type { StoredSale } from '../ledger/record-sale.ts';
+import { cardBlock } from './card-receipt.ts';
 import type { ReportSlip } from './document-types.ts';
 import { NoPrinterError, type Printing } from './printing.ts';
 import { SLIP_WORDS } from './slip-words.ts';
@@ -128,6 +129,7 @@ export function connectLedgerPrinting(
       isCash: record.payments.some((payment) => payment.method === 'cash' && payment.amountCents > 0),
       tenderedCents: cash?.tenderedCents ?? null,
       changeCents: cash?.changeCents ?? null,
+      ...cardBlock(record),
       currency,
       ...(invoice ? { invoiceNumber: invoice } : {}),
       ...(signed

@@ -19,6 +19,8 @@ export const DOUBLE_STATES: readonly DoubleState[] = ['ok', 'off', 'cover_open',
 
 export interface PageExtras {
   problem?: string;
+  /** What a refused "Add printer" form held, shown again in it (issue 33: it came back empty). */
+  typed?: Record<string, unknown>;
   outcome?: { printer: string; text: string };
 }
 
@@ -42,7 +44,32 @@ ${item.waiting > 0 ? html` · ${item.waiting} ${w.waiting}` : ''}${item.jobs.som
   return html`<div class="attention" role="alert"><h3>${w.attentionTitle}</h3><ul>${rows}</ul></div>`;
 }
 
-function printerFields(w: PrinterAdminWords, printer: Partial<Printer>, ids: readonly string[]): Html {
+/** A printer's fields as the form shows them: a saved printer's, or what was typed into the add form. */
+type FieldValues = Partial<Omit<Printer, 'port' | 'groups'>> & {
+  port?: number | string;
+  groups?: readonly unknown[];
+};
+
+/** What a refused add form held, as the form's fields show it. */
+function typedValues(typed: Record<string, unknown>): FieldValues {
+  const text = (key: string) => (typeof typed[key] === 'string' ? (typed[key] as string) : undefined);
+  const role = text('role') === 'order' ? 'order' : 'receipt';
+  const width = Number(text('widthMm'));
+  return {
+    role,
+    ...(text('outlet') !== undefined ? { outlet: text('outlet') } : {}),
+    ...(text('name') !== undefined ? { name: text('name') } : {}),
+    ...(text('host') !== undefined ? { host: text('host') } : {}),
+    ...(text('port') !== undefined ? { port: text('port') } : {}),
+    ...(PAPER_WIDTHS.includes(width as (typeof PAPER_WIDTHS)[number])
+      ? { widthMm: width as Printer['widthMm'] }
+      : {}),
+    ...(text('codepage') !== undefined ? { codepage: text('codepage') as Printer['codepage'] } : {}),
+    ...(text('groups') !== undefined ? { groups: [text('groups')] } : {}),
+  };
+}
+
+function printerFields(w: PrinterAdminWords, printer: FieldValues, ids: readonly string[]): Html {
   const outlets = ids.map(
     (outlet) =>
       html`<option value="${outlet}" ${printer.outlet === outlet ? 'selected' : ''}>${outlet}</option>`,
@@ -96,7 +123,7 @@ ${printerFields(w, printer, printing.printers.outlets())}<button>${w.save}</butt
           }`
         : '';
     return html`<tr data-job="${job.id}" data-state="${job.state}"><td>${job.id}</td><td>${job.title}</td><td>${printer?.name ?? job.printerId}</td>
-<td>${w[`job.${job.state}`]}${job.givenUpBy ? ` (${job.givenUpBy})` : ''}</td><td>${job.createdAt.slice(11, 19)}</td><td>${job.printedAt?.slice(11, 19) ?? ''}</td><td>${actions}</td></tr>`;
+<td>${w[`job.${job.state}`]}${job.givenUpBy ? ` (${job.givenUpBy})` : ''}</td><td>${clockTime(job.createdAt)}</td><td>${job.printedAt ? clockTime(job.printedAt) : ''}</td><td>${actions}</td></tr>`;
   });
   const double = options.printerDouble;
   const doubleSection = double
@@ -115,11 +142,16 @@ ${extra.problem ? html`<p class="error" role="alert">${w.notSaved}: ${extra.prob
 ${extra.outcome ? html`<p role="status" data-testid="test-outcome"><strong>${extra.outcome.printer}:</strong> ${extra.outcome.text}</p>` : ''}
 ${attentionList(lang, attention)}
 ${printers.length === 0 ? html`<p class="muted">${w.noPrinters}</p>` : list}
-<h2>${w.addPrinter}</h2><form method="post" action="/admin/printers">${printerFields(w, {}, printing.printers.outlets())}<button>${w.addPrinter}</button></form>
+<h2>${w.addPrinter}</h2><form method="post" action="/admin/printers">${printerFields(w, extra.typed ? typedValues(extra.typed) : {}, printing.printers.outlets())}<button>${w.addPrinter}</button></form>
 <p><a href="/admin">${w.back}</a></p></section>
 <section id="jobs"><h2>${w.jobsTitle}</h2>${
     jobs.length === 0
       ? html`<p class="muted">${w.noJobs}</p>`
       : html`<table><thead><tr><th>#</th><th>${w.job}</th><th>${w.name}</th><th>${w.state}</th><th>${w.created}</th><th>${w.printedAt}</th><th></th></tr></thead><tbody>${jobs}</tbody></table>`
   }</section>${doubleSection}`;
+}
+
+/** A job's time as the hotel reads it: the server's local time (its TZ is the hotel's), not UTC (issue 33). */
+function clockTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }

@@ -1,10 +1,9 @@
-// After a sale: the receipt with Print and New sale. With a receipt printer at the till server,
-// the receipt goes to its queue as the panel opens (once per sale: the server keys it by the sale
-// id, and a reopened panel finds it there), and the key prints a copy there. Without one, or
-// with the server out of reach, printing uses the browser's print dialogue; a copy of the
-// receipt is portalled to <body> so the print stylesheet can show it alone, on a page sized to
-// it (print-page.ts). After a part of a split bill it says what stays open on the ticket, and its
-// button leads back to that rest (issue 33).
+// After a sale: the receipt with Print and New sale (after a part of a split: what stays open, and
+// back to that rest). With a receipt printer at the till server, the receipt goes to its queue as
+// the panel opens (once per sale: the server keys it by the sale id, and a reopened panel finds it
+// there), and the key prints a copy there. Without one, or with the server out of reach, printing
+// uses the browser's print dialogue; a copy of the receipt is portalled to <body> so the print
+// stylesheet can show it alone, on a page sized to it (print-page.ts).
 import { createSignal, onMount, Show } from 'solid-js';
 import { Portal } from 'solid-js/web';
 import type { ReceiptData } from '../../features/payment';

@@ -32,7 +32,11 @@ export function printerAttentionSection(lang: Lang, printing: Printing): Html {
 <p><a href="/admin/printers">${w.printersLink}</a></p></section>`;
 }
 
-function attentionList(lang: Lang, attention: ReturnType<Printing['queue']['attention']>): Html | string {
+function attentionList(
+  lang: Lang,
+  attention: ReturnType<Printing['queue']['attention']>,
+  level: 2 | 3 = 3,
+): Html | string {
   if (attention.length === 0) return '';
   const w = PRINTER_ADMIN_WORDS[lang];
   const rows = attention.map(
@@ -41,7 +45,8 @@ function attentionList(lang: Lang, attention: ReturnType<Printing['queue']['atte
     ) => html`<li data-printer-attention="${item.problem}"><strong>${item.printerName}: ${PROBLEM_WORDS[lang][item.problem]}</strong>
 ${item.waiting > 0 ? html` · ${item.waiting} ${w.waiting}` : ''}${item.jobs.some((job) => job.state === 'unsure') ? html` · ${w.held}` : ''}</li>`,
   );
-  return html`<div class="attention" role="alert"><h3>${w.attentionTitle}</h3><ul>${rows}</ul></div>`;
+  const heading = level === 2 ? html`<h2>${w.attentionTitle}</h2>` : html`<h3>${w.attentionTitle}</h3>`;
+  return html`<div class="attention" role="alert">${heading}<ul>${rows}</ul></div>`;
 }
 
 /** A printer's fields as the form shows them: a saved printer's, or what was typed into the add form. */
@@ -106,8 +111,8 @@ export function printersPage(
   const list = printers.map((printer) => {
     const problem = problemOf(printer.id);
     return html`<form method="post" action="/admin/printers/${printer.id}" data-printer="${printer.id}" class="printer">
-<h3>${printer.name} <span class="muted">${printer.role === 'order' ? w.order : w.receipt}</span>
-<span class="${problem ? 'error' : 'muted'}" data-testid="printer-state">${w.state}: ${problem ? PROBLEM_WORDS[lang][problem] : w.ok}</span></h3>
+<h2>${printer.name} <span class="muted">${printer.role === 'order' ? w.order : w.receipt}</span>
+<span class="${problem ? 'error' : 'muted'}" data-testid="printer-state">${w.state}: ${problem ? PROBLEM_WORDS[lang][problem] : w.ok}</span></h2>
 ${printerFields(w, printer, printing.printers.outlets())}<button>${w.save}</button>
 <button formaction="/admin/printers/${printer.id}/test" data-testid="test-print">${w.testPrint}</button>
 <button class="danger" formaction="/admin/printers/${printer.id}/remove" formnovalidate>${w.remove}</button></form>`;
@@ -140,14 +145,14 @@ ${printerFields(w, printer, printing.printers.outlets())}<button>${w.save}</butt
   return html`<section><h1>${w.printersTitle}</h1><p class="muted">${w.printersHint}</p>
 ${extra.problem ? html`<p class="error" role="alert">${w.notSaved}: ${extra.problem}</p>` : ''}
 ${extra.outcome ? html`<p role="status" data-testid="test-outcome"><strong>${extra.outcome.printer}:</strong> ${extra.outcome.text}</p>` : ''}
-${attentionList(lang, attention)}
+${attentionList(lang, attention, 2)}
 ${printers.length === 0 ? html`<p class="muted">${w.noPrinters}</p>` : list}
 <h2>${w.addPrinter}</h2><form method="post" action="/admin/printers">${printerFields(w, extra.typed ? typedValues(extra.typed) : {}, printing.printers.outlets())}<button>${w.addPrinter}</button></form>
 <p><a href="/admin">${w.back}</a></p></section>
 <section id="jobs"><h2>${w.jobsTitle}</h2>${
     jobs.length === 0
       ? html`<p class="muted">${w.noJobs}</p>`
-      : html`<table><thead><tr><th>#</th><th>${w.job}</th><th>${w.name}</th><th>${w.state}</th><th>${w.created}</th><th>${w.printedAt}</th><th></th></tr></thead><tbody>${jobs}</tbody></table>`
+      : html`<table><thead><tr><th>#</th><th>${w.job}</th><th>${w.name}</th><th>${w.state}</th><th>${w.created}</th><th>${w.printedAt}</th><th><span class="vh">${w.actions}</span></th></tr></thead><tbody>${jobs}</tbody></table>`
   }</section>${doubleSection}`;
 }
 

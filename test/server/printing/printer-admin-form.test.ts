@@ -1,6 +1,6 @@
 // The printers page as a manager meets it (issue 33): a refused "Add printer" shows the form again
-// with what was typed, and the queue lists its jobs' times in the hotel's time (the server's zone),
-// not UTC.
+// with what was typed, the queue lists its jobs' times in the hotel's time (the server's zone), not
+// UTC, and no column header is empty nor a heading skips a level.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminCookieName } from '../../../src/server/admin/admin-access.ts';
 import { cashReceipt, type PrintSetup, printSetup } from './printing-support.ts';
@@ -66,5 +66,16 @@ describe('the printers page', () => {
     const viennaNow = new Date().toLocaleTimeString('de-DE', { timeZone: 'Europe/Vienna', hour: '2-digit' });
     expect(times[0]!.slice(0, 2)).toBe(viennaNow.slice(0, 2));
     expect(times[0]!.slice(0, 2)).not.toBe(utcNow);
+  });
+
+  it('has no empty column header and no heading that skips a level (axe: empty-table-header, heading-order)', async () => {
+    setup.printing.printReceipt('bar', { receipt: cashReceipt('h1'), language: 'de' });
+    await setup.printer.waitForSlips(1);
+    const page = await (await setup.app.request('/admin/printers', { headers: headers() })).text();
+    expect(page).toContain('id="jobs"');
+    expect(page).not.toMatch(/<th[^>]*><\/th>/);
+    const levels = [...page.matchAll(/<h([1-6])[\s>]/g)].map((match) => Number(match[1]));
+    const skips = levels.filter((level, index) => index > 0 && level > levels[index - 1]! + 1);
+    expect(skips).toEqual([]);
   });
 });

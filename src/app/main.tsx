@@ -24,6 +24,10 @@ function mount(element: HTMLElement): void {
   render(() => {
     createEffect(() => {
       document.documentElement.lang = language();
+      // the installed app is named in the till's language, as chosen on it, not the browser's (issue 33)
+      document
+        .querySelector('link[rel="manifest"]')
+        ?.setAttribute('href', `/manifest.webmanifest?lang=${language()}`);
     });
     return <Router root={Shell}>{ROUTES}</Router>;
   }, element);

@@ -55,6 +55,19 @@ export const PrintableReceiptSchema = v.object({
   tenderedCents: v.nullable(Cents),
   changeCents: v.nullable(Cents),
   currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)),
+  /** A card payment: what the terminal charged (the tip included), the tip, and the terminal's data
+   * the guest's copy carries (issue 33; never more of the card number than the terminal masked). */
+  card: v.optional(
+    v.object({
+      chargedCents: Cents,
+      tipCents: Cents,
+      brand: v.optional(Text(40)),
+      maskedPan: v.optional(Text(40)),
+      terminalId: v.optional(Text(40)),
+      traceNumber: v.optional(Text(40)),
+      receiptNumber: v.optional(Text(40)),
+    }),
+  ),
   /** The PMS invoice number, once known. */
   invoiceNumber: v.optional(Text(40)),
   /** What fiscal signing adds (once it exists): its lines and the QR code's text. */

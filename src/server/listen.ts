@@ -21,6 +21,7 @@ import {
   type TerminalDouble,
   type TerminalDoubleOptions,
 } from './card-terminal/terminal-double.ts';
+import { DEMO_TERMINAL_NAME } from './card-terminal/terminals.ts';
 import {
   createFiscalControl,
   type FiscalControl,
@@ -310,7 +311,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 }
 
 /** The double as each outlet's terminal, in place of a double's address from an earlier start. */
-const DOUBLE_NAME = 'Terminal double (demo)';
+const DOUBLE_NAME = DEMO_TERMINAL_NAME;
 function useTerminalDouble(cards: CardTerminals, double: TerminalDouble, outletIds: readonly string[]): void {
   for (const terminal of cards.terminals.list())
     if (terminal.name === DOUBLE_NAME) cards.terminals.remove(terminal.id);

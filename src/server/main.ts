@@ -179,7 +179,7 @@ const server = await startServer({
   if (error.code === 'EACCES') cannotStart(`port ${error.port ?? ''}: not allowed to listen on it`);
   throw error;
 });
-if (printerDouble) setUpDemoPrinters(server.printing, printerDouble);
+if (printerDouble) setUpDemoPrinters(server.printing, printerDouble, server.hub.db);
 if (testArchive) {
   // Z reports over sales up to this one were the test TSE's: the export refuses them (admin/fiscal-routes.ts).
   server.fiscal.german()?.store.saveSetting(TEST_TSE_THROUGH_SEQ, String(testSignedThrough));

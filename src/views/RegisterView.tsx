@@ -67,7 +67,7 @@ export default function RegisterView() {
     });
   });
   return (
-    <section class="view register-view">
+    <section class="view register-view" classList={{ paying: mode() === 'pay' }}>
       <h1 class="visually-hidden">{t('register.title')}</h1>
       {/* Keyboard users reach the ticket without tabbing through every product */}
       <button

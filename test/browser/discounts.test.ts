@@ -151,7 +151,7 @@ staffIt(
     await page.getByRole('button', { name: 'Equal parts' }).click();
     expect(await page.getByTestId('pay-total').textContent()).toBe('€10.95');
     const first = await completeSale(page);
-    await page.getByRole('button', { name: 'New sale' }).click();
+    await page.getByRole('button', { name: 'Back to the rest of the ticket' }).click();
     await page.getByRole('button', { name: /^Pay/ }).click();
     await page.getByRole('radio', { name: 'Bar / Cash' }).check();
     const rest = await completeSale(page);

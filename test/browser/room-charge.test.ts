@@ -43,6 +43,20 @@ describe('charging the ticket to a room', () => {
     await chargeButton(page).click();
 
     const reference = await chargedReference(page);
+    // issue 33: the reference is never broken at its hyphen ("32MU-/8"), and the way to the sync
+    // view is a button-sized link, at both tablet sizes
+    const done = page.getByTestId('charge-done');
+    for (const size of [
+      { width: 768, height: 1024 },
+      { width: 1024, height: 768 },
+    ]) {
+      await page.setViewportSize(size);
+      expect(
+        await done.getByText(reference, { exact: true }).evaluate((el) => el.getClientRects().length),
+      ).toBe(1);
+      const link = done.getByRole('link');
+      expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    }
     const stay = stayIn(server, '104');
     await expect.poll(() => itemsOfSale(server, stay.id, reference).length, { timeout: 15_000 }).toBe(2);
     const items = itemsOfSale(server, stay.id, reference);

@@ -6,11 +6,19 @@ import { openFreshContext } from '../support/browser.ts';
 import { browserTest as it, type Server } from '../support/browser-test.ts';
 
 /** The manifest as Chromium fetched and parsed it for a page opened with `locale`. */
-async function manifestFor(browser: Browser, server: Server, locale: string) {
+async function manifestFor(browser: Browser, server: Server, locale: string, tillLanguage?: 'de' | 'en') {
   const context = await openFreshContext(browser, { locale });
   try {
+    if (tillLanguage)
+      await context.addInitScript((lang) => localStorage.setItem('hotel-till.language', lang), tillLanguage);
     const page = await context.newPage();
     await page.goto(server.url);
+    if (tillLanguage)
+      await page.waitForFunction(
+        (lang) =>
+          document.querySelector('link[rel="manifest"]')?.getAttribute('href')?.endsWith(`lang=${lang}`),
+        tillLanguage,
+      );
     const cdp = await context.newCDPSession(page);
     const read = async () => (await cdp.send('Page.getAppManifest')) as { data: string; errors: unknown[] };
     await expect.poll(async () => (await read()).data.length).toBeGreaterThan(0);
@@ -29,4 +37,9 @@ it('is German for a German tablet and English for an English one', async ({ brow
 
   const english = await manifestFor(browser, server, 'en-GB');
   expect(english).toMatchObject({ lang: 'en', name: 'Hotel Till', short_name: 'Till' });
+});
+
+it('follows the language chosen on the till, not the browser’s (issue 33)', async ({ browser, server }) => {
+  const german = await manifestFor(browser, server, 'en-GB', 'de');
+  expect(german).toMatchObject({ lang: 'de', short_name: 'Kasse' });
 });

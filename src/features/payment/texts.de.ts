@@ -37,6 +37,8 @@ export const texts: Record<keyof typeof english, string> = {
   'receipt.needs-attention': 'Noch nicht im PMS – braucht Aufmerksamkeit (siehe Abgleich)',
   'receipt.voided': 'Storniert',
   'receipt.print': 'Drucken',
+  'receipt.rest': '{amount} bleiben auf dem Bon offen.',
+  'receipt.restParts': '{amount} ({count} Teile) bleiben auf dem Bon offen.',
   'receipt.newSale': 'Neuer Verkauf',
   'receipt.thanks': 'Vielen Dank für Ihren Besuch!',
   'pay.quickCash': 'Schnell bar',
@@ -104,6 +106,7 @@ export const texts: Record<keyof typeof english, string> = {
   'card.prompt.tipEntry': 'Gast gibt Trinkgeld ein',
   'card.prompt.other': 'Das Terminal arbeitet',
   'card.approved': 'Genehmigt: {brand} {pan}',
+  'card.failed': 'Die Karte wurde nicht belastet: {reason}. Der Bon bleibt offen.',
   'card.declined': 'Karte abgelehnt: {reason}. Der Bon bleibt offen.',
   'card.cancelled': 'Kartenzahlung abgebrochen. Der Bon bleibt offen.',
   'card.unknown':

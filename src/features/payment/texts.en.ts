@@ -37,6 +37,8 @@ export const texts = {
   'receipt.needs-attention': 'Not yet in the PMS — needs attention (see Sync)',
   'receipt.voided': 'Voided',
   'receipt.print': 'Print',
+  'receipt.rest': '{amount} still open on the ticket.',
+  'receipt.restParts': '{amount} ({count} parts) still open on the ticket.',
   'receipt.newSale': 'New sale',
   'receipt.thanks': 'Thank you for your visit!',
   'pay.quickCash': 'Quick cash',
@@ -102,6 +104,7 @@ export const texts = {
   'card.prompt.tipEntry': 'Guest is adding a tip',
   'card.prompt.other': 'The terminal is working',
   'card.approved': 'Approved: {brand} {pan}',
+  'card.failed': 'The card was not charged: {reason}. The ticket stays open.',
   'card.declined': 'Card declined: {reason}. The ticket stays open.',
   'card.cancelled': 'Card payment cancelled. The ticket stays open.',
   'card.unknown':

@@ -33,6 +33,7 @@ th,td{text-align:left;padding:8px;border-bottom:1px solid #ddd}
 .qr svg{width:240px;height:240px}
 .error{color:#9b2c2c;font-weight:600}
 .muted{color:#555}
+.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .attention{border-left:6px solid #c2410c;padding:4px 12px;background:#fff4ed}
 form.printer{border-top:1px solid #ddd;padding-top:8px}
 `;

@@ -21,7 +21,7 @@ export const CLOSING_CSS = `
 .figures{display:flex;flex-wrap:wrap;gap:8px 24px}.figures div{min-width:140px}.figures strong{display:block;font-size:24px}
 td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 .chart svg{width:100%;max-width:900px;height:auto}
-section{overflow-x:auto}
+section{overflow-x:auto}section:focus-visible{outline:2px solid #0f5f66}
 .count input{width:72px;min-height:36px}.count label{display:inline-block;margin:4px 8px 4px 0}
 .count input[name=countedBy],.count input[name=managerName]{width:200px}
 @media print{header,form,.noprint{display:none}section{box-shadow:none;margin:8px 0;padding:0}body{background:#fff;font-size:12px}}
@@ -54,29 +54,42 @@ function table(ctx: Ctx, title: string, csv: string, head: Html[], rows: Html[])
 }
 const th = (text: string, numeric = false) => html`<th class="${numeric ? 'n' : ''}">${text}</th>`;
 
-/** A bar chart as SVG: one bar per entry, labels under them, the largest bar full height. */
-function barChart(entries: { label: string; cents: number }[], eur: (cents: number) => string): Html {
+/**
+ * A bar chart as SVG, named for screen readers: one bar per entry (at most 80 px wide, so one entry
+ * is no bar over the whole width), labels under them on a base line, the largest bar full height.
+ */
+function barChart(
+  name: string,
+  entries: { label: string; cents: number }[],
+  eur: (cents: number) => string,
+): Html {
   const width = 900;
   const height = 220;
   const top = Math.max(1, ...entries.map((e) => Math.abs(e.cents)));
-  const slot = width / Math.max(1, entries.length);
+  const slot = width / Math.max(6, entries.length);
+  const left = (width - slot * entries.length) / 2;
   const bars = entries.map((entry, index) => {
     const barHeight = Math.round((Math.abs(entry.cents) / top) * (height - 64));
-    const x = Math.round(index * slot + slot * 0.15);
+    const barWidth = Math.max(2, Math.min(80, Math.round(slot * 0.7)));
+    const middle = Math.round(left + index * slot + slot / 2);
     return html`<g><title>${entry.label}: ${eur(entry.cents)}</title>
-<rect x="${x}" y="${height - 30 - barHeight}" width="${Math.max(2, Math.round(slot * 0.7))}" height="${barHeight}" fill="${entry.cents < 0 ? '#9b2c2c' : '#0f5f66'}"></rect>
-<text x="${Math.round(index * slot + slot / 2)}" y="${height - 36 - barHeight}" font-size="12" text-anchor="middle" fill="#555">${
+<rect x="${middle - Math.round(barWidth / 2)}" y="${height - 30 - barHeight}" width="${barWidth}" height="${barHeight}" fill="${entry.cents < 0 ? '#9b2c2c' : '#0f5f66'}"></rect>
+<text x="${middle}" y="${height - 36 - barHeight}" font-size="12" text-anchor="middle" fill="#555">${
       entry.cents === 0 ? '' : eur(entry.cents)
     }</text>
-<text x="${Math.round(index * slot + slot / 2)}" y="${height - 12}" font-size="14" text-anchor="middle" fill="#1d1d1b">${entry.label}</text></g>`;
+<text x="${middle}" y="${height - 12}" font-size="14" text-anchor="middle" fill="#1d1d1b">${entry.label}</text></g>`;
   });
-  return html`<svg viewBox="0 0 ${width} ${height}" role="img" xmlns="http://www.w3.org/2000/svg">${bars}</svg>`;
+  return html`<svg viewBox="0 0 ${width} ${height}" role="img" aria-label="${name}" xmlns="http://www.w3.org/2000/svg">${bars}<line x1="0" x2="${width}" y1="${height - 30}" y2="${height - 30}" stroke="#555" stroke-width="1"></line></svg>`;
 }
+
+/** An hour of the day as a chart's label: "05–06". */
+const hourLabel = (hour: number) =>
+  `${String(hour).padStart(2, '0')}–${String((hour + 1) % 24).padStart(2, '0')}`;
 
 function totalsSections(ctx: Ctx, report: DayReport, totals: DayTotals): Html {
   const { w, eur } = ctx;
   const hours = Array.from({ length: 24 }, (_, hour) => ({
-    label: String(hour),
+    label: hourLabel(hour),
     cents: totals.byHour.find((h) => h.hour === hour)?.grossCents ?? 0,
   }));
   const firstHour = hours.findIndex((h) => h.cents !== 0);
@@ -114,9 +127,12 @@ function totalsSections(ctx: Ctx, report: DayReport, totals: DayTotals): Html {
 <div>${w.tips}<strong data-figure="tips">${eur(totals.tipCents)}</strong></div>
 <div>${w.discounts}<strong data-figure="discounts">${eur(totals.discountCents)}</strong></div></div></section>
 <section class="chart" id="chart-hours"><h2>${w.hoursTitle} <a class="noprint" href="${ctx.base}/hours.csv" download>${w.csv}</a></h2>${
-    shownHours.length === 0 ? html`<p class="muted">${w.nothing}</p>` : barChart(shownHours, eur)
+    shownHours.length === 0
+      ? html`<p class="muted">${w.nothing}</p>`
+      : barChart(w.hoursTitle, shownHours, eur)
   }</section>
 <section class="chart" id="chart-outlets"><h2>${w.outletChartTitle}</h2>${barChart(
+    w.outletChartTitle,
     report.outlets.map((o) => ({ label: o.name, cents: o.grossCents })),
     eur,
   )}</section>

@@ -20,6 +20,7 @@ const EN = {
   password: 'Password (6 digits)',
   currency: 'Currency',
   slips: 'Slips',
+  actions: 'Actions',
   slipsTerminal: 'The terminal prints its own slips',
   slipsTill: 'The terminal sends the slip lines to the till',
   add: 'Add terminal',
@@ -41,6 +42,7 @@ export const TERMINAL_WORDS: Record<'en' | 'de', Record<keyof typeof EN, string>
     password: 'Passwort (6 Ziffern)',
     currency: 'Währung',
     slips: 'Belege',
+    actions: 'Aktionen',
     slipsTerminal: 'Das Terminal druckt seine Belege selbst',
     slipsTill: 'Das Terminal schickt die Belegzeilen an die Kasse',
     add: 'Terminal hinzufügen',
@@ -88,7 +90,7 @@ export function terminalSection(
 ${data.problem ? html`<p class="error" role="alert">${data.problem}</p>` : ''}
 ${
   data.terminals.length > 0
-    ? html`<table><thead><tr><th>${words.name}</th><th>${words.serves}</th><th>${words.address}</th><th>${words.currency}</th><th>${words.slips}</th><th></th></tr></thead><tbody>${rows}</tbody></table>`
+    ? html`<table><thead><tr><th>${words.name}</th><th>${words.serves}</th><th>${words.address}</th><th>${words.currency}</th><th>${words.slips}</th><th><span class="vh">${words.actions}</span></th></tr></thead><tbody>${rows}</tbody></table>`
     : html`<p>${words.none}</p>`
 }
 <form method="post" action="/admin/terminals">

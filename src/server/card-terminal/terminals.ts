@@ -21,6 +21,9 @@ export interface CardTerminal {
 }
 
 /** Currencies the form offers (ISO 4217 numeric). */
+/** The name the demo registers its ZVT double under (listen.ts), in each outlet. */
+export const DEMO_TERMINAL_NAME = 'Terminal double (demo)';
+
 export const CURRENCIES: Readonly<Record<string, number>> = { EUR: 978, CHF: 756, GBP: 826, USD: 840 };
 
 export class TerminalError extends Error {
@@ -103,14 +106,18 @@ export function createTerminals(db: HubDb, now: () => Date = () => new Date()) {
       const row = db.prepare('SELECT * FROM card_terminals WHERE id = ?').get(id) as TerminalRow | undefined;
       return row ? fromRow(row) : undefined;
     },
-    /** The terminal a tablet pays on: its own, else its outlet's; undefined when there is none. */
+    /**
+     * The terminal a tablet pays on: its own, else its outlet's newest real one (a terminal the
+     * manager just added serves at once), the demo's double last (re-registered at each start, it
+     * would otherwise be the newest: issue 33); undefined when there is none.
+     */
     forDevice(device: { id: string; outlet: string }): CardTerminal | undefined {
       const row = db
         .prepare(
           `SELECT * FROM card_terminals WHERE removed_at IS NULL AND (device_id = ? OR outlet = ?)
-             ORDER BY device_id IS NULL, created_at LIMIT 1`,
+             ORDER BY device_id IS NULL, name = ?, created_at DESC, rowid DESC LIMIT 1`,
         )
-        .get(device.id, device.outlet) as TerminalRow | undefined;
+        .get(device.id, device.outlet, DEMO_TERMINAL_NAME) as TerminalRow | undefined;
       return row ? fromRow(row) : undefined;
     },
     add(settings: Omit<CardTerminal, 'id'>): CardTerminal {

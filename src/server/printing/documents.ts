@@ -158,6 +158,7 @@ class Slip {
     this.pair(`${w('paid')} ${r.paymentMethodName}`, this.money(r.tenderedCents ?? r.grossCents, r.currency));
     if (r.changeCents !== null && r.changeCents > 0)
       this.pair(w('change'), this.money(r.changeCents, r.currency));
+    if (r.card) this.cardLines(r.card, r.currency);
     if (r.note) this.e.line(`${w('note')}: ${r.note}`);
     this.e.newline();
     if (r.staffName) this.e.line(`${w('staff')}: ${r.staffName}`);
@@ -172,6 +173,20 @@ class Slip {
     this.centred(w('thanks'));
     if (copy === 0 && r.isCash) this.e.pulse();
     this.e.cut('partial');
+  }
+
+  /** A card payment: the tip and what the terminal charged, then the terminal's data (card-receipt.ts). */
+  private cardLines(card: NonNullable<PrintableReceipt['card']>, currency: string): void {
+    const w = this.w;
+    if (card.tipCents !== 0) {
+      this.pair(w('tip'), this.money(card.tipCents, currency));
+      this.pair(w('cardCharged'), this.money(card.chargedCents, currency));
+    }
+    const cardName = [card.brand, card.maskedPan].filter(Boolean).join(' ');
+    if (cardName) this.e.line(cardName);
+    if (card.terminalId) this.pair(w('terminalId'), card.terminalId);
+    if (card.traceNumber) this.pair(w('trace'), card.traceNumber);
+    if (card.receiptNumber) this.pair(w('cardReceipt'), card.receiptNumber);
   }
 
   order(ticket: OrderTicket) {

@@ -12,6 +12,7 @@ import type { PrintableReceipt, PrintLanguage } from '../../pms/print-calls.ts';
 import { lineGross, vatByRate } from '../../shared/vat.ts';
 import type { Hub } from '../hub/hub.ts';
 import type { StoredSale } from '../ledger/record-sale.ts';
+import { cardBlock } from './card-receipt.ts';
 import type { ReportSlip } from './document-types.ts';
 import { NoPrinterError, type Printing } from './printing.ts';
 import { SLIP_WORDS } from './slip-words.ts';
@@ -59,9 +60,21 @@ export function connectLedgerPrinting(
 ) {
   const currency = options.currency ?? 'EUR';
   const fiscal = options.fiscal;
-  // By device: the last language and letterhead the tablet named (in memory: German, none after a restart).
+  // By device: the last language and letterhead the tablet named. The language is kept in the hub's
+  // settings too, so a restart does not print an English tablet's receipts in German until its next
+  // poll (issue 33); a tablet never heard from prints German.
   const preferences = new Map<string, SlipPreferences>();
-  const prefsOf = (deviceId: string): SlipPreferences => preferences.get(deviceId) ?? { language: 'de' };
+  const keptLanguage = hub.db.prepare('SELECT value FROM hub_settings WHERE key = ?');
+  const keepLanguage = hub.db.prepare(
+    'INSERT INTO hub_settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+  );
+  const languageKey = (deviceId: string) => `slip_language:${deviceId}`;
+  const prefsOf = (deviceId: string): SlipPreferences => {
+    const known = preferences.get(deviceId);
+    if (known) return known;
+    const kept = (keptLanguage.get(languageKey(deviceId)) as { value: string } | undefined)?.value;
+    return { language: kept === 'en' ? 'en' : 'de' };
+  };
   const invoiceOf = hub.db.prepare(
     `SELECT COALESCE(invoice_number, CAST(invoice_id AS TEXT)) AS invoice FROM ledger_outcomes
       WHERE sale_id = ? AND (invoice_number IS NOT NULL OR invoice_id IS NOT NULL) ORDER BY step DESC LIMIT 1`,
@@ -116,6 +129,7 @@ export function connectLedgerPrinting(
       isCash: record.payments.some((payment) => payment.method === 'cash' && payment.amountCents > 0),
       tenderedCents: cash?.tenderedCents ?? null,
       changeCents: cash?.changeCents ?? null,
+      ...cardBlock(record),
       currency,
       ...(invoice ? { invoiceNumber: invoice } : {}),
       ...(signed
@@ -217,6 +231,8 @@ export function connectLedgerPrinting(
     /** Remembers how `deviceId`'s slips look (its language, the hotel's letterhead). */
     remember(deviceId: string, seen: Partial<SlipPreferences>): void {
       const now = prefsOf(deviceId);
+      if (seen.language && seen.language !== now.language)
+        keepLanguage.run(languageKey(deviceId), seen.language);
       preferences.set(deviceId, {
         language: seen.language ?? now.language,
         ...((seen.header ?? now.header) ? { header: seen.header ?? now.header } : {}),

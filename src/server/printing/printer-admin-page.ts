@@ -19,6 +19,8 @@ export const DOUBLE_STATES: readonly DoubleState[] = ['ok', 'off', 'cover_open',
 
 export interface PageExtras {
   problem?: string;
+  /** What a refused "Add printer" form held, shown again in it (issue 33: it came back empty). */
+  typed?: Record<string, unknown>;
   outcome?: { printer: string; text: string };
 }
 
@@ -30,7 +32,11 @@ export function printerAttentionSection(lang: Lang, printing: Printing): Html {
 <p><a href="/admin/printers">${w.printersLink}</a></p></section>`;
 }
 
-function attentionList(lang: Lang, attention: ReturnType<Printing['queue']['attention']>): Html | string {
+function attentionList(
+  lang: Lang,
+  attention: ReturnType<Printing['queue']['attention']>,
+  level: 2 | 3 = 3,
+): Html | string {
   if (attention.length === 0) return '';
   const w = PRINTER_ADMIN_WORDS[lang];
   const rows = attention.map(
@@ -39,10 +45,36 @@ function attentionList(lang: Lang, attention: ReturnType<Printing['queue']['atte
     ) => html`<li data-printer-attention="${item.problem}"><strong>${item.printerName}: ${PROBLEM_WORDS[lang][item.problem]}</strong>
 ${item.waiting > 0 ? html` · ${item.waiting} ${w.waiting}` : ''}${item.jobs.some((job) => job.state === 'unsure') ? html` · ${w.held}` : ''}</li>`,
   );
-  return html`<div class="attention" role="alert"><h3>${w.attentionTitle}</h3><ul>${rows}</ul></div>`;
+  const heading = level === 2 ? html`<h2>${w.attentionTitle}</h2>` : html`<h3>${w.attentionTitle}</h3>`;
+  return html`<div class="attention" role="alert">${heading}<ul>${rows}</ul></div>`;
 }
 
-function printerFields(w: PrinterAdminWords, printer: Partial<Printer>, ids: readonly string[]): Html {
+/** A printer's fields as the form shows them: a saved printer's, or what was typed into the add form. */
+type FieldValues = Partial<Omit<Printer, 'port' | 'groups'>> & {
+  port?: number | string;
+  groups?: readonly unknown[];
+};
+
+/** What a refused add form held, as the form's fields show it. */
+function typedValues(typed: Record<string, unknown>): FieldValues {
+  const text = (key: string) => (typeof typed[key] === 'string' ? (typed[key] as string) : undefined);
+  const role = text('role') === 'order' ? 'order' : 'receipt';
+  const width = Number(text('widthMm'));
+  return {
+    role,
+    ...(text('outlet') !== undefined ? { outlet: text('outlet') } : {}),
+    ...(text('name') !== undefined ? { name: text('name') } : {}),
+    ...(text('host') !== undefined ? { host: text('host') } : {}),
+    ...(text('port') !== undefined ? { port: text('port') } : {}),
+    ...(PAPER_WIDTHS.includes(width as (typeof PAPER_WIDTHS)[number])
+      ? { widthMm: width as Printer['widthMm'] }
+      : {}),
+    ...(text('codepage') !== undefined ? { codepage: text('codepage') as Printer['codepage'] } : {}),
+    ...(text('groups') !== undefined ? { groups: [text('groups')] } : {}),
+  };
+}
+
+function printerFields(w: PrinterAdminWords, printer: FieldValues, ids: readonly string[]): Html {
   const outlets = ids.map(
     (outlet) =>
       html`<option value="${outlet}" ${printer.outlet === outlet ? 'selected' : ''}>${outlet}</option>`,
@@ -79,8 +111,8 @@ export function printersPage(
   const list = printers.map((printer) => {
     const problem = problemOf(printer.id);
     return html`<form method="post" action="/admin/printers/${printer.id}" data-printer="${printer.id}" class="printer">
-<h3>${printer.name} <span class="muted">${printer.role === 'order' ? w.order : w.receipt}</span>
-<span class="${problem ? 'error' : 'muted'}" data-testid="printer-state">${w.state}: ${problem ? PROBLEM_WORDS[lang][problem] : w.ok}</span></h3>
+<h2>${printer.name} <span class="muted">${printer.role === 'order' ? w.order : w.receipt}</span>
+<span class="${problem ? 'error' : 'muted'}" data-testid="printer-state">${w.state}: ${problem ? PROBLEM_WORDS[lang][problem] : w.ok}</span></h2>
 ${printerFields(w, printer, printing.printers.outlets())}<button>${w.save}</button>
 <button formaction="/admin/printers/${printer.id}/test" data-testid="test-print">${w.testPrint}</button>
 <button class="danger" formaction="/admin/printers/${printer.id}/remove" formnovalidate>${w.remove}</button></form>`;
@@ -96,7 +128,7 @@ ${printerFields(w, printer, printing.printers.outlets())}<button>${w.save}</butt
           }`
         : '';
     return html`<tr data-job="${job.id}" data-state="${job.state}"><td>${job.id}</td><td>${job.title}</td><td>${printer?.name ?? job.printerId}</td>
-<td>${w[`job.${job.state}`]}${job.givenUpBy ? ` (${job.givenUpBy})` : ''}</td><td>${job.createdAt.slice(11, 19)}</td><td>${job.printedAt?.slice(11, 19) ?? ''}</td><td>${actions}</td></tr>`;
+<td>${w[`job.${job.state}`]}${job.givenUpBy ? ` (${job.givenUpBy})` : ''}</td><td>${clockTime(job.createdAt)}</td><td>${job.printedAt ? clockTime(job.printedAt) : ''}</td><td>${actions}</td></tr>`;
   });
   const double = options.printerDouble;
   const doubleSection = double
@@ -113,13 +145,18 @@ ${printerFields(w, printer, printing.printers.outlets())}<button>${w.save}</butt
   return html`<section><h1>${w.printersTitle}</h1><p class="muted">${w.printersHint}</p>
 ${extra.problem ? html`<p class="error" role="alert">${w.notSaved}: ${extra.problem}</p>` : ''}
 ${extra.outcome ? html`<p role="status" data-testid="test-outcome"><strong>${extra.outcome.printer}:</strong> ${extra.outcome.text}</p>` : ''}
-${attentionList(lang, attention)}
+${attentionList(lang, attention, 2)}
 ${printers.length === 0 ? html`<p class="muted">${w.noPrinters}</p>` : list}
-<h2>${w.addPrinter}</h2><form method="post" action="/admin/printers">${printerFields(w, {}, printing.printers.outlets())}<button>${w.addPrinter}</button></form>
+<h2>${w.addPrinter}</h2><form method="post" action="/admin/printers">${printerFields(w, extra.typed ? typedValues(extra.typed) : {}, printing.printers.outlets())}<button>${w.addPrinter}</button></form>
 <p><a href="/admin">${w.back}</a></p></section>
 <section id="jobs"><h2>${w.jobsTitle}</h2>${
     jobs.length === 0
       ? html`<p class="muted">${w.noJobs}</p>`
-      : html`<table><thead><tr><th>#</th><th>${w.job}</th><th>${w.name}</th><th>${w.state}</th><th>${w.created}</th><th>${w.printedAt}</th><th></th></tr></thead><tbody>${jobs}</tbody></table>`
+      : html`<table><thead><tr><th>#</th><th>${w.job}</th><th>${w.name}</th><th>${w.state}</th><th>${w.created}</th><th>${w.printedAt}</th><th><span class="vh">${w.actions}</span></th></tr></thead><tbody>${jobs}</tbody></table>`
   }</section>${doubleSection}`;
+}
+
+/** A job's time as the hotel reads it: the server's local time (its TZ is the hotel's), not UTC (issue 33). */
+function clockTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }

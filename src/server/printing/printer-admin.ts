@@ -38,13 +38,17 @@ export function createPrinterAdminRoutes(options: PrinterAdminOptions): Hono {
   const lang = (c: Context): Lang => (/^\s*de\b/i.test(c.req.header('accept-language') ?? '') ? 'de' : 'en');
   const show = (c: Context, extra: PageExtras = {}, status: 200 | 400 | 404 | 409 = 200) =>
     options.frame(c, printersPage(lang(c), options, extra), status);
-  const change = async (c: Context, act: () => void) => {
+  const change = async (c: Context, act: () => void, typed?: Record<string, unknown>) => {
     try {
       act();
       return c.redirect('/admin/printers', 303);
     } catch (error) {
       if (!(error instanceof PrinterError)) throw error;
-      return show(c, { problem: `${error.field}: ${error.message}` }, error.status);
+      return show(
+        c,
+        { problem: `${error.field}: ${error.message}`, ...(typed ? { typed } : {}) },
+        error.status,
+      );
     }
   };
   const form = async (c: Context) => (await c.req.parseBody()) as Record<string, unknown>;
@@ -53,15 +57,19 @@ export function createPrinterAdminRoutes(options: PrinterAdminOptions): Hono {
 
   routes.post('/', async (c) => {
     const fields = await form(c);
-    return change(c, () => {
-      const printer = printing.printers.add(fields);
-      options.audit({
-        kind: 'printer_added',
-        ...options.actor(c),
-        subject: printer.id,
-        note: describe(printer),
-      });
-    });
+    return change(
+      c,
+      () => {
+        const printer = printing.printers.add(fields);
+        options.audit({
+          kind: 'printer_added',
+          ...options.actor(c),
+          subject: printer.id,
+          note: describe(printer),
+        });
+      },
+      fields,
+    );
   });
 
   routes.post('/:id', async (c) => {

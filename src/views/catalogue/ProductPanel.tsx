@@ -1,7 +1,8 @@
 // Finding products: search field, commodity-group tabs, quick keys and the capped grid. Owns the
 // search state and the scanner rule: Enter with an exact article number or EAN picks that product
 // (from any group) and clears the field for the next scan. While only the catalogue's first page is
-// read (start), that page shows; a search or a group waits for the rest, and so does a scan.
+// read (start), that page shows; a search or a group waits for the rest, and so does a scan. The
+// group chosen is kept while the till runs (module state), for the register and the catalogue apart.
 import { createEffect, createMemo, createSignal, createUniqueId, on, onCleanup, Show } from 'solid-js';
 import { catalogue, loadCatalogue, quickKeys } from '../../features/catalogue';
 import type { Product } from '../../pms/wire';
@@ -12,6 +13,11 @@ import { ProductGrid } from './ProductGrid';
 import { QuickKeys } from './QuickKeys';
 import { SearchBar } from './SearchBar';
 import './products.css';
+
+/** The group tab chosen, one for the register and one for the catalogue view: it outlives the view,
+ * so coming back from another section shows the group left, not "All" (issue 33). */
+const registerGroup = createSignal<number | null>(null);
+const catalogueGroup = createSignal<number | null>(null);
 
 /** Matches shown at first, and added by each "show more": several screens of tiles, while a
  * keystroke over 10,000 products renders at most this many. */
@@ -28,7 +34,7 @@ export function ProductPanel(props: {
 }) {
   const gridId = createUniqueId();
   const [query, setQuery] = createSignal('');
-  const [group, setGroup] = createSignal<number | null>(null);
+  const [group, setGroup] = props.detailed ? catalogueGroup : registerGroup;
   const [limit, setLimit] = createSignal(PAGE);
   /** One per catalogue: it remembers the matches of the queries typed (rules/search.ts). */
   const find = createMemo(() => createSearcher(catalogue().index));

@@ -127,6 +127,11 @@ export function CardPay(props: {
           <Match when={payment()?.state === 'declined' && payment()?.reason === 'cancelled'}>
             {t('card.cancelled')}
           </Match>
+          <Match when={payment()?.state === 'declined' && TERMINAL_FAULTS.has(payment()?.reason ?? '')}>
+            {t('card.failed', {
+              reason: t(`card.reason.${payment()!.reason}` as MessageKey),
+            })}
+          </Match>
           <Match when={payment()?.state === 'declined'}>
             {t('card.declined', {
               reason: t(`card.reason.${payment()!.reason ?? 'declined'}` as MessageKey),
@@ -172,3 +177,6 @@ export function CardPay(props: {
     </div>
   );
 }
+
+/** Why a card was not charged that are the terminal's or the line's, not the card's: never "declined" (issue 33). */
+const TERMINAL_FAULTS = new Set(['unreachable', 'noAnswer', 'refused', 'notCharged', 'terminalError']);

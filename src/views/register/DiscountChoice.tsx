@@ -7,6 +7,7 @@ import { type Discount, DiscountError, discountCents } from '../../rules/discoun
 import { parseAmount } from '../../rules/ticket-lines';
 import { formatCents, withoutGrouping } from '../../words/format';
 import { t } from '../../words/i18n';
+import { LabelledGroup } from '../common/LabelledGroup';
 
 export type DiscountKind = Discount['kind'];
 
@@ -54,8 +55,7 @@ export function DiscountChoice(props: {
     { kind: 'amount', label: () => `€ ${t('discount.amount')}` },
   ] as const;
   return (
-    <fieldset class="discount-choice">
-      <legend>{t('discount.title')}</legend>
+    <LabelledGroup class="discount-choice" label={t('discount.title')}>
       <div class="discount-row">
         <For each={kinds}>
           {(entry) => (
@@ -82,6 +82,6 @@ export function DiscountChoice(props: {
           {props.error}
         </p>
       </Show>
-    </fieldset>
+    </LabelledGroup>
   );
 }

@@ -4,6 +4,7 @@
 import { For, Show } from 'solid-js';
 import type { NamedEntry } from '../../pms/wire';
 import { t } from '../../words/i18n';
+import { LabelledGroup } from '../common/LabelledGroup';
 
 /** A PMS payment method's id, or 'room' for a room charge. */
 export type MethodPick = number | 'room';
@@ -28,10 +29,9 @@ export function MethodChoice(props: {
     </label>
   );
   return (
-    <fieldset class="method-choice">
-      <legend>{t('pay.method')}</legend>
+    <LabelledGroup class="method-choice" role="radiogroup" label={t('pay.method')}>
       <For each={props.methods}>{(method) => choice(pickOf(method), method.name)}</For>
       <Show when={props.roomMethodId === null}>{choice('room', t('pay.toRoom'))}</Show>
-    </fieldset>
+    </LabelledGroup>
   );
 }

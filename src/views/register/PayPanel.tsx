@@ -27,6 +27,7 @@ import type { CardPaymentRecord } from '../../storage/records';
 import { errorText } from '../../words/error-text';
 import { formatCents, withoutGrouping } from '../../words/format';
 import { t } from '../../words/i18n';
+import { createMediaQuery } from '../common/media-query';
 import { useSubmitter } from '../common/submit';
 import { ChargeDone } from '../room-charge/ChargeDone';
 import { CardPay } from './CardPay';
@@ -70,6 +71,12 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
   const part = () => plan().part;
   const amount = () => plan().totalCents;
   const isCash = () => pick() !== null && pick() === cashId();
+  // A tablet has no room for the pad below a split's list of lines, nor a landscape one below the
+  // parts (issue 33): the tendered field then takes the keyboard's digits; the quick amounts stay.
+  const tablet = createMediaQuery(TABLET);
+  const shortTablet = createMediaQuery(SHORT_TABLET);
+  const padShown = () =>
+    !(tablet() && (split().mode === 'lines' || (shortTablet() && split().mode === 'equal')));
   // Card through the terminal (issue 25), where one serves this tablet: CardPay replaces Complete.
   const [terminal] = createResource(cardTerminal);
   const byCard = () => {
@@ -163,7 +170,7 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
                 </p>
               )}
             </Show>
-            <Show when={isCash()}>
+            <Show when={isCash() && padShown()}>
               <TenderedPad text={tendered()} onText={setTendered} />
             </Show>
           </div>
@@ -192,7 +199,12 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
                 onText={setDiscountText}
               />
               <Show when={isCash()}>
-                <TenderedField totalCents={amount()} text={tendered()} onText={setTendered} />
+                <TenderedField
+                  totalCents={amount()}
+                  text={tendered()}
+                  onText={setTendered}
+                  keyboard={!padShown()}
+                />
               </Show>
               <p class="form-error" role="alert">
                 {submission.error ? errorText(submission.error) : ''}
@@ -228,6 +240,10 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
     </Show>
   );
 }
+
+/** A tablet (the pay screen in two columns), and one in landscape: pay.css has the same queries. */
+const TABLET = '(min-width: 701px)';
+const SHORT_TABLET = '(min-width: 701px) and (max-height: 820px)';
 
 /** What the pay screen says of the part being paid. */
 function summaryText(summary: PartSummary, amountCents: number): string {

@@ -6,6 +6,7 @@ import { MAX_PARTS, MIN_PARTS, type Split } from '../../rules/split';
 import type { TicketLine } from '../../rules/ticket-lines';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
+import { LabelledGroup } from '../common/LabelledGroup';
 
 const MODES = [
   { mode: 'whole', key: 'split.whole' },
@@ -37,8 +38,7 @@ export function SplitChoice(props: {
   const setParts = (count: number) =>
     props.onSplit({ mode: 'equal', parts: Math.min(MAX_PARTS, Math.max(MIN_PARTS, count)) });
   return (
-    <fieldset class="split-choice">
-      <legend>{t('split.label')}</legend>
+    <LabelledGroup class="split-choice" label={t('split.label')}>
       <div class="split-modes">
         <For each={MODES}>
           {(entry) => (
@@ -105,6 +105,6 @@ export function SplitChoice(props: {
           </div>
         </Match>
       </Switch>
-    </fieldset>
+    </LabelledGroup>
   );
 }

@@ -12,7 +12,13 @@ import { formatCents, locale, withoutGrouping } from '../../words/format';
 import { t } from '../../words/i18n';
 import { NumberPad } from '../common/NumberPad';
 
-export function TenderedField(props: { totalCents: Cents; text: string; onText: (text: string) => void }) {
+export function TenderedField(props: {
+  totalCents: Cents;
+  text: string;
+  onText: (text: string) => void;
+  /** No number pad beside it: the tablet's own keyboard types the amount. */
+  keyboard?: boolean;
+}) {
   const read = () => {
     if (!props.text.trim()) return { cents: props.totalCents };
     try {
@@ -30,7 +36,7 @@ export function TenderedField(props: { totalCents: Cents; text: string; onText: 
       <label class="field">
         <span>{t('pay.tendered')}</span>
         <input
-          inputMode="none"
+          inputMode={props.keyboard ? 'decimal' : 'none'}
           autocomplete="off"
           value={props.text}
           placeholder={asText(props.totalCents)}

@@ -76,7 +76,7 @@ export function TicketActions(props: { onPay: () => void; onMessage: (text: stri
         {confirmClear() ? t('ticket.clearConfirm') : t('ticket.clear')}
       </button>
       <button type="button" class="primary pay-button" disabled={empty()} onClick={() => props.onPay()}>
-        {t('ticket.pay')} {formatCents(ticketTotals().grossCents)}
+        {t('ticket.pay')} <span class="pay-amount">{formatCents(ticketTotals().grossCents)}</span>
       </button>
       <OpenPriceDialog open={open() === 'open-price'} onClose={close} />
       <ParkDialog open={open() === 'park'} onClose={close} onParked={parked} />

@@ -1,6 +1,8 @@
 // The shift's cash sales with their receipts: a copy of any of them printed again (marked as a
 // copy; at the till server's receipt printer where the outlet has one, else with the browser's
 // dialog), a confirmed one refunded (RefundForm), and a refunded one's cancellation slip printed.
+// Each row says what was sold; a voided sale is marked and offers nothing; what a row opens shows
+// right under it, scrolled into view (issue 33: the refund form opened below the whole list).
 import { createMemo, createSignal, For, Match, onMount, Show, Switch } from 'solid-js';
 import {
   keptReceipts,
@@ -70,17 +72,27 @@ export function ShiftReceipts(props: { report: ShiftReport }) {
         <For each={cashSales()}>
           {(sale) => (
             <li data-reference={sale.reference}>
-              <span>
-                {clockTime(sale.createdAt)} · {sale.reference}
+              <span class="report-receipt-head">
+                <span>
+                  {clockTime(sale.createdAt)} · {sale.reference}
+                </span>
+                <span class="report-receipt-lines" data-testid="receipt-row-lines">
+                  {soldLines(sale)}
+                </span>
               </span>
               <span class="num">{formatCents(sale.totalCents)}</span>
+              <Show when={sale.status === 'voided'}>
+                <span class="desk-badge" data-tone="error">
+                  {t('receipt.voided')}
+                </span>
+              </Show>
               <Show when={sale.cancelledBy}>
                 <span class="desk-badge" data-tone="warn">
                   {t('report.refunded')}
                 </span>
               </Show>
               <span class="desk-actions">
-                <Show when={receipts().has(sale.id)}>
+                <Show when={receipts().has(sale.id) && sale.status !== 'voided'}>
                   <button type="button" onClick={() => setOpened({ kind: 'copy', saleId: sale.id })}>
                     {t('report.printCopy')}
                   </button>
@@ -96,60 +108,68 @@ export function ShiftReceipts(props: { report: ShiftReport }) {
                 </Show>
                 <Show when={sale.cancelledBy}>
                   <button type="button" onClick={() => setOpened({ kind: 'slip', saleId: sale.id })}>
-                    {t('slip.title')}
+                    {t('slip.open')}
                   </button>
                 </Show>
               </span>
+              <Show when={opened()?.saleId === sale.id}>
+                <div
+                  class="report-slip"
+                  ref={(el) => queueMicrotask(() => el.scrollIntoView?.({ block: 'nearest' }))}
+                >
+                  <Switch>
+                    <Match when={opened()?.kind === 'copy' && receipts().get(sale.id)}>
+                      {(receipt) => <PrintableSlip slip={() => <Receipt receipt={receipt()} copy />} />}
+                    </Match>
+                    <Match when={opened()?.kind === 'refund'}>
+                      <RefundForm
+                        sale={sale}
+                        onRefunded={() => setOpened({ kind: 'slip', saleId: sale.id })}
+                        onBack={close}
+                      />
+                    </Match>
+                    <Match when={opened()?.kind === 'slip' && byId().get(sale.cancelledBy ?? '')}>
+                      {(cancellation) => (
+                        <PrintableSlip
+                          slip={() => (
+                            <CancellationSlip
+                              cancellation={cancellation()}
+                              original={sale}
+                              methodName={methodName(sale)}
+                            />
+                          )}
+                        />
+                      )}
+                    </Match>
+                  </Switch>
+                  <Show when={opened()?.kind !== 'refund'}>
+                    <Show when={said()}>
+                      <p role="status" data-testid="print-said">
+                        {said()}
+                      </p>
+                    </Show>
+                    <div class="desk-actions">
+                      <button type="button" class="primary" onClick={() => void print()}>
+                        {t('receipt.print')}
+                      </button>
+                      <button type="button" onClick={close}>
+                        {t('report.refundBack')}
+                      </button>
+                    </div>
+                  </Show>
+                </div>
+              </Show>
             </li>
           )}
         </For>
       </ul>
-      <Show when={openedSale()} keyed>
-        {(sale) => (
-          <div class="report-slip">
-            <Switch>
-              <Match when={opened()?.kind === 'copy' && receipts().get(sale.id)}>
-                {(receipt) => <PrintableSlip slip={() => <Receipt receipt={receipt()} copy />} />}
-              </Match>
-              <Match when={opened()?.kind === 'refund'}>
-                <RefundForm
-                  sale={sale}
-                  onRefunded={() => setOpened({ kind: 'slip', saleId: sale.id })}
-                  onBack={close}
-                />
-              </Match>
-              <Match when={opened()?.kind === 'slip' && byId().get(sale.cancelledBy ?? '')}>
-                {(cancellation) => (
-                  <PrintableSlip
-                    slip={() => (
-                      <CancellationSlip
-                        cancellation={cancellation()}
-                        original={sale}
-                        methodName={methodName(sale)}
-                      />
-                    )}
-                  />
-                )}
-              </Match>
-            </Switch>
-            <Show when={opened()?.kind !== 'refund'}>
-              <Show when={said()}>
-                <p role="status" data-testid="print-said">
-                  {said()}
-                </p>
-              </Show>
-              <div class="desk-actions">
-                <button type="button" class="primary" onClick={() => void print()}>
-                  {t('receipt.print')}
-                </button>
-                <button type="button" onClick={close}>
-                  {t('report.refundBack')}
-                </button>
-              </div>
-            </Show>
-          </div>
-        )}
-      </Show>
     </section>
   );
+}
+
+/** What a sale sold, as a row of the list says it: "2 × Helles 0,5 l, Espresso". */
+function soldLines(sale: SaleRecord): string {
+  return sale.lines
+    .map((line) => (line.quantity === 1 ? line.name : `${line.quantity} × ${line.name}`))
+    .join(', ');
 }

@@ -83,6 +83,11 @@ describe('a manager on the admin page', () => {
     expect(page).toMatch(/<tr data-drawer="bar\/Bar">.*?€50.00.*?€7.60.*?€0.00.*?€57.60/s);
     expect(page).toContain('id="chart-hours"');
     expect((page.match(/<rect /g) ?? []).length).toBeGreaterThanOrEqual(4); // one hour, three outlets
+    // issue 33: each chart is named, an hour reads "05–06", and one hour's bar is no bar across the page
+    expect(page.match(/<svg [^>]*role="img" aria-label="[^"]+"/g)?.length).toBe(2);
+    expect(page).toMatch(/<text [^>]*>\d\d–\d\d<\/text>/);
+    const widths = [...page.matchAll(/<rect [^>]*width="(\d+)"/g)].map((match) => Number(match[1]));
+    expect(Math.max(...widths)).toBeLessThanOrEqual(80);
     expect(page).toContain('name="upToSeq" value="2"');
 
     const uncounted = await admin('/admin/day/close', {

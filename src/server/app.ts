@@ -35,6 +35,8 @@ import type { PrinterDouble } from './printing/printer-double.ts';
 import type { Printing } from './printing/printing.ts';
 import { createCataloguePrices } from './staff/catalogue-prices.ts';
 import { checkCatalogueApprovals, checkWriteApprovals } from './staff/write-approvals.ts';
+import { createTablePlanRoutes, createTableRoutes } from './tables/table-routes.ts';
+import { createTableStore, type TableStore } from './tables/table-store.ts';
 
 /** Largest request body the server reads (our limit; a till sale is a few KB). */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -107,6 +109,8 @@ export interface AppOptions {
   printing?: Printing;
   /** The demo's printer double, shown on the admin page. */
   printerDouble?: PrinterDouble;
+  /** Restaurant tables (tables/): `/till/tables` for tablets; default: kept in the hub's database. */
+  tables?: TableStore;
 }
 
 export function createApp(options: AppOptions): Hono {
@@ -211,6 +215,10 @@ export function createApp(options: AppOptions): Hono {
     : undefined;
   if (options.printing && fromLedger)
     app.route('/till/print', createPrintRoutes(hub, options.printing, fromLedger, { trustProxy }));
+  const tables =
+    options.tables ?? createTableStore({ db: hub.db, ...(options.now ? { now: options.now } : {}) });
+  app.route('/till/tables', createTableRoutes(hub, tables, { trustProxy }));
+  app.route('/admin/tables', createTablePlanRoutes(hub, tables, { trustProxy }));
   app.route(
     '/till',
     createDeviceRoutes(hub, { trustProxy, httpsPort, upstream: () => gateway!.status().upstream }),

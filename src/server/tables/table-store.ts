@@ -173,6 +173,11 @@ export function createTableStore(options: {
       return { stored, revision: kept(outlet).revision };
     },
 
+    /** Which of `opIds` are not stored yet. */
+    unknown(opIds: readonly string[]): Set<string> {
+      return new Set(opIds.filter((opId) => !existing.get(opId)));
+    },
+
     /** The outlet's floor as every stored operation makes it. */
     floor(outlet: string): { floor: Floor; revision: number } {
       const { fold, revision } = kept(outlet);

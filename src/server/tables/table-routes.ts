@@ -123,14 +123,14 @@ export function createTableRoutes(hub: Hub, store: TableStore, options: { trustP
     const since = Number(c.req.query('since') ?? requestHeader(c, 'last-event-id') ?? '0');
     return streamSSE(c, async (stream) => {
       let open = true;
-      const queue: string[] = [];
+      const queue: { data: string; id: number }[] = [];
       let wake: (() => void) | null = null;
-      const push = (data: string) => {
-        queue.push(data);
+      const push = (data: string, id: number) => {
+        queue.push({ data, id });
         wake?.();
       };
       const stop = store.listen((batch) => {
-        if (batch.outlet === outlet) push(JSON.stringify({ revision: batch.revision, ops: batch.ops }));
+        if (batch.outlet === outlet) push(batch.data(), batch.revision);
       });
       stream.onAbort(() => {
         open = false;
@@ -145,7 +145,7 @@ export function createTableRoutes(hub: Hub, store: TableStore, options: { trustP
       });
       while (open) {
         if (queue.length === 0) {
-          const heartbeat = setTimeout(() => push(''), LIVE_HEARTBEAT_MS);
+          const heartbeat = setTimeout(() => push('', 0), LIVE_HEARTBEAT_MS);
           await new Promise<void>((resolve) => {
             wake = resolve;
           });
@@ -153,9 +153,9 @@ export function createTableRoutes(hub: Hub, store: TableStore, options: { trustP
           wake = null;
           continue;
         }
-        const data = queue.shift()!;
+        const { data, id } = queue.shift()!;
         if (data === '') await stream.write(': alive\n\n');
-        else await stream.writeSSE({ event: 'ops', data, id: String(JSON.parse(data).revision) });
+        else await stream.writeSSE({ event: 'ops', data, id: String(id) });
       }
     });
   });

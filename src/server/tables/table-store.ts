@@ -27,6 +27,8 @@ export interface StoredBatch {
   outlet: string;
   revision: number;
   ops: (TableOp & { rev: number })[];
+  /** The batch as the live channel sends it (made once for every listener). */
+  data: () => string;
 }
 
 export type TableStore = ReturnType<typeof createTableStore>;
@@ -40,7 +42,9 @@ export function createTableStore(options: {
   migrateTableTables(db);
   const now = options.now ?? (() => new Date());
   const coursesOf = options.courses ?? (() => DEFAULT_COURSES);
-  const folds = new Map<string, { fold: FloorFold; revision: number }>();
+  // Per outlet: its fold, its log position, and its operations in compareOps order (kept, so a
+  // late operation refolds from memory, not from the database).
+  const folds = new Map<string, { fold: FloorFold; revision: number; ops: TableOp[] }>();
   const listeners = new Set<(batch: StoredBatch) => void>();
 
   const insert = db.prepare(
@@ -58,15 +62,29 @@ export function createTableStore(options: {
       rev: row.seq,
     }));
 
-  function refold(outlet: string) {
+  function refold(outlet: string, ops: TableOp[], revision: number) {
     const fold = createFloorFold(coursesOf(outlet));
-    const ops = readOps(outlet);
-    for (const op of [...ops].sort(compareOps)) fold.apply(op);
-    const kept = { fold, revision: ops.at(-1)?.rev ?? 0 };
+    for (const op of ops) fold.apply(op);
+    const kept = { fold, revision, ops };
     folds.set(outlet, kept);
     return kept;
   }
-  const kept = (outlet: string) => folds.get(outlet) ?? refold(outlet);
+  const load = (outlet: string) => {
+    const ops = readOps(outlet);
+    return refold(outlet, ops.map(({ rev: _, ...op }) => op).sort(compareOps), ops.at(-1)?.rev ?? 0);
+  };
+  /** Where `op` goes in `sorted` (compareOps order). */
+  const placeOf = (sorted: TableOp[], op: TableOp) => {
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (compareOps(sorted[middle]!, op) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  const kept = (outlet: string) => folds.get(outlet) ?? load(outlet);
 
   function plan(outlet: string): FloorPlanArea[] {
     const areas = db
@@ -138,6 +156,7 @@ export function createTableStore(options: {
               `ops.${index}.body`,
             );
       });
+      const state = kept(outlet); // folded before this batch is stored, so the batch is applied once
       const fresh: (TableOp & { rev: number })[] = [];
       const stored = db.transaction(() =>
         ops.map((op, index) => {
@@ -158,16 +177,27 @@ export function createTableStore(options: {
           return { opId: op.opId, duplicate: true };
         }),
       )();
-      const state = kept(outlet);
       if (fresh.length > 0) {
-        const inOrder = [...fresh].sort(compareOps);
+        const inOrder = fresh.map(({ rev: _, ...op }) => op as TableOp).sort(compareOps);
+        const revision = fresh.at(-1)!.rev;
         const last = state.fold.last;
-        if (last && compareOps(inOrder[0]!, last) < 0) refold(outlet);
-        else {
-          for (const op of inOrder) state.fold.apply(op);
-          state.revision = fresh.at(-1)!.rev;
+        if (last && compareOps(inOrder[0]!, last) < 0) {
+          for (const op of inOrder) state.ops.splice(placeOf(state.ops, op), 0, op);
+          refold(outlet, state.ops, revision);
+        } else {
+          for (const op of inOrder) {
+            state.fold.apply(op);
+            state.ops.push(op);
+          }
+          state.revision = revision;
         }
-        const batch = { outlet, revision: kept(outlet).revision, ops: fresh };
+        let data: string | undefined;
+        const batch: StoredBatch = {
+          outlet,
+          revision,
+          ops: fresh,
+          data: () => (data ??= JSON.stringify({ revision, ops: fresh })),
+        };
         for (const listener of listeners) listener(batch);
       }
       return { stored, revision: kept(outlet).revision };

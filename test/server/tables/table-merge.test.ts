@@ -214,3 +214,31 @@ describe('merging table operations from several tablets', () => {
     );
   }, 120_000);
 });
+
+describe('a restarted server', () => {
+  it('counts the first operation it receives once (it folded the log before storing it)', () => {
+    const { db, store } = storeWithPlan();
+    const base = { staffName: 'Mia', seq: 0, at: 1_000 };
+    const line = {
+      lineId: 'L1',
+      productId: 'p1',
+      name: 'Beer',
+      unitCents: 450,
+      groupId: 1,
+      course: 0,
+      seat: 0,
+      quantity: 2,
+      modifiers: [],
+      note: '',
+    };
+    store.receive('restaurant', 'd1', [
+      { ...base, opId: 'a', body: { kind: 'add_line', tableId: 't1', line } },
+    ]);
+    const restarted = createTableStore({ db });
+    restarted.receive('restaurant', 'd1', [
+      { ...base, opId: 'b', seq: 1, at: 2_000, body: { kind: 'change_quantity', lineId: 'L1', delta: 1 } },
+    ]);
+    expect(restarted.floor('restaurant').floor.lines.get('L1')!.quantity).toBe(3);
+    expect(restarted.floor('restaurant').floor.conflicts).toEqual([]);
+  });
+});

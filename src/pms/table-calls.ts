@@ -3,6 +3,9 @@
 // channel GET /live). Owns their wire shapes (valibot, checked on both sides); the operations' meaning
 // is src/shared/table-ops.ts. Endpoints and merge rules: docs/tables.md.
 import * as v from 'valibot';
+import type { TableOp } from '../shared/table-ops.ts';
+import { callTillServer, type DeviceFetch } from './device-calls.ts';
+import { APPROVAL_HEADER, newRequestId, REQUEST_ID_HEADER } from './till-headers.ts';
 
 const Text = (max: number) => v.pipe(v.string(), v.maxLength(max));
 const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(64), v.regex(/^[A-Za-z0-9_.:-]+$/));
@@ -118,4 +121,35 @@ export interface FloorPlanArea {
   areaId: string;
   name: string;
   tables: FloorPlanTable[];
+}
+
+/** Sends operations (the outbox's `table.ops@1`); `approvals`: managers' approvals of voids among them. */
+export async function postTableOps(
+  fetcher: DeviceFetch,
+  baseUrl: string,
+  ops: TableOpsRequest['ops'],
+  approvals: readonly string[] = [],
+): Promise<TableOpsAnswer> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    [REQUEST_ID_HEADER]: newRequestId(),
+  };
+  if (approvals.length > 0) headers[APPROVAL_HEADER] = approvals.join(', ');
+  return (await callTillServer(fetcher, `${baseUrl}/till/tables/ops`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ ops }),
+  })) as TableOpsAnswer;
+}
+
+/** The outlet's operations after log position `since` (catching up; the poll without a live channel). */
+export async function readTableOps(
+  fetcher: DeviceFetch,
+  baseUrl: string,
+  since: number,
+): Promise<{ ops: (TableOp & { rev: number })[]; revision: number }> {
+  return (await callTillServer(fetcher, `${baseUrl}/till/tables/ops?since=${since}`, {
+    method: 'GET',
+    headers: { [REQUEST_ID_HEADER]: newRequestId() },
+  })) as { ops: (TableOp & { rev: number })[]; revision: number };
 }

@@ -1,0 +1,3 @@
+// The tables feature's surface (issue 31): a tablet's copy of its outlet's tables, kept with the
+// server's log and its own recorded operations, and what changed while it was away.
+export { type ChangedMeanwhile, changedMeanwhile, createTableSync, type TableSync } from './table-sync.ts';

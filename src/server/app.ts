@@ -35,7 +35,8 @@ import type { PrinterDouble } from './printing/printer-double.ts';
 import type { Printing } from './printing/printing.ts';
 import { createCataloguePrices } from './staff/catalogue-prices.ts';
 import { checkCatalogueApprovals, checkWriteApprovals } from './staff/write-approvals.ts';
-import { createTablePlanRoutes, createTableRoutes } from './tables/table-routes.ts';
+import { connectTablePrinting } from './tables/table-printing.ts';
+import { createTablePlanRoutes, createTableRoutes, tableNames } from './tables/table-routes.ts';
 import { createTableStore, type TableStore } from './tables/table-store.ts';
 
 /** Largest request body the server reads (our limit; a till sale is a few KB). */
@@ -218,6 +219,7 @@ export function createApp(options: AppOptions): Hono {
   const tables =
     options.tables ?? createTableStore({ db: hub.db, ...(options.now ? { now: options.now } : {}) });
   app.route('/till/tables', createTableRoutes(hub, tables, { trustProxy }));
+  if (options.printing) connectTablePrinting(tables, options.printing, tableNames(tables));
   app.route('/admin/tables', createTablePlanRoutes(hub, tables, { trustProxy }));
   app.route(
     '/till',

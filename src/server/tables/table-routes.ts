@@ -192,3 +192,15 @@ export function createTablePlanRoutes(hub: Hub, store: TableStore, options: { tr
   });
   return routes;
 }
+
+/** A table's name as tickets print it: the plan's name ("Tisch 10"), a tab's name. */
+export function tableNames(store: TableStore): (outlet: string, tableId: string) => string {
+  return (outlet, tableId) => {
+    const planned = store
+      .plan(outlet)
+      .flatMap((area) => area.tables)
+      .find((table) => table.tableId === tableId);
+    if (planned) return `Tisch/Table ${planned.name}`;
+    return store.floor(outlet).floor.tables.get(tableId)?.tabName || tableId;
+  };
+}

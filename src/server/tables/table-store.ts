@@ -198,7 +198,13 @@ export function createTableStore(options: {
           ops: fresh,
           data: () => (data ??= JSON.stringify({ revision, ops: fresh })),
         };
-        for (const listener of listeners) listener(batch);
+        for (const listener of listeners) {
+          try {
+            listener(batch);
+          } catch {
+            // a listener's trouble (a printer's) never undoes or fails the stored batch
+          }
+        }
       }
       return { stored, revision: kept(outlet).revision };
     },

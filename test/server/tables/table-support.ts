@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { REQUEST_ID_HEADER } from '../../../src/pms/till-headers.ts';
 import { createApp } from '../../../src/server/app.ts';
 import { createHub } from '../../../src/server/hub/hub.ts';
+import type { Printing } from '../../../src/server/printing/printing.ts';
 import { createTableStore } from '../../../src/server/tables/table-store.ts';
 import type { NewLine, TableOpBody } from '../../../src/shared/table-ops.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
@@ -15,8 +16,9 @@ export interface Answer {
   body: any;
 }
 
-export function tableSetup() {
+export function tableSetup(withPrinting?: (hub: ReturnType<typeof createHub>) => Printing) {
   const hub = createHub({ dbFile: ':memory:', staffKeyRounds: 100_000 });
+  const printing = withPrinting?.(hub);
   const tables = createTableStore({ db: hub.db });
   tables.setPlan('restaurant', [
     {
@@ -28,7 +30,13 @@ export function tableSetup() {
       ],
     },
   ]);
-  const app = createApp({ hub, hotel: pinnedHotel(), tables, allowedHosts: ['till.example.org'] });
+  const app = createApp({
+    hub,
+    hotel: pinnedHotel(),
+    tables,
+    allowedHosts: ['till.example.org'],
+    ...(printing ? { printing } : {}),
+  });
   const pair = (outlet: string, name: string) => {
     const { device, token } = hub.redeemPairingCode(
       hub.createPairingCode({ outlet, name }).code,

@@ -153,3 +153,14 @@ export async function readTableOps(
     headers: { [REQUEST_ID_HEADER]: newRequestId() },
   })) as { ops: (TableOp & { rev: number })[]; revision: number };
 }
+
+/** The outlet's floor plan as GET /till/tables/floor gives it (the tablet folds the lines itself). */
+export async function readFloorPlan(
+  fetcher: DeviceFetch,
+  baseUrl: string,
+): Promise<{ tables: { tableId: string; name: string; areaId: string | null; seats: number }[] }> {
+  return (await callTillServer(fetcher, `${baseUrl}/till/tables/floor`, {
+    method: 'GET',
+    headers: { [REQUEST_ID_HEADER]: newRequestId() },
+  })) as { tables: { tableId: string; name: string; areaId: string | null; seats: number }[] };
+}

@@ -12,14 +12,10 @@ const op = (
   at: number,
   body: TableOpBody,
   staffName = deviceId === 'd1' ? 'Mia' : 'Jonas',
-): TableOp => ({
-  opId: `op-${(n += 1)}`,
-  deviceId,
-  seq: n,
-  at,
-  staffName,
-  body,
-});
+): TableOp => {
+  n += 1;
+  return { opId: `op-${n}`, deviceId, seq: n, at, staffName, body };
+};
 const state = (ops: TableOp[], tableId: string) =>
   tableSummary(foldFloor(ops, DEFAULT_COURSES), tableId, DEFAULT_COURSES);
 

@@ -1,10 +1,14 @@
 // The tables screen as a waiter uses it in browser tests: the restaurant's plan with tables 10-12,
 // adding a product by search with its quantity, the lines a tablet shows, sending what is new, and
-// the lines of a table in the server's log (folded afresh from the database).
+// the lines of a table in the server's log (folded afresh from the database), and the items on the
+// order tickets at the restaurant's bar and kitchen printers (doubles).
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { slipText } from '../../src/server/printing/escpos-decoder.ts';
+import { startPrinterDouble } from '../../src/server/printing/printer-double.ts';
 import { createTableStore } from '../../src/server/tables/table-store.ts';
 import type { Server } from '../support/browser-test.ts';
+import { printerAt } from '../support/printers.ts';
 
 /** The water first, then both waiters' items: every item of the scenario (odoo 138664), once. */
 export const EVERY_ITEM = {
@@ -77,3 +81,44 @@ export function serverLines(server: Server, tableId: string) {
     allSent: lines.every((line) => line.sent === line.quantity),
   };
 }
+
+/**
+ * Order printers of the restaurant at two printer doubles: drinks (group 1) at the bar, food (3) in
+ * the kitchen; answers the items every ticket printed so far, by the start of their names.
+ */
+export async function restaurantPrinters(server: Server) {
+  const doubles = [await startPrinterDouble(), await startPrinterDouble()];
+  for (const [n, double] of doubles.entries())
+    server.printing.printers.add(
+      printerAt(double, {
+        outlet: 'restaurant',
+        role: 'order',
+        name: n === 0 ? 'Bar' : 'Küche',
+        groups: n === 0 ? '1' : '3',
+      }),
+    );
+  return {
+    /** Items on every order ticket (not STORNO) since the last clear, by the first 10 letters of their names. */
+    items(): Record<string, number> {
+      const counted: Record<string, number> = {};
+      for (const double of doubles)
+        for (const slip of double.printed) {
+          const text = slipText(slip);
+          for (const match of text.matchAll(/^(\d+) x (.+)$/gm)) {
+            const key = match[2]!.slice(0, 10);
+            counted[key] = (counted[key] ?? 0) + Number(match[1]);
+          }
+        }
+      return counted;
+    },
+    clear: () => {
+      for (const double of doubles) double.clear();
+    },
+    close: () => Promise.all(doubles.map((double) => double.close())),
+  };
+}
+
+/** EVERY_ITEM by the first 10 letters of the names, as tickets are counted. */
+export const EVERY_ITEM_PRINTED = Object.fromEntries(
+  Object.entries(EVERY_ITEM).map(([name, quantity]) => [name.slice(0, 10), quantity]),
+);

@@ -1,7 +1,7 @@
 // Odoo issue 138664 with the till server restarted in the middle: both waiters hold table 12 with
 // its water, the server stops, waiter 1 adds 2 beers and waiter 2 the food and both send while it is
 // down, and it starts again on the same port and files. Every item once on both tablets and in the
-// server's log, all sent.
+// server's log, all sent, and on the bar's and kitchen's tickets (printers set up before the restart).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,8 +14,10 @@ import {
   addFood,
   addProduct,
   EVERY_ITEM,
+  EVERY_ITEM_PRINTED,
   linesOn,
   restaurantPlan,
+  restaurantPrinters,
   sendFrom,
   serverLines,
 } from './tables-ui.ts';
@@ -41,6 +43,7 @@ it('keeps every item once when the server restarts while both waiters edit and s
   timeout: 180_000,
 }, async () => {
   restaurantPlan(server);
+  const printers = await restaurantPrinters(server);
   const open = (name: string, staffName: string) =>
     openTill(browser, server, {
       path: '/tables',
@@ -67,6 +70,8 @@ it('keeps every item once when the server restarts while both waiters edit and s
   await expect
     .poll(() => serverLines(server, 't12'), { timeout: 30_000 })
     .toEqual({ items: EVERY_ITEM, allSent: true });
+  await expect.poll(() => printers.items(), { timeout: 30_000 }).toEqual(EVERY_ITEM_PRINTED);
+  await printers.close();
   await one.context.close();
   await two.context.close();
 });

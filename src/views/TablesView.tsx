@@ -51,7 +51,9 @@ export default function TablesView() {
         </For>
       </ul>
       <Show when={openTable()} fallback={<FloorGrid tables={floor.tables()} now={now()} onOpen={setOpen} />}>
-        {(table) => <TablePanel table={table()} record={record} onBack={() => setOpen(null)} />}
+        {(table) => (
+          <TablePanel table={table()} courses={floor.courses} record={record} onBack={() => setOpen(null)} />
+        )}
       </Show>
     </section>
   );

@@ -16,6 +16,8 @@ export interface ShownTable {
   amountCents: number;
   lastRoundAt: number | null;
   lines: FloorLine[];
+  /** Held courses a waiter fired. */
+  fired: number[];
 }
 
 const tabletFetch = (url: string, init: RequestInit) => fetch(url, init);
@@ -79,6 +81,7 @@ export function createFloorState(deviceId: string) {
           amountCents: summary.amountCents,
           lastRoundAt: summary.table?.lastRoundAt ?? null,
           lines: summary.lines,
+          fired: summary.table?.fired ?? [],
         };
       },
     );
@@ -86,6 +89,7 @@ export function createFloorState(deviceId: string) {
 
   return {
     tables,
+    courses: DEFAULT_COURSES,
     online,
     meanwhile,
     conflicts: () => floor()?.conflicts ?? [],

@@ -15,6 +15,8 @@ export const texts: Record<keyof typeof english, string> = {
   'tables.back': 'Zurück zum Tischplan',
   'tables.addProduct': 'Artikel hinzufügen',
   'tables.search': 'Artikel suchen',
+  'tables.course': 'Gang',
+  'tables.fire': '{course} abrufen',
   'tables.send': 'Senden',
   'tables.sent': '{n} gesendet',
   'tables.more': 'Ein {name} mehr',

@@ -15,6 +15,8 @@ export const texts = {
   'tables.back': 'Back to the floor',
   'tables.addProduct': 'Add a product',
   'tables.search': 'Search products',
+  'tables.course': 'Course',
+  'tables.fire': 'Fire {course}',
   'tables.send': 'Send',
   'tables.sent': 'sent {n}',
   'tables.more': 'One more {name}',

@@ -1,19 +1,32 @@
 // One table: its lines (quantity, what was sent), one more or fewer of a line not sent, products
-// added from the cached catalogue by search, and Send (the round: every line at the quantity shown).
+// added from the cached catalogue by search in the course chosen, Send (the round: every line at the
+// quantity shown) and Fire for a held course with sent items.
 // Owns the search text; every change is an operation recorded through the floor state.
 import { createSignal, For, Show } from 'solid-js';
 import { catalogue } from '../../features/catalogue';
 import type { ShownTable } from '../../features/tables';
-import type { TableOpBody } from '../../shared/table-ops';
+import type { Course, TableOpBody } from '../../shared/table-ops';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 
 export function TablePanel(props: {
   table: ShownTable;
+  courses: readonly Course[];
   record: (bodies: TableOpBody[]) => void;
   onBack: () => void;
 }) {
   const [search, setSearch] = createSignal('');
+  const [course, setCourse] = createSignal(0);
+  /** Held courses with sent items, not fired yet. */
+  const held = () =>
+    props.courses
+      .map((entry, index) => ({ ...entry, index }))
+      .filter(
+        (entry) =>
+          !entry.immediate &&
+          !props.table.fired.includes(entry.index) &&
+          props.table.lines.some((line) => line.course === entry.index && line.sent > 0),
+      );
   const found = () => {
     const words = search().trim().toLowerCase();
     if (words.length < 2) return [];
@@ -32,7 +45,7 @@ export function TablePanel(props: {
           name: product.name,
           unitCents: product.price,
           groupId: product.commodity_group_id ?? 0,
-          course: 0,
+          course: course(),
           seat: 0,
           quantity: 1,
           modifiers: [],
@@ -64,6 +77,7 @@ export function TablePanel(props: {
               <li data-line={line.name}>
                 <span class="table-line-quantity">{line.quantity - line.voided}</span>
                 <span class="table-line-name">{line.name}</span>
+                <span class="table-line-course">{props.courses[line.course]?.name}</span>
                 <span>{formatCents(line.unitCents * (line.quantity - line.voided))}</span>
                 <Show when={line.sent > 0}>
                   <span class="table-line-sent">{t('tables.sent', { n: line.sent })}</span>
@@ -88,6 +102,16 @@ export function TablePanel(props: {
           </For>
         </ul>
       </Show>
+      <fieldset class="table-courses">
+        <legend>{t('tables.course')}</legend>
+        <For each={props.courses}>
+          {(entry, index) => (
+            <button type="button" aria-pressed={course() === index()} onClick={() => setCourse(index())}>
+              {entry.name}
+            </button>
+          )}
+        </For>
+      </fieldset>
       <label>
         {t('tables.addProduct')}
         <input
@@ -108,6 +132,18 @@ export function TablePanel(props: {
           )}
         </For>
       </ul>
+      <For each={held()}>
+        {(entry) => (
+          <button
+            type="button"
+            onClick={() =>
+              props.record([{ kind: 'fire', tableId: props.table.tableId, course: entry.index }])
+            }
+          >
+            {t('tables.fire', { course: entry.name })}
+          </button>
+        )}
+      </For>
       <button
         type="button"
         class="primary"

@@ -20,6 +20,11 @@ export interface Section {
 export const SECTIONS: Section[] = [
   { path: '/', titleKey: 'register.title', view: RegisterView },
   {
+    path: '/tables',
+    titleKey: 'tables.title',
+    view: lazy(() => withTexts(['tables'], () => import('../views/TablesView'))),
+  },
+  {
     path: '/room-charge',
     titleKey: 'roomCharge.title',
     view: lazy(() => withTexts(['room-charge', 'payment', 'sync'], () => import('../views/RoomChargeView'))),

@@ -36,6 +36,9 @@ import type { PrinterDouble } from './printing/printer-double.ts';
 import type { Printing } from './printing/printing.ts';
 import { createCataloguePrices } from './staff/catalogue-prices.ts';
 import { checkCatalogueApprovals, checkWriteApprovals } from './staff/write-approvals.ts';
+import { connectTablePrinting } from './tables/table-printing.ts';
+import { createTablePlanRoutes, createTableRoutes, tableNames } from './tables/table-routes.ts';
+import { createTableStore, type TableStore } from './tables/table-store.ts';
 
 /** Largest request body the server reads (our limit; a till sale is a few KB). */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -110,6 +113,8 @@ export interface AppOptions {
   printerDouble?: PrinterDouble;
   /** The backups' folder (DATA_DIR/backups), for /metrics's last backup's age. */
   backupDir?: string;
+  /** Restaurant tables (tables/): `/till/tables` for tablets; default: kept in the hub's database. */
+  tables?: TableStore;
 }
 
 export function createApp(options: AppOptions): Hono {
@@ -219,6 +224,11 @@ export function createApp(options: AppOptions): Hono {
     : undefined;
   if (options.printing && fromLedger)
     app.route('/till/print', createPrintRoutes(hub, options.printing, fromLedger, { trustProxy }));
+  const tables =
+    options.tables ?? createTableStore({ db: hub.db, ...(options.now ? { now: options.now } : {}) });
+  app.route('/till/tables', createTableRoutes(hub, tables, { trustProxy }));
+  if (options.printing) connectTablePrinting(tables, options.printing, tableNames(tables));
+  app.route('/admin/tables', createTablePlanRoutes(hub, tables, { trustProxy }));
   app.route(
     '/till',
     createDeviceRoutes(hub, { trustProxy, httpsPort, upstream: () => gateway!.status().upstream }),

@@ -19,6 +19,7 @@ import { texts as staffDe } from '../features/staff/texts.de';
 import type { texts as staff } from '../features/staff/texts.en';
 import { texts as staffEn } from '../features/staff/texts.en';
 import type { texts as sync } from '../features/sync/texts.en';
+import type { texts as tables } from '../features/tables/texts.en';
 import { texts as ticketDe } from '../features/ticket/texts.de';
 import type { texts as ticket } from '../features/ticket/texts.en';
 import { texts as ticketEn } from '../features/ticket/texts.en';
@@ -33,7 +34,8 @@ export type MessageKey =
   | keyof typeof catalogue
   | keyof typeof sync
   | keyof typeof report
-  | keyof typeof device;
+  | keyof typeof device
+  | keyof typeof tables;
 export type Language = 'en' | 'de';
 type Texts = Readonly<Partial<Record<MessageKey, string>>>;
 type TextsModule = Promise<{ texts: Texts }>;
@@ -61,6 +63,10 @@ const FEATURE_TEXTS = {
   },
   catalogue: { en: inFirstChunk(catalogueEn), de: inFirstChunk(catalogueDe) },
   sync: { en: () => import('../features/sync/texts.en'), de: () => import('../features/sync/texts.de') },
+  tables: {
+    en: () => import('../features/tables/texts.en'),
+    de: () => import('../features/tables/texts.de'),
+  },
   report: {
     en: () => import('../features/report/texts.en'),
     de: () => import('../features/report/texts.de'),

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, waitForServiceWorkerControl } from '../support/browser.ts';
 import { BUILT_APP, openTill, type Server, startTestHotelServer } from '../support/browser-test.ts';
 
-const SECTIONS = ['Register', 'Room charge', 'Sync', 'Report', 'Catalogue', 'Settings'];
+const SECTIONS = ['Register', 'Tables', 'Room charge', 'Sync', 'Report', 'Catalogue', 'Settings'];
 
 let browser: Browser;
 let context: BrowserContext | undefined;

@@ -10,6 +10,7 @@ export const texts: Record<keyof typeof english, string> = {
   'roomCharge.title': 'Zimmerbelastung',
   'sync.title': 'Abgleich',
   'settings.title': 'Einstellungen',
+  'tables.title': 'Tische',
   'report.title': 'Bericht',
   'notFound.title': 'Seite nicht gefunden',
   'notFound.back': 'Zurück zu den Artikeln',

@@ -10,6 +10,7 @@ export const texts = {
   'roomCharge.title': 'Room charge',
   'sync.title': 'Sync',
   'settings.title': 'Settings',
+  'tables.title': 'Tables',
   'report.title': 'Report',
   'notFound.title': 'Page not found',
   'notFound.back': 'Back to the catalogue',

@@ -1,0 +1,117 @@
+// The floor as a tablet's views show it (issue 31): the outlet's plan (read from the server, kept for
+// the session), each table's state from this tablet's fold (its own operations at once, others' as
+// the live channel brings them), whether the server answered last, and what changed while it did not.
+import { type Accessor, createSignal } from 'solid-js';
+import { readFloorPlan } from '../../pms/table-calls.ts';
+import { type Floor, type FloorLine, type TableState, tableSummary } from '../../shared/table-fold.ts';
+import { DEFAULT_COURSES, type TableOpBody } from '../../shared/table-ops.ts';
+import { type ChangedMeanwhile, changedMeanwhile, createTableSync } from './table-sync.ts';
+
+export interface ShownTable {
+  tableId: string;
+  name: string;
+  state: TableState;
+  covers: number;
+  waiter: string;
+  amountCents: number;
+  lastRoundAt: number | null;
+  lines: FloorLine[];
+  /** Held courses a waiter fired. */
+  fired: number[];
+}
+
+const tabletFetch = (url: string, init: RequestInit) => fetch(url, init);
+
+/**
+ * The floor of this tablet's outlet, followed live; `stop` ends it.
+ * @example const floor = createFloorState(deviceId); onCleanup(floor.stop);
+ */
+export function createFloorState(deviceId: string) {
+  const sync = createTableSync({ fetcher: tabletFetch, baseUrl: '', deviceId });
+  const [plan, setPlan] = createSignal<{ tableId: string; name: string }[]>([]);
+  const [floor, setFloor] = createSignal<Floor | null>(null);
+  const [online, setOnline] = createSignal(true);
+  const [meanwhile, setMeanwhile] = createSignal<ChangedMeanwhile[]>([]);
+  let away: Floor | null = null;
+
+  const refresh = async () => {
+    const next = await sync.floor();
+    if (online() && away) {
+      setMeanwhile(changedMeanwhile(away, next));
+      away = null;
+    }
+    setFloor(next);
+  };
+  const readPlan = async () => {
+    try {
+      setPlan((await readFloorPlan(tabletFetch, '')).tables.map(({ tableId, name }) => ({ tableId, name })));
+      setOnline(true);
+    } catch {
+      if (online()) away = floor();
+      setOnline(false);
+    }
+  };
+  const stopChanges = sync.onChange(() => void refresh());
+  const stopFollowing = sync.follow();
+  const check = setInterval(
+    () =>
+      void readPlan()
+        .then(() => sync.sync())
+        .then(refresh),
+    5000,
+  );
+  void readPlan()
+    .then(() => sync.sync())
+    .then(refresh);
+
+  const tables: Accessor<ShownTable[]> = () => {
+    const folded = floor();
+    if (!folded) return [];
+    const named = plan();
+    const tabs = [...folded.tables.values()].filter((table) => table.tabName && table.openedAt !== null);
+    return [...named, ...tabs.map((tab) => ({ tableId: tab.tableId, name: tab.tabName }))].map(
+      ({ tableId, name }) => {
+        const summary = tableSummary(folded, tableId, DEFAULT_COURSES);
+        return {
+          tableId,
+          name,
+          state: summary.state,
+          covers: summary.table?.covers ?? 0,
+          waiter: summary.table?.waiter ?? '',
+          amountCents: summary.amountCents,
+          lastRoundAt: summary.table?.lastRoundAt ?? null,
+          lines: summary.lines,
+          fired: summary.table?.fired ?? [],
+        };
+      },
+    );
+  };
+
+  return {
+    tables,
+    courses: DEFAULT_COURSES,
+    online,
+    meanwhile,
+    conflicts: () => floor()?.conflicts ?? [],
+    /** Records operations of the signed-in waiter: shown at once, sent when the server is there. */
+    async record(bodies: readonly TableOpBody[], staffName: string): Promise<void> {
+      await sync.record(bodies, staffName);
+      try {
+        const { waiting } = await sync.sync();
+        if (waiting > 0 && online()) {
+          away = floor();
+          setOnline(false);
+        } else if (waiting === 0 && !online()) setOnline(true);
+      } finally {
+        await refresh();
+      }
+    },
+    stop() {
+      stopChanges();
+      stopFollowing();
+      clearInterval(check);
+    },
+  };
+}
+
+export type FloorState = ReturnType<typeof createFloorState>;

@@ -1,0 +1,5 @@
+// The tables feature's surface (issue 31): a tablet's copy of its outlet's tables, kept with the
+// server's log and its own recorded operations, what changed while it was away, and the floor its
+// views show.
+export { createFloorState, type FloorState, type ShownTable } from './floor-state.ts';
+export { type ChangedMeanwhile, changedMeanwhile, createTableSync, type TableSync } from './table-sync.ts';

@@ -1,0 +1,71 @@
+// The outbox's table intent, `table.ops@1` (issue 31): sends this tablet's recorded table operations
+// to the till server, oldest first, in batches. The server stores each once by its id, so a batch
+// whose answer was lost is simply sent again. A 4xx refuses the batch's first operation it names (or
+// the batch) for good, kept for staff to see; no answer, a 5xx or an unpaired tablet leave them
+// queued. Self-contained: its own store (storage/table-ops-store.ts), not the sales' intents.
+import type { DeviceFetch } from '../pms/device-calls.ts';
+import { TillServerError } from '../pms/device-calls.ts';
+import { postTableOps } from '../pms/table-calls.ts';
+import { readPendingTableOps, settlePendingTableOps } from '../storage/table-ops-store.ts';
+
+export const TABLE_OPS_INTENT = 'table.ops@1';
+/** Operations per request (the server takes up to 500). */
+export const TABLE_OPS_BATCH = 200;
+
+export interface TableOpsSendResult {
+  stored: number;
+  refused: number;
+  /** Still queued: the server was not reached or not ready. */
+  waiting: number;
+}
+
+/**
+ * Sends every queued table operation. `approvals`: managers' approvals of voids, by line id.
+ * @example await sendTableOps({ fetcher: fetch, baseUrl: '' });
+ */
+export async function sendTableOps(options: {
+  fetcher: DeviceFetch;
+  baseUrl: string;
+  dbName?: string;
+  approvals?: (lineId: string) => string | undefined;
+}): Promise<TableOpsSendResult> {
+  const result: TableOpsSendResult = { stored: 0, refused: 0, waiting: 0 };
+  const queued = (await readPendingTableOps(options.dbName)).filter((pending) => pending.state === 'queued');
+  for (let start = 0; start < queued.length; ) {
+    const batch = queued.slice(start, start + TABLE_OPS_BATCH).map((pending) => pending.op);
+    const approvals = batch.flatMap((op) =>
+      op.body.kind === 'void'
+        ? [options.approvals?.(op.body.lineId)].filter((token): token is string => !!token)
+        : [],
+    );
+    try {
+      const answer = await postTableOps(options.fetcher, options.baseUrl, batch, approvals);
+      await settlePendingTableOps(
+        answer.stored.map((stored) => stored.opId),
+        'stored',
+        undefined,
+        options.dbName,
+      );
+      result.stored += batch.length;
+      start += batch.length;
+    } catch (error) {
+      const status = error instanceof TillServerError ? error.status : null;
+      if (status === null || status >= 500 || status === 401 || status === 429) {
+        result.waiting = queued.length - start;
+        return result;
+      }
+      // Refused: the operation the field names (ops.N...) for good, the rest sent again.
+      const index = Number(/^ops\.(\d+)/.exec((error as TillServerError).field ?? '')?.[1] ?? 0);
+      const refusedOp = batch[Math.min(index, batch.length - 1)]!;
+      await settlePendingTableOps(
+        [refusedOp.opId],
+        'refused',
+        (error as TillServerError).code,
+        options.dbName,
+      );
+      result.refused += 1;
+      queued.splice(start + batch.indexOf(refusedOp), 1);
+    }
+  }
+  return result;
+}

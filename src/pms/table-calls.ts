@@ -1,0 +1,166 @@
+// The till server's table endpoints for paired tablets (issue 31), under `/till/tables`: the outlet's
+// floor plan and table operations in (POST /ops), the floor's state out (GET /floor, and the live
+// channel GET /live). Owns their wire shapes (valibot, checked on both sides); the operations' meaning
+// is src/shared/table-ops.ts. Endpoints and merge rules: docs/tables.md.
+import * as v from 'valibot';
+import type { TableOp } from '../shared/table-ops.ts';
+import { callTillServer, type DeviceFetch } from './device-calls.ts';
+import { APPROVAL_HEADER, newRequestId, REQUEST_ID_HEADER } from './till-headers.ts';
+
+const Text = (max: number) => v.pipe(v.string(), v.maxLength(max));
+const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(64), v.regex(/^[A-Za-z0-9_.:-]+$/));
+const Int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
+const Cents = Int(-100_000_000, 100_000_000);
+const Quantity = Int(1, 999);
+const Course = Int(0, 9);
+const Seat = Int(0, 99);
+
+const ModifierSchema = v.object({
+  name: v.pipe(v.string(), v.minLength(1), v.maxLength(60)),
+  priceCents: Int(0, 100_000),
+  productId: v.optional(Id),
+});
+const LineCounts = v.pipe(
+  v.array(v.object({ lineId: Id, quantity: Int(0, 999) })),
+  v.minLength(1),
+  v.maxLength(200),
+);
+const LineIds = v.pipe(v.array(Id), v.minLength(1), v.maxLength(200));
+
+export const TableOpBodySchema = v.variant('kind', [
+  v.object({ kind: v.literal('open'), tableId: Id, covers: Int(0, 99) }),
+  v.object({
+    kind: v.literal('open_tab'),
+    tableId: v.pipe(Id, v.startsWith('tab-')),
+    name: v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
+  }),
+  v.object({
+    kind: v.literal('add_line'),
+    tableId: Id,
+    line: v.object({
+      lineId: Id,
+      productId: Id,
+      name: v.pipe(v.string(), v.minLength(1), v.maxLength(120)),
+      unitCents: Cents,
+      groupId: Int(0, 1_000_000),
+      course: Course,
+      seat: Seat,
+      quantity: Quantity,
+      modifiers: v.pipe(v.array(ModifierSchema), v.maxLength(20)),
+      note: Text(200),
+    }),
+  }),
+  v.object({
+    kind: v.literal('change_quantity'),
+    lineId: Id,
+    delta: v.pipe(
+      Int(-999, 999),
+      v.check((delta) => delta !== 0, 'a change of 0'),
+    ),
+  }),
+  v.object({
+    kind: v.literal('set_line'),
+    lineId: Id,
+    seat: v.optional(Seat),
+    course: v.optional(Course),
+    modifiers: v.optional(v.pipe(v.array(ModifierSchema), v.maxLength(20))),
+    note: v.optional(Text(200)),
+  }),
+  v.object({ kind: v.literal('table_note'), tableId: Id, note: Text(500) }),
+  v.object({ kind: v.literal('send'), tableId: Id, roundId: Id, lines: LineCounts }),
+  v.object({ kind: v.literal('fire'), tableId: Id, course: Course }),
+  v.object({
+    kind: v.literal('void'),
+    lineId: Id,
+    quantity: Quantity,
+    reason: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
+    approvedBy: v.optional(Text(60)),
+  }),
+  v.object({ kind: v.literal('move_lines'), lineIds: LineIds, toTableId: Id }),
+  v.object({
+    kind: v.literal('move_table'),
+    tableId: Id,
+    toTableId: Id,
+    lineIds: v.pipe(v.array(Id), v.maxLength(200)),
+  }),
+  v.object({ kind: v.literal('ask_bill'), tableId: Id }),
+  v.object({ kind: v.literal('settle'), tableId: Id, saleId: Id, lines: LineCounts, final: v.boolean() }),
+  v.object({ kind: v.literal('bump'), roundId: Id, course: Course }),
+]);
+
+/** One operation as a tablet sends it (the server adds the device). */
+export const TableOpSchema = v.object({
+  opId: Id,
+  seq: Int(0, Number.MAX_SAFE_INTEGER),
+  at: Int(0, Number.MAX_SAFE_INTEGER),
+  staffName: v.pipe(v.string(), v.minLength(1), v.maxLength(60)),
+  body: TableOpBodySchema,
+});
+
+export const TableOpsRequestSchema = v.object({
+  ops: v.pipe(v.array(TableOpSchema), v.minLength(1), v.maxLength(500)),
+});
+export type TableOpsRequest = v.InferOutput<typeof TableOpsRequestSchema>;
+
+/** The answer to POST /till/tables/ops: each operation stored now or before, and the floor's revision. */
+export interface TableOpsAnswer {
+  stored: { opId: string; duplicate: boolean }[];
+  revision: number;
+}
+
+/** An area of the floor plan and its tables (set on the admin page). */
+export interface FloorPlanTable {
+  tableId: string;
+  name: string;
+  seats: number;
+  /** Grid position (column, row) on the admin page's plan. */
+  x: number;
+  y: number;
+}
+export interface FloorPlanArea {
+  areaId: string;
+  name: string;
+  tables: FloorPlanTable[];
+}
+
+/** Sends operations (the outbox's `table.ops@1`); `approvals`: managers' approvals of voids among them. */
+export async function postTableOps(
+  fetcher: DeviceFetch,
+  baseUrl: string,
+  ops: TableOpsRequest['ops'],
+  approvals: readonly string[] = [],
+): Promise<TableOpsAnswer> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    [REQUEST_ID_HEADER]: newRequestId(),
+  };
+  if (approvals.length > 0) headers[APPROVAL_HEADER] = approvals.join(', ');
+  return (await callTillServer(fetcher, `${baseUrl}/till/tables/ops`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ ops }),
+  })) as TableOpsAnswer;
+}
+
+/** The outlet's operations after log position `since` (catching up; the poll without a live channel). */
+export async function readTableOps(
+  fetcher: DeviceFetch,
+  baseUrl: string,
+  since: number,
+): Promise<{ ops: (TableOp & { rev: number })[]; revision: number }> {
+  return (await callTillServer(fetcher, `${baseUrl}/till/tables/ops?since=${since}`, {
+    method: 'GET',
+    headers: { [REQUEST_ID_HEADER]: newRequestId() },
+  })) as { ops: (TableOp & { rev: number })[]; revision: number };
+}
+
+/** The outlet's floor plan as GET /till/tables/floor gives it (the tablet folds the lines itself). */
+export async function readFloorPlan(
+  fetcher: DeviceFetch,
+  baseUrl: string,
+): Promise<{ tables: { tableId: string; name: string; areaId: string | null; seats: number }[] }> {
+  return (await callTillServer(fetcher, `${baseUrl}/till/tables/floor`, {
+    method: 'GET',
+    headers: { [REQUEST_ID_HEADER]: newRequestId() },
+  })) as { tables: { tableId: string; name: string; areaId: string | null; seats: number }[] };
+}

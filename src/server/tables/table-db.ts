@@ -1,0 +1,54 @@
+// The table tables in the server's own database (till.sqlite): each outlet's floor plan (areas,
+// tables with seats and a grid place; the admin page edits them) and the append-only log of table
+// operations (triggers refuse UPDATE and DELETE; an operation is stored once, by its id). Versioned on
+// its own (hub_settings 'tables_schema'), so it migrates apart from hub-db.ts's steps.
+import type { HubDb } from '../hub/hub-db.ts';
+
+const STEPS: readonly string[] = [
+  `CREATE TABLE floor_areas (
+     outlet TEXT NOT NULL,
+     area_id TEXT NOT NULL,
+     name TEXT NOT NULL,
+     position INTEGER NOT NULL,
+     PRIMARY KEY (outlet, area_id)
+   ) STRICT;
+   CREATE TABLE floor_tables (
+     outlet TEXT NOT NULL,
+     table_id TEXT NOT NULL,
+     area_id TEXT NOT NULL,
+     name TEXT NOT NULL,
+     seats INTEGER NOT NULL CHECK (seats BETWEEN 1 AND 99),
+     x INTEGER NOT NULL,
+     y INTEGER NOT NULL,
+     PRIMARY KEY (outlet, table_id)
+   ) STRICT;
+   CREATE TABLE table_ops (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     op_id TEXT NOT NULL UNIQUE,
+     outlet TEXT NOT NULL,
+     device_id TEXT NOT NULL,
+     op TEXT NOT NULL,
+     received_at TEXT NOT NULL
+   ) STRICT;
+   CREATE INDEX table_ops_outlet ON table_ops (outlet, seq);
+   CREATE TRIGGER table_ops_no_update BEFORE UPDATE ON table_ops
+     BEGIN SELECT RAISE(ABORT, 'table operations are never changed'); END;
+   CREATE TRIGGER table_ops_no_delete BEFORE DELETE ON table_ops
+     BEGIN SELECT RAISE(ABORT, 'table operations are never deleted'); END;`,
+];
+
+/** Creates or migrates the table tables; safe to call on every start. */
+export function migrateTableTables(db: HubDb): void {
+  db.transaction(() => {
+    const row = db.prepare("SELECT value FROM hub_settings WHERE key = 'tables_schema'").get() as
+      | { value: string }
+      | undefined;
+    const done = row ? Number(row.value) : 0;
+    for (let step = done; step < STEPS.length; step += 1) db.exec(STEPS[step]!);
+    if (done !== STEPS.length)
+      db.prepare(
+        `INSERT INTO hub_settings (key, value) VALUES ('tables_schema', ?)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      ).run(String(STEPS.length));
+  })();
+}

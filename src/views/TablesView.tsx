@@ -1,0 +1,60 @@
+// The tables (issue 31): the outlet's floor, and a table opened from it. Owns which table is open;
+// the floor itself (plan, live changes, this tablet's own operations, offline) is features/tables.
+import { createSignal, For, onCleanup, Show } from 'solid-js';
+import { deviceState } from '../features/device';
+import { actingStaff } from '../features/staff';
+import { createFloorState } from '../features/tables';
+import type { TableOpBody } from '../shared/table-ops';
+import { t } from '../words/i18n';
+import { FloorGrid } from './floor/FloorGrid';
+import { TablePanel } from './floor/TablePanel';
+import './floor/floor.css';
+
+export default function TablesView() {
+  const state = deviceState();
+  const floor = createFloorState(state.kind === 'paired' ? state.device.id : 'unpaired');
+  onCleanup(floor.stop);
+  const [open, setOpen] = createSignal<string | null>(null);
+  const [now, setNow] = createSignal(Date.now());
+  const clock = setInterval(() => setNow(Date.now()), 30_000);
+  onCleanup(() => clearInterval(clock));
+  const record = (bodies: TableOpBody[]) => void floor.record(bodies, actingStaff().staff || '?');
+  const openTable = () => floor.tables().find((table) => table.tableId === open());
+  return (
+    <section class="view tables-view">
+      <h1>{t('tables.floor')}</h1>
+      <Show when={!floor.online()}>
+        <p class="tables-offline" role="status">
+          {t('tables.offline')}
+        </p>
+      </Show>
+      <Show when={floor.meanwhile().length > 0}>
+        <p class="tables-meanwhile" role="status">
+          {t('tables.meanwhile', {
+            changes: floor
+              .meanwhile()
+              .map(
+                (change) =>
+                  `${change.quantity > 0 ? '+' : ''}${change.quantity} ${change.name} (${change.by})`,
+              )
+              .join(', '),
+          })}
+        </p>
+      </Show>
+      <ul class="tables-conflicts">
+        <For each={floor.conflicts().slice(-5)}>
+          {(conflict) => (
+            <li>
+              {t('tables.conflict', { staff: conflict.staffName, n: conflict.refused, rule: conflict.rule })}
+            </li>
+          )}
+        </For>
+      </ul>
+      <Show when={openTable()} fallback={<FloorGrid tables={floor.tables()} now={now()} onOpen={setOpen} />}>
+        {(table) => (
+          <TablePanel table={table()} courses={floor.courses} record={record} onBack={() => setOpen(null)} />
+        )}
+      </Show>
+    </section>
+  );
+}

@@ -40,10 +40,14 @@ export function fiscalSaleOf(record: LedgerRecord, recordedAt: string): FiscalSa
   let nonCashCents = 0;
   if (kind === 'sale' || kind === 'void') {
     for (const payment of record.payments) {
-      if (payment.method === 'cash') cashCents += payment.amountCents;
+      // The tip is signed as the Bon has it (docs/fiscal.md "Tips"): in the payment, and as a line
+      // of its own at VAT id 5 (TrinkgeldAN: owed to staff, no VAT), negative when given back.
+      const tip = payment.method === 'room' || payment.method === 'invoice' ? 0 : (payment.tipCents ?? 0);
+      if (tip !== 0) grossCentsByVatId[5] = (grossCentsByVatId[5] ?? 0) + tip;
+      if (payment.method === 'cash') cashCents += payment.amountCents + tip;
       // A sale paid at the till without knowing how (`invoice`) counts as non-cash (Unbar); a
       // void's `room` or `invoice` payment is not money at the till.
-      else if (payment.method === 'card' || kind === 'sale') nonCashCents += payment.amountCents;
+      else if (payment.method === 'card' || kind === 'sale') nonCashCents += payment.amountCents + tip;
     }
   }
   const references: FiscalSale['references'] = {};
@@ -54,6 +58,7 @@ export function fiscalSaleOf(record: LedgerRecord, recordedAt: string): FiscalSa
     saleId: record.saleId,
     kind,
     recordedAt,
+    madeAt: record.createdAt,
     grossCentsByVatId,
     payments: { cashCents, nonCashCents },
     references,

@@ -110,6 +110,9 @@ export async function dayDifferences(till: Till, plan: DayPlan, played: PlayedDa
       one.byVatId.forEach((cents, i) => {
         signed.byVatId[i]! += cents;
       });
+      const late = till.fiscal.german()!.store.get(saleId)!.signedLate;
+      if (late !== played.late.has(saleId))
+        out.push(`TSE: ${record.key} is ${late ? '' : 'not '}marked signed late`);
       signed.cash += one.cash;
       signed.nonCash += one.nonCash;
     }

@@ -34,6 +34,9 @@ export interface Till {
 export interface PlayedDay {
   records: ModelRecord[];
   saleIdsOf: Map<string, string[]>;
+  /** Sale ids whose signature must be late: sent by a tablet cut off from the server (its receipt
+   * said the TSE was out), or recorded while the TSE was out. */
+  late: Set<string>;
   z: { zNumber: number; report: DayReport };
 }
 
@@ -86,6 +89,8 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
   const openPriceItem = till.catalogue.find((item) => item.openPrice)!;
   const records: ModelRecord[] = [];
   const saleIdsOf = new Map<string, string[]>();
+  const late = new Set<string>();
+  let tseDown = false;
   /** Bodies of offline sales, sent after the rest of the day. */
   const held: { tablet: Tablet; body: LedgerRecord }[] = [];
   /** What corrections may refer to: recorded room charges and paid sales, with what is left of them. */
@@ -155,7 +160,7 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
     tablet: Tablet,
     entry: SaleRecord,
     key: string,
-    offline = false,
+    later = false,
     approvals: [ApprovalAction, number | null][] = [],
   ) => {
     entry.approvals = entry.approvals ?? [];
@@ -165,7 +170,8 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
       );
     const body = ledgerRecordOf(entry, ledgerKindOf(entry)!);
     saleIdsOf.set(key, [...(saleIdsOf.get(key) ?? []), entry.id]);
-    if (offline) held.push({ tablet, body });
+    if (later || tseDown) late.add(body.saleId);
+    if (later) held.push({ tablet, body });
     else await post(till, tablet, body);
   };
   const linesOf = (picks: Pick[], from: CatalogueItem[]) => {
@@ -540,10 +546,12 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
       }
       case 'tse-down':
         german.testTse!.faults.inject({ kind: 'defective', count: op.requests });
+        tseDown = true;
         break;
     }
   }
-  // The offline tablets come back: their sales arrive, in the order they were made.
+  // The offline tablets come back ten minutes later: their sales arrive, in the order they were made.
+  till.clock.now = new Date(till.clock.now.getTime() + 10 * 60_000);
   for (const { tablet, body } of held) await post(till, tablet, body);
   // The TSE is back: the late-signing queue signs what waits.
   german.testTse!.faults.clear();
@@ -567,5 +575,5 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
     });
   }
   const z = till.hub.closing.closeDay({ upToSeq: x.upToSeq, businessDay }, closer);
-  return { records, saleIdsOf, z };
+  return { records, saleIdsOf, late, z };
 }

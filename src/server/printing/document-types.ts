@@ -4,6 +4,9 @@
 import type { PrintableReceipt, PrintLanguage } from '../../pms/print-calls.ts';
 import type { PrintCodepage } from './escpos-decoder.ts';
 
+/** A receipt or slip printed more than this after its sale says "printed later" and opens no drawer. */
+export const LATE_PRINT_MS = 60_000;
+
 export type PaperWidth = 58 | 80;
 export const PAPER_WIDTHS: readonly PaperWidth[] = [58, 80];
 
@@ -85,8 +88,15 @@ export interface ReportSlip {
 }
 
 export type PrintDocument =
-  | { kind: 'receipt'; receipt: PrintableReceipt; copy: number; language: PrintLanguage }
+  | {
+      kind: 'receipt';
+      receipt: PrintableReceipt;
+      copy: number;
+      language: PrintLanguage;
+      /** When an original is printed more than LATE_PRINT_MS after its sale: says so, never opens the drawer. */
+      printedLater?: number;
+    }
   | { kind: 'order'; ticket: OrderTicket; language: PrintLanguage }
-  | { kind: 'cancellation'; slip: CancellationSlip; language: PrintLanguage }
+  | { kind: 'cancellation'; slip: CancellationSlip; language: PrintLanguage; printedLater?: number }
   | { kind: 'report'; report: ReportSlip; language: PrintLanguage }
   | { kind: 'test'; printerName: string; language: PrintLanguage };

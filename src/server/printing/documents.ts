@@ -31,13 +31,13 @@ export function renderDocument(document: PrintDocument, paper: PaperSettings): U
   const slip = new Slip(encoder, columns, document.language);
   switch (document.kind) {
     case 'receipt':
-      slip.receipt(document.receipt, document.copy);
+      slip.receipt(document.receipt, document.copy, document.printedLater);
       break;
     case 'order':
       slip.order(document.ticket);
       break;
     case 'cancellation':
-      slip.cancellation(document.slip);
+      slip.cancellation(document.slip, document.printedLater);
       break;
     case 'report':
       slip.report(document.report);
@@ -49,10 +49,11 @@ export function renderDocument(document: PrintDocument, paper: PaperSettings): U
   return encoder.encode();
 }
 
-/** Whether `document` opens the cash drawer: a cash receipt's original, or a cash refund. */
+/** Whether `document` opens the cash drawer: a cash receipt's original, or a cash refund, printed in time. */
 export function opensDrawer(document: PrintDocument): boolean {
-  if (document.kind === 'receipt') return document.receipt.isCash && document.copy === 0;
-  if (document.kind === 'cancellation') return document.slip.isCash;
+  if (document.kind === 'receipt')
+    return document.receipt.isCash && document.copy === 0 && document.printedLater === undefined;
+  if (document.kind === 'cancellation') return document.slip.isCash && document.printedLater === undefined;
   return false;
 }
 
@@ -103,8 +104,15 @@ class Slip {
     this.e.newline();
   }
 
-  receipt(r: PrintableReceipt, copy: number) {
+  /** A slip printed more than a minute after its sale says so, first (and opens no drawer). */
+  private printedLater(at: number | undefined) {
+    if (at !== undefined)
+      this.centred(this.w('printedLater', { time: printedTime(at, this.language) }), { bold: true });
+  }
+
+  receipt(r: PrintableReceipt, copy: number, printedLater?: number) {
     const w = this.w;
+    this.printedLater(printedLater);
     if (copy > 0) {
       this.centred(w('copy'), { bold: true, big: true });
       this.centred(w('copyNumber', { n: copy }));
@@ -170,7 +178,7 @@ class Slip {
     }
     this.e.newline();
     this.centred(w('thanks'));
-    if (copy === 0 && r.isCash) this.e.pulse();
+    if (copy === 0 && r.isCash && printedLater === undefined) this.e.pulse();
     this.e.cut('partial');
   }
 
@@ -194,8 +202,9 @@ class Slip {
     this.e.cut('partial');
   }
 
-  cancellation(slip: CancellationSlip) {
+  cancellation(slip: CancellationSlip, printedLater?: number) {
     const w = this.w;
+    this.printedLater(printedLater);
     this.centred(slip.kind === 'refund' ? w('refund') : w('cancellation'), { bold: true, big: true });
     this.header(slip.header);
     this.e.line(w('cancels', { reference: slip.reference, time: printedTime(slip.saleAt, this.language) }));
@@ -211,7 +220,7 @@ class Slip {
     );
     this.e.line(`${w('reason')}: ${slip.reason}`);
     this.e.line(`${w('staff')}: ${slip.staffName}`);
-    if (slip.isCash) this.e.pulse();
+    if (slip.isCash && printedLater === undefined) this.e.pulse();
     this.e.cut('partial');
   }
 

@@ -6,6 +6,7 @@ export const SLIP_WORDS = {
   en: {
     receipt: 'Receipt',
     copy: 'COPY',
+    printedLater: 'PRINTED LATER: {time}',
     copyNumber: 'Copy {n}',
     reference: 'Receipt no.',
     invoice: 'Invoice no.',
@@ -50,6 +51,7 @@ export const SLIP_WORDS = {
   de: {
     receipt: 'Beleg',
     copy: 'KOPIE',
+    printedLater: 'NACHTRÄGLICH GEDRUCKT: {time}',
     copyNumber: 'Kopie {n}',
     reference: 'Beleg-Nr.',
     invoice: 'Rechnungs-Nr.',

@@ -156,7 +156,7 @@ export const dayOf = (without: readonly Op['t'][] = []): fc.Arbitrary<DayPlan> =
     }),
     ops: fc.array(
       opArbitrary.filter((op) => !without.includes(op.t)),
-      { minLength: 1, maxLength: 14 },
+      { minLength: 1, maxLength: 8 },
     ),
   });
 

@@ -83,6 +83,13 @@ export interface ReportSlip {
   cancellations: { count: number; cents: number };
   refunds: { count: number; cents: number };
   byStaff: { name: string; count: number; cents: number }[];
+  /** Voids, take-backs, refunds and discounts one by one, with who approved each (issue 30). */
+  approved?: {
+    kind: 'void' | 'take-back' | 'refund' | 'discount';
+    reference: string;
+    cents: number;
+    approvedBy: string | null;
+  }[];
   /** Cash the drawer should hold; null where the till does not count a float. */
   cashExpectedCents: number | null;
 }

@@ -237,7 +237,7 @@ class Slip {
     this.rule();
     this.pair(`${w('sales')} (${report.sales.count})`, money(report.sales.grossCents), true);
     for (const tax of report.taxes) {
-      const rate = tax.ratePercent === null ? tax.name : `${tax.ratePercent} %`;
+      const rate = tax.ratePercent === null ? tax.name || w('noTaxClass') : `${tax.ratePercent} %`;
       this.pair(`  ${w('vat')} ${rate}`, `${money(tax.netCents)} + ${money(tax.taxCents)}`);
     }
     this.rule();
@@ -246,6 +246,15 @@ class Slip {
       this.pair(`${payment.name} (${payment.count})`, money(payment.cents));
     this.pair(`${w('cancellations')} (${report.cancellations.count})`, money(-report.cancellations.cents));
     this.pair(`${w('refunds')} (${report.refunds.count})`, money(-report.refunds.cents));
+    if (report.approved && report.approved.length > 0) {
+      this.rule();
+      this.e.bold(true).line(w('approvedTitle')).bold(false);
+      for (const item of report.approved)
+        this.pair(
+          `${w(`approvedKind_${item.kind}`)} ${item.reference} (${item.approvedBy ?? '-'})`,
+          money(item.cents),
+        );
+    }
     if (report.byStaff.length > 0) {
       this.rule();
       this.e.bold(true).line(w('byStaff')).bold(false);

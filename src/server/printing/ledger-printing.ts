@@ -332,6 +332,18 @@ export function reportSlip(
       count: member.records,
       cents: member.grossCents,
     })),
+    approved: [
+      ...(day?.corrections ?? []),
+      ...(day?.discounts ?? []).map((d) => ({ ...d, kind: 'discount' })),
+    ]
+      .filter((r) => ['void', 'take-back', 'refund', 'discount'].includes(r.kind))
+      .map((r) => ({
+        kind: r.kind as 'void' | 'take-back' | 'refund' | 'discount',
+        reference: r.reference,
+        // A discount is money off (negative); a refund of a discounted sale gives its discount back.
+        cents: r.kind === 'discount' ? -r.amountCents : r.amountCents,
+        approvedBy: r.approvedBy,
+      })),
     cashExpectedCents:
       drawers.length === 0 ? null : drawers.reduce((total, drawer) => total + drawer.expectedCents, 0),
   };

@@ -54,6 +54,8 @@ export interface CancellationSlip {
   isCash: boolean;
   currency: string;
   header?: PrintableReceipt['header'];
+  /** The TSE's data of the refund (it is signed: AVBelegstorno), as on a receipt. */
+  fiscal?: PrintableReceipt['fiscal'];
 }
 
 /**

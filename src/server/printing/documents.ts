@@ -104,6 +104,15 @@ class Slip {
     this.e.newline();
   }
 
+  /** The TSE's lines and QR code of a signed receipt or slip. */
+  private fiscal(fiscal: PrintableReceipt['fiscal']) {
+    if (!fiscal) return;
+    this.rule();
+    this.e.line(this.w('fiscal'));
+    for (const line of fiscal.lines) this.e.line(line);
+    if (fiscal.qrCode) this.e.align('center').qrcode(fiscal.qrCode, { model: 2, size: 4 }).align('left');
+  }
+
   /** A slip printed more than a minute after its sale says so, first (and opens no drawer). */
   private printedLater(at: number | undefined) {
     if (at !== undefined)
@@ -169,13 +178,7 @@ class Slip {
     if (r.note) this.e.line(`${w('note')}: ${r.note}`);
     this.e.newline();
     if (r.staffName) this.e.line(`${w('staff')}: ${r.staffName}`);
-    if (r.fiscal) {
-      this.rule();
-      this.e.line(w('fiscal'));
-      for (const line of r.fiscal.lines) this.e.line(line);
-      if (r.fiscal.qrCode)
-        this.e.align('center').qrcode(r.fiscal.qrCode, { model: 2, size: 4 }).align('left');
-    }
+    this.fiscal(r.fiscal);
     this.e.newline();
     this.centred(w('thanks'));
     if (copy === 0 && r.isCash && printedLater === undefined) this.e.pulse();
@@ -220,6 +223,7 @@ class Slip {
     );
     this.e.line(`${w('reason')}: ${slip.reason}`);
     this.e.line(`${w('staff')}: ${slip.staffName}`);
+    this.fiscal(slip.fiscal);
     if (slip.isCash && printedLater === undefined) this.e.pulse();
     this.e.cut('partial');
   }

@@ -148,7 +148,9 @@ export function connectLedgerPrinting(
   const staffName = (sale: StoredSale) =>
     (deviceNameOf.get(sale.seq) as { staff: string | null } | undefined)?.staff ?? '';
 
-  const printSlip = (sale: StoredSale, language: PrintLanguage) => {
+  /** A refund's or void's slip, queued once its signing settled: it is signed, so it shows its TSE data. */
+  const printSlip = async (sale: StoredSale, language: PrintLanguage) => {
+    const signed = await fiscalOf(sale, false);
     const record = JSON.parse(sale.body) as LedgerRecord;
     const original = record.refersTo ? hub.ledger.sale(record.refersTo) : undefined;
     const paid = original ? (JSON.parse(original.body) as LedgerRecord) : record;
@@ -173,6 +175,9 @@ export function connectLedgerPrinting(
         isCash: record.kind === 'refund' ? true : paid.payments.some((payment) => payment.method === 'cash'),
         currency,
         ...(header ? { header } : {}),
+        ...(signed
+          ? { fiscal: { lines: signed.lines, ...(signed.qrCode ? { qrCode: signed.qrCode } : {}) } }
+          : {}),
       },
     });
   };
@@ -187,7 +192,13 @@ export function connectLedgerPrinting(
           'the receipt of a recorded sale could not be queued',
         ),
       );
-    else if (sale.kind === 'refund') printSlip(sale, language);
+    else if (sale.kind === 'refund')
+      printSlip(sale, language).catch((error: unknown) =>
+        serverLog().error(
+          { component: 'printing', saleId: sale.saleId, err: error },
+          'the slip of a recorded refund could not be queued',
+        ),
+      );
   });
 
   /** The recorded sale `saleId` of `device`'s outlet, recorded by `device`; LedgerPrintError otherwise. */
@@ -244,7 +255,7 @@ export function connectLedgerPrinting(
      * drawer); `awaitingRecord` before the record arrives (the hook prints a refund's slip).
      * @throws LedgerPrintError, NoPrinterError (printing.ts)
      */
-    cancellation(device: Device, saleId: string, language: PrintLanguage) {
+    async cancellation(device: Device, saleId: string, language: PrintLanguage) {
       if (!hub.ledger.sale(saleId)) return awaitingRecord(device);
       return printSlip(ownSale(device, saleId, SLIP_KINDS), language);
     },

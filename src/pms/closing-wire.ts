@@ -192,6 +192,21 @@ export interface CardTerminalDay {
   } | null;
 }
 
+/** A refund whose credit note the PMS interface cannot make: to book in the PMS by hand (issue 30). */
+export interface RefundToBook {
+  saleId: string;
+  reference: string;
+  /** The refunded sale. */
+  refersTo: string | null;
+  /** The refunded sale's PMS invoice, where its outcome named one. */
+  invoice: string | null;
+  createdAt: string;
+  /** Negative: the money paid back. */
+  totalCents: number;
+  deviceName: string;
+  staffName: string | null;
+}
+
 /** An X report (read any time) or a Z report (a closed day). */
 export interface DayReport {
   kind: 'X' | 'Z';
@@ -207,6 +222,8 @@ export interface DayReport {
   drawers: DrawerCashUp[];
   pendingByDevice: PendingDevice[];
   attention: AttentionRecord[];
+  /** Refunds to book in the PMS by hand until a manager marks them booked (absent in older Zs). */
+  refundsToBook?: RefundToBook[];
   /** The card terminals' days, where the server has card terminals (card-terminal/). */
   cardTerminals?: CardTerminalDay[];
 }

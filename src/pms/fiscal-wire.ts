@@ -38,6 +38,13 @@ export function fiscalReceiptOf(value: unknown): FiscalReceipt | undefined {
   return fiscal as FiscalReceipt;
 }
 
+/**
+ * How long a tablet's receipt waits for the server's signature before it says the TSE is out (3 s
+ * budget + the LAN). The server reads a sale that reached it later than this after it was made as
+ * one whose receipt said so: signed late, as an outage of that till (docs/fiscal.md, "Outages").
+ */
+export const FISCAL_ANSWER_WAIT_MS = 5000;
+
 /** The receipt's line of an outage (docs/fiscal.md; the server's receipt-lines.ts says the same). */
 export const TSE_OUTAGE_LINE = 'TSE ausgefallen / TSE unavailable';
 /** A reprint's first line for a sale signed after its receipt said the TSE was out. */

@@ -28,6 +28,7 @@ import { createDeviceRoutes, requirePairedDevice } from './hub/device-routes.ts'
 import type { Hub } from './hub/hub.ts';
 import { createClosingRoutes } from './ledger/closing/closing-routes.ts';
 import { createLedgerRoutes } from './ledger/ledger-routes.ts';
+import { createTaxSource } from './ledger/line-tax.ts';
 import { auditCatalogueWrites, matchRecordedSales } from './ledger/write-matching.ts';
 import { createMetricsRoutes } from './metrics/metrics.ts';
 import { connectLedgerPrinting } from './printing/ledger-printing.ts';
@@ -202,6 +203,8 @@ export function createApp(options: AppOptions): Hono {
     throw new Error('createApp needs the embedded test hotel or a PMS to forward to');
   }
   app.route('/api', gateway);
+  // Every recorded line gets the VAT rate and group of the server's copy of the catalogue.
+  hub.ledger.useTaxSource(createTaxSource((path) => gateway!.read(path)));
   app.route('/till/closing', createClosingRoutes(hub, { trustProxy }));
   const fiscal = options.fiscal;
   const after = fiscal

@@ -135,6 +135,30 @@ export function createClosingAdminRoutes({
     });
   });
 
+  // A refund's credit note booked in the PMS by hand: a signed-in manager marks it (refunds-to-book.ts).
+  routes.post('/day/refunds/booked', async (c) => {
+    const form = await c.req.parseBody();
+    return dayChange(c, () => {
+      const who = actor(c);
+      if (!who.staffId)
+        throw new ClosingError(
+          403,
+          'manager_required',
+          'sign in as a manager to mark a refund booked',
+          'saleId',
+        );
+      const saleId = typeof form.saleId === 'string' ? form.saleId : '';
+      hub.closing.markRefundBooked(saleId, who);
+      hub.audit.append({
+        kind: 'refund_booked_in_pms',
+        ...who,
+        subject: saleId,
+        note: 'credit note booked in the PMS by hand; admin page',
+      });
+      return '/admin/day#refunds-to-book';
+    });
+  });
+
   routes.post('/day/close', async (c) => {
     const form = await c.req.parseBody();
     return dayChange(c, () => {

@@ -14,6 +14,7 @@ import type { OutletInfo } from '../hub/outlets.ts';
 import type { ZClosingRow } from '../ledger/closing/day-closing.ts';
 import { shortTime } from './admin-page.ts';
 import type { AdminWords } from './admin-words.ts';
+import { refundsToBookSection } from './refunds-to-book.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -358,6 +359,7 @@ ${totalsSections(ctx, report, report.hotel)}
 ${cardTerminalRows(ctx, report)}
 ${drawerRows(ctx, report.drawers, data.outlets, true)}
 ${openSales(ctx, report, data.outlets)}
+${refundsToBookSection(w, ctx.eur, report, true)}
 <section id="close" class="noprint"><h2>${w.closeTitle}</h2><p>${w.closeHint}</p>
 <form method="post" action="/admin/day/close"><input type="hidden" name="upToSeq" value="${report.upToSeq}">
 <label>${w.businessDay} <input name="businessDay" type="date" required value="${data.today}"></label>
@@ -389,7 +391,8 @@ ${printForms(w, data.printOutlets, data.closing.zId, data.said)}
 ${totalsSections(ctx, data.report, data.report.hotel)}
 ${cardTerminalRows(ctx, data.report)}
 ${drawerRows(ctx, data.report.drawers, data.outlets, false)}
-${openSales(ctx, data.report, data.outlets)}`;
+${openSales(ctx, data.report, data.outlets)}
+${refundsToBookSection(w, ctx.eur, data.report, false)}`;
 }
 
 /** The outlets' settings on the dashboard: each outlet's name, drawers, cash limit and retention; a new one. */

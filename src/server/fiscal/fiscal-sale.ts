@@ -16,6 +16,9 @@ export interface FiscalSale {
   kind: SaleKind;
   /** When the till recorded the sale (ISO 8601); the receipt's time in an outage. */
   recordedAt: string;
+  /** When the tablet made it (its clock, ISO 8601): one that reached the server more than
+   * FISCAL_ANSWER_WAIT_MS later had a receipt that said the TSE was out. */
+  madeAt?: string;
   /** Gross cents per DSFinV-K VAT id; missing ids are 0. Negative for a void. */
   grossCentsByVatId: Partial<Record<VatId, number>>;
   /** Paid at the till, in cents (negative for a refund). Both 0 for a room charge or late charge,

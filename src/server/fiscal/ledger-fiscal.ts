@@ -45,10 +45,14 @@ export function fiscalSaleOf(record: LedgerRecord, recordedAt: string, seq?: num
   let roomCents = 0;
   if (kind === 'sale' || kind === 'void') {
     for (const payment of record.payments) {
-      if (payment.method === 'cash') cashCents += payment.amountCents;
+      // The tip is signed as the Bon has it (docs/fiscal.md "Tips"): in the payment, and as a line
+      // of its own at VAT id 5 (TrinkgeldAN: owed to staff, no VAT), negative when given back.
+      const tip = payment.method === 'room' || payment.method === 'invoice' ? 0 : (payment.tipCents ?? 0);
+      if (tip !== 0) grossCentsByVatId[5] = (grossCentsByVatId[5] ?? 0) + tip;
+      if (payment.method === 'cash') cashCents += payment.amountCents + tip;
       // A sale paid at the till without knowing how (`invoice`) counts as non-cash (Unbar); a
       // void's `room` or `invoice` payment is not money at the till.
-      else if (payment.method === 'card' || kind === 'sale') nonCashCents += payment.amountCents;
+      else if (payment.method === 'card' || kind === 'sale') nonCashCents += payment.amountCents + tip;
       if (payment.method === 'room' && kind === 'sale') roomCents += payment.amountCents;
     }
   }
@@ -60,6 +64,7 @@ export function fiscalSaleOf(record: LedgerRecord, recordedAt: string, seq?: num
     saleId: record.saleId,
     kind,
     recordedAt,
+    madeAt: record.createdAt,
     grossCentsByVatId,
     grossCentsByRateBp,
     payments: { cashCents, nonCashCents, ...(roomCents ? { roomCents } : {}) },

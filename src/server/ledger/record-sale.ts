@@ -26,6 +26,7 @@ import type { AuditLog } from '../staff/audit-log.ts';
 import { StaffError, type StaffRegistry } from '../staff/staff-registry.ts';
 import { type CardPaymentSource, checkCardPayments } from './card-check.ts';
 import { createGroupCommit } from './group-commit.ts';
+import { type TaxSource, taxOfLines } from './line-tax.ts';
 import { checkConsistent } from './sale-checks.ts';
 
 export interface LedgerDeps {
@@ -92,6 +93,16 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
     `INSERT INTO ledger_payments (sale_seq, payment_no, method, amount_cents, tendered_cents, change_cents,
        tip_cents, card) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+
+  /** The server's VAT rate and group on every line (line-tax.ts), once the gateway is up. */
+  let taxSource: TaxSource | undefined;
+  async function serverTaxed(sent: LedgerRecord): Promise<LedgerRecord> {
+    await taxSource?.ready();
+    const referred = sent.refersTo
+      ? (selectBySaleId.get(sent.refersTo) as StoredSale | undefined)
+      : undefined;
+    return taxOfLines(sent, referred ? (JSON.parse(referred.body) as LedgerRecord) : undefined, taxSource);
+  }
 
   /** The stored answer to a resend of the same body, or 409 for another body under the id. */
   function earlierAnswer(saleId: string, bodySha256: string, device: Device): LedgerRecordAnswer | null {
@@ -231,11 +242,13 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
       const { message, field } = describeIssues(parsed.issues);
       throw new ApiError(400, message, field, 'sale_invalid');
     }
-    const sale = parsed.output;
-    const text = JSON.stringify(sale);
-    const bodySha256 = createHash('sha256').update(text).digest('hex');
-    const earlier = earlierAnswer(sale.saleId, bodySha256, device);
+    const sent = parsed.output;
+    const bodySha256 = createHash('sha256').update(JSON.stringify(sent)).digest('hex');
+    const earlier = earlierAnswer(sent.saleId, bodySha256, device);
     if (earlier) return earlier;
+    // Stored with the server's VAT rates and groups (line-tax.ts); the hash stays the tablet's body's.
+    const sale = await serverTaxed(sent);
+    const text = JSON.stringify(sale);
     checkConsistent(sale);
     checkCardPayments(sale, cardPayments);
     if (sale.refersTo) {
@@ -405,6 +418,10 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
     /** Where recorded card payments are checked against the terminal's own rows (ledger/card-check.ts). */
     useCardPayments(source: CardPaymentSource): void {
       cardPayments = source;
+    },
+    /** Where every line's VAT rate and group come from (line-tax.ts). */
+    useTaxSource(source: TaxSource): void {
+      taxSource = source;
     },
     /** How many transactions the records shared (group-commit.ts). */
     commitCounts: commits.counts,

@@ -4,6 +4,9 @@
 import type { PrintableReceipt, PrintLanguage } from '../../pms/print-calls.ts';
 import type { PrintCodepage } from './escpos-decoder.ts';
 
+/** A receipt or slip printed more than this after its sale says "printed later" and opens no drawer. */
+export const LATE_PRINT_MS = 60_000;
+
 export type PaperWidth = 58 | 80;
 export const PAPER_WIDTHS: readonly PaperWidth[] = [58, 80];
 
@@ -51,6 +54,8 @@ export interface CancellationSlip {
   isCash: boolean;
   currency: string;
   header?: PrintableReceipt['header'];
+  /** The TSE's data of the refund (it is signed: AVBelegstorno), as on a receipt. */
+  fiscal?: PrintableReceipt['fiscal'];
 }
 
 /**
@@ -80,13 +85,27 @@ export interface ReportSlip {
   cancellations: { count: number; cents: number };
   refunds: { count: number; cents: number };
   byStaff: { name: string; count: number; cents: number }[];
+  /** Voids, take-backs, refunds and discounts one by one, with who approved each (issue 30). */
+  approved?: {
+    kind: 'void' | 'take-back' | 'refund' | 'discount';
+    reference: string;
+    cents: number;
+    approvedBy: string | null;
+  }[];
   /** Cash the drawer should hold; null where the till does not count a float. */
   cashExpectedCents: number | null;
 }
 
 export type PrintDocument =
-  | { kind: 'receipt'; receipt: PrintableReceipt; copy: number; language: PrintLanguage }
+  | {
+      kind: 'receipt';
+      receipt: PrintableReceipt;
+      copy: number;
+      language: PrintLanguage;
+      /** When an original is printed more than LATE_PRINT_MS after its sale: says so, never opens the drawer. */
+      printedLater?: number;
+    }
   | { kind: 'order'; ticket: OrderTicket; language: PrintLanguage }
-  | { kind: 'cancellation'; slip: CancellationSlip; language: PrintLanguage }
+  | { kind: 'cancellation'; slip: CancellationSlip; language: PrintLanguage; printedLater?: number }
   | { kind: 'report'; report: ReportSlip; language: PrintLanguage }
   | { kind: 'test'; printerName: string; language: PrintLanguage };

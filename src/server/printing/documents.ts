@@ -31,13 +31,13 @@ export function renderDocument(document: PrintDocument, paper: PaperSettings): U
   const slip = new Slip(encoder, columns, document.language);
   switch (document.kind) {
     case 'receipt':
-      slip.receipt(document.receipt, document.copy);
+      slip.receipt(document.receipt, document.copy, document.printedLater);
       break;
     case 'order':
       slip.order(document.ticket);
       break;
     case 'cancellation':
-      slip.cancellation(document.slip);
+      slip.cancellation(document.slip, document.printedLater);
       break;
     case 'report':
       slip.report(document.report);
@@ -49,10 +49,11 @@ export function renderDocument(document: PrintDocument, paper: PaperSettings): U
   return encoder.encode();
 }
 
-/** Whether `document` opens the cash drawer: a cash receipt's original, or a cash refund. */
+/** Whether `document` opens the cash drawer: a cash receipt's original, or a cash refund, printed in time. */
 export function opensDrawer(document: PrintDocument): boolean {
-  if (document.kind === 'receipt') return document.receipt.isCash && document.copy === 0;
-  if (document.kind === 'cancellation') return document.slip.isCash;
+  if (document.kind === 'receipt')
+    return document.receipt.isCash && document.copy === 0 && document.printedLater === undefined;
+  if (document.kind === 'cancellation') return document.slip.isCash && document.printedLater === undefined;
   return false;
 }
 
@@ -103,8 +104,24 @@ class Slip {
     this.e.newline();
   }
 
-  receipt(r: PrintableReceipt, copy: number) {
+  /** The TSE's lines and QR code of a signed receipt or slip. */
+  private fiscal(fiscal: PrintableReceipt['fiscal']) {
+    if (!fiscal) return;
+    this.rule();
+    this.e.line(this.w('fiscal'));
+    for (const line of fiscal.lines) this.e.line(line);
+    if (fiscal.qrCode) this.e.align('center').qrcode(fiscal.qrCode, { model: 2, size: 4 }).align('left');
+  }
+
+  /** A slip printed more than a minute after its sale says so, first (and opens no drawer). */
+  private printedLater(at: number | undefined) {
+    if (at !== undefined)
+      this.centred(this.w('printedLater', { time: printedTime(at, this.language) }), { bold: true });
+  }
+
+  receipt(r: PrintableReceipt, copy: number, printedLater?: number) {
     const w = this.w;
+    this.printedLater(printedLater);
     if (copy > 0) {
       this.centred(w('copy'), { bold: true, big: true });
       this.centred(w('copyNumber', { n: copy }));
@@ -162,16 +179,10 @@ class Slip {
     if (r.note) this.e.line(`${w('note')}: ${r.note}`);
     this.e.newline();
     if (r.staffName) this.e.line(`${w('staff')}: ${r.staffName}`);
-    if (r.fiscal) {
-      this.rule();
-      this.e.line(w('fiscal'));
-      for (const line of r.fiscal.lines) this.e.line(line);
-      if (r.fiscal.qrCode)
-        this.e.align('center').qrcode(r.fiscal.qrCode, { model: 2, size: 4 }).align('left');
-    }
+    this.fiscal(r.fiscal);
     this.e.newline();
     this.centred(w('thanks'));
-    if (copy === 0 && r.isCash) this.e.pulse();
+    if (copy === 0 && r.isCash && printedLater === undefined) this.e.pulse();
     this.e.cut('partial');
   }
 
@@ -209,8 +220,9 @@ class Slip {
     this.e.cut('partial');
   }
 
-  cancellation(slip: CancellationSlip) {
+  cancellation(slip: CancellationSlip, printedLater?: number) {
     const w = this.w;
+    this.printedLater(printedLater);
     this.centred(slip.kind === 'refund' ? w('refund') : w('cancellation'), { bold: true, big: true });
     this.header(slip.header);
     this.e.line(w('cancels', { reference: slip.reference, time: printedTime(slip.saleAt, this.language) }));
@@ -226,7 +238,8 @@ class Slip {
     );
     this.e.line(`${w('reason')}: ${slip.reason}`);
     this.e.line(`${w('staff')}: ${slip.staffName}`);
-    if (slip.isCash) this.e.pulse();
+    this.fiscal(slip.fiscal);
+    if (slip.isCash && printedLater === undefined) this.e.pulse();
     this.e.cut('partial');
   }
 
@@ -243,7 +256,7 @@ class Slip {
     this.rule();
     this.pair(`${w('sales')} (${report.sales.count})`, money(report.sales.grossCents), true);
     for (const tax of report.taxes) {
-      const rate = tax.ratePercent === null ? tax.name : `${tax.ratePercent} %`;
+      const rate = tax.ratePercent === null ? tax.name || w('noTaxClass') : `${tax.ratePercent} %`;
       this.pair(`  ${w('vat')} ${rate}`, `${money(tax.netCents)} + ${money(tax.taxCents)}`);
     }
     this.rule();
@@ -252,6 +265,15 @@ class Slip {
       this.pair(`${payment.name} (${payment.count})`, money(payment.cents));
     this.pair(`${w('cancellations')} (${report.cancellations.count})`, money(-report.cancellations.cents));
     this.pair(`${w('refunds')} (${report.refunds.count})`, money(-report.refunds.cents));
+    if (report.approved && report.approved.length > 0) {
+      this.rule();
+      this.e.bold(true).line(w('approvedTitle')).bold(false);
+      for (const item of report.approved)
+        this.pair(
+          `${w(`approvedKind_${item.kind}`)} ${item.reference} (${item.approvedBy ?? '-'})`,
+          money(item.cents),
+        );
+    }
     if (report.byStaff.length > 0) {
       this.rule();
       this.e.bold(true).line(w('byStaff')).bold(false);

@@ -162,7 +162,9 @@ export function connectLedgerPrinting(
   const staffName = (sale: StoredSale) =>
     (deviceNameOf.get(sale.seq) as { staff: string | null } | undefined)?.staff ?? '';
 
-  const printSlip = (sale: StoredSale, language: PrintLanguage) => {
+  /** A refund's or void's slip, queued once its signing settled: it is signed, so it shows its TSE data. */
+  const printSlip = async (sale: StoredSale, language: PrintLanguage) => {
+    const signed = await fiscalOf(sale, false);
     const record = JSON.parse(sale.body) as LedgerRecord;
     const original = record.refersTo ? hub.ledger.sale(record.refersTo) : undefined;
     const paid = original ? (JSON.parse(original.body) as LedgerRecord) : record;
@@ -187,6 +189,9 @@ export function connectLedgerPrinting(
         isCash: record.kind === 'refund' ? true : paid.payments.some((payment) => payment.method === 'cash'),
         currency,
         ...(header ? { header } : {}),
+        ...(signed
+          ? { fiscal: { lines: signed.lines, ...(signed.qrCode ? { qrCode: signed.qrCode } : {}) } }
+          : {}),
       },
     });
   };
@@ -201,7 +206,13 @@ export function connectLedgerPrinting(
           'the receipt of a recorded sale could not be queued',
         ),
       );
-    else if (sale.kind === 'refund') printSlip(sale, language);
+    else if (sale.kind === 'refund')
+      printSlip(sale, language).catch((error: unknown) =>
+        serverLog().error(
+          { component: 'printing', saleId: sale.saleId, err: error },
+          'the slip of a recorded refund could not be queued',
+        ),
+      );
   });
 
   /** The recorded sale `saleId` of `device`'s outlet, recorded by `device`; LedgerPrintError otherwise. */
@@ -260,7 +271,7 @@ export function connectLedgerPrinting(
      * drawer); `awaitingRecord` before the record arrives (the hook prints a refund's slip).
      * @throws LedgerPrintError, NoPrinterError (printing.ts)
      */
-    cancellation(device: Device, saleId: string, language: PrintLanguage) {
+    async cancellation(device: Device, saleId: string, language: PrintLanguage) {
       if (!hub.ledger.sale(saleId)) return awaitingRecord(device);
       return printSlip(ownSale(device, saleId, SLIP_KINDS), language);
     },
@@ -348,6 +359,18 @@ export function reportSlip(
       count: member.records,
       cents: member.grossCents,
     })),
+    approved: [
+      ...(day?.corrections ?? []),
+      ...(day?.discounts ?? []).map((d) => ({ ...d, kind: 'discount' })),
+    ]
+      .filter((r) => ['void', 'take-back', 'refund', 'discount'].includes(r.kind))
+      .map((r) => ({
+        kind: r.kind as 'void' | 'take-back' | 'refund' | 'discount',
+        reference: r.reference,
+        // A discount is money off (negative); a refund of a discounted sale gives its discount back.
+        cents: r.kind === 'discount' ? -r.amountCents : r.amountCents,
+        approvedBy: r.approvedBy,
+      })),
     cashExpectedCents:
       drawers.length === 0 ? null : drawers.reduce((total, drawer) => total + drawer.expectedCents, 0),
   };

@@ -99,7 +99,7 @@ export function createPrintRoutes(
     const device = deviceOf(c)!;
     try {
       if (header) fromLedger.remember(device.id, { header });
-      const job = fromLedger.cancellation(device, saleId, language);
+      const job = await fromLedger.cancellation(device, saleId, language);
       if ('awaitingRecord' in job) return c.json({ job: null, printerName: job.printerName }, 202);
       return c.json({ job });
     } catch (error) {

@@ -12,7 +12,7 @@ import type {
   PrintStatus,
 } from '../../pms/print-calls.ts';
 import type { HubDb } from '../hub/hub-db.ts';
-import type { PrintDocument, ReportSlip } from './document-types.ts';
+import { LATE_PRINT_MS, type PrintDocument, type ReportSlip } from './document-types.ts';
 import { takeNewLines } from './order-tickets.ts';
 import { migratePrintTables } from './print-db.ts';
 import { createPrintQueue, type PrintJob } from './print-queue.ts';
@@ -39,6 +39,11 @@ export function createPrinting(options: PrintingOptions) {
   migratePrintTables(db);
   const now = options.now ?? (() => new Date());
   const printers = createPrinters(db, now, options.outlets);
+  /** Now, when a sale made at `madeAt` is printed more than LATE_PRINT_MS later (no drawer, "printed later"). */
+  const lateAt = (madeAt: number): number | undefined => {
+    const at = now().getTime();
+    return at - madeAt > LATE_PRINT_MS ? at : undefined;
+  };
   const queue = createPrintQueue({ ...options, printers });
   const answer = (job: PrintJob, printer: Printer) => ({
     id: job.id,
@@ -81,7 +86,14 @@ export function createPrinting(options: PrintingOptions) {
               .get(`${receipt.saleId}:copy:%`) as { n: number }
           ).n
         : 0;
-      const document: PrintDocument = { kind: 'receipt', receipt, copy: copyId ? copies + 1 : 0, language };
+      const late = lateAt(receipt.createdAt);
+      const document: PrintDocument = {
+        kind: 'receipt',
+        receipt,
+        copy: copyId ? copies + 1 : 0,
+        language,
+        ...(late !== undefined && !copyId ? { printedLater: late } : {}),
+      };
       const title = `${copyId ? 'Copy' : 'Receipt'} ${receipt.reference}`;
       return answer(queue.enqueue({ key, printer, document, title }), printer);
     },
@@ -95,8 +107,10 @@ export function createPrinting(options: PrintingOptions) {
       if (!printer) throw new NoPrinterError('this outlet has no receipt printer');
       const { slip } = request;
       const { cancellationId, ...rest } = slip;
+      const late = lateAt(slip.createdAt);
       const document: PrintDocument = {
         kind: 'cancellation',
+        ...(late !== undefined ? { printedLater: late } : {}),
         language: request.language === 'en' ? 'en' : 'de',
         slip: { kind: 'refund', ...rest, ...(slip.header ? { header: slip.header } : {}) },
       };

@@ -16,10 +16,9 @@ import {
   stampFiscal,
   tabletOutage,
 } from '../../features/payment';
-import type { FiscalReceipt } from '../../pms/fiscal-wire';
+import { FISCAL_ANSWER_WAIT_MS, type FiscalReceipt } from '../../pms/fiscal-wire';
 
-/** How long a receipt waits for the server's signature before it says the TSE is out (3 s budget + the LAN). */
-export const FISCAL_ANSWER_WAIT_MS = 5000;
+export { FISCAL_ANSWER_WAIT_MS };
 
 export function FiscalBlock(props: {
   receipt: ReceiptData;

@@ -173,7 +173,10 @@ export function createGermanFiscal(options: GermanFiscalOptions): GermanFiscal {
     client,
     testTse,
     async sign(sale) {
-      return mark(await signing.sign(sale), false);
+      // A sale signed late already at its first answer (its tablet was cut off: the receipt said the
+      // TSE was out) says "signed later" on every printed copy, as the tablet's copy does.
+      const outcome = await signing.sign(sale);
+      return mark(outcome, outcome.status === 'signed' && outcome.signedLate);
     },
     reprint(saleId) {
       const outcome = signing.outcome(saleId);

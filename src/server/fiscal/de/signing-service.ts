@@ -4,6 +4,7 @@
 // outage is journaled (start, cause; its end when the TSE answers again), and the late-signing queue
 // signs each unsigned sale once when the TSE is back (marked signed late: DSFinV-K TSE_TA_FEHLER).
 import { createHash } from 'node:crypto';
+import { FISCAL_ANSWER_WAIT_MS } from '../../../pms/fiscal-wire.ts';
 import { checkFiscalSale, type FiscalSale, type VatId } from '../fiscal-sale.ts';
 import type { FiscalSaleRow, FiscalStore, OutageRow, TseSignature } from './fiscal-store.ts';
 import { type FiskalyClient, FiskalyError, type TxAnswer } from './fiskaly-client.ts';
@@ -14,6 +15,15 @@ import { parseQrCode } from './qr-code.ts';
 export const SALE_BUDGET_MS = 3000;
 /** How often the service asks whether the TSE is back during an outage. */
 export const PROBE_MS = 15_000;
+
+/** The outage journal's cause for sales a tablet made while cut off from the server (ours). */
+export const TABLET_CUT_OFF = 'Kasse ohne Verbindung zum Server / till cut off from the server';
+
+/** Whether the sale reached the server later than its tablet's receipt waited for a signature. */
+export function tabletWasCutOff(sale: Pick<FiscalSale, 'madeAt' | 'recordedAt'>): boolean {
+  if (!sale.madeAt) return false;
+  return Date.parse(sale.recordedAt) - Date.parse(sale.madeAt) > FISCAL_ANSWER_WAIT_MS;
+}
 
 const RECEIPT_TYPES: Record<FiscalSale['kind'], ReceiptType> = {
   sale: 'RECEIPT',
@@ -204,6 +214,23 @@ export function createSigningService(options: SigningOptions): SigningService {
     if (open) store.endOutage(open.id, now().toISOString());
   }
 
+  /**
+   * A sale of a tablet cut off from the server is an outage of that till (its receipt said "TSE
+   * ausgefallen"): it is signed on arrival but as late (TSE_TA_FEHLER), and the journal gets one
+   * closed row per arrival of such sales (not one per sale).
+   */
+  function noteTabletOutage(sale: FiscalSale): void {
+    const at = now().toISOString();
+    const latest = store.outages()[0];
+    const recent =
+      latest?.cause.startsWith(TABLET_CUT_OFF) &&
+      latest.endedAt !== null &&
+      now().getTime() - Date.parse(latest.endedAt) < 60_000;
+    if (recent) return;
+    const row = store.startOutage(`${TABLET_CUT_OFF} (${sale.madeAt})`, sale.madeAt ?? at);
+    store.endOutage(row.id, at);
+  }
+
   async function signNow(sale: FiscalSale): Promise<FiscalOutcome> {
     const txId = txIdForSale(sale.saleId);
     const row = store.begin(sale, txId);
@@ -215,9 +242,12 @@ export function createSigningService(options: SigningOptions): SigningService {
       store.markUnsigned(sale.saleId, open.id);
       return toOutcome(store.get(sale.saleId)!)!;
     }
+    // Made while its tablet was cut off from the server: its receipt said the TSE was out.
+    const cutOff = tabletWasCutOff(sale);
     try {
       const tx = await transact(sale, txId, now().getTime() + budget);
-      store.markSigned(sale.saleId, signatureOf(tx), false, now().toISOString());
+      if (cutOff) noteTabletOutage(sale);
+      store.markSigned(sale.saleId, signatureOf(tx), cutOff, now().toISOString());
       return toOutcome(store.get(sale.saleId)!)!;
     } catch (error) {
       if (refusesTheSale(error)) {

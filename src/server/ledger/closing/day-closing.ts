@@ -11,6 +11,7 @@ import { createCashQueries, drawerCashUps, drawerHeldCash } from './cash-up.ts';
 import { createDayQueries, type SeqRange } from './day-queries.ts';
 import { dayTotals } from './day-report.ts';
 import { createOpenSalesQueries } from './open-sales.ts';
+import { createRefundBookings } from './refund-bookings.ts';
 
 /** The card terminals' days for a report's records and the end-of-days since `since` (an ISO time). */
 export type CardDaySource = (range: SeqRange, since: string) => CardTerminalDay[];
@@ -70,6 +71,7 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
   );
   const lastSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM ledger_sales');
   const openSales = createOpenSalesQueries(db);
+  const refunds = createRefundBookings(db, now);
   const insertCount = db.prepare(
     `INSERT INTO cash_counts (outlet, drawer, after_z_id, up_to_seq, float_cents, cash_sales_cents,
        refunds_cents, expected_cents, counted_cents, difference_cents, denominations, counted_by_id,
@@ -117,6 +119,7 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
       drawers: drawerCashUps(cash, range, known, lastCountId),
       pendingByDevice: openSales.pendingByDevice(),
       attention: openSales.attention(),
+      refundsToBook: refunds.toBook(),
       ...(cardTerminals && cardTerminals.length > 0 ? { cardTerminals } : {}),
     };
   }
@@ -291,6 +294,17 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
           return { zId, zNumber, report: hotelReport };
         })
         .immediate();
+    },
+
+    /**
+     * Marks a refund's credit note booked in the PMS (refund-bookings.ts; the caller audits).
+     * @throws ClosingError 404 `refund_unknown`, 409 `refund_booked`
+     */
+    markRefundBooked(saleId: string, who: Actor): void {
+      const done = refunds.markBooked(saleId, who);
+      if (done === 'unknown') throw new ClosingError(404, 'refund_unknown', 'no such refund', 'saleId');
+      if (done === 'already')
+        throw new ClosingError(409, 'refund_booked', 'this refund is marked booked already', 'saleId');
     },
 
     /** The last hotel Z: its number, the records it closed up to, and when; null before the first. */

@@ -191,7 +191,8 @@ export function ledgerDsfinvkClosings(
         tipCents: number;
       }[]) {
         if (payment.method === 'room' || payment.method === 'invoice') continue; // not paid at the till
-        if (payment.tipCents > 0) {
+        // A tip given back (a refund's negative tip) is a line of its own too, so the lines add up to the payments.
+        if (payment.tipCents !== 0) {
           rates.add(0);
           recordLines.push({
             lineId: `tip-${recordLines.length + 1}`,
@@ -199,8 +200,8 @@ export function ledgerDsfinvkClosings(
             businessCase: 'TrinkgeldAN',
             voided: false,
             articleNumber: 'tip',
-            quantityThousandths: 1000,
-            unitGrossCents: payment.tipCents,
+            quantityThousandths: Math.sign(payment.tipCents) * 1000,
+            unitGrossCents: Math.abs(payment.tipCents),
             vatId: 5,
             grossCents: payment.tipCents,
             netCents: payment.tipCents,
@@ -232,8 +233,9 @@ export function ledgerDsfinvkClosings(
         bonType: BON_TYPES[row.kind] ?? 'AVSonstige',
         terminalId: row.deviceId,
         voided: row.voided === 1,
+        // The sale's own times on the till (an offline sale's too): its arrival at the server is not its end.
         start: row.createdAt,
-        end: row.recordedAt,
+        end: row.createdAt,
         ...(row.staffId ? { operatorId: row.staffId } : {}),
         ...(row.staffName ? { operatorName: row.staffName } : {}),
         ...(body.room?.guestName ? { customer: { name: body.room.guestName } } : {}),

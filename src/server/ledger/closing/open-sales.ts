@@ -1,5 +1,6 @@
 // Sales still open in the PMS, over the whole ledger (not only the day: a Z may close with them open
-// and lists them): per tablet, the records no PMS outcome has been reported for yet, with when the
+// and lists them): per tablet, the records no PMS outcome has been reported for yet (not refunds:
+// their PMS side is booked by hand, refund-bookings.ts), with when the
 // tablet was last seen; and the records whose newest outcome of a step is a refusal or needs
 // attention, unless a later late charge, void or refund took them over. The pending are read from
 // ledger_pending (kept by triggers, hub-db.ts), from the oldest record that was still pending last time.
@@ -12,7 +13,7 @@ export function createOpenSalesQueries(db: HubDb) {
             COUNT(*) AS pending, MIN(s.created_at) AS oldestCreatedAt, d.last_seen_at AS lastSeenAt,
             MIN(s.seq) AS firstSeq
        FROM ledger_pending p CROSS JOIN ledger_sales s ON s.seq = p.seq LEFT JOIN devices d ON d.id = s.device_id
-      WHERE p.seq >= ? AND s.kind NOT IN ('shift-open', 'shift-close')
+      WHERE p.seq >= ? AND s.kind NOT IN ('shift-open', 'shift-close', 'refund')
         AND NOT EXISTS (SELECT 1 FROM ledger_outcomes o WHERE o.sale_id = s.sale_id)
       GROUP BY s.device_id ORDER BY deviceName`,
   );

@@ -1,0 +1,61 @@
+// The reckoning test (issue 30): generated days of till operations (fast-check, day-model.ts) -
+// cash, card, open prices, discounts within and beyond the limit, room charges, minibar counts,
+// splits by items and in equal parts, voids, take-backs, refunds, late charges, shift floats,
+// offline tablets sending late and TSE outages - played on one till server in-process, day after
+// day, each closed with a Z. What the model reckons from the operations alone must equal, to the
+// cent and item by item, the Z (by payment, VAT rate, group, staff, drawer), the DSFinV-K files of
+// that Z and the TSE's signed amounts of every sale. `RECKONING_DAYS` sets how many days (default 200).
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayDifferences } from './reckoning/day-check.ts';
+import { playDay } from './reckoning/day-driver.ts';
+import { type DayPlan, dayOf, type Op } from './reckoning/day-model.ts';
+import { startTill } from './reckoning/till.ts';
+
+const DAYS = Number(process.env.RECKONING_DAYS ?? 200);
+/** Paths whose books are not right yet (each has its own failing test below until it is). */
+const NOT_YET_RIGHT: Op['t'][] = ['split-equal'];
+const SKIP = [
+  ...NOT_YET_RIGHT,
+  ...((process.env.RECKONING_SKIP ?? '').split(',').filter(Boolean) as Op['t'][]),
+];
+let till: Awaited<ReturnType<typeof startTill>>;
+beforeAll(async () => {
+  till = await startTill();
+});
+afterAll(() => till.close());
+
+let day = 0;
+async function playAndCheck(plan: DayPlan): Promise<void> {
+  day += 1;
+  // Each generated day is the next business day of the same server.
+  till.clock.now = new Date(Date.UTC(2026, 2, 2 + day, 7));
+  const businessDay = till.clock.now.toISOString().slice(0, 10);
+  const played = await playDay(till, plan, businessDay);
+  const differences = await dayDifferences(till, plan, played);
+  if (differences.length > 0) throw new Error(`day ${businessDay}:\n  ${differences.join('\n  ')}`);
+}
+
+describe('the books of generated days equal a reckoning of what was sold', () => {
+  it(`${DAYS} days: Z, DSFinV-K and TSE to the cent`, async () => {
+    await fc.assert(fc.asyncProperty(dayOf(SKIP), playAndCheck), { numRuns: DAYS, endOnFailure: true });
+    expect(day).toBeGreaterThanOrEqual(DAYS);
+  }, 300_000);
+
+  it.fails('an equal split is not yet one bill paid in shares (each item once, at its price, no discount)', async () => {
+    const onlySplits = dayOf([
+      'cash',
+      'card',
+      'open-price',
+      'room',
+      'minibar',
+      'split-items',
+      'void',
+      'take-back',
+      'refund',
+      'late',
+      'tse-down',
+    ]);
+    await fc.assert(fc.asyncProperty(onlySplits, playAndCheck), { numRuns: 5, endOnFailure: true });
+  });
+});

@@ -2,7 +2,7 @@
 // mark of the embedded unit, the BAO items the rest of the receipt lacks (business, UID or tax
 // number, Kassen-ID, Belegnummer, date and time), the signed cash share where a part went to the
 // room, the storno/training designation and "Sicherheitseinrichtung ausgefallen". Read from the JWS.
-import type { RegisterRow } from './dep-store.ts';
+import type { Purpose, RegisterRow } from './dep-store.ts';
 import { rksvAmount, STORNO_MARK, TRAINING_MARK } from './rksv-core.ts';
 
 export const TEST_UNIT_LINE =
@@ -10,6 +10,17 @@ export const TEST_UNIT_LINE =
 export const FAILED_LINE = 'Sicherheitseinrichtung ausgefallen';
 export const ROOM_CHARGE_LINE =
   'Auf das Zimmer gebucht, kein Barumsatz: nicht RKSV-signiert / Charged to the room: not a cash sale, not signed';
+
+/** The title a special receipt prints and the admin page shows. */
+export const TITLES: Record<Purpose, string | undefined> = {
+  start: 'Startbeleg',
+  sale: undefined,
+  monthly: 'Monatsbeleg',
+  yearly: 'Jahresbeleg',
+  sammel: 'Sammelbeleg (Ende des Ausfalls / end of outage)',
+  closing: 'Schlussbeleg',
+  control: 'Nullbeleg',
+};
 
 export interface LineInput {
   register: RegisterRow;

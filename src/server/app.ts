@@ -13,6 +13,7 @@ import { mountTestHotel, type TestHotel } from '../test-hotel/index.ts';
 import { createAdminRoutes } from './admin/admin-routes.ts';
 import { createCardRoutes } from './card-terminal/card-routes.ts';
 import { type CardTerminals, createCardTerminals } from './card-terminal/index.ts';
+import { specialReceiptPrinter } from './fiscal/at/hub-printing.ts';
 import type { FiscalControl } from './fiscal/fiscal-control.ts';
 import { createLedgerFiscal, ledgerClosings } from './fiscal/ledger-fiscal.ts';
 import { createGatewayApi } from './gateway/gateway.ts';
@@ -225,6 +226,8 @@ export function createApp(options: AppOptions): Hono {
   const fromLedger = options.printing
     ? connectLedgerPrinting(hub, options.printing, { fiscal: after })
     : undefined;
+  // Austria's special receipts print at the hub's receipt printer (fiscal/at/hub-printing.ts).
+  if (options.printing && fiscal) fiscal.attachSpecialPrinter(specialReceiptPrinter(hub, options.printing));
   if (options.printing && fromLedger)
     app.route('/till/print', createPrintRoutes(hub, options.printing, fromLedger, { trustProxy }));
   const tables =

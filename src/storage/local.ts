@@ -30,6 +30,8 @@ export const LOCAL_KEYS = {
   auditRefused: 'hotel-till.audit-refused',
   /** Whether the till server signed this tablet's last recorded sale (features/payment/fiscal-receipt.ts). */
   fiscalRequired: 'hotel-till.fiscal-required',
+  /** The till server's fiscal country as it last said (features/payment/fiscal-receipt.ts). */
+  fiscalCountry: 'hotel-till.fiscal-country',
   /** Receipts not yet taken by the till server's print queue (features/payment/printing.ts). */
   printPending: 'hotel-till.print-pending',
   /** What the till's first screen shows of the cached catalogue, readable before its first frame

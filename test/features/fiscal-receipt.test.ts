@@ -2,8 +2,15 @@
 // tablet's own outage block (no transaction number, no QR code), what a copy prints (signed later
 // where the receipt said the TSE was out, the receipt's own block otherwise), and the cash invoice's
 // reference with the TSE transaction number once the server signed the sale.
-import { describe, expect, it } from 'vitest';
-import { copyBlock, ledgerFiscalOf, tabletOutage } from '../../src/features/payment/fiscal-receipt';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  copyBlock,
+  fiscalCountry,
+  fiscalRequired,
+  ledgerFiscalOf,
+  noteLedgerAnswer,
+  tabletOutage,
+} from '../../src/features/payment/fiscal-receipt';
 import { referenceWithTse } from '../../src/outbox/intents/cash-invoice';
 import { RECORD_IN_LEDGER } from '../../src/outbox/intents/ledger-record';
 import type { FiscalReceipt } from '../../src/pms/fiscal-wire';
@@ -95,5 +102,57 @@ describe('the fiscal block on the tablet', () => {
     expect(referenceWithTse('K7QM-1F', { sale, results: results(signed) })).toBe('K7QM-1F TSE-TA 17');
     expect(referenceWithTse('K7QM-1F', { sale, results: results(tabletOutage(0)) })).toBe('K7QM-1F');
     expect(referenceWithTse('K7QM-1F', { sale, results: results() })).toBe('K7QM-1F');
+  });
+
+  describe('in Austria', () => {
+    const store = new Map<string, string>();
+    const memory = {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => void store.set(key, value),
+      removeItem: (key: string) => void store.delete(key),
+    };
+    afterEach(() => {
+      store.clear();
+      vi.unstubAllGlobals();
+    });
+    const atSigned: FiscalReceipt = {
+      status: 'signed',
+      lines: ['Kassen-ID / Till ID: INN-1'],
+      qrCode: '_R1-AT0_…',
+    };
+    const answerOf = (result: unknown) => {
+      const answer = ledgerFiscalOf([ledgerStep(result)]);
+      if (!answer.recorded) throw new Error('not recorded');
+      return answer;
+    };
+
+    it("a tablet's outage block says what Austrian law asks: Sicherheitseinrichtung ausgefallen", () => {
+      const block = tabletOutage(Date.parse('2026-11-26T10:00:00Z'), 'Europe/Vienna', 'AT');
+      expect(block.lines).toEqual([
+        'Sicherheitseinrichtung ausgefallen / Signature unit unavailable',
+        'Zeit (Kasse) / Time (till): 26.11.2026, 11:00:00',
+      ]);
+      expect(block.lines.join('\n')).not.toContain('TSE');
+    });
+
+    it("keeps the hub's country through a room charge (no fiscal block): the next outage is Austrian", () => {
+      vi.stubGlobal('localStorage', memory);
+      noteLedgerAnswer(
+        answerOf({ seq: 1, receiptNumber: 1, recordedAt: 'x', fiscal: atSigned, fiscalCountry: 'AT' }),
+      );
+      // A room charge: no fiscal block, the country told all the same.
+      noteLedgerAnswer(answerOf({ seq: 2, receiptNumber: 2, recordedAt: 'x', fiscalCountry: 'AT' }));
+      expect(fiscalRequired()).toBe(true);
+      expect(fiscalCountry()).toBe('AT');
+      expect(tabletOutage(0).lines[0]).toBe(
+        'Sicherheitseinrichtung ausgefallen / Signature unit unavailable',
+      );
+      // The hub chose no country: nothing to sign, and an answer from an older server keeps the country.
+      noteLedgerAnswer(answerOf({ seq: 3, receiptNumber: 3, recordedAt: 'x', fiscalCountry: 'none' }));
+      expect(fiscalRequired()).toBe(false);
+      noteLedgerAnswer(answerOf({ seq: 4, receiptNumber: 4, recordedAt: 'x', fiscal: atSigned }));
+      expect(fiscalRequired()).toBe(true);
+      expect(fiscalCountry()).toBe('none');
+    });
   });
 });

@@ -12,7 +12,14 @@ export {
   payByCard,
 } from './card-payment';
 export { returnCardMoney } from './card-refund';
-export { copyBlock, fiscalRequired, noteFiscalRequired, serverFiscal, tabletOutage } from './fiscal-receipt';
+export {
+  copyBlock,
+  fiscalCountry,
+  fiscalRequired,
+  noteLedgerAnswer,
+  serverFiscal,
+  tabletOutage,
+} from './fiscal-receipt';
 export { printLanguage, printStatus } from './print-status';
 export {
   giveUpJob,

@@ -2,7 +2,12 @@
 // any PMS step runs, with a body built at replay time from the journal's SaleRecord (ledger-body.ts).
 // Unknown outcome: sent again, and the server answers a resend with the first answer; a refusal (409
 // `sale_conflict`, 403) makes the sale need attention. docs/ledger.md; docs/outbox.md, "Unknown outcomes".
-import { type FiscalReceipt, fiscalReceiptOf } from '../../pms/fiscal-wire.ts';
+import {
+  type FiscalCountryCode,
+  type FiscalReceipt,
+  fiscalCountryOf,
+  fiscalReceiptOf,
+} from '../../pms/fiscal-wire.ts';
 import type { LedgerKind, LedgerRecordAnswer } from '../../pms/ledger-wire.ts';
 import type { IntentDefinition } from './definition.ts';
 import { ledgerRecordOf } from './ledger-body.ts';
@@ -18,6 +23,8 @@ export interface RecordInLedgerPayload {
  * hotel has a fiscal country (the TSE's data or the outage mark, for the receipt). */
 export type RecordedInLedger = Pick<LedgerRecordAnswer, 'seq' | 'receiptNumber' | 'recordedAt'> & {
   fiscal?: FiscalReceipt;
+  /** The hub's fiscal country, as it said (older servers do not). */
+  fiscalCountry?: FiscalCountryCode;
 };
 
 export const recordInLedger: IntentDefinition<RecordInLedgerPayload, RecordedInLedger> = {
@@ -27,11 +34,13 @@ export const recordInLedger: IntentDefinition<RecordInLedgerPayload, RecordedInL
   async send(pms, payload, context) {
     const answer = await pms.recordLedgerSale(ledgerRecordOf(context.sale, payload.kind));
     const fiscal = fiscalReceiptOf(answer);
+    const fiscalCountry = fiscalCountryOf(answer);
     return {
       seq: answer.seq,
       receiptNumber: answer.receiptNumber,
       recordedAt: answer.recordedAt,
       ...(fiscal ? { fiscal } : {}),
+      ...(fiscalCountry ? { fiscalCountry } : {}),
     };
   },
   async reconcile() {

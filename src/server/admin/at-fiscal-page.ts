@@ -6,7 +6,7 @@ import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { renderSVG } from 'uqr';
 import type { AustrianFiscal } from '../fiscal/at/austria.ts';
-import { TITLES } from '../fiscal/at/register-service.ts';
+import { TITLES } from '../fiscal/at/receipt-lines.ts';
 import { qrOfJws, rksvAmount } from '../fiscal/at/rksv-core.ts';
 import type { AtFiscalWords } from './at-fiscal-words.ts';
 
@@ -92,13 +92,13 @@ ${counter === undefined || counter === null ? '' : html`<tr><th>${w.counter}</th
       : html`<form method="post" action="/admin/fiscal/at/zero"><button>${w.zero}</button></form>
 <form method="post" action="/admin/fiscal/at/yearly"><button>${w.yearly}</button></form>
 <form method="post" action="/admin/fiscal/at/decommission"><label><input type="checkbox" name="confirm" value="yes" required> ${w.decommissionConfirm}</label><button>${w.decommission}</button></form>`
-  }<table><tr><th>${w.kind}</th><th>${w.receiptNumber}</th><th>${w.time}</th><th>${w.signed}</th><th>QR</th></tr>${specials.map(
+  }<table><tr><th>${w.kind}</th><th>${w.receiptNumber}</th><th>${w.time}</th><th>${w.signed}</th><th>QR</th><th></th></tr>${specials.map(
     (r) =>
       html`<tr><td>${TITLES[r.purpose] ?? r.purpose}</td><td>${r.receiptNumber}</td><td>${r.time}</td><td>${r.signed ? w.yes : w.failed}</td><td>${
         r.jws
           ? html`<div class="qr" role="img" aria-label="${qrOfJws(r.jws)}">${raw(renderSVG(qrOfJws(r.jws)))}</div>`
           : ''
-      }</td></tr>`,
+      }</td><td><form method="post" action="/admin/fiscal/at/print"><input type="hidden" name="receiptNumber" value="${r.receiptNumber}"><button>${w.printAgain}</button></form></td></tr>`,
   )}</table>
 <h3>${w.checkTitle}</h3><form method="post" action="/admin/fiscal/at/check">
 <label>${w.receiptNumber} <input name="receiptNumber" required maxlength="60"></label>

@@ -1,7 +1,7 @@
 // The Austrian (RKSV) admin actions under /admin/fiscal/at (behind the admin sign-in): set-up with
-// the AES key shown once, the Startbeleg again, Nullbeleg, Jahresbeleg, Schlussbeleg, logging a
-// Belegcheck result, trying the unit, the test unit's outage switch, and the DEP7 and crypto
-// material downloads. Every change goes to the audit log with who made it.
+// the AES key shown once, the Startbeleg again, Nullbeleg, Jahresbeleg, Schlussbeleg, a special
+// receipt printed again, logging a Belegcheck result, trying the unit, the test unit's outage
+// switch, and the DEP7 and crypto material downloads. Every change goes to the audit log with who made it.
 import { type Context, Hono } from 'hono';
 import { ApiError } from '../../node-http/errors.ts';
 import { type AustrianFiscal, RksvSetupError } from '../fiscal/at/austria.ts';
@@ -123,6 +123,22 @@ export function createAtFiscalRoutes(options: AtFiscalRouteOptions): Hono {
     const by = options.actor(c).staffName;
     at.logCheck(receiptNumber, result, by);
     audit(c, 'rksv_receipt_checked', receiptNumber, result);
+    return c.redirect('/admin/fiscal', 303);
+  });
+
+  // A special receipt again, as a marked copy at the hub's receipt printer.
+  routes.post('/print', async (c) => {
+    const at = austria();
+    const form = await c.req.parseBody();
+    const receiptNumber = text(form, 'receiptNumber', 60);
+    if (!at.store.receipts().some((r) => r.receiptNumber === receiptNumber && r.purpose !== 'sale'))
+      throw new ApiError(400, 'no special receipt with this number', 'receiptNumber');
+    try {
+      at.printSpecialAgain(receiptNumber);
+    } catch (error) {
+      return show(c, { atProblem: (error as Error).message }, 409);
+    }
+    audit(c, 'rksv_special_reprinted', receiptNumber);
     return c.redirect('/admin/fiscal', 303);
   });
 

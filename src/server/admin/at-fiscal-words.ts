@@ -42,6 +42,7 @@ const EN = {
   specialHint:
     "The Monatsbeleg is made before the first sale of each month, December's is the Jahresbeleg. A Nullbeleg can be made at any time (e.g. for an auditor).",
   zero: 'Make a Nullbeleg',
+  printAgain: 'Print again',
   yearly: 'Make the Jahresbeleg now',
   decommission: 'Decommission: make the Schlussbeleg',
   decommissionConfirm:
@@ -115,6 +116,7 @@ const DE: AtFiscalWords = {
   specialHint:
     'Der Monatsbeleg entsteht vor dem ersten Verkauf jedes Monats, der des Dezembers ist der Jahresbeleg. Ein Nullbeleg kann jederzeit erstellt werden (z. B. für eine Prüfung).',
   zero: 'Nullbeleg erstellen',
+  printAgain: 'Erneut drucken',
   yearly: 'Jahresbeleg jetzt erstellen',
   decommission: 'Außerbetriebnahme: Schlussbeleg erstellen',
   decommissionConfirm:

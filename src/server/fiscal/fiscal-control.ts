@@ -5,6 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AustrianFiscal, createAustrianFiscal } from './at/austria.ts';
 import type { FiskalyAtAccount } from './at/fiskaly-at-client.ts';
+import type { SpecialReceiptPrinter } from './at/receipt-marks.ts';
 import { createGermanFiscal, type FiskalyAccount, type GermanFiscal } from './de/germany.ts';
 import type { LedgerFeed } from './fiscal-driver.ts';
 import { FISCAL_COUNTRIES, type FiscalCountry, type FiscalDriver, noFiscalDriver } from './fiscal-driver.ts';
@@ -34,6 +35,8 @@ export interface FiscalControl {
   austria(): AustrianFiscal | undefined;
   /** The ledger in its order, for Austria's signing (ledger-fiscal.ts hands it over). */
   attachLedger(feed: LedgerFeed): void;
+  /** The hub's receipt printer for Austria's special receipts (app.ts hands it over). */
+  attachSpecialPrinter(printer: SpecialReceiptPrinter): void;
   /** Whether signing goes to a real fiskaly account (else the test TSE). */
   readonly usesFiskaly: boolean;
   /** Whether Austria signs with a real fiskaly SIGN AT account (else the test signature unit). */
@@ -75,6 +78,7 @@ export function createFiscalControl(options: FiscalControlOptions): FiscalContro
   let german: GermanFiscal | undefined;
   let austria: AustrianFiscal | undefined;
   let feed: LedgerFeed | undefined;
+  let specialPrinter: SpecialReceiptPrinter | undefined;
   let none: FiscalDriver = noFiscalDriver();
   const open = () => {
     if (country === 'AT' && !austria) {
@@ -85,6 +89,7 @@ export function createFiscalControl(options: FiscalControlOptions): FiscalContro
         ...(options.now ? { now: options.now } : {}),
       });
       if (feed) austria.attachLedger?.(feed);
+      if (specialPrinter) austria.attachPrinter(specialPrinter);
     }
     if (country === 'DE' && !german)
       german = createGermanFiscal({
@@ -103,6 +108,10 @@ export function createFiscalControl(options: FiscalControlOptions): FiscalContro
     attachLedger(next) {
       feed = next;
       austria?.attachLedger?.(next);
+    },
+    attachSpecialPrinter(next) {
+      specialPrinter = next;
+      austria?.attachPrinter(next);
     },
     usesFiskaly: !!options.fiskaly,
     usesFiskalyAt: !!options.fiskalyAt,

@@ -13,7 +13,7 @@ import { createLedgerFeed } from './at/ledger-feed.ts';
 import type { DsfinvkClosing } from './de/dsfinvk/closing.ts';
 import { createLedgerClosings } from './de/dsfinvk/from-ledger.ts';
 import type { FiscalControl } from './fiscal-control.ts';
-import type { FiscalMark } from './fiscal-driver.ts';
+import type { FiscalCountry, FiscalMark } from './fiscal-driver.ts';
 import { type FiscalSale, type SaleKind, type VatId, vatIdOfRate } from './fiscal-sale.ts';
 
 /** The ledger record's kind as the fiscal driver knows it (BON_TYP in docs/fiscal.md); null: not a sale. */
@@ -103,7 +103,7 @@ export interface LedgerFiscal {
    */
   settled(record: { saleId: string; recordedAt: string }): Promise<FiscalReceipt | undefined>;
   /** Signs the committed record (within the driver's 3 s); the answer's extra fields. */
-  afterRecord(answer: LedgerRecordAnswer): Promise<{ fiscal?: FiscalReceipt }>;
+  afterRecord(answer: LedgerRecordAnswer): Promise<{ fiscalCountry: FiscalCountry; fiscal?: FiscalReceipt }>;
   /** The fiscal block of an earlier record (a listed sale); marked "signed later" where it was. */
   listed(saleId: string): { fiscal?: FiscalReceipt };
 }
@@ -143,7 +143,9 @@ export function createLedgerFiscal({ fiscal, storedBody, storedSeq, db }: Ledger
     settled,
     async afterRecord(answer) {
       const block = await settled(answer);
-      return block ? { fiscal: block } : {};
+      // The country on every answer: the tablet's own outage receipt follows its law (a room
+      // charge has no block, so the block alone would not tell it).
+      return { fiscalCountry: fiscal.country(), ...(block ? { fiscal: block } : {}) };
     },
     listed(saleId) {
       if (fiscal.country() === 'none') return {};

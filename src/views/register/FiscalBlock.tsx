@@ -1,6 +1,6 @@
-// The receipt's fiscal block (Germany): the TSE's lines and the DSFinV-K QR code (drawn with uqr,
-// as the admin page draws the pairing code), or "TSE ausgefallen / TSE unavailable" with no
-// transaction number. On the receipt itself the block is fixed once decided (features/payment/fiscal-receipt.ts):
+// The receipt's fiscal block: Germany's TSE lines and DSFinV-K QR code, or Austria's RKSV lines and
+// QR code (drawn with uqr, as the admin page draws the pairing code), or the outage line of the
+// hub's country ("TSE ausgefallen" / "Sicherheitseinrichtung ausgefallen") with no transaction number. On the receipt itself the block is fixed once decided (features/payment/fiscal-receipt.ts):
 // the server's answer; or an outage when the tablet is offline, or no answer came in time. A copy
 // shows "signed later" with the TSE's data where the receipt said the TSE was out (asking the server
 // when the tablet's answer does not have it).
@@ -9,7 +9,7 @@ import { renderSVG } from 'uqr';
 import {
   copyBlock,
   fiscalRequired,
-  noteFiscalRequired,
+  noteLedgerAnswer,
   type ReceiptData,
   type SaleProgress,
   serverFiscal,
@@ -37,7 +37,7 @@ export function FiscalBlock(props: {
   createEffect(() => {
     const ledger = props.progress?.ledger;
     if (!ledger?.recorded) return;
-    noteFiscalRequired(ledger.fiscal !== undefined);
+    noteLedgerAnswer(ledger);
     if (!props.copy && ledger.fiscal) fix(ledger.fiscal);
   });
   // No answer: offline now, or none in time, on a till that signs: the receipt says the TSE is out.

@@ -135,6 +135,8 @@ describe('Austria: what the ledger records is signed in its order', () => {
     );
     const chargeAnswer = await record(charge);
     expect(chargeAnswer.fiscal).toBeUndefined();
+    // No fiscal block, but the hub still says its country: the tablet's own outage text follows it.
+    expect((chargeAnswer as { fiscalCountry?: string }).fiscalCountry).toBe('AT');
     expect(austria().store.treatment(charge.saleId)).toMatchObject({ treatment: 'transfer', signedCents: 0 });
     const mixedAnswer = await record(mixed);
     // 1000 of 1500 paid at the till: 900 -> 600 at 20 %, 600 -> 400 at 10 %.

@@ -6,10 +6,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { serverLog } from '../../../node-http/log.ts';
 import type { FiscalDriver, LedgerFeed } from '../fiscal-driver.ts';
 import { fiskalyBackend, localBackend, type RksvBackend } from './backends.ts';
 import { type DepStore, openDepStore, type ReceiptRow, type RegisterRow } from './dep-store.ts';
 import { createFiskalyAtClient, type FiskalyAtAccount, type FiskalyAtClient } from './fiskaly-at-client.ts';
+import { markOfSpecial, type SpecialReceiptPrinter } from './receipt-marks.ts';
 import { createRegisterService, type RegisterService } from './register-service.ts';
 import { type Reminder, remindersOf } from './reminders.ts';
 import { aesKeyCheckValue, jwsOfQr, NO_AMOUNTS } from './rksv-core.ts';
@@ -77,6 +79,13 @@ export interface AustrianFiscal extends FiscalDriver {
   decommission(): Promise<ReceiptRow | null>;
   logCheck(receiptNumber: string, result: string, by: string): void;
   reminders(): Reminder[];
+  /** Where special receipts print as they are made (the hub's receipt printer). */
+  attachPrinter(printer: SpecialReceiptPrinter): void;
+  /**
+   * Prints the special receipt `receiptNumber` again (a copy).
+   * @throws Error no such special receipt, or whatever the printer throws (no receipt printer)
+   */
+  printSpecialAgain(receiptNumber: string): unknown;
 }
 
 function secretsAt(dataDir: string | null) {
@@ -127,6 +136,20 @@ export function createAustrianFiscal(options: AustrianFiscalOptions): AustrianFi
     now,
     ...(options.budgetMs ? { budgetMs: options.budgetMs } : {}),
     ledgerFrom: () => store.register()?.ledgerFrom ?? 0,
+  });
+  // Each special receipt prints as it is made (a Jahresbeleg too: it is kept on paper); a missing
+  // printer is logged, never in the signing's way.
+  let printer: SpecialReceiptPrinter | undefined;
+  store.onSpecial((row) => {
+    if (!printer) return;
+    try {
+      printer(markOfSpecial(store, row, !!testUnit));
+    } catch (error) {
+      serverLog().warn(
+        { component: 'rksv', receipt: row.receiptNumber, err: error },
+        'a special receipt could not be printed (print it again from the admin page)',
+      );
+    }
   });
 
   async function provisionFiskaly(setup: AustrianSetup, kassenDescription: string) {
@@ -338,6 +361,15 @@ export function createAustrianFiscal(options: AustrianFiscalOptions): AustrianFi
       store.addEvent('check', receiptNumber, `${result} (${by})`, now().toISOString());
     },
     reminders: () => remindersOf(store, now()),
+    attachPrinter(next) {
+      printer = next;
+    },
+    printSpecialAgain(receiptNumber) {
+      const row = store.receipts().find((r) => r.receiptNumber === receiptNumber && r.purpose !== 'sale');
+      if (!row) throw new Error(`no special receipt ${receiptNumber}`);
+      if (!printer) throw new Error('this hub prints nothing');
+      return printer(markOfSpecial(store, row, !!testUnit), randomUUID());
+    },
     close() {
       service.stop();
       testUnit?.close();

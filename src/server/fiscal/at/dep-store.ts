@@ -219,6 +219,8 @@ export function openDepStore(file: string) {
     addEvent: db.prepare('INSERT INTO rksv_event (kind, subject, note, at) VALUES (?, ?, ?, ?)'),
     events: db.prepare('SELECT * FROM rksv_event WHERE kind = ? ORDER BY id DESC LIMIT 20'),
   };
+  // Told of every special receipt (not a sale's) once it is in the DEP: the hub prints it.
+  const specialListeners = new Set<(receipt: ReceiptRow) => void>();
   return {
     db,
     register(): RegisterRow | undefined {
@@ -296,6 +298,14 @@ export function openDepStore(file: string) {
         r.outageId,
         r.createdAt,
       );
+      if (r.purpose === 'sale' || specialListeners.size === 0) return;
+      const stored = receiptOf(q.last.get() as Raw);
+      for (const listener of specialListeners) listener(stored);
+    },
+    /** Calls `listener` with each special receipt (Start-, Monats-, Jahres-, Null-, Sammel-, Schlussbeleg) once stored. */
+    onSpecial(listener: (receipt: ReceiptRow) => void): () => void {
+      specialListeners.add(listener);
+      return () => specialListeners.delete(listener);
     },
     lastReceipt: () => {
       const row = q.last.get() as Raw | undefined;

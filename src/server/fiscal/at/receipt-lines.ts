@@ -2,14 +2,25 @@
 // mark of the embedded unit, the BAO items the rest of the receipt lacks (business, UID or tax
 // number, Kassen-ID, Belegnummer, date and time), the signed cash share where a part went to the
 // room, the storno/training designation and "Sicherheitseinrichtung ausgefallen". Read from the JWS.
-import type { RegisterRow } from './dep-store.ts';
+import { RKSV_OUTAGE_LINE } from '../../../pms/fiscal-wire.ts';
+import type { Purpose, RegisterRow } from './dep-store.ts';
 import { rksvAmount, STORNO_MARK, TRAINING_MARK } from './rksv-core.ts';
 
 export const TEST_UNIT_LINE =
   'TEST-Signatureinheit: kein gültiger Beleg / TEST signature unit: not a lawful receipt';
-export const FAILED_LINE = 'Sicherheitseinrichtung ausgefallen';
 export const ROOM_CHARGE_LINE =
   'Auf das Zimmer gebucht, kein Barumsatz: nicht RKSV-signiert / Charged to the room: not a cash sale, not signed';
+
+/** The title a special receipt prints and the admin page shows. */
+export const TITLES: Record<Purpose, string | undefined> = {
+  start: 'Startbeleg',
+  sale: undefined,
+  monthly: 'Monatsbeleg',
+  yearly: 'Jahresbeleg',
+  sammel: 'Sammelbeleg (Ende des Ausfalls / end of outage)',
+  closing: 'Schlussbeleg',
+  control: 'Nullbeleg',
+};
 
 export interface LineInput {
   register: RegisterRow;
@@ -52,6 +63,6 @@ export function rksvReceiptLines(input: LineInput): string[] {
       `Bar/Karte signiert / Cash/card signed: ${rksvAmount(input.split.signedCents)} EUR`,
       `Auf das Zimmer / To the room: ${rksvAmount(input.split.roomCents)} EUR (nicht signiert / not signed)`,
     );
-  if (!input.signed) lines.push(`${FAILED_LINE} / Signature unit unavailable`);
+  if (!input.signed) lines.push(RKSV_OUTAGE_LINE);
   return lines;
 }

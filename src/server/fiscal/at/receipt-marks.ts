@@ -1,9 +1,10 @@
 // A sale's fiscal mark from the Austrian register's records (docs/fiscal.md, "Austria"): signed or
 // failed with its QR code and lines, waiting for fiskaly (no QR), or not signed at all (a transfer
 // to the PMS: the receipt says so). Reprints read the same records: a printed receipt never changes.
+// A special receipt's printout (title, BAO lines, QR code) from its DEP row.
 import type { FiscalMark } from '../fiscal-driver.ts';
-import type { DepStore } from './dep-store.ts';
-import { ROOM_CHARGE_LINE, rksvReceiptLines } from './receipt-lines.ts';
+import type { DepStore, ReceiptRow } from './dep-store.ts';
+import { ROOM_CHARGE_LINE, rksvReceiptLines, TITLES } from './receipt-lines.ts';
 import { qrOfJws } from './rksv-core.ts';
 
 /** The mark of a treated sale; undefined before its treatment. */
@@ -54,5 +55,33 @@ export function markOfSale(store: DepStore, saleId: string, test: boolean): Fisc
     ...(receipt.signed
       ? {}
       : { outage: { recordedAt: treatment.recordedAt, since: outage?.startedAt ?? receipt.createdAt } }),
+  };
+}
+
+/** A special receipt as the hub prints it: its title, the BAO lines and its QR code. */
+export interface SpecialReceiptPrint {
+  receiptNumber: string;
+  title: string;
+  /** When it was stored (ms). */
+  createdAt: number;
+  lines: string[];
+  qrCode: string | null;
+}
+
+/** Prints a special receipt (a `copyId`: printed again); throws where the hub has no receipt printer. */
+export type SpecialReceiptPrinter = (receipt: SpecialReceiptPrint, copyId?: string) => unknown;
+
+/** What the hub prints of the special receipt `row` (Start-, Monats-, Jahres-, Null-, Sammel-, Schlussbeleg). */
+export function markOfSpecial(store: DepStore, row: ReceiptRow, test: boolean): SpecialReceiptPrint {
+  const title = TITLES[row.purpose] ?? row.purpose;
+  const register = store.register();
+  return {
+    receiptNumber: row.receiptNumber,
+    title,
+    createdAt: Date.parse(row.createdAt),
+    lines: register
+      ? rksvReceiptLines({ register, jws: row.jws || null, signed: row.signed, test, title })
+      : [title],
+    qrCode: row.jws ? qrOfJws(row.jws) : null,
   };
 }

@@ -18,16 +18,6 @@ export const SALE_BUDGET_MS = 3000;
 export const PROBE_MS = 15_000;
 export const OUTAGE_REPORT_MS = 48 * 3600_000;
 
-export const TITLES: Record<Purpose, string | undefined> = {
-  start: 'Startbeleg',
-  sale: undefined,
-  monthly: 'Monatsbeleg',
-  yearly: 'Jahresbeleg',
-  sammel: 'Sammelbeleg (Ende des Ausfalls / end of outage)',
-  closing: 'Schlussbeleg',
-  control: 'Nullbeleg',
-};
-
 export interface RegisterServiceOptions {
   store: DepStore;
   backend: () => RksvBackend | undefined;

@@ -207,6 +207,9 @@ export interface DayReport {
   drawers: DrawerCashUp[];
   pendingByDevice: PendingDevice[];
   attention: AttentionRecord[];
+  /** Sales made without the till server, priced below the catalogue or above the outlet's limits
+   * with no approval: recorded, for the manager to review (amount: the cents beyond; reason: what). */
+  deviations?: ApprovedRecord[];
   /** The card terminals' days, where the server has card terminals (card-terminal/). */
   cardTerminals?: CardTerminalDay[];
 }

@@ -78,6 +78,8 @@ export const APPROVAL_ACTIONS = [
   'card_reversal',
   /** Refunding to a card on the terminal (the sale's id; the amount). */
   'card_refund',
+  /** A record above its outlet's limits (sale, line, tip, float; the sale's or shift's id; the amount). */
+  'over_limit',
 ] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 

@@ -13,6 +13,8 @@ import { mountTestHotel, type TestHotel } from '../test-hotel/index.ts';
 import { createAdminRoutes } from './admin/admin-routes.ts';
 import { createCardRoutes } from './card-terminal/card-routes.ts';
 import { type CardTerminals, createCardTerminals } from './card-terminal/index.ts';
+import { createCatalogue, PRODUCTS_PATH } from './catalogue/index.ts';
+import { tellCatalogueVersion } from './catalogue/served-catalogue.ts';
 import type { FiscalControl } from './fiscal/fiscal-control.ts';
 import { createLedgerFiscal, ledgerClosings } from './fiscal/ledger-fiscal.ts';
 import { createGatewayApi } from './gateway/gateway.ts';
@@ -168,6 +170,14 @@ export function createApp(options: AppOptions): Hono {
   app.use('/api/set/*', checkWriteApprovals(hub, { catalogue, answersResend }));
   app.use('/api/create/*', auditCatalogueWrites(hub));
   app.use('/api/create/*', checkCatalogueApprovals(hub, { answersResend }));
+  // The ledger prices every line from the server's own copy of the catalogue (src/server/catalogue/).
+  const ownCatalogue = createCatalogue({
+    db: hub.db,
+    now: options.now ?? (() => new Date()),
+    read: (path) => gateway!.read(path),
+  });
+  hub.ledger.useCatalogue(ownCatalogue);
+  app.use(PRODUCTS_PATH, tellCatalogueVersion(ownCatalogue));
   app.use('/pms/*', limit);
   // Anonymous bodies are small, refused by their declared length before a byte is read.
   app.use('/till/pair', limitBody(ANONYMOUS_BODY_BYTES));

@@ -11,7 +11,7 @@ import type { TerminalDouble } from '../../../src/server/card-terminal/terminal-
 import { type CardTill, startCardTill } from '../card-terminal/card-support.ts';
 import { addStaff, signedApproval } from '../staff/staff-support.ts';
 import type { TabletApp } from '../tablet-app.ts';
-import { ledgerLine, postSale, saleBody } from './ledger-support.ts';
+import { ledgerLine, OPEN_PRICE, postSale, saleBody } from './ledger-support.ts';
 
 let till: CardTill;
 let app: TabletApp;
@@ -47,7 +47,7 @@ async function paid(saleId: string, amountCents: number, tillTipCents = 0): Prom
 
 /** The ledger record a tablet sends for a sale paid by card (outbox/intents/ledger-body.ts's shape). */
 function cardSale(saleId: string, view: PaidView, tipCents: number, amountCents: number): LedgerRecord {
-  return saleBody([ledgerLine(7, 1, amountCents)], {
+  return saleBody([ledgerLine(OPEN_PRICE, 1, amountCents, { cataloguePriceCents: null })], {
     saleId,
     payments: [
       {
@@ -144,7 +144,7 @@ describe('a card sale in the ledger', () => {
 
   it('takes a refund record only for money the terminal gave back, with the tip given back too', async () => {
     const refund = (approval: string): LedgerRecord =>
-      saleBody([ledgerLine(7, -1, 500)], {
+      saleBody([ledgerLine(OPEN_PRICE, -1, 500, { cataloguePriceCents: null })], {
         kind: 'refund',
         refersTo: 'card-2',
         payments: [

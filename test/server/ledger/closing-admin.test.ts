@@ -14,7 +14,7 @@ let app: TabletApp;
 let mia: string;
 
 beforeEach(async () => {
-  hotel = pinnedHotel();
+  hotel = pinnedHotel('DE'); // German rates: the server prices the fixtures' lines by the hotel's catalogue
   app = tabletApp({ hotel, adminKey: 'admin-key-for-tests' }, { staffKeyRounds: STAFF_KEY_ROUNDS });
   const card = await addStaff(app, ANNA_AND_MIA);
   mia = card('Mia').id;

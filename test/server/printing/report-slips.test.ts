@@ -26,7 +26,7 @@ let anna: StaffCard; // manager, PIN 9999
 let mia: StaffCard; // waiter, PIN 1111
 
 beforeEach(async () => {
-  hotel = pinnedHotel();
+  hotel = pinnedHotel('DE'); // German rates: the server prices lines by the hotel's catalogue
   printer = await startPrinterDouble();
   app = tabletApp(
     (hub) => {

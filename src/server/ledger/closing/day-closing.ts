@@ -3,10 +3,12 @@
 // number for the hotel (scope '*') and one per outlet. A Z is refused while a drawer that held cash
 // is uncounted; it may close with sales still pending in the PMS, and lists them. Closings and
 // counts are append-only rows (hub-db.ts triggers): a correction is a new record on a later day.
+
 import { createHash } from 'node:crypto';
 import type { CardTerminalDay, CashCountInput, DayReport, DrawerCashUp } from '../../../pms/closing-wire.ts';
 import type { HubDb } from '../../hub/hub-db.ts';
 import type { OutletRegistry } from '../../hub/outlets.ts';
+import { createDeviations } from '../deviations.ts';
 import { createCashQueries, drawerCashUps, drawerHeldCash } from './cash-up.ts';
 import { createDayQueries, type SeqRange } from './day-queries.ts';
 import { dayTotals } from './day-report.ts';
@@ -102,11 +104,13 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
   /** The card terminals' days, once the card service is up (card-terminal/index.ts). */
   let cardDays: CardDaySource | undefined;
   const previous = () => lastHotelZ.get() as Previous | undefined;
+  const deviations = createDeviations(db);
 
   function report(kind: 'X' | 'Z', range: SeqRange, lastCountId: number, since = ''): DayReport {
     const known = outlets.list();
     const cardTerminals = cardDays?.(range, since);
     const totals = dayTotals(day, range, known);
+    const deviated = deviations.list(range.after, range.upTo);
     return {
       kind,
       afterSeq: range.after,
@@ -117,6 +121,7 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
       drawers: drawerCashUps(cash, range, known, lastCountId),
       pendingByDevice: openSales.pendingByDevice(),
       attention: openSales.attention(),
+      ...(deviated.length > 0 ? { deviations: deviated } : {}),
       ...(cardTerminals && cardTerminals.length > 0 ? { cardTerminals } : {}),
     };
   }

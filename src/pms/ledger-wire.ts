@@ -28,6 +28,7 @@ export const SALE_REFUSAL_CODES = [
   'catalogue_unavailable',
   'limit_exceeded',
   'refund_exceeds_sale',
+  'business_missing',
 ] as const;
 export type SaleRefusalCode = (typeof SALE_REFUSAL_CODES)[number];
 

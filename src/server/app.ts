@@ -26,8 +26,9 @@ import { contentSecurityPolicy, gatewayCors } from './http/origins.ts';
 import { requestLog } from './http/request-log.ts';
 import { serveBuiltApp } from './http/static-files.ts';
 import { serveWebManifest } from './http/web-manifest.ts';
-import { createDeviceRoutes, requirePairedDevice } from './hub/device-routes.ts';
+import { createDeviceRoutes, deviceOf, requirePairedDevice } from './hub/device-routes.ts';
 import type { Hub } from './hub/hub.ts';
+import { createLetterhead, requireSignableBusiness } from './hub/letterhead.ts';
 import { createClosingRoutes } from './ledger/closing/closing-routes.ts';
 import { createLedgerRoutes } from './ledger/ledger-routes.ts';
 import { auditCatalogueWrites, matchRecordedSales } from './ledger/write-matching.ts';
@@ -209,6 +210,13 @@ export function createApp(options: AppOptions): Hono {
   const after = fiscal
     ? createLedgerFiscal({ fiscal, storedBody: (saleId) => hub.ledger.sale(saleId)?.body })
     : undefined;
+  // The letterhead is the server's business data (hub/letterhead.ts); a German sale needs its name and address.
+  const letterhead = createLetterhead(hub.receiptHeaders, fiscal ? () => fiscal.business() : undefined);
+  if (fiscal)
+    app.post('/till/sales', requirePairedDevice(hub, { trustProxy }), async (c, next) => {
+      if (fiscal.country() === 'DE') requireSignableBusiness(letterhead(deviceOf(c)!.outlet));
+      await next();
+    });
   app.route('/till/sales', createLedgerRoutes(hub, { trustProxy, after }));
   const cards = options.cards ?? createCardTerminals(hub);
   app.route(
@@ -217,7 +225,7 @@ export function createApp(options: AppOptions): Hono {
   );
   // The receipt prints once the record's signing settled, with its fiscal lines (ledger-printing.ts).
   const fromLedger = options.printing
-    ? connectLedgerPrinting(hub, options.printing, { fiscal: after })
+    ? connectLedgerPrinting(hub, options.printing, { fiscal: after, letterhead })
     : undefined;
   if (options.printing && fromLedger)
     app.route('/till/print', createPrintRoutes(hub, options.printing, fromLedger, { trustProxy }));

@@ -137,8 +137,8 @@ describe("the till server's refusals of a sale and of its PMS writes", () => {
 
   it('reads the codes the ledger throws, and each code of the table is one the server uses', () => {
     expect(thrown.size).toBeGreaterThanOrEqual(4);
-    // The ledger's own codes, and the catalogue's that price its lines (src/server/catalogue/).
-    const server = ['src/server/ledger', 'src/server/catalogue']
+    // The ledger's own codes, the catalogue's that price its lines, the letterhead's (hub/letterhead.ts).
+    const server = ['src/server/ledger', 'src/server/catalogue', 'src/server/hub']
       .flatMap((dir) =>
         readdirSync(dir, { recursive: true, encoding: 'utf8' })
           .filter((file) => file.endsWith('.ts'))

@@ -87,6 +87,8 @@ export const texts: Record<keyof typeof english, string> = {
     'Dieser Verkauf liegt über der Grenze der Verkaufsstelle ({message}) und braucht die Freigabe einer Führungskraft. Bitte eine Führungskraft fragen.',
   'sync.problem.ledger.refund_exceeds_sale':
     'Das nimmt mehr zurück, als vom Verkauf übrig ist ({message}), deshalb hat der Kassenserver es nicht erfasst. Bitte eine Führungskraft, den Verkauf zu prüfen.',
+  'sync.problem.ledger.business_missing':
+    'Name und Anschrift des Hotels sind auf dem Kassenserver nicht eingetragen, deshalb kann dieser Verkauf nicht signiert werden ({message}). Bitte eine Führungskraft, sie auf der Verwaltungsseite einzutragen, dann erneut senden.',
   'sync.problem.ledger.approval':
     'Der Kassenserver hat die Freigabe für diesen Verkauf nicht angenommen ({message}). Verkauf stornieren und mit neuer Freigabe erneut buchen.',
   'sync.problem.ledger.refused': 'Der Kassenserver hat diesen Verkauf abgelehnt: {message}',

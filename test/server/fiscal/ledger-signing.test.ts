@@ -20,6 +20,14 @@ import { CHOCOLATE, KAISERSCHMARRN, ledgerLine, PILS, postSale, saleBody } from 
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
 
 const TILL = 'HOTEL-TILL BAR 1';
+const BUSINESS = {
+  name: 'Hotel Zur Linde',
+  street: 'Lindenstraße 1',
+  postalCode: '10115',
+  city: 'Berlin',
+  country: 'DEU',
+  vatId: 'DE123456789',
+};
 let hotel: TestHotel;
 let fiscal: FiscalControl;
 let app: TabletApp;
@@ -28,6 +36,8 @@ let dataDir: string;
 async function germanFiscal(dir: string | null) {
   const control = createFiscalControl({ dataDir: dir, defaultCountry: 'DE', testMode: true });
   if (!control.german()!.store.setup()) await control.german()!.setUp(TILL);
+  // A German sale is signed only with the business's name and address on the till server.
+  control.setBusiness(BUSINESS);
   return control;
 }
 

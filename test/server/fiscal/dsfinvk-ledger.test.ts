@@ -8,10 +8,15 @@ import { hostname } from 'node:os';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DayReport } from '../../../src/pms/closing-wire.ts';
+import { dayBefore } from '../../../src/server/ledger/closing/business-day.ts';
+import { localDate } from '../../../src/server/ledger/closing/day-closing.ts';
 import { type RunningServer, startServer } from '../../../src/server/listen.ts';
 import { requestWithHost } from '../../support/host-request.ts';
 import { CHOCOLATE, KAISERSCHMARRN, ledgerLine, PILS, saleBody } from '../ledger/ledger-support.ts';
 import { tabletFetch } from '../tablet-app.ts';
+
+/** A Z closes today's business day or the day before (business-day.ts). */
+const YESTERDAY = dayBefore(localDate(new Date()));
 
 const TILL = 'HOTEL-TILL BAR 1';
 let server: RunningServer;
@@ -81,7 +86,7 @@ beforeAll(async () => {
       null,
     );
   }
-  z = server.hub.closing.closeDay({ upToSeq: x.upToSeq, businessDay: '2026-11-26' }, closer);
+  z = server.hub.closing.closeDay({ upToSeq: x.upToSeq, businessDay: YESTERDAY }, closer);
 });
 afterAll(() => server.close());
 

@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LedgerRecord } from '../../../src/pms/ledger-wire.ts';
 import type { StaffCard } from '../../../src/pms/staff-calls.ts';
+import { dayBefore } from '../../../src/server/ledger/closing/business-day.ts';
+import { localDate } from '../../../src/server/ledger/closing/day-closing.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
 import { ledgerLine, PILS, postSale, saleBody, type Tablet } from '../ledger/ledger-support.ts';
@@ -264,5 +266,27 @@ describe('refund approvals bind their amount', () => {
       200,
     );
     expect(app.hub.closing.xReport().hotel.grossCents).toBe(0);
+  });
+});
+
+describe('the Z’s business day', () => {
+  it('is a real date, today or the day before, never before the last Z’s: 2026-99-99 is refused and changes nothing', async () => {
+    const cardSale = () =>
+      postSale(
+        app,
+        saleBody([ledgerLine(PILS, 1, 420)], { payments: [{ method: 'card', amountCents: 420 }] }),
+      );
+    expect((await cardSale()).status).toBe(200);
+    const closer = { staffId: anna.id, staffName: 'Anna' };
+    const close = (businessDay: string) =>
+      app.hub.closing.closeDay({ upToSeq: app.hub.closing.xReport().upToSeq, businessDay }, closer);
+    const today = localDate(new Date());
+    for (const bogus of ['2026-99-99', '2026-02-30', '2099-01-01', dayBefore(dayBefore(today)), 'today'])
+      expect(() => close(bogus), bogus).toThrow(expect.objectContaining({ code: 'business_day_invalid' }));
+    expect(app.hub.closing.lastZ()).toBeNull();
+    expect(close(today).zNumber).toBe(1);
+    expect((await cardSale()).status).toBe(200);
+    expect(() => close(dayBefore(today))).toThrow(expect.objectContaining({ code: 'business_day_earlier' }));
+    expect(close(today).zNumber).toBe(2);
   });
 });

@@ -9,6 +9,7 @@ import type { CardTerminalDay, CashCountInput, DayReport, DrawerCashUp } from '.
 import type { HubDb } from '../../hub/hub-db.ts';
 import type { OutletRegistry } from '../../hub/outlets.ts';
 import { createDeviations } from '../deviations.ts';
+import { BusinessDayError, checkBusinessDay } from './business-day.ts';
 import { createCashQueries, drawerCashUps, drawerHeldCash } from './cash-up.ts';
 import { createDayQueries, type SeqRange } from './day-queries.ts';
 import { dayTotals } from './day-report.ts';
@@ -233,13 +234,12 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
           if (input.upToSeq > newest)
             throw new ClosingError(400, 'seq_unknown', 'the ledger has no record of that seq yet', 'upToSeq');
           const businessDay = input.businessDay ?? localDate(now());
-          if (prev && businessDay < prev.businessDay)
-            throw new ClosingError(
-              400,
-              'business_day_earlier',
-              `the business day is before the last Z's (${prev.businessDay})`,
-              'businessDay',
-            );
+          try {
+            checkBusinessDay(businessDay, localDate(now()), prev?.businessDay);
+          } catch (error) {
+            if (!(error instanceof BusinessDayError)) throw error;
+            throw new ClosingError(400, error.code, error.message, 'businessDay');
+          }
           const lastCountId = (lastCount.get() as { id: number }).id;
           const full = report('Z', range, prev?.lastCountId ?? 0, prev?.closedAt);
           const uncounted = full.drawers.find((d) => drawerHeldCash(d) && !d.count);

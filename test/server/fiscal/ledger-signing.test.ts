@@ -196,8 +196,9 @@ describe('the ledger signs what it records (Germany)', () => {
     });
     const answer = await record(shift);
     expect(answer.fiscal).toBeUndefined();
-    fiscal.setCountry('none');
-    const plain = await record(saleBody([ledgerLine(PILS, 1, 420)]));
-    expect(plain).not.toHaveProperty('fiscal');
+    // Once a TSE is set up, signing cannot be switched off (issue 30): every sale stays signed.
+    expect(() => fiscal.setCountry('none')).toThrow(/cannot be switched off/);
+    const signed = await record(saleBody([ledgerLine(PILS, 1, 420)]));
+    expect(signed.fiscal?.status).toBe('signed');
   });
 });

@@ -5,6 +5,7 @@
 // `card_payment_unknown` and nothing is written; a refund's record names money the terminal gave
 // back; the terminal's end-of-day is set beside the ledger's card money, and the Z shows both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_CLOSING_SUBJECT } from '../../../src/pms/closing-wire.ts';
 import type { LedgerRecord } from '../../../src/pms/ledger-wire.ts';
 import { APPROVAL_HEADER, type StaffCard } from '../../../src/pms/staff-calls.ts';
 import type { TerminalDouble } from '../../../src/server/card-terminal/terminal-double.ts';
@@ -178,7 +179,15 @@ describe('a card sale in the ledger', () => {
   });
 
   it('sets the terminal’s end-of-day beside the ledger’s card money (tips included)', async () => {
-    const day = (await (await post('/till/card/end-of-day', {})).json()) as Record<string, number>;
+    // A manager's (issue 30): the close_day approval of the day closing.
+    const token = await signedApproval(app, anna, '9999', {
+      action: 'close_day',
+      subject: DAY_CLOSING_SUBJECT,
+      amountCents: null,
+    });
+    const day = (await (
+      await post('/till/card/end-of-day', {}, { [APPROVAL_HEADER]: token })
+    ).json()) as Record<string, number>;
     // card-1 (1890 + 200 tip) is kept; card-2 (500) was reversed, and its refund is recorded
     expect(day).toMatchObject({
       terminalTotalCents: 2090,

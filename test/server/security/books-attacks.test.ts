@@ -290,3 +290,19 @@ describe('the Z’s business day', () => {
     expect(close(today).zNumber).toBe(2);
   });
 });
+
+describe('pairing', () => {
+  it('names the tablet by its code, not as it names itself, and no two tablets alike', () => {
+    const first = app.hub.createPairingCode({ outlet: 'bar', name: '' });
+    const second = app.hub.createPairingCode({ outlet: 'bar', name: '' });
+    const one = app.hub.redeemPairingCode(first.code, '127.0.0.1', 'Bar 1').device;
+    const two = app.hub.redeemPairingCode(second.code, '127.0.0.1', 'Bar 1').device;
+    expect(one.name).not.toBe('Bar 1');
+    expect(two.name).not.toBe(one.name);
+    const names = app.hub
+      .listDevices()
+      .filter((d) => !d.revokedAt)
+      .map((d) => d.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+});

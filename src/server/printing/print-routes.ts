@@ -18,7 +18,7 @@ import { deviceOf, requirePairedDevice } from '../hub/device-routes.ts';
 import type { Hub } from '../hub/hub.ts';
 import { managerOf } from '../ledger/closing/closing-routes.ts';
 import { LedgerPrintError, type LedgerPrinting } from './ledger-printing.ts';
-import { NoPrinterError, type Printing } from './printing.ts';
+import { CopyLimitError, NoPrinterError, type Printing } from './printing.ts';
 
 export function createPrintRoutes(
   hub: Hub,
@@ -51,6 +51,7 @@ export function createPrintRoutes(
   };
   const noPrinter = (error: unknown) => {
     if (error instanceof NoPrinterError) throw new ApiError(409, error.message, 'outlet', 'no_printer');
+    if (error instanceof CopyLimitError) throw new ApiError(429, error.message, 'copyId', 'copy_limit');
     if (error instanceof LedgerPrintError)
       throw new ApiError(error.status, error.message, 'saleId', error.code);
     throw error;

@@ -119,3 +119,23 @@ describe('text that reaches the printer', () => {
     },
   );
 });
+
+describe('copies of one sale', () => {
+  it('are limited: 300 asked at once queue no more than a few ahead of another tablet’s receipt', async () => {
+    setup = await printSetup();
+    setup.printer.setState('off');
+    expect((await sell(setup, 's1')).status).toBe(200);
+    const asked = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        setup!.tablet('/till/print/receipt', { saleId: 's1', copyId: `c${i}` }),
+      ),
+    );
+    const queued = asked.filter((answer) => answer.status === 200).length;
+    expect(queued).toBeLessThanOrEqual(3);
+    expect(asked.find((answer) => answer.status === 429)?.body).toMatchObject({ code: 'copy_limit' });
+    const copies = setup.hub.db
+      .prepare("SELECT count(*) AS n FROM print_jobs WHERE job_key LIKE 's1:copy:%'")
+      .get() as { n: number };
+    expect(copies.n).toBe(queued);
+  });
+});

@@ -306,3 +306,31 @@ describe('pairing', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 });
+
+describe('audit events from a tablet', () => {
+  const report = (tablet: Tablet, count: number, amountCents = 100) =>
+    tablet.request('/till/audit', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        events: Array.from({ length: count }, () => ({
+          id: randomUUID(),
+          kind: 'sign_in',
+          at: new Date().toISOString(),
+          staffId: null,
+          amountCents,
+        })),
+      }),
+    });
+
+  it('are limited per minute per tablet (429 audit_rate), another tablet still reports; 1e300 is a 400', async () => {
+    // 1,400 events in 7 reports: at most 600 a minute pass, 1,200 if a minute turns meanwhile.
+    const answers = [];
+    for (let i = 0; i < 7; i += 1) answers.push((await report(app, 200)).status);
+    expect(answers.filter((status) => status === 429).length).toBeGreaterThanOrEqual(1);
+    expect(answers.filter((status) => status === 200).length).toBeLessThanOrEqual(6);
+    expect((await report(otherTablet(), 1)).status).toBe(200);
+    const huge = await report(otherTablet(), 1, 1e300);
+    expect(huge.status).toBe(400);
+  });
+});

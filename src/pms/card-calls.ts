@@ -143,6 +143,14 @@ export const refundToCard = (
     fetcher,
   );
 
-/** The terminal's end-of-day beside the card totals the server holds. */
-export const cardEndOfDay = (baseUrl: string, fetcher?: DeviceFetch) =>
-  call(EndOfDaySchema, `${baseUrl}/till/card/end-of-day`, 'POST', {}, {}, fetcher);
+/** The terminal's end-of-day beside the card totals the server holds; a manager's `close_day`
+ * approval (DAY_CLOSING_SUBJECT) where the hotel has managers. */
+export const cardEndOfDay = (baseUrl: string, fetcher?: DeviceFetch, approval?: string) =>
+  call(
+    EndOfDaySchema,
+    `${baseUrl}/till/card/end-of-day`,
+    'POST',
+    {},
+    approval ? { [APPROVAL_HEADER]: approval } : {},
+    fetcher,
+  );

@@ -224,6 +224,9 @@ export interface DayReport {
   attention: AttentionRecord[];
   /** Refunds to book in the PMS by hand until a manager marks them booked (absent in older Zs). */
   refundsToBook?: RefundToBook[];
+  /** Sales made without the till server, priced below the catalogue or above the outlet's limits
+   * with no approval: recorded, for the manager to review (amount: the cents beyond; reason: what). */
+  deviations?: ApprovedRecord[];
   /** The card terminals' days, where the server has card terminals (card-terminal/). */
   cardTerminals?: CardTerminalDay[];
 }

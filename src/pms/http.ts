@@ -21,6 +21,7 @@ import {
   type FetchLike,
   GATEWAY_HEADER,
   newRequestId,
+  noteCatalogueVersion,
   REQUEST_ID_HEADER,
 } from './till-headers.ts';
 import { describeIssues, type EnvelopeSchema, ErrorBody } from './wire.ts';
@@ -81,6 +82,7 @@ export async function callPms<S extends EnvelopeSchema>(
         signal: controller.signal,
       });
       text = await response.text();
+      if (spec.operation === 'getAvailableProducts' && response.ok) noteCatalogueVersion(response.headers);
     } catch (cause) {
       if (timedOut) throw new PmsTimeoutError(call, transport.timeoutMs);
       throw new PmsNetworkError(call, `Could not reach the PMS: ${describeCause(cause)}`, cause);

@@ -5,6 +5,7 @@
 // tablet's own id of the sale, the idempotency key (the same body again gets the stored answer, a
 // different body under a used id is refused with 409 `sale_conflict`).
 import * as v from 'valibot';
+import { MAX_PRICE_CENTS } from './money.ts';
 import { MAX_APPROVALS } from './till-headers.ts';
 
 /**
@@ -23,16 +24,39 @@ export const SALE_REFUSAL_CODES = [
   'payment_mismatch',
   'write_repeated',
   'card_payment_unknown',
+  'product_unknown',
+  'catalogue_unavailable',
+  'limit_exceeded',
+  'refund_exceeds_sale',
+  'business_missing',
 ] as const;
 export type SaleRefusalCode = (typeof SALE_REFUSAL_CODES)[number];
 
 /** Wire version of the record body; a shape change gets a new number and the old one stays accepted. */
 export const LEDGER_RECORD_VERSION = 1;
 
+/**
+ * Hard ceilings of every amount a record carries (ours; an outlet's own limits are far below,
+ * src/server/ledger/bounds.ts): 10,000,000.00 for a record, a payment or a line, 100,000.00 for a
+ * unit price. A day of millions of records stays far inside safe integers and SQLite's sums.
+ */
+export const MAX_RECORD_CENTS = 1_000_000_000;
+/** The highest number any other numeric field of a record may hold (ids, lines, percentages). */
+const MAX_WIRE_NUMBER = 2_147_483_647;
+
 const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 const Iso = v.pipe(v.string(), v.isoTimestamp());
-const Cents = v.pipe(v.number('must be a number'), v.integer('must be whole cents'));
+const Cents = v.pipe(
+  v.number('must be a number'),
+  v.integer('must be whole cents'),
+  v.minValue(-MAX_RECORD_CENTS, `must be at least -${MAX_RECORD_CENTS}`),
+  v.maxValue(MAX_RECORD_CENTS, `must be at most ${MAX_RECORD_CENTS}`),
+);
 const NonNegativeCents = v.pipe(Cents, v.minValue(0, 'must not be negative'));
+const UnitPrice = v.pipe(NonNegativeCents, v.maxValue(MAX_PRICE_CENTS, `must be at most ${MAX_PRICE_CENTS}`));
+/** A whole number id or count as the PMS gives them: 0 to 2^31 - 1. */
+const WireInt = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_WIRE_NUMBER));
+const Percent = v.pipe(v.number(), v.minValue(0), v.maxValue(100));
 const Token = v.pipe(v.string(), v.maxLength(4096));
 
 /**
@@ -61,24 +85,28 @@ export const PAYMENT_METHODS = ['cash', 'card', 'room', 'invoice'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const LedgerLineSchema = v.object({
-  productId: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  productId: WireInt,
   name: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
   /** Negative on a void, take-back or refund record's lines. */
   quantity: v.pipe(v.number(), v.integer(), v.minValue(-9999), v.maxValue(9999)),
   /** What the guest pays per unit, after this line's discount (gross, VAT included). */
-  unitPriceCents: NonNegativeCents,
-  /** The catalogue's price when the sale was made; null for an open-price product. */
-  cataloguePriceCents: v.nullable(NonNegativeCents),
-  /** VAT rate in basis points (1900 = 19 %); null when the product has no known tax class. */
-  vatRateBp: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000))),
-  taxClassId: v.nullable(v.number()),
-  commodityGroupId: v.nullable(v.number()),
-  commodityGroupName: v.pipe(v.string(), v.maxLength(120)),
+  unitPriceCents: UnitPrice,
+  /*
+   * What the catalogue says of the product: its price (null for an open price), VAT rate in basis
+   * points (1900 = 19 %; null without a known tax class), tax class and commodity group. The server
+   * sets them from its own copy of the catalogue (src/server/catalogue/): what a tablet sends here
+   * is ignored (an older app sends them; a newer one may leave them out).
+   */
+  cataloguePriceCents: v.optional(v.nullable(UnitPrice), null),
+  vatRateBp: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000))), null),
+  taxClassId: v.optional(v.nullable(WireInt), null),
+  commodityGroupId: v.optional(v.nullable(WireInt), null),
+  commodityGroupName: v.optional(v.pipe(v.string(), v.maxLength(120)), ''),
   /** The line's own discount (issue 14), as given; the ticket's discount is on the record. */
   discount: v.optional(
     v.object({
-      percent: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100))),
-      amountOffEachCents: v.optional(NonNegativeCents),
+      percent: v.optional(Percent),
+      amountOffEachCents: v.optional(UnitPrice),
     }),
   ),
 });
@@ -95,9 +123,17 @@ export const LedgerPaymentSchema = v.object({
   tipCents: v.optional(Cents),
   /** The PMS's payment method id the invoice is closed with (`set/invoice/paid/...`); the gateway
    * closes a recorded sale's invoice only with it, where given (added for the gateway's check). */
-  pmsPaymentMethodId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  pmsPaymentMethodId: v.optional(WireInt),
   /** A card payment's terminal data (brand, masked PAN, terminal id, trace, receipt number). */
-  card: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
+  card: v.optional(
+    v.pipe(
+      v.record(
+        v.pipe(v.string(), v.maxLength(40)),
+        v.union([v.pipe(v.string(), v.maxLength(200)), v.pipe(v.number(), v.safeInteger())]),
+      ),
+      v.check((card) => Object.keys(card).length <= 30, 'has too many fields'),
+    ),
+  ),
 });
 export type LedgerPayment = v.InferOutput<typeof LedgerPaymentSchema>;
 
@@ -115,20 +151,26 @@ export const LedgerRecordSchema = v.object({
   payments: v.pipe(v.array(LedgerPaymentSchema), v.maxLength(20)),
   /** The sale's gross total: the sum of its lines (the server checks it). */
   totalCents: Cents,
+  /** The catalogue version the tablet sold from (the gateway's `x-till-catalogue-version` on the
+   * product list it served); without it the server takes the version in force at `createdAt`. */
+  catalogueVersion: v.optional(WireInt),
   /** The ticket's own discount, as given (lines already carry its effect in their prices). */
-  ticketDiscount: v.optional(
-    v.object({ percent: v.optional(v.number()), amountCents: v.optional(NonNegativeCents) }),
-  ),
+  ticketDiscount: v.optional(v.object({ percent: v.optional(Percent), amountCents: v.optional(Cents) })),
   room: v.optional(
     v.object({
-      roomReservationId: v.number(),
-      roomNumber: v.optional(v.string()),
-      guestName: v.optional(v.string()),
+      roomReservationId: WireInt,
+      roomNumber: v.optional(v.pipe(v.string(), v.maxLength(40))),
+      guestName: v.optional(v.pipe(v.string(), v.maxLength(200))),
     }),
   ),
   /** For void, take-back, refund and late-charge: the earlier record it refers to. */
   refersTo: v.optional(Id),
-  takeBack: v.optional(v.object({ line: v.number(), quantity: v.number() })),
+  takeBack: v.optional(
+    v.object({
+      line: WireInt,
+      quantity: v.pipe(v.number(), v.integer(), v.minValue(-9999), v.maxValue(9999)),
+    }),
+  ),
   /** A part of a split bill (its prices are the split's). */
   split: v.optional(v.literal(true)),
   reason: v.optional(v.pipe(v.string(), v.maxLength(300))),
@@ -160,14 +202,14 @@ export const PMS_OUTCOMES = ['done', 'refused', 'needs-attention', 'voided'] as 
 export type PmsOutcome = (typeof PMS_OUTCOMES)[number];
 
 export const LedgerOutcomeSchema = v.object({
-  step: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  step: v.pipe(WireInt, v.minValue(1)),
   /** The intent's name, e.g. 'cash-invoice.close@1'. */
   intent: v.pipe(v.string(), v.maxLength(80)),
   outcome: v.picklist(PMS_OUTCOMES),
-  invoiceId: v.optional(v.number()),
+  invoiceId: v.optional(WireInt),
   invoiceNumber: v.optional(v.pipe(v.string(), v.maxLength(60))),
   /** Charge (folio line) ids a room charge got. */
-  chargeIds: v.optional(v.pipe(v.array(v.number()), v.maxLength(500))),
+  chargeIds: v.optional(v.pipe(v.array(WireInt), v.maxLength(500))),
   message: v.optional(v.pipe(v.string(), v.maxLength(500))),
   at: Iso,
 });

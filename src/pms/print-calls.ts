@@ -19,7 +19,14 @@ export const PrintableReceiptSchema = v.object({
   tillName: Text(60),
   outletName: Text(60),
   staffName: Text(60),
-  header: v.optional(v.object({ hotelName: Text(120), hotelAddress: Text(200), vatId: Text(20) })),
+  header: v.optional(
+    v.object({
+      hotelName: Text(120),
+      hotelAddress: Text(200),
+      vatId: Text(20),
+      taxNumber: v.optional(Text(40)),
+    }),
+  ),
   lines: v.pipe(
     v.array(
       v.object({
@@ -116,7 +123,14 @@ export const PrintableCancellationSchema = v.object({
   /** Cash goes back out of the drawer: it opens. */
   isCash: v.boolean(),
   currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)),
-  header: v.optional(v.object({ hotelName: Text(120), hotelAddress: Text(200), vatId: Text(20) })),
+  header: v.optional(
+    v.object({
+      hotelName: Text(120),
+      hotelAddress: Text(200),
+      vatId: Text(20),
+      taxNumber: v.optional(Text(40)),
+    }),
+  ),
 });
 export type PrintableCancellation = v.InferOutput<typeof PrintableCancellationSchema>;
 

@@ -78,6 +78,8 @@ export const APPROVAL_ACTIONS = [
   'card_reversal',
   /** Refunding to a card on the terminal (the sale's id; the amount). */
   'card_refund',
+  /** A record above its outlet's limits (sale, line, tip, float; the sale's or shift's id; the amount). */
+  'over_limit',
 ] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 
@@ -138,7 +140,10 @@ export const TabletAuditEventSchema = v.object({
   staffId: v.nullable(Id),
   /** The sale, shift or product it concerns. */
   subject: v.optional(v.nullable(Id)),
-  amountCents: v.optional(v.nullable(v.pipe(v.number(), v.integer()))),
+  /** Within the ledger's ceiling (MAX_RECORD_CENTS, ledger-wire.ts): no amount answers 500. */
+  amountCents: v.optional(
+    v.nullable(v.pipe(v.number(), v.integer(), v.minValue(-1_000_000_000), v.maxValue(1_000_000_000))),
+  ),
   /** A short human note (a reason, a sale reference). */
   note: v.optional(v.pipe(v.string(), v.maxLength(300))),
   /** A manager's approval of the action (older tablets send a sale's first approval only here). */

@@ -33,6 +33,23 @@ export const MAX_APPROVALS = 50;
  * by the split itself: the gateway does not hold them to the discount limit (write-approvals.ts). */
 export const SPLIT_HEADER = 'x-till-split';
 
+/** On a product list our gateway served: the number of the catalogue version it is, which the
+ * tablet names on the sales it makes from it (`catalogueVersion`, src/server/catalogue/). */
+export const CATALOGUE_VERSION_HEADER = 'x-till-catalogue-version';
+
+let seenCatalogueVersion: number | undefined;
+
+/** Notes the catalogue version a gateway's answer names (the product list's), if it names one. */
+export function noteCatalogueVersion(headers: Headers): void {
+  const named = Number(headers.get(CATALOGUE_VERSION_HEADER) ?? '');
+  if (Number.isSafeInteger(named) && named > 0) seenCatalogueVersion = named;
+}
+
+/** The catalogue version the gateway named on the last product list this tablet read, if any. */
+export function catalogueVersionSeen(): number | undefined {
+  return seenCatalogueVersion;
+}
+
 /** What the till's ids look like (a UUID, or 32 hex digits); what the server takes as one. */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
 

@@ -13,6 +13,8 @@ import { mountTestHotel, type TestHotel } from '../test-hotel/index.ts';
 import { createAdminRoutes } from './admin/admin-routes.ts';
 import { createCardRoutes } from './card-terminal/card-routes.ts';
 import { type CardTerminals, createCardTerminals } from './card-terminal/index.ts';
+import { createCatalogue, PRODUCTS_PATH } from './catalogue/index.ts';
+import { tellCatalogueVersion } from './catalogue/served-catalogue.ts';
 import { specialReceiptPrinter } from './fiscal/at/hub-printing.ts';
 import type { FiscalControl } from './fiscal/fiscal-control.ts';
 import { createLedgerFiscal, ledgerClosings } from './fiscal/ledger-fiscal.ts';
@@ -25,8 +27,9 @@ import { contentSecurityPolicy, gatewayCors } from './http/origins.ts';
 import { requestLog } from './http/request-log.ts';
 import { serveBuiltApp } from './http/static-files.ts';
 import { serveWebManifest } from './http/web-manifest.ts';
-import { createDeviceRoutes, requirePairedDevice } from './hub/device-routes.ts';
+import { createDeviceRoutes, deviceOf, requirePairedDevice } from './hub/device-routes.ts';
 import type { Hub } from './hub/hub.ts';
+import { createLetterhead, requireSignableBusiness } from './hub/letterhead.ts';
 import { createClosingRoutes } from './ledger/closing/closing-routes.ts';
 import { createLedgerRoutes } from './ledger/ledger-routes.ts';
 import { createTaxSource } from './ledger/line-tax.ts';
@@ -178,6 +181,14 @@ export function createApp(options: AppOptions): Hono {
   app.use('/api/set/*', checkWriteApprovals(hub, { catalogue, answersResend }));
   app.use('/api/create/*', auditCatalogueWrites(hub));
   app.use('/api/create/*', checkCatalogueApprovals(hub, { answersResend }));
+  // The ledger prices every line from the server's own copy of the catalogue (src/server/catalogue/).
+  const ownCatalogue = createCatalogue({
+    db: hub.db,
+    now: options.now ?? (() => new Date()),
+    read: (path) => gateway!.read(path),
+  });
+  hub.ledger.useCatalogue(ownCatalogue);
+  app.use(PRODUCTS_PATH, tellCatalogueVersion(ownCatalogue));
   app.use('/pms/*', limit);
   // Anonymous bodies are small, refused by their declared length before a byte is read.
   app.use('/till/pair', limitBody(ANONYMOUS_BODY_BYTES));
@@ -216,6 +227,13 @@ export function createApp(options: AppOptions): Hono {
         db: hub.db,
       })
     : undefined;
+  // The letterhead is the server's business data (hub/letterhead.ts); a German sale needs its name and address.
+  const letterhead = createLetterhead(hub.receiptHeaders, fiscal ? () => fiscal.business() : undefined);
+  if (fiscal)
+    app.post('/till/sales', requirePairedDevice(hub, { trustProxy }), async (c, next) => {
+      if (fiscal.country() === 'DE') requireSignableBusiness(letterhead(deviceOf(c)!.outlet));
+      await next();
+    });
   app.route('/till/sales', createLedgerRoutes(hub, { trustProxy, after }));
   const cards = options.cards ?? createCardTerminals(hub);
   app.route(
@@ -224,7 +242,7 @@ export function createApp(options: AppOptions): Hono {
   );
   // The receipt prints once the record's signing settled, with its fiscal lines (ledger-printing.ts).
   const fromLedger = options.printing
-    ? connectLedgerPrinting(hub, options.printing, { fiscal: after })
+    ? connectLedgerPrinting(hub, options.printing, { fiscal: after, letterhead })
     : undefined;
   // Austria's special receipts print at the hub's receipt printer (fiscal/at/hub-printing.ts).
   if (options.printing && fiscal) fiscal.attachSpecialPrinter(specialReceiptPrinter(hub, options.printing));

@@ -47,6 +47,8 @@ export interface SaleLine {
   commodityGroupName?: string;
   /** The line's own discount, as given (a ticket line's `discount` is its own shape). */
   lineDiscount?: { percent?: number; amountOffEachCents?: number };
+  /** The till server's catalogue version the line was sold from (the ledger judges its price by it). */
+  catalogueVersion?: number;
 }
 
 /** Why a sale needs staff: the PMS's refusal or an unverifiable outcome, in plain words. */
@@ -263,6 +265,8 @@ export interface CatalogueMetaValues {
   'payment-options': PaymentOptions;
   'tax-classes-accounts': TaxClassesAccounts;
   'last-refreshed-at': number;
+  /** The catalogue version the till server named on the cached product list (src/server/catalogue/). */
+  'catalogue-version': number;
   /**
    * The whole product list as ONE value, in display order, next to the rows of the `catalogue`
    * store (added within schema v2: a new key, no new store). Reading it at start is one read

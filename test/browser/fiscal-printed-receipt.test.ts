@@ -16,9 +16,18 @@ const it = tillTest({
   server: {
     printQueue: { retryMs: 200, timeoutMs: 1000 },
     fiscal: { dataDir: null, testMode: true, defaultCountry: 'DE' },
+    demoRegion: 'DE', // the server prices lines by the hotel's catalogue (19 %, 7 %)
   },
   setUp: async (server) => {
     await server.fiscal.german()!.setUp('HOTEL-TILL BAR 1');
+    // A German sale is signed only with the business's name and address on the till server (issue 30).
+    server.fiscal.setBusiness({
+      name: 'Hotel Zur Linde',
+      street: 'Lindenstraße 1',
+      postalCode: '10115',
+      city: 'Berlin',
+      country: 'DEU',
+    });
     printer = await startPrinterDouble();
     server.printing.printers.add(printerAt(printer));
     return () => printer.close();

@@ -16,9 +16,18 @@ import { hotelDb, productTile } from './till.ts';
 const TILL = 'HOTEL-TILL BAR 1';
 
 const it = tillTest({
-  server: { fiscal: { dataDir: null, testMode: true, defaultCountry: 'DE' } },
+  // The German demo hotel: the server prices lines by its catalogue (19 %, 7 %).
+  server: { fiscal: { dataDir: null, testMode: true, defaultCountry: 'DE' }, demoRegion: 'DE' },
   setUp: async (server) => {
     await server.fiscal.german()!.setUp(TILL);
+    // A German sale is signed only with the business's name and address on the till server (issue 30).
+    server.fiscal.setBusiness({
+      name: 'Hotel Zur Linde',
+      street: 'Lindenstraße 1',
+      postalCode: '10115',
+      city: 'Berlin',
+      country: 'DEU',
+    });
   },
 });
 

@@ -14,8 +14,9 @@ import { tabletApp } from '../server/tablet-app.ts';
 export const NOW = new Date('2026-11-22T10:00:00+01:00');
 export const TODAY = '2026-11-22';
 
-export function pinnedHotel(): TestHotel {
-  return createTestHotel({ dbFile: ':memory:', testMode: true, now: () => NOW });
+/** The test hotel at NOW; `region` 'DE' for the German one (German tax classes: 19 % and 7 %). */
+export function pinnedHotel(region: 'AT' | 'DE' = 'AT'): TestHotel {
+  return createTestHotel({ dbFile: ':memory:', testMode: true, now: () => NOW, region });
 }
 
 export interface CallOptions {

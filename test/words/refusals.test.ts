@@ -137,9 +137,13 @@ describe("the till server's refusals of a sale and of its PMS writes", () => {
 
   it('reads the codes the ledger throws, and each code of the table is one the server uses', () => {
     expect(thrown.size).toBeGreaterThanOrEqual(4);
-    const server = readdirSync('src/server/ledger', { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.ts'))
-      .map((file) => readFileSync(join('src/server/ledger', file), 'utf8'))
+    // The ledger's own codes, the catalogue's that price its lines, the letterhead's (hub/letterhead.ts).
+    const server = ['src/server/ledger', 'src/server/catalogue', 'src/server/hub']
+      .flatMap((dir) =>
+        readdirSync(dir, { recursive: true, encoding: 'utf8' })
+          .filter((file) => file.endsWith('.ts'))
+          .map((file) => readFileSync(join(dir, file), 'utf8')),
+      )
       .join('\n');
     for (const code of SALE_REFUSAL_CODES) expect(server, code).toContain(`'${code}'`);
   });

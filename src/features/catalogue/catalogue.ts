@@ -5,6 +5,7 @@
 // keeps the cached catalogue. Invariant: `catalogue()` always holds a consistent snapshot (products,
 // search index and groups of the same product list); it changes only as a whole.
 import { createSignal } from 'solid-js';
+import { catalogueVersionSeen } from '../../pms/till-headers';
 import type { CommodityGroup, PaymentOptions, Product, TaxClass } from '../../pms/wire';
 import { buildSearchIndex, indexInOrder, type SearchIndex } from '../../rules/search';
 import { getCatalogueMeta, readCatalogue, replaceCatalogue, setCatalogueMeta } from '../../storage/caches';
@@ -67,6 +68,13 @@ export function taxClasses(): TaxClass[] {
 }
 
 let loading: Promise<void> | undefined;
+/** The till server's number of the catalogue version cached here (undefined: none named it). */
+let heldVersion: number | undefined;
+
+/** The catalogue version this till sells from, as the till server numbered it; sales name it. */
+export function catalogueVersion(): number | undefined {
+  return heldVersion;
+}
 let stopRefresh: (() => void) | undefined;
 
 /**
@@ -97,12 +105,14 @@ export function loadCatalogue(readAllAfter: () => Promise<void> = nextFrame): Pr
   loading = (async () => {
     if (first) await readAllAfter(); // thousands of products are read after the first page is painted
     performance.mark('till:catalogue-read-start');
-    const [products, payment, tax, refreshedAt] = await Promise.all([
+    const [products, payment, tax, refreshedAt, version] = await Promise.all([
       readCatalogue(),
       getCatalogueMeta('payment-options'),
       getCatalogueMeta('tax-classes-accounts'),
       getCatalogueMeta('last-refreshed-at'),
+      getCatalogueMeta('catalogue-version'),
     ]);
+    heldVersion ??= version;
     performance.mark('till:catalogue-read');
     // A refresh that finished first is newer than the cache: keep it.
     if (catalogue().status === 'ready') return;
@@ -145,6 +155,7 @@ export async function refreshCatalogue(): Promise<void> {
       client.getTaxClassesAccounts(),
     ]);
     const now = Date.now();
+    const version = catalogueVersionSeen();
     const bookable = products.filter((p) => p.bookable_via_api !== false);
     const next = snapshot(bookable, tax.tax_classes, payment, now, 'ready');
     setCatalogue(next);
@@ -155,7 +166,9 @@ export async function refreshCatalogue(): Promise<void> {
       replaceCatalogue(next.index.products, now),
       setCatalogueMeta('payment-options', payment),
       setCatalogueMeta('tax-classes-accounts', tax),
+      ...(version === undefined ? [] : [setCatalogueMeta('catalogue-version', version)]),
     ]);
+    heldVersion = version;
     const { groups, taxClasses: taxList, paymentOptions } = next;
     keepFirstPage({
       refreshedAt: now,

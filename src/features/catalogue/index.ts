@@ -5,6 +5,7 @@
 export type { GroupEntry } from './catalogue';
 export {
   catalogue,
+  catalogueVersion,
   loadCatalogue,
   refreshCatalogue,
   refreshState,

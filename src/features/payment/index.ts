@@ -2,6 +2,7 @@
 // transfer, the receipt with its fiscal block, and printing at the till server's printers. Other features and
 // views use it through this file only.
 
+export { terminalEndOfDay } from './card-end-of-day';
 export type { CardPayment, CardTerminalInfo } from './card-payment';
 export {
   cancelCardPayment,

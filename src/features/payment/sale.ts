@@ -12,7 +12,7 @@ import type { TicketPart } from '../../rules/split';
 import type { TicketLine } from '../../rules/ticket-lines';
 import { totalsOf } from '../../rules/totals';
 import type { CardPaymentRecord, SaleLine } from '../../storage/records';
-import { catalogue, loadCatalogue, noteSold, taxClasses } from '../catalogue';
+import { catalogue, catalogueVersion, loadCatalogue, noteSold, taxClasses } from '../catalogue';
 import { requestReplay, settings, tillIdentity } from '../device';
 import { chargeRoom, type SaleRecord } from '../room-charge';
 import { actingStaff, saleCompleted } from '../staff';
@@ -170,6 +170,7 @@ export async function chargeTicketToRoom(payment: RoomPayment): Promise<SaleReco
 function saleLines(lines: readonly TicketLine[]): SaleLine[] {
   const { products } = catalogue().index;
   const rates = taxClasses();
+  const version = catalogueVersion();
   return lines.map((line) => {
     const product = products.find((p) => p.id === line.productId);
     const rate = rates.find((tax) => tax.id === line.taxClassId)?.rate;
@@ -184,6 +185,7 @@ function saleLines(lines: readonly TicketLine[]): SaleLine[] {
       vatRateBp: rate === undefined ? null : Math.round(rate * 100),
       commodityGroupId: line.commodityGroupId,
       commodityGroupName: product?.commodity_group_name ?? '',
+      ...(version === undefined ? {} : { catalogueVersion: version }),
       ...(given
         ? {
             lineDiscount:

@@ -79,6 +79,16 @@ export const texts: Record<keyof typeof english, string> = {
     'Der Kassenserver hat unter dieser Nummer schon einen anderen Verkauf. Bitte eine Führungskraft, das Verkaufsjournal zu prüfen.',
   'sync.problem.ledger.card_payment_unknown':
     'Der Kassenserver kennt keine Kartenzahlung an seinem Terminal, die zu diesem Verkauf passt ({message}). Bitte die Belege des Terminals prüfen und eine Führungskraft fragen.',
+  'sync.problem.ledger.product_unknown':
+    'Ein Artikel dieses Verkaufs steht nicht im Artikelstamm des Kassenservers ({message}). Bitte eine Führungskraft, den Artikel im PMS zu prüfen.',
+  'sync.problem.ledger.catalogue_unavailable':
+    'Der Kassenserver kann den Artikelstamm gerade nicht lesen, um diesen Verkauf zu bepreisen ({message}). Die Kasse sendet ihn erneut.',
+  'sync.problem.ledger.limit_exceeded':
+    'Dieser Verkauf liegt über der Grenze der Verkaufsstelle ({message}) und braucht die Freigabe einer Führungskraft. Bitte eine Führungskraft fragen.',
+  'sync.problem.ledger.refund_exceeds_sale':
+    'Das nimmt mehr zurück, als vom Verkauf übrig ist ({message}), deshalb hat der Kassenserver es nicht erfasst. Bitte eine Führungskraft, den Verkauf zu prüfen.',
+  'sync.problem.ledger.business_missing':
+    'Name und Anschrift des Hotels sind auf dem Kassenserver nicht eingetragen, deshalb kann dieser Verkauf nicht signiert werden ({message}). Bitte eine Führungskraft, sie auf der Verwaltungsseite einzutragen, dann erneut senden.',
   'sync.problem.ledger.approval':
     'Der Kassenserver hat die Freigabe für diesen Verkauf nicht angenommen ({message}). Verkauf stornieren und mit neuer Freigabe erneut buchen.',
   'sync.problem.ledger.refused': 'Der Kassenserver hat diesen Verkauf abgelehnt: {message}',

@@ -78,6 +78,16 @@ export const texts = {
     'The till server already holds a different sale under this number. Ask a manager to check the sales ledger.',
   'sync.problem.ledger.card_payment_unknown':
     'The till server knows no card payment on its terminal that matches this sale ({message}). Check the terminal’s slips for it, then ask a manager.',
+  'sync.problem.ledger.product_unknown':
+    'A product of this sale is not in the hotel’s catalogue on the till server ({message}). Ask a manager to check the product in the PMS.',
+  'sync.problem.ledger.catalogue_unavailable':
+    'The till server cannot read the hotel’s catalogue to price this sale just now ({message}). The till sends it again.',
+  'sync.problem.ledger.limit_exceeded':
+    'This sale is above the outlet’s limit ({message}) and needs a manager’s approval. Ask a manager.',
+  'sync.problem.ledger.refund_exceeds_sale':
+    'This takes back more than is left of the sale ({message}), so the till server did not record it. Ask a manager to check the sale.',
+  'sync.problem.ledger.business_missing':
+    'The hotel’s name and address are not entered on the till server, so this sale cannot be signed ({message}). Ask a manager to enter them on the admin page, then send again.',
   'sync.problem.ledger.approval':
     'The till server did not accept the manager approval of this sale ({message}). Void the sale and ring it up again with a new approval.',
   'sync.problem.ledger.refused': 'The till server refused this sale: {message}',

@@ -60,6 +60,7 @@ export function ledgerRecordOf(sale: SaleRecord, kind: LedgerKind): LedgerRecord
     lines,
     payments: paymentsOf(sale, kind, totalCents),
     totalCents,
+    ...catalogueVersionOf(sale),
     ...(sale.ticketDiscount ? { ticketDiscount: { ...sale.ticketDiscount } } : {}),
     ...(sale.room
       ? {
@@ -77,6 +78,12 @@ export function ledgerRecordOf(sale: SaleRecord, kind: LedgerKind): LedgerRecord
     approvals: [...(sale.approvals ?? [])],
     ...(sale.shift ? { shift: { ...sale.shift } } : {}),
   };
+}
+
+/** The catalogue version the sale was made from (the server judges its prices by it), where known. */
+function catalogueVersionOf(sale: SaleRecord): { catalogueVersion?: number } {
+  const version = sale.lines.find((line) => line.catalogueVersion !== undefined)?.catalogueVersion;
+  return version === undefined ? {} : { catalogueVersion: version };
 }
 
 function ledgerLine(line: SaleLine, sign: 1 | -1): LedgerLine {

@@ -217,6 +217,7 @@ ${table(
 )}
 ${listed(w.correctionsTitle, 'corrections', totals.corrections)}
 ${listed(w.discountsTitle, 'discounts', totals.discounts)}
+${totals === report.hotel && report.deviations ? listed(w.deviationsTitle, 'deviations', report.deviations) : ''}
 ${listed(w.lateChargesTitle, 'late-charges', totals.lateCharges)}`;
 }
 

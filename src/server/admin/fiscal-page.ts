@@ -88,7 +88,7 @@ ${field('name', w.businessName, b.name)}${field('street', w.street, b.street)}${
 ${field('city', w.city, b.city)}${field('country', w.businessCountry, b.country)}${field('taxNumber', w.taxNumber, b.taxNumber, false)}
 ${field('vatId', w.vatId, b.vatId, false)}<button>${w.saveBusiness}</button></form></section>`;
   const exports = data.elster
-    ? html`<section><h2>${w.exportsTitle}</h2><p><a href="/admin/fiscal/tse-export.tar">${w.tseExport}</a></p>
+    ? html`<section><h2>${w.exportsTitle}</h2><form method="post" action="/admin/fiscal/tse-export.tar"><button>${w.tseExport}</button></form>
 <form method="get" action="/admin/fiscal/dsfinvk.zip"><label>${w.fromZ} <input name="from" inputmode="numeric" pattern="[0-9]+" required></label>
 <label>${w.toZ} <input name="to" inputmode="numeric" pattern="[0-9]+" required></label><button>${w.dsfinvkExport}</button></form></section>`
     : '';

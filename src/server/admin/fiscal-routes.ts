@@ -9,7 +9,7 @@ import type { DsfinvkClosing } from '../fiscal/de/dsfinvk/closing.ts';
 import { writeDsfinvkExport } from '../fiscal/de/dsfinvk/writer.ts';
 import { FiskalyError } from '../fiscal/de/fiskaly-client.ts';
 import type { GermanFiscal } from '../fiscal/de/germany.ts';
-import type { FiscalBusiness, FiscalControl } from '../fiscal/fiscal-control.ts';
+import { type FiscalBusiness, type FiscalControl, FiscalLockedError } from '../fiscal/fiscal-control.ts';
 import { FISCAL_COUNTRIES, type FiscalCountry } from '../fiscal/fiscal-driver.ts';
 import { TEST_TSE_THROUGH_SEQ } from '../fiscal-switch.ts';
 import type { Hub } from '../hub/hub.ts';
@@ -95,7 +95,18 @@ export function createFiscalAdminRoutes(options: FiscalAdminOptions): Hono {
     const form = await c.req.parseBody();
     const country = String(form.country ?? '') as FiscalCountry;
     if (!FISCAL_COUNTRIES.includes(country)) throw new ApiError(400, 'choose none, DE or AT', 'country');
-    fiscal.setCountry(country);
+    try {
+      fiscal.setCountry(country);
+    } catch (error) {
+      if (!(error instanceof FiscalLockedError)) throw error;
+      hub.audit.append({
+        kind: 'approval_refused',
+        ...options.actor(c),
+        subject: `fiscal country ${country}`,
+        note: error.message,
+      });
+      throw new ApiError(409, error.message, 'country', 'fiscal_signing_locked');
+    }
     hub.audit.append({ kind: 'fiscal_country_changed', ...options.actor(c), subject: country });
     return c.redirect('/admin/fiscal', 303);
   });
@@ -168,7 +179,11 @@ export function createFiscalAdminRoutes(options: FiscalAdminOptions): Hono {
     return c.redirect('/admin/fiscal', 303);
   });
 
-  routes.get('/tse-export.tar', async (c) => {
+  // A POST (issue 30): the export starts a job on the TSE, which no GET (a link, a prefetch) may do.
+  routes.get('/tse-export.tar', () => {
+    throw new ApiError(405, 'the TSE export is started with POST', 'method', 'method_not_allowed');
+  });
+  routes.post('/tse-export.tar', async (c) => {
     const german = germanOrRefuse();
     if (!german.store.setup()) throw new ApiError(409, 'set up the TSE first');
     const tar = await german.exportTse();

@@ -2,7 +2,9 @@
 // amount, tip), then an attempt; a lost answer leaves it 'unknown' until the terminal's last transaction
 // is read, and an unknown or approved row is never sent again. One command per terminal at a time.
 // Reversal, refund and end-of-day too. Rules: docs/zvt.md, "Exactly once".
+
 import { randomUUID } from 'node:crypto';
+import { ApiError } from '../../node-http/errors.ts';
 import type { HubDb } from '../hub/hub-db.ts';
 import type { CardPaymentSource, TerminalPayment } from '../ledger/card-check.ts';
 import type { CardTerminal, Terminals } from './terminals.ts';
@@ -38,14 +40,12 @@ export interface PaymentView {
   slip: string[] | null;
 }
 
-export class CardError extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409 | 503,
-    readonly code: string,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
+/** A refusal of the card service: an ApiError, so every route answers its status and code, never 500 (issue 30). */
+export class CardError extends ApiError {
+  override readonly code: string;
+  constructor(status: 400 | 404 | 409 | 503, code: string, message: string, field?: string) {
+    super(status, message, field, code);
+    this.code = code;
     this.name = 'CardError';
   }
 }
@@ -618,6 +618,18 @@ export function createCardPayments(options: CardPaymentOptions) {
     },
 
     /** What a sale's approved card payments came to (the sale's amount, and charged with tips). */
+    /** The card money refunded for `saleId` (refunds approved, or whose outcome is unknown). */
+    refundedFor(saleId: string): number {
+      return (
+        db
+          .prepare(
+            `SELECT COALESCE(SUM(amount_cents), 0) AS cents FROM card_operations
+              WHERE sale_id = ? AND kind = 'refund' AND state IN ('approved', 'unknown')`,
+          )
+          .get(saleId) as { cents: number }
+      ).cents;
+    },
+
     paidBy(saleId: string): { amountCents: number; chargedCents: number } | undefined {
       const found = db
         .prepare(

@@ -2,6 +2,7 @@
 // payment only for the tablet that started it: the terminal, start or resume, follow, cancel and check a
 // payment, reverse it or refund to a card with a manager's approval, and the end-of-day. Bad input is
 // 400 naming the field, nothing sent. Endpoints: docs/zvt.md, "The tablet's endpoints".
+
 import { type Context, Hono } from 'hono';
 import { ApiError } from '../../node-http/errors.ts';
 import { requestHeader } from '../../node-http/headers.ts';
@@ -9,6 +10,7 @@ import { APPROVAL_HEADER, type ApprovalAction } from '../../pms/staff-calls.ts';
 import { requireAppRequest } from '../http/app-requests.ts';
 import { deviceOf, requirePairedDevice } from '../hub/device-routes.ts';
 import type { Hub } from '../hub/hub.ts';
+import { managerOf } from '../ledger/closing/closing-routes.ts';
 import { StaffError } from '../staff/staff-registry.ts';
 import { CardError, type CardPayments, type PaymentRequest } from './card-payments.ts';
 import type { Terminals } from './terminals.ts';
@@ -184,11 +186,19 @@ export function createCardRoutes(options: CardRouteOptions): Hono {
       throw new ApiError(400, 'saleId is the sale’s id', 'saleId', 'invalid_sale');
     const amountCents = cents(body.amountCents, 'amountCents', 1);
     const device = deviceOf(c)!;
+    // Only card money this server's terminal took for the sale, at most what is left of it (issue 30).
     const paid = cards.paidBy(body.saleId);
-    if (paid && amountCents > paid.chargedCents)
+    if (!paid)
+      throw new ApiError(
+        409,
+        'this server’s terminal took no card payment for this sale',
+        'saleId',
+        'card_payment_unknown',
+      );
+    if (amountCents > paid.chargedCents - cards.refundedFor(body.saleId))
       throw new ApiError(
         400,
-        'more than the card was charged for this sale',
+        'more than the card was charged for this sale, less what was refunded',
         'amountCents',
         'invalid_amount',
       );
@@ -211,7 +221,11 @@ export function createCardRoutes(options: CardRouteOptions): Hono {
     return c.json(result);
   });
 
-  routes.post('/end-of-day', async (c) => c.json(await cards.endOfDay(deviceOf(c)!)));
+  // A manager's (close_day approval) where the hotel has managers (issue 30): no waiter runs it.
+  routes.post('/end-of-day', async (c) => {
+    if (hub.staff.hasManager()) await managerOf(hub, c);
+    return c.json(await cards.endOfDay(deviceOf(c)!));
+  });
 
   routes.all('*', () => {
     throw new ApiError(404, 'no such endpoint');

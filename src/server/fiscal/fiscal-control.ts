@@ -60,6 +60,11 @@ export interface FiscalBusiness {
   vatId?: string;
 }
 
+/** Fiscal signing cannot be switched off once a TSE is set up (issue 30): a till is decommissioned instead. */
+export class FiscalLockedError extends Error {
+  override readonly name = 'FiscalLockedError';
+}
+
 const NO_BUSINESS: FiscalBusiness = { name: '', street: '', postalCode: '', city: '', country: 'DEU' };
 
 export function createFiscalControl(options: FiscalControlOptions): FiscalControl {
@@ -117,6 +122,10 @@ export function createFiscalControl(options: FiscalControlOptions): FiscalContro
     usesFiskalyAt: !!options.fiskalyAt,
     setCountry(next) {
       if (!FISCAL_COUNTRIES.includes(next)) throw new Error(`unknown fiscal country ${String(next)}`);
+      if (country === 'DE' && next !== 'DE' && german?.store.setup())
+        throw new FiscalLockedError(
+          'a TSE is set up: fiscal signing cannot be switched off (a till leaves service by its decommissioning)',
+        );
       country = next;
       save();
       if (country !== 'DE') {

@@ -3,6 +3,7 @@
 // /till/receipt-header`, paired only) and the HTTPS till's address (`GET /till/https-address`, open to
 // all: the insecure-context screen needs it). Owns the device cookie and the middleware that lets only
 // paired devices through. The cookie's attributes and why: docs/security.md, "Defences and what each stops".
+
 import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
@@ -11,6 +12,7 @@ import { requestHeader } from '../../node-http/headers.ts';
 import { GATEWAY_HEADER } from '../../pms/http.ts';
 import { requireAppRequest } from '../http/app-requests.ts';
 import { clientAddress, hostName, httpsOrigin } from '../http/hosts.ts';
+import { createAuditRate } from '../staff/audit-rate.ts';
 import { receiveAuditReport } from '../staff/audit-reports.ts';
 import { type Device, type Hub, HubError } from './hub.ts';
 
@@ -52,6 +54,7 @@ export function requirePairedDevice(
 
 export function createDeviceRoutes(hub: Hub, options: DeviceRouteOptions): Hono {
   const routes = new Hono();
+  const auditRate = createAuditRate();
   const keepCookie = (c: Context, token: string) =>
     setCookie(c, hub.cookieName, token, {
       httpOnly: true,
@@ -95,6 +98,8 @@ export function createDeviceRoutes(hub: Hub, options: DeviceRouteOptions): Hono 
     } catch {
       throw new ApiError(400, 'the request body is not valid JSON', 'events', 'audit_invalid');
     }
+    const events = (body as { events?: unknown } | null)?.events;
+    auditRate.take(deviceOf(c)!.id, Array.isArray(events) ? events.length : 1);
     return c.json(await receiveAuditReport(hub, deviceOf(c)!, body));
   });
 

@@ -132,7 +132,20 @@ export function createHub(options: HubOptions) {
     createPairingCode(request: { outlet: Outlet; name: string }): { code: string; expiresAt: Date } {
       const outlet = outlets.get(request.outlet);
       if (!outlet) throw new HubError(400, 'invalid_outlet', 'unknown outlet', 'outlet');
-      const name = request.name.trim().slice(0, 60) || `${outlet.name} tablet`;
+      // The code fixes the tablet's name (issue 30), one no paired tablet or open code has yet.
+      const wanted = request.name.trim().slice(0, 56) || `${outlet.name} tablet`;
+      const taken = new Set(
+        (
+          db
+            .prepare(
+              `SELECT name FROM devices WHERE revoked_at IS NULL
+               UNION SELECT device_name FROM pairing_codes WHERE used_at IS NULL AND expires_at > ?`,
+            )
+            .all(iso()) as { name: string }[]
+        ).map((row) => row.name),
+      );
+      let name = wanted;
+      for (let n = 2; taken.has(name); n += 1) name = `${wanted} ${n}`;
       let code = '';
       for (let i = 0; i < CODE_LENGTH; i += 1) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
       const expiresAt = new Date(now().getTime() + CODE_VALID_MS);
@@ -184,10 +197,9 @@ export function createHub(options: HubOptions) {
       if (Date.parse(row.expires_at) <= now().getTime()) {
         throw new HubError(410, 'pairing_code_expired', 'this pairing code has expired', 'code');
       }
-      const name =
-        typeof deviceName === 'string' && deviceName.trim()
-          ? deviceName.trim().slice(0, 60)
-          : row.device_name;
+      // The code fixes the name (issue 30): a tablet cannot name itself (`deviceName` is ignored).
+      void deviceName;
+      const name = row.device_name;
       const token = newToken();
       const device: Device = {
         id: randomUUID(),

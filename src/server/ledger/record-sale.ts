@@ -1,9 +1,9 @@
 // Recording a sale in the ledger (`POST /till/sales`; rules: docs/ledger.md, "Recording"): the body
-// checked at the edge, idempotent by sale id (409 `sale_conflict` for another body), a card payment
-// checked against the terminal's rows (card-check.ts), its approvals
-// checked once (approvals.ts) and spent with it, net and VAT per line by the tablet's rule
-// (src/shared/vat.ts), a receipt number per outlet, and audit rows, in one SQLite transaction
-// (shared with the records ready at the same moment: group-commit.ts).
+// checked at the edge, idempotent by sale id (409 `sale_conflict`), its lines priced by the server's
+// catalogue (src/server/catalogue/), its size held to the outlet's limits (bounds.ts), a card payment
+// checked against the terminal (card-check.ts), its approvals checked once and spent with it, net and
+// VAT per line (src/shared/vat.ts), a receipt number per outlet and audit rows, in one SQLite
+// transaction (shared with the records ready at the same moment: group-commit.ts).
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { ApiError } from '../../node-http/errors.ts';
@@ -12,6 +12,7 @@ import { type LedgerRecord, type LedgerRecordAnswer, LedgerRecordSchema } from '
 import { type ApprovalAction, readApproval } from '../../pms/staff-calls.ts';
 import { describeIssues } from '../../pms/wire.ts';
 import { lineGross, netAndVat } from '../../shared/vat.ts';
+import { type Catalogue, priceRecord } from '../catalogue/index.ts';
 import type { HubDb } from '../hub/hub-db.ts';
 import {
   approvalRequired,
@@ -24,9 +25,12 @@ import {
 } from '../staff/approvals.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import { StaffError, type StaffRegistry } from '../staff/staff-registry.ts';
+import { createOutletLimits, limitsBreached } from './bounds.ts';
 import { type CardPaymentSource, checkCardPayments } from './card-check.ts';
+import { createDeviations, type Deviation, madeWithoutServer } from './deviations.ts';
 import { createGroupCommit } from './group-commit.ts';
 import { type TaxSource, taxOfLines } from './line-tax.ts';
+import { checkRefundLeft } from './refund-checks.ts';
 import { checkConsistent } from './sale-checks.ts';
 
 export interface LedgerDeps {
@@ -73,6 +77,10 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
   const selectBySaleId = db.prepare(`${SELECT_SALE} WHERE sale_id = ?`);
   /** The card terminal's rows, once the card service is up (card-terminal/index.ts). */
   let cardPayments: CardPaymentSource | undefined;
+  /** The server's catalogue, once the app has one (app.ts); a hub alone (closing tests) takes lines as sent. */
+  let catalogue: Catalogue | undefined;
+  const limits = createOutletLimits(db);
+  const deviations = createDeviations(db);
   const commits = createGroupCommit(db);
   const nextReceipt = db.prepare(
     'SELECT COALESCE(MAX(receipt_number), 0) + 1 AS n FROM ledger_sales WHERE outlet = ?',
@@ -135,7 +143,8 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
   async function checkApprovals(
     record: LedgerRecord,
     device: Device,
-  ): Promise<{ uses: Use[]; splitBelow: PriceNeeds | null }> {
+    outage: boolean,
+  ): Promise<{ uses: Use[]; splitBelow: PriceNeeds | null; deviations: Deviation[] }> {
     // A late charge carries the refused room charge's approvals, spent by that record: not again.
     const inherited = record.kind === 'late-charge' ? approvalIdsOf(record.refersTo!) : new Set<string>();
     const tokens = [...new Set(record.approvals)].filter(
@@ -169,6 +178,21 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
       return passed;
     };
     const uses: Use[] = [];
+    const deviated: Deviation[] = [];
+    /** A missing approval: refused, or for a sale made without the server, recorded as a deviation. */
+    const missing = async (deviation: Deviation, check: () => Promise<void>) => {
+      try {
+        await check();
+      } catch (error) {
+        const absent =
+          error instanceof StaffError &&
+          (error.code === 'approval_required' ||
+            error.code === 'approval_mismatch' ||
+            error.code === 'limit_exceeded');
+        if (!outage || !absent) throw error;
+        deviated.push(deviation);
+      }
+    };
     let splitBelow: PriceNeeds | null = null;
     const needs = staff.hasManager();
     const taken = new Set<string>();
@@ -176,10 +200,25 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
       taken.add(checked.approval.id);
       uses.push({ checked, amountCents });
     };
+    // A void's, take-back's or refund's approval binds its amount, where it names one.
+    const covering = (passed: CheckedApproval[]) => {
+      const need = Math.abs(record.totalCents);
+      const found = passed.find(
+        (c) => c.approval.amountCents === null || Math.abs(c.approval.amountCents) >= need,
+      );
+      if (!found)
+        throw new StaffError(
+          403,
+          'approval_mismatch',
+          `the approval does not cover ${need} cents`,
+          'approval',
+        );
+      return found;
+    };
     if (needs && (record.kind === 'void' || record.kind === 'refund'))
-      take((await passing('void_sale'))[0]!, record.totalCents);
+      take(covering(await passing('void_sale')), record.totalCents);
     if (needs && record.kind === 'take-back')
-      take((await passing(['take_back', 'void_sale']))[0]!, record.totalCents);
+      take(covering(await passing(['take_back', 'void_sale'])), record.totalCents);
     // A late charge's prices were approved on the room charge it carries on (its lines are that charge's).
     if (needs && record.lines.length > 0 && record.kind !== 'late-charge') {
       const price = priceNeeds(
@@ -191,31 +230,73 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
         })),
         staff.policy(device.outlet),
       );
-      if (price.openPriceCents !== null) {
-        const open = (await passing('open_price', price.openPriceCents)).find(
-          (c) => !taken.has(c.approval.id),
+      const openPriceCents = price.openPriceCents;
+      if (openPriceCents !== null)
+        await missing(
+          {
+            kind: 'price',
+            field: 'lines',
+            cents: openPriceCents,
+            text: 'an open or raised price unapproved',
+          },
+          async () => {
+            const open = (await passing('open_price', openPriceCents)).find((c) => !taken.has(c.approval.id));
+            if (!open) throw approvalRequired();
+            take(open, openPriceCents);
+          },
         );
-        if (!open) throw approvalRequired();
-        take(open, price.openPriceCents);
-      }
       if (price.beyondLimit !== null && record.split) splitBelow = price;
-      if (price.beyondLimit !== null && !record.split) {
-        let owed = price.discountCents;
-        for (const checked of await passing('discount')) {
-          if (owed <= 0 || taken.has(checked.approval.id)) continue;
-          const cents = Math.min(owed, Math.max(0, checked.amountLeftCents));
-          if (cents <= 0) continue;
-          take(checked, cents);
-          owed -= cents;
-        }
-        if (owed > 0)
-          throw new StaffError(
-            403,
-            'approval_mismatch',
-            `the approved discount does not cover the ${price.discountCents} cents taken off: ${price.beyondLimit}`,
-            'approval',
-          );
-      }
+      if (price.beyondLimit !== null && !record.split)
+        await missing(
+          {
+            kind: 'price',
+            field: 'lines',
+            cents: price.discountCents,
+            text: `below the catalogue: ${price.beyondLimit}`,
+          },
+          async () => {
+            let owed = price.discountCents;
+            for (const checked of await passing('discount')) {
+              if (owed <= 0 || taken.has(checked.approval.id)) continue;
+              const cents = Math.min(owed, Math.max(0, checked.amountLeftCents));
+              if (cents <= 0) continue;
+              take(checked, cents);
+              owed -= cents;
+            }
+            if (owed > 0)
+              throw new StaffError(
+                403,
+                'approval_mismatch',
+                `the approved discount does not cover the ${price.discountCents} cents taken off: ${price.beyondLimit}`,
+                'approval',
+              );
+          },
+        );
+    }
+    // Above the outlet's limits: a manager's `over_limit` approval of at least the largest amount.
+    const breaches = needs ? limitsBreached(record, limits.of(device.outlet)) : [];
+    if (breaches.length > 0) {
+      const top = Math.max(...breaches.map((b) => b.amountCents));
+      const first = breaches[0]!;
+      await missing(
+        {
+          kind: 'limit',
+          field: first.field,
+          cents: top - first.limitCents,
+          text: breaches.map((b) => b.text).join('; '),
+        },
+        async () => {
+          let over: CheckedApproval | undefined;
+          try {
+            over = (await passing('over_limit', top)).find((c) => !taken.has(c.approval.id));
+          } catch (error) {
+            if (!(error instanceof StaffError) || error.code !== 'approval_required') throw error;
+          }
+          if (!over)
+            throw new StaffError(403, 'limit_exceeded', `${first.text}: a manager must approve`, first.field);
+          take(over, top);
+        },
+      );
     }
     // Every other approval the record carries is checked for its own action, and spent with it.
     for (const token of tokens) {
@@ -229,7 +310,7 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
       });
       take(checked!, approval.amountCents);
     }
-    return { uses, splitBelow };
+    return { uses, splitBelow, deviations: deviated };
   }
 
   /**
@@ -246,30 +327,42 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
     const bodySha256 = createHash('sha256').update(JSON.stringify(sent)).digest('hex');
     const earlier = earlierAnswer(sent.saleId, bodySha256, device);
     if (earlier) return earlier;
-    // Stored with the server's VAT rates and groups (line-tax.ts); the hash stays the tablet's body's.
-    const sale = await serverTaxed(sent);
-    const text = JSON.stringify(sale);
-    checkConsistent(sale);
-    checkCardPayments(sale, cardPayments);
-    if (sale.refersTo) {
-      const referred = selectBySaleId.get(sale.refersTo) as StoredSale | undefined;
+    checkConsistent(sent);
+    checkCardPayments(sent, cardPayments);
+    let referredBody: LedgerRecord | undefined;
+    let referredRow: StoredSale | undefined;
+    if (sent.refersTo) {
+      const referred = selectBySaleId.get(sent.refersTo) as StoredSale | undefined;
       if (!referred || referred.outlet !== device.outlet)
         throw new ApiError(
           422,
-          `refersTo: no recorded sale ${sale.refersTo} of this outlet`,
+          `refersTo: no recorded sale ${sent.refersTo} of this outlet`,
           'refersTo',
           'sale_unknown',
         );
-      if (sale.kind === 'late-charge') sameLinesAs(sale, JSON.parse(referred.body) as LedgerRecord);
+      referredBody = JSON.parse(referred.body) as LedgerRecord;
+      if (sent.kind === 'late-charge') sameLinesAs(sent, referredBody);
+      checkRefundLeft(db, sent, referred);
+      referredRow = referred;
     }
+    // What is stored (and signed, printed, exported) is the record as the server priced it.
+    // Without a catalogue (a hub used without the app), lines sent without a VAT rate or group get the
+    // server's (line-tax.ts).
+    const sale = catalogue ? await priceRecord(catalogue, sent, referredBody) : await serverTaxed(sent);
+    const text = JSON.stringify(sale);
     const member = sale.staffId ? staff.member(sale.staffId) : undefined;
     if (sale.staffId && !member)
       throw new ApiError(400, 'staffId: no such staff member', 'staffId', 'staff_unknown');
 
     let uses: Use[];
     let splitBelow: PriceNeeds | null;
+    let deviated: Deviation[];
     try {
-      ({ uses, splitBelow } = await checkApprovals(sale, device));
+      ({
+        uses,
+        splitBelow,
+        deviations: deviated,
+      } = await checkApprovals(sale, device, madeWithoutServer(sale, now())));
     } catch (error) {
       if (!(error instanceof StaffError)) throw error;
       throw refusedApproval(device, sale, error);
@@ -282,6 +375,8 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
         // A send racing this one (the same body twice at once) may have stored it meanwhile.
         const raced = earlierAnswer(sale.saleId, bodySha256, device);
         if (raced) return raced;
+        // Two refunds of one sale sent together: the second sees the first here.
+        if (referredRow) checkRefundLeft(db, sale, referredRow);
         const receiptNumber = (nextReceipt.get(device.outlet) as { n: number }).n;
         const seq = Number(
           insertSale.run({
@@ -339,6 +434,7 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
           );
         });
         for (const use of uses) spendForRecord(db, use.checked, seq, recordedAt, use.amountCents);
+        deviations.add(seq, deviated);
         const managers = [...new Set(uses.map((use) => use.checked.manager.name))];
         const base = {
           at: sale.createdAt,
@@ -365,6 +461,14 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
             kind: 'split_below_catalogue',
             amountCents: splitBelow.discountCents,
             note: `a part of a split bill: ${splitBelow.beyondLimit}`,
+          });
+        for (const [index, deviation] of deviated.entries())
+          audit.append({
+            ...base,
+            eventId: `deviation:${sale.saleId}:${index + 1}`,
+            kind: 'ledger_deviation',
+            amountCents: deviation.cents,
+            note: `made without the till server, recorded for review: ${deviation.kind}: ${deviation.text}`,
           });
         for (const { checked, amountCents } of uses)
           audit.append({
@@ -423,6 +527,14 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
     useTaxSource(source: TaxSource): void {
       taxSource = source;
     },
+    /** Prices every record's lines from `source` from now on (app.ts; src/server/catalogue/). */
+    useCatalogue(source: Catalogue): void {
+      catalogue = source;
+    },
+    /** Each outlet's limits (bounds.ts). */
+    limits,
+    /** The deviations recorded for review (deviations.ts). */
+    deviations,
     /** How many transactions the records shared (group-commit.ts). */
     commitCounts: commits.counts,
     /** Calls `listener` with each record once it is stored; answers a function that stops it. */

@@ -13,6 +13,7 @@ import type {
 import { COLUMNS } from './document-types.ts';
 import { ReceiptPrinterEncoder } from './encoder.ts';
 import { CODEPAGE_NUMBERS } from './escpos-decoder.ts';
+import { withPrintableText } from './printable-text.ts';
 import { printedMoney, printedTime, slipWords } from './slip-words.ts';
 
 /**
@@ -21,12 +22,16 @@ import { printedMoney, printedTime, slipWords } from './slip-words.ts';
  */
 export function renderDocument(document: PrintDocument, paper: PaperSettings): Uint8Array {
   const columns = COLUMNS[paper.widthMm];
-  const encoder = new ReceiptPrinterEncoder({
-    language: 'esc-pos',
-    columns,
-    codepageMapping: { [paper.codepage]: CODEPAGE_NUMBERS[paper.codepage] },
-    feedBeforeCut: 4,
-  });
+  // Every text is made printable on the printer's code page first (printable-text.ts).
+  const encoder = withPrintableText(
+    new ReceiptPrinterEncoder({
+      language: 'esc-pos',
+      columns,
+      codepageMapping: { [paper.codepage]: CODEPAGE_NUMBERS[paper.codepage] },
+      feedBeforeCut: 4,
+    }),
+    paper.codepage,
+  );
   encoder.initialize().codepage(paper.codepage as never);
   const slip = new Slip(encoder, columns, document.language);
   switch (document.kind) {
@@ -101,6 +106,7 @@ class Slip {
     if (header.hotelName) this.centred(header.hotelName, { bold: true });
     if (header.hotelAddress) this.centred(header.hotelAddress);
     if (header.vatId) this.centred(header.vatId);
+    if (header.taxNumber) this.centred(`${this.w('taxNumber')} ${header.taxNumber}`);
     this.e.newline();
   }
 

@@ -11,6 +11,7 @@ import type { LedgerRecord } from '../../pms/ledger-wire.ts';
 import type { PrintableReceipt, PrintLanguage } from '../../pms/print-calls.ts';
 import { lineGross, vatByRate } from '../../shared/vat.ts';
 import type { Hub } from '../hub/hub.ts';
+import { createLetterhead, type Letterhead } from '../hub/letterhead.ts';
 import type { StoredSale } from '../ledger/record-sale.ts';
 import { cardBlock } from './card-receipt.ts';
 import type { ReportSlip } from './document-types.ts';
@@ -35,10 +36,9 @@ const RECEIPT_KINDS = new Set(['sale', 'late-charge', 'room-charge']);
 const AUTO_RECEIPT_KINDS = new Set(['sale']);
 const SLIP_KINDS = new Set(['refund', 'void']);
 
-/** What a tablet said about how its slips look: the language, and the hotel's letterhead. */
+/** What a tablet said about how its slips look: the language (the letterhead is the server's). */
 export interface SlipPreferences {
   language: PrintLanguage;
-  header?: PrintableReceipt['header'];
 }
 
 /**
@@ -56,13 +56,19 @@ export type LedgerPrinting = ReturnType<typeof connectLedgerPrinting>;
 export function connectLedgerPrinting(
   hub: Hub,
   printing: Printing,
-  options: { fiscal?: ReceiptFiscal | undefined; currency?: string } = {},
+  options: {
+    fiscal?: ReceiptFiscal | undefined;
+    currency?: string;
+    /** The letterhead of an outlet (hub/letterhead.ts); default the receipt header alone. */
+    letterhead?: (outlet: string) => Letterhead;
+  } = {},
 ) {
+  const letterhead = options.letterhead ?? createLetterhead(hub.receiptHeaders);
   const currency = options.currency ?? 'EUR';
   const fiscal = options.fiscal;
-  // By device: the last language and letterhead the tablet named. The language is kept in the hub's
-  // settings too, so a restart does not print an English tablet's receipts in German until its next
-  // poll (issue 33); a tablet never heard from prints German.
+  // By device: the last language the tablet named. It is kept in the hub's settings too, so a restart
+  // does not print an English tablet's receipts in German until its next poll (issue 33); a tablet
+  // never heard from prints German. The letterhead is the server's (hub/letterhead.ts).
   const preferences = new Map<string, SlipPreferences>();
   const keptLanguage = hub.db.prepare('SELECT value FROM hub_settings WHERE key = ?');
   const keepLanguage = hub.db.prepare(
@@ -86,7 +92,7 @@ export function connectLedgerPrinting(
     signed: FiscalReceipt | undefined,
   ): PrintableReceipt => {
     const record = JSON.parse(sale.body) as LedgerRecord;
-    const { header } = prefsOf(sale.deviceId);
+    const header = letterhead(sale.outlet);
     const words = SLIP_WORDS[prefsOf(sale.deviceId).language];
     const cash = record.payments.find((payment) => payment.method === 'cash');
     const method = record.payments[0]?.method;
@@ -103,7 +109,7 @@ export function connectLedgerPrinting(
       tillName: deviceName(sale),
       outletName: hub.outlets.get(sale.outlet)?.name ?? sale.outlet,
       staffName: staffName(sale),
-      ...(header ? { header } : {}),
+      header,
       lines: record.lines.map((line) => ({
         name: line.name,
         quantity: line.quantity,
@@ -169,7 +175,7 @@ export function connectLedgerPrinting(
     const original = record.refersTo ? hub.ledger.sale(record.refersTo) : undefined;
     const paid = original ? (JSON.parse(original.body) as LedgerRecord) : record;
     const method = paid.payments[0]?.method;
-    const { header } = prefsOf(sale.deviceId);
+    const header = letterhead(sale.outlet);
     return printing.printCancellation(sale.outlet, {
       language,
       slip: {
@@ -188,7 +194,7 @@ export function connectLedgerPrinting(
         paymentMethodName: method ? paymentName(method, language) : '',
         isCash: record.kind === 'refund' ? true : paid.payments.some((payment) => payment.method === 'cash'),
         currency,
-        ...(header ? { header } : {}),
+        header,
         ...(signed
           ? { fiscal: { lines: signed.lines, ...(signed.qrCode ? { qrCode: signed.qrCode } : {}) } }
           : {}),
@@ -239,15 +245,12 @@ export function connectLedgerPrinting(
   };
 
   return {
-    /** Remembers how `deviceId`'s slips look (its language, the hotel's letterhead). */
+    /** Remembers the language of `deviceId`'s slips. */
     remember(deviceId: string, seen: Partial<SlipPreferences>): void {
       const now = prefsOf(deviceId);
       if (seen.language && seen.language !== now.language)
         keepLanguage.run(languageKey(deviceId), seen.language);
-      preferences.set(deviceId, {
-        language: seen.language ?? now.language,
-        ...((seen.header ?? now.header) ? { header: seen.header ?? now.header } : {}),
-      });
+      preferences.set(deviceId, { language: seen.language ?? now.language });
     },
 
     /**

@@ -18,7 +18,7 @@ import { deviceOf, requirePairedDevice } from '../hub/device-routes.ts';
 import type { Hub } from '../hub/hub.ts';
 import { managerOf } from '../ledger/closing/closing-routes.ts';
 import { LedgerPrintError, type LedgerPrinting } from './ledger-printing.ts';
-import { NoPrinterError, type Printing } from './printing.ts';
+import { CopyLimitError, NoPrinterError, type Printing } from './printing.ts';
 
 export function createPrintRoutes(
   hub: Hub,
@@ -51,6 +51,7 @@ export function createPrintRoutes(
   };
   const noPrinter = (error: unknown) => {
     if (error instanceof NoPrinterError) throw new ApiError(409, error.message, 'outlet', 'no_printer');
+    if (error instanceof CopyLimitError) throw new ApiError(429, error.message, 'copyId', 'copy_limit');
     if (error instanceof LedgerPrintError)
       throw new ApiError(error.status, error.message, 'saleId', error.code);
     throw error;
@@ -61,30 +62,17 @@ export function createPrintRoutes(
     const language = c.req.query('language');
     if (language !== undefined && !PRINT_LANGUAGES.includes(language as PrintLanguage))
       throw new ApiError(400, 'language: de or en', 'language', 'print_invalid');
-    // The letterhead rides along (the ledger's hook prints receipts before the tablet asks for one).
-    const [hotelName, hotelAddress, vatId] = ['hotelName', 'hotelAddress', 'vatId'].map((field) => {
-      const value = c.req.query(field);
-      const max = field === 'hotelAddress' ? 200 : field === 'vatId' ? 20 : 120;
-      if (value !== undefined && value.length > max)
-        throw new ApiError(400, `${field}: at most ${max} characters`, field, 'print_invalid');
-      return value;
-    });
-    const header =
-      hotelName !== undefined || hotelAddress !== undefined || vatId !== undefined
-        ? { hotelName: hotelName ?? '', hotelAddress: hotelAddress ?? '', vatId: vatId ?? '' }
-        : undefined;
-    fromLedger.remember(device.id, {
-      ...(language ? { language: language as PrintLanguage } : {}),
-      ...(header ? { header } : {}),
-    });
+    // The language rides along (the ledger's hook prints receipts before the tablet asks for one);
+    // a letterhead an older app sends is ignored: it is the server's (hub/letterhead.ts).
+    if (language) fromLedger.remember(device.id, { language: language as PrintLanguage });
     return c.json(printing.status(device.outlet));
   });
 
   routes.post('/receipt', async (c) => {
-    const { saleId, language, copyId, header } = await body(c, ReceiptPrintRequestSchema);
+    const { saleId, language, copyId } = await body(c, ReceiptPrintRequestSchema);
     const device = deviceOf(c)!;
     try {
-      fromLedger.remember(device.id, { language, ...(header ? { header } : {}) });
+      fromLedger.remember(device.id, { language });
       const job = await fromLedger.receipt(device, saleId, { language, ...(copyId ? { copyId } : {}) });
       // Not recorded yet: accepted, and printed by the ledger's hook when the record arrives.
       if ('awaitingRecord' in job) return c.json({ job: null, printerName: job.printerName }, 202);
@@ -95,10 +83,9 @@ export function createPrintRoutes(
   });
 
   routes.post('/cancellation', async (c) => {
-    const { saleId, language, header } = await body(c, CancellationPrintRequestSchema);
+    const { saleId, language } = await body(c, CancellationPrintRequestSchema);
     const device = deviceOf(c)!;
     try {
-      if (header) fromLedger.remember(device.id, { header });
       const job = await fromLedger.cancellation(device, saleId, language);
       if ('awaitingRecord' in job) return c.json({ job: null, printerName: job.printerName }, 202);
       return c.json({ job });

@@ -32,6 +32,16 @@ export class NoPrinterError extends Error {
   override readonly name = 'NoPrinterError';
 }
 
+/** A copy refused (issue 30): MAX_COPIES_WAITING of the sale's wait already, or it had MAX_COPIES. */
+export class CopyLimitError extends Error {
+  override readonly name = 'CopyLimitError';
+}
+
+/** Copies of one sale's receipt at most (ours), and how many may wait at once: so another sale's
+ * receipt never queues behind more than a few copies. */
+export const MAX_COPIES = 10;
+export const MAX_COPIES_WAITING = 3;
+
 export type Printing = ReturnType<typeof createPrinting>;
 
 export function createPrinting(options: PrintingOptions) {
@@ -79,13 +89,17 @@ export function createPrinting(options: PrintingOptions) {
       const key = copyId ? `${receipt.saleId}:copy:${copyId}` : `${receipt.saleId}:receipt:0`;
       const known = queue.byKey(key);
       if (known) return answer(known, printer);
-      const copies = copyId
-        ? (
-            db
-              .prepare("SELECT count(*) AS n FROM print_jobs WHERE job_key LIKE ? AND kind = 'receipt'")
-              .get(`${receipt.saleId}:copy:%`) as { n: number }
-          ).n
-        : 0;
+      const { copies, waiting } = copyId
+        ? (db
+            .prepare(
+              `SELECT count(*) AS copies, COALESCE(SUM(state IN ('queued', 'printing', 'unsure')), 0) AS waiting
+                 FROM print_jobs WHERE job_key LIKE ? AND kind = 'receipt'`,
+            )
+            .get(`${receipt.saleId}:copy:%`) as { copies: number; waiting: number })
+        : { copies: 0, waiting: 0 };
+      if (waiting >= MAX_COPIES_WAITING)
+        throw new CopyLimitError('copies of this sale are still waiting to print');
+      if (copies >= MAX_COPIES) throw new CopyLimitError(`this sale had ${MAX_COPIES} copies already`);
       const late = lateAt(receipt.createdAt);
       const document: PrintDocument = {
         kind: 'receipt',

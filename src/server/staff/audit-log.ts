@@ -25,6 +25,9 @@ export const SERVER_AUDIT_KINDS = [
   'admin_password_set',
   /** A write of a part of a split bill priced below the catalogue beyond the discount limit (write-approvals.ts). */
   'split_below_catalogue',
+  /** A sale made without the till server, priced below its catalogue or above the outlet's limits
+   * without approval: recorded for review (ledger/deviations.ts). */
+  'ledger_deviation',
   /** A drawer counted (ledger/closing/): subject outlet/drawer, amount the over (+) or short (-). */
   'cash_counted',
   /** A Z closed the hotel's day: subject `Z <number>`, amount the day's gross. */

@@ -2,10 +2,8 @@
 // to staff), and the terminal's end-of-day set beside the sales ledger's card payments on that
 // terminal (and the terminal service's own rows). Shown where a terminal serves this tablet, or when there were card tips.
 import { createResource, createSignal, Show } from 'solid-js';
-import { settings } from '../../features/device';
-import { cardTerminal } from '../../features/payment';
+import { cardTerminal, terminalEndOfDay } from '../../features/payment';
 import type { CardEndOfDay } from '../../pms/card-calls';
-import { cardEndOfDay } from '../../pms/card-calls';
 import type { Amount } from '../../rules/shift-totals';
 import { errorText } from '../../words/error-text';
 import { formatCents } from '../../words/format';
@@ -20,7 +18,8 @@ export function CardTerminalTable(props: { tips: Amount }) {
     setRunning(true);
     setProblem(undefined);
     try {
-      setResult(await cardEndOfDay(settings().gatewayUrl));
+      const day = await terminalEndOfDay(t('card.report.endOfDay'));
+      if (day) setResult(day);
     } catch (error) {
       setProblem(errorText(error));
     } finally {

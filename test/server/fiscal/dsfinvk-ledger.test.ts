@@ -8,32 +8,37 @@ import { hostname } from 'node:os';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DayReport } from '../../../src/pms/closing-wire.ts';
+import { dayBefore } from '../../../src/server/ledger/closing/business-day.ts';
+import { localDate } from '../../../src/server/ledger/closing/day-closing.ts';
 import { type RunningServer, startServer } from '../../../src/server/listen.ts';
 import { requestWithHost } from '../../support/host-request.ts';
-import { ledgerLine, saleBody } from '../ledger/ledger-support.ts';
+import { CHOCOLATE, KAISERSCHMARRN, ledgerLine, PILS, saleBody } from '../ledger/ledger-support.ts';
 import { tabletFetch } from '../tablet-app.ts';
+
+/** A Z closes today's business day or the day before (business-day.ts). */
+const YESTERDAY = dayBefore(localDate(new Date()));
 
 const TILL = 'HOTEL-TILL BAR 1';
 let server: RunningServer;
 let z: { zNumber: number; report: DayReport };
 const bodies = {
-  cash: saleBody([ledgerLine(7, 2, 420), ledgerLine(8, 1, 350, { vatRateBp: 700 })], {
+  cash: saleBody([ledgerLine(PILS, 2, 420), ledgerLine(CHOCOLATE, 1, 350, { vatRateBp: 700 })], {
     payments: [{ method: 'cash', amountCents: 1190, tenderedCents: 2000, changeCents: 810 }],
   }),
-  card: saleBody([ledgerLine(9, 3, 500)], { payments: [{ method: 'card', amountCents: 1500 }] }),
-  charge: saleBody([ledgerLine(10, 1, 1290, { vatRateBp: 700 })], {
+  card: saleBody([ledgerLine(PILS, 3, 500)], { payments: [{ method: 'card', amountCents: 1500 }] }),
+  charge: saleBody([ledgerLine(KAISERSCHMARRN, 1, 1290, { vatRateBp: 700 })], {
     kind: 'room-charge',
     payments: [{ method: 'room', amountCents: 1290 }],
     room: { roomReservationId: 4711, roomNumber: '12', guestName: 'Paul Weber' },
   }),
 };
-const refund = saleBody([ledgerLine(9, -3, 500)], {
+const refund = saleBody([ledgerLine(PILS, -3, 500)], {
   kind: 'refund',
   refersTo: bodies.card.saleId,
   payments: [{ method: 'card', amountCents: -1500 }],
   reason: 'wrong table',
 });
-const late = saleBody([ledgerLine(10, 1, 1290, { vatRateBp: 700 })], {
+const late = saleBody([ledgerLine(KAISERSCHMARRN, 1, 1290, { vatRateBp: 700 })], {
   kind: 'late-charge',
   refersTo: bodies.charge.saleId,
   payments: [],
@@ -45,6 +50,7 @@ beforeAll(async () => {
     staticDir: 'none',
     serveAppOverHttp: true,
     fiscal: { dataDir: null, testMode: true, defaultCountry: 'DE' },
+    demoRegion: 'DE', // the server prices lines by the hotel's catalogue: German rates
   });
   await server.fiscal.german()!.setUp(TILL);
   server.fiscal.setBusiness({
@@ -80,7 +86,7 @@ beforeAll(async () => {
       null,
     );
   }
-  z = server.hub.closing.closeDay({ upToSeq: x.upToSeq, businessDay: '2026-11-26' }, closer);
+  z = server.hub.closing.closeDay({ upToSeq: x.upToSeq, businessDay: YESTERDAY }, closer);
 });
 afterAll(() => server.close());
 

@@ -76,6 +76,11 @@ describe('the fiscal screens on the server machine', () => {
     expect((await post('/admin/fiscal/start-of-use', { startOfUse: '2026-12-02' })).status).toBe(303);
     expect(server.fiscal.german()!.elster()!.startOfUse).toBe('2026-12-02');
     expect((await post('/admin/fiscal/start-of-use', { startOfUse: 'soon' })).status).toBe(400);
+    // Once the TSE is set up, signing cannot be switched off (issue 30): refused, on record.
+    const off = await post('/admin/fiscal/country', { country: 'none' });
+    expect(off.status).toBe(409);
+    expect(JSON.parse(off.body)).toMatchObject({ code: 'fiscal_signing_locked', field: 'country' });
+    expect(server.fiscal.country()).toBe('DE');
   });
 
   it('downloads the TSE export; the DSFinV-K export of Z numbers not closed is 404 naming the field', async () => {
@@ -86,7 +91,9 @@ describe('the fiscal screens on the server machine', () => {
       grossCentsByVatId: { 1: 500 },
       payments: { cashCents: 500, nonCashCents: 0 },
     });
-    const tar = await send('/admin/fiscal/tse-export.tar');
+    // Started by a POST only: a GET has no side effect (issue 30).
+    expect((await send('/admin/fiscal/tse-export.tar')).status).toBe(405);
+    const tar = await post('/admin/fiscal/tse-export.tar', {});
     expect(tar.status).toBe(200);
     expect(tar.headers['content-type']).toBe('application/x-tar');
     const names = readTar(new Uint8Array(tar.bytes)).map((entry) => entry.name);
@@ -133,7 +140,7 @@ describe('who may use the fiscal screens', () => {
 
   it('refuses a caller elsewhere on the network without a session (401), and changes nothing', async () => {
     expect((await send('/admin/fiscal', { host: host() })).status).toBe(401);
-    expect((await send('/admin/fiscal/tse-export.tar', { host: host() })).status).toBe(401);
+    expect((await post('/admin/fiscal/tse-export.tar', {}, { host: host() })).status).toBe(401);
     expect((await post('/admin/fiscal/country', { country: 'none' }, { host: host() })).status).toBe(401);
     expect(server.fiscal.country()).toBe('DE');
   });
@@ -166,8 +173,8 @@ describe('who may use the fiscal screens', () => {
 
     const key = await signIn({ key: ADMIN_KEY });
     const keyCookie = String(key.headers['set-cookie']).split(';')[0]!;
-    expect(
-      (await send('/admin/fiscal/tse-export.tar', { host: host(), headers: { cookie: keyCookie } })).status,
-    ).toBe(200);
+    expect((await post('/admin/fiscal/tse-export.tar', {}, { host: host(), cookie: keyCookie })).status).toBe(
+      200,
+    );
   });
 });

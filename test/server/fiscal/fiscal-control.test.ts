@@ -18,7 +18,7 @@ const sale = (saleId: string) => ({
 });
 
 describe('the fiscal country', () => {
-  it('is kept across restarts; none signs nothing; Germany again finds its TSE and records', async () => {
+  it('is kept across restarts; none signs nothing; once a TSE is set up, signing cannot be switched off', async () => {
     const first = createFiscalControl({ dataDir, defaultCountry: 'none' });
     expect(first.country()).toBe('none');
     expect((await first.driver().sign(sale('a'))).status).toBe('not-required');
@@ -26,17 +26,16 @@ describe('the fiscal country', () => {
     await first.german()!.setUp('HOTEL-TILL 1');
     const signed = await first.driver().sign(sale('b'));
     expect(signed.status).toBe('signed');
-    first.setCountry('none');
-    expect(first.german()).toBeUndefined();
-    expect((await first.driver().sign(sale('c'))).status).toBe('not-required');
+    // Once a TSE is set up, signing cannot be switched off (issue 30).
+    expect(() => first.setCountry('none')).toThrow(/cannot be switched off/);
+    expect(first.country()).toBe('DE');
     first.close();
     expect(JSON.parse(readFileSync(join(dataDir, FISCAL_SETTINGS_FILE), 'utf8'))).toEqual({
-      country: 'none',
+      country: 'DE',
     });
 
-    const second = createFiscalControl({ dataDir, defaultCountry: 'DE' });
-    expect(second.country()).toBe('none'); // the saved choice wins over the default
-    second.setCountry('DE');
+    const second = createFiscalControl({ dataDir, defaultCountry: 'none' });
+    expect(second.country()).toBe('DE'); // the saved choice wins over the default
     expect(second.german()!.store.setup()!.clientSerial).toBe('HOTEL-TILL 1');
     expect(second.driver().reprint('b')!.qrCode).toBe(signed.qrCode);
     second.close();

@@ -16,10 +16,18 @@ import { txIdForSale } from '../../../src/server/fiscal/de/signing-service.ts';
 import { createFiscalControl, type FiscalControl } from '../../../src/server/fiscal/fiscal-control.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
-import { ledgerLine, postSale, saleBody } from '../ledger/ledger-support.ts';
+import { CHOCOLATE, KAISERSCHMARRN, ledgerLine, PILS, postSale, saleBody } from '../ledger/ledger-support.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
 
 const TILL = 'HOTEL-TILL BAR 1';
+const BUSINESS = {
+  name: 'Hotel Zur Linde',
+  street: 'Lindenstraße 1',
+  postalCode: '10115',
+  city: 'Berlin',
+  country: 'DEU',
+  vatId: 'DE123456789',
+};
 let hotel: TestHotel;
 let fiscal: FiscalControl;
 let app: TabletApp;
@@ -28,11 +36,13 @@ let dataDir: string;
 async function germanFiscal(dir: string | null) {
   const control = createFiscalControl({ dataDir: dir, defaultCountry: 'DE', testMode: true });
   if (!control.german()!.store.setup()) await control.german()!.setUp(TILL);
+  // A German sale is signed only with the business's name and address on the till server.
+  control.setBusiness(BUSINESS);
   return control;
 }
 
 beforeEach(async () => {
-  hotel = pinnedHotel();
+  hotel = pinnedHotel('DE'); // the server prices lines by the hotel's catalogue: German rates
   dataDir = mkdtempSync(join(tmpdir(), 'ledger-fiscal-'));
   fiscal = await germanFiscal(dataDir);
   app = tabletApp({ hotel, fiscal });
@@ -62,23 +72,23 @@ const bonTypeOf = (qr: string) => qr.split(';')[3]!.split('^')[0];
 
 describe('the ledger signs what it records (Germany)', () => {
   it('answers each kind with its TSE data; BON_TYP by kind; every QR code verifies; the counter rises by two per sale (start and finish)', async () => {
-    const sale = saleBody([ledgerLine(7, 2, 420), ledgerLine(8, 1, 350, { vatRateBp: 700 })], {
+    const sale = saleBody([ledgerLine(PILS, 2, 420), ledgerLine(CHOCOLATE, 1, 350, { vatRateBp: 700 })], {
       payments: [
         { method: 'cash', amountCents: 800 },
         { method: 'card', amountCents: 390 },
       ],
     });
-    const charge = saleBody([ledgerLine(9, 1, 1290, { vatRateBp: 700 })], {
+    const charge = saleBody([ledgerLine(KAISERSCHMARRN, 1, 1290, { vatRateBp: 700 })], {
       kind: 'room-charge',
       payments: [{ method: 'room', amountCents: 1290 }],
       room: { roomReservationId: 4711, roomNumber: '12' },
     });
-    const refund = saleBody([ledgerLine(7, -2, 420), ledgerLine(8, -1, 350, { vatRateBp: 700 })], {
+    const refund = saleBody([ledgerLine(PILS, -2, 420), ledgerLine(CHOCOLATE, -1, 350, { vatRateBp: 700 })], {
       kind: 'refund',
       refersTo: sale.saleId,
       payments: [{ method: 'cash', amountCents: -1190 }],
     });
-    const late = saleBody([ledgerLine(9, 1, 1290, { vatRateBp: 700 })], {
+    const late = saleBody([ledgerLine(KAISERSCHMARRN, 1, 1290, { vatRateBp: 700 })], {
       kind: 'late-charge',
       refersTo: charge.saleId,
       payments: [],
@@ -114,7 +124,7 @@ describe('the ledger signs what it records (Germany)', () => {
   });
 
   it('a resend and a lost answer get the first TSE transaction, never a second; a restart neither', async () => {
-    const body = saleBody([ledgerLine(7, 1, 420)]);
+    const body = saleBody([ledgerLine(PILS, 1, 420)]);
     const first = await record(body);
     await postSale(app, body); // the answer lost on the way back
     const again = await record(body);
@@ -139,14 +149,14 @@ describe('the ledger signs what it records (Germany)', () => {
     const afterRestart = await record(body, viaRestarted);
     expect(afterRestart.fiscal?.tse?.txNumber).toBe(first.fiscal!.tse!.txNumber);
     expect(tseStartsOf(body.saleId)).toBe(1);
-    const next = await record(saleBody([ledgerLine(7, 1, 420)]), viaRestarted);
+    const next = await record(saleBody([ledgerLine(PILS, 1, 420)]), viaRestarted);
     expect(next.fiscal!.tse!.signatureCounter).toBe(first.fiscal!.tse!.signatureCounter + 2);
   });
 
   it('the TSE down: the sale is recorded, marked as an outage within 3 s with no transaction number, and signed once later', async () => {
     const german = fiscal.german()!;
     german.testTse!.faults.inject({ kind: 'timeout', delayMs: 20_000 });
-    const body = saleBody([ledgerLine(7, 1, 420)]);
+    const body = saleBody([ledgerLine(PILS, 1, 420)]);
     const began = Date.now();
     const answer = await record(body);
     expect(Date.now() - began).toBeLessThan(3500);
@@ -157,7 +167,7 @@ describe('the ledger signs what it records (Germany)', () => {
     expect(app.hub.ledger.sale(body.saleId)).toBeDefined();
 
     // While the TSE is out, the next sale does not wait.
-    const second = saleBody([ledgerLine(7, 2, 420)]);
+    const second = saleBody([ledgerLine(PILS, 2, 420)]);
     const secondBegan = Date.now();
     expect((await record(second)).fiscal?.status).toBe('unsigned');
     expect(Date.now() - secondBegan).toBeLessThan(500);
@@ -186,8 +196,9 @@ describe('the ledger signs what it records (Germany)', () => {
     });
     const answer = await record(shift);
     expect(answer.fiscal).toBeUndefined();
-    fiscal.setCountry('none');
-    const plain = await record(saleBody([ledgerLine(7, 1, 420)]));
-    expect(plain).not.toHaveProperty('fiscal');
+    // Once a TSE is set up, signing cannot be switched off (issue 30): every sale stays signed.
+    expect(() => fiscal.setCountry('none')).toThrow(/cannot be switched off/);
+    const signed = await record(saleBody([ledgerLine(PILS, 1, 420)]));
+    expect(signed.fiscal?.status).toBe('signed');
   });
 });

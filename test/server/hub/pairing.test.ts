@@ -41,7 +41,8 @@ describe('a pairing code', () => {
 
     const paired = await pair(`${code.slice(0, 4).toLowerCase()}-${code.slice(4)}`);
     expect(paired.status).toBe(200);
-    expect(await paired.json()).toMatchObject({ device: { name: 'Bar 2', outlet: 'minibar' } });
+    // The code's name, not the one the tablet sent (issue 30: a tablet cannot name itself).
+    expect(await paired.json()).toMatchObject({ device: { name: 'Floor 3', outlet: 'minibar' } });
     const setCookie = paired.headers.get('set-cookie')!;
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/Secure/);
@@ -50,7 +51,7 @@ describe('a pairing code', () => {
 
     const me = await whoAmI(cookieOf(paired));
     expect(me.status).toBe(200);
-    expect(await me.json()).toMatchObject({ device: { name: 'Bar 2', outlet: 'minibar' } });
+    expect(await me.json()).toMatchObject({ device: { name: 'Floor 3', outlet: 'minibar' } });
     expect(hub.listDevices()).toHaveLength(1);
   });
 

@@ -5,13 +5,14 @@
 // `card_payment_unknown` and nothing is written; a refund's record names money the terminal gave
 // back; the terminal's end-of-day is set beside the ledger's card money, and the Z shows both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_CLOSING_SUBJECT } from '../../../src/pms/closing-wire.ts';
 import type { LedgerRecord } from '../../../src/pms/ledger-wire.ts';
 import { APPROVAL_HEADER, type StaffCard } from '../../../src/pms/staff-calls.ts';
 import type { TerminalDouble } from '../../../src/server/card-terminal/terminal-double.ts';
 import { type CardTill, startCardTill } from '../card-terminal/card-support.ts';
 import { addStaff, signedApproval } from '../staff/staff-support.ts';
 import type { TabletApp } from '../tablet-app.ts';
-import { ledgerLine, postSale, saleBody } from './ledger-support.ts';
+import { ledgerLine, OPEN_PRICE, postSale, saleBody } from './ledger-support.ts';
 
 let till: CardTill;
 let app: TabletApp;
@@ -47,7 +48,7 @@ async function paid(saleId: string, amountCents: number, tillTipCents = 0): Prom
 
 /** The ledger record a tablet sends for a sale paid by card (outbox/intents/ledger-body.ts's shape). */
 function cardSale(saleId: string, view: PaidView, tipCents: number, amountCents: number): LedgerRecord {
-  return saleBody([ledgerLine(7, 1, amountCents)], {
+  return saleBody([ledgerLine(OPEN_PRICE, 1, amountCents, { cataloguePriceCents: null })], {
     saleId,
     payments: [
       {
@@ -144,7 +145,7 @@ describe('a card sale in the ledger', () => {
 
   it('takes a refund record only for money the terminal gave back, with the tip given back too', async () => {
     const refund = (approval: string): LedgerRecord =>
-      saleBody([ledgerLine(7, -1, 500)], {
+      saleBody([ledgerLine(OPEN_PRICE, -1, 500, { cataloguePriceCents: null })], {
         kind: 'refund',
         refersTo: 'card-2',
         payments: [
@@ -178,7 +179,15 @@ describe('a card sale in the ledger', () => {
   });
 
   it('sets the terminal’s end-of-day beside the ledger’s card money (tips included)', async () => {
-    const day = (await (await post('/till/card/end-of-day', {})).json()) as Record<string, number>;
+    // A manager's (issue 30): the close_day approval of the day closing.
+    const token = await signedApproval(app, anna, '9999', {
+      action: 'close_day',
+      subject: DAY_CLOSING_SUBJECT,
+      amountCents: null,
+    });
+    const day = (await (
+      await post('/till/card/end-of-day', {}, { [APPROVAL_HEADER]: token })
+    ).json()) as Record<string, number>;
     // card-1 (1890 + 200 tip) is kept; card-2 (500) was reversed, and its refund is recorded
     expect(day).toMatchObject({
       terminalTotalCents: 2090,

@@ -8,11 +8,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDay, countDrawer, fetchDayReport } from '../../../src/pms/closing-calls.ts';
 import { DAY_CLOSING_SUBJECT, type DayReport } from '../../../src/pms/closing-wire.ts';
 import { APPROVAL_HEADER, type StaffCard } from '../../../src/pms/staff-calls.ts';
+import { dayBefore } from '../../../src/server/ledger/closing/business-day.ts';
+import { localDate } from '../../../src/server/ledger/closing/day-closing.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
 import { addAnnaAndMia, STAFF_KEY_ROUNDS, signedApproval } from '../staff/staff-support.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
 import { recordShiftWithPils } from './ledger-fixtures.ts';
+
+/** A Z closes today's business day or the day before (business-day.ts). */
+const YESTERDAY = dayBefore(localDate(new Date()));
 
 let hotel: TestHotel;
 let app: TabletApp;
@@ -112,13 +117,10 @@ describe('any paired tablet', () => {
       { staffId: null, staffName: 'test' },
       { managerId: anna.id, managerName: 'Anna', approvalId: null },
     );
-    app.hub.closing.closeDay(
-      { upToSeq: 2, businessDay: '2026-11-26' },
-      { staffId: anna.id, staffName: 'Anna' },
-    );
+    app.hub.closing.closeDay({ upToSeq: 2, businessDay: YESTERDAY }, { staffId: anna.id, staffName: 'Anna' });
     const after = await send('/last-z', null);
     expect(await after.json()).toMatchObject({
-      lastZ: { zNumber: 1, upToSeq: 2, businessDay: '2026-11-26' },
+      lastZ: { zNumber: 1, upToSeq: 2, businessDay: YESTERDAY },
     });
     expect(
       (await app.server.request('/till/closing/last-z', { headers: { 'x-till-request-id': randomUUID() } }))
@@ -162,7 +164,7 @@ describe('a manager on a tablet', () => {
       countedBy: 'Mia',
     });
 
-    const closed = await send('/z', token, { upToSeq: report.upToSeq, businessDay: '2026-11-26' });
+    const closed = await send('/z', token, { upToSeq: report.upToSeq, businessDay: YESTERDAY });
     expect(closed.status).toBe(200);
     const z = (await closed.json()) as { zId: number; zNumber: number; report: DayReport };
     expect(z.zNumber).toBe(1);

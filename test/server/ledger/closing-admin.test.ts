@@ -3,18 +3,23 @@
 // and reads it back as a page and as CSV; outlets are the hotel's own (a pool bar added here is
 // paired, sold at and closed like the others). In-process: never the server machine itself.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dayBefore } from '../../../src/server/ledger/closing/business-day.ts';
+import { localDate } from '../../../src/server/ledger/closing/day-closing.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
 import { ANNA_AND_MIA, addStaff, STAFF_KEY_ROUNDS } from '../staff/staff-support.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
 import { fixtureDevice, line, recordFixture, recordShiftWithPils } from './ledger-fixtures.ts';
 
+/** A Z closes today's business day or the day before (business-day.ts). */
+const YESTERDAY = dayBefore(localDate(new Date()));
+
 let hotel: TestHotel;
 let app: TabletApp;
 let mia: string;
 
 beforeEach(async () => {
-  hotel = pinnedHotel();
+  hotel = pinnedHotel('DE'); // German rates: the server prices the fixtures' lines by the hotel's catalogue
   app = tabletApp({ hotel, adminKey: 'admin-key-for-tests' }, { staffKeyRounds: STAFF_KEY_ROUNDS });
   const card = await addStaff(app, ANNA_AND_MIA);
   mia = card('Mia').id;
@@ -54,7 +59,7 @@ describe('who may not', () => {
       ['/admin/day/payments.csv', undefined],
       ['/admin/z/1', undefined],
       ['/admin/day/counts', { outlet: 'bar', drawer: 'Bar', d5000: '1' }],
-      ['/admin/day/close', { upToSeq: '2', businessDay: '2026-11-26' }],
+      ['/admin/day/close', { upToSeq: '2', businessDay: YESTERDAY }],
       [
         '/admin/outlets',
         { id: 'spa', name: 'Spa', drawers: 'Spa', cashDifferenceLimit: '5', retentionDays: '30' },
@@ -92,7 +97,7 @@ describe('a manager on the admin page', () => {
 
     const uncounted = await admin('/admin/day/close', {
       cookie,
-      form: { upToSeq: '2', businessDay: '2026-11-26' },
+      form: { upToSeq: '2', businessDay: YESTERDAY },
     });
     expect(uncounted.status).toBe(409);
     expect(await uncounted.text()).toContain('count the drawer');
@@ -127,13 +132,13 @@ describe('a manager on the admin page', () => {
 
     const closed = await admin('/admin/day/close', {
       cookie,
-      form: { upToSeq: '2', businessDay: '2026-11-26' },
+      form: { upToSeq: '2', businessDay: YESTERDAY },
     });
     expect(closed.status).toBe(303);
     const zPath = closed.headers.get('location')!;
     expect(zPath).toMatch(/^\/admin\/z\/\d+$/);
     const zPage = await (await admin(zPath, { cookie })).text();
-    expect(zPage).toContain('Z report 1 · Business day 2026-11-26');
+    expect(zPage).toContain(`Z report 1 · Business day ${YESTERDAY}`);
     expect(zPage).toContain('Closed by: Anna');
     expect(zPage).not.toContain('action="/admin/day/close"');
     const csv = await admin(`${zPath}/vat.csv`, { cookie });

@@ -8,6 +8,16 @@ export interface Tablet {
   request(path: string, init?: RequestInit): Response | Promise<Response>;
 }
 
+/** Products of the test hotel's catalogue (src/test-hotel/seed/seed-catalogue.ts), which the server
+ * prices lines from: Pils 4.20 at 20 %, Wiener Schnitzel 24.50 at 10 %, the charging station
+ * (an open price, 20 %). */
+export const PILS = 1;
+export const SCHNITZEL = 34;
+export const OPEN_PRICE = 52;
+/** Minibar chocolate 3.50 and Kaiserschmarrn 12.50: 7 % in the German demo hotel (region DE). */
+export const CHOCOLATE = 29;
+export const KAISERSCHMARRN = 36;
+
 /** A line of `quantity` × `unitPriceCents` (the catalogue's price unless given), 19 % VAT. */
 export function ledgerLine(
   productId: number,

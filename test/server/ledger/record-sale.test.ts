@@ -11,7 +11,7 @@ import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
 import { addAnnaAndMia, STAFF_KEY_ROUNDS, signedApproval } from '../staff/staff-support.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
-import { ledgerLine, postSale, saleBody } from './ledger-support.ts';
+import { ledgerLine, OPEN_PRICE, PILS, postSale, SCHNITZEL, saleBody } from './ledger-support.ts';
 
 let hotel: TestHotel;
 let app: TabletApp;
@@ -26,8 +26,9 @@ const recordedCount = () => app.hub.ledger.outcomes.list(app.device, 0, 500).sal
 
 describe('recording a sale', () => {
   it('stores its lines with net and VAT, its payment, an audit row, and answers its numbers', async () => {
-    const body = saleBody([ledgerLine(7, 2, 595), ledgerLine(8, 1, 1070, { vatRateBp: 700 })], {
-      payments: [{ method: 'cash', amountCents: 2260, tenderedCents: 3000, changeCents: 740 }],
+    // The rates are the catalogue's (20 % and 10 %), whatever the tablet says.
+    const body = saleBody([ledgerLine(PILS, 2, 420), ledgerLine(SCHNITZEL, 1, 2450, { vatRateBp: 700 })], {
+      payments: [{ method: 'cash', amountCents: 3290, tenderedCents: 4000, changeCents: 710 }],
     });
     const answer = await postSale(app, body);
     expect(answer.status).toBe(200);
@@ -35,19 +36,19 @@ describe('recording a sale', () => {
     expect(stored).toMatchObject({ saleId: body.saleId, receiptNumber: 1 });
     const rows = app.hub.ledger.outcomes.stored(body.saleId)!;
     expect(rows.lines.map((l) => [l.gross_cents, l.net_cents, l.vat_cents])).toEqual([
-      [1190, 1000, 190],
-      [1070, 1000, 70],
+      [840, 700, 140],
+      [2450, 2227, 223],
     ]);
     expect(rows.payments).toMatchObject([
-      { method: 'cash', amount_cents: 2260, tendered_cents: 3000, change_cents: 740 },
+      { method: 'cash', amount_cents: 3290, tendered_cents: 4000, change_cents: 710 },
     ]);
     expect(app.hub.audit.list({ kind: 'sale_recorded' })).toMatchObject([
-      { subject: body.saleId, amountCents: 2260, deviceId: app.device.id },
+      { subject: body.saleId, amountCents: 3290, deviceId: app.device.id },
     ]);
   });
 
   it('answers a resend of the same body with the stored answer, once in the ledger', async () => {
-    const body = saleBody([ledgerLine(7, 1, 420)]);
+    const body = saleBody([ledgerLine(PILS, 1, 420)]);
     const first = await (await postSale(app, body)).json();
     const again = await postSale(app, body);
     expect(again.status).toBe(200);
@@ -56,9 +57,9 @@ describe('recording a sale', () => {
   });
 
   it('refuses another body under a used sale id with 409 sale_conflict, and keeps the first', async () => {
-    const body = saleBody([ledgerLine(7, 1, 420)]);
+    const body = saleBody([ledgerLine(PILS, 1, 420)]);
     await postSale(app, body);
-    const changed = saleBody([ledgerLine(7, 2, 420)], { saleId: body.saleId });
+    const changed = saleBody([ledgerLine(PILS, 2, 420)], { saleId: body.saleId });
     const answer = await postSale(app, changed);
     expect(answer.status).toBe(409);
     expect(await answer.json()).toMatchObject({ code: 'sale_conflict', field: 'saleId' });
@@ -66,7 +67,7 @@ describe('recording a sale', () => {
   });
 
   it('refuses a bad body with 400 naming the field, and writes nothing', async () => {
-    const body = saleBody([ledgerLine(7, 1, 420)]);
+    const body = saleBody([ledgerLine(PILS, 1, 420)]);
     const bad = { ...body, lines: [{ ...body.lines[0], unitPriceCents: 4.2 }] };
     const answer = await postSale(app, bad);
     expect(answer.status).toBe(400);
@@ -88,14 +89,14 @@ describe('recording a sale', () => {
       { payments: [{ method: 'cash' as const, amountCents: 420, tenderedCents: 500, changeCents: 70 }] },
     ],
   ])('refuses totals that do not add up (%s) with 400, and writes nothing', async (field, fields) => {
-    const answer = await postSale(app, saleBody([ledgerLine(7, 1, 420)], fields));
+    const answer = await postSale(app, saleBody([ledgerLine(PILS, 1, 420)], fields));
     expect(answer.status).toBe(400);
     expect(await answer.json()).toMatchObject({ code: 'sale_totals', field });
     expect(recordedCount()).toBe(0);
   });
 
   it('refuses a sale with a negative quantity (taking back is a void, take-back or refund)', async () => {
-    const answer = await postSale(app, saleBody([ledgerLine(7, 2, 420), ledgerLine(8, -1, 420)]));
+    const answer = await postSale(app, saleBody([ledgerLine(PILS, 2, 420), ledgerLine(SCHNITZEL, -1, 420)]));
     expect(answer.status).toBe(400);
     expect(await answer.json()).toMatchObject({ code: 'sale_invalid', field: 'lines.1.quantity' });
     expect(recordedCount()).toBe(0);
@@ -104,7 +105,7 @@ describe('recording a sale', () => {
   it('refuses a void of a sale the ledger does not hold', async () => {
     const answer = await postSale(
       app,
-      saleBody([ledgerLine(7, -1, 420)], { kind: 'void', refersTo: 'nope' }),
+      saleBody([ledgerLine(PILS, -1, 420)], { kind: 'void', refersTo: 'nope' }),
     );
     expect(answer.status).toBe(422);
     expect(await answer.json()).toMatchObject({ code: 'sale_unknown', field: 'refersTo' });
@@ -128,7 +129,7 @@ describe('recording a sale', () => {
     const numbers: number[] = [];
     for (const tablet of [app, other, app, app, other]) {
       const answer = (await (
-        await postSale(tablet, saleBody([ledgerLine(7, 1, 420)]))
+        await postSale(tablet, saleBody([ledgerLine(PILS, 1, 420)]))
       ).json()) as LedgerRecordAnswer;
       numbers.push(answer.receiptNumber);
     }
@@ -138,7 +139,7 @@ describe('recording a sale', () => {
 
 describe('who may record', () => {
   it('refuses an unpaired caller and a revoked tablet with 401, and writes nothing', async () => {
-    const body = JSON.stringify(saleBody([ledgerLine(7, 1, 420)]));
+    const body = JSON.stringify(saleBody([ledgerLine(PILS, 1, 420)]));
     const headers = { 'content-type': 'application/json', 'x-till-request-id': crypto.randomUUID() };
     const stranger = await app.server.request('/till/sales', { method: 'POST', headers, body });
     expect(stranger.status).toBe(401);
@@ -153,7 +154,7 @@ describe('who may record', () => {
   it('lists only the tablet its own records, paged', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i += 1) {
-      const body = saleBody([ledgerLine(7, 1, 420)]);
+      const body = saleBody([ledgerLine(PILS, 1, 420)]);
       ids.push(body.saleId);
       await postSale(app, body);
     }
@@ -179,7 +180,7 @@ describe('approvals on a recorded sale', () => {
     ({ anna, mia } = await addAnnaAndMia(app));
   });
   /** A line of an open-price product at 150.00, above the outlet's 100.00 limit. */
-  const openPrice = () => ledgerLine(9, 1, 15_000, { cataloguePriceCents: null });
+  const openPrice = () => ledgerLine(OPEN_PRICE, 1, 15_000, { cataloguePriceCents: null });
 
   it("refuses an open price above the limit without an approval, or with a waiter's, and writes nothing", async () => {
     const without = await postSale(app, saleBody([openPrice()]));
@@ -219,7 +220,7 @@ describe('approvals on a recorded sale', () => {
   });
 
   it('holds a discount beyond the limit to an approval, except on a part of a split bill, which is on record', async () => {
-    const cheap = () => [ledgerLine(7, 2, 300, { cataloguePriceCents: 420 })]; // 28.6 % off
+    const cheap = () => [ledgerLine(PILS, 2, 300, { cataloguePriceCents: 420 })]; // 28.6 % off
     const plain = await postSale(app, saleBody(cheap()));
     expect(plain.status).toBe(403);
     expect(await plain.json()).toMatchObject({ code: 'approval_required' });
@@ -255,7 +256,7 @@ describe('approvals on a recorded sale', () => {
   });
 
   it('holds the open-price limit to the line total: 2 x 60.00 needs an approval of 120.00', async () => {
-    const twice = () => [ledgerLine(9, 2, 6_000, { cataloguePriceCents: null })];
+    const twice = () => [ledgerLine(OPEN_PRICE, 2, 6_000, { cataloguePriceCents: null })];
     const without = await postSale(app, saleBody(twice()));
     expect(without.status).toBe(403);
     expect(await without.json()).toMatchObject({ code: 'approval_required' });
@@ -296,14 +297,18 @@ describe('approvals on a recorded sale', () => {
     });
     // The same approval under the same sale id, two different bodies sent at once.
     const one = saleBody([openPrice()], { saleId, approvals: [token] });
-    const two = saleBody([openPrice(), ledgerLine(7, 1, 420)], { saleId, approvals: [token] });
+    const two = saleBody([openPrice(), ledgerLine(PILS, 1, 420)], { saleId, approvals: [token] });
     const answers = await Promise.all([postSale(app, one), postSale(app, two)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(recordedCount()).toBe(1);
   });
 
   it('lets exactly one of two records racing for one approval pass; the other is refused approval_used', async () => {
-    const body = saleBody([ledgerLine(7, 1, 420)], { kind: 'room-charge', room: { roomReservationId: 1 } });
+    // Two units, so each void alone fits in what is left of the charge: the approval decides.
+    const body = saleBody([ledgerLine(PILS, 2, 420)], {
+      kind: 'room-charge',
+      room: { roomReservationId: 1 },
+    });
     await postSale(app, body);
     const token = await signedApproval(app, anna, '9999', {
       action: 'void_sale',
@@ -311,7 +316,7 @@ describe('approvals on a recorded sale', () => {
       amountCents: -420,
     });
     const voids = [1, 2].map(() =>
-      saleBody([ledgerLine(7, -1, 420)], { kind: 'void', refersTo: body.saleId, approvals: [token] }),
+      saleBody([ledgerLine(PILS, -1, 420)], { kind: 'void', refersTo: body.saleId, approvals: [token] }),
     );
     const answers = await Promise.all(voids.map((v) => postSale(app, v)));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 403]);
@@ -324,11 +329,11 @@ describe('approvals on a recorded sale', () => {
   });
 
   it('refuses a void without a void_sale approval', async () => {
-    const body = saleBody([ledgerLine(7, 1, 420)]);
+    const body = saleBody([ledgerLine(PILS, 1, 420)]);
     await postSale(app, body);
     const answer = await postSale(
       app,
-      saleBody([ledgerLine(7, -1, 420)], {
+      saleBody([ledgerLine(PILS, -1, 420)], {
         kind: 'void',
         refersTo: body.saleId,
         payments: [{ method: 'cash', amountCents: -420 }],

@@ -6,9 +6,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { DayReport } from '../../../src/pms/closing-wire.ts';
 import type { ApprovalAction } from '../../../src/pms/staff-calls.ts';
 import { createHub, type Device, type Hub } from '../../../src/server/hub/hub.ts';
-import { createDayClosing } from '../../../src/server/ledger/closing/day-closing.ts';
+import { dayBefore } from '../../../src/server/ledger/closing/business-day.ts';
+import { createDayClosing, localDate } from '../../../src/server/ledger/closing/day-closing.ts';
 import { ledgerDsfinvkClosings } from '../../../src/server/ledger/closing/dsfinvk-source.ts';
 import { fixtureDevice, line, recordFixture } from './ledger-fixtures.ts';
+
+/** A Z closes today's business day or the day before (business-day.ts). */
+const TODAY_LOCAL = localDate(new Date());
+const YESTERDAY = dayBefore(TODAY_LOCAL);
 
 let hub: Hub;
 let barA: Device;
@@ -297,7 +302,7 @@ describe('counting the drawers and closing the day', () => {
     );
     hub.closing.countDrawer(count({ '5000': 2, '1000': 1, '100': 1, '50': 1 }, 'Bar 1'), closer, null);
     hub.closing.countDrawer(count({ '5000': 1, '500': 1, '200': 1, '50': 1 }, 'Bar 2'), closer, null);
-    const z1 = hub.closing.closeDay({ upToSeq: x.upToSeq, businessDay: '2026-11-26' }, closer);
+    const z1 = hub.closing.closeDay({ upToSeq: x.upToSeq, businessDay: YESTERDAY }, closer);
     expect(z1.zNumber).toBe(1);
     expect(z1.report.hotel.grossCents).toBe(5350);
     expect(z1.report.drawers.find((d) => d.drawer === 'Bar 2')!.count).toMatchObject({
@@ -328,7 +333,7 @@ describe('counting the drawers and closing the day', () => {
     expect(next.afterSeq).toBe(x.upToSeq);
     expect(next.hotel.grossCents).toBe(320);
     expect(next.drawers.every((d) => d.count === null && d.floatCents === 0)).toBe(true);
-    const z2 = hub.closing.closeDay({ upToSeq: next.upToSeq, businessDay: '2026-11-27' }, closer);
+    const z2 = hub.closing.closeDay({ upToSeq: next.upToSeq, businessDay: TODAY_LOCAL }, closer);
     expect(z2.zNumber).toBe(2);
     const numbers = hub.db
       .prepare('SELECT scope, z_number AS n, gross_cents AS gross FROM z_closings ORDER BY z_id')
@@ -409,9 +414,9 @@ describe('the closed day as the DSFinV-K export reads it (dsfinvk-source.ts)', (
     const closer = { staffId: anna, staffName: 'Anna' };
     hub.closing.countDrawer(count({ '5000': 2, '1000': 1, '100': 1, '50': 1 }, 'Bar 1'), closer, null);
     hub.closing.countDrawer(count({ '5000': 1, '500': 1, '200': 1, '50': 1 }, 'Bar 2'), closer, null);
-    hub.closing.closeDay({ upToSeq: hub.closing.xReport().upToSeq, businessDay: '2026-11-26' }, closer);
+    hub.closing.closeDay({ upToSeq: hub.closing.xReport().upToSeq, businessDay: YESTERDAY }, closer);
     const [closing] = ledgerDsfinvkClosings(hub.db, 1, 1, '0.1.0');
-    expect(closing).toMatchObject({ closingNumber: 1, bookingDay: '2026-11-26' });
+    expect(closing).toMatchObject({ closingNumber: 1, bookingDay: YESTERDAY });
     expect(closing!.terminals.map((t) => t.model).sort()).toEqual(['Bar A', 'Bar B', 'Restaurant 1']);
     expect(closing!.vatRates).toEqual([
       { id: 1, rateHundredths: 1900, description: '19 %' },

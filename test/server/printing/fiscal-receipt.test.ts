@@ -15,6 +15,14 @@ let setup: PrintSetup;
 beforeEach(async () => {
   fiscal = createFiscalControl({ dataDir: null, defaultCountry: 'DE', testMode: true });
   await fiscal.german()!.setUp('HOTEL-TILL BAR 1');
+  // A German sale is signed only with the business's name and address on the till server.
+  fiscal.setBusiness({
+    name: 'Hotel Grüner Baum',
+    street: 'Marktplatz 1',
+    postalCode: '79098',
+    city: 'Freiburg',
+    country: 'DEU',
+  });
   setup = await printSetup({ fiscal });
 });
 afterEach(async () => {

@@ -45,7 +45,7 @@ export async function printSetup(options: { fiscal?: FiscalControl } = {}): Prom
     retryMs: 50,
     timeoutMs: 1000,
   });
-  const hotel = pinnedHotel();
+  const hotel = pinnedHotel('DE'); // receipts in German with German rates (the server prices lines)
   const printer = await startPrinterDouble();
   const app = createApp({
     hub,

@@ -8,6 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_CLOSING_SUBJECT } from '../../../src/pms/closing-wire.ts';
 import { printDayReport } from '../../../src/pms/print-calls.ts';
 import { APPROVAL_HEADER, type StaffCard } from '../../../src/pms/staff-calls.ts';
+import { dayBefore } from '../../../src/server/ledger/closing/business-day.ts';
+import { localDate } from '../../../src/server/ledger/closing/day-closing.ts';
 import { slipText } from '../../../src/server/printing/escpos-decoder.ts';
 import { type PrinterDouble, startPrinterDouble } from '../../../src/server/printing/printer-double.ts';
 import { createPrinting, type Printing } from '../../../src/server/printing/printing.ts';
@@ -18,6 +20,9 @@ import { line, recordFixture, recordShiftWithPils } from '../ledger/ledger-fixtu
 import { addAnnaAndMia, STAFF_KEY_ROUNDS, signedApproval } from '../staff/staff-support.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
 
+/** A Z closes today's business day or the day before (business-day.ts). */
+const YESTERDAY = dayBefore(localDate(new Date()));
+
 let hotel: TestHotel;
 let app: TabletApp;
 let printing: Printing;
@@ -26,7 +31,7 @@ let anna: StaffCard; // manager, PIN 9999
 let mia: StaffCard; // waiter, PIN 1111
 
 beforeEach(async () => {
-  hotel = pinnedHotel();
+  hotel = pinnedHotel('DE'); // German rates: the server prices lines by the hotel's catalogue
   printer = await startPrinterDouble();
   app = tabletApp(
     (hub) => {
@@ -81,7 +86,7 @@ async function closeTheDay(): Promise<number> {
   expect(counted.status).toBe(200);
   const answer = await tablet('/till/closing/z', token, {
     upToSeq: x.report.upToSeq,
-    businessDay: '2026-11-26',
+    businessDay: YESTERDAY,
   });
   expect(answer.status).toBe(200);
   return (await answer.json()).zId;
@@ -108,7 +113,7 @@ describe('a Z slip from the tablet', () => {
     expect(text).toMatch(/Karte \(1\)\s+6,50 €/);
     // 14.10 gross at 19 %: VAT 2.25 once for the rate, net 11.85.
     expect(text).toMatch(/MwSt\. 19 %\s+11,85 € \+ 2,25 €/);
-    expect(text).toContain('Bar · 2026-11-26');
+    expect(text).toContain(`Bar · ${YESTERDAY}`);
     // The float 50.00 and the cash sale 7.60.
     expect(text).toMatch(/Bargeld in der Kasse \(Soll\)\s+57,60 €/);
     expect(slip!.items.some((item) => item.kind === 'drawer')).toBe(false);

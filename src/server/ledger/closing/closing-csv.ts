@@ -19,6 +19,7 @@ export const CSV_TABLES = [
   'corrections',
   'discounts',
   'late-charges',
+  'deviations',
   'drawers',
   'pending',
   'attention',
@@ -116,6 +117,18 @@ function tableRows(report: DayReport, table: CsvTable): Row[] {
         })),
       );
     }
+    case 'deviations':
+      return (report.deviations ?? []).map((r) => ({
+        scope: '*',
+        kind: r.kind,
+        sale_id: r.saleId,
+        reference: r.reference,
+        created_at: r.createdAt,
+        staff: r.staffName,
+        device: r.deviceName,
+        amount_cents: r.amountCents,
+        reason: r.reason,
+      }));
     case 'drawers':
       return report.drawers.map((d) => ({
         scope: d.outlet,

@@ -3,10 +3,13 @@
 // number for the hotel (scope '*') and one per outlet. A Z is refused while a drawer that held cash
 // is uncounted; it may close with sales still pending in the PMS, and lists them. Closings and
 // counts are append-only rows (hub-db.ts triggers): a correction is a new record on a later day.
+
 import { createHash } from 'node:crypto';
 import type { CardTerminalDay, CashCountInput, DayReport, DrawerCashUp } from '../../../pms/closing-wire.ts';
 import type { HubDb } from '../../hub/hub-db.ts';
 import type { OutletRegistry } from '../../hub/outlets.ts';
+import { createDeviations } from '../deviations.ts';
+import { BusinessDayError, checkBusinessDay } from './business-day.ts';
 import { createCashQueries, drawerCashUps, drawerHeldCash } from './cash-up.ts';
 import { createDayQueries, type SeqRange } from './day-queries.ts';
 import { dayTotals } from './day-report.ts';
@@ -104,11 +107,13 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
   /** The card terminals' days, once the card service is up (card-terminal/index.ts). */
   let cardDays: CardDaySource | undefined;
   const previous = () => lastHotelZ.get() as Previous | undefined;
+  const deviations = createDeviations(db);
 
   function report(kind: 'X' | 'Z', range: SeqRange, lastCountId: number, since = ''): DayReport {
     const known = outlets.list();
     const cardTerminals = cardDays?.(range, since);
     const totals = dayTotals(day, range, known);
+    const deviated = deviations.list(range.after, range.upTo);
     return {
       kind,
       afterSeq: range.after,
@@ -120,6 +125,7 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
       pendingByDevice: openSales.pendingByDevice(),
       attention: openSales.attention(),
       refundsToBook: refunds.toBook(),
+      ...(deviated.length > 0 ? { deviations: deviated } : {}),
       ...(cardTerminals && cardTerminals.length > 0 ? { cardTerminals } : {}),
     };
   }
@@ -231,13 +237,12 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
           if (input.upToSeq > newest)
             throw new ClosingError(400, 'seq_unknown', 'the ledger has no record of that seq yet', 'upToSeq');
           const businessDay = input.businessDay ?? localDate(now());
-          if (prev && businessDay < prev.businessDay)
-            throw new ClosingError(
-              400,
-              'business_day_earlier',
-              `the business day is before the last Z's (${prev.businessDay})`,
-              'businessDay',
-            );
+          try {
+            checkBusinessDay(businessDay, localDate(now()), prev?.businessDay);
+          } catch (error) {
+            if (!(error instanceof BusinessDayError)) throw error;
+            throw new ClosingError(400, error.code, error.message, 'businessDay');
+          }
           const lastCountId = (lastCount.get() as { id: number }).id;
           const full = report('Z', range, prev?.lastCountId ?? 0, prev?.closedAt);
           const uncounted = full.drawers.find((d) => drawerHeldCash(d) && !d.count);

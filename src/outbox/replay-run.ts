@@ -67,6 +67,8 @@ export class ReplayRun {
   unpaired: DeviceRefusalCode | undefined;
   /** Which server the run's last unreachable failure points at: the till server or the PMS. */
   unreachable: 'till-server' | 'pms' | undefined;
+  /** The run sends ledger steps only, and starts no PMS step after one (replay.ts, "the ledger first"). */
+  ledgerOnly = false;
   /** Steps to one place go one after another (one-doubt.ts). */
   readonly places = new PlaceQueues();
   /** Sales whose step found another sale's step to its place in doubt: not sent, due again once it is settled. */

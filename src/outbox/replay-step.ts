@@ -59,7 +59,7 @@ export async function replayStep(
   }
   const context = await contextFor(snapshot, intent);
   const startNext: StartNext = (settled) => {
-    if (run.stopping) return undefined;
+    if (run.stopping || run.ledgerOnly) return undefined;
     const move = nextMove(settled, run.now(), dependenciesSynced);
     if (move.kind !== 'send') return undefined;
     const next = definitionOf(move.intent.name);

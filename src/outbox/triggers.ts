@@ -6,8 +6,10 @@
 import { createPmsClient } from '../pms/client.ts';
 import { gatewayReadiness } from '../pms/device-calls.ts';
 import { getMeta, setMeta } from '../storage/db.ts';
+import { countLedgerUnreported } from '../storage/outbox-store.ts';
 import { retryWaitingNow } from './actions.ts';
 import type { OutboxPms } from './intents/index.ts';
+import { defaultOutboxLock, type OutboxLock, RETRY_LOCK } from './locks.ts';
 import { type ReplayOptions, type ReplayReport, replayOutbox } from './replay.ts';
 import { announceOutboxChange, subscribeOutbox } from './status.ts';
 
@@ -57,6 +59,7 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
   let rerun: Promise<ReplayReport> | undefined;
   let probing: ReturnType<typeof setInterval> | undefined;
   const probeEveryMs = options.probeEveryMs ?? RECOVERY_PROBE_MS;
+  const lock = options.lock ?? defaultOutboxLock();
 
   /** Sets the timer to `at`; unless `replace`, only ever earlier than it already is. */
   const wakeAt = (at: number | null, replace: boolean) => {
@@ -127,10 +130,18 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
   const replayQuietly = (waitForLock = false) => {
     replay(waitForLock).catch((error: unknown) => console.error('[outbox] replay failed', error));
   };
-  /** After news: everything waiting is tried now, behind the worker's run if one holds the lock. */
+  /**
+   * After news: everything waiting is tried now, behind the worker's run if one holds the lock. One
+   * retry pass per device however many tabs heard the news (retryPassOnce); the tab that made it
+   * replays, the others leave it to that one.
+   */
   const retryAllNow = () => {
-    const afterwards = () => replayQuietly(true);
-    retryWaitingNow().then(afterwards, afterwards);
+    retryPassOnce(lock, now()).then(
+      (made) => {
+        if (made) replayQuietly(true);
+      },
+      () => replayQuietly(true),
+    );
   };
   const onVisible = () => {
     if (doc?.visibilityState === 'visible') replayQuietly();
@@ -138,6 +149,12 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
   // A recorded sale: Background Sync where there is one (with a page replay as a late safety net,
   // should the worker not be running), else replay from the page at once.
   const unsubscribe = subscribeOutbox((event) => {
+    // Another replayer (a tab, the worker) finished a run: outcome reports it could not deliver
+    // (or that its end never came to) are this page's to send, soon.
+    if (event.type === 'replayed' && event.saleId === undefined) {
+      wakeForReports().catch(() => undefined);
+      return;
+    }
     if (event.type !== 'recorded') return;
     void requestBackgroundReplay().then((registered) => {
       if (registered) wakeAt(now() + BACKGROUND_SYNC_GRACE_MS, false);
@@ -145,6 +162,10 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
     });
   });
 
+  /** Outcome reports wait for the ledger: a run within REPORT_WAKE_MS, whoever settled the steps. */
+  const wakeForReports = async () => {
+    if ((await countLedgerUnreported()) > 0) wakeAt(now() + REPORT_WAKE_MS, false);
+  };
   // Back online is news the backoff could not know.
   scope.addEventListener?.('online', retryAllNow);
   doc?.addEventListener('visibilitychange', onVisible);
@@ -152,7 +173,7 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
 
   return {
     async syncNow() {
-      await retryWaitingNow();
+      await retryWaitingNow(now());
       announceOutboxChange({ type: 'changed' });
       return replay(true);
     },
@@ -166,6 +187,27 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
       doc?.removeEventListener('visibilitychange', onVisible);
     },
   };
+}
+
+/** A retry pass within this long of the last one is the same news (tabs hear `online` one by one). */
+const RETRY_PASS_WINDOW_MS = 3000;
+/** How soon a page sends outcome reports another replayer left waiting. */
+const REPORT_WAKE_MS = 2000;
+
+/**
+ * "Everything waiting is due now", once per device: under the Web Lock `hotel-till-outbox-retry`
+ * (a tab that finds another making it does nothing), and not again within RETRY_PASS_WINDOW_MS of
+ * the last one (the `online` event reaches every tab). One write (`retryWaitingNow`) and one
+ * broadcast. Answers whether this call made it.
+ */
+async function retryPassOnce(lock: OutboxLock, now: number): Promise<boolean> {
+  const outcome = await lock.run(RETRY_LOCK, { wait: false }, async () => {
+    if (now - ((await getMeta('all-due-at')) ?? 0) < RETRY_PASS_WINDOW_MS) return false;
+    await retryWaitingNow(now);
+    announceOutboxChange({ type: 'changed' });
+    return true;
+  });
+  return outcome.acquired && outcome.value;
 }
 
 /**
@@ -209,5 +251,11 @@ export async function replayFromWorker(): Promise<void> {
   const waitingForPairing = report.stoppedBy === 'unpaired' || (await getMeta('pairing-hold')) != null;
   if (report.pending > 0 && !waitingForPairing) {
     throw new Error(`${report.pending} sale(s) still waiting for the PMS; Background Sync will retry.`);
+  }
+  const unreported = await countLedgerUnreported();
+  if (unreported > 0 && !waitingForPairing) {
+    throw new Error(
+      `${unreported} sale(s) with outcomes the ledger has not taken; Background Sync will retry.`,
+    );
   }
 }

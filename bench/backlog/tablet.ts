@@ -57,44 +57,46 @@ export function ledgerCount(server: Server): number {
   return (server.hub.db.prepare('SELECT COUNT(*) AS n FROM ledger_sales').get() as { n: number }).n;
 }
 
+/** The page counts as busy in a window of this many ms where its main thread ran tasks for more than BUSY_SHARE of it. */
+const BUSY_WINDOW_MS = 250;
+const BUSY_SHARE = 0.1;
+
 /**
  * Offline for a second, then online: the broadcasts the page received over the next `watchMs`,
- * when the page was last busy (a timer late by > 50 ms) after the reconnect, and how long until the
- * ledger held `ledgerTarget` sales (null: not within `watchMs`).
+ * when the page was last busy after the reconnect (its main thread's task time, from Chromium's
+ * own counters: not fooled by a busy machine delaying timers), and how long until the ledger held
+ * `ledgerTarget` sales (null: not within `watchMs`).
  */
 export async function reconnect(tablet: BacklogTablet, ledgerTarget: number, watchMs = 10_000) {
   const { context, page, server } = tablet;
   await context.setOffline(true);
   await page.waitForTimeout(1000);
   const before = await outboxBroadcasts(page);
-  await page.evaluate(() => {
-    const w = window as unknown as { lastStall: number; stallWatch: number };
-    w.lastStall = 0;
-    let expected = performance.now() + 20;
-    w.stallWatch = window.setInterval(() => {
-      const now = performance.now();
-      if (now - expected > 50) w.lastStall = now;
-      expected = now + 20;
-    }, 20);
-  });
-  const startedInPage = await page.evaluate(() => performance.now());
+  await tablet.cdp.send('Performance.enable');
+  const taskSeconds = async () => {
+    const { metrics } = (await tablet.cdp.send('Performance.getMetrics')) as {
+      metrics: { name: string; value: number }[];
+    };
+    return metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
+  };
   const started = Date.now();
   await context.setOffline(false);
   let ledgerMs: number | null = null;
+  let busyUntilMs = 0;
+  let lastTasks = await taskSeconds();
+  let lastSample = Date.now();
   while (Date.now() - started < watchMs) {
-    if (ledgerMs === null && ledgerCount(server) >= ledgerTarget) ledgerMs = Date.now() - started;
     await new Promise((resolve) => setTimeout(resolve, 50));
+    if (ledgerMs === null && ledgerCount(server) >= ledgerTarget) ledgerMs = Date.now() - started;
+    if (Date.now() - lastSample < BUSY_WINDOW_MS) continue;
+    const tasks = await taskSeconds();
+    // the page's main thread ran tasks for more than a tenth of this window: still busy
+    if ((tasks - lastTasks) * 1000 > (Date.now() - lastSample) * BUSY_SHARE)
+      busyUntilMs = Date.now() - started;
+    lastTasks = tasks;
+    lastSample = Date.now();
   }
-  const lastStall = await page.evaluate(() => {
-    const w = window as unknown as { lastStall: number; stallWatch: number };
-    clearInterval(w.stallWatch);
-    return w.lastStall;
-  });
-  return {
-    broadcasts: (await outboxBroadcasts(page)) - before,
-    busyUntilMs: lastStall === 0 ? 0 : Math.round(lastStall - startedInPage),
-    ledgerMs,
-  };
+  return { broadcasts: (await outboxBroadcasts(page)) - before, busyUntilMs, ledgerMs };
 }
 
 /** The page's JS heap after a full garbage collection, MB. */

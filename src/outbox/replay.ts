@@ -30,13 +30,20 @@ export type { ReplayReport } from './replay-run.ts';
  */
 export const DEFAULT_REPLAY_CONCURRENCY = 16;
 
+/**
+ * Sales whose ledger step goes at once in a run's ledger round: a record costs the server about
+ * 1 ms, so what limits the round is the tablet's own writes (two strict ones per step, shared by
+ * every sale under way through group commit): more under way, more per transaction.
+ */
+export const LEDGER_CONCURRENCY = 200;
+
 export interface ReplayOptions {
   client: OutboxPms;
   /** Clock in ms since the epoch. Default Date.now. */
   now?: () => number;
   /** Aborting stops the run from starting further steps; steps under way finish. */
   signal?: AbortSignal;
-  /** How many sales replay at once. Default `DEFAULT_REPLAY_CONCURRENCY`. */
+  /** How many sales replay at once. Default `DEFAULT_REPLAY_CONCURRENCY` (`LEDGER_CONCURRENCY` in a ledger round). */
   concurrency?: number;
   /** Default: Web Locks, or an in-memory lock where there are none (Node). */
   lock?: OutboxLock;
@@ -80,7 +87,8 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayReport
   const outcome = await lock.run(OUTBOX_LOCK, { wait: options.waitForLock ?? false }, async () => {
     await recoverInterruptedSends(run);
     const concurrency = Math.max(1, options.concurrency ?? DEFAULT_REPLAY_CONCURRENCY);
-    let schedule = await drain(run, concurrency);
+    // an explicit bound holds for the ledger round too
+    let schedule = await drain(run, concurrency, Math.max(1, options.concurrency ?? LEDGER_CONCURRENCY));
     const by = await bringForwardAfterProgress(run);
     // the PMS steps' outcomes, to the sales ledger (not while the tablet waits for pairing); a run
     // that stopped as unreachable still reports what the till server can take
@@ -149,7 +157,7 @@ async function bringForwardAfterProgress(run: ReplayRun): Promise<number | undef
   return by;
 }
 
-async function drain(run: ReplayRun, concurrency: number): Promise<Schedule> {
+async function drain(run: ReplayRun, concurrency: number, ledgerConcurrency: number): Promise<Schedule> {
   const tried = new Set<string>(); // one pass per sale and run: failures wait for their backoff
   const recorded = new Set<string>(); // sales whose ledger step this run tried
   for (;;) {
@@ -166,7 +174,7 @@ async function drain(run: ReplayRun, concurrency: number): Promise<Schedule> {
     if (toLedger.length > 0) {
       for (const entry of toLedger) recorded.add(entry.sale.id);
       run.ledgerOnly = true;
-      await forEachBounded(toLedger, concurrency, (entry) => replaySale(run, entry));
+      await forEachBounded(toLedger, ledgerConcurrency, (entry) => replaySale(run, entry));
       run.ledgerOnly = false;
       continue;
     }
@@ -211,7 +219,10 @@ async function replaySale(run: ReplayRun, scheduled: SaleSnapshot): Promise<void
 
 async function recordRun(run: ReplayRun, nextAttemptAt: number | null): Promise<void> {
   await setMeta('next-attempt-at', nextAttemptAt);
-  if (run.heldFromStart) return;
+  if (run.heldFromStart) {
+    announceOutboxChange({ type: 'replayed' }); // pages wake at the next attempt
+    return;
+  }
   const now = run.now();
   if (run.pausedUntil > now) await setMeta('paused-until', run.pausedUntil);
   await setMeta('unreachable-until', run.unreachableUntil);

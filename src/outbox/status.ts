@@ -13,7 +13,15 @@ export const OUTBOX_CHANNEL = 'hotel-till-outbox';
 export interface OutboxEvent {
   type: 'recorded' | 'replayed' | 'changed';
   saleId?: string;
+  /**
+   * A step of an older sale that changed nothing staff see (no status, attention or notes):
+   * heard in this context only. The run's end tells the others.
+   */
+  quiet?: true;
 }
+
+/** A sale made this recently may be on a receipt on screen: its steps are never quiet. */
+export const RECENT_SALE_MS = 60_000;
 
 export interface OutboxSummary {
   /** Sales not yet (fully) in the PMS and not blocked on staff. */
@@ -163,8 +171,9 @@ const remoteSteps = new StepCoalescer(REMOTE_STEP_WINDOW_MS, post);
  */
 export function announceOutboxChange(event: OutboxEvent): void {
   if (event.type === 'replayed' && event.saleId !== undefined) {
-    localSteps.add(event);
-    remoteSteps.add(event);
+    const { quiet, ...step } = event;
+    localSteps.add(step);
+    if (!quiet) remoteSteps.add(step);
     return;
   }
   localSteps.flush();

@@ -12,6 +12,7 @@ import type { OutboxPms } from './intents/index.ts';
 import { defaultOutboxLock, type OutboxLock, RETRY_LOCK } from './locks.ts';
 import { type ReplayOptions, type ReplayReport, replayOutbox } from './replay.ts';
 import { announceOutboxChange, subscribeOutbox } from './status.ts';
+import { askWorkerToReplay } from './worker-replay.ts';
 
 /** The Background Sync tag the service worker replays on. */
 export const SYNC_TAG = 'outbox-replay';
@@ -70,7 +71,7 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
     timer = setTimeout(
       () => {
         timerAt = Number.POSITIVE_INFINITY;
-        replayQuietly();
+        runSoon();
       },
       Math.max(MIN_TIMER_MS, at - now()),
     );
@@ -130,6 +131,23 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
   const replayQuietly = (waitForLock = false) => {
     replay(waitForLock).catch((error: unknown) => console.error('[outbox] replay failed', error));
   };
+  /** When this page last asked the worker to replay, and last heard a run end (anywhere). */
+  let askedWorkerAt = 0;
+  let heardRunAt = 0;
+  /**
+   * A run, in the service worker where one controls the page (askWorkerToReplay), else here. A
+   * request the worker left unanswered for WORKER_ANSWER_MS (no run ended since) makes the page
+   * run itself, which costs nothing while the worker holds the lock.
+   */
+  const runSoon = (waitForLock = false) => {
+    const unanswered = askedWorkerAt > heardRunAt && now() - askedWorkerAt > WORKER_ANSWER_MS;
+    if (!unanswered && askWorkerToReplay()) {
+      if (askedWorkerAt <= heardRunAt) askedWorkerAt = now();
+      wakeAt(now() + WORKER_ANSWER_MS + MIN_TIMER_MS, false);
+      return;
+    }
+    replayQuietly(waitForLock);
+  };
   /**
    * After news: everything waiting is tried now, behind the worker's run if one holds the lock. One
    * retry pass per device however many tabs heard the news (retryPassOnce); the tab that made it
@@ -138,13 +156,13 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
   const retryAllNow = () => {
     retryPassOnce(lock, now()).then(
       (made) => {
-        if (made) replayQuietly(true);
+        if (made) runSoon(true);
       },
-      () => replayQuietly(true),
+      () => runSoon(true),
     );
   };
   const onVisible = () => {
-    if (doc?.visibilityState === 'visible') replayQuietly();
+    if (doc?.visibilityState === 'visible') runSoon();
   };
   // A recorded sale: Background Sync where there is one (with a page replay as a late safety net,
   // should the worker not be running), else replay from the page at once.
@@ -152,7 +170,8 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
     // Another replayer (a tab, the worker) finished a run: outcome reports it could not deliver
     // (or that its end never came to) are this page's to send, soon.
     if (event.type === 'replayed' && event.saleId === undefined) {
-      wakeForReports().catch(() => undefined);
+      heardRunAt = now();
+      afterRunElsewhere().catch(() => undefined);
       return;
     }
     if (event.type !== 'recorded') return;
@@ -162,14 +181,20 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
     });
   });
 
-  /** Outcome reports wait for the ledger: a run within REPORT_WAKE_MS, whoever settled the steps. */
-  const wakeForReports = async () => {
-    if ((await countLedgerUnreported()) > 0) wakeAt(now() + REPORT_WAKE_MS, false);
+  /**
+   * A run ended (here or elsewhere): the next one when it said, and within REPORT_WAKE_MS while
+   * outcome reports wait for the ledger, whoever settled the steps.
+   */
+  const afterRunElsewhere = async () => {
+    if (running) return; // this page's own run: it schedules itself
+    const [next, unreported] = await Promise.all([getMeta('next-attempt-at'), countLedgerUnreported()]);
+    wakeAt(next ?? null, true);
+    if (unreported > 0) wakeAt(now() + REPORT_WAKE_MS, false);
   };
   // Back online is news the backoff could not know.
   scope.addEventListener?.('online', retryAllNow);
   doc?.addEventListener('visibilitychange', onVisible);
-  replayQuietly();
+  runSoon();
 
   return {
     async syncNow() {
@@ -193,6 +218,8 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
 const RETRY_PASS_WINDOW_MS = 3000;
 /** How soon a page sends outcome reports another replayer left waiting. */
 const REPORT_WAKE_MS = 2000;
+/** A run asked of the worker that has not ended within this long is the page's to make. */
+const WORKER_ANSWER_MS = 10_000;
 
 /**
  * "Everything waiting is due now", once per device: under the Web Lock `hotel-till-outbox-retry`

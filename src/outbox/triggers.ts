@@ -33,6 +33,11 @@ export interface PageReplayer {
    * waiting and the "unreachable" and 429 holds still hold: nothing is reset.
    */
   requestReplay(): Promise<ReplayReport>;
+  /**
+   * `requestReplay`, in the service worker where one controls the page (the page's main thread
+   * stays free for the next sale), else here. Nothing is reset either.
+   */
+  sendSoon(): void;
   /** Removes the listeners and the timer. */
   stop(): void;
 }
@@ -203,6 +208,7 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
       return replay(true);
     },
     requestReplay: () => replay(),
+    sendSoon: () => runSoon(),
     stop() {
       controller.abort();
       clearTimeout(timer);

@@ -9,12 +9,16 @@
 //                          reconnect; target < 1000 (quiet within 1 s while the drain runs on)
 //   reconnect_to_ledger_ms from that reconnect until the ledger holds every pending sale; target < 5000
 //   heap_5000_{first,last}_mb  page JS heap after GC, 5,000 pending, after the 1st and 10th reconnect
+//   flapping_complete_to_receipt_{p95,max}_ms  1,000 pending, a second tab on the Sync view, the
+//                          network flapping every 3 s for a minute, sales made throughout; target max < 1000
+//   flapping_broadcasts    outbox broadcasts that second tab got in that minute
 // BENCH_BASE=<git rev> (default 7be31cd, the code before issue 35) also builds that commit and
 // runs the same scenario on it: `base_*`. BENCH_BASE=none skips it. BENCH_SALES: sales per level (10).
 import { loadavg } from 'node:os';
 import { startServer } from '../src/server/listen.ts';
 import { launchChromium } from '../test/support/browser.ts';
 import { seedPendingSales } from '../test/support/outbox-backlog.ts';
+import { flappingMinute } from './backlog/flapping.ts';
 import { completeToReceipt, heapMb, ledgerCount, openBacklogTablet, reconnect } from './backlog/tablet.ts';
 import type { BenchFigures } from './run.ts';
 import { type BuiltApp, buildApp, buildCommit } from './ui/build.ts';
@@ -63,6 +67,16 @@ async function scenario(outDir: string, prefix: string): Promise<BenchFigures> {
     log(`heaps ${heaps.map((mb) => round(mb)).join(' ')}`);
     figures[`${prefix}ratio_5000_to_0`] = round(at5000.p95 / at0.p95);
     await tablet.context.close();
+    // the flapping minute on a fresh tablet with 1,000 pending
+    const flapper = await openBacklogTablet(browser, server);
+    await completeToReceipt(flapper, 1);
+    const flapping = await flappingMinute(flapper, 1000);
+    figures[`${prefix}flapping_complete_to_receipt_p95_ms`] = round(flapping.p95);
+    figures[`${prefix}flapping_complete_to_receipt_max_ms`] = round(flapping.max);
+    figures[`${prefix}flapping_sales`] = flapping.sales;
+    figures[`${prefix}flapping_broadcasts`] = flapping.broadcasts;
+    log(`flapping minute: ${JSON.stringify(flapping)}`);
+    await flapper.context.close();
   } finally {
     await browser.close();
     await server.close();
@@ -92,6 +106,7 @@ export default async function backlogBenchmark(): Promise<BenchFigures> {
       reconnect_quiet_meets_target: Number(today.reconnect_busy_until_ms) < 1000,
       reconnect_to_ledger_meets_target: Number(today.reconnect_to_ledger_ms) < 5000,
       heap_stable: Number(today.heap_5000_last_mb) <= Number(today.heap_5000_first_mb) * 1.1,
+      flapping_receipts_within_1s: Number(today.flapping_complete_to_receipt_max_ms) < 1000,
     };
   } finally {
     app.remove();

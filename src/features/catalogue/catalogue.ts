@@ -2,9 +2,8 @@
 // cached in IndexedDB so the till starts and sells offline. Owns: loading the cache once at start
 // (its first screen, then all of it), refreshing it from the PMS at start, every 10 minutes while
 // online and when the connection comes back (those two once per device: refresh-once.ts), and the
-// time of the last refresh. A failed refresh
-// keeps the cached catalogue. Invariant: `catalogue()` always holds a consistent snapshot (products,
-// search index and groups of the same product list); it changes only as a whole.
+// time of the last refresh. A failed refresh keeps the cached catalogue. Invariant: `catalogue()`
+// is always one consistent snapshot (products, search index, groups); it changes only as a whole.
 import { createSignal } from 'solid-js';
 import type { CommodityGroup, PaymentOptions, Product, TaxClass } from '../../pms/wire';
 import { buildSearchIndex, indexInOrder, type SearchIndex } from '../../rules/search';

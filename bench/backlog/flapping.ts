@@ -1,19 +1,19 @@
 // The backlog benchmark's flapping minute (the figure of test/browser/outbox-backlog.test.ts): a
 // tablet with 1,000 sales pending, a second tab on the Sync view, the network flapping every 3 s,
 // sales made in the register throughout; "Complete sale" to the receipt, and the broadcasts tab B got.
-import { outboxBroadcasts, seedPendingSales, timedCashSale } from '../../test/support/outbox-backlog.ts';
+import {
+  openSecondTab,
+  outboxBroadcasts,
+  seedPendingSales,
+  timedCashSale,
+} from '../../test/support/outbox-backlog.ts';
 import { percentile } from '../ui/stats.ts';
 import type { BacklogTablet } from './tablet.ts';
 
 export async function flappingMinute(tablet: BacklogTablet, backlog: number, minuteMs = 60_000) {
   const { context, page, server } = tablet;
   await seedPendingSales(page, backlog);
-  const [tabB] = await Promise.all([
-    context.waitForEvent('page'),
-    page.evaluate((url) => {
-      window.open(url, '_blank', 'popup,noopener,width=768,height=1024');
-    }, new URL('/sync', server.url).href),
-  ]);
+  const tabB = await openSecondTab(page, new URL('/sync', server.url).href);
   await tabB.waitForLoadState();
   await page.waitForTimeout(2000);
   const before = await outboxBroadcasts(tabB);

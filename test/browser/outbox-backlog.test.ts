@@ -8,6 +8,7 @@ import { describe, expect } from 'vitest';
 import { browserTest as it, openTill, type Server } from '../support/browser-test.ts';
 import {
   countOutboxBroadcasts,
+  openSecondTab,
   outboxBroadcasts,
   seedPendingSales,
   timedCashSale,
@@ -53,12 +54,7 @@ describe('a till with a backlog', () => {
     await pmsAnswers503(server);
     await timedCashSale(tabA, ANY_PRODUCT); // the sale the backlog is copied from
     await seedPendingSales(tabA, BACKLOG);
-    const [tabB] = await Promise.all([
-      context.waitForEvent('page'),
-      tabA.evaluate((url) => {
-        window.open(url, '_blank', 'popup,noopener,width=768,height=1024');
-      }, new URL('/sync', server.url).href),
-    ]);
+    const tabB = await openSecondTab(tabA, new URL('/sync', server.url).href);
     await tabB.getByTestId('oldest-wait').waitFor();
     const broadcastsBefore = await outboxBroadcasts(tabB);
 

@@ -148,3 +148,14 @@ export async function countOutboxBroadcasts(context: BrowserContext): Promise<vo
 export function outboxBroadcasts(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { outboxMessages?: number }).outboxMessages ?? 0);
 }
+
+/** Opens `path` in a second tab of the page's context (a window of its own: a background tab of a headless window gets no frames). */
+export async function openSecondTab(page: Page, url: string): Promise<Page> {
+  const [tab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.evaluate((href) => {
+      window.open(href, '_blank', 'popup,noopener,width=768,height=1024');
+    }, url),
+  ]);
+  return tab;
+}

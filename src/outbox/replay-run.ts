@@ -73,6 +73,8 @@ export class ReplayRun {
   readonly places = new PlaceQueues();
   /** Sales whose step found another sale's step to its place in doubt: not sent, due again once it is settled. */
   readonly waitingForPlace = new Set<string>();
+  /** When the run began (a retry pass after it is news the run's holds must not overwrite). */
+  readonly startedAt: number;
   private stopReason: ReplayReport['stoppedBy'];
   private readiness: Promise<GatewayReadiness> | undefined;
 
@@ -83,7 +85,9 @@ export class ReplayRun {
     readonly random: () => number,
     private readonly signal: AbortSignal | undefined,
     private readonly readyToSend?: () => Promise<GatewayReadiness>,
-  ) {}
+  ) {
+    this.startedAt = now();
+  }
 
   /** Who answers, asked once per run before its first send; 'ready' when there is nobody to ask. */
   gatewayReadiness(): Promise<GatewayReadiness> {

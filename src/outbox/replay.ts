@@ -225,7 +225,9 @@ async function recordRun(run: ReplayRun, nextAttemptAt: number | null): Promise<
   }
   const now = run.now();
   if (run.pausedUntil > now) await setMeta('paused-until', run.pausedUntil);
-  await setMeta('unreachable-until', run.unreachableUntil);
+  // back online (a retry pass) while this run went on is newer news than its unreachable hold
+  if (((await getMeta('all-due-at')) ?? 0) < run.startedAt)
+    await setMeta('unreachable-until', run.unreachableUntil);
   if (run.unpaired) {
     // Not a failure of the PMS, nor a sync: the header keeps its state, the sync view says why.
     await setMeta('pairing-hold', { code: run.unpaired, at: now, until: now + PAIRING_RECHECK_MS });

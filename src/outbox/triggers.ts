@@ -38,8 +38,8 @@ export interface PageReplayer {
    * stays free for the next sale), else here. Nothing is reset either.
    */
   sendSoon(): void;
-  /** Removes the listeners and the timer. */
-  stop(): void;
+  /** Removes the listeners and the timer; resolves once a run under way has ended. */
+  stop(): Promise<void>;
 }
 
 type PageReplayerOptions = Omit<ReplayOptions, 'signal'> & {
@@ -209,13 +209,14 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
     },
     requestReplay: () => replay(),
     sendSoon: () => runSoon(),
-    stop() {
+    async stop() {
       controller.abort();
       clearTimeout(timer);
       clearInterval(probing);
       unsubscribe();
       scope.removeEventListener?.('online', retryAllNow);
       doc?.removeEventListener('visibilitychange', onVisible);
+      await Promise.all([running?.catch(() => undefined), rerun?.catch(() => undefined)]);
     },
   };
 }

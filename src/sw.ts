@@ -1,9 +1,11 @@
 // The service worker. Owns: the app-shell precache (so the till starts with no network), the
-// offline navigation fallback, the update handshake with the page, and the Background Sync hook for
-// the outbox. It never caches /api: PMS traffic always goes to the network (or into the outbox).
+// offline navigation fallback, the update handshake with the page, and the Background Sync and
+// replay-request hooks of the outbox. It never caches /api: PMS traffic always goes to the network (or into the outbox).
 import { clientsClaim } from 'workbox-core';
 import { replayFromWorker, SYNC_TAG } from './outbox/triggers';
+import { isReplayRequest } from './outbox/worker-replay';
 import { registerAppShell } from './worker/app-shell';
+import { replayOnRequest } from './worker/replay-requests';
 import { listenForSkipWaiting } from './worker/update-handshake';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -21,5 +23,10 @@ clientsClaim();
 // wait for the PMS, so the browser retries the sync later. SyncEvent types: src/worker/sync-types.d.ts.
 self.addEventListener('sync', (event) => {
   if (event.tag === SYNC_TAG) event.waitUntil(replayFromWorker());
+});
+// A page asks the worker to replay (after a reconnect, on its retry timer), so a long drain runs
+// here, not on the page's main thread (src/outbox/worker-replay.ts).
+self.addEventListener('message', (event) => {
+  if (isReplayRequest(event.data)) event.waitUntil(replayOnRequest());
 });
 // ─────────────────────────────────────────────────────────────────────────────────────────────────

@@ -1,5 +1,6 @@
 // The header's sync indicator. Owns: showing online / PMS unreachable / offline in words and
-// colour, with the number of sales waiting for the PMS; one tap opens the sync view. The state
+// colour, with the number of sales waiting for the PMS (or, when sending stopped, since when);
+// one tap opens the sync view. The state
 // itself is decided in src/features/sync/sync-indicator.ts.
 import { A } from '@solidjs/router';
 import { Show } from 'solid-js';
@@ -27,8 +28,17 @@ export function ConnectionState() {
       <span class="connection-dot" aria-hidden="true" />
       {t(LABELS[sync().state])}
       <Show when={sync().pending > 0}>
-        <span class="connection-pending" data-testid="pending-count" data-count={sync().pending}>
-          {` ${t('connection.pending').replace('{count}', String(sync().pending))}`}
+        <span
+          class="connection-pending"
+          data-testid="pending-count"
+          data-count={sync().pending}
+          data-stalled={sync().stalledMinutes !== null ? 'true' : undefined}
+        >
+          {` ${
+            sync().stalledMinutes !== null
+              ? t('connection.stalled', { minutes: sync().stalledMinutes ?? 0, count: sync().pending })
+              : t('connection.pending').replace('{count}', String(sync().pending))
+          }`}
         </span>
       </Show>
     </A>

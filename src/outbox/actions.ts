@@ -2,8 +2,8 @@
 // settle a step the till could not verify; voiding is in void-sale.ts (re-exported here). Owns the
 // rules for each; every action is one strict transaction, keeps the journal entry and its history,
 // and is refused with a typed reason (`OutboxActionRefused`, refusal.ts) rather than half-done.
-import { getMeta, setMeta } from '../storage/db.ts';
-import { changeSales, readActiveSales, type SaleEntry, type SaleWrite } from '../storage/outbox-store.ts';
+import { getMeta, setMeta, setMetas } from '../storage/db.ts';
+import { changeSales, type SaleEntry, type SaleWrite } from '../storage/outbox-store.ts';
 import type { IntentRecord } from '../storage/records.ts';
 import { isRefusal, OutboxActionRefused, type OutboxRefusal } from './refusal.ts';
 import { currentSteps, openStep, resettle } from './sale-state.ts';
@@ -76,17 +76,19 @@ export async function resolveUnverifiable(
 }
 
 /**
- * Makes every waiting step due now (the "Sync now" button) and lifts the "PMS unreachable" hold and
- * the recheck wait of an unpaired tablet (one more try; its reason is kept until a try gets
- * through); a 429's Retry-After still holds.
+ * Makes every waiting step due now (the "Sync now" button, back online) and lifts the "PMS
+ * unreachable" hold and the recheck wait of an unpaired tablet (one more try; its reason is kept
+ * until a try gets through); a 429's Retry-After still holds. One write however many sales wait:
+ * `all-due-at`, which the schedule applies as it reads (schedule.ts).
  */
 export async function retryWaitingNow(now = Date.now()): Promise<void> {
-  await clearUnreachableHold();
   const pairingHold = await getMeta('pairing-hold');
-  if (pairingHold) await setMeta('pairing-hold', { ...pairingHold, until: 0 });
-  for (const { sale } of await readActiveSales()) {
-    if (sale.status === 'pending') await retrySale(sale.id, { now }).catch(() => undefined);
-  }
+  await setMetas({
+    'unreachable-until': 0,
+    'all-due-at': now,
+    'next-attempt-at': now,
+    ...(pairingHold ? { 'pairing-hold': { ...pairingHold, until: 0 } } : {}),
+  });
 }
 
 /**
@@ -97,11 +99,6 @@ export async function retryWaitingNow(now = Date.now()): Promise<void> {
 export async function endPairingHold(): Promise<void> {
   await setMeta('pairing-hold', null);
   announceOutboxChange({ type: 'changed' });
-}
-
-/** Lifts the "PMS unreachable" hold. */
-async function clearUnreachableHold(): Promise<void> {
-  await setMeta('unreachable-until', 0);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -78,47 +78,72 @@ export interface OutcomeDelivery {
   waiting: number;
 }
 
-const PER_DELIVERY = 200;
+/** Sales read per page of the unreported index. */
+const PAGE = 200;
+/** Most pages one delivery goes through (a backlog's reports go over several runs beyond that). */
+const MAX_PAGES = 25;
+/** Sales whose reports go at once by default (the browser's connections to one host). */
+const AT_ONCE = 6;
 
 /**
  * Sends the queued outcome reports of sales the ledger holds, and clears each report the server
- * took (or refused: a report it will never take is not kept forever). Stops at the first failure
- * to reach the server; what is left goes with the next run.
+ * took (or refused: a report it will never take is not kept forever). Goes through every page of
+ * them (up to MAX_PAGES), several sales at once; stops at the first failure to reach the server,
+ * and what is left goes with the next run (the page replayer wakes for it, triggers.ts).
  * @example await deliverLedgerOutcomes(pms);
  */
-export async function deliverLedgerOutcomes(pms: OutboxPms): Promise<OutcomeDelivery> {
+export async function deliverLedgerOutcomes(pms: OutboxPms, atOnce = AT_ONCE): Promise<OutcomeDelivery> {
   const delivery: OutcomeDelivery = { reported: 0, waiting: 0 };
-  for (const { sale, intents } of await readLedgerUnreported(PER_DELIVERY)) {
-    const ledgerStep = intents.find((intent) => intent.name === RECORD_IN_LEDGER);
-    const queued = sale.ledgerOutcomes ?? [];
-    if (ledgerStep?.state === 'voided' || !ledgerStep) {
-      await clearReported(sale.id, queued.length); // the ledger never held it: nothing to report
-      continue;
-    }
-    if (ledgerStep.state !== 'done') {
-      delivery.waiting += 1;
-      continue;
-    }
-    let sent = 0;
-    try {
-      for (const outcome of queued) {
-        await pms.reportLedgerOutcome(sale.id, outcome);
-        sent += 1;
+  let after: number | undefined;
+  let unreachable = false;
+  for (let page = 0; page < MAX_PAGES && !unreachable; page++) {
+    const entries = await readLedgerUnreported(PAGE, after);
+    if (entries.length === 0) break;
+    after = entries.at(-1)!.sale.createdAt;
+    let next = 0;
+    const worker = async () => {
+      while (next < entries.length && !unreachable) {
+        const outcome = await deliverSale(pms, entries[next++]!);
+        delivery.reported += outcome.reported;
+        if (outcome.waiting) delivery.waiting += 1;
+        if (outcome.unreachable) unreachable = true;
       }
-    } catch (error) {
-      if (error instanceof PmsRejectedError && error.status !== 429)
-        sent += 1; // refused for good
-      else {
-        if (sent > 0) await clearReported(sale.id, sent);
-        delivery.reported += sent;
-        delivery.waiting += 1;
-        return delivery;
-      }
-    }
-    await clearReported(sale.id, sent);
-    delivery.reported += sent;
+    };
+    await Promise.all(Array.from({ length: Math.max(1, atOnce) }, worker));
+    if (entries.length < PAGE) break;
   }
+  if (unreachable) delivery.waiting = Math.max(delivery.waiting, 1);
   return delivery;
+}
+
+/** One sale's queued reports, in order. */
+async function deliverSale(
+  pms: OutboxPms,
+  { sale, intents }: { sale: SaleRecord; intents: IntentRecord[] },
+): Promise<{ reported: number; waiting: boolean; unreachable?: true }> {
+  const ledgerStep = intents.find((intent) => intent.name === RECORD_IN_LEDGER);
+  const queued = sale.ledgerOutcomes ?? [];
+  if (ledgerStep?.state === 'voided' || !ledgerStep) {
+    await clearReported(sale.id, queued.length); // the ledger never held it: nothing to report
+    return { reported: 0, waiting: false };
+  }
+  if (ledgerStep.state !== 'done') return { reported: 0, waiting: true };
+  let sent = 0;
+  try {
+    for (const outcome of queued) {
+      await pms.reportLedgerOutcome(sale.id, outcome);
+      sent += 1;
+    }
+  } catch (error) {
+    if (error instanceof PmsRejectedError && error.status !== 429)
+      sent += 1; // refused for good
+    else {
+      if (sent > 0) await clearReported(sale.id, sent);
+      return { reported: sent, waiting: true, unreachable: true };
+    }
+  }
+  await clearReported(sale.id, sent);
+  return { reported: sent, waiting: false };
 }
 
 /** Drops the first `count` queued reports of the sale (others may have been queued meanwhile). */

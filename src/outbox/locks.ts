@@ -3,6 +3,8 @@
 // in-memory fallback for runtimes without `navigator.locks` (Node tests; it only excludes callers
 // within one JavaScript realm, which is all such a runtime has).
 export const OUTBOX_LOCK = 'hotel-till-outbox';
+/** The lock of the retry pass after news (back online): one per device at a time (triggers.ts). */
+export const RETRY_LOCK = 'hotel-till-outbox-retry';
 
 export type LockOutcome<T> = { acquired: true; value: T } | { acquired: false };
 

@@ -67,10 +67,14 @@ export class ReplayRun {
   unpaired: DeviceRefusalCode | undefined;
   /** Which server the run's last unreachable failure points at: the till server or the PMS. */
   unreachable: 'till-server' | 'pms' | undefined;
+  /** The run sends ledger steps only, and starts no PMS step after one (replay.ts, "the ledger first"). */
+  ledgerOnly = false;
   /** Steps to one place go one after another (one-doubt.ts). */
   readonly places = new PlaceQueues();
   /** Sales whose step found another sale's step to its place in doubt: not sent, due again once it is settled. */
   readonly waitingForPlace = new Set<string>();
+  /** When the run began (a retry pass after it is news the run's holds must not overwrite). */
+  readonly startedAt: number;
   private stopReason: ReplayReport['stoppedBy'];
   private readiness: Promise<GatewayReadiness> | undefined;
 
@@ -81,7 +85,9 @@ export class ReplayRun {
     readonly random: () => number,
     private readonly signal: AbortSignal | undefined,
     private readonly readyToSend?: () => Promise<GatewayReadiness>,
-  ) {}
+  ) {
+    this.startedAt = now();
+  }
 
   /** Who answers, asked once per run before its first send; 'ready' when there is nobody to ask. */
   gatewayReadiness(): Promise<GatewayReadiness> {

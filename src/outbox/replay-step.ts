@@ -11,7 +11,7 @@ import { placesInDoubt, waitsForAnother } from './one-doubt.ts';
 import type { ReplayRun } from './replay-run.ts';
 import { pmsForSale } from './sale-headers.ts';
 import { changeIntent, nextMove, type SaleSnapshot } from './sale-state.ts';
-import { announceOutboxChange } from './status.ts';
+import { announceOutboxChange, RECENT_SALE_MS } from './status.ts';
 import {
   describeError,
   failure,
@@ -59,7 +59,7 @@ export async function replayStep(
   }
   const context = await contextFor(snapshot, intent);
   const startNext: StartNext = (settled) => {
-    if (run.stopping) return undefined;
+    if (run.stopping || run.ledgerOnly) return undefined;
     const move = nextMove(settled, run.now(), dependenciesSynced);
     if (move.kind !== 'send') return undefined;
     const next = definitionOf(move.intent.name);
@@ -119,7 +119,9 @@ async function sendStep(
       changeIntent(entry, intent.seq!, startSending.from, () => sending, run.now()),
     );
     if (!marked) return 'stop';
-    announceOutboxChange({ type: 'replayed', saleId });
+    // being sent: news for staff elsewhere only for a sale made just now (its receipt may be up)
+    const recent = snapshot.sale.createdAt > run.now() - RECENT_SALE_MS;
+    announceOutboxChange({ type: 'replayed', saleId, ...(recent ? {} : { quiet: true }) });
   }
   const before = sending.before;
   try {

@@ -4,21 +4,21 @@
 // due sales, several at once (bounded) but the steps of one sale strictly in order, until nothing
 // is due, and record how the run went. What one step does is in replay-step.ts.
 import type { GatewayReadiness } from '../pms/device-calls.ts';
-import { setMeta } from '../storage/db.ts';
+import { getMeta, setMeta, setMetas } from '../storage/db.ts';
 import { readOutboxCounts } from '../storage/journal-queries.ts';
-import { changeSale, readActiveSales, readInFlightIntents } from '../storage/outbox-store.ts';
+import { changeSale, readInFlightIntents } from '../storage/outbox-store.ts';
 import { type BackoffPolicy, DEFAULT_BACKOFF } from './backoff.ts';
-import type { OutboxPms } from './intents/index.ts';
+import { type OutboxPms, RECORD_IN_LEDGER } from './intents/index.ts';
 import { deliverLedgerOutcomes } from './ledger-outcomes.ts';
 import { defaultOutboxLock, OUTBOX_LOCK, type OutboxLock } from './locks.ts';
 import { pruneKeptSales } from './prune.ts';
 import { PAIRING_RECHECK_MS, type ReplayReport, ReplayRun } from './replay-run.ts';
 import { replayStep } from './replay-step.ts';
 import { changeIntent, nextMove, openStep, type SaleSnapshot } from './sale-state.ts';
-import { dependenciesConfirmed, readSchedule } from './schedule.ts';
+import { dependenciesConfirmed, readSchedule, type Schedule } from './schedule.ts';
 import { announceOutboxChange } from './status.ts';
 import type { StepOutcome } from './step-outcomes.ts';
-import { broughtForward, interrupted } from './transitions.ts';
+import { interrupted } from './transitions.ts';
 
 export type { ReplayReport } from './replay-run.ts';
 
@@ -30,13 +30,20 @@ export type { ReplayReport } from './replay-run.ts';
  */
 export const DEFAULT_REPLAY_CONCURRENCY = 16;
 
+/**
+ * Sales whose ledger step goes at once in a run's ledger round: a record costs the server about
+ * 1 ms, so what limits the round is the tablet's own writes (two strict ones per step, shared by
+ * every sale under way through group commit): more under way, more per transaction.
+ */
+export const LEDGER_CONCURRENCY = 200;
+
 export interface ReplayOptions {
   client: OutboxPms;
   /** Clock in ms since the epoch. Default Date.now. */
   now?: () => number;
   /** Aborting stops the run from starting further steps; steps under way finish. */
   signal?: AbortSignal;
-  /** How many sales replay at once. Default `DEFAULT_REPLAY_CONCURRENCY`. */
+  /** How many sales replay at once. Default `DEFAULT_REPLAY_CONCURRENCY` (`LEDGER_CONCURRENCY` in a ledger round). */
   concurrency?: number;
   /** Default: Web Locks, or an in-memory lock where there are none (Node). */
   lock?: OutboxLock;
@@ -76,28 +83,43 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayReport
   const lock = options.lock ?? defaultOutboxLock();
   /** Outcome reports left waiting (the server did not take them): try again soon, nothing else would. */
   let reportsWait = false;
+  let nextAttemptAt: number | null = null;
   const outcome = await lock.run(OUTBOX_LOCK, { wait: options.waitForLock ?? false }, async () => {
     await recoverInterruptedSends(run);
-    await drain(run, Math.max(1, options.concurrency ?? DEFAULT_REPLAY_CONCURRENCY));
-    await bringForwardAfterProgress(run);
-    // the PMS steps' outcomes, to the sales ledger (not while the tablet waits for pairing)
-    if (!run.unpaired && !run.heldFromStart && !run.stopping) {
-      const delivery = await deliverLedgerOutcomes(run.pms);
+    const concurrency = Math.max(1, options.concurrency ?? DEFAULT_REPLAY_CONCURRENCY);
+    // an explicit bound holds for the ledger round too
+    let schedule = await drain(run, concurrency, Math.max(1, options.concurrency ?? LEDGER_CONCURRENCY));
+    const by = await bringForwardAfterProgress(run);
+    // the PMS steps' outcomes, to the sales ledger (not while the tablet waits for pairing); a run
+    // that stopped as unreachable still reports what the till server can take
+    if (!run.unpaired && !run.heldFromStart && run.stoppedBy !== 'aborted') {
+      const delivery = await deliverLedgerOutcomes(run.pms, Math.min(6, concurrency));
       run.report.outcomesReported = delivery.reported;
       reportsWait = delivery.waiting > 0;
-      run.report.pruned = await pruneKeptSales(run.pms, run.now());
+      if (!run.stopping) run.report.pruned = await pruneKeptSales(run.pms, run.now());
     }
-    await recordRun(run);
+    if (by !== undefined && schedule.nextAttemptAt !== null && schedule.nextAttemptAt > by)
+      schedule = { ...schedule, nextAttemptAt: Math.max(by, schedule.heldUntil) };
+    // the holds this run found (written by recordRun) apply to what the schedule read before them
+    const held = Math.max(
+      run.pausedUntil,
+      run.unreachableUntil,
+      run.unpaired ? run.now() + PAIRING_RECHECK_MS : 0,
+    );
+    const next = schedule.nextAttemptAt === null ? null : Math.max(schedule.nextAttemptAt, held);
+    nextAttemptAt = reportsWait
+      ? Math.min(next ?? Number.POSITIVE_INFINITY, run.now() + REPORT_RETRY_MS)
+      : next;
+    await recordRun(run, nextAttemptAt);
   });
-  const [counts, schedule] = await Promise.all([readOutboxCounts(), readSchedule(run.now())]);
+  const counts = await readOutboxCounts();
+  if (!outcome.acquired) nextAttemptAt = (await getMeta('next-attempt-at')) ?? null;
   return {
     ...run.report,
     ran: outcome.acquired,
     pending: counts.pending,
     needsAttention: counts.needsAttention,
-    nextAttemptAt: reportsWait
-      ? Math.min(schedule.nextAttemptAt ?? Number.POSITIVE_INFINITY, run.now() + REPORT_RETRY_MS)
-      : schedule.nextAttemptAt,
+    nextAttemptAt,
     ...(run.stoppedBy ? { stoppedBy: run.stoppedBy } : {}),
   };
 }
@@ -124,43 +146,51 @@ async function recoverInterruptedSends(run: ReplayRun): Promise<void> {
  * out a backoff longer than PROGRESS_RETRY_MS are due by then. Backoff doubles with each failure in
  * a row, up to 5 min; once other steps get through, the PMS works again, and a write should not sit
  * for minutes (a 429's wait is kept). Their count stays, so a step the PMS keeps failing backs off.
+ * One write however many wait (`brought-forward`, applied by schedule.ts as it reads); answers the
+ * time they are due by, or undefined when nothing was brought forward.
  */
-async function bringForwardAfterProgress(run: ReplayRun): Promise<void> {
+async function bringForwardAfterProgress(run: ReplayRun): Promise<number | undefined> {
   const { sent, readBack } = run.report;
-  if (sent + readBack === 0 || run.stoppedBy !== undefined) return;
+  if (sent + readBack === 0 || run.stoppedBy !== undefined) return undefined;
   const by = run.now() + PROGRESS_RETRY_MS;
-  for (const entry of await readActiveSales()) {
-    const step = openStep(entry.intents);
-    if (!step || !broughtForward.from.includes(step.state) || step.notBefore <= by) continue;
-    if (step.lastError?.status === 429) continue;
-    await changeSale(entry.sale.id, (stored) =>
-      changeIntent(
-        stored,
-        step.seq!,
-        broughtForward.from,
-        (intent) => broughtForward(intent, run.now(), { by }),
-        run.now(),
-      ),
-    );
-  }
+  await setMeta('brought-forward', { at: run.now(), by });
+  return by;
 }
 
-async function drain(run: ReplayRun, concurrency: number): Promise<void> {
+async function drain(run: ReplayRun, concurrency: number, ledgerConcurrency: number): Promise<Schedule> {
   const tried = new Set<string>(); // one pass per sale and run: failures wait for their backoff
-  while (!run.stopping) {
+  const recorded = new Set<string>(); // sales whose ledger step this run tried
+  for (;;) {
     const schedule = await readSchedule(run.now());
+    if (run.stopping) return schedule;
     if (schedule.heldUntil) {
-      run.heldFromStart = tried.size === 0;
-      return;
+      run.heldFromStart = tried.size === 0 && recorded.size === 0;
+      return schedule;
     }
-    const due = schedule.due.filter((entry) => !tried.has(entry.sale.id));
-    if (due.length === 0) return;
+    // The ledger first: every due sale's record, before the PMS steps of older sales (cheap, and
+    // the day's books, fiscal signing and printing wait on it); a sale's PMS steps then follow
+    // in a later round, oldest first.
+    const toLedger = schedule.due.filter((entry) => waitsForLedger(entry) && !recorded.has(entry.sale.id));
+    if (toLedger.length > 0) {
+      for (const entry of toLedger) recorded.add(entry.sale.id);
+      run.ledgerOnly = true;
+      await forEachBounded(toLedger, ledgerConcurrency, (entry) => replaySale(run, entry));
+      run.ledgerOnly = false;
+      continue;
+    }
+    const due = schedule.due.filter((entry) => !tried.has(entry.sale.id) && !waitsForLedger(entry));
+    if (due.length === 0) return schedule;
     for (const entry of due) tried.add(entry.sale.id);
     await forEachBounded(due, concurrency, (entry) => replaySale(run, entry));
     // found another sale's step to the same place in doubt: due again (the schedule says when)
     for (const saleId of run.waitingForPlace) tried.delete(saleId);
     run.waitingForPlace.clear();
   }
+}
+
+/** Whether the sale's next step is its record in the till server's ledger. */
+function waitsForLedger(entry: SaleSnapshot): boolean {
+  return openStep(entry.intents)?.name === RECORD_IN_LEDGER;
 }
 
 /**
@@ -182,15 +212,22 @@ async function replaySale(run: ReplayRun, scheduled: SaleSnapshot): Promise<void
     if (run.stopping) return;
     const move = nextMove(snapshot, run.now(), dependenciesSynced);
     if (move.kind !== 'send' && move.kind !== 'reconcile') return;
+    if (run.ledgerOnly && move.intent.name !== RECORD_IN_LEDGER) return;
     step = await replayStep(run, snapshot, move.intent, dependenciesSynced);
   }
 }
 
-async function recordRun(run: ReplayRun): Promise<void> {
-  if (run.heldFromStart) return;
+async function recordRun(run: ReplayRun, nextAttemptAt: number | null): Promise<void> {
+  await setMeta('next-attempt-at', nextAttemptAt);
+  if (run.heldFromStart) {
+    announceOutboxChange({ type: 'replayed' }); // pages wake at the next attempt
+    return;
+  }
   const now = run.now();
   if (run.pausedUntil > now) await setMeta('paused-until', run.pausedUntil);
-  await setMeta('unreachable-until', run.unreachableUntil);
+  // back online (a retry pass) while this run went on is newer news than its unreachable hold
+  if (((await getMeta('all-due-at')) ?? 0) < run.startedAt)
+    await setMeta('unreachable-until', run.unreachableUntil);
   if (run.unpaired) {
     // Not a failure of the PMS, nor a sync: the header keeps its state, the sync view says why.
     await setMeta('pairing-hold', { code: run.unpaired, at: now, until: now + PAIRING_RECHECK_MS });
@@ -199,7 +236,8 @@ async function recordRun(run: ReplayRun): Promise<void> {
   }
   const { sent, readBack, failed } = run.report;
   const answered = sent + readBack + failed > 0;
-  if (answered) await setMeta('pairing-hold', null); // the gateway let us through
+  // the gateway let us through; and something reached the till server or the PMS (the header's stall)
+  if (answered) await setMetas({ 'pairing-hold': null, 'last-progress-at': now });
   if (run.lastTransientError) {
     const down = run.unreachable ? { unreachable: run.unreachable } : {};
     await setMeta('last-error', { at: now, message: run.lastTransientError, ...down });

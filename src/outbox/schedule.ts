@@ -8,6 +8,7 @@ import { getMeta } from '../storage/db.ts';
 import { readActiveSales, readSale } from '../storage/outbox-store.ts';
 import { placesInDoubt, waitsForAnother } from './one-doubt.ts';
 import { currentSteps, type NextMove, nextMove, type SaleSnapshot } from './sale-state.ts';
+import { broughtForward, dueNow } from './transitions.ts';
 
 export interface Schedule {
   /** Sales with a step to send or read back now. */
@@ -23,13 +24,17 @@ export interface Schedule {
  * @example const { due, nextAttemptAt } = await readSchedule(Date.now());
  */
 export async function readSchedule(now: number): Promise<Schedule> {
-  const [active, rateLimitedUntil, unreachableUntil, pairingHold, doubts] = await Promise.all([
-    readActiveSales(),
-    getMeta('paused-until'),
-    getMeta('unreachable-until'),
-    getMeta('pairing-hold'),
-    placesInDoubt(),
-  ]);
+  const [stored, rateLimitedUntil, unreachableUntil, pairingHold, doubts, allDueAt, forward] =
+    await Promise.all([
+      readActiveSales(),
+      getMeta('paused-until'),
+      getMeta('unreachable-until'),
+      getMeta('pairing-hold'),
+      placesInDoubt(),
+      getMeta('all-due-at'),
+      getMeta('brought-forward'),
+    ]);
+  const active = stored.map((entry) => asRetried(entry, allDueAt ?? 0, forward));
   const hold = Math.max(rateLimitedUntil ?? 0, unreachableUntil ?? 0, pairingHold?.until ?? 0);
   const heldUntil = hold > now ? hold : 0;
   const synced = await dependencyStates(active);
@@ -46,6 +51,40 @@ export async function readSchedule(now: number): Promise<Schedule> {
   }
   if (heldUntil && nextAttemptAt !== null) nextAttemptAt = Math.max(nextAttemptAt, heldUntil);
   return { due: heldUntil ? [] : due, nextAttemptAt, heldUntil };
+}
+
+/**
+ * The sale as the replayer sees it after the one-write retries (each applied here, as it is read;
+ * the stored intent changes with its next write). "Everything waiting is due now" at `allDueAt` (a
+ * reconnect, "Sync now": `retryWaitingNow`): a step waiting since before then is due, its failures
+ * in a row forgotten (`dueNow`). "The PMS answered" (`forward`, replay.ts): a step waiting since
+ * before `forward.at` for longer than `forward.by` is due by then (`broughtForward`; a 429's wait kept).
+ */
+function asRetried(
+  entry: SaleSnapshot,
+  allDueAt: number,
+  forward: { at: number; by: number } | undefined,
+): SaleSnapshot {
+  let changed = false;
+  const intents = entry.intents.map((intent) => {
+    if (!dueNow.from.includes(intent.state)) return intent;
+    const waitingSince = intent.lastError?.at ?? intent.createdAt;
+    if (intent.notBefore > allDueAt && waitingSince <= allDueAt) {
+      changed = true;
+      return dueNow(intent, allDueAt);
+    }
+    if (
+      forward &&
+      intent.notBefore > forward.by &&
+      waitingSince <= forward.at &&
+      intent.lastError?.status !== 429
+    ) {
+      changed = true;
+      return broughtForward(intent, forward.at, { by: forward.by });
+    }
+    return intent;
+  });
+  return changed ? { ...entry, intents } : entry;
 }
 
 /** Whether every step of every sale this one depends on is confirmed in the PMS (voided or not). */

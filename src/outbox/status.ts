@@ -6,7 +6,6 @@
 import type { DeviceRefusalCode } from '../pms/errors.ts';
 import { getMeta, setMeta } from '../storage/db.ts';
 import { readOutboxCounts } from '../storage/journal-queries.ts';
-import { readSchedule } from './schedule.ts';
 
 export const OUTBOX_CHANNEL = 'hotel-till-outbox';
 
@@ -14,7 +13,15 @@ export const OUTBOX_CHANNEL = 'hotel-till-outbox';
 export interface OutboxEvent {
   type: 'recorded' | 'replayed' | 'changed';
   saleId?: string;
+  /**
+   * A step of an older sale that changed nothing staff see (no status, attention or notes):
+   * heard in this context only. The run's end tells the others.
+   */
+  quiet?: true;
 }
+
+/** A sale made this recently may be on a receipt on screen: its steps are never quiet. */
+export const RECENT_SALE_MS = 60_000;
 
 export interface OutboxSummary {
   /** Sales not yet (fully) in the PMS and not blocked on staff. */
@@ -35,31 +42,37 @@ export interface OutboxSummary {
   waitingForPairing: DeviceRefusalCode | null;
   /** Whether the browser granted persistent storage; null when it was not asked or cannot be. */
   storagePersisted: boolean | null;
+  /** When a step last got an answer from the till server or the PMS (null: never). */
+  lastProgressAt: number | null;
 }
 
 /**
- * Reads the summary.
+ * Reads the summary: counts from the indexes and what the last replay run wrote, never every
+ * pending sale (a tab reads it on every change, whatever the backlog).
  * @example const { pending, needsAttention } = await getOutboxSummary();
  */
-export async function getOutboxSummary(now: number = Date.now()): Promise<OutboxSummary> {
-  const [counts, schedule, lastSyncAt, lastError, storagePersisted, pairingHold] = await Promise.all([
-    readOutboxCounts(),
-    readSchedule(now),
-    getMeta('last-sync-at'),
-    getMeta('last-error'),
-    getMeta('storage-persisted'),
-    getMeta('pairing-hold'),
-  ]);
+export async function getOutboxSummary(_now?: number): Promise<OutboxSummary> {
+  const [counts, nextAttemptAt, lastSyncAt, lastError, storagePersisted, pairingHold, lastProgressAt] =
+    await Promise.all([
+      readOutboxCounts(),
+      getMeta('next-attempt-at'),
+      getMeta('last-sync-at'),
+      getMeta('last-error'),
+      getMeta('storage-persisted'),
+      getMeta('pairing-hold'),
+      getMeta('last-progress-at'),
+    ]);
   return {
     pending: counts.pending,
     sending: counts.sending,
     needsAttention: counts.needsAttention,
     oldestPendingAt: counts.oldestOpenAt,
-    nextAttemptAt: schedule.nextAttemptAt,
+    nextAttemptAt: nextAttemptAt ?? null,
     lastSyncAt: lastSyncAt ?? null,
     lastError: lastError ?? null,
     waitingForPairing: pairingHold?.code ?? null,
     storagePersisted: storagePersisted ?? null,
+    lastProgressAt: lastProgressAt ?? null,
   };
 }
 
@@ -96,55 +109,77 @@ function deliver(event: OutboxEvent): void {
 }
 
 /**
- * A replay announces every step of every sale. Other contexts get the first of them at once and the
- * rest as at most one message per this window (the one sale's, or one without a sale: "re-read
- * everything"); each message is a hop through the browser and a wake-up of every tab, and the
- * views coalesce their reads over 100 ms anyway. Listeners in this context hear every event.
+ * A replay announces every step of every sale. Step events are coalesced: this context's listeners
+ * hear at most one per LOCAL_STEP_WINDOW_MS, other contexts at most one message per
+ * REMOTE_STEP_WINDOW_MS (the one sale's, or one without a sale: "re-read"), the first of a burst at
+ * once. Each message is a hop through the browser and a wake-up of every tab; a drain of a thousand
+ * sales is then a handful of messages, not a thousand. Any other event goes out at once.
  */
-const STEP_ANNOUNCE_WINDOW_MS = 50;
-let stepWindow: ReturnType<typeof setTimeout> | undefined;
-let heldStepEvent: OutboxEvent | undefined;
+const LOCAL_STEP_WINDOW_MS = 250;
+const REMOTE_STEP_WINDOW_MS = 1000;
+
+/** Holds step events within a window and lets one through per window. */
+class StepCoalescer {
+  private window: ReturnType<typeof setTimeout> | undefined;
+  private held: OutboxEvent | undefined;
+
+  constructor(
+    private readonly windowMs: number,
+    private readonly send: (event: OutboxEvent) => void,
+  ) {}
+
+  add(event: OutboxEvent): void {
+    if (this.window === undefined) {
+      this.send(event);
+      this.open();
+      return;
+    }
+    this.held = this.held === undefined || this.held.saleId === event.saleId ? event : { type: 'replayed' };
+  }
+
+  /** Sends what is held now (before another event, so the order stays) and closes the window. */
+  flush(): void {
+    const held = this.held;
+    this.held = undefined;
+    clearTimeout(this.window);
+    this.window = undefined;
+    if (held) this.send(held);
+  }
+
+  private open(): void {
+    this.window = setTimeout(() => {
+      this.window = undefined;
+      const held = this.held;
+      this.held = undefined;
+      if (!held) return;
+      this.send(held);
+      this.open();
+    }, this.windowMs);
+    // Node keeps a process alive while a timer runs; a held announcement is not worth that.
+    (this.window as { unref?: () => void }).unref?.();
+  }
+}
+
+const localSteps = new StepCoalescer(LOCAL_STEP_WINDOW_MS, deliver);
+const remoteSteps = new StepCoalescer(REMOTE_STEP_WINDOW_MS, post);
 
 /**
  * Tells this context's listeners and every other tab and worker that the outbox changed. A replayed
- * step (`type: 'replayed'` with a `saleId`) reaches other contexts coalesced (see above); any other
- * event goes out at once, after a held step event.
+ * step (`type: 'replayed'` with a `saleId`) is coalesced (see above); any other event goes out at
+ * once, after the step events held.
  * @example announceOutboxChange({ type: 'recorded', saleId });
  */
 export function announceOutboxChange(event: OutboxEvent): void {
-  deliver(event);
   if (event.type === 'replayed' && event.saleId !== undefined) {
-    announceStep(event);
+    const { quiet, ...step } = event;
+    localSteps.add(step);
+    if (!quiet) remoteSteps.add(step);
     return;
   }
-  if (heldStepEvent) post(heldStepEvent);
-  heldStepEvent = undefined;
-  clearTimeout(stepWindow);
-  stepWindow = undefined;
+  localSteps.flush();
+  remoteSteps.flush();
+  deliver(event);
   post(event);
-}
-
-function announceStep(event: OutboxEvent): void {
-  if (stepWindow === undefined) {
-    post(event);
-    openStepWindow();
-    return;
-  }
-  heldStepEvent =
-    heldStepEvent === undefined || heldStepEvent.saleId === event.saleId ? event : { type: 'replayed' };
-}
-
-function openStepWindow(): void {
-  stepWindow = setTimeout(() => {
-    stepWindow = undefined;
-    const held = heldStepEvent;
-    heldStepEvent = undefined;
-    if (!held) return;
-    post(held);
-    openStepWindow();
-  }, STEP_ANNOUNCE_WINDOW_MS);
-  // Node keeps a process alive while a timer runs; a held announcement is not worth that.
-  (stepWindow as { unref?: () => void }).unref?.();
 }
 
 function post(event: OutboxEvent): void {

@@ -8,7 +8,7 @@ import type { IntentError, IntentRecord } from '../storage/records.ts';
 import { backoffDelay } from './backoff.ts';
 import type { ReplayRun } from './replay-run.ts';
 import { applyWrite, changeIntent, type SaleSnapshot } from './sale-state.ts';
-import { announceOutboxChange } from './status.ts';
+import { announceOutboxChange, RECENT_SALE_MS } from './status.ts';
 import { type Backoff, readFailed, sentWhileUnpaired, startSending, type Transition } from './transitions.ts';
 
 /**
@@ -118,10 +118,14 @@ export async function settle<Event>(
 ): Promise<Settled | undefined> {
   const { saleId, intent, transition, note, startNext } = options;
   const now = run.now();
+  let seen = true; // whether staff see a change (outside this context, only then is it told at once)
   const settled = await changeSale(saleId, (entry): SaleWrite<Settled | undefined> => {
     const settling = () => transition(intent, now, options.event as Event);
     const write = changeIntent(entry, intent.seq!, [intent.state], settling, now, note);
     if (!entry || !write.value) return { value: undefined };
+    seen =
+      entry.sale.createdAt > now - RECENT_SALE_MS ||
+      (write.sales ?? []).some((sale) => sale.updatedAt !== entry.sale.updatedAt);
     const snapshot = applyWrite(entry, write);
     const next = startNext?.(snapshot);
     if (!next) return { ...write, value: { snapshot } };
@@ -135,7 +139,7 @@ export async function settle<Event>(
       value: { snapshot: applyWrite(snapshot, starting), started },
     };
   });
-  announceOutboxChange({ type: 'replayed', saleId });
+  announceOutboxChange({ type: 'replayed', saleId, ...(seen ? {} : { quiet: true }) });
   if (settled && transition.to === 'done') run.report.confirmed += 1;
   return settled;
 }

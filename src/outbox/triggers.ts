@@ -6,10 +6,13 @@
 import { createPmsClient } from '../pms/client.ts';
 import { gatewayReadiness } from '../pms/device-calls.ts';
 import { getMeta, setMeta } from '../storage/db.ts';
+import { countLedgerUnreported } from '../storage/outbox-store.ts';
 import { retryWaitingNow } from './actions.ts';
 import type { OutboxPms } from './intents/index.ts';
+import { defaultOutboxLock, type OutboxLock, RETRY_LOCK } from './locks.ts';
 import { type ReplayOptions, type ReplayReport, replayOutbox } from './replay.ts';
 import { announceOutboxChange, subscribeOutbox } from './status.ts';
+import { askWorkerToReplay } from './worker-replay.ts';
 
 /** The Background Sync tag the service worker replays on. */
 export const SYNC_TAG = 'outbox-replay';
@@ -30,8 +33,13 @@ export interface PageReplayer {
    * waiting and the "unreachable" and 429 holds still hold: nothing is reset.
    */
   requestReplay(): Promise<ReplayReport>;
-  /** Removes the listeners and the timer. */
-  stop(): void;
+  /**
+   * `requestReplay`, in the service worker where one controls the page (the page's main thread
+   * stays free for the next sale), else here. Nothing is reset either.
+   */
+  sendSoon(): void;
+  /** Removes the listeners and the timer; resolves once a run under way has ended. */
+  stop(): Promise<void>;
 }
 
 type PageReplayerOptions = Omit<ReplayOptions, 'signal'> & {
@@ -57,6 +65,7 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
   let rerun: Promise<ReplayReport> | undefined;
   let probing: ReturnType<typeof setInterval> | undefined;
   const probeEveryMs = options.probeEveryMs ?? RECOVERY_PROBE_MS;
+  const lock = options.lock ?? defaultOutboxLock();
 
   /** Sets the timer to `at`; unless `replace`, only ever earlier than it already is. */
   const wakeAt = (at: number | null, replace: boolean) => {
@@ -67,7 +76,7 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
     timer = setTimeout(
       () => {
         timerAt = Number.POSITIVE_INFINITY;
-        replayQuietly();
+        runSoon();
       },
       Math.max(MIN_TIMER_MS, at - now()),
     );
@@ -127,17 +136,49 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
   const replayQuietly = (waitForLock = false) => {
     replay(waitForLock).catch((error: unknown) => console.error('[outbox] replay failed', error));
   };
-  /** After news: everything waiting is tried now, behind the worker's run if one holds the lock. */
+  /** When this page last asked the worker to replay, and last heard a run end (anywhere). */
+  let askedWorkerAt = 0;
+  let heardRunAt = 0;
+  /**
+   * A run, in the service worker where one controls the page (askWorkerToReplay), else here. A
+   * request the worker left unanswered for WORKER_ANSWER_MS (no run ended since) makes the page
+   * run itself, which costs nothing while the worker holds the lock.
+   */
+  const runSoon = (waitForLock = false) => {
+    const unanswered = askedWorkerAt > heardRunAt && now() - askedWorkerAt > WORKER_ANSWER_MS;
+    if (!unanswered && askWorkerToReplay()) {
+      if (askedWorkerAt <= heardRunAt) askedWorkerAt = now();
+      wakeAt(now() + WORKER_ANSWER_MS + MIN_TIMER_MS, false);
+      return;
+    }
+    replayQuietly(waitForLock);
+  };
+  /**
+   * After news: everything waiting is tried now, behind the worker's run if one holds the lock. One
+   * retry pass per device however many tabs heard the news (retryPassOnce); the tab that made it
+   * replays, the others leave it to that one.
+   */
   const retryAllNow = () => {
-    const afterwards = () => replayQuietly(true);
-    retryWaitingNow().then(afterwards, afterwards);
+    retryPassOnce(lock, now()).then(
+      (made) => {
+        if (made) runSoon(true);
+      },
+      () => runSoon(true),
+    );
   };
   const onVisible = () => {
-    if (doc?.visibilityState === 'visible') replayQuietly();
+    if (doc?.visibilityState === 'visible') runSoon();
   };
   // A recorded sale: Background Sync where there is one (with a page replay as a late safety net,
   // should the worker not be running), else replay from the page at once.
   const unsubscribe = subscribeOutbox((event) => {
+    // Another replayer (a tab, the worker) finished a run: outcome reports it could not deliver
+    // (or that its end never came to) are this page's to send, soon.
+    if (event.type === 'replayed' && event.saleId === undefined) {
+      heardRunAt = now();
+      afterRunElsewhere().catch(() => undefined);
+      return;
+    }
     if (event.type !== 'recorded') return;
     void requestBackgroundReplay().then((registered) => {
       if (registered) wakeAt(now() + BACKGROUND_SYNC_GRACE_MS, false);
@@ -145,27 +186,62 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
     });
   });
 
+  /**
+   * A run ended (here or elsewhere): the next one when it said, and within REPORT_WAKE_MS while
+   * outcome reports wait for the ledger, whoever settled the steps.
+   */
+  const afterRunElsewhere = async () => {
+    if (running) return; // this page's own run: it schedules itself
+    const [next, unreported] = await Promise.all([getMeta('next-attempt-at'), countLedgerUnreported()]);
+    wakeAt(next ?? null, true);
+    if (unreported > 0) wakeAt(now() + REPORT_WAKE_MS, false);
+  };
   // Back online is news the backoff could not know.
   scope.addEventListener?.('online', retryAllNow);
   doc?.addEventListener('visibilitychange', onVisible);
-  replayQuietly();
+  runSoon();
 
   return {
     async syncNow() {
-      await retryWaitingNow();
+      await retryWaitingNow(now());
       announceOutboxChange({ type: 'changed' });
       return replay(true);
     },
     requestReplay: () => replay(),
-    stop() {
+    sendSoon: () => runSoon(),
+    async stop() {
       controller.abort();
       clearTimeout(timer);
       clearInterval(probing);
       unsubscribe();
       scope.removeEventListener?.('online', retryAllNow);
       doc?.removeEventListener('visibilitychange', onVisible);
+      await Promise.all([running?.catch(() => undefined), rerun?.catch(() => undefined)]);
     },
   };
+}
+
+/** A retry pass within this long of the last one is the same news (tabs hear `online` one by one). */
+const RETRY_PASS_WINDOW_MS = 3000;
+/** How soon a page sends outcome reports another replayer left waiting. */
+const REPORT_WAKE_MS = 2000;
+/** A run asked of the worker that has not ended within this long is the page's to make. */
+const WORKER_ANSWER_MS = 10_000;
+
+/**
+ * "Everything waiting is due now", once per device: under the Web Lock `hotel-till-outbox-retry`
+ * (a tab that finds another making it does nothing), and not again within RETRY_PASS_WINDOW_MS of
+ * the last one (the `online` event reaches every tab). One write (`retryWaitingNow`) and one
+ * broadcast. Answers whether this call made it.
+ */
+async function retryPassOnce(lock: OutboxLock, now: number): Promise<boolean> {
+  const outcome = await lock.run(RETRY_LOCK, { wait: false }, async () => {
+    if (now - ((await getMeta('all-due-at')) ?? 0) < RETRY_PASS_WINDOW_MS) return false;
+    await retryWaitingNow(now);
+    announceOutboxChange({ type: 'changed' });
+    return true;
+  });
+  return outcome.acquired && outcome.value;
 }
 
 /**
@@ -209,5 +285,11 @@ export async function replayFromWorker(): Promise<void> {
   const waitingForPairing = report.stoppedBy === 'unpaired' || (await getMeta('pairing-hold')) != null;
   if (report.pending > 0 && !waitingForPairing) {
     throw new Error(`${report.pending} sale(s) still waiting for the PMS; Background Sync will retry.`);
+  }
+  const unreported = await countLedgerUnreported();
+  if (unreported > 0 && !waitingForPairing) {
+    throw new Error(
+      `${unreported} sale(s) with outcomes the ledger has not taken; Background Sync will retry.`,
+    );
   }
 }

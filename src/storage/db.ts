@@ -61,6 +61,13 @@ export function plainTransaction(tx: JournalWriteTx): IDBTransaction {
   return unwrap(tx);
 }
 
+/** The plain IndexedDB transaction behind a read-only `tx` (as `plainTransaction`). */
+export function unwrapReadTx(
+  tx: IDBPTransaction<TillSchema, ('sales' | 'intents')[], 'readonly'>,
+): IDBTransaction {
+  return unwrap(tx);
+}
+
 /** Transaction options for every write to the journal and the outbox. */
 export const STRICT: { durability: 'strict' } = { durability: 'strict' };
 
@@ -145,6 +152,19 @@ export async function setMeta<K extends MetaKey>(key: K, value: MetaValues[K]): 
   const db = await getTillDb();
   const tx = db.transaction('meta', 'readwrite', STRICT);
   await Promise.all([tx.store.put(value, key), tx.done]);
+}
+
+/**
+ * Writes several settings in one transaction (strict durability).
+ * @example await setMetas({ 'unreachable-until': 0, 'all-due-at': Date.now() });
+ */
+export async function setMetas(values: { [K in MetaKey]?: MetaValues[K] }): Promise<void> {
+  const db = await getTillDb();
+  const tx = db.transaction('meta', 'readwrite', STRICT);
+  const puts = Object.entries(values).map(([key, value]) =>
+    tx.store.put(value as MetaValues[MetaKey], key as MetaKey),
+  );
+  await Promise.all([...puts, tx.done]);
 }
 
 /**

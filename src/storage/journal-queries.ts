@@ -4,11 +4,11 @@ import { getTillDb } from './db.ts';
 import type { SaleRecord } from './records.ts';
 
 /**
- * The newest journal entries first, optionally of one status.
+ * The newest journal entries first (or the oldest), optionally of one status, at most `limit`.
  * @example const attention = await listSales({ status: 'needs-attention' });
  */
 export async function listSales(
-  options: { status?: SaleRecord['status']; limit?: number } = {},
+  options: { status?: SaleRecord['status']; limit?: number; oldestFirst?: boolean } = {},
 ): Promise<SaleRecord[]> {
   const db = await getTillDb();
   const tx = db.transaction('sales', 'readonly');
@@ -17,7 +17,7 @@ export async function listSales(
     ? IDBKeyRange.bound([options.status, -Infinity], [options.status, Infinity])
     : null;
   const found: SaleRecord[] = [];
-  for await (const cursor of source.iterate(range, 'prev')) {
+  for await (const cursor of source.iterate(range, options.oldestFirst ? 'next' : 'prev')) {
     found.push(cursor.value);
     if (options.limit !== undefined && found.length >= options.limit) break;
   }

@@ -3,7 +3,7 @@
 // sale's state. The decisions themselves (what a state change means) are made by the outbox layer as
 // pure functions passed in here; this module only guarantees they see a consistent snapshot and that
 // what they return is written in one strict-durability transaction, or not at all.
-import { getTillDb, type JournalWriteTx, plainTransaction, STRICT } from './db.ts';
+import { getTillDb, type JournalWriteTx, plainTransaction, STRICT, unwrapReadTx } from './db.ts';
 import type { IntentRecord, IntentState, SaleRecord, TicketRecord } from './records.ts';
 import { closeTicketFor, type TicketClaim } from './ticket-store.ts';
 
@@ -109,8 +109,12 @@ interface WaitingChange {
   reject: (error: unknown) => void;
 }
 
-/** Most changes in one transaction: enough for every sale a replay run sends at once, and more. */
-const MAX_CHANGES_PER_COMMIT = 64;
+/**
+ * Most changes in one transaction: enough for every sale a replay run sends at once, and more (its
+ * ledger round has 200 under way: on a busy disk a strict commit costs about the same for 1 change
+ * or 200, so the round's pace is the changes per commit).
+ */
+const MAX_CHANGES_PER_COMMIT = 256;
 /** During a burst, a transaction starts at most this often (ms). */
 const MIN_COMMIT_INTERVAL_MS = 25;
 const waitingChanges: WaitingChange[] = [];
@@ -254,34 +258,66 @@ export async function readIntentsInStates(states: readonly IntentState[]): Promi
   return (await Promise.all(states.map((state) => byState.getAll(state)))).flat();
 }
 
-/** Every sale that has an intent still to send, check or finish, in the order they were recorded. */
+/** Sales read per transaction by `readActiveSales`: a sale recorded meanwhile waits for one chunk only. */
+const ACTIVE_CHUNK = 200;
+
+/**
+ * Every sale that has an intent still to send, check or finish, oldest first: the pending ones (by
+ * the status index, keys only) and any other with a step in flight or unsure. Each sale is read with
+ * its intents in one snapshot, but in transactions of ACTIVE_CHUNK sales, so a backlog of thousands
+ * never holds a recording sale behind one long read (every write re-reads the sale anyway).
+ */
 export async function readActiveSales(): Promise<SaleEntry[]> {
   const db = await getTillDb();
-  const tx = db.transaction(['sales', 'intents'], 'readonly');
-  const byState = tx.objectStore('intents').index('by-state');
-  const active = (await Promise.all(ACTIVE_STATES.map((state) => byState.getAll(state)))).flat();
-  const saleIds = [...new Set(active.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)).map((i) => i.saleId))];
-  const entries = await Promise.all(
-    saleIds.map(async (id) => {
-      const [sale, intents] = await Promise.all([
-        tx.objectStore('sales').get(id),
-        tx.objectStore('intents').index('by-sale').getAll(saleRange(id)),
-      ]);
-      return sale ? { sale, intents } : undefined;
-    }),
-  );
-  await tx.done;
-  return entries.filter((entry): entry is SaleEntry => entry !== undefined);
+  const keys = db.transaction(['sales', 'intents'], 'readonly');
+  const [pendingIds, inDoubt] = await Promise.all([
+    keys
+      .objectStore('sales')
+      .index('by-status')
+      .getAllKeys(IDBKeyRange.bound(['pending', -Infinity], ['pending', Infinity])),
+    Promise.all(
+      ACTIVE_STATES.filter((state) => state !== 'queued').map((state) =>
+        keys.objectStore('intents').index('by-state').getAllKeys(state),
+      ),
+    ),
+  ]);
+  const doubtSeqs = inDoubt.flat();
+  const doubtSales = await Promise.all(doubtSeqs.map((seq) => keys.objectStore('intents').get(seq)));
+  await keys.done;
+  const saleIds = [
+    ...new Set([...pendingIds, ...doubtSales.flatMap((intent) => (intent ? [intent.saleId] : []))]),
+  ];
+  const entries: SaleEntry[] = [];
+  for (let start = 0; start < saleIds.length; start += ACTIVE_CHUNK) {
+    const tx = db.transaction(['sales', 'intents'], 'readonly');
+    const plain = unwrapReadTx(tx);
+    const sales = plain.objectStore('sales');
+    const bySale = plain.objectStore('intents').index('by-sale');
+    const chunk = await Promise.all(
+      saleIds.slice(start, start + ACTIVE_CHUNK).map((id) => readEntry(sales, bySale, id)),
+    );
+    for (const entry of chunk) {
+      if (entry?.intents.some((intent) => ACTIVE_STATES.includes(intent.state))) entries.push(entry);
+    }
+  }
+  return entries.sort((a, b) => a.sale.createdAt - b.sale.createdAt);
+}
+
+/** How many sales have outcome reports the sales ledger has not taken yet (an index count). */
+export async function countLedgerUnreported(): Promise<number> {
+  const db = await getTillDb();
+  return db.countFromIndex('sales', 'by-ledger-unreported');
 }
 
 /**
- * Sales with outcome reports the sales ledger has not taken yet, oldest first, at most `limit`.
+ * Sales with outcome reports the sales ledger has not taken yet, oldest first (made after `after`), at most `limit`.
  * @example for (const { sale } of await readLedgerUnreported(200)) send(sale.ledgerOutcomes);
  */
-export async function readLedgerUnreported(limit: number): Promise<SaleEntry[]> {
+export async function readLedgerUnreported(limit: number, after?: number): Promise<SaleEntry[]> {
   const db = await getTillDb();
   const tx = db.transaction(['sales', 'intents'], 'readonly');
-  const sales = await tx.objectStore('sales').index('by-ledger-unreported').getAll(undefined, limit);
+  const range = after === undefined ? undefined : IDBKeyRange.lowerBound(after, true);
+  const sales = await tx.objectStore('sales').index('by-ledger-unreported').getAll(range, limit);
   const entries = await Promise.all(
     sales.map(async (sale) => ({
       sale,

@@ -241,6 +241,20 @@ export interface MetaValues {
    * got through the gateway.
    */
   'pairing-hold': { code: DeviceRefusalCode; at: number; until: number } | null;
+  /**
+   * Every step waiting since before this time is due now (a reconnect or "Sync now"): one write,
+   * however many wait (outbox/schedule.ts applies it as it reads).
+   */
+  'all-due-at': number;
+  /**
+   * A run the PMS answered at `at`: every step waiting since before then with a backoff past `by`
+   * is due by `by` (replay.ts, outbox/schedule.ts).
+   */
+  'brought-forward': { at: number; by: number };
+  /** When the last replay run (page or service worker) found the next step due; null: none waits. */
+  'next-attempt-at': number | null;
+  /** When a step last got an answer from the till server or the PMS (for "sending stopped"). */
+  'last-progress-at': number;
   /** Result of navigator.storage.persist(), or null when the browser has no such API. */
   'storage-persisted': boolean | null;
   /** Reports for the till server's audit log not yet delivered (storage/audit-queue.ts). */

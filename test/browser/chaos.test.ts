@@ -30,15 +30,31 @@ import {
 } from './chaos-support.ts';
 import { chargeMinibar, chooseMinibarGuest, guestListShown, sellForCash } from './chaos-ui.ts';
 
+/**
+ * The scale, raised by settings (bench/chaos.bench.ts runs it 10x): CHAOS_SALES (all sales, two
+ * thirds cash in tab A, a third room charges in tab B), CHAOS_TABS (2, or 1: only tab A sells,
+ * cash; tab B is still open and reloaded), CHAOS_DROP (share of the hotel's writes whose answer is dropped after
+ * commit), CHAOS_SEED (the faults' seed), CHAOS_DRAIN_MS (how long the outbox may take to drain
+ * once the faults stop), CHAOS_REPORTS_MS (then for the outcome reports), CHAOS_TIMEOUT_MS.
+ */
+const SCALE = {
+  sales: Number(process.env.CHAOS_SALES ?? 210),
+  tabs: Number(process.env.CHAOS_TABS ?? 2) === 1 ? 1 : 2,
+  drop: Number(process.env.CHAOS_DROP ?? 0.2),
+  seed: Number(process.env.CHAOS_SEED ?? 20261122),
+  drainMs: Number(process.env.CHAOS_DRAIN_MS ?? 90_000),
+  reportsMs: Number(process.env.CHAOS_REPORTS_MS ?? 30_000),
+  timeoutMs: Number(process.env.CHAOS_TIMEOUT_MS ?? 420_000),
+};
 /** Cash sales made in tab A and room charges in tab B, side by side. */
-const CASH_SALES = 140;
-const ROOM_CHARGES = 70;
+const ROOM_CHARGES = SCALE.tabs === 2 ? Math.round(SCALE.sales / 3) : 0;
+const CASH_SALES = SCALE.sales - ROOM_CHARGES;
 /** Faults on the hotel's writes (and the read-backs), from a fixed seed. */
 const FAULTS = {
-  seed: 20261122,
+  seed: SCALE.seed,
   rules: [
     { path: '/api/set/', kind: 'delay', ms: 60, probability: 0.5 },
-    { path: '/api/set/', kind: 'drop-after-commit', probability: 0.2 },
+    { path: '/api/set/', kind: 'drop-after-commit', probability: SCALE.drop },
     { path: '/api/set/', kind: 'reset', probability: 0.1 },
     { path: '/api/set/', kind: 'error5xx', status: 503, probability: 0.1 },
     { path: '/api/get/invoice/', kind: 'error5xx', status: 502, probability: 0.1 },
@@ -57,109 +73,116 @@ const GUESTS: (readonly [string, string])[] = [
 ];
 
 describe('the outbox under chaos', () => {
-  it('brings every sale made through flaky network, dropped answers, killed workers, reloads and a server restart into the ledger and the hotel exactly once', async ({
-    browser,
-  }) => {
-    const restartable = await restartableServer();
-    const server = restartable.server;
-    const { context, page: tabA, tabB, errors } = await openTwoTabs(browser, server);
-    const worker = await workerControl(context, tabA);
-    const since = lastItemId(server);
-    await control(server, 'POST', '/faults', FAULTS);
+  it(
+    'brings every sale made through flaky network, dropped answers, killed workers, reloads and a server restart into the ledger and the hotel exactly once',
+    async ({ browser }) => {
+      const restartable = await restartableServer();
+      const server = restartable.server;
+      const { context, page: tabA, tabB, errors } = await openTwoTabs(browser, server);
+      const worker = await workerControl(context, tabA);
+      const since = lastItemId(server);
+      await control(server, 'POST', '/faults', FAULTS);
 
-    const made: MadeSale[] = [];
-    const pausing = pauser();
-    let finished = 0;
-    const cashRandom = seeded(1);
-    const registerRun = (async () => {
-      for (let i = 0; i < CASH_SALES; i++) {
-        made.push(await sellForCash(tabA, server, picks(BAR, cashRandom)));
-      }
-    })().finally(() => finished++);
-    const roomRandom = seeded(2);
-    const roomRun = (async () => {
-      let previous: string | undefined;
-      for (let i = 0; i < ROOM_CHARGES; i++) {
-        if (await pausing.checkpoint()) previous = undefined; // tab B was reloaded
-        if (i > 0 && i % 10 === 0) {
-          await tabB.getByRole('button', { name: 'Choose another guest' }).click();
-          await chooseMinibarGuest(tabB, GUESTS[(i / 10) % GUESTS.length]!);
+      const made: MadeSale[] = [];
+      const pausing = pauser();
+      let finished = 0;
+      const cashRandom = seeded(1);
+      const registerRun = (async () => {
+        for (let i = 0; i < CASH_SALES; i++) {
+          made.push(await sellForCash(tabA, server, picks(BAR, cashRandom)));
         }
-        const sale = await chargeMinibar(tabB, server, picks(MINIBAR, roomRandom), previous);
-        previous = sale.reference;
-        made.push(sale);
-      }
-    })().finally(() => finished++);
-    const reloadTabB = async () => {
-      await pausing.pause(roomRun); // tab B finishes the charge it is making
-      await waitFor(async () => (await tillActivity(tabA)).inFlight > 0, 1500);
-      await tabB.reload();
-      await guestListShown(tabB);
-      await chooseMinibarGuest(tabB, GUESTS[1]!);
-      pausing.resume();
-    };
-    const restart = async () => {
-      await restartable.restart();
-      await control(server, 'POST', '/faults', FAULTS); // the restarted hotel starts without faults
-    };
-    const chaosRun = makeChaos(context, worker, reloadTabB, restart, () => finished === 2);
-    const started = Date.now();
-    const [chaos] = await Promise.all([chaosRun, registerRun, roomRun]);
-    const salesSeconds = (Date.now() - started) / 1000;
-    console.info('chaos: sales made', JSON.stringify({ sales: made.length, salesSeconds, ...chaos }));
+      })().finally(() => finished++);
+      const roomRandom = seeded(2);
+      const roomRun = (async () => {
+        let previous: string | undefined;
+        for (let i = 0; i < ROOM_CHARGES; i++) {
+          if (await pausing.checkpoint()) previous = undefined; // tab B was reloaded
+          if (i > 0 && i % 10 === 0) {
+            await tabB.getByRole('button', { name: 'Choose another guest' }).click();
+            await chooseMinibarGuest(tabB, GUESTS[(i / 10) % GUESTS.length]!);
+          }
+          const sale = await chargeMinibar(tabB, server, picks(MINIBAR, roomRandom), previous);
+          previous = sale.reference;
+          made.push(sale);
+        }
+      })().finally(() => finished++);
+      const reloadTabB = async () => {
+        await pausing.pause(roomRun); // tab B finishes the charge it is making
+        await waitFor(async () => (await tillActivity(tabA)).inFlight > 0, 1500);
+        await tabB.reload();
+        await guestListShown(tabB);
+        await chooseMinibarGuest(tabB, GUESTS[1]!);
+        pausing.resume();
+      };
+      const restart = async () => {
+        await restartable.restart();
+        await control(server, 'POST', '/faults', FAULTS); // the restarted hotel starts without faults
+      };
+      const chaosRun = makeChaos(context, worker, reloadTabB, restart, () => finished === 2);
+      const started = Date.now();
+      const [chaos] = await Promise.all([chaosRun, registerRun, roomRun]);
+      const salesSeconds = (Date.now() - started) / 1000;
+      console.info('chaos: sales made', JSON.stringify({ sales: made.length, salesSeconds, ...chaos }));
 
-    // Online until drained: the faults stop; the till's own triggers and Background Sync do the rest.
-    const faults = (await control(server, 'DELETE', '/faults')) as { counts: Record<string, number> };
-    const drainStarted = Date.now();
-    const drained = await waitFor(async () => (await tillActivity(tabA)).notDone === 0, 90_000);
-    console.info('chaos: drained', drained, (Date.now() - drainStarted) / 1000);
-    if (!drained) console.info('chaos: not done', JSON.stringify(notDone(await readTill(tabA))));
-    // ... and the PMS steps' outcomes reported to the ledger (after each replay run)
-    await waitFor(async () => (await readTill(tabA)).sales.every((sale) => !sale.ledgerUnreported), 30_000);
-    const drainSeconds = (Date.now() - drainStarted) / 1000;
-    const till = await readTill(tabA);
-    const check = checkAgainstHotel(server.hotel!.db, till, made, since);
-    const ledger = new Database(restartable.hubFile, { readonly: true });
-    const inLedger = checkAgainstLedger(ledger, till, made);
-    ledger.close();
-    // How often Chromium silently resent a write on a reused connection, answered by the gateway.
-    const gateway = (await (await fetch(`${server.url}/api/__gateway/status`)).json()) as {
-      resendsAnswered: number;
-    };
-    console.info(
-      'chaos:',
-      JSON.stringify({
-        sales: made.length,
-        salesSeconds,
-        drainSeconds,
-        chaos,
-        faults: faults.counts,
-        resendsAnswered: gateway.resendsAnswered,
-        ...check.figures,
-        ...inLedger.figures,
-      }),
-    );
-    await restartable.close();
+      // Online until drained: the faults stop; the till's own triggers and Background Sync do the rest.
+      const faults = (await control(server, 'DELETE', '/faults')) as { counts: Record<string, number> };
+      const drainStarted = Date.now();
+      const drained = await waitFor(async () => (await tillActivity(tabA)).notDone === 0, SCALE.drainMs);
+      console.info('chaos: drained', drained, (Date.now() - drainStarted) / 1000);
+      if (!drained) console.info('chaos: not done', JSON.stringify(notDone(await readTill(tabA))));
+      // ... and the PMS steps' outcomes reported to the ledger (after each replay run)
+      const reported = await waitFor(
+        async () => (await readTill(tabA)).sales.every((sale) => !sale.ledgerUnreported),
+        SCALE.reportsMs,
+      );
+      const drainSeconds = (Date.now() - drainStarted) / 1000;
+      const till = await readTill(tabA);
+      const check = checkAgainstHotel(server.hotel!.db, till, made, since);
+      const ledger = new Database(restartable.hubFile, { readonly: true });
+      const inLedger = checkAgainstLedger(ledger, till, made);
+      ledger.close();
+      // How often Chromium silently resent a write on a reused connection, answered by the gateway.
+      const gateway = (await (await fetch(`${server.url}/api/__gateway/status`)).json()) as {
+        resendsAnswered: number;
+      };
+      console.info(
+        'chaos:',
+        JSON.stringify({
+          scale: SCALE,
+          sales: made.length,
+          salesSeconds,
+          drainSeconds,
+          reported,
+          chaos,
+          faults: faults.counts,
+          resendsAnswered: gateway.resendsAnswered,
+          ...check.figures,
+          ...inLedger.figures,
+        }),
+      );
+      await restartable.close();
 
-    expect(made.length).toBeGreaterThanOrEqual(200);
-    expect(check.problems).toEqual([]);
-    expect(inLedger.problems).toEqual([]);
-    expect(inLedger.figures.salesInLedger).toBe(made.length);
-    expect(drained, 'the outbox drained within 90 s once online').toBe(true);
-    expect(check.figures.salesInJournal).toBe(made.length);
-    expect(till.intents.filter((intent) => intent.state !== 'done')).toEqual([]);
-    expect(new Set(till.sales.map((sale) => sale.status))).toEqual(new Set(['synced']));
-    // ... and the chaos really happened.
-    expect(faults.counts['drop-after-commit']).toBeGreaterThan(5);
-    expect(faults.counts.reset).toBeGreaterThan(0);
-    expect(faults.counts.error5xx).toBeGreaterThan(0);
-    expect(chaos.workerKills).toBeGreaterThanOrEqual(3);
-    expect(chaos.killsMidSend, 'the worker killed while sending').toBeGreaterThan(0);
-    expect(chaos.reloads).toBeGreaterThanOrEqual(1);
-    expect(chaos.restarts, 'the till server restarted').toBe(1);
-    expect(check.figures.interruptedSends, 'a sender died mid-request at least once').toBeGreaterThan(0);
-    expect(errors).toEqual([]);
-  }, 420_000);
+      expect(made.length).toBe(SCALE.sales);
+      expect(check.problems).toEqual([]);
+      expect(inLedger.problems).toEqual([]);
+      expect(inLedger.figures.salesInLedger).toBe(made.length);
+      expect(drained, `the outbox drained within ${SCALE.drainMs / 1000} s once online`).toBe(true);
+      expect(check.figures.salesInJournal).toBe(made.length);
+      expect(till.intents.filter((intent) => intent.state !== 'done')).toEqual([]);
+      expect(new Set(till.sales.map((sale) => sale.status))).toEqual(new Set(['synced']));
+      // ... and the chaos really happened.
+      expect(faults.counts['drop-after-commit']).toBeGreaterThan(5);
+      expect(faults.counts.reset).toBeGreaterThan(0);
+      expect(faults.counts.error5xx).toBeGreaterThan(0);
+      expect(chaos.workerKills).toBeGreaterThanOrEqual(3);
+      expect(chaos.killsMidSend, 'the worker killed while sending').toBeGreaterThan(0);
+      expect(chaos.reloads).toBeGreaterThanOrEqual(1);
+      expect(chaos.restarts, 'the till server restarted').toBe(1);
+      expect(check.figures.interruptedSends, 'a sender died mid-request at least once').toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    },
+    SCALE.timeoutMs,
+  );
 });
 
 /**

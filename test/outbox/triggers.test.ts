@@ -27,8 +27,9 @@ function fakeWindow() {
 }
 
 let replayer: PageReplayer | undefined;
-afterEach(() => {
-  replayer?.stop();
+afterEach(async () => {
+  // a run still under way would hold the outbox lock into the next test
+  await replayer?.stop();
   replayer = undefined;
   vi.unstubAllGlobals();
 });

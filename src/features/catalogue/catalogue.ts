@@ -1,9 +1,9 @@
 // The catalogue the till sells from: products, commodity groups, tax classes and payment options,
 // cached in IndexedDB so the till starts and sells offline. Owns: loading the cache once at start
 // (its first screen, then all of it), refreshing it from the PMS at start, every 10 minutes while
-// online and when the connection comes back, and the time of the last refresh. A failed refresh
-// keeps the cached catalogue. Invariant: `catalogue()` always holds a consistent snapshot (products,
-// search index and groups of the same product list); it changes only as a whole.
+// online and when the connection comes back (those two once per device: refresh-once.ts), and the
+// time of the last refresh. A failed refresh keeps the cached catalogue. Invariant: `catalogue()`
+// is always one consistent snapshot (products, search index, groups); it changes only as a whole.
 import { createSignal } from 'solid-js';
 import { catalogueVersionSeen } from '../../pms/till-headers';
 import type { CommodityGroup, PaymentOptions, Product, TaxClass } from '../../pms/wire';
@@ -13,6 +13,7 @@ import { putCatalogueProduct } from '../../storage/catalogue-writes';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../../storage/local';
 import { deviceState, pms, whenDeviceChecked } from '../device';
 import { type FirstPage, forgetFirstPage, keepFirstPage, readFirstPage } from './catalogue-first-page';
+import { refreshOncePerDevice } from './refresh-once';
 
 /** How often the catalogue is refreshed while online. */
 export const REFRESH_INTERVAL_MS = 10 * 60 * 1000;
@@ -212,14 +213,31 @@ export function startCatalogue(): () => void {
   void loadCatalogue().then(() =>
     catalogue().index.products.length > 0 ? nextFrame().then(refreshIfOnline) : refreshIfOnline(),
   );
-  const timer = setInterval(refreshIfOnline, REFRESH_INTERVAL_MS);
-  globalThis.addEventListener?.('online', refreshIfOnline);
+  // Later refreshes (the timer, back online) once per device, however many tabs are open.
+  const refreshOnce = () => {
+    if (globalThis.navigator?.onLine === false || deviceState().kind !== 'paired') refreshIfOnline();
+    else void refreshOncePerDevice(refreshCatalogue, reloadFromCache);
+  };
+  const timer = setInterval(refreshOnce, REFRESH_INTERVAL_MS);
+  globalThis.addEventListener?.('online', refreshOnce);
   stopRefresh = () => {
     clearInterval(timer);
-    globalThis.removeEventListener?.('online', refreshIfOnline);
+    globalThis.removeEventListener?.('online', refreshOnce);
     stopRefresh = undefined;
   };
   return stopRefresh;
+}
+
+/** Reads the cache again when another tab refreshed it after this one's catalogue was made. */
+async function reloadFromCache(refreshedAt: number): Promise<void> {
+  if ((catalogue().refreshedAt ?? 0) >= refreshedAt) return;
+  const [products, payment, tax] = await Promise.all([
+    readCatalogue(),
+    getCatalogueMeta('payment-options'),
+    getCatalogueMeta('tax-classes-accounts'),
+  ]);
+  const taxList = tax?.tax_classes ?? [];
+  setCatalogue(snapshot(products, taxList, payment ?? NO_PAYMENT_OPTIONS, refreshedAt, 'ready'));
 }
 
 /** Adds a product just created in the PMS, so it sells at once; also cached for offline. */

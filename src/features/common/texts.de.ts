@@ -20,6 +20,8 @@ export const texts: Record<keyof typeof english, string> = {
   'connection.tillUnreachable': 'Kassenserver offline', // short: the header keeps one row at 768 px
   'connection.pmsUnreachable': 'PMS nicht erreichbar',
   'connection.pending': '{count} ausstehend',
+  'connection.stalled.one': 'Senden seit {minutes} Min. gestoppt: {count} wartet',
+  'connection.stalled.other': 'Senden seit {minutes} Min. gestoppt: {count} warten',
   'connection.open': 'Abgleich öffnen',
   'update.available': 'Neue Version verfügbar',
   'update.apply': 'Aktualisieren',

@@ -20,6 +20,8 @@ export const texts = {
   'connection.tillUnreachable': 'Till server unreachable',
   'connection.pmsUnreachable': 'PMS unreachable',
   'connection.pending': '{count} pending',
+  'connection.stalled.one': 'Sending stopped {minutes} min ago: {count} waiting',
+  'connection.stalled.other': 'Sending stopped {minutes} min ago: {count} waiting',
   'connection.open': 'Open the sync view',
   'update.available': 'New version available',
   'update.apply': 'Update',

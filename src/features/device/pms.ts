@@ -118,13 +118,14 @@ export async function syncNow(): Promise<unknown> {
  * goes now; sales waiting for their backoff keep waiting (only "Sync now" and the browser coming
  * back online retry them early), so during an outage each new sale does not set off a retry of
  * every waiting one. The page replayer also reacts to a recorded sale by registering Background
- * Sync; this makes sure the page sends it even where the service worker does not replay (no
- * Background Sync, or a worker without the sync handler). Never rejects: a failed send stays in
- * the outbox and is retried on its schedule.
+ * Sync; this asks the worker controlling the page to replay now (off the page's main thread, so a
+ * backlog costs the next sale nothing), and the page replays itself where no worker controls it or
+ * the worker does not answer. Never rejects: a failed send stays in the outbox and is retried on
+ * its schedule.
  * @example await recordCashSale(input); requestReplay();
  */
 export function requestReplay(): void {
   startSync()
-    .then((replayer) => replayer.requestReplay())
+    .then((replayer) => replayer.sendSoon())
     .catch((error: unknown) => console.error('[sync] could not start sending', error));
 }

@@ -3,7 +3,7 @@
 // features and views use it through this file only.
 export { createServerSales } from './server-sales';
 export { createSyncIndicator, createSyncSummary } from './sync-indicator';
-export type { IntentRecord, SaleRecord, SaleWithSteps } from './sync-list';
+export type { IntentRecord, OldestWait, SaleRecord, SaleWithSteps } from './sync-list';
 export {
   createSyncList,
   isSending,

@@ -14,6 +14,28 @@ export interface SyncIndicator {
   /** Sales waiting for the PMS, including those that need staff. */
   pending: number;
   needsAttention: number;
+  /** Whole minutes since sending stopped while sales wait (see `stalledMinutes`); null when it has not. */
+  stalledMinutes: number | null;
+}
+
+/** Nothing reached the till server or the PMS for this long while sales wait: the header says so. */
+export const STALL_MS = 3 * 60_000;
+/** How often the header looks at the clock for a stall. */
+const STALL_TICK_MS = 30_000;
+
+/**
+ * Whole minutes since sending stopped, or null: nothing reached the till server or the PMS (no
+ * answer to any step) for STALL_MS while sales wait. Counted from the last answer, or from the
+ * oldest waiting sale when that came later (nothing waited before it).
+ * @example stalledMinutes({ pending: 738, lastProgressAt: now - 12 * 60_000, oldestPendingAt: 0 }, now) === 12
+ */
+export function stalledMinutes(
+  summary: Pick<OutboxSummary, 'pending' | 'lastProgressAt' | 'oldestPendingAt'> | undefined,
+  now: number,
+): number | null {
+  if (!summary || summary.pending === 0 || summary.oldestPendingAt === null) return null;
+  const since = Math.max(summary.lastProgressAt ?? 0, summary.oldestPendingAt);
+  return now - since >= STALL_MS ? Math.floor((now - since) / 60_000) : null;
 }
 
 /**
@@ -62,10 +84,13 @@ export function unreachableServer(
 export function createSyncIndicator(): Accessor<SyncIndicator> {
   const outbox = createSyncSummary();
   const [online, setOnline] = createSignal(navigator.onLine);
+  const [now, setNow] = createSignal(Date.now());
   const update = () => setOnline(navigator.onLine);
   window.addEventListener('online', update);
   window.addEventListener('offline', update);
+  const clock = setInterval(() => setNow(Date.now()), STALL_TICK_MS);
   onCleanup(() => {
+    clearInterval(clock);
     window.removeEventListener('online', update);
     window.removeEventListener('offline', update);
   });
@@ -80,6 +105,13 @@ export function createSyncIndicator(): Accessor<SyncIndicator> {
           ? 'pms-unreachable'
           : 'online';
     const needsAttention = summary?.needsAttention ?? 0;
-    return { state, pending: (summary?.pending ?? 0) + needsAttention, needsAttention };
+    // a new summary (a change) is news of the time too
+    const stalled = stalledMinutes(summary, Math.max(now(), summary ? Date.now() : 0));
+    return {
+      state,
+      pending: (summary?.pending ?? 0) + needsAttention,
+      needsAttention,
+      stalledMinutes: stalled,
+    };
   });
 }

@@ -9,15 +9,18 @@ import { moveToLateCharge } from '../../outbox/late-charge';
 import { placeOf, placesInDoubt, waitsForAnother } from '../../outbox/one-doubt';
 import { currentSteps } from '../../outbox/sale-state';
 import { subscribeOutbox } from '../../outbox/status';
-import { listSales } from '../../storage/journal-queries';
+import { getMeta } from '../../storage/db';
+import { listSales, readOutboxCounts } from '../../storage/journal-queries';
 import { readSale } from '../../storage/outbox-store';
 import type { IntentRecord, SaleRecord } from '../../storage/records';
 import { syncNow } from '../device';
 import { saleOrigin } from '../room-charge';
 import { approvalFor, report } from '../staff';
+import { type OldestWait, oldestWait } from './oldest-wait';
 
 export { refusedAsGuestLeft } from '../../outbox/late-charge';
 export type { IntentRecord, SaleRecord } from '../../storage/records';
+export type { OldestWait } from './oldest-wait';
 
 export interface SaleWithSteps {
   sale: SaleRecord;
@@ -33,9 +36,15 @@ export interface SaleWithSteps {
 }
 
 export interface SyncList {
+  /** The oldest needing attention, at most the page shown. */
   attention: SaleWithSteps[];
-  /** Waiting or being sent; `sending` marks those with a step in flight. */
+  /** The oldest waiting or being sent, at most the page shown; `sending` marks those with a step in flight. */
   pending: SaleWithSteps[];
+  /** How many need attention, and how many wait, in all (the lists are pages of them). */
+  attentionTotal: number;
+  pendingTotal: number;
+  /** What the oldest waiting sale waits for; undefined when none waits. */
+  oldest?: OldestWait;
   confirmed: SaleWithSteps[];
   /** Refunds of confirmed cash sales: nothing to send, but the PMS invoice is still to cancel by hand. */
   cancellations: SaleWithSteps[];
@@ -44,6 +53,8 @@ export interface SyncList {
 
 /** How many confirmed (and voided) sales the view shows. */
 const RECENT = 25;
+/** Sales needing attention, and waiting, shown at first and added by each `more()`. */
+const PAGE = 50;
 const COALESCE_MS = 150;
 
 /** Whether a step of the sale is being sent right now. */
@@ -104,23 +115,32 @@ async function describe(
   };
 }
 
-/** Reads the list once. */
-export async function readSyncList(): Promise<SyncList> {
-  const [attention, pending, confirmed, voided, doubts] = await Promise.all([
-    listSales({ status: 'needs-attention' }),
-    listSales({ status: 'pending' }),
+/**
+ * Reads the list once: of the sales needing attention and of those waiting, the oldest `shown`
+ * (a page: the view asks for more), with the totals; never every pending sale.
+ */
+export async function readSyncList(shown = PAGE): Promise<SyncList> {
+  const [attention, pending, confirmed, voided, doubts, counts, allDueAt] = await Promise.all([
+    listSales({ status: 'needs-attention', limit: shown, oldestFirst: true }),
+    listSales({ status: 'pending', limit: shown, oldestFirst: true }),
     listSales({ status: 'synced', limit: RECENT }),
     listSales({ status: 'voided', limit: RECENT }),
     placesInDoubt(),
+    readOutboxCounts(),
+    getMeta('all-due-at'),
   ]);
   // a step in doubt is being sent or unsure (its sale pending) or unverifiable (needing attention)
   const references = new Map([...attention, ...pending].map((sale) => [sale.id, sale.reference]));
   const holders: Holders = { doubts, references };
-  const oldestFirst = (sales: SaleRecord[]) => [...sales].reverse();
   const isCancellation = (sale: SaleRecord) => sale.kind === 'cash-cancellation';
+  const waiting = await withSteps(pending, holders);
+  const oldest = waiting[0] && oldestWait(waiting[0], Date.now(), allDueAt ?? 0);
   return {
-    attention: await withSteps(oldestFirst(attention), holders),
-    pending: await withSteps(oldestFirst(pending), holders),
+    attention: await withSteps(attention, holders),
+    pending: waiting,
+    attentionTotal: counts.needsAttention,
+    pendingTotal: counts.pending,
+    ...(oldest ? { oldest } : {}),
     confirmed: await withSteps(
       confirmed.filter((sale) => !isCancellation(sale)),
       holders,
@@ -131,16 +151,18 @@ export async function readSyncList(): Promise<SyncList> {
 }
 
 /**
- * The list (reactive), undefined until first read; call in a component.
- * @example const list = createSyncList(); list()?.attention.length
+ * The list (reactive), undefined until first read, and `more()` to show another page of the sales
+ * needing attention and waiting; call in a component.
+ * @example const list = createSyncList(); list()?.attention.length; list.more();
  */
-export function createSyncList(): Accessor<SyncList | undefined> {
+export function createSyncList(): Accessor<SyncList | undefined> & { more: () => void } {
   const [list, setList] = createSignal<SyncList>();
   let disposed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let shown = PAGE;
   const read = () => {
     timer = undefined;
-    readSyncList().then(
+    readSyncList(shown).then(
       (next) => {
         if (!disposed) setList(next);
       },
@@ -156,7 +178,11 @@ export function createSyncList(): Accessor<SyncList | undefined> {
     clearTimeout(timer);
     stop();
   });
-  return list;
+  const more = () => {
+    shown += PAGE;
+    read();
+  };
+  return Object.assign(list, { more });
 }
 
 /** A staff action is news the backoff could not know, like "Sync now": everything waiting is tried. */

@@ -15,6 +15,20 @@ export const texts: Record<keyof typeof english, string> = {
     'Der Speicher ist nicht dauerhaft: Der Browser kann ihn bei Platzmangel löschen. Bitte bald abgleichen.',
   'sync.storage.unknown': 'Dieser Browser gibt nicht an, ob der Speicher der Kasse dauerhaft ist.',
   'sync.allInPms': 'Alle Verkäufe sind im PMS.',
+  'sync.oldest.sending': 'Älteste wartende: {reference} von {time}, Schritt {step} wird gerade gesendet.',
+  'sync.oldest.due': 'Älteste wartende: {reference} von {time}, Schritt {step} ist jetzt fällig.',
+  'sync.oldest.retry.unreachable':
+    'Älteste wartende: {reference} von {time}, Schritt {step}: Kassenserver oder PMS haben nicht geantwortet. Nächster Versuch um {at}.',
+  'sync.oldest.retry.server':
+    'Älteste wartende: {reference} von {time}, Schritt {step}: Das PMS hat mit einem Fehler geantwortet. Nächster Versuch um {at}.',
+  'sync.oldest.retry.other':
+    'Älteste wartende: {reference} von {time}, Schritt {step}: nächster Versuch um {at}.',
+  'sync.oldest.heldBehind':
+    'Älteste wartende: {reference} von {time}, Schritt {step} wartet, bis {behind} (gleiches Zimmer) geklärt ist.',
+  'sync.oldest.dependency':
+    'Älteste wartende: {reference} von {time}, Schritt {step} wartet auf den Verkauf, auf den er sich bezieht.',
+  'sync.showing': 'Die ältesten {shown} von {total} sind aufgelistet.',
+  'sync.showMore': 'Mehr zeigen',
   'sync.section.attention': 'Bitte prüfen',
   'sync.section.pending': 'Ausstehend',
   'sync.section.confirmed': 'Bestätigt',

@@ -14,6 +14,19 @@ export const texts = {
     'Storage is not persistent: the browser may clear it when space runs low. Sync soon.',
   'sync.storage.unknown': 'This browser does not say whether the till’s storage is persistent.',
   'sync.allInPms': 'Every sale is in the PMS.',
+  'sync.oldest.sending': 'Oldest waiting: {reference} from {time}, step {step} is being sent.',
+  'sync.oldest.due': 'Oldest waiting: {reference} from {time}, step {step} is due now.',
+  'sync.oldest.retry.unreachable':
+    'Oldest waiting: {reference} from {time}, step {step}: the till server or the PMS did not answer. Next try at {at}.',
+  'sync.oldest.retry.server':
+    'Oldest waiting: {reference} from {time}, step {step}: the PMS answered with an error. Next try at {at}.',
+  'sync.oldest.retry.other': 'Oldest waiting: {reference} from {time}, step {step}: next try at {at}.',
+  'sync.oldest.heldBehind':
+    'Oldest waiting: {reference} from {time}, step {step} waits until {behind} (same room) is settled.',
+  'sync.oldest.dependency':
+    'Oldest waiting: {reference} from {time}, step {step} waits for the sale it refers to.',
+  'sync.showing': 'The oldest {shown} of {total} are listed.',
+  'sync.showMore': 'Show more',
   'sync.section.attention': 'Needs attention',
   'sync.section.pending': 'Pending',
   'sync.section.confirmed': 'Confirmed',

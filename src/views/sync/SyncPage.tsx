@@ -8,6 +8,7 @@ import { useLocation } from '@solidjs/router';
 import { createEffect, on, Show } from 'solid-js';
 import { createSyncList } from '../../features/sync';
 import { t } from '../../words/i18n';
+import { OldestWaitLine } from './OldestWaitLine';
 import { SaleSection } from './SaleSection';
 import { ServerSales } from './ServerSales';
 import { SyncStatus } from './SyncStatus';
@@ -15,6 +16,7 @@ import { SyncStatus } from './SyncStatus';
 export function SyncPage() {
   const list = createSyncList();
   const open = () => (list()?.attention.length ?? 0) + (list()?.pending.length ?? 0);
+  const more = () => list.more();
   const location = useLocation();
   createEffect(
     on([() => location.hash, () => list() !== undefined], ([hash, read]) => {
@@ -33,10 +35,20 @@ export function SyncPage() {
               id="needs-attention"
               titleKey="sync.section.attention"
               entries={shown().attention}
+              total={shown().attentionTotal}
+              onMore={more}
               detailed
               tone="error"
             />
-            <SaleSection titleKey="sync.section.pending" entries={shown().pending} detailed tone="warn" />
+            <Show when={shown().oldest}>{(oldest) => <OldestWaitLine wait={oldest()} />}</Show>
+            <SaleSection
+              titleKey="sync.section.pending"
+              entries={shown().pending}
+              total={shown().pendingTotal}
+              onMore={more}
+              detailed
+              tone="warn"
+            />
             <Show when={open() === 0}>
               <p class="desk-notice" data-tone="ok" role="status" data-testid="all-in-pms">
                 {shown().voided.length > 0 ? t('sync.allInPmsButVoided') : t('sync.allInPms')}

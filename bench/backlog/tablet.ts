@@ -1,0 +1,116 @@
+// One tablet of the backlog benchmark on one build's till server: paired, settings saved, the
+// catalogue cached, its outbox broadcasts counted, the PMS's writes answered 503 so every sale stays
+// pending. Owns the scenario's measurements: "Complete sale" to the receipt, one reconnect (broadcasts,
+// how long the page stays busy, how long until the ledger holds every seeded sale) and page memory.
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { openFreshContext, waitForServiceWorkerControl } from '../../test/support/browser.ts';
+import { countOutboxBroadcasts, outboxBroadcasts, timedCashSale } from '../../test/support/outbox-backlog.ts';
+import { pairContext, type Server } from '../../test/support/till-server.ts';
+import { percentile } from '../ui/stats.ts';
+
+export interface BacklogTablet {
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession;
+  server: Server;
+}
+
+/** The PMS refuses every write with a 503 (a PMS in trouble): sales stay pending, the ledger works. */
+const PMS_DOWN = { seed: 1, rules: [{ path: '/api/set/', kind: 'error5xx', status: 503, probability: 1 }] };
+
+export async function openBacklogTablet(browser: Browser, server: Server): Promise<BacklogTablet> {
+  const context = await openFreshContext(browser, { locale: 'en-GB', timezoneId: 'Europe/Berlin' });
+  await pairContext(context, server);
+  await context.addInitScript(
+    (saved) => {
+      if (!localStorage.getItem('hotel-till.settings')) localStorage.setItem('hotel-till.settings', saved);
+      if (!localStorage.getItem('hotel-till.language')) localStorage.setItem('hotel-till.language', 'en');
+    },
+    JSON.stringify({ staffName: 'Mia', tillName: 'Bar 1', outletName: 'Lobby bar' }),
+  );
+  // tsx names inner functions with a helper the page does not have
+  await context.addInitScript({ content: 'window.__name = (f) => f;' });
+  await countOutboxBroadcasts(context);
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await waitForServiceWorkerControl(page);
+  await page.waitForSelector('[data-testid="refresh-status"][data-refreshed="true"][data-running="false"]', {
+    timeout: 30_000,
+  });
+  await control(server, 'POST', '/faults', PMS_DOWN);
+  const cdp = await context.newCDPSession(page);
+  return { context, page, cdp, server };
+}
+
+/** p50 and p95 of `count` cash sales, "Complete sale" to the receipt, ms. */
+export async function completeToReceipt(tablet: BacklogTablet, count: number) {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    times.push((await timedCashSale(tablet.page, /^Pils|^Weißbier|^Espresso|./)).ms);
+    await tablet.page.waitForTimeout(300); // a cashier's pace between sales
+  }
+  return { p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) };
+}
+
+/** Sales in the till server's ledger. */
+export function ledgerCount(server: Server): number {
+  return (server.hub.db.prepare('SELECT COUNT(*) AS n FROM ledger_sales').get() as { n: number }).n;
+}
+
+/** The page counts as busy in a window of this many ms where its main thread ran tasks for more than BUSY_SHARE of it. */
+const BUSY_WINDOW_MS = 250;
+const BUSY_SHARE = 0.1;
+
+/**
+ * Offline for a second, then online: the broadcasts the page received over the next `watchMs`,
+ * when the page was last busy after the reconnect (its main thread's task time, from Chromium's
+ * own counters: not fooled by a busy machine delaying timers), and how long until the ledger held
+ * `ledgerTarget` sales (null: not within `watchMs`).
+ */
+export async function reconnect(tablet: BacklogTablet, ledgerTarget: number, watchMs = 10_000) {
+  const { context, page, server } = tablet;
+  await context.setOffline(true);
+  await page.waitForTimeout(1000);
+  const before = await outboxBroadcasts(page);
+  await tablet.cdp.send('Performance.enable');
+  const taskSeconds = async () => {
+    const { metrics } = (await tablet.cdp.send('Performance.getMetrics')) as {
+      metrics: { name: string; value: number }[];
+    };
+    return metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
+  };
+  const started = Date.now();
+  await context.setOffline(false);
+  let ledgerMs: number | null = null;
+  let busyUntilMs = 0;
+  let lastTasks = await taskSeconds();
+  let lastSample = Date.now();
+  while (Date.now() - started < watchMs) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (ledgerMs === null && ledgerCount(server) >= ledgerTarget) ledgerMs = Date.now() - started;
+    if (Date.now() - lastSample < BUSY_WINDOW_MS) continue;
+    const tasks = await taskSeconds();
+    // the page's main thread ran tasks for more than a tenth of this window: still busy
+    if ((tasks - lastTasks) * 1000 > (Date.now() - lastSample) * BUSY_SHARE)
+      busyUntilMs = Date.now() - started;
+    lastTasks = tasks;
+    lastSample = Date.now();
+  }
+  return { broadcasts: (await outboxBroadcasts(page)) - before, busyUntilMs, ledgerMs };
+}
+
+/** The page's JS heap after a full garbage collection, MB. */
+export async function heapMb(tablet: BacklogTablet): Promise<number> {
+  await tablet.cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = (await tablet.cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  return usedSize / 1_048_576;
+}
+
+async function control(server: Server, method: 'POST' | 'DELETE', path: string, body?: unknown) {
+  const response = await fetch(`${server.url}/__test${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} /__test${path}: ${response.status}`);
+}

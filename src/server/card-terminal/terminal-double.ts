@@ -1,10 +1,9 @@
 // A card terminal double for tests and the demo: a TCP server on the loopback that speaks ZVT as a
-// terminal does (acknowledges each command, sends status texts, the result with card data, print
-// lines when registered so, and completion; waits for the till's ACK after each of its APDUs). It
-// keeps its own journal (trace and receipt numbers, the last transaction, totals since end-of-day),
-// so a test can see how often a card was really charged. What it does with the next payment is set
-// with `next()`, else chosen by the amount's cents (docs/zvt.md, "The terminal double"). With a
-// `stateFile` its journal outlives a restart, as a real terminal's does.
+// terminal does (acks, status texts, the result with card data, print lines when registered so,
+// completion; it waits for the till's ACK after each APDU). Its journal (trace and receipt numbers,
+// totals since end-of-day) shows how often a card was really charged, and with a `stateFile` it
+// outlives a restart. The next payment does what `next()` set, else what the amount's cents say
+// (docs/zvt.md, "The terminal double").
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import {

@@ -15,13 +15,13 @@ import type { Logger } from '../node-http/log.ts';
 import { serverLog } from '../node-http/log.ts';
 import { createTestHotel, type DemoRegion, type HotelKeys, type TestHotel } from '../test-hotel/index.ts';
 import { createApp, type RemotePms } from './app.ts';
+import { useTerminalDouble } from './card-terminal/demo-terminal.ts';
 import { type CardTerminals, createCardTerminals } from './card-terminal/index.ts';
 import {
   startTerminalDouble,
   type TerminalDouble,
   type TerminalDoubleOptions,
 } from './card-terminal/terminal-double.ts';
-import { DEMO_TERMINAL_NAME } from './card-terminal/terminals.ts';
 import {
   createFiscalControl,
   type FiscalControl,
@@ -183,7 +183,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     : undefined;
   if (terminalDouble)
     useTerminalDouble(
-      cards,
+      cards.terminals,
       terminalDouble,
       hub.outlets.list().map((outlet) => outlet.id),
     );
@@ -308,25 +308,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       hub.close();
     },
   };
-}
-
-/** The double as each outlet's terminal, in place of a double's address from an earlier start. */
-const DOUBLE_NAME = DEMO_TERMINAL_NAME;
-function useTerminalDouble(cards: CardTerminals, double: TerminalDouble, outletIds: readonly string[]): void {
-  for (const terminal of cards.terminals.list())
-    if (terminal.name === DOUBLE_NAME) cards.terminals.remove(terminal.id);
-  for (const outlet of outletIds) {
-    cards.terminals.add({
-      name: DOUBLE_NAME,
-      outlet,
-      deviceId: null,
-      host: double.host,
-      port: double.port,
-      password: '000000',
-      currency: 978,
-      printsOwnSlips: false,
-    });
-  }
 }
 
 /** A request from this machine for a loopback name: `http://localhost` is a secure context. */

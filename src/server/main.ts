@@ -163,8 +163,9 @@ const server = await startServer({
       ? { fiskaly: { url: config.TSE_URL, apiKey: config.TSE_API_KEY, apiSecret: config.TSE_API_SECRET } }
       : {}),
   },
-  // The demo hotel pays by card on the ZVT terminal double (docs/zvt.md); a real PMS, on real terminals.
-  terminalDouble: !pms,
+  // The demo hotel pays by card on the ZVT terminal double (docs/zvt.md), its journal kept in the
+  // data folder as a real terminal keeps its own; a real PMS, on real terminals.
+  terminalDouble: pms ? false : { stateFile: join(dataDir, 'terminal-double.json') },
   ...(pms ? { pms } : {}),
   ...(config.PMS_REQUESTS_PER_MINUTE ? { requestsPerMinute: config.PMS_REQUESTS_PER_MINUTE } : {}),
   logger: log,

@@ -17,6 +17,7 @@ import { parseMoneyField } from '../staff/money-field.ts';
 import { StaffError } from '../staff/staff-registry.ts';
 import { page } from './admin-page.ts';
 import type { AdminWords } from './admin-words.ts';
+import { closeConfirmPage } from './close-confirm-page.ts';
 import { dayPage, zPage } from './closing-page.ts';
 
 export interface ClosingAdminDeps {
@@ -39,6 +40,25 @@ function csvAnswer(c: Context, text: string, name: string) {
   c.header('content-type', 'text/csv; charset=utf-8');
   c.header('content-disposition', `attachment; filename="${name}.csv"`);
   return c.body(text);
+}
+
+/**
+ * Who closes the day: the manager signed in; else (the server machine, the admin key) the name the
+ * confirmation page asked for, with how they got in for the audit log; null when no name was given.
+ */
+function closer(
+  actor: { staffId: string | null; staffName: string },
+  named: unknown,
+): { staffId: string | null; staffName: string; how?: string } | null {
+  if (actor.staffId) return actor;
+  const name =
+    typeof named === 'string'
+      ? named
+          .replace(/\p{Cc}/gu, '')
+          .trim()
+          .slice(0, 60)
+      : '';
+  return name ? { staffId: null, staffName: name, how: actor.staffName } : null;
 }
 
 export function createClosingAdminRoutes({
@@ -159,28 +179,54 @@ export function createClosingAdminRoutes({
     });
   });
 
+  /** The close form's fields, checked; a ClosingError naming the field otherwise. */
+  const closeFields = (form: Record<string, unknown>) => {
+    const parsed = v.safeParse(CloseDaySchema, {
+      upToSeq: Number(form.upToSeq),
+      ...(typeof form.businessDay === 'string' && form.businessDay ? { businessDay: form.businessDay } : {}),
+    });
+    if (parsed.success) return parsed.output;
+    const issue = parsed.issues[0];
+    const field = v.getDotPath(issue) ?? 'upToSeq';
+    throw new ClosingError(400, 'close_invalid', `${field}: ${issue.message}`, field);
+  };
+
+  // "Close the day" leads here first (a GET: nothing changes): what the Z would take, who closes it.
+  routes.get('/day/close', (c) => {
+    const { lang, words: w } = words(c);
+    try {
+      const fields = closeFields(c.req.query());
+      const who = actor(c);
+      const body = closeConfirmPage(w, {
+        lang,
+        report: hub.closing.xReport(),
+        businessDay: fields.businessDay ?? localDate(now()),
+        closer: who.staffId ? who.staffName : null,
+      });
+      return c.html(page(lang, w, body, true));
+    } catch (error) {
+      if (error instanceof ClosingError) return showDay(c, error.message, error.status);
+      throw error;
+    }
+  });
+
   routes.post('/day/close', async (c) => {
     const form = await c.req.parseBody();
+    const { words: w } = words(c);
     return dayChange(c, () => {
-      const parsed = v.safeParse(CloseDaySchema, {
-        upToSeq: Number(form.upToSeq),
-        ...(typeof form.businessDay === 'string' && form.businessDay
-          ? { businessDay: form.businessDay }
-          : {}),
-      });
-      if (!parsed.success) {
-        const issue = parsed.issues[0];
-        const field = v.getDotPath(issue) ?? 'upToSeq';
-        throw new ClosingError(400, 'close_invalid', `${field}: ${issue.message}`, field);
-      }
-      const who = actor(c);
-      const closed = hub.closing.closeDay(parsed.output, who);
+      const fields = closeFields(form);
+      if (form.confirmed !== 'yes')
+        throw new ClosingError(400, 'confirm_required', w.confirmMissing, 'confirmed');
+      const who = closer(actor(c), form.closedBy);
+      if (!who) throw new ClosingError(400, 'closer_required', w.closerMissing, 'closedBy');
+      const closed = hub.closing.closeDay(fields, { staffId: who.staffId, staffName: who.staffName });
       hub.audit.append({
         kind: 'day_closed',
-        ...who,
+        staffId: who.staffId,
+        staffName: who.staffName,
         subject: `Z ${closed.zNumber}`,
         amountCents: closed.report.hotel.grossCents,
-        note: `up to seq ${closed.report.upToSeq}; admin page`,
+        note: `up to seq ${closed.report.upToSeq}; admin page${who.how ? ` (${who.how})` : ''}`,
       });
       return `/admin/z/${closed.zId}`;
     });

@@ -28,7 +28,7 @@ section{overflow-x:auto}section:focus-visible{outline:2px solid #0f5f66}
 @media print{header,form,.noprint{display:none}section{box-shadow:none;margin:8px 0;padding:0}body{background:#fff;font-size:12px}}
 `;
 
-const money = (lang: string) => {
+export const money = (lang: string) => {
   const format = new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', {
     style: 'currency',
     currency: 'EUR',
@@ -362,7 +362,7 @@ ${drawerRows(ctx, report.drawers, data.outlets, true)}
 ${openSales(ctx, report, data.outlets)}
 ${refundsToBookSection(w, ctx.eur, report, true)}
 <section id="close" class="noprint"><h2>${w.closeTitle}</h2><p>${w.closeHint}</p>
-<form method="post" action="/admin/day/close"><input type="hidden" name="upToSeq" value="${report.upToSeq}">
+<form method="get" action="/admin/day/close"><input type="hidden" name="upToSeq" value="${report.upToSeq}">
 <label>${w.businessDay} <input name="businessDay" type="date" required value="${data.today}"></label>
 <button class="danger">${w.closeDay}</button></form></section>
 <section id="closed-days"><h2>${w.closedDays}</h2>${

@@ -1,9 +1,10 @@
 // A card terminal double for tests and the demo: a TCP server on the loopback that speaks ZVT as a
-// terminal does (acknowledges each command, sends status texts, the result with card data, print
-// lines when registered so, and completion; waits for the till's ACK after each of its APDUs). It
-// keeps its own journal (trace and receipt numbers, the last transaction, totals since end-of-day),
-// so a test can see how often a card was really charged. What it does with the next payment is set
-// with `next()`, else chosen by the amount's cents (docs/zvt.md, "The terminal double").
+// terminal does (acks, status texts, the result with card data, print lines when registered so,
+// completion; it waits for the till's ACK after each APDU). Its journal (trace and receipt numbers,
+// totals since end-of-day) shows how often a card was really charged, and with a `stateFile` it
+// outlives a restart. The next payment does what `next()` set, else what the amount's cents say
+// (docs/zvt.md, "The terminal double").
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import {
   ACK,
@@ -40,6 +41,26 @@ export interface TerminalDoubleOptions {
   /** How long 'pin' waits for the PIN before approving (ms); default 60 s (cancel first). */
   pinWaitMs?: number;
   terminalId?: string;
+  /** Where the double keeps its journal (trace and receipt numbers, end-of-day) across restarts. */
+  stateFile?: string;
+}
+
+/** The journal as kept in `stateFile`. */
+interface DoubleState {
+  trace: number;
+  receipt: number;
+  endOfDayFrom: number;
+  journal: (Omit<BookedTransaction, 'at'> & { at: string })[];
+}
+
+function readState(file: string | undefined): DoubleState | undefined {
+  if (!file) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as DoubleState;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 export const DOUBLE_TERMINAL_ID = '52500001';
@@ -63,10 +84,23 @@ export type TerminalDouble = Awaited<ReturnType<typeof startTerminalDouble>>;
 export async function startTerminalDouble(options: TerminalDoubleOptions = {}) {
   const stepMs = options.stepMs ?? 150;
   const terminalId = options.terminalId ?? DOUBLE_TERMINAL_ID;
-  const journal: BookedTransaction[] = [];
-  let trace = 100;
-  let receipt = 1;
-  let endOfDayFrom = 0;
+  const kept = readState(options.stateFile);
+  const journal: BookedTransaction[] = (kept?.journal ?? []).map((tx) => ({ ...tx, at: new Date(tx.at) }));
+  let trace = kept?.trace ?? 100;
+  let receipt = kept?.receipt ?? 1;
+  let endOfDayFrom = kept?.endOfDayFrom ?? 0;
+  /** Writes the journal to `stateFile` (whole, then renamed: a crash leaves the old one). */
+  const save = () => {
+    if (!options.stateFile) return;
+    const state: DoubleState = {
+      trace,
+      receipt,
+      endOfDayFrom,
+      journal: journal.map((tx) => ({ ...tx, at: tx.at.toISOString() })),
+    };
+    writeFileSync(`${options.stateFile}.new`, JSON.stringify(state));
+    renameSync(`${options.stateFile}.new`, options.stateFile);
+  };
   const queued: DoubleBehaviour[] = [];
   const received: Uint8Array[] = [];
   const sockets = new Set<Socket>();
@@ -177,6 +211,7 @@ export async function startTerminalDouble(options: TerminalDoubleOptions = {}) {
         at: new Date(),
       };
       journal.push(tx);
+      save();
       return tx;
     };
 
@@ -275,6 +310,7 @@ export async function startTerminalDouble(options: TerminalDoubleOptions = {}) {
         socket.write(ACK);
         const since = journal.slice(endOfDayFrom);
         endOfDayFrom = journal.length;
+        save();
         await send(endOfDayResult(since, terminalId));
         await send(completion());
       } else {

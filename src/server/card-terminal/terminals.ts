@@ -139,6 +139,10 @@ export function createTerminals(db: HubDb, now: () => Date = () => new Date()) {
       );
       return terminal;
     },
+    /** Points a terminal at a new address, its identity (id, payments, end-of-days) kept. */
+    moveTo(id: string, host: string, port: number): void {
+      db.prepare('UPDATE card_terminals SET host = ?, port = ? WHERE id = ?').run(host, port, id);
+    },
     /** Removes a terminal from service (its payments keep naming it); false when there was none. */
     remove(id: string): boolean {
       return (

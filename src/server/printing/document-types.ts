@@ -37,9 +37,9 @@ export interface OrderTicket {
   lines: OrderLine[];
 }
 
-/** A cancellation (a void before payment was settled) or a refund slip. */
+/** A cancellation (a void before payment was settled), a refund or a take-back slip. */
 export interface CancellationSlip {
-  kind: 'cancellation' | 'refund';
+  kind: 'cancellation' | 'refund' | 'take-back';
   /** The receipt it cancels. */
   reference: string;
   saleAt: number;

@@ -229,7 +229,8 @@ class Slip {
   cancellation(slip: CancellationSlip, printedLater?: number) {
     const w = this.w;
     this.printedLater(printedLater);
-    this.centred(slip.kind === 'refund' ? w('refund') : w('cancellation'), { bold: true, big: true });
+    const title = { refund: w('refund'), 'take-back': w('takeBack'), cancellation: w('cancellation') };
+    this.centred(title[slip.kind], { bold: true, big: true });
     this.header(slip.header);
     this.e.line(w('cancels', { reference: slip.reference, time: printedTime(slip.saleAt, this.language) }));
     this.e.line(printedTime(slip.createdAt, this.language));

@@ -34,7 +34,7 @@ export class LedgerPrintError extends Error {
 const RECEIPT_KINDS = new Set(['sale', 'late-charge', 'room-charge']);
 /** Kinds printed on their own as soon as they are recorded. */
 const AUTO_RECEIPT_KINDS = new Set(['sale']);
-const SLIP_KINDS = new Set(['refund', 'void']);
+const SLIP_KINDS = new Set(['refund', 'void', 'take-back']);
 
 /** What a tablet said about how its slips look: the language (the letterhead is the server's). */
 export interface SlipPreferences {
@@ -168,7 +168,7 @@ export function connectLedgerPrinting(
   const staffName = (sale: StoredSale) =>
     (deviceNameOf.get(sale.seq) as { staff: string | null } | undefined)?.staff ?? '';
 
-  /** A refund's or void's slip, queued once its signing settled: it is signed, so it shows its TSE data. */
+  /** A refund's, void's or take-back's slip, queued once its signing settled: it is signed, so it shows its TSE data. */
   const printSlip = async (sale: StoredSale, language: PrintLanguage) => {
     const signed = await fiscalOf(sale, false);
     const record = JSON.parse(sale.body) as LedgerRecord;
@@ -178,6 +178,7 @@ export function connectLedgerPrinting(
     const header = letterhead(sale.outlet);
     return printing.printCancellation(sale.outlet, {
       language,
+      ...(record.kind === 'take-back' ? { kind: 'take-back' as const } : {}),
       slip: {
         cancellationId: sale.saleId,
         reference: paid.reference,
@@ -270,7 +271,7 @@ export function connectLedgerPrinting(
     },
 
     /**
-     * The slip of a refund or void `device` recorded (once per record; a cash refund opens the
+     * The slip of a refund, void or take-back `device` recorded (once per record; a cash refund opens the
      * drawer); `awaitingRecord` before the record arrives (the hook prints a refund's slip).
      * @throws LedgerPrintError, NoPrinterError (printing.ts)
      */

@@ -116,7 +116,10 @@ export function createPrinting(options: PrintingOptions) {
      * Queues a refund's cancellation slip (once per cancellation) at the outlet's receipt printer.
      * @throws NoPrinterError when the outlet has none.
      */
-    printCancellation(outlet: Outlet, request: { slip: PrintableCancellation; language: PrintLanguage }) {
+    printCancellation(
+      outlet: Outlet,
+      request: { slip: PrintableCancellation; language: PrintLanguage; kind?: 'refund' | 'take-back' },
+    ) {
       const printer = printers.receiptPrinter(outlet);
       if (!printer) throw new NoPrinterError('this outlet has no receipt printer');
       const { slip } = request;
@@ -126,7 +129,7 @@ export function createPrinting(options: PrintingOptions) {
         kind: 'cancellation',
         ...(late !== undefined ? { printedLater: late } : {}),
         language: request.language === 'en' ? 'en' : 'de',
-        slip: { kind: 'refund', ...rest, ...(slip.header ? { header: slip.header } : {}) },
+        slip: { kind: request.kind ?? 'refund', ...rest, ...(slip.header ? { header: slip.header } : {}) },
       };
       const key = `${cancellationId}:cancellation:0`;
       return answer(queue.enqueue({ key, printer, document, title: `Refund ${slip.reference}` }), printer);

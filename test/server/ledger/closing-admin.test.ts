@@ -58,6 +58,7 @@ describe('who may not', () => {
       ['/admin/day', undefined],
       ['/admin/day/payments.csv', undefined],
       ['/admin/z/1', undefined],
+      [`/admin/day/close?upToSeq=2&businessDay=${YESTERDAY}`, undefined],
       ['/admin/day/counts', { outlet: 'bar', drawer: 'Bar', d5000: '1' }],
       ['/admin/day/close', { upToSeq: '2', businessDay: YESTERDAY }],
       [
@@ -95,9 +96,29 @@ describe('a manager on the admin page', () => {
     expect(Math.max(...widths)).toBeLessThanOrEqual(80);
     expect(page).toContain('name="upToSeq" value="2"');
 
-    const uncounted = await admin('/admin/day/close', {
+    // "Close the day" leads to a confirmation page (nothing closed yet): the manager closes it.
+    expect(page).toContain('<form method="get" action="/admin/day/close">');
+    const confirm = await (
+      await admin(`/admin/day/close?upToSeq=2&businessDay=${YESTERDAY}`, { cookie })
+    ).text();
+    expect(confirm).toContain(`Close business day ${YESTERDAY}?`);
+    expect(confirm).toContain('records 1–2, gross €7.60');
+    expect(confirm).toContain('Closed by: Anna');
+    expect(confirm).toContain('name="confirmed" value="yes"');
+    expect(confirm).not.toContain('name="closedBy"');
+    expect(zRows()).toBe(0);
+    // No one-click close: the POST without the confirmation closes nothing.
+    const unconfirmed = await admin('/admin/day/close', {
       cookie,
       form: { upToSeq: '2', businessDay: YESTERDAY },
+    });
+    expect(unconfirmed.status).toBe(400);
+    expect(await unconfirmed.text()).toContain('confirmed: confirm the close');
+    expect(zRows()).toBe(0);
+
+    const uncounted = await admin('/admin/day/close', {
+      cookie,
+      form: { upToSeq: '2', businessDay: YESTERDAY, confirmed: 'yes' },
     });
     expect(uncounted.status).toBe(409);
     expect(await uncounted.text()).toContain('count the drawer');
@@ -132,7 +153,7 @@ describe('a manager on the admin page', () => {
 
     const closed = await admin('/admin/day/close', {
       cookie,
-      form: { upToSeq: '2', businessDay: YESTERDAY },
+      form: { upToSeq: '2', businessDay: YESTERDAY, confirmed: 'yes', closedBy: 'Someone else' },
     });
     expect(closed.status).toBe(303);
     const zPath = closed.headers.get('location')!;
@@ -145,6 +166,47 @@ describe('a manager on the admin page', () => {
     expect(csv.headers.get('content-disposition')).toContain('z-1-vat.csv');
     expect((await csv.text()).split('\r\n')).toContain('*,1900,639,121,760');
     expect(app.hub.audit.list({ kind: 'day_closed' })).toHaveLength(1);
+  });
+
+  it('asks who closes the day when no person is signed in (admin key), and names them on the Z', async () => {
+    const keyIn = await admin('/admin/login', { form: { key: 'admin-key-for-tests' } });
+    const cookie = keyIn.headers.get('set-cookie')!.split(';')[0]!;
+    const confirm = await (
+      await admin(`/admin/day/close?upToSeq=2&businessDay=${YESTERDAY}`, { cookie })
+    ).text();
+    expect(confirm).toContain('name="closedBy" required');
+    // The drawer counted to the cent (50.00 float + 7.60), so no approval is needed.
+    const counted = await admin('/admin/day/counts', {
+      cookie,
+      form: {
+        outlet: 'bar',
+        drawer: 'Bar',
+        d5000: '1',
+        d500: '1',
+        d200: '1',
+        d50: '1',
+        d10: '1',
+        countedBy: 'Jonas',
+      },
+    });
+    expect(counted.status).toBe(303);
+    const nameless = await admin('/admin/day/close', {
+      cookie,
+      form: { upToSeq: '2', businessDay: YESTERDAY, confirmed: 'yes', closedBy: ' \u0007 ' },
+    });
+    expect(nameless.status).toBe(400);
+    expect(await nameless.text()).toContain('closedBy: say who closes the day');
+    expect(zRows()).toBe(0);
+    const closed = await admin('/admin/day/close', {
+      cookie,
+      form: { upToSeq: '2', businessDay: YESTERDAY, confirmed: 'yes', closedBy: 'Jonas' },
+    });
+    expect(closed.status).toBe(303);
+    const zPage = await (await admin(closed.headers.get('location')!, { cookie })).text();
+    expect(zPage).toContain('Closed by: Jonas');
+    expect(zPage).not.toContain('admin key ·');
+    const [audit] = app.hub.audit.list({ kind: 'day_closed' });
+    expect(audit).toMatchObject({ staffName: 'Jonas', note: expect.stringContaining('(admin key)') });
   });
 
   it('adds an outlet of the hotel’s own (a pool bar): paired, sold at, on the X report with its drawer', async () => {

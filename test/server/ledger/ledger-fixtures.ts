@@ -52,7 +52,7 @@ export interface FixtureRecord extends Partial<LedgerRecord> {
 
 const keys = new Map<string, Promise<CryptoKey | null>>();
 
-async function approvalToken(
+export async function approvalToken(
   hub: Hub,
   device: Device,
   saleId: string,

@@ -12,7 +12,7 @@ import type { PrintableReceipt, PrintLanguage } from '../../pms/print-calls.ts';
 import { lineGross, vatByRate } from '../../shared/vat.ts';
 import type { Hub } from '../hub/hub.ts';
 import type { StoredSale } from '../ledger/record-sale.ts';
-import { cardBlock } from './card-receipt.ts';
+import { cardBlock, slipMissingIn } from './card-receipt.ts';
 import type { ReportSlip } from './document-types.ts';
 import { printedLines } from './printed-lines.ts';
 import { NoPrinterError, type Printing } from './printing.ts';
@@ -117,7 +117,7 @@ export function connectLedgerPrinting(
       isCash: record.payments.some((payment) => payment.method === 'cash' && payment.amountCents > 0),
       tenderedCents: cash?.tenderedCents ?? null,
       changeCents: cash?.changeCents ?? null,
-      ...cardBlock(record),
+      ...cardBlock(record, slipMissingIn(hub.db)),
       currency,
       ...(invoice ? { invoiceNumber: invoice } : {}),
       ...(signed

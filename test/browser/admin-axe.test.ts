@@ -1,5 +1,5 @@
 // axe on the admin pages (issue 33): `/admin`, `/admin/day` and `/admin/printers`, as a manager sees
-// them on the server machine (a printer double as the bar's receipt printer, one receipt printed, then
+// them on the server machine (a printer double as the bar's receipt printer, a card terminal, one receipt printed, then
 // paper out with one waiting, two sales on the day), run with axe-core in Chromium at 1024×768 and 768×1024; any violation fails, named with its nodes.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,6 +9,7 @@ import { type PrinterDouble, startPrinterDouble } from '../../src/server/printin
 import { openFreshContext } from '../support/browser.ts';
 import { openTill, tillTest } from '../support/browser-test.ts';
 import { printerAt } from '../support/printers.ts';
+import { terminalAt } from '../support/terminals.ts';
 import { productTile } from './till.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -19,6 +20,8 @@ const it = tillTest({
   setUp: async (server) => {
     receipts = await startPrinterDouble();
     server.printing.printers.add(printerAt(receipts));
+    // a card terminal (nothing listens on port 9): /admin lists it, /admin/day has its end-of-day section
+    server.cards.terminals.add(terminalAt({ host: '127.0.0.1', port: 9 }, { name: 'Bar terminal' }));
     return () => receipts.close();
   },
 });

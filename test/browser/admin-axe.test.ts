@@ -1,5 +1,5 @@
 // axe on the admin pages (issue 33): `/admin`, `/admin/day` and `/admin/printers`, as a manager sees
-// them on the server machine (a printer double as the bar's receipt printer, a card terminal, one receipt printed, then
+// them on the server machine (a printer double as the bar's receipt printer and the demo's, a card terminal, one receipt printed, then
 // paper out with one waiting, two sales on the day), run with axe-core in Chromium at 1024×768 and 768×1024; any violation fails, named with its nodes.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,11 +14,11 @@ import { productTile } from './till.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let receipts: PrinterDouble;
+// The bar's receipt printer is the demo's double too: /admin/printers then shows its slips.
+const receipts: PrinterDouble = await startPrinterDouble();
 const it = tillTest({
-  server: { printQueue: { retryMs: 200, timeoutMs: 1000 } },
+  server: { printQueue: { retryMs: 200, timeoutMs: 1000 }, printerDouble: receipts },
   setUp: async (server) => {
-    receipts = await startPrinterDouble();
     server.printing.printers.add(printerAt(receipts));
     // a card terminal (nothing listens on port 9): /admin lists it, /admin/day has its end-of-day section
     server.cards.terminals.add(terminalAt({ host: '127.0.0.1', port: 9 }, { name: 'Bar terminal' }));

@@ -60,12 +60,16 @@ const TIMEOUT_MS = 10_000;
 const globalFetch: DeviceFetch = (url, init) => fetch(url, init);
 
 /**
- * Asks the till server who this tablet is; rejects with `device_not_paired` / `device_revoked`
- * (401) when it is not paired, `unreachable` when nothing answers.
+ * Asks the till server who this tablet is (`GET /till/pairing-state`, which answers 200 either
+ * way); rejects with `device_not_paired` / `device_revoked` when it is not paired, `unreachable`
+ * when nothing answers.
  * @example const device = await fetchDevice(''); // { id, name: 'Bar tablet', outlet: 'bar' }
  */
 export async function fetchDevice(baseUrl: string, fetcher: DeviceFetch = globalFetch): Promise<Device> {
-  const body = await callTillServer(fetcher, `${baseUrl}/till/device`, { method: 'GET' });
+  const body = await callTillServer(fetcher, `${baseUrl}/till/pairing-state`, { method: 'GET' });
+  const refusal = (body as { refusal?: unknown }).refusal;
+  if (typeof refusal === 'string' && refusal)
+    throw new TillServerError(refusal, 200, 'This tablet is not paired with the till server');
   return deviceIn(body);
 }
 

@@ -1,4 +1,5 @@
-// The tablet's side of pairing, under `/till`: who am I (`GET /till/device`), pair with a code (`POST
+// The tablet's side of pairing, under `/till`: who am I (`GET /till/device`, 401 unless paired),
+// am I paired (`GET /till/pairing-state`, always 200: the unpaired tablet's start), pair with a code (`POST
 // /till/pair`), which PMS this gateway serves (`GET /till/gateway`), its outlet's receipt header (`GET
 // /till/receipt-header`, paired only) and the HTTPS till's address (`GET /till/https-address`, open to
 // all: the insecure-context screen needs it). Owns the device cookie and the middleware that lets only
@@ -68,6 +69,17 @@ export function createDeviceRoutes(hub: Hub, options: DeviceRouteOptions): Hono 
     keepCookie(c, getCookie(c, hub.cookieName)!);
     c.header('cache-control', 'no-store');
     return c.json({ device: publicDevice(deviceOf(c)!) });
+  });
+
+  // The tablet's question at start: answered 200 either way, so an unpaired tablet shows its
+  // pairing screen without a refused call (issue 33); says no more than /till/device's 401 would.
+  routes.get('/pairing-state', (c) => {
+    c.header('cache-control', 'no-store');
+    const token = getCookie(c, hub.cookieName);
+    const result = hub.authenticate(token, clientAddress(c, options.trustProxy));
+    if ('refusal' in result) return c.json({ device: null, refusal: result.refusal });
+    keepCookie(c, token!);
+    return c.json({ device: publicDevice(result.device) });
   });
 
   routes.get('/gateway', requirePairedDevice(hub, { ...options, gateway: true }), (c) => {

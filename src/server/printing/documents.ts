@@ -190,6 +190,23 @@ class Slip {
     this.centred(w('thanks'));
     if (copy === 0 && r.isCash && printedLater === undefined) this.e.pulse();
     this.e.cut('partial');
+    if (copy === 0 && r.card?.cardholderCopy) this.cardholderCopy(r, r.card);
+  }
+
+  /** The guest's card slip the terminal never sent (card-receipt.ts): made from the payment's data. */
+  private cardholderCopy(r: PrintableReceipt, card: NonNullable<PrintableReceipt['card']>): void {
+    const w = this.w;
+    this.centred(w('cardholderCopy'), { bold: true });
+    this.centred(r.outletName || r.tillName, { bold: true });
+    this.pair(w('reference'), r.reference);
+    this.pair(printedTime(r.createdAt, this.language), `${w('till')} ${r.tillName}`);
+    this.rule();
+    this.pair(w('cardPayment'), this.money(card.chargedCents, r.currency), true);
+    this.cardLines({ ...card, tipCents: 0 }, r.currency);
+    if (card.tipCents !== 0) this.pair(w('tip'), this.money(card.tipCents, r.currency));
+    this.e.newline();
+    this.centred(w('cardApproved'));
+    this.e.cut('partial');
   }
 
   /** A card payment: the tip and what the terminal charged, then the terminal's data (card-receipt.ts). */

@@ -13,8 +13,9 @@ import { lineGross, vatByRate } from '../../shared/vat.ts';
 import type { Hub } from '../hub/hub.ts';
 import { createLetterhead, type Letterhead } from '../hub/letterhead.ts';
 import type { StoredSale } from '../ledger/record-sale.ts';
-import { cardBlock } from './card-receipt.ts';
+import { cardBlock, slipMissingIn } from './card-receipt.ts';
 import type { ReportSlip } from './document-types.ts';
+import { printedLines } from './printed-lines.ts';
 import { NoPrinterError, type Printing } from './printing.ts';
 import { SLIP_WORDS } from './slip-words.ts';
 
@@ -100,8 +101,6 @@ export function connectLedgerPrinting(
       ? (invoiceOf.get(sale.saleId) as { invoice: string } | undefined)?.invoice
       : undefined;
     const lines = record.lines.map((line) => ({ grossCents: lineGross(line), vatRateBp: line.vatRateBp }));
-    // The ticket's discount is in the lines' prices already: the total before it is the total plus it.
-    const discountCents = record.ticketDiscount?.amountCents ?? 0;
     return {
       saleId: sale.saleId,
       reference: record.reference,
@@ -110,19 +109,8 @@ export function connectLedgerPrinting(
       outletName: hub.outlets.get(sale.outlet)?.name ?? sale.outlet,
       staffName: staffName(sale),
       header,
-      lines: record.lines.map((line) => ({
-        name: line.name,
-        quantity: line.quantity,
-        unitPriceCents: line.unitPriceCents,
-        totalCents: lineGross(line),
-        ...(line.cataloguePriceCents !== null && line.cataloguePriceCents > line.unitPriceCents
-          ? { listPriceCents: line.cataloguePriceCents }
-          : {}),
-      })),
+      ...printedLines(record),
       note: '',
-      ...(discountCents > 0
-        ? { discount: { beforeCents: record.totalCents + discountCents, cents: discountCents } }
-        : {}),
       grossCents: record.totalCents,
       taxes: vatByRate(lines).map((share) => ({
         name: share.vatRateBp === null ? '' : `${words.vat} ${share.vatRateBp / 100} %`,
@@ -135,7 +123,7 @@ export function connectLedgerPrinting(
       isCash: record.payments.some((payment) => payment.method === 'cash' && payment.amountCents > 0),
       tenderedCents: cash?.tenderedCents ?? null,
       changeCents: cash?.changeCents ?? null,
-      ...cardBlock(record),
+      ...cardBlock(record, slipMissingIn(hub.db)),
       currency,
       ...(invoice ? { invoiceNumber: invoice } : {}),
       ...(signed

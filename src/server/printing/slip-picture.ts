@@ -15,7 +15,7 @@ export const SLIP_CSS = `
 .slip .inv{background:#000;color:#fff}
 .slip .qr svg{width:120px;height:120px;display:block;margin:6px auto}
 .slip .kick{color:#0f5f66;font-style:italic;text-align:center}
-.slip .cut{border-top:2px dashed #999;margin-top:8px;padding-top:2px;color:#999;font-size:11px;text-align:center}
+.slip .cut{border-top:2px dashed #999;margin-top:8px;padding-top:2px;color:#666;font-size:11px;text-align:center}
 `;
 
 /**

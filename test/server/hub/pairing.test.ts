@@ -136,3 +136,29 @@ describe('a revoked tablet', () => {
     expect(hub.listDevices()[0]).toMatchObject({ outlet: 'restaurant', lastSeenAt: clock.toISOString() });
   });
 });
+
+describe('the pairing state a tablet asks at start (issue 33: no refused call before the pairing screen)', () => {
+  const pairingState = (cookie?: string) =>
+    app.request('/till/pairing-state', cookie ? { headers: { cookie } } : {});
+
+  it('answers 200 for an unknown, a paired and a revoked tablet, and names only what /till/device would', async () => {
+    const none = await pairingState();
+    expect(none.status).toBe(200);
+    expect(await none.json()).toEqual({ device: null, refusal: 'device_not_paired' });
+    const forged = await pairingState(`${hub.cookieName}=stolen-cookie-value-123`);
+    expect(await forged.json()).toEqual({ device: null, refusal: 'device_not_paired' });
+
+    const paired = await pair(hub.createPairingCode({ outlet: 'bar', name: '' }).code);
+    const cookie = cookieOf(paired);
+    const { device } = (await paired.json()) as { device: { id: string } };
+    const known = await pairingState(cookie);
+    expect(known.status).toBe(200);
+    expect(await known.json()).toEqual({ device: { id: device.id, name: 'Bar 2', outlet: 'bar' } });
+
+    hub.revokeDevice(device.id);
+    const revoked = await pairingState(cookie);
+    expect(revoked.status).toBe(200);
+    expect(await revoked.json()).toEqual({ device: null, refusal: 'device_revoked' });
+    expect(revoked.headers.get('set-cookie')).toBeNull();
+  });
+});

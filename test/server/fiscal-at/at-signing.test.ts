@@ -15,7 +15,7 @@ import type { AustrianFiscal } from '../../../src/server/fiscal/at/austria.ts';
 import { createFiscalControl, type FiscalControl } from '../../../src/server/fiscal/fiscal-control.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
-import { ledgerLine, postSale, saleBody } from '../ledger/ledger-support.ts';
+import { KAISERSCHMARRN, ledgerLine, PILS, postSale, saleBody } from '../ledger/ledger-support.ts';
 import { type TabletApp, tabletApp } from '../tablet-app.ts';
 import { type CryptoContainer, verifyDep } from './rksv-verifier.ts';
 
@@ -80,6 +80,10 @@ async function verified(control = fiscal) {
   return { ...result, dep };
 }
 const fieldsOf = (qr: string) => qr.split('_');
+/** Demo catalogue products at 10 %, 13 % and 0 % (src/test-hotel/seed/seed-catalogue.ts). */
+const SOUP_OF_THE_DAY = 39;
+const SAUNA_DAY_PASS = 46;
+const CITY_TAX = 58;
 const cashSale = (cents = 450, rate = 2000) =>
   saleBody([ledgerLine(7, 1, cents, { vatRateBp: rate })], {
     payments: [{ method: 'cash', amountCents: cents }],
@@ -87,26 +91,22 @@ const cashSale = (cents = 450, rate = 2000) =>
 
 describe('Austria: what the ledger records is signed in its order', () => {
   it('signs a cash and a card sale with the QR code and the BAO items; the DEP verifies', async () => {
-    const sale = saleBody(
-      [ledgerLine(7, 2, 420, { vatRateBp: 2000 }), ledgerLine(8, 1, 350, { vatRateBp: 1000 })],
-      {
-        payments: [{ method: 'cash', amountCents: 1190 }],
-      },
-    );
-    const card = saleBody(
-      [ledgerLine(9, 1, 1300, { vatRateBp: 1300 }), ledgerLine(10, 1, 490, { vatRateBp: 490 })],
-      {
-        payments: [{ method: 'card', amountCents: 1790 }],
-      },
-    );
+    // The server prices lines from the demo catalogue (catalogue/): Pils 4.20 at 20 %, Kaiserschmarrn
+    // 12.50 at 10 %, the sauna day pass 18.00 at 13 %, the city tax 3.50 at 0 %.
+    const sale = saleBody([ledgerLine(PILS, 2, 420), ledgerLine(KAISERSCHMARRN, 1, 1250)], {
+      payments: [{ method: 'cash', amountCents: 2090 }],
+    });
+    const card = saleBody([ledgerLine(SAUNA_DAY_PASS, 1, 1800), ledgerLine(CITY_TAX, 1, 350)], {
+      payments: [{ method: 'card', amountCents: 2150 }],
+    });
     const first = await record(sale);
     const second = await record(card);
     expect(first.fiscal?.status).toBe('signed');
     const qr = fieldsOf(first.fiscal!.qrCode!);
     expect(qr.slice(1, 4)).toEqual(['R1-AT0', 'HOTEL-TILL-1', '2']);
-    expect(qr.slice(5, 10)).toEqual(['8,40', '3,50', '0,00', '0,00', '0,00']);
+    expect(qr.slice(5, 10)).toEqual(['8,40', '12,50', '0,00', '0,00', '0,00']);
     expect(qr[11]).toBe('U:ATU12345678-K1');
-    expect(fieldsOf(second.fiscal!.qrCode!).slice(5, 10)).toEqual(['0,00', '0,00', '13,00', '0,00', '4,90']);
+    expect(fieldsOf(second.fiscal!.qrCode!).slice(5, 10)).toEqual(['0,00', '0,00', '18,00', '3,50', '0,00']);
     const lines = first.fiscal!.lines.join('\n');
     expect(lines).toContain('TEST-Signatureinheit');
     expect(lines).toContain('Hotel Alpenblick');
@@ -115,7 +115,7 @@ describe('Austria: what the ledger records is signed in its order', () => {
     expect(lines).toContain('Beleg-Nr. / Receipt no.: 2');
     const { receipts } = await verified();
     expect(receipts.map((r) => r.kind)).toEqual(['start', 'standard', 'standard']);
-    expect(receipts.at(-1)!.counterCents).toBe(1190n + 1790n);
+    expect(receipts.at(-1)!.counterCents).toBe(2090n + 2150n);
   });
 
   it('does not sign a room charge (a transfer to the PMS) and signs only the cash share of a mixed payment', async () => {
@@ -124,30 +124,27 @@ describe('Austria: what the ledger records is signed in its order', () => {
       payments: [{ method: 'room', amountCents: 1290 }],
       room: { roomReservationId: 4711, roomNumber: '12' },
     });
-    const mixed = saleBody(
-      [ledgerLine(7, 1, 900, { vatRateBp: 2000 }), ledgerLine(8, 1, 600, { vatRateBp: 1000 })],
-      {
-        payments: [
-          { method: 'cash', amountCents: 1000 },
-          { method: 'room', amountCents: 500 },
-        ],
-      },
-    );
+    const mixed = saleBody([ledgerLine(PILS, 2, 420), ledgerLine(SOUP_OF_THE_DAY, 1, 750)], {
+      payments: [
+        { method: 'cash', amountCents: 795 },
+        { method: 'room', amountCents: 795 },
+      ],
+    });
     const chargeAnswer = await record(charge);
     expect(chargeAnswer.fiscal).toBeUndefined();
     // No fiscal block, but the hub still says its country: the tablet's own outage text follows it.
     expect((chargeAnswer as { fiscalCountry?: string }).fiscalCountry).toBe('AT');
     expect(austria().store.treatment(charge.saleId)).toMatchObject({ treatment: 'transfer', signedCents: 0 });
     const mixedAnswer = await record(mixed);
-    // 1000 of 1500 paid at the till: 900 -> 600 at 20 %, 600 -> 400 at 10 %.
+    // 795 of 1590 paid at the till: 840 -> 420 at 20 %, 750 -> 375 at 10 %.
     expect(fieldsOf(mixedAnswer.fiscal!.qrCode!).slice(5, 10)).toEqual([
-      '6,00',
-      '4,00',
+      '4,20',
+      '3,75',
       '0,00',
       '0,00',
       '0,00',
     ]);
-    expect(mixedAnswer.fiscal!.lines.join('\n')).toContain('Auf das Zimmer / To the room: 5,00 EUR');
+    expect(mixedAnswer.fiscal!.lines.join('\n')).toContain('Auf das Zimmer / To the room: 7,95 EUR');
     const { receipts } = await verified();
     expect(receipts).toHaveLength(2);
     expect(austria().store.receiptsOfSale(charge.saleId)).toEqual([]);

@@ -12,6 +12,7 @@ import { TABLET_AUDIT_KINDS } from '../../pms/staff-calls.ts';
 import type { CardTerminals } from '../card-terminal/index.ts';
 import { TERMINAL_WORDS, terminalSection } from '../card-terminal/terminal-admin.ts';
 import { readTerminalForm, TerminalError } from '../card-terminal/terminals.ts';
+import { hotelDate } from '../clock/hotel-clock.ts';
 import type { GatewayStatus } from '../gateway/gateway.ts';
 import { clientAddress, hostName, httpsOrigin, LOOPBACK_NAMES } from '../http/hosts.ts';
 import { HubError, sameSecret } from '../hub/hub.ts';
@@ -420,10 +421,7 @@ export function createAdminRoutes(options: AdminOptions): Hono {
 
   admin.get('/audit.csv', (c) => {
     c.header('content-type', 'text/csv; charset=utf-8');
-    c.header(
-      'content-disposition',
-      `attachment; filename="hotel-till-audit-${new Date().toISOString().slice(0, 10)}.csv"`,
-    );
+    c.header('content-disposition', `attachment; filename="hotel-till-audit-${hotelDate(new Date())}.csv"`);
     return c.body(auditCsv(hub.audit.list({ ...auditFilter(c), limit: 100_000 })));
   });
 

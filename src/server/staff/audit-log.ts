@@ -5,6 +5,7 @@
 // (`appendCounted`; triggers in hub-db.ts refuse anything else). Every new row is also a log line.
 import { randomUUID } from 'node:crypto';
 import { serverLog } from '../../node-http/log.ts';
+import { hotelIsoTime } from '../clock/hotel-clock.ts';
 import type { HubDb } from '../hub/hub-db.ts';
 
 /** What the server itself records, besides what tablets report (pms/staff-calls.ts). */
@@ -240,6 +241,10 @@ export function auditCsv(rows: readonly AuditRow[]): string {
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   const lines = [CSV_FIELDS.join(',')];
-  for (const row of [...rows].reverse()) lines.push(CSV_FIELDS.map((field) => cell(row[field])).join(','));
+  // Times on the hotel's clock with their offset (clock/hotel-clock.ts).
+  const value = (field: (typeof CSV_FIELDS)[number], v: unknown) =>
+    v && (field === 'at' || field === 'recordedAt') ? hotelIsoTime(String(v)) : v;
+  for (const row of [...rows].reverse())
+    lines.push(CSV_FIELDS.map((field) => cell(value(field, row[field]))).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }

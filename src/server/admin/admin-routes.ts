@@ -15,6 +15,7 @@ import { readTerminalForm, TerminalError } from '../card-terminal/terminals.ts';
 import { hotelDate } from '../clock/hotel-clock.ts';
 import type { GatewayStatus } from '../gateway/gateway.ts';
 import { clientAddress, hostName, httpsOrigin, LOOPBACK_NAMES } from '../http/hosts.ts';
+import { TimeZoneError } from '../hub/hotel-zone.ts';
 import { HubError, sameSecret } from '../hub/hub.ts';
 import { ReceiptHeaderError } from '../hub/receipt-header.ts';
 import { DEFAULT_TRY_LIMIT } from '../hub/wrong-tries.ts';
@@ -44,6 +45,7 @@ import {
   type SignInProblem,
   signInForm,
   staffSections,
+  timeZoneSection,
 } from './admin-page.ts';
 import { adminWords } from './admin-words.ts';
 import { createClosingAdminRoutes } from './closing-admin-routes.ts';
@@ -133,7 +135,7 @@ export function createAdminRoutes(options: AdminOptions): Hono {
       stored: hub.receiptHeaders.stored,
       withoutVatId: hub.receiptHeaders.outletsWithoutVatId(),
     };
-    const body = html`${printers}${dashboard(w, hub.listDevices(), options.gatewayStatus(), outlets)}${fiscalLink}${monitoringLink}${staffSections(w, staffData(problem))}${receiptHeaderSection(w, headers, outlets)}${outletsSection(w, outlets, lang)}${terminalHtml(c, terminalProblem)}`;
+    const body = html`${printers}${dashboard(w, hub.listDevices(), options.gatewayStatus(), outlets)}${fiscalLink}${monitoringLink}${staffSections(w, staffData(problem))}${receiptHeaderSection(w, headers, outlets)}${timeZoneSection(w, hub.timeZone)}${outletsSection(w, outlets, lang)}${terminalHtml(c, terminalProblem)}`;
     return c.html(page(lang, w, body, true), status);
   };
   const signInPage = (c: Context, problem: SignInProblem) => {
@@ -393,6 +395,18 @@ export function createAdminRoutes(options: AdminOptions): Hono {
       return c.redirect('/admin#receipt-header', 303);
     } catch (error) {
       if (!(error instanceof ReceiptHeaderError)) throw error;
+      return showDashboard(c, `${error.field}: ${error.message}`, 400);
+    }
+  });
+
+  admin.post('/time-zone', async (c) => {
+    const form = await c.req.parseBody();
+    try {
+      const zone = hub.timeZone.set(form.timeZone);
+      hub.audit.append({ kind: 'time_zone_changed', ...actor(c), subject: zone });
+      return c.redirect('/admin#time-zone', 303);
+    } catch (error) {
+      if (!(error instanceof TimeZoneError)) throw error;
       return showDashboard(c, `${error.field}: ${error.message}`, 400);
     }
   });

@@ -18,6 +18,7 @@ export const SERVER_AUDIT_KINDS = [
   'staff_pin_reset',
   'policy_changed',
   'receipt_header_changed',
+  'time_zone_changed',
   'admin_sign_in',
   'admin_sign_in_failed',
   'approval_refused',

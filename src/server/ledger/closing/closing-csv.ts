@@ -2,8 +2,9 @@
 // cents as whole numbers (no locale decimals, so a spreadsheet sums them exactly), one row per
 // outlet and key (scope `*` is the hotel), CRLF, cells escaped, and text that a spreadsheet would
 // run as a formula prefixed with `'` (as the audit log's CSV does).
-import { hotelIsoTime } from '../../clock/hotel-clock.ts';
+
 import type { DayReport, DayTotals } from '../../../pms/closing-wire.ts';
+import { hotelIsoTime } from '../../clock/hotel-clock.ts';
 
 type Row = Record<string, string | number | null | undefined>;
 

@@ -98,15 +98,35 @@ export function hotelHour(at: Date | string | number): number {
   return Number(parts(at).hour);
 }
 
+/** The zone's offset from UTC at `at`, in minutes (Intl's `longOffset`, e.g. GMT+01:00 -> 60). */
+function offsetMinutes(at: Date | string | number): number {
+  const name = format('en-GB', { timeZoneName: 'longOffset' })
+    .formatToParts(asDate(at))
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const match = /GMT([+-])(\d\d):(\d\d)/.exec(name ?? '');
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return match[1] === '-' ? -minutes : minutes;
+}
+
+/**
+ * The instant the hotel's day `date` (YYYY-MM-DD) begins: a day filter's bound.
+ * @example hotelDayStart('2026-03-02').toISOString() === '2026-03-01T23:00:00.000Z' // zone Europe/Berlin
+ */
+export function hotelDayStart(date: string): Date {
+  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
+  const first = midnightUtc - offsetMinutes(midnightUtc) * 60_000;
+  return new Date(midnightUtc - offsetMinutes(first) * 60_000);
+}
+
 /**
  * The hotel's local date and time to the second with its UTC offset, as the DSFinV-K export takes it.
  * @example hotelIsoTime('2026-03-01T05:23:43.120Z') === '2026-03-01T06:23:43+01:00' // zone Europe/Berlin
  */
 export function hotelIsoTime(at: Date | string | number): string {
   const p = parts(at);
-  const offset = format('en-GB', { timeZoneName: 'longOffset' })
-    .formatToParts(asDate(at))
-    .find((part) => part.type === 'timeZoneName')?.value;
-  const hhmm = offset === undefined || offset === 'GMT' ? '+00:00' : offset.replace('GMT', '');
+  const minutes = offsetMinutes(at);
+  const abs = Math.abs(minutes);
+  const hhmm = `${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${hhmm}`;
 }

@@ -5,7 +5,13 @@
 import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hotelDate, hotelIsoTime, isTimeZone, zoneOfCountry } from '../../../src/server/clock/hotel-clock.ts';
+import {
+  hotelDate,
+  hotelDayStart,
+  hotelIsoTime,
+  isTimeZone,
+  zoneOfCountry,
+} from '../../../src/server/clock/hotel-clock.ts';
 import type { RunningServer } from '../../../src/server/listen.ts';
 import { postAdminForm, requestWithHost, startAdminServer } from '../../support/host-request.ts';
 
@@ -73,6 +79,23 @@ describe('the hotel’s time zone setting', () => {
     const back = await postAdminForm(server.port, '/admin/time-zone', { timeZone: 'Europe/Vienna' });
     expect(back.status).toBe(303);
     expect(hotelDate('2025-12-31T23:30:00Z')).toBe('2026-01-01');
+  });
+
+  it('filters the audit log by the hotel’s days, and knows when a day begins across a clock change', async () => {
+    await postAdminForm(server.port, '/admin/time-zone', { timeZone: 'America/New_York' });
+    expect(hotelDayStart('2026-03-08').toISOString()).toBe('2026-03-08T05:00:00.000Z'); // EST
+    expect(hotelDayStart('2026-03-09').toISOString()).toBe('2026-03-09T04:00:00.000Z'); // EDT from 2 a.m.
+    expect(hotelIsoTime('2026-03-09T04:00:00Z')).toBe('2026-03-09T00:00:00-04:00');
+    const rows = [
+      { eventId: 'late-8th', at: '2026-03-09T03:30:00.000Z' }, // 23:30 on the 8th in New York
+      { eventId: 'early-9th', at: '2026-03-09T04:30:00.000Z' }, // 00:30 on the 9th
+    ];
+    for (const row of rows) server.hub.audit.append({ ...row, kind: 'clock_probe', subject: row.eventId });
+    const onThe8th = server.hub.audit.list({ kind: 'clock_probe', from: '2026-03-08', to: '2026-03-08' });
+    expect(onThe8th.map((row) => row.subject)).toEqual(['late-8th']);
+    const onThe9th = server.hub.audit.list({ kind: 'clock_probe', from: '2026-03-09', to: '2026-03-09' });
+    expect(onThe9th.map((row) => row.subject)).toEqual(['early-9th']);
+    await postAdminForm(server.port, '/admin/time-zone', { timeZone: 'Europe/Vienna' });
   });
 
   it('refuses an unknown zone naming the field, and keeps the one set', async () => {

@@ -22,6 +22,7 @@ import {
   type TerminalDouble,
   type TerminalDoubleOptions,
 } from './card-terminal/terminal-double.ts';
+import { zoneOfCountry } from './clock/hotel-clock.ts';
 import {
   createFiscalControl,
   type FiscalControl,
@@ -171,12 +172,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         ...(options.now ? { now: options.now } : {}),
         ...(options.demoRegion ? { region: options.demoRegion } : {}),
       });
+  const fiscal = createFiscalControl(options.fiscal ?? { dataDir: null });
   const hub = createHub({
     dbFile: options.hubFile ?? ':memory:',
     ...(options.staffKeyRounds ? { staffKeyRounds: options.staffKeyRounds } : {}),
+    defaultTimeZone: zoneOfCountry(
+      fiscal.country() === 'none' ? (options.demoRegion ?? 'AT') : fiscal.country(),
+    ),
   });
   if (hotel && options.demoStaff) await addDemoStaff(hub);
-  const fiscal = createFiscalControl(options.fiscal ?? { dataDir: null });
   const cards = createCardTerminals(hub, options.cardSilenceMs ? { silenceMs: options.cardSilenceMs } : {});
   const terminalDouble = options.terminalDouble
     ? await startTerminalDouble(options.terminalDouble === true ? {} : options.terminalDouble)

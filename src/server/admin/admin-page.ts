@@ -7,6 +7,7 @@ import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { renderSVG } from 'uqr';
 import type { OutletPolicy } from '../../pms/staff-calls.ts';
+import { hotelDateTime, hotelTime, knownTimeZones } from '../clock/hotel-clock.ts';
 import type { GatewayStatus } from '../gateway/gateway.ts';
 import type { Device } from '../hub/hub.ts';
 import type { OutletInfo } from '../hub/outlets.ts';
@@ -205,7 +206,7 @@ export function pairingCode(
   return html`<section><h1>${words.codeFor} ${code.name}</h1>
 <p class="code" data-testid="pairing-code">${displayCode(code.code)}</p>
 <div class="qr" role="img" aria-label="${code.pairUrl}">${raw(renderSVG(code.pairUrl))}</div>
-<p>${words.codeHint} ${code.expiresAt.toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit' })}.</p>
+<p>${words.codeHint} ${hotelTime(code.expiresAt)}.</p>
 <p class="muted">${code.pairUrl}</p><p><a href="/admin">${words.back}</a></p></section>`;
 }
 
@@ -215,7 +216,7 @@ export function outletName(outlets: readonly OutletInfo[], id: string): string {
 }
 
 export function shortTime(iso: string): string {
-  return new Date(iso).toLocaleString('de-DE', { dateStyle: 'short', timeStyle: 'short' });
+  return hotelDateTime(iso);
 }
 
 /** The receipt header: the hotel's and each outlet's own, and a warning while an outlet would print without a VAT ID. */
@@ -242,4 +243,15 @@ export function receiptHeaderSection(
       : '';
   return html`<section id="receipt-header"><h2>${words.receiptTitle}</h2><p class="muted">${words.receiptHint}</p>
 ${warning}${forms}</section>`;
+}
+
+/** The hotel's time zone: one choice of every zone Node knows, the current one selected. */
+export function timeZoneSection(words: AdminWords, zone: { get: () => string; isSet: () => boolean }): Html {
+  const current = zone.get();
+  const options = knownTimeZones().map(
+    (name) => html`<option value="${name}"${name === current ? raw(' selected') : ''}>${name}</option>`,
+  );
+  return html`<section id="time-zone"><h2>${words.timeZoneTitle}</h2><p class="muted">${words.timeZoneHint}</p>
+<form method="post" action="/admin/time-zone"><label>${words.timeZoneTitle} <select name="timeZone" data-testid="time-zone">${options}</select></label>
+${zone.isSet() ? '' : html`<span class="muted">${words.timeZoneFromCountry}</span>`} <button>${words.save}</button></form></section>`;
 }

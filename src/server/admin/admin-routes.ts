@@ -12,8 +12,10 @@ import { TABLET_AUDIT_KINDS } from '../../pms/staff-calls.ts';
 import type { CardTerminals } from '../card-terminal/index.ts';
 import { TERMINAL_WORDS, terminalSection } from '../card-terminal/terminal-admin.ts';
 import { readTerminalForm, TerminalError } from '../card-terminal/terminals.ts';
+import { hotelDate } from '../clock/hotel-clock.ts';
 import type { GatewayStatus } from '../gateway/gateway.ts';
 import { clientAddress, hostName, httpsOrigin, LOOPBACK_NAMES } from '../http/hosts.ts';
+import { TimeZoneError } from '../hub/hotel-zone.ts';
 import { HubError, sameSecret } from '../hub/hub.ts';
 import { ReceiptHeaderError } from '../hub/receipt-header.ts';
 import { DEFAULT_TRY_LIMIT } from '../hub/wrong-tries.ts';
@@ -43,6 +45,7 @@ import {
   type SignInProblem,
   signInForm,
   staffSections,
+  timeZoneSection,
 } from './admin-page.ts';
 import { adminWords } from './admin-words.ts';
 import { createClosingAdminRoutes } from './closing-admin-routes.ts';
@@ -132,7 +135,7 @@ export function createAdminRoutes(options: AdminOptions): Hono {
       stored: hub.receiptHeaders.stored,
       withoutVatId: hub.receiptHeaders.outletsWithoutVatId(),
     };
-    const body = html`${printers}${dashboard(w, hub.listDevices(), options.gatewayStatus(), outlets)}${fiscalLink}${monitoringLink}${staffSections(w, staffData(problem))}${receiptHeaderSection(w, headers, outlets)}${outletsSection(w, outlets, lang)}${terminalHtml(c, terminalProblem)}`;
+    const body = html`${printers}${dashboard(w, hub.listDevices(), options.gatewayStatus(), outlets)}${fiscalLink}${monitoringLink}${staffSections(w, staffData(problem))}${receiptHeaderSection(w, headers, outlets)}${timeZoneSection(w, hub.timeZone)}${outletsSection(w, outlets, lang)}${terminalHtml(c, terminalProblem)}`;
     return c.html(page(lang, w, body, true), status);
   };
   const signInPage = (c: Context, problem: SignInProblem) => {
@@ -396,6 +399,18 @@ export function createAdminRoutes(options: AdminOptions): Hono {
     }
   });
 
+  admin.post('/time-zone', async (c) => {
+    const form = await c.req.parseBody();
+    try {
+      const zone = hub.timeZone.set(form.timeZone);
+      hub.audit.append({ kind: 'time_zone_changed', ...actor(c), subject: zone });
+      return c.redirect('/admin#time-zone', 303);
+    } catch (error) {
+      if (!(error instanceof TimeZoneError)) throw error;
+      return showDashboard(c, `${error.field}: ${error.message}`, 400);
+    }
+  });
+
   const auditFilter = (c: Context): AuditFilter => {
     const text = (name: string) => c.req.query(name)?.trim().slice(0, 60) || undefined;
     const date = (name: string) => {
@@ -420,10 +435,7 @@ export function createAdminRoutes(options: AdminOptions): Hono {
 
   admin.get('/audit.csv', (c) => {
     c.header('content-type', 'text/csv; charset=utf-8');
-    c.header(
-      'content-disposition',
-      `attachment; filename="hotel-till-audit-${new Date().toISOString().slice(0, 10)}.csv"`,
-    );
+    c.header('content-disposition', `attachment; filename="hotel-till-audit-${hotelDate(new Date())}.csv"`);
     return c.body(auditCsv(hub.audit.list({ ...auditFilter(c), limit: 100_000 })));
   });
 

@@ -58,6 +58,10 @@ export const ADMIN_WORDS = {
     disabled: 'Disabled',
     newPin: 'New PIN',
     resetPin: 'Reset PIN',
+    timeZoneTitle: 'Time zone',
+    timeZoneHint:
+      'The hotel’s clock: every receipt, slip, report, chart, CSV and fiscal export shows its times in this zone. Until set, the zone of the hotel’s country.',
+    timeZoneFromCountry: '(from the country)',
     receiptTitle: 'Receipt header',
     receiptHint:
       'Printed on every receipt of every tablet. An outlet may set its own; an empty field there prints the hotel’s.',
@@ -254,6 +258,10 @@ export const ADMIN_WORDS = {
     disabled: 'Gesperrt',
     newPin: 'Neue PIN',
     resetPin: 'PIN zurücksetzen',
+    timeZoneTitle: 'Zeitzone',
+    timeZoneHint:
+      'Die Uhr des Hotels: Belege, Bons, Berichte, Diagramme, CSV-Dateien und Fiskal-Exporte zeigen ihre Zeiten in dieser Zone. Bis sie gesetzt ist, die Zone des Landes des Hotels.',
+    timeZoneFromCountry: '(aus dem Land)',
     receiptTitle: 'Belegkopf',
     receiptHint:
       'Steht auf jedem Beleg jedes Tablets. Eine Verkaufsstelle kann eigene Angaben haben; ein leeres Feld dort druckt die des Hotels.',

@@ -4,6 +4,7 @@
 // switch, and the DEP7 and crypto material downloads. Every change goes to the audit log with who made it.
 import { type Context, Hono } from 'hono';
 import { ApiError } from '../../node-http/errors.ts';
+import { hotelDate } from '../clock/hotel-clock.ts';
 import { type AustrianFiscal, RksvSetupError } from '../fiscal/at/austria.ts';
 import type { FiscalControl } from '../fiscal/fiscal-control.ts';
 import type { Hub } from '../hub/hub.ts';
@@ -164,10 +165,7 @@ export function createAtFiscalRoutes(options: AtFiscalRouteOptions): Hono {
       throw new ApiError(409, 'set up the register first', 'kassenId', 'rksv_not_set_up');
     const dep = await at.exportDep7();
     audit(c, 'rksv_dep_exported', at.store.register()!.kassenId);
-    c.header(
-      'content-disposition',
-      `attachment; filename="dep7-${new Date().toISOString().slice(0, 10)}.json"`,
-    );
+    c.header('content-disposition', `attachment; filename="dep7-${hotelDate(new Date())}.json"`);
     return c.json(dep);
   });
 

@@ -5,6 +5,7 @@
 import { type Context, Hono } from 'hono';
 import { ApiError } from '../../node-http/errors.ts';
 import { requestHeader } from '../../node-http/headers.ts';
+import { hotelDate } from '../clock/hotel-clock.ts';
 import type { DsfinvkClosing } from '../fiscal/de/dsfinvk/closing.ts';
 import { writeDsfinvkExport } from '../fiscal/de/dsfinvk/writer.ts';
 import { FiskalyError } from '../fiscal/de/fiskaly-client.ts';
@@ -57,7 +58,7 @@ export function createFiscalAdminRoutes(options: FiscalAdminOptions): Hono {
         reason: row.refused ?? '',
       })),
       suggestedSerial: `HOTEL-TILL ${hub.serverId.slice(0, 8).toUpperCase()}`,
-      today: new Date().toISOString().slice(0, 10),
+      today: hotelDate(new Date()),
       business,
       ...german_extra,
       ...(austria
@@ -188,10 +189,7 @@ export function createFiscalAdminRoutes(options: FiscalAdminOptions): Hono {
     if (!german.store.setup()) throw new ApiError(409, 'set up the TSE first');
     const tar = await german.exportTse();
     c.header('content-type', 'application/x-tar');
-    c.header(
-      'content-disposition',
-      `attachment; filename="tse-export-${new Date().toISOString().slice(0, 10)}.tar"`,
-    );
+    c.header('content-disposition', `attachment; filename="tse-export-${hotelDate(new Date())}.tar"`);
     return c.body(tar as Uint8Array<ArrayBuffer>);
   });
 

@@ -4,6 +4,7 @@
 // companies; and the reservation list is answered only for the span the till asks (today's stays:
 // from yesterday to tomorrow, by the server's date). Owns the field lists and the span rule.
 import { ApiError } from '../../node-http/errors.ts';
+import { hotelDate } from '../clock/hotel-clock.ts';
 import type { UpstreamResponse } from './upstream.ts';
 
 /** A room reservation's fields a tablet gets (what pms/wire.ts RoomReservation reads, less the rest). */
@@ -95,11 +96,8 @@ export function narrowGuestAnswer(operation: string, response: UpstreamResponse)
   return { ...response, body: body as Uint8Array<ArrayBuffer> };
 }
 
-/** YYYY-MM-DD of `date` in the server's time zone. */
-function localDate(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+/** YYYY-MM-DD of `date` on the hotel's clock (clock/hotel-clock.ts): the tablets ask for the hotel's days. */
+const localDate = (date: Date): string => hotelDate(date);
 
 /**
  * Refuses (400 naming the field) a reservation list asked for beyond yesterday..tomorrow.

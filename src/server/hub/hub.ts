@@ -20,6 +20,7 @@ import { createWrongTries, DEFAULT_TRY_LIMIT, type TryLimit } from './wrong-trie
 /** Pairing: 10 wrong codes per address, 100 overall, per 10 minutes; a clean address is spared the overall limit. */
 const PAIRING_TRY_LIMIT: TryLimit = { ...DEFAULT_TRY_LIMIT, overallSparesCleanAddresses: true };
 
+import { createHotelZone } from './hotel-zone.ts';
 import { createReceiptHeaders } from './receipt-header.ts';
 
 export { OUTLETS, type Outlet };
@@ -57,6 +58,8 @@ export interface HubOptions {
   adminSessionMs?: number;
   /** PBKDF2 rounds of staff keys sealed under a PIN (pms/staff-keys.ts); tests pass fewer. */
   staffKeyRounds?: number;
+  /** The hotel's time zone until the admin page sets one: its country's. Default Europe/Berlin. */
+  defaultTimeZone?: string;
 }
 
 /** Writing "last seen" at most this often per device. */
@@ -86,6 +89,7 @@ export function createHub(options: HubOptions) {
     writes: createSaleLookup(db, now),
   };
   const receiptHeaders = createReceiptHeaders(db, () => outlets.list().map((outlet) => outlet.id));
+  const timeZone = createHotelZone(db, options.defaultTimeZone ?? 'Europe/Berlin');
 
   const serverId = (() => {
     const row = db.prepare('SELECT value FROM hub_settings WHERE key = ?').get('server_id') as
@@ -125,6 +129,8 @@ export function createHub(options: HubOptions) {
     ledger,
     /** The receipt header of the hotel and its outlets (receipt-header.ts). */
     receiptHeaders,
+    /** The hotel's time zone, the zone of every time the server shows (hotel-zone.ts). */
+    timeZone,
     /** The cookie that carries this server's device credential. */
     cookieName: `till_device_${serverId}`,
 

@@ -10,6 +10,7 @@ import type { FiscalReceipt } from '../../pms/fiscal-wire.ts';
 import type { LedgerRecord } from '../../pms/ledger-wire.ts';
 import type { PrintableReceipt, PrintLanguage } from '../../pms/print-calls.ts';
 import { lineGross, vatByRate } from '../../shared/vat.ts';
+import { hotelDate } from '../clock/hotel-clock.ts';
 import type { Hub } from '../hub/hub.ts';
 import { createLetterhead, type Letterhead } from '../hub/letterhead.ts';
 import type { StoredSale } from '../ledger/record-sale.ts';
@@ -326,7 +327,7 @@ export function reportSlip(
     ...(report.kind === 'Z' && zNumber !== undefined ? { number: zNumber } : {}),
     outletName,
     // The business day a Z closed, or the day of an X.
-    tillName: report.businessDay ?? report.generatedAt.slice(0, 10),
+    tillName: report.businessDay ?? hotelDate(report.generatedAt),
     openedAt: Math.min(openedAt, generatedAt),
     closedAt: report.kind === 'Z' ? generatedAt : null,
     printedAt: Date.now(),

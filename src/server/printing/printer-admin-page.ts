@@ -4,6 +4,7 @@
 // script; every value escaped by hono/html.
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
+import { hotelTime } from '../clock/hotel-clock.ts';
 import { COLUMNS, PAPER_WIDTHS } from './document-types.ts';
 import { PRINT_CODEPAGES } from './escpos-decoder.ts';
 import { PRINTER_ADMIN_WORDS, PROBLEM_WORDS, type PrinterAdminWords } from './printer-admin-words.ts';
@@ -158,5 +159,5 @@ ${printers.length === 0 ? html`<p class="muted">${w.noPrinters}</p>` : list}
 
 /** A job's time as the hotel reads it: the server's local time (its TZ is the hotel's), not UTC (issue 33). */
 function clockTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return hotelTime(iso, true);
 }

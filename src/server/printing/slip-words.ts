@@ -1,6 +1,7 @@
 // The words printed on slips, in German and English (the tablet says which, per job), and money
 // and times as printed. The admin page's words are in printer-admin-words.ts.
 import type { PrintLanguage } from '../../pms/print-calls.ts';
+import { hotelDateTime } from '../clock/hotel-clock.ts';
 
 export const SLIP_WORDS = {
   en: {
@@ -148,10 +149,7 @@ export function printedMoney(cents: number, currency: string, language: PrintLan
   return format.format(cents / 100).replace(/[\u00a0\u202f]/g, ' ');
 }
 
-/** A time as printed, in the server's time zone (the hotel's). */
+/** A time as printed, on the hotel's clock (clock/hotel-clock.ts). */
 export function printedTime(at: number | Date, language: PrintLanguage): string {
-  return new Date(at).toLocaleString(language === 'de' ? 'de-DE' : 'en-GB', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-  });
+  return hotelDateTime(at, language);
 }

@@ -5,6 +5,7 @@
 // (`appendCounted`; triggers in hub-db.ts refuse anything else). Every new row is also a log line.
 import { randomUUID } from 'node:crypto';
 import { serverLog } from '../../node-http/log.ts';
+import { hotelDayStart, hotelIsoTime } from '../clock/hotel-clock.ts';
 import type { HubDb } from '../hub/hub-db.ts';
 
 /** What the server itself records, besides what tablets report (pms/staff-calls.ts). */
@@ -17,6 +18,7 @@ export const SERVER_AUDIT_KINDS = [
   'staff_pin_reset',
   'policy_changed',
   'receipt_header_changed',
+  'time_zone_changed',
   'admin_sign_in',
   'admin_sign_in_failed',
   'approval_refused',
@@ -192,11 +194,20 @@ export function createAuditLog(db: HubDb, now: () => Date) {
       }
       if (filter.from) {
         where.push('at >= ?');
-        params.push(filter.from);
+        params.push(
+          /^\d{4}-\d{2}-\d{2}$/.test(filter.from) ? hotelDayStart(filter.from).toISOString() : filter.from,
+        );
       }
       if (filter.to) {
         where.push('at <= ?');
-        params.push(/^\d{4}-\d{2}-\d{2}$/.test(filter.to) ? `${filter.to}T23:59:59.999Z` : filter.to);
+        // A bare date: to the end of the hotel's day (the last ms before the next day begins).
+        const nextDay = (day: string) =>
+          new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+        params.push(
+          /^\d{4}-\d{2}-\d{2}$/.test(filter.to)
+            ? new Date(hotelDayStart(nextDay(filter.to)).getTime() - 1).toISOString()
+            : filter.to,
+        );
       }
       const limit = Math.min(Math.max(filter.limit ?? 500, 1), 100_000);
       return db
@@ -243,6 +254,10 @@ export function auditCsv(rows: readonly AuditRow[]): string {
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   const lines = [CSV_FIELDS.join(',')];
-  for (const row of [...rows].reverse()) lines.push(CSV_FIELDS.map((field) => cell(row[field])).join(','));
+  // Times on the hotel's clock with their offset (clock/hotel-clock.ts).
+  const value = (field: (typeof CSV_FIELDS)[number], v: unknown) =>
+    v && (field === 'at' || field === 'recordedAt') ? hotelIsoTime(String(v)) : v;
+  for (const row of [...rows].reverse())
+    lines.push(CSV_FIELDS.map((field) => cell(value(field, row[field]))).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -281,7 +281,7 @@ describe('the DSFinV-K export of a fixture day', () => {
     expect(text('transactions.csv')).toContain('"Mia ""die Schnelle"" Müller"');
     expect(text('lines.csv')).toContain('"Brezel; ""to go"""');
     expect(text('references.csv')).toContain(
-      '"Transaktion";;"2026-11-26T17:01:00Z";"HOTEL-TILL BAR 1";42;"bon-1"\r\n',
+      '"Transaktion";;"2026-11-26T18:01:00+01:00";"HOTEL-TILL BAR 1";42;"bon-1"\r\n',
     );
   });
 

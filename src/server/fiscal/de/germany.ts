@@ -6,6 +6,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { hotelDate } from '../../clock/hotel-clock.ts';
 import type { FiscalDriver, FiscalMark } from '../fiscal-driver.ts';
 import { createTestTse, type TestTse } from '../test-tse/test-tse.ts';
 import { type FiscalStore, openFiscalStore, type TseSetup } from './fiscal-store.ts';
@@ -206,7 +207,7 @@ export function createGermanFiscal(options: GermanFiscalOptions): GermanFiscal {
       const clientId = randomUUID();
       await client.createClient(tssId, clientId, tillSerial, long);
       await client.adminLogout(tssId, long);
-      const today = now().toISOString().slice(0, 10);
+      const today = hotelDate(now());
       const setup: TseSetup = {
         tssId,
         clientId,

@@ -3,6 +3,7 @@
 // or both. An outage receipt says "TSE ausgefallen / TSE unavailable" with the till's time and no
 // transaction number; a reprint of a sale signed late says so; the test TSE's receipts say TEST-TSE.
 // The QR code itself (the `V0;…` string) is the printer's to draw.
+import { hotelTimeZone } from '../../clock/hotel-clock.ts';
 import type { FiscalOutcome } from './signing-service.ts';
 
 export type ReceiptLanguage = 'de' | 'en' | 'both';
@@ -30,7 +31,7 @@ export interface ReceiptLineOptions {
   reprint?: boolean;
   /** Signed by the embedded test TSE. */
   testTse?: boolean;
-  /** The hotel's time zone for the printed times; default Europe/Berlin. */
+  /** The time zone of the printed times; default the hotel's (clock/hotel-clock.ts). */
   timeZone?: string;
 }
 
@@ -40,7 +41,7 @@ export function fiscalReceiptLines(outcome: FiscalOutcome, options: ReceiptLineO
     return options.language === 'both' ? `${pair.de} / ${pair.en}` : pair[options.language];
   };
   const time = new Intl.DateTimeFormat('de-DE', {
-    timeZone: options.timeZone ?? 'Europe/Berlin',
+    timeZone: options.timeZone ?? hotelTimeZone(),
     dateStyle: 'medium',
     timeStyle: 'medium',
   });

@@ -2,7 +2,9 @@
 // cents as whole numbers (no locale decimals, so a spreadsheet sums them exactly), one row per
 // outlet and key (scope `*` is the hotel), CRLF, cells escaped, and text that a spreadsheet would
 // run as a formula prefixed with `'` (as the audit log's CSV does).
+
 import type { DayReport, DayTotals } from '../../../pms/closing-wire.ts';
+import { hotelIsoTime } from '../../clock/hotel-clock.ts';
 
 type Row = Record<string, string | number | null | undefined>;
 
@@ -186,6 +188,12 @@ export function reportCsv(report: DayReport, table: CsvTable): string {
     if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
-  const lines = [header.join(','), ...rows.map((row) => header.map((key) => cell(row[key])).join(','))];
+  // Times on the hotel's clock with their offset (clock/hotel-clock.ts), as people read the day.
+  const value = (key: string, v: unknown) =>
+    v && (key === 'at' || key.endsWith('_at')) ? hotelIsoTime(String(v)) : v;
+  const lines = [
+    header.join(','),
+    ...rows.map((row) => header.map((key) => cell(value(key, row[key]))).join(',')),
+  ];
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -6,6 +6,7 @@
 
 import { createHash } from 'node:crypto';
 import type { CardTerminalDay, CashCountInput, DayReport, DrawerCashUp } from '../../../pms/closing-wire.ts';
+import { hotelDate } from '../../clock/hotel-clock.ts';
 import type { HubDb } from '../../hub/hub-db.ts';
 import type { OutletRegistry } from '../../hub/outlets.ts';
 import { createDeviations } from '../deviations.ts';
@@ -350,8 +351,7 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** The server's local calendar date (YYYY-MM-DD). */
+/** The hotel's calendar date (YYYY-MM-DD), on the hotel's clock (clock/hotel-clock.ts). */
 export function localDate(at: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+  return hotelDate(at);
 }

@@ -3,6 +3,7 @@
 // their approvers; late charges; tips apart. Every aggregate is grouped by outlet, and the hotel's
 // totals are the sum of its outlets'. How each kind of record counts is in docs/ledger.md, "The Z report".
 import type { ApprovedRecord, DayTotals, OutletDay, StaffTotal } from '../../../pms/closing-wire.ts';
+import { hotelHour } from '../../clock/hotel-clock.ts';
 import type { OutletInfo } from '../../hub/outlets.ts';
 import type { DayQueries, Keyed, SeqRange } from './day-queries.ts';
 
@@ -104,7 +105,7 @@ export function dayTotals(
     d.byDevice.push({ deviceId: row.deviceId, deviceName: row.deviceName, records: row.records, grossCents });
     let hour = localHour.get(row.hourUtc);
     if (hour === undefined) {
-      hour = new Date(`${row.hourUtc}:00:00Z`).getHours();
+      hour = hotelHour(`${row.hourUtc}:00:00Z`);
       localHour.set(row.hourUtc, hour);
     }
     if (!row.late) d.byHour.push({ hour, grossCents });

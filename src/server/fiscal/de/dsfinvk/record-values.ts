@@ -1,6 +1,7 @@
 // The values of DSFinV-K records before formatting, and what every record builder needs: exact
 // decimals as whole units, the closing's key columns, seconds-precision times, net of gross, and
 // sums by a key (the closing totals are always sums of the single records).
+import { hotelIsoTime } from '../../../clock/hotel-clock.ts';
 import type { DsfinvkClosing, DsfinvkLine } from './closing.ts';
 
 /** A number as whole units of 10^-scale (cents: scale 2; thousandths: scale 3). */
@@ -24,8 +25,8 @@ export function netOf(grossCents: number, rateHundredths: number): number {
   return grossCents < 0 ? -net : net;
 }
 
-/** Seconds-precision ISO time (DSFinV-K's YYYY-MM-DDThh:mm:ss, in UTC with Z). */
-export const time = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}Z$/, 'Z');
+/** Seconds-precision ISO time on the hotel's clock with its offset (YYYY-MM-DDThh:mm:ss+01:00). */
+export const time = (iso: string) => hotelIsoTime(iso);
 export const flag = (on: boolean | undefined) => (on ? '1' : '0');
 
 /** The key columns every file starts with: Z_KASSE_ID, Z_ERSTELLUNG, Z_NR. */

@@ -17,7 +17,7 @@ import { startAfterFirstScreen } from './startup';
 const UpdatePrompt = lazy(() => import('./UpdatePrompt'));
 const ApprovalDialog = lazy(() => import('../views/lock/ApprovalDialog'));
 /** The opening-float dialog at the first sign-in of a shift (features/report/shift-open.ts). */
-const FloatDialog = lazy(() => withTexts(['report'], () => import('../views/report/FloatDialog')));
+const FloatDialog = lazy(() => withTexts(['report', 'payment'], () => import('../views/report/FloatDialog')));
 /** The needs-attention count: the outbox is read after the first screen, so is its code. */
 const AttentionCount = lazy(() =>
   withTexts(['room-charge'], () => import('./AttentionCount')).then((m) => ({ default: m.AttentionCount })),

@@ -4,7 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { recordCashSale, recordRoomCharge } from '../../src/outbox/journal.ts';
 import { voidSale } from '../../src/outbox/void-sale.ts';
+import { createHub } from '../../src/server/hub/hub.ts';
 import { readSale } from '../../src/storage/outbox-store.ts';
+import { fixtureDevice } from '../server/ledger/ledger-fixtures.ts';
 import { createFakePms } from './support/fake-pms.ts';
 import { CARD_PAYMENT, createClock, PILS, replayAgainst, TILL, useFreshDatabase } from './support/setup.ts';
 
@@ -54,6 +56,31 @@ describe('a sale voided before it reached the till server', () => {
     });
     expect((await readSale(sale.id))?.sale.status).toBe('voided');
     expect((await readSale(voided!.saleId))?.sale.status).toBe('synced');
+  });
+
+  it('on the till server the day holds the sale and its void: nothing sold, the void listed, no cash expected', async () => {
+    const pms = createFakePms();
+    const sale = await recordCashSale({
+      ...TILL,
+      lines: [PILS_TAXED],
+      payment: CARD_PAYMENT,
+      tender: { method: 'cash', tenderedCents: 840 },
+    });
+    await voidSale(sale.id, 'glass broke', TILL);
+    await replayAgainst(pms, createClock());
+
+    const hub = createHub({ dbFile: ':memory:', staffKeyRounds: 100_000 });
+    const tablet = fixtureDevice(hub, 'bar', 'Bar A');
+    const records = [...pms.ledger.values()].sort((a, b) => a.seq - b.seq).map((e) => e.record);
+    for (const record of records) await hub.ledger.record(tablet, record);
+
+    const x = hub.closing.xReport();
+    expect(x.hotel.records).toBe(2);
+    expect(x.hotel.grossCents).toBe(0);
+    expect(x.hotel.corrections.map((c) => [c.kind, c.refersTo, c.amountCents, c.reason])).toEqual([
+      ['void', sale.id, -840, 'glass broke'],
+    ]);
+    expect(x.drawers.reduce((sum, d) => sum + d.expectedCents, 0)).toBe(0);
   });
 
   it('a room charge voided before it was sent: the ledger has the charge and its void, the room nothing', async () => {

@@ -16,6 +16,8 @@ import { startAfterFirstScreen } from './startup';
 /** Registers the service worker and offers updates; loaded after the first screen. */
 const UpdatePrompt = lazy(() => import('./UpdatePrompt'));
 const ApprovalDialog = lazy(() => import('../views/lock/ApprovalDialog'));
+/** The opening-float dialog at the first sign-in of a shift (features/report/shift-open.ts). */
+const FloatDialog = lazy(() => withTexts(['report', 'payment'], () => import('../views/report/FloatDialog')));
 /** The needs-attention count: the outbox is read after the first screen, so is its code. */
 const AttentionCount = lazy(() =>
   withTexts(['room-charge'], () => import('./AttentionCount')).then((m) => ({ default: m.AttentionCount })),
@@ -89,6 +91,11 @@ export function Shell(props: RouteSectionProps) {
           <main class="app-main">
             <Suspense>{props.children}</Suspense>
           </main>
+          <Show when={signedIn()}>
+            <Suspense>
+              <FloatDialog />
+            </Suspense>
+          </Show>
         </Show>
       </Show>
       <Show when={openApproval()}>

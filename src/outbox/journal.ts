@@ -181,6 +181,36 @@ export async function recordShiftClose(input: ShiftCloseInput): Promise<SaleReco
   }));
 }
 
+/** A drawer's shift opened on this till, with the cash it starts with. */
+export interface ShiftOpenInput extends SaleOrigin {
+  shiftId: string;
+  drawer?: string;
+  /** The opening float counted into the drawer, in cents (0 or more). */
+  floatCents: number;
+}
+
+/**
+ * Records a shift opened with its float: one step, `ledger.record@1` (kind `shift-open`); nothing goes
+ * to the PMS. The cash-up then expects float + cash in - cash out of the drawer.
+ * @example await recordShiftOpen({ staff, till, shiftId: crypto.randomUUID(), drawer: 'Bar 1', floatCents: 15000 });
+ */
+export async function recordShiftOpen(input: ShiftOpenInput): Promise<SaleRecord> {
+  if (!Number.isSafeInteger(input.floatCents) || input.floatCents < 0)
+    throw new RangeError(`floatCents: ${input.floatCents} is not a whole number of cents of 0 or more`);
+  return record(input, undefined, () => ({
+    kind: 'shift-open',
+    id: input.shiftId,
+    lines: [],
+    ...approved(input),
+    shift: {
+      shiftId: input.shiftId,
+      ...(input.drawer ? { drawer: input.drawer } : {}),
+      floatCents: input.floatCents,
+    },
+    intents: [],
+  }));
+}
+
 /**
  * Records creating a product in the PMS, with a unique article number for reading it back.
  * @example await recordProductCreation({ staff, till, product: { name: 'Hugo', price: 750, ... } });

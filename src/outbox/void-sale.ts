@@ -12,12 +12,14 @@ import {
   type CreatedCashInvoice,
 } from './intents/index.ts';
 import { RECORD_IN_LEDGER } from './intents/ledger-record.ts';
+import { RECORD_VOID_IN_LEDGER } from './intents/ledger-void.ts';
 import { isRefusal, OutboxActionRefused, type OutboxRefusal } from './refusal.ts';
 import { queueReversal } from './reversal.ts';
 import type { SaleOrigin } from './sale-draft.ts';
 import { currentSteps, resettle } from './sale-state.ts';
 import { announceOutboxChange } from './status.ts';
 import { voided } from './transitions.ts';
+import { unsentVoid } from './void-unsent.ts';
 
 /**
  * Voids a sale with a reason; see the header for what each kind allows. Answers the reversal sale
@@ -51,9 +53,12 @@ export async function voidSale(
       }
       const also =
         reversal && !applied(ADD_ROOM_PRODUCTS) ? voidReversal(reversal, now) : { sales: [], intents: [] };
+      // Not on the ledger yet: the ledger still gets the sale and its void (void-unsent.ts).
+      const onLedger = unsentVoid(entry, origin, now, reason);
       return {
         sales: [voidedEntry, ...also.sales],
         intents: [...stepsVoided, ...also.intents],
+        ...(onLedger ? { newSale: onLedger } : {}),
         value: () => undefined,
       };
     },
@@ -81,6 +86,9 @@ function voidRefusal(entry: SaleEntry): OutboxRefusal | undefined {
   // A whole reversal would take back units a take-back by line already took: the rest goes by line.
   if (sale.takeBacks?.length) return { code: 'partly-taken-back', reference: sale.reference };
   if (sale.kind === 'cash-cancellation') return { code: 'is-cancellation', reference: sale.reference };
+  // The record of a void itself (void-unsent.ts): voiding it would lose both records again.
+  if (steps.some((i) => i.name === RECORD_VOID_IN_LEDGER))
+    return { code: 'is-cancellation', reference: sale.reference };
   const checking = steps.find((i) => i.state === 'in-flight' || i.state === 'unsure');
   if (checking?.name === RECORD_IN_LEDGER) return { code: 'still-recording', reference: sale.reference };
   if (checking) return { code: 'still-checking', step: checking.step };

@@ -52,7 +52,8 @@ export type GroupOf = (productId: number) => { id: number | null; name: string }
 
 /** True when the sale counts in the totals (see the header). */
 export function countsInTotals(sale: SaleRecord, byId: ReadonlyMap<string, SaleRecord>): boolean {
-  if (sale.kind === 'product-creation' || sale.kind === 'shift-close') return false;
+  if (sale.kind === 'product-creation' || sale.kind === 'shift-close' || sale.kind === 'shift-open')
+    return false;
   if (sale.status !== 'voided') return true;
   if (sale.kind !== 'room-charge' || !sale.reversedBy) return false;
   return byId.get(sale.reversedBy)?.status !== 'voided';
@@ -128,7 +129,10 @@ export function shiftTotals(sales: readonly SaleRecord[], groupOf: GroupOf): Shi
 /** Sales of the shift the PMS has not confirmed yet (the close-shift warning lists them). */
 export function unconfirmedSales(sales: readonly SaleRecord[]): SaleRecord[] {
   return sales.filter(
-    (sale) => sale.kind !== 'shift-close' && (sale.status === 'pending' || sale.status === 'needs-attention'),
+    (sale) =>
+      sale.kind !== 'shift-close' &&
+      sale.kind !== 'shift-open' &&
+      (sale.status === 'pending' || sale.status === 'needs-attention'),
   );
 }
 

@@ -21,7 +21,9 @@ export type SaleKind =
   /** A correction of a confirmed cash sale, recorded on the till only (the PMS has no refund). */
   | 'cash-cancellation'
   /** A shift closed on this till: recorded on the sales ledger only (no lines, no PMS step). */
-  | 'shift-close';
+  | 'shift-close'
+  /** A drawer's shift opened on this till with its opening float: recorded on the sales ledger only. */
+  | 'shift-open';
 
 /**
  * Where a sale stands towards the PMS: `pending` (not all steps confirmed yet), `needs-attention`

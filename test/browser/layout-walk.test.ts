@@ -164,6 +164,19 @@ async function walk(tab: Tab, engine: string, language: 'en' | 'de'): Promise<st
   await waitFor('document.querySelector(".pin-key") !== null');
   await check('lock-pin');
   await typePin('1111');
+  // The shift's first sign-in asks for the opening float (each tablet of the walk is new)
+  await waitFor('document.querySelector("[data-testid=float-state]:not([data-state=checking])") !== null');
+  if (
+    await tab.run<boolean>(
+      'return document.querySelector("[data-testid=float-dialog]")?.checkVisibility() === true',
+    )
+  ) {
+    await check('float');
+    await tab.run(
+      'document.querySelector("[data-testid=float-dialog] .float-button:not(.float-primary)").click()',
+    );
+    await waitFor('document.querySelector("[data-testid=float-state][data-state=open]") !== null');
+  }
   await waitFor('document.querySelector("ul.product-grid button") !== null');
 
   // The register with a ticket of three lines, and each of the ticket's dialogs

@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { type Server, tillTest } from '../support/browser-test.ts';
-import { typePin as typePinOn } from '../support/staff.ts';
+import { answerFloat, typePin as typePinOn } from '../support/staff.ts';
 import { productTile, ticketContents } from './till.ts';
 
 const it = tillTest({
@@ -46,6 +46,7 @@ describe('an open price above the outlet limit, with staff', () => {
     await page.locator('.lock-person', { hasText: 'Mia' }).click({ timeout: 15_000 });
     await typePin('1111');
     await expect.poll(() => page.locator('.app-staff-name').textContent()).toBe('Mia');
+    await answerFloat(page, null);
     // the catalogue fetched from the PMS and cached (the refresh counts as running until it is cached)
     const status = page.getByTestId('refresh-status');
     await expect

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { type Server, tillTest } from '../support/browser-test.ts';
-import { typePin as typePinOn } from '../support/staff.ts';
+import { answerFloat, typePin as typePinOn } from '../support/staff.ts';
 import { productTile } from './till.ts';
 
 const it = tillTest({ staff: true, tablet: { pair: { name: 'Bar 1' }, until: 'service-worker' } });
@@ -26,6 +26,7 @@ describe('a refund on a till with staff', () => {
   it('needs a manager’s PIN, refunds nothing when cancelled, and reaches the audit log with the approval', async () => {
     await page.locator('.lock-person', { hasText: 'Mia' }).click({ timeout: 15_000 });
     await typePin('1111');
+    await answerFloat(page, null);
     await productTile(page, 'Pils 0,3 l').click();
     await page.getByRole('button', { name: /^Pay/ }).click();
     await page.getByRole('radio', { name: 'Bar / Cash' }).check();

@@ -6,7 +6,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { type Server, tillTest } from '../support/browser-test.ts';
-import { typePin as typePinOn } from '../support/staff.ts';
+import { answerFloat, typePin as typePinOn } from '../support/staff.ts';
 
 const it = tillTest({
   staff: true,
@@ -39,6 +39,7 @@ describe('signing in on the tablet', () => {
     await typePin('1111');
     await expect.poll(() => signedInAs().textContent()).toBe('Mia');
     expect(await page.locator('nav').isVisible()).toBe(true);
+    await answerFloat(page, null); // the shift's first sign-in asks for the opening float
   });
 
   it('switches to another staff member with two taps and a PIN', async () => {

@@ -17,6 +17,24 @@ export async function signIn(page: Page, name: string, pin: string): Promise<voi
   await page.locator('.lock-person', { hasText: name }).click();
   await typePin(page, pin);
   await page.locator('.app-staff-name', { hasText: name }).waitFor();
+  await answerFloat(page, null);
+}
+
+/**
+ * Answers the opening-float dialog of a shift's first sign-in with `amount` ('150,00'), or with
+ * "No float" when null; does nothing when the shift is already open.
+ */
+export async function answerFloat(page: Page, amount: string | null): Promise<void> {
+  const state = page.locator('[data-testid="float-state"]:not([data-state="checking"])');
+  await state.waitFor({ state: 'attached' });
+  if ((await state.getAttribute('data-state')) !== 'asked') return;
+  const dialog = page.getByTestId('float-dialog');
+  if (amount === null) await dialog.locator('.float-button:not(.float-primary)').click();
+  else {
+    await dialog.locator('.float-input').fill(amount);
+    await dialog.locator('.float-primary').click();
+  }
+  await page.locator('[data-testid="float-state"][data-state="open"]').waitFor({ state: 'attached' });
 }
 
 /** The manager-approval dialog. */

@@ -53,7 +53,7 @@ export function shiftReport(
     products.map((p) => [p.id, { id: p.commodity_group_id, name: p.commodity_group_name }] as const),
   );
   // a closed shift's own ledger record (journal kind shift-close) is no sale of the next shift
-  const sold = sales.filter((sale) => sale.kind !== 'shift-close');
+  const sold = sales.filter((sale) => sale.kind !== 'shift-close' && sale.kind !== 'shift-open');
   const totals = shiftTotals(sold, (id) => byProduct.get(id));
   return { openedAt, at, sales: sold, totals, unconfirmed: unconfirmedSales(sold), paymentMethods };
 }

@@ -60,6 +60,12 @@ export const texts: Record<keyof typeof english, string> = {
   'report.day.col.net': 'Netto',
   'report.day.col.vat': 'USt.',
   'report.day.col.gross': 'Brutto',
+  'report.float.title': 'Schicht eröffnen: Wechselgeld',
+  'report.float.explain':
+    'Zählen Sie das Bargeld, mit dem die Kassenlade beginnt (Wechselgeld). Der Kassenabschluss erwartet dann dieses Wechselgeld plus Bareinnahmen minus Barauszahlungen.',
+  'report.float.amount': 'Wechselgeld in der Kassenlade (EUR)',
+  'report.float.none': 'Kein Wechselgeld (0,00)',
+  'report.float.open': 'Schicht eröffnen',
   'report.day.drawers': 'Kassenladen',
   'report.day.noDrawers': 'Seit dem letzten Z hat keine Kassenlade Bargeld genommen.',
   'report.day.expected': 'Soll-Bestand',

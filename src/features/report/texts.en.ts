@@ -59,6 +59,12 @@ export const texts = {
   'report.day.col.net': 'Net',
   'report.day.col.vat': 'VAT',
   'report.day.col.gross': 'Gross',
+  'report.float.title': 'Open the shift: opening float',
+  'report.float.explain':
+    'Count the cash the drawer starts with (the change). The day closing then expects this float plus the cash taken minus the cash paid out.',
+  'report.float.amount': 'Float in the drawer (EUR)',
+  'report.float.none': 'No float (0.00)',
+  'report.float.open': 'Open the shift',
   'report.day.drawers': 'Drawers',
   'report.day.noDrawers': 'No drawer took cash since the last Z.',
   'report.day.expected': 'Expected cash',

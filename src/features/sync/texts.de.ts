@@ -40,6 +40,7 @@ export const texts: Record<keyof typeof english, string> = {
   'sync.sale.kind.product-creation': 'Neuer Artikel',
   'sync.sale.kind.late-charge': 'Nachbelastung',
   'sync.sale.kind.shift-close': 'Schicht abgeschlossen',
+  'sync.sale.kind.shift-open': 'Schicht eröffnet (Wechselgeld)',
   'sync.sale.status.pending': 'Ausstehend',
   'sync.sale.status.sending': 'Wird gesendet',
   'sync.sale.status.needs-attention': 'Bitte prüfen',

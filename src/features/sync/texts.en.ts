@@ -38,6 +38,7 @@ export const texts = {
   'sync.sale.kind.product-creation': 'New product',
   'sync.sale.kind.late-charge': 'Late charge',
   'sync.sale.kind.shift-close': 'Shift closed',
+  'sync.sale.kind.shift-open': 'Shift opened (float)',
   'sync.sale.status.pending': 'Pending',
   'sync.sale.status.sending': 'Sending',
   'sync.sale.status.needs-attention': 'Needs attention',

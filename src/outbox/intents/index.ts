@@ -5,6 +5,7 @@ import { addCashInvoiceProducts, closeCashInvoice, createCashInvoice } from './c
 import type { IntentDefinition } from './definition.ts';
 import { addressToGuest } from './late-charge.ts';
 import { recordInLedger } from './ledger-record.ts';
+import { recordVoidInLedger } from './ledger-void.ts';
 import { createProduct } from './product.ts';
 import { addRoomProducts, removeRoomProducts, takeBackRoomLine } from './room.ts';
 
@@ -18,6 +19,7 @@ const DEFINITIONS: readonly IntentDefinition<never, unknown>[] = [
   createProduct,
   addressToGuest,
   recordInLedger,
+  recordVoidInLedger,
 ];
 
 const BY_NAME = new Map<string, IntentDefinition>(
@@ -37,5 +39,6 @@ export * from './definition.ts';
 export * from './late-charge.ts';
 export * from './ledger-body.ts';
 export * from './ledger-record.ts';
+export * from './ledger-void.ts';
 export * from './product.ts';
 export * from './room.ts';

@@ -33,6 +33,8 @@ export function ledgerKindOf(entry: LedgerKindSource): LedgerKind | undefined {
       return 'refund';
     case 'shift-close':
       return 'shift-close';
+    case 'shift-open':
+      return 'shift-open';
     case 'product-creation':
       return undefined;
   }

@@ -60,6 +60,7 @@ export const texts: Record<keyof typeof english, string> = {
   'sync.step.room.remove-products': 'Artikel vom Zimmer zurückbuchen',
   'sync.step.product.create': 'Artikel anlegen',
   'sync.step.ledger.record': 'Verkauf auf dem Kassenserver erfassen',
+  'sync.step.ledger.void': 'Verkauf und Storno auf dem Kassenserver erfassen',
   'sync.server.title': 'Verkäufe auf dem Kassenserver',
   'sync.server.show': 'Verkäufe auf dem Kassenserver anzeigen',
   'sync.server.more': 'Mehr anzeigen',

@@ -58,6 +58,7 @@ export const texts = {
   'sync.step.room.remove-products': 'Take the items back off the room',
   'sync.step.product.create': 'Create the product',
   'sync.step.ledger.record': 'Record the sale on the till server',
+  'sync.step.ledger.void': 'Record the sale and its void on the till server',
   'sync.server.title': 'Sales on the till server',
   'sync.server.show': 'Show the sales the till server holds',
   'sync.server.more': 'Show more',

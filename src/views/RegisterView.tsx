@@ -37,7 +37,10 @@ const ReceiptPanel = lazy(() =>
 );
 
 export default function RegisterView() {
-  const [mode, setMode] = createSignal<Mode>('ticket');
+  // A table's bill (views/TablesView.tsx) opens on the pay screen: /?pay
+  const [mode, setMode] = createSignal<Mode>(
+    new URLSearchParams(location.search).has('pay') ? 'pay' : 'ticket',
+  );
   const [sheetOpen, setSheetOpen] = createSignal(false);
   /** The first screen is up: the ticket side, and what is not the product grid, mount now. */
   const [firstScreenUp, setFirstScreenUp] = createSignal(false);

@@ -45,7 +45,7 @@ it('pays table 10 through the pay screen: every item once on the bill, and the t
   await two.page.getByRole('button', { name: 'Bill', exact: true }).click();
   await two.page.getByRole('radio', { name: 'Bar / Cash' }).check();
   await two.page.getByRole('button', { name: 'Complete sale' }).click();
-  await two.page.getByTestId('receipt-reference').waitFor();
+  await two.page.getByTestId('receipt-reference').first().waitFor();
   await expect.poll(() => ledgerItems(server), { timeout: 20_000 }).toEqual({ sales: 1, items: EVERY_ITEM });
 
   const store = createTableStore({ db: server.hub.db });

@@ -9,11 +9,13 @@ import { addBeers, addFood, addProduct, EVERY_ITEM, linesOn, restaurantPlan, sen
 
 const it = browserTest;
 
-/** The items of every sale in the sales ledger, by name. */
-function ledgerItems(server: Server) {
+/** The items of the sales in the sales ledger after sale `afterSeq`, by name (the server serves the file's tests). */
+function ledgerItems(server: Server, afterSeq = 0) {
   const rows = server.hub.db
-    .prepare('SELECT sale_seq AS sale, name, quantity FROM ledger_lines ORDER BY sale_seq, line_no')
-    .all() as { sale: number; name: string; quantity: number }[];
+    .prepare(
+      'SELECT sale_seq AS sale, name, quantity FROM ledger_lines WHERE sale_seq > ? ORDER BY sale_seq, line_no',
+    )
+    .all(afterSeq) as { sale: number; name: string; quantity: number }[];
   return {
     sales: new Set(rows.map((row) => row.sale)).size,
     items: Object.fromEntries(rows.map((row) => [row.name, row.quantity])),
@@ -48,11 +50,10 @@ it('pays table 10 through the pay screen: every item once on the bill, and the t
   await two.page.getByTestId('receipt-reference').first().waitFor();
   await expect.poll(() => ledgerItems(server), { timeout: 20_000 }).toEqual({ sales: 1, items: EVERY_ITEM });
 
-  const store = createTableStore({ db: server.hub.db });
   await expect
     .poll(
       () =>
-        [...store.floor('restaurant').floor.lines.values()].filter(
+        [...createTableStore({ db: server.hub.db }).floor('restaurant').floor.lines.values()].filter(
           (line) => line.tableId === 't10' && owingOf(line) > 0,
         ).length,
       {
@@ -66,4 +67,55 @@ it('pays table 10 through the pay screen: every item once on the bill, and the t
     .toBe('free');
   expect(one.errors).toEqual([]);
   expect(two.errors).toEqual([]);
+});
+
+it('pays table 11 in two parts by lines: the beers first leave the burger owed, the rest frees the table', {
+  timeout: 180_000,
+}, async ({ browser, server }) => {
+  restaurantPlan(server);
+  const { page, errors } = await openTill(browser, server, {
+    path: '/tables',
+    pair: { outlet: 'restaurant', name: 'Waiter 1' },
+    settings: { staffName: 'Mia' },
+  });
+  const { before } = server.hub.db
+    .prepare('SELECT coalesce(max(seq), 0) AS before FROM ledger_sales')
+    .get() as {
+    before: number;
+  };
+  await page.locator('[data-table="t11"]').click();
+  await addBeers(page);
+  await addProduct(page, 'Burger', 'Burger "Alpenblick"', 1);
+  await sendFrom(page);
+  await page.getByRole('button', { name: 'Bill', exact: true }).click();
+  await page.getByRole('button', { name: 'By lines' }).click();
+  await page.getByRole('button', { name: 'One more Pils 0,3 l in this part' }).click();
+  await page.getByRole('button', { name: 'One more Pils 0,3 l in this part' }).click();
+  await page.getByRole('radio', { name: 'Bar / Cash' }).check();
+  await page.getByRole('button', { name: 'Complete sale' }).click();
+  await page.getByRole('button', { name: 'Back to the rest of the ticket' }).click();
+  // a store of its own each time: it folds the log as the server's store wrote it
+  const owed = () =>
+    Object.fromEntries(
+      [...createTableStore({ db: server.hub.db }).floor('restaurant').floor.lines.values()]
+        .filter((line) => line.tableId === 't11' && owingOf(line) > 0)
+        .map((line) => [line.name, owingOf(line)]),
+    );
+  await expect.poll(owed, { timeout: 20_000 }).toEqual({ 'Burger "Alpenblick"': 1 });
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await page.getByRole('radio', { name: 'Bar / Cash' }).check();
+  await page.getByRole('button', { name: 'Complete sale' }).click();
+  await page.getByRole('button', { name: 'New sale' }).click();
+  await expect.poll(owed, { timeout: 20_000 }).toEqual({});
+  await expect
+    .poll(() => ledgerItems(server, before), { timeout: 20_000 })
+    .toEqual({
+      sales: 2,
+      items: { 'Pils 0,3 l': 2, 'Burger "Alpenblick"': 1 },
+    });
+  await page.getByRole('link', { name: 'Tables' }).click();
+  await expect
+    .poll(() => page.locator('[data-table="t11"]').getAttribute('data-state'), { timeout: 20_000 })
+    .toBe('free');
+  expect(errors).toEqual([]);
 });

@@ -21,22 +21,44 @@ interface TableBill {
 
 const KEY_PREFIX = 'tl:';
 
-/** The ticket line of a table line: its own key (never merged with another), its items still owed. */
-export function ticketLineOf(line: FloorLine): TicketLine {
-  const product = catalogue().index.products.find((entry) => String(entry.id) === line.productId);
+/**
+ * The ticket lines of a table line with items still owed: the line under its own key (never merged
+ * with another), named with its free modifiers; then each priced modifier that names its PMS product
+ * as a line of its own, as many as the line's items (keys `tlm:`, paid with the line's last part).
+ */
+export function ticketLinesOf(line: FloorLine): TicketLine[] {
+  const { products } = catalogue().index;
+  const owed = line.quantity - line.voided - line.paid;
+  const lineOf = (key: string, productId: string, name: string, cents: number, groupId: number | null) => {
+    const product = products.find((entry) => String(entry.id) === productId);
+    return {
+      key,
+      productId: Number(productId),
+      name: name.slice(0, 120),
+      unitPriceCents: product?.price ?? cents,
+      quantity: owed,
+      taxClassId: product?.tax_class_id ?? null,
+      commodityGroupId: product?.commodity_group_id ?? groupId,
+      openPrice: false,
+    };
+  };
   const free = line.modifiers
     .filter((modifier) => modifier.priceCents === 0)
     .map((modifier) => modifier.name);
-  return {
-    key: `${KEY_PREFIX}${line.lineId}`,
-    productId: Number(line.productId),
-    name: [line.name, ...free].join(', ').slice(0, 120),
-    unitPriceCents: product?.price ?? line.unitCents,
-    quantity: line.quantity - line.voided - line.paid,
-    taxClassId: product?.tax_class_id ?? null,
-    commodityGroupId: product?.commodity_group_id ?? line.groupId,
-    openPrice: false,
-  };
+  return [
+    lineOf(
+      `${KEY_PREFIX}${line.lineId}`,
+      line.productId,
+      [line.name, ...free].join(', '),
+      line.unitCents,
+      line.groupId,
+    ),
+    ...line.modifiers.flatMap((modifier, n) =>
+      modifier.priceCents > 0 && modifier.productId
+        ? [lineOf(`tlm:${line.lineId}:${n}`, modifier.productId, modifier.name, modifier.priceCents, null)]
+        : [],
+    ),
+  ];
 }
 
 /**
@@ -45,9 +67,13 @@ export function ticketLineOf(line: FloorLine): TicketLine {
  */
 export async function billTable(tableId: string, name: string, lines: readonly FloorLine[]): Promise<void> {
   await loadCatalogue();
-  const owed = lines.filter((line) => line.quantity - line.voided - line.paid > 0).map(ticketLineOf);
+  const owed = lines.filter((line) => line.quantity - line.voided - line.paid > 0).flatMap(ticketLinesOf);
   const ticketId = await startTicketWith(name, owed);
-  const billed = Object.fromEntries(owed.map((line) => [line.key.slice(KEY_PREFIX.length), line.quantity]));
+  const billed = Object.fromEntries(
+    owed
+      .filter((line) => line.key.startsWith(KEY_PREFIX))
+      .map((line) => [line.key.slice(KEY_PREFIX.length), line.quantity]),
+  );
   writeLocal(LOCAL_KEYS.tableBill, { ticketId, tableId, billed, settled: {} } satisfies TableBill);
 }
 

@@ -10,6 +10,8 @@ export const LOCAL_KEYS = {
   settings: 'hotel-till.settings',
   /** The ticket being rung up, so a reload or crash never loses it. */
   currentTicket: 'hotel-till.current-ticket',
+  /** The table whose bill is the current ticket, and what of it was paid (features/tables/table-bill.ts). */
+  tableBill: 'hotel-till.table-bill',
   /** The last completed sale's receipt, so the receipt view survives a reload. */
   lastReceipt: 'hotel-till.last-receipt',
   /** The last few hundred receipts, so a copy of any receipt of the shift can be printed. */

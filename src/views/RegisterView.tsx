@@ -2,6 +2,7 @@
 // sheet on a phone), and in the ticket's place the payment and then the receipt. Owns which of the
 // three the panel shows. The first screen is the product grid alone: the ticket side (and the code
 // that records a sale) loads once the grid is up (first-screen.ts), so the start screen stays small.
+import { useLocation } from '@solidjs/router';
 import { createEffect, createSignal, lazy, Match, on, onMount, Show, Suspense, Switch } from 'solid-js';
 import { afterFirstScreen, loadSalesCounts, startCatalogue } from '../features/catalogue';
 import { t, withTexts } from '../words/i18n';
@@ -38,6 +39,11 @@ const ReceiptPanel = lazy(() =>
 
 export default function RegisterView() {
   const [mode, setMode] = createSignal<Mode>('ticket');
+  // A table's bill (views/TablesView.tsx) opens on the pay screen: /?pay
+  const location = useLocation();
+  createEffect(() => {
+    if (new URLSearchParams(location.search).has('pay')) setMode('pay');
+  });
   const [sheetOpen, setSheetOpen] = createSignal(false);
   /** The first screen is up: the ticket side, and what is not the product grid, mount now. */
   const [firstScreenUp, setFirstScreenUp] = createSignal(false);

@@ -1,9 +1,10 @@
 // The tables (issue 31): the outlet's floor, and a table opened from it. Owns which table is open;
 // the floor itself (plan, live changes, this tablet's own operations, offline) is features/tables.
+import { useNavigate } from '@solidjs/router';
 import { createSignal, For, onCleanup, Show } from 'solid-js';
 import { deviceState } from '../features/device';
 import { actingStaff } from '../features/staff';
-import { createFloorState } from '../features/tables';
+import { billTable, createFloorState, type ShownTable } from '../features/tables';
 import type { TableOpBody } from '../shared/table-ops';
 import { t } from '../words/i18n';
 import { FloorGrid } from './floor/FloorGrid';
@@ -19,6 +20,13 @@ export default function TablesView() {
   const clock = setInterval(() => setNow(Date.now()), 30_000);
   onCleanup(() => clearInterval(clock));
   const record = (bodies: TableOpBody[]) => void floor.record(bodies, actingStaff().staff || '?');
+  const navigate = useNavigate();
+  const [billError, setBillError] = createSignal('');
+  const bill = (table: ShownTable) =>
+    billTable(table.tableId, table.name, table.lines).then(
+      () => navigate('/?pay'),
+      (error: unknown) => setBillError(t('tables.billFailed', { reason: String(error) })),
+    );
   const openTable = () => floor.tables().find((table) => table.tableId === open());
   return (
     <section class="view tables-view">
@@ -41,6 +49,9 @@ export default function TablesView() {
           })}
         </p>
       </Show>
+      <Show when={billError()}>
+        <p role="alert">{billError()}</p>
+      </Show>
       <ul class="tables-conflicts">
         <For each={floor.conflicts().slice(-5)}>
           {(conflict) => (
@@ -52,7 +63,13 @@ export default function TablesView() {
       </ul>
       <Show when={openTable()} fallback={<FloorGrid tables={floor.tables()} now={now()} onOpen={setOpen} />}>
         {(table) => (
-          <TablePanel table={table()} courses={floor.courses} record={record} onBack={() => setOpen(null)} />
+          <TablePanel
+            table={table()}
+            courses={floor.courses}
+            record={record}
+            onBack={() => setOpen(null)}
+            onBill={() => void bill(table())}
+          />
         )}
       </Show>
     </section>

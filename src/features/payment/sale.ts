@@ -16,6 +16,7 @@ import { catalogue, catalogueVersion, loadCatalogue, noteSold, taxClasses } from
 import { requestReplay, settings, tillIdentity } from '../device';
 import { chargeRoom, type SaleRecord } from '../room-charge';
 import { actingStaff, saleCompleted } from '../staff';
+import { tableSalePaid } from '../tables';
 import {
   clearTicket,
   currentTicket,
@@ -129,6 +130,7 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
     ...(payment.card ? { card: payment.card } : {}),
   };
   setLastReceipt(receipt);
+  void tableSalePaid(ticket.id, sale.id, lines, closesTicket);
   paid(lines, payment.part);
   saleCompleted();
   return receipt;
@@ -159,6 +161,7 @@ export async function chargeTicketToRoom(payment: RoomPayment): Promise<SaleReco
     );
   const closesTicket = !payment.part || payment.part.rest.length === 0;
   const sale = await (closesTicket ? payTicket(ticket, charge) : charge());
+  void tableSalePaid(ticket.id, sale.id, lines, closesTicket);
   paid(lines, payment.part);
   return sale;
 }

@@ -2,4 +2,5 @@
 // server's log and its own recorded operations, what changed while it was away, and the floor its
 // views show.
 export { createFloorState, type FloorState, type ShownTable } from './floor-state.ts';
+export { billTable, tableSalePaid } from './table-bill.ts';
 export { type ChangedMeanwhile, changedMeanwhile, createTableSync, type TableSync } from './table-sync.ts';

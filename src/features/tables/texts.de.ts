@@ -18,6 +18,8 @@ export const texts: Record<keyof typeof english, string> = {
   'tables.course': 'Gang',
   'tables.fire': '{course} abrufen',
   'tables.send': 'Senden',
+  'tables.bill': 'Rechnung',
+  'tables.billFailed': 'Die Rechnung konnte nicht geöffnet werden: {reason}',
   'tables.sent': '{n} gesendet',
   'tables.more': 'Ein {name} mehr',
   'tables.less': 'Ein {name} weniger',

@@ -18,6 +18,8 @@ export const texts = {
   'tables.course': 'Course',
   'tables.fire': 'Fire {course}',
   'tables.send': 'Send',
+  'tables.bill': 'Bill',
+  'tables.billFailed': 'The bill could not be opened: {reason}',
   'tables.sent': 'sent {n}',
   'tables.more': 'One more {name}',
   'tables.less': 'One fewer {name}',

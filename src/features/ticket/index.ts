@@ -3,7 +3,7 @@
 // approvals it needs. Other features and views use it through this file only.
 export { giveLineDiscount } from './line-discount';
 export { addOpenPrice, openPriceCheck } from './open-price';
-export { parkTicket, readParkedTickets, recallTicket } from './parked';
+export { parkTicket, readParkedTickets, recallTicket, startTicketWith } from './parked';
 export type { ApprovedSale, PartSummary, SaleNeed, SaleRefused } from './sale-plan';
 export {
   approveSale,

@@ -3,12 +3,14 @@
 // reloads and every tab agrees on it. Owns: parking, recalling and listing. Invariants: a ticket is
 // always in at least one place; each step is one transaction that first checks the record is still
 // as this tab saw it, so of two tabs recalling one tab, one wins and the other is told.
+import type { TicketLine } from '../../rules/ticket-lines';
 import type { TicketRecord } from '../../storage/records';
 import { changeTicketRecords, listParkedTickets, ticketStatus } from '../../storage/ticket-store';
 import { actingStaff } from '../staff';
 import {
   clearTicket,
   currentTicket,
+  fillTicket,
   replaceTicket,
   reviveTicket,
   type Ticket,
@@ -99,6 +101,22 @@ export async function recallTicket(id: string, fallbackLabel: string): Promise<v
   if (outcome instanceof Error) throw outcome;
   announceTicketChange(current.id);
   replaceTicket(outcome);
+}
+
+/**
+ * Makes a new ticket of `lines` under `label` (a table's bill) the current one; a current ticket
+ * with lines is parked first under its own name, or `label`. Answers the new ticket's id.
+ * @example const id = await startTicketWith('Table 10', lines);
+ */
+export async function startTicketWith(label: string, lines: TicketLine[]): Promise<string> {
+  await ticketChangesHandedOver();
+  const current = currentTicket();
+  if (current.paidAt === undefined && current.lines.length > 0)
+    await parkTicket(current.label || `${label} …`);
+  else clearTicket();
+  fillTicket(label, lines);
+  await ticketChangesHandedOver();
+  return currentTicket().id;
 }
 
 function toRecord(ticket: Ticket, status: 'open' | 'parked'): TicketRecord {

@@ -156,6 +156,11 @@ export function setNote(note: string): void {
   update((t) => ({ ...t, note: note.slice(0, 500) }));
 }
 
+/** Puts `lines` under `label` on the current, empty ticket (parked.ts `startTicketWith`). */
+export function fillTicket(label: string, lines: TicketLine[]): void {
+  update((t) => ({ ...t, label: label.slice(0, 60), lines }));
+}
+
 /**
  * Starts afresh (after a sale, or when staff clear it): the ticket another tab already started when
  * this one shows a ticket paid elsewhere, else a new, empty one.

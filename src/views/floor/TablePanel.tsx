@@ -14,6 +14,8 @@ export function TablePanel(props: {
   courses: readonly Course[];
   record: (bodies: TableOpBody[]) => void;
   onBack: () => void;
+  /** "Bill": the table's unpaid lines to the register's pay screen. */
+  onBill: () => void;
 }) {
   const [search, setSearch] = createSignal('');
   const [course, setCourse] = createSignal(0);
@@ -151,6 +153,9 @@ export function TablePanel(props: {
         onClick={send}
       >
         {t('tables.send')}
+      </button>
+      <button type="button" disabled={props.table.lines.length === 0} onClick={() => props.onBill()}>
+        {t('tables.bill')}
       </button>
     </section>
   );

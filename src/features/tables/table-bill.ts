@@ -1,0 +1,125 @@
+// Paying a table (issue 31) with the register's pay screen: "Bill" puts the table's unpaid lines on
+// the register's ticket (one ticket line per table line, at the catalogue's price) and remembers
+// which table it is; after each sale of it, `tableSalePaid` records a `settle` of what that sale
+// paid (the last part settles the rest and frees the table), sent like any operation of the table.
+import type { TicketLine } from '../../rules/ticket-lines';
+import type { FloorLine } from '../../shared/table-fold.ts';
+import { LOCAL_KEYS, readLocal, writeLocal } from '../../storage/local';
+import { catalogue, loadCatalogue } from '../catalogue';
+import { deviceState } from '../device';
+import { actingStaff } from '../staff';
+import { startTicketWith } from '../ticket';
+import { createTableSync } from './table-sync.ts';
+
+/** The table whose bill a ticket is: the items billed and settled so far, by table line. */
+interface TableBill {
+  ticketId: string;
+  tableId: string;
+  billed: Record<string, number>;
+  settled: Record<string, number>;
+}
+
+const KEY_PREFIX = 'tl:';
+
+/**
+ * The ticket lines of a table line with items still owed: the line under its own key (never merged
+ * with another), named with its free modifiers; then each priced modifier that names its PMS product
+ * as a line of its own, as many as the line's items (keys `tlm:`, paid with the line's last part).
+ */
+export function ticketLinesOf(line: FloorLine): TicketLine[] {
+  const { products } = catalogue().index;
+  const owed = line.quantity - line.voided - line.paid;
+  const lineOf = (key: string, productId: string, name: string, cents: number, groupId: number | null) => {
+    const product = products.find((entry) => String(entry.id) === productId);
+    return {
+      key,
+      productId: Number(productId),
+      name: name.slice(0, 120),
+      unitPriceCents: product?.price ?? cents,
+      quantity: owed,
+      taxClassId: product?.tax_class_id ?? null,
+      commodityGroupId: product?.commodity_group_id ?? groupId,
+      openPrice: false,
+    };
+  };
+  const free = line.modifiers
+    .filter((modifier) => modifier.priceCents === 0)
+    .map((modifier) => modifier.name);
+  return [
+    lineOf(
+      `${KEY_PREFIX}${line.lineId}`,
+      line.productId,
+      [line.name, ...free].join(', '),
+      line.unitCents,
+      line.groupId,
+    ),
+    ...line.modifiers.flatMap((modifier, n) =>
+      modifier.priceCents > 0 && modifier.productId
+        ? [lineOf(`tlm:${line.lineId}:${n}`, modifier.productId, modifier.name, modifier.priceCents, null)]
+        : [],
+    ),
+  ];
+}
+
+/**
+ * Puts what is still owed on the table (`lines`, as the floor shows them) on the register's ticket.
+ * @example await billTable('t10', 'Table 10', table.lines); navigate('/?pay');
+ */
+export async function billTable(tableId: string, name: string, lines: readonly FloorLine[]): Promise<void> {
+  await loadCatalogue();
+  const owed = lines.filter((line) => line.quantity - line.voided - line.paid > 0).flatMap(ticketLinesOf);
+  const ticketId = await startTicketWith(name, owed);
+  const billed = Object.fromEntries(
+    owed
+      .filter((line) => line.key.startsWith(KEY_PREFIX))
+      .map((line) => [line.key.slice(KEY_PREFIX.length), line.quantity]),
+  );
+  writeLocal(LOCAL_KEYS.tableBill, { ticketId, tableId, billed, settled: {} } satisfies TableBill);
+}
+
+/**
+ * After a sale of ticket `ticketId` recorded as `saleId`: when the ticket is a table's bill, the
+ * table records what `lines` paid (`final`: the last part, which settles all that was billed).
+ * Never throws: the sale stands; the operation is kept and sent when the server is there.
+ */
+export async function tableSalePaid(
+  ticketId: string,
+  saleId: string,
+  lines: readonly { key: string; quantity: number }[],
+  final: boolean,
+): Promise<void> {
+  const bill = readLocal(LOCAL_KEYS.tableBill) as TableBill | undefined;
+  if (!bill || bill.ticketId !== ticketId) return;
+  const paid: Record<string, number> = {};
+  if (final) {
+    for (const [lineId, quantity] of Object.entries(bill.billed))
+      paid[lineId] = quantity - (bill.settled[lineId] ?? 0);
+  } else {
+    // A split's part: its lines by key; an equal part names no table line and settles at the end.
+    for (const line of lines)
+      if (line.key.startsWith(KEY_PREFIX) && bill.billed[line.key.slice(KEY_PREFIX.length)] !== undefined)
+        paid[line.key.slice(KEY_PREFIX.length)] = line.quantity;
+  }
+  const settled = { ...bill.settled };
+  for (const [lineId, quantity] of Object.entries(paid)) settled[lineId] = (settled[lineId] ?? 0) + quantity;
+  writeLocal(LOCAL_KEYS.tableBill, final ? undefined : { ...bill, settled });
+  const settle = Object.entries(paid)
+    .filter(([, quantity]) => quantity > 0)
+    .map(([lineId, quantity]) => ({ lineId, quantity }));
+  if (settle.length === 0 && !final) return;
+  const device = deviceState();
+  const sync = createTableSync({
+    fetcher: (url, init) => fetch(url, init),
+    baseUrl: '',
+    deviceId: device.kind === 'paired' ? device.device.id : 'unpaired',
+  });
+  try {
+    await sync.record(
+      [{ kind: 'settle', tableId: bill.tableId, saleId, lines: settle, final }],
+      actingStaff().staff || '?',
+    );
+    await sync.sync();
+  } catch (error) {
+    console.error('[tables] the table could not record its payment yet', error);
+  }
+}

@@ -14,6 +14,7 @@
 //   flapping_broadcasts    outbox broadcasts that second tab got in that minute
 // BENCH_BASE=<git rev> (default 7be31cd, the code before issue 35) also builds that commit and
 // runs the same scenario on it: `base_*`. BENCH_BASE=none skips it. BENCH_SALES: sales per level (10).
+// Tiny mode (bench/tiny.ts): 20 and 40 pending, one sale a level, one reconnect, 6 s of flapping, no base.
 import { loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { startServer } from '../src/server/listen.ts';
@@ -23,12 +24,17 @@ import type { Server } from '../test/support/till-server.ts';
 import { flappingMinute } from './backlog/flapping.ts';
 import { completeToReceipt, heapMb, ledgerCount, openBacklogTablet, reconnect } from './backlog/tablet.ts';
 import type { BenchFigures } from './run.ts';
+import { sized, TINY } from './tiny.ts';
 import { type BuiltApp, buildApp, buildCommit } from './ui/build.ts';
 import { round } from './ui/stats.ts';
 
-const BASE_REV = process.env.BENCH_BASE ?? '7be31cd';
-const SALES = Number(process.env.BENCH_SALES ?? 10);
-const RECONNECTS = 10;
+const BASE_REV = sized(process.env.BENCH_BASE ?? '7be31cd', 'none');
+const SALES = sized(Number(process.env.BENCH_SALES ?? 10), 1);
+const RECONNECTS = sized(10, 1);
+/** The backlog of the first level and what the second adds (1,000 and 5,000 pending). */
+const FIRST_LEVEL = sized(1000, 20);
+const SECOND_LEVEL_MORE = sized(4000, 20);
+const FLAPPING_MS = sized(60_000, 6_000);
 
 async function scenario(outDir: string, prefix: string): Promise<BenchFigures> {
   const server = await startServer({ port: 0, dbFile: ':memory:', testMode: true, staticDir: outDir });
@@ -38,6 +44,7 @@ async function scenario(outDir: string, prefix: string): Promise<BenchFigures> {
   try {
     await measureScenario(browser, server, prefix, figures, log);
   } catch (error) {
+    if (TINY) throw error; // in CI's tiny run a benchmark that no longer runs must fail
     // the code before issue 35 can freeze under 5,000 pending (a tap unanswered for 30 s)
     figures[`${prefix}stopped_by`] = String(error instanceof Error ? error.message.split('\n')[0] : error);
     log(`stopped: ${figures[`${prefix}stopped_by`]}`);
@@ -61,19 +68,19 @@ async function measureScenario(
     figures[`${prefix}complete_to_receipt_0_p95_ms`] = round(at0.p95);
     figures[`${prefix}complete_to_receipt_0_p50_ms`] = round(at0.p50);
     log(`0 pending: ${JSON.stringify(at0)}`);
-    await seedPendingSales(tablet.page, 1000);
+    await seedPendingSales(tablet.page, FIRST_LEVEL);
     const at1000 = await completeToReceipt(tablet, SALES);
     figures[`${prefix}complete_to_receipt_1000_p95_ms`] = round(at1000.p95);
     figures[`${prefix}complete_to_receipt_1000_p50_ms`] = round(at1000.p50);
     log(`1000 pending: ${JSON.stringify(at1000)}`);
     const inLedger = ledgerCount(server);
-    const once = await reconnect(tablet, inLedger + 1000, 10_000);
+    const once = await reconnect(tablet, inLedger + FIRST_LEVEL, 10_000);
     figures[`${prefix}reconnect_broadcasts`] = once.broadcasts;
     figures[`${prefix}reconnect_busy_until_ms`] = once.busyUntilMs;
     figures[`${prefix}reconnect_to_ledger_ms`] = once.ledgerMs ?? '>10000';
     log(`reconnect: ${JSON.stringify(once)}`);
     await tablet.page.waitForTimeout(5000); // what the reconnect set off settles
-    await seedPendingSales(tablet.page, 4000);
+    await seedPendingSales(tablet.page, SECOND_LEVEL_MORE);
     const at5000 = await completeToReceipt(tablet, SALES);
     figures[`${prefix}complete_to_receipt_5000_p95_ms`] = round(at5000.p95);
     figures[`${prefix}complete_to_receipt_5000_p50_ms`] = round(at5000.p50);
@@ -92,7 +99,7 @@ async function measureScenario(
     // the flapping minute on a fresh tablet with 1,000 pending
     const flapper = await openBacklogTablet(browser, server);
     await completeToReceipt(flapper, 1);
-    const flapping = await flappingMinute(flapper, 1000);
+    const flapping = await flappingMinute(flapper, FIRST_LEVEL, FLAPPING_MS);
     figures[`${prefix}flapping_complete_to_receipt_p95_ms`] = round(flapping.p95);
     figures[`${prefix}flapping_complete_to_receipt_max_ms`] = round(flapping.max);
     figures[`${prefix}flapping_sales`] = flapping.sales;

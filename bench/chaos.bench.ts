@@ -8,9 +8,12 @@
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import type { BenchFigures } from './run.ts';
+import { sized } from './tiny.ts';
 import { buildApp } from './ui/build.ts';
 
 const SCALE = Number(process.env.BENCH_CHAOS_SCALE ?? 10);
+/** Sales in the run: SCALE times the 1x test's 210; 21 in the tiny mode (bench/tiny.ts). */
+const SALES = sized(210 * SCALE, 21);
 
 export default async function chaosBenchmark(): Promise<BenchFigures> {
   const app = await buildApp();
@@ -23,7 +26,7 @@ export default async function chaosBenchmark(): Promise<BenchFigures> {
       env: {
         ...process.env,
         TILL_APP_DIR: app.outDir,
-        CHAOS_SALES: String(210 * SCALE),
+        CHAOS_SALES: String(SALES),
         CHAOS_DRAIN_MS: process.env.CHAOS_DRAIN_MS ?? '120000',
         CHAOS_REPORTS_MS: process.env.CHAOS_REPORTS_MS ?? '60000',
         CHAOS_TIMEOUT_MS: String(3 * 3_600_000),

@@ -8,6 +8,7 @@ import { dayDifferences } from '../test/server/ledger/reckoning/day-check.ts';
 import { playDay } from '../test/server/ledger/reckoning/day-driver.ts';
 import { dayOf, type Op } from '../test/server/ledger/reckoning/day-model.ts';
 import { startTill } from '../test/server/ledger/reckoning/till.ts';
+import { sized } from './tiny.ts';
 
 /** Paths the reckoning test still holds out (test/server/ledger/reckoning.test.ts NOT_YET_RIGHT). */
 const NOT_YET_RIGHT: Op['t'][] = [
@@ -16,7 +17,7 @@ const NOT_YET_RIGHT: Op['t'][] = [
 ];
 
 export default async function reckoningBenchmark() {
-  const days = Number(process.env.RECKONING_DAYS ?? 10_000);
+  const days = Number(process.env.RECKONING_DAYS ?? sized(10_000, 3));
   const seed = Number(process.env.RECKONING_SEED ?? Date.now() % 2 ** 31);
   const till = await startTill();
   const started = performance.now();

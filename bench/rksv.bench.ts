@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAustrianFiscal } from '../src/server/fiscal/at/austria.ts';
 import type { BenchFigures } from './run.ts';
+import { sized } from './tiny.ts';
 
 export default async function rksvBench(): Promise<BenchFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-rksv-'));
@@ -17,7 +18,7 @@ export default async function rksvBench(): Promise<BenchFigures> {
     business: { name: 'Bench', address: 'Innsbruck', vatId: 'ATU12345678' },
     companyId: 'U:ATU12345678',
   });
-  const count = Number(process.env.BENCH_SALES ?? 2000);
+  const count = Number(process.env.BENCH_SALES ?? sized(2000, 20));
   const times: number[] = [];
   const started = performance.now();
   for (let i = 0; i < count; i++) {

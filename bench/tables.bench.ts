@@ -16,10 +16,11 @@ import { REQUEST_ID_HEADER } from '../src/pms/till-headers.ts';
 import { startServer } from '../src/server/listen.ts';
 import type { TableOpBody } from '../src/shared/table-ops.ts';
 import type { BenchFigures } from './run.ts';
+import { sized } from './tiny.ts';
 
 const TABLETS = 30;
 const TABLES = 100;
-const SECONDS = Number(process.env.BENCH_TABLE_SECONDS ?? 30);
+const SECONDS = Number(process.env.BENCH_TABLE_SECONDS ?? sized(30, 2));
 const OFFLINE_OPS = 200;
 
 const percentile = (sorted: number[], p: number) =>

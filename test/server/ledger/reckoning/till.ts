@@ -17,6 +17,15 @@ export async function startTill(): Promise<Till & { close(): void }> {
   const now = () => clock.now;
   const hotel = createTestHotel({ dbFile: ':memory:', testMode: true, region: 'DE', now });
   const fiscal = createFiscalControl({ dataDir: null, defaultCountry: 'DE', testMode: true });
+  // A German sale is signed only with the business's name and address (hub/letterhead.ts).
+  fiscal.setBusiness({
+    name: 'Hotel Reckoning',
+    street: 'Am Markt 1',
+    postalCode: '10115',
+    city: 'Berlin',
+    country: 'DEU',
+    vatId: 'DE123456789',
+  });
   await fiscal.german()!.setUp('HOTEL-TILL RECKONING');
   fiscal.german()!.signing.stop();
   const hub = createHub({ dbFile: ':memory:', now });

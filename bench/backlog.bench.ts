@@ -14,6 +14,8 @@
 //   flapping_broadcasts    outbox broadcasts that second tab got in that minute
 // BENCH_BASE=<git rev> (default 7be31cd, the code before issue 35) also builds that commit and
 // runs the same scenario on it: `base_*`. BENCH_BASE=none skips it. BENCH_SALES: sales per level (10).
+// BENCH_BACKLOG_ONLY=reconnect stops after the reconnect figures; BENCH_LEDGER_WAIT_MS (10000) is how
+// long the reconnect waits for the ledger.
 import { loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { startServer } from '../src/server/listen.ts';
@@ -29,6 +31,8 @@ import { round } from './ui/stats.ts';
 const BASE_REV = process.env.BENCH_BASE ?? '7be31cd';
 const SALES = Number(process.env.BENCH_SALES ?? 10);
 const RECONNECTS = 10;
+const ONLY_RECONNECT = process.env.BENCH_BACKLOG_ONLY === 'reconnect';
+const LEDGER_WAIT_MS = Number(process.env.BENCH_LEDGER_WAIT_MS ?? 10_000);
 
 async function scenario(outDir: string, prefix: string): Promise<BenchFigures> {
   const server = await startServer({ port: 0, dbFile: ':memory:', testMode: true, staticDir: outDir });
@@ -67,11 +71,12 @@ async function measureScenario(
     figures[`${prefix}complete_to_receipt_1000_p50_ms`] = round(at1000.p50);
     log(`1000 pending: ${JSON.stringify(at1000)}`);
     const inLedger = ledgerCount(server);
-    const once = await reconnect(tablet, inLedger + 1000, 10_000);
+    const once = await reconnect(tablet, inLedger + 1000, LEDGER_WAIT_MS);
     figures[`${prefix}reconnect_broadcasts`] = once.broadcasts;
     figures[`${prefix}reconnect_busy_until_ms`] = once.busyUntilMs;
-    figures[`${prefix}reconnect_to_ledger_ms`] = once.ledgerMs ?? '>10000';
+    figures[`${prefix}reconnect_to_ledger_ms`] = once.ledgerMs ?? `>${LEDGER_WAIT_MS}`;
     log(`reconnect: ${JSON.stringify(once)}`);
+    if (ONLY_RECONNECT) return;
     await tablet.page.waitForTimeout(5000); // what the reconnect set off settles
     await seedPendingSales(tablet.page, 4000);
     const at5000 = await completeToReceipt(tablet, SALES);

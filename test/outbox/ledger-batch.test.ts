@@ -52,7 +52,7 @@ async function ledgerStates(ids: string[]) {
 }
 
 describe('due ledger steps in batches', () => {
-  it('sends 300 due ledger steps in at most 3 requests, and every one settles', async () => {
+  it('sends 300 due ledger steps in at most 4 requests (3 batches of 100 seen), and every one settles', async () => {
     const pms = createFakePms();
     const requests = withBatch(pms);
     const ids = await sales(300);

@@ -15,6 +15,8 @@
 // BENCH_BASE=<git rev> (default 7be31cd, the code before issue 35) also builds that commit and
 // runs the same scenario on it: `base_*`. BENCH_BASE=none skips it. BENCH_SALES: sales per level (10).
 // Tiny mode (bench/tiny.ts): 20 and 40 pending, one sale a level, one reconnect, 6 s of flapping, no base.
+// BENCH_BACKLOG_ONLY=reconnect stops after the reconnect figures; BENCH_LEDGER_WAIT_MS (10000) is how
+// long the reconnect waits for the ledger.
 import { loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { startServer } from '../src/server/listen.ts';
@@ -35,6 +37,8 @@ const RECONNECTS = sized(10, 1);
 const FIRST_LEVEL = sized(1000, 20);
 const SECOND_LEVEL_MORE = sized(4000, 20);
 const FLAPPING_MS = sized(60_000, 6_000);
+const ONLY_RECONNECT = process.env.BENCH_BACKLOG_ONLY === 'reconnect';
+const LEDGER_WAIT_MS = Number(process.env.BENCH_LEDGER_WAIT_MS ?? 10_000);
 
 async function scenario(outDir: string, prefix: string): Promise<BenchFigures> {
   const server = await startServer({ port: 0, dbFile: ':memory:', testMode: true, staticDir: outDir });
@@ -74,11 +78,12 @@ async function measureScenario(
     figures[`${prefix}complete_to_receipt_1000_p50_ms`] = round(at1000.p50);
     log(`1000 pending: ${JSON.stringify(at1000)}`);
     const inLedger = ledgerCount(server);
-    const once = await reconnect(tablet, inLedger + FIRST_LEVEL, 10_000);
+    const once = await reconnect(tablet, inLedger + FIRST_LEVEL, LEDGER_WAIT_MS);
     figures[`${prefix}reconnect_broadcasts`] = once.broadcasts;
     figures[`${prefix}reconnect_busy_until_ms`] = once.busyUntilMs;
-    figures[`${prefix}reconnect_to_ledger_ms`] = once.ledgerMs ?? '>10000';
+    figures[`${prefix}reconnect_to_ledger_ms`] = once.ledgerMs ?? `>${LEDGER_WAIT_MS}`;
     log(`reconnect: ${JSON.stringify(once)}`);
+    if (ONLY_RECONNECT) return;
     await tablet.page.waitForTimeout(5000); // what the reconnect set off settles
     await seedPendingSales(tablet.page, SECOND_LEVEL_MORE);
     const at5000 = await completeToReceipt(tablet, SALES);

@@ -7,6 +7,7 @@ import type { GatewayReadiness } from '../pms/device-calls.ts';
 import type { DeviceRefusalCode, PmsError } from '../pms/errors.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import type { OutboxPms } from './intents/index.ts';
+import type { RecordLedgerSale } from './ledger-batch.ts';
 import { PlaceQueues } from './one-doubt.ts';
 
 /** How long to pause after a 429 that carried no Retry-After. */
@@ -69,6 +70,8 @@ export class ReplayRun {
   unreachable: 'till-server' | 'pms' | undefined;
   /** The run sends ledger steps only, and starts no PMS step after one (replay.ts, "the ledger first"). */
   ledgerOnly = false;
+  /** In a ledger round with several due: the batching `recordLedgerSale` its steps use (ledger-batch.ts). */
+  ledgerBatch: RecordLedgerSale | undefined;
   /** Steps to one place go one after another (one-doubt.ts). */
   readonly places = new PlaceQueues();
   /** Sales whose step found another sale's step to its place in doubt: not sent, due again once it is settled. */

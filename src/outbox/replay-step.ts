@@ -7,6 +7,7 @@ import { changeSale, readIntentsIn, readSale } from '../storage/outbox-store.ts'
 import type { IntentRecord } from '../storage/records.ts';
 import { type OwnWrite, ReadBackLater } from './intents/definition.ts';
 import { definitionOf, type IntentContext, type IntentDefinition, stepMarker } from './intents/index.ts';
+import { withBatchedLedger } from './ledger-batch.ts';
 import { placesInDoubt, waitsForAnother } from './one-doubt.ts';
 import type { ReplayRun } from './replay-run.ts';
 import { pmsForSale } from './sale-headers.ts';
@@ -125,7 +126,7 @@ async function sendStep(
   }
   const before = sending.before;
   try {
-    const pms = pmsForSale(run.pms, snapshot.sale);
+    const pms = withBatchedLedger(pmsForSale(run.pms, snapshot.sale), run.ledgerBatch);
     const result = await definition.send(pms, intent.payload, { ...context, before });
     run.report.sent += 1;
     const event = { result };

@@ -9,6 +9,7 @@ import { readOutboxCounts } from '../storage/journal-queries.ts';
 import { changeSale, readInFlightIntents } from '../storage/outbox-store.ts';
 import { type BackoffPolicy, DEFAULT_BACKOFF } from './backoff.ts';
 import { type OutboxPms, RECORD_IN_LEDGER } from './intents/index.ts';
+import { ledgerBatcher } from './ledger-batch.ts';
 import { deliverLedgerOutcomes } from './ledger-outcomes.ts';
 import { defaultOutboxLock, OUTBOX_LOCK, type OutboxLock } from './locks.ts';
 import { pruneKeptSales } from './prune.ts';
@@ -174,8 +175,11 @@ async function drain(run: ReplayRun, concurrency: number, ledgerConcurrency: num
     if (toLedger.length > 0) {
       for (const entry of toLedger) recorded.add(entry.sale.id);
       run.ledgerOnly = true;
+      // several due: their records go to the server in batches (ledger-batch.ts)
+      run.ledgerBatch = toLedger.length > 1 ? ledgerBatcher(run.pms, toLedger.length) : undefined;
       await forEachBounded(toLedger, ledgerConcurrency, (entry) => replaySale(run, entry));
       run.ledgerOnly = false;
+      run.ledgerBatch = undefined;
       continue;
     }
     const due = schedule.due.filter((entry) => !tried.has(entry.sale.id) && !waitsForLedger(entry));

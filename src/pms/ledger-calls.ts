@@ -1,9 +1,9 @@
 // The till server's sales-ledger calls the outbox makes (docs/ledger.md): record a sale
-// (`POST /till/sales`, the first step of every sale), report its PMS steps' outcomes
+// (`POST /till/sales`, the first step of every sale; several at once: `POST /till/sales/batch`), report its PMS steps' outcomes
 // (`POST /till/sales/:saleId/outcomes`), and read how far the hotel's days are closed (for pruning). Sent like the PMS calls (http.ts: the same failure kinds,
 // the device cookie, the sale's headers), each body checked against ledger-wire.ts before sending.
 import * as v from 'valibot';
-import { PmsRequestError } from './errors.ts';
+import { PmsInvalidResponseError, PmsRejectedError, PmsRequestError, PmsServerError } from './errors.ts';
 import { callPms, type Transport } from './http.ts';
 import {
   type LedgerOutcome,
@@ -19,6 +19,12 @@ import { describeIssues } from './wire.ts';
 export interface LedgerCalls {
   /** Records a sale; a resend of the same body gets the stored answer (409 `sale_conflict` for another body). */
   recordLedgerSale(record: LedgerRecord): Promise<LedgerRecordAnswer>;
+  /**
+   * Records several sales in one request; each record's own answer, or the error recording it alone
+   * would have thrown (a refusal, a server fault, a body failing the check). Throws, for all of them,
+   * what the request itself met (unreachable, timeout, unpaired). Absent on fakes that have no batch.
+   */
+  recordLedgerSales?(records: LedgerRecord[]): Promise<(LedgerRecordAnswer | Error)[]>;
   /** Reports one PMS step's outcome of a recorded sale; the server stores a repeat once. */
   reportLedgerOutcome(saleId: string, outcome: LedgerOutcome): Promise<unknown>;
   /** The hotel's last Z closing (`GET /till/closing/last-z`): the ledger number it closed up to; null before the first. */
@@ -44,6 +50,22 @@ function enveloped<S extends v.GenericSchema>(schema: S) {
 }
 
 const RecordResponse = enveloped(RecordAnswer);
+const BatchResponse = enveloped(
+  v.looseObject({
+    results: v.array(
+      v.union([
+        v.looseObject({ ok: v.literal(true), answer: RecordAnswer }),
+        v.looseObject({
+          ok: v.literal(false),
+          status: v.number(),
+          message: v.optional(v.string(), ''),
+          code: v.optional(v.string()),
+          field: v.optional(v.string()),
+        }),
+      ]),
+    ),
+  }),
+);
 const OutcomesResponse = enveloped(v.unknown());
 const LastClosingResponse = enveloped(
   v.looseObject({ lastZ: v.nullable(v.looseObject({ upToSeq: v.pipe(v.number(), v.integer()) })) }),
@@ -62,6 +84,50 @@ export function ledgerCallsOver(transport: Transport): LedgerCalls {
         response: RecordResponse,
       });
       return answer as LedgerRecordAnswer;
+    },
+    async recordLedgerSales(records) {
+      const checked = records.map((record) => {
+        try {
+          check('recordLedgerSale', LedgerRecordSchema, record);
+          return null;
+        } catch (error) {
+          return error as PmsRequestError;
+        }
+      });
+      const sent = records.filter((_, index) => !checked[index]);
+      const path = '/till/sales/batch';
+      const answers = sent.length
+        ? (
+            await callPms(transport, {
+              operation: 'recordLedgerSale',
+              path,
+              body: { records: sent },
+              response: BatchResponse,
+            })
+          ).results
+        : [];
+      const call = {
+        operation: 'recordLedgerSale' as const,
+        method: 'POST' as const,
+        url: `${transport.baseUrl}${path}`,
+      };
+      if (answers.length !== sent.length)
+        throw new PmsInvalidResponseError(call, 200, `${answers.length} results for ${sent.length} records`);
+      let next = 0;
+      return checked.map((refused) => {
+        if (refused) return refused;
+        const result = answers[next++]!;
+        if (result.ok) return result.answer as LedgerRecordAnswer;
+        const details = {
+          status: result.status,
+          pmsMessage: result.message,
+          field: result.field,
+          code: result.code,
+        };
+        return result.status < 500
+          ? new PmsRejectedError(call, details)
+          : new PmsServerError(call, { ...details, pmsUnreachable: false });
+      });
     },
     async reportLedgerOutcome(saleId, outcome) {
       const body = outcome;

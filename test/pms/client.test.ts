@@ -362,7 +362,13 @@ describe('the client generated from the operations table', () => {
     const { pms, sent } = clientAnswering(() => json(400, { success: false, message: 'stop' }));
     // and the till server's ledger calls (pms/ledger-calls.ts), which are not PMS operations
     expect(Object.keys(pms).sort()).toEqual(
-      [...Object.keys(OPERATIONS), 'recordLedgerSale', 'reportLedgerOutcome', 'readLastClosing'].sort(),
+      [
+        ...Object.keys(OPERATIONS),
+        'recordLedgerSale',
+        'recordLedgerSales',
+        'reportLedgerOutcome',
+        'readLastClosing',
+      ].sort(),
     );
     await failureOf(pms.closeInvoice({ invoiceId: 9, templateId: 1, paymentMethodId: 2, sendInvoice: true }));
     await failureOf(

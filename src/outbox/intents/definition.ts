@@ -23,6 +23,7 @@ export type OutboxPms = Pick<
   | 'getAvailableProducts'
   | 'createProduct'
   | 'recordLedgerSale'
+  | 'recordLedgerSales'
   | 'reportLedgerOutcome'
   | 'readLastClosing'
 >;

@@ -1,5 +1,6 @@
 // The sales ledger's endpoints under `/till`, for paired tablets only (a stranger or a revoked
 // tablet gets 401 from requirePairedDevice): `POST /till/sales` records a sale (record-sale.ts),
+// `POST /till/sales/batch` up to 100 of them, each answered on its own (record-batch.ts),
 // `POST /till/sales/:saleId/outcomes` reports a PMS step's outcome of one of the tablet's own sales,
 // `GET /till/sales?after=&limit=` lists the tablet's own records (sale-outcomes.ts). Who may call
 // each: docs/security.md.
@@ -9,6 +10,7 @@ import type { LedgerRecordAnswer } from '../../pms/ledger-wire.ts';
 import { requireAppRequest } from '../http/app-requests.ts';
 import { deviceOf, requirePairedDevice } from '../hub/device-routes.ts';
 import type { Hub } from '../hub/hub.ts';
+import { recordBatch, recordsOf } from './record-batch.ts';
 import { MAX_PAGE } from './sale-outcomes.ts';
 
 async function jsonBody(c: { req: { json(): Promise<unknown> } }, field: string, code: string) {
@@ -41,6 +43,18 @@ export function createLedgerRoutes(
     c.header('cache-control', 'no-store');
     const answer = await hub.ledger.record(deviceOf(c)!, body);
     return c.json({ ...answer, ...(await options.after?.afterRecord(answer)) });
+  });
+
+  routes.post('/batch', requireAppRequest(['POST']), async (c) => {
+    const records = recordsOf(await jsonBody(c, 'records', 'batch_invalid'));
+    c.header('cache-control', 'no-store');
+    const results = await recordBatch(
+      records,
+      deviceOf(c)!,
+      (device, body) => hub.ledger.record(device, body),
+      async (answer) => (await options.after?.afterRecord(answer)) ?? {},
+    );
+    return c.json({ results });
   });
 
   routes.post('/:saleId/outcomes', requireAppRequest(['POST']), async (c) => {

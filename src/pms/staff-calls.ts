@@ -55,6 +55,10 @@ export const OutletPolicySchema = v.object({
   retentionDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650))),
   /** Reasons staff tap instead of typing (void, take-back, refund); none: the till's own. */
   quickReasons: v.optional(v.array(v.pipe(v.string(), v.maxLength(QUICK_REASON_MAX)))),
+  /** The commodity groups (PMS ids) the register offers; none: all. */
+  groupsSold: v.optional(v.array(v.pipe(v.number(), v.integer(), v.minValue(1)))),
+  /** The group tab the register opens on, one of `groupsSold`; none: "All". */
+  defaultGroup: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 });
 export type OutletPolicy = v.InferOutput<typeof OutletPolicySchema>;
 

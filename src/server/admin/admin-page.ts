@@ -99,6 +99,8 @@ export function staffSections(words: AdminWords, data: StaffPageData): Html {
 <label>${words.idleLock} <input name="idleLockMinutes" inputmode="numeric" required value="${policy.idleLockMinutes}"></label>
 <label><input type="checkbox" name="lockAfterSale" value="1" ${policy.lockAfterSale ? 'checked' : ''}> ${words.lockAfterSale}</label>
 <label>${words.quickReasons} <textarea name="quickReasons" rows="3">${(policy.quickReasons ?? []).join('\n')}</textarea></label>
+<label>${words.groupsSold} <input name="groupsSold" inputmode="numeric" value="${(policy.groupsSold ?? []).join(', ')}"></label>
+<label>${words.defaultGroup} <input name="defaultGroup" inputmode="numeric" value="${policy.defaultGroup ?? ''}"></label>
 <button>${words.save}</button></form>`,
   );
   const failed = data.failedPins.map(

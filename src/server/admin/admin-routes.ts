@@ -340,6 +340,11 @@ export function createAdminRoutes(options: AdminOptions): Hono {
         idleLockMinutes: Number(form.idleLockMinutes),
         lockAfterSale: form.lockAfterSale === '1',
         quickReasons: String(form.quickReasons ?? '').split(/\r?\n/),
+        groupsSold: String(form.groupsSold ?? '')
+          .split(/[\s,;]+/)
+          .filter(Boolean)
+          .map((id) => (/^\d{1,9}$/.test(id) ? Number(id) : Number.NaN)),
+        defaultGroup: String(form.defaultGroup ?? '').trim() === '' ? undefined : Number(form.defaultGroup),
       });
       hub.audit.append({
         kind: 'policy_changed',

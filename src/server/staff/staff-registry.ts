@@ -333,12 +333,29 @@ export function createStaffRegistry(db: HubDb, now: () => Date, options: StaffOp
         'quickReasons',
         `at most ${QUICK_REASONS_MAX} quick reasons of at most ${QUICK_REASON_MAX} characters each`,
       );
+      const sold = [...new Set(policy.groupsSold ?? [])].sort((a, b) => a - b);
+      check(
+        sold.length <= 200 && sold.every((id) => Number.isInteger(id) && id >= 1),
+        'groupsSold',
+        'the groups sold are group numbers (1 or more), or none for all groups',
+      );
+      const defaultGroup = policy.defaultGroup;
+      check(
+        defaultGroup === undefined ||
+          (Number.isInteger(defaultGroup) &&
+            defaultGroup >= 1 &&
+            (sold.length === 0 || sold.includes(defaultGroup))),
+        'defaultGroup',
+        'the default group is one of the groups sold',
+      );
       const stored = {
         openPriceLimitCents: policy.openPriceLimitCents,
         discountLimitPercent: policy.discountLimitPercent,
         idleLockMinutes: policy.idleLockMinutes,
         lockAfterSale: !!policy.lockAfterSale,
         ...(reasons.length > 0 ? { quickReasons: reasons } : {}),
+        ...(sold.length > 0 ? { groupsSold: sold } : {}),
+        ...(defaultGroup !== undefined ? { defaultGroup } : {}),
       };
       db.prepare(
         `INSERT INTO outlet_policies (outlet, policy) VALUES (?, ?)

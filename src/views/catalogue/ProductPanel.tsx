@@ -3,8 +3,11 @@
 // (from any group) and clears the field for the next scan. While only the catalogue's first page is
 // read (start), that page shows; a search or a group waits for the rest, and so does a scan. The
 // group chosen is kept while the till runs (module state), for the register and the catalogue apart.
+// The register offers only the outlet's groups sold ("All" is all of those) and, until staff pick a
+// tab, shows the outlet's default group (policy set on the admin page).
 import { createEffect, createMemo, createSignal, createUniqueId, on, onCleanup, Show } from 'solid-js';
 import { catalogue, loadCatalogue, quickKeys } from '../../features/catalogue';
+import { outletPolicy } from '../../features/staff';
 import type { Product } from '../../pms/wire';
 import { createSearcher, FIRST_KEYSTROKES, findByCode, type SearchResult } from '../../rules/search';
 import { t } from '../../words/i18n';
@@ -16,8 +19,8 @@ import './products.css';
 
 /** The group tab chosen, one for the register and one for the catalogue view: it outlives the view,
  * so coming back from another section shows the group left, not "All" (issue 33). */
-const registerGroup = createSignal<number | null>(null);
-const catalogueGroup = createSignal<number | null>(null);
+const registerGroup = createSignal<number | null | undefined>(undefined);
+const catalogueGroup = createSignal<number | null | undefined>(null);
 
 /** Matches shown at first, and added by each "show more": several screens of tiles, while a
  * keystroke over 10,000 products renders at most this many. */
@@ -34,14 +37,32 @@ export function ProductPanel(props: {
 }) {
   const gridId = createUniqueId();
   const [query, setQuery] = createSignal('');
-  const [group, setGroup] = props.detailed ? catalogueGroup : registerGroup;
+  const [chosen, setGroup] = props.detailed ? catalogueGroup : registerGroup;
+  /** The register's groups sold at this outlet (none: all); the catalogue view shows every group. */
+  const sold = createMemo(() => (props.detailed ? [] : (outletPolicy()?.groupsSold ?? [])), undefined, {
+    equals: (a, b) => a.join() === b.join(),
+  });
+  const isSold = (product: Product) =>
+    sold().length === 0 ||
+    (product.commodity_group_id !== null && sold().includes(product.commodity_group_id));
+  /** The tab shown: the one chosen, else (the register, never chosen yet) the outlet's default. */
+  const group = () => {
+    const id = chosen();
+    return id !== undefined ? id : (outletPolicy()?.defaultGroup ?? null);
+  };
+  const groups = () =>
+    sold().length === 0 ? catalogue().groups : catalogue().groups.filter((g) => sold().includes(g.id));
   const [limit, setLimit] = createSignal(PAGE);
   /** One per catalogue: it remembers the matches of the queries typed (rules/search.ts). */
   const find = createMemo(() => createSearcher(catalogue().index));
   const result = createMemo(() => {
     const id = group();
-    const inGroup = (product: Product) => product.commodity_group_id === id;
-    return find()(query(), limit(), id === null ? undefined : { key: `group ${id}`, accept: inGroup });
+    if (id !== null) {
+      const inGroup = (product: Product) => product.commodity_group_id === id;
+      return find()(query(), limit(), { key: `group ${id}`, accept: inGroup });
+    }
+    if (sold().length === 0) return find()(query(), limit());
+    return find()(query(), limit(), { key: `groups ${sold().join()}`, accept: isSold });
   });
   // every first keystroke's answer, searched ahead one at a time while the till is idle
   createEffect(() => {
@@ -100,9 +121,9 @@ export function ProductPanel(props: {
   return (
     <section class="product-panel" aria-label={t('products.list')}>
       <SearchBar query={query()} onQuery={changeQuery} onEnter={onEnter} />
-      <GroupTabs groups={catalogue().groups} selected={group()} onSelect={selectGroup} controls={gridId} />
+      <GroupTabs groups={groups()} selected={group()} onSelect={selectGroup} controls={gridId} />
       <Show when={!query() && group() === null}>
-        <QuickKeys products={quickKeys(catalogue().index.products)} onPick={props.onPick} />
+        <QuickKeys products={quickKeys(catalogue().index.products).filter(isSold)} onPick={props.onPick} />
       </Show>
       <Show when={answerable()} fallback={<p class="view-note">{t('products.loading')}</p>}>
         <Show when={result().total > 0} fallback={<EmptyNote searching={query() !== ''} />}>

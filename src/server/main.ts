@@ -18,7 +18,7 @@ import { NewerSchemaError } from './hub/hub-db.ts';
 import { startServer } from './listen.ts';
 import { setUpDemoPrinters } from './printing/demo-printers.ts';
 import { startPrinterDouble } from './printing/printer-double.ts';
-import { DEMO_STAFF } from './staff/demo-staff.ts';
+import { DEMO_STAFF, setUpDemoBarGroups } from './staff/demo-staff.ts';
 import { guardUpgrade, lastLedgerSeq } from './upgrade-guard.ts';
 
 /** Stops the start: one JSON line on stdout (the log), one sentence on stderr (the terminal). */
@@ -181,6 +181,7 @@ const server = await startServer({
   throw error;
 });
 if (printerDouble) setUpDemoPrinters(server.printing, printerDouble, server.hub.db);
+if (server.hotel) setUpDemoBarGroups(server.hub);
 if (testArchive) {
   // Z reports over sales up to this one were the test TSE's: the export refuses them (admin/fiscal-routes.ts).
   server.fiscal.german()?.store.saveSetting(TEST_TSE_THROUGH_SEQ, String(testSignedThrough));

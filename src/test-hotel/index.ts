@@ -18,6 +18,7 @@ export { addDays } from './infra/clock.ts';
 export type { HotelDb } from './infra/db.ts';
 export { dropAwareFetch, type FaultInjector } from './infra/faults.ts';
 export type { DemoRegion } from './model/hotel-profile.ts';
+export { COMMODITY_GROUPS } from './seed/seed-catalogue.ts';
 
 /**
  * Mounts the test hotel on the server's app: its PMS interface at `/pms/api/...` (its own keys)

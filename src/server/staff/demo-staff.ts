@@ -1,6 +1,8 @@
 // The demo hotel's staff, so `npm start` shows sign-in and approvals at once: two waiters and a
 // manager with PINs printed in the start banner. Added only beside the embedded test hotel, and
-// only to a hub that has no staff yet; a real hotel adds its first manager on the admin page.
+// only to a hub that has no staff yet; a real hotel adds its first manager on the admin page. Also the
+// demo bar's groups: it sells drinks, minibar and kitchen and opens on its drinks (issue 33).
+import { COMMODITY_GROUPS } from '../../test-hotel/index.ts';
 import type { Hub } from '../hub/hub.ts';
 
 export const DEMO_STAFF = [
@@ -21,5 +23,18 @@ export async function addDemoStaff(hub: Hub): Promise<boolean> {
       note: `${added.name} (${added.role})`,
     });
   }
+  return true;
+}
+
+/** Sets the demo bar's groups sold and default group, unless its rules were ever saved; true when it did. */
+export function setUpDemoBarGroups(hub: Hub): boolean {
+  if (hub.db.prepare("SELECT 1 FROM outlet_policies WHERE outlet = 'bar'").get()) return false;
+  const id = (name: string) => COMMODITY_GROUPS.find((group) => group.name.startsWith(name))!.id;
+  const drinks = id('Bar');
+  hub.staff.setPolicy('bar', {
+    ...hub.staff.policy('bar'),
+    groupsSold: [drinks, id('Minibar'), id('Küche')],
+    defaultGroup: drinks,
+  });
   return true;
 }

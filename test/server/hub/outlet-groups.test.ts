@@ -4,6 +4,7 @@
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../src/server/listen.ts';
+import { setUpDemoBarGroups } from '../../../src/server/staff/demo-staff.ts';
 import {
   type FormSender,
   type HostRequest,
@@ -36,6 +37,12 @@ async function pairedTablet(outlet: 'bar' | 'minibar'): Promise<string> {
 const rules = { openPriceLimit: '100', discountLimitPercent: '20', idleLockMinutes: '5' };
 
 describe('the outlet’s groups sold and default group', () => {
+  it('are the demo bar’s drinks, minibar and kitchen, opening on drinks, until its rules are saved', () => {
+    expect(setUpDemoBarGroups(server.hub)).toBe(true);
+    expect(server.hub.staff.policy('bar')).toMatchObject({ groupsSold: [1, 2, 3], defaultGroup: 1 });
+    expect(setUpDemoBarGroups(server.hub)).toBe(false);
+  });
+
   it('are set by a manager on the admin page and reach the outlet’s tablet with its policy', async () => {
     expect((await send('/admin')).body).toContain('name="groupsSold"');
     const saved = await post('/admin/policies/bar', { ...rules, groupsSold: '3, 1 2', defaultGroup: '1' });

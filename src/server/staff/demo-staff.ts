@@ -26,15 +26,14 @@ export async function addDemoStaff(hub: Hub): Promise<boolean> {
   return true;
 }
 
-/** Sets the demo bar's groups sold and default group, unless its rules were ever saved; true when it did. */
+/** Sets the demo bar's groups sold, unless its rules were ever saved; true when it did. No default group:
+ * the bar opens on "All" of what it sells, where its quick keys are (a default group hides them). */
 export function setUpDemoBarGroups(hub: Hub): boolean {
   if (hub.db.prepare("SELECT 1 FROM outlet_policies WHERE outlet = 'bar'").get()) return false;
   const id = (name: string) => COMMODITY_GROUPS.find((group) => group.name.startsWith(name))!.id;
-  const drinks = id('Bar');
   hub.staff.setPolicy('bar', {
     ...hub.staff.policy('bar'),
-    groupsSold: [drinks, id('Minibar'), id('Küche')],
-    defaultGroup: drinks,
+    groupsSold: [id('Bar'), id('Minibar'), id('Küche')],
   });
   return true;
 }

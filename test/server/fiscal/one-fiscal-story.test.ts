@@ -11,6 +11,7 @@ import { TABLET_CUT_OFF } from '../../../src/server/fiscal/de/signing-service.ts
 import { createFiscalControl, type FiscalControl } from '../../../src/server/fiscal/fiscal-control.ts';
 import { fiscalSaleOf, ledgerClosings } from '../../../src/server/fiscal/ledger-fiscal.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
+import { GERMAN_BUSINESS } from '../../support/business.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
 import { ledgerLine, postSale, saleBody } from '../ledger/ledger-support.ts';
 import { csvRows } from '../ledger/reckoning/till.ts';
@@ -22,6 +23,7 @@ let app: TabletApp;
 beforeEach(async () => {
   hotel = pinnedHotel();
   fiscal = createFiscalControl({ dataDir: null, defaultCountry: 'DE', testMode: true });
+  fiscal.setBusiness(GERMAN_BUSINESS);
   await fiscal.german()!.setUp('HOTEL-TILL BAR 1');
   app = tabletApp({ hotel, fiscal });
 });

@@ -6,6 +6,7 @@ import type { FiscalReceipt } from '../../../src/pms/fiscal-wire.ts';
 import { verifyQrCode } from '../../../src/server/fiscal/de/qr-code.ts';
 import { createFiscalControl, type FiscalControl } from '../../../src/server/fiscal/fiscal-control.ts';
 import { slipText } from '../../../src/server/printing/escpos-decoder.ts';
+import { GERMAN_BUSINESS } from '../../support/business.ts';
 import { ledgerLine, saleBody } from '../ledger/ledger-support.ts';
 import { type PrintSetup, printSetup, recordBarSale } from './printing-support.ts';
 
@@ -13,6 +14,7 @@ let fiscal: FiscalControl;
 let setup: PrintSetup;
 beforeEach(async () => {
   fiscal = createFiscalControl({ dataDir: null, defaultCountry: 'DE', testMode: true });
+  fiscal.setBusiness(GERMAN_BUSINESS);
   await fiscal.german()!.setUp('HOTEL-TILL BAR 1');
   setup = await printSetup({ fiscal });
 });

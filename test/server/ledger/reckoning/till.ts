@@ -9,6 +9,7 @@ import { createFiscalControl } from '../../../../src/server/fiscal/fiscal-contro
 import { ledgerClosings } from '../../../../src/server/fiscal/ledger-fiscal.ts';
 import { createHub } from '../../../../src/server/hub/hub.ts';
 import { createTestHotel } from '../../../../src/test-hotel/hotel.ts';
+import { GERMAN_BUSINESS } from '../../../support/business.ts';
 import type { Till } from './day-driver.ts';
 import type { CatalogueItem, Tablet } from './day-model.ts';
 
@@ -18,14 +19,7 @@ export async function startTill(): Promise<Till & { close(): void }> {
   const hotel = createTestHotel({ dbFile: ':memory:', testMode: true, region: 'DE', now });
   const fiscal = createFiscalControl({ dataDir: null, defaultCountry: 'DE', testMode: true });
   // A German sale is signed only with the business's name and address (hub/letterhead.ts).
-  fiscal.setBusiness({
-    name: 'Hotel Reckoning',
-    street: 'Am Markt 1',
-    postalCode: '10115',
-    city: 'Berlin',
-    country: 'DEU',
-    vatId: 'DE123456789',
-  });
+  fiscal.setBusiness(GERMAN_BUSINESS);
   await fiscal.german()!.setUp('HOTEL-TILL RECKONING');
   fiscal.german()!.signing.stop();
   const hub = createHub({ dbFile: ':memory:', now });

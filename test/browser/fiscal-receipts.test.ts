@@ -231,7 +231,10 @@ describe('signed receipts (Germany, test TSE)', () => {
     expect(await copy.textContent()).toContain('Nachträglich signiert / Signed later');
     const qr = copy.getByTestId('receipt-qr');
     expectVerifiedAndDrawn({ qr: await qr.getAttribute('data-qr'), svg: await qr.innerHTML() });
-    // The only error: the answer we cut.
-    expect(errors).toEqual(['console: Failed to load resource: net::ERR_CONNECTION_RESET']);
+    // No error but the answer we cut, which the page logs only when the page itself sent it (the
+    // service worker drains the outbox since issue 35, and its errors are not the page's).
+    expect(
+      errors.filter((error) => error !== 'console: Failed to load resource: net::ERR_CONNECTION_RESET'),
+    ).toEqual([]);
   });
 });

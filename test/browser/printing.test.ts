@@ -201,7 +201,8 @@ describe('while the printer is off', () => {
     const dialog = page.getByRole('dialog');
     await dialog.locator(`li[data-job="${waiting!.id}"]`).getByRole('button', { name: 'Give up' }).click();
     await expect.poll(() => server.printing.queue.job(waiting!.id)?.state).toBe('given_up');
-    expect(server.printing.queue.job(waiting!.id)?.givenUpBy).toBe('Test tablet');
+    // names are unique per hub (issue 30), so the file's later tablets are 'Test tablet 2', …
+    expect(server.printing.queue.job(waiting!.id)?.givenUpBy).toMatch(/^Test tablet( \d+)?$/);
     receipts.setState('ok');
     await page.waitForTimeout(1000);
     expect(receipts.printed).toHaveLength(5);

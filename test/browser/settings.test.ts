@@ -47,6 +47,7 @@ describe('language', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
     expect(await page.getByRole('navigation').getByRole('link').allTextContents()).toEqual([
       'Kasse',
+      'Tische',
       'Zimmerbelastung',
       'Abgleich',
       'Bericht',

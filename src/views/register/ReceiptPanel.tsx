@@ -4,7 +4,7 @@
 // there), and the key prints a copy there. Without one, or with the server out of reach, printing
 // uses the browser's print dialogue; a copy of the receipt is portalled to <body> so the print
 // stylesheet can show it alone, on a page sized to it (print-page.ts).
-import { createSignal, onMount, Show } from 'solid-js';
+import { createSignal, onMount, Show, untrack } from 'solid-js';
 import { Portal } from 'solid-js/web';
 import type { ReceiptData } from '../../features/payment';
 import { printCopy, printStatus, queueReceiptPrint } from '../../features/payment';
@@ -19,8 +19,10 @@ export function ReceiptPanel(props: { receipt: ReceiptData; onNewSale: () => voi
   useReceiptPageSize(() => slip);
   const [said, setSaid] = createSignal('');
   onMount(() => void queueReceiptPrint(props.receipt));
-  /** What a split bill leaves on the ticket once this part is paid, and in how many equal parts. */
-  const restCents = () => (ticketLines().length > 0 ? ticketTotals().grossCents : 0);
+  /** What a split bill leaves on the ticket once this part is paid, and in how many equal parts. A
+   * whole sale leaves an empty ticket: lines another tab taps onto the new ticket are no rest. */
+  const restLeft = untrack(() => ticketLines().length > 0);
+  const restCents = () => (restLeft && ticketLines().length > 0 ? ticketTotals().grossCents : 0);
   const partsLeft = () => {
     const next = nextSplit();
     return next.mode === 'equal' ? next.parts : 0;

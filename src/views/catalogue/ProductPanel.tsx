@@ -1,10 +1,8 @@
 // Finding products: search field, commodity-group tabs, quick keys and the capped grid. Owns the
 // search state and the scanner rule: Enter with an exact article number or EAN picks that product
-// (from any group) and clears the field for the next scan. While only the catalogue's first page is
-// read (start), that page shows; a search or a group waits for the rest, and so does a scan. The
-// group chosen is kept while the till runs (module state), for the register and the catalogue apart.
-// The register offers only the outlet's groups sold ("All" is all of those) and, until staff pick a
-// tab, shows the outlet's default group (policy set on the admin page).
+// (from any group) and clears the field for the next scan. Until the whole catalogue is read, its
+// first page shows. The group chosen is kept while the till runs, register and catalogue apart; the
+// register offers the outlet's groups sold and opens on its default group (docs/till-app.md).
 import { createEffect, createMemo, createSignal, createUniqueId, on, onCleanup, Show } from 'solid-js';
 import { catalogue, loadCatalogue, quickKeys } from '../../features/catalogue';
 import { outletPolicy } from '../../features/staff';

@@ -14,7 +14,8 @@ import { LEDGER_RECORD_VERSION, type LedgerRecord } from '../src/pms/ledger-wire
 import { REQUEST_ID_HEADER } from '../src/pms/till-headers.ts';
 import { createApp } from '../src/server/app.ts';
 import { createHub } from '../src/server/hub/hub.ts';
-import { createTestHotel } from '../src/test-hotel/index.ts';
+import { createTestHotel, type HotelDb } from '../src/test-hotel/index.ts';
+import { catalogueLine } from './recorded-sales.ts';
 import type { BenchFigures } from './run.ts';
 import { sized } from './tiny.ts';
 
@@ -22,24 +23,14 @@ const SALES = sized(Number(process.env.BENCH_LEDGER_SALES ?? 5000), 50);
 const CONCURRENCY = sized(Number(process.env.BENCH_CONNECTIONS ?? 32), 4);
 const TARGET_PER_S = 2000;
 
-function sale(): LedgerRecord {
-  const lines = [
-    [101, 2, 420, 1900],
-    [102, 1, 1290, 700],
-    [103, 3, 350, 1900],
-  ].map(([productId, quantity, unitPriceCents, vatRateBp]) => ({
-    productId: productId!,
-    name: `Product ${productId}`,
-    quantity: quantity!,
-    unitPriceCents: unitPriceCents!,
-    cataloguePriceCents: unitPriceCents!,
-    vatRateBp: vatRateBp!,
-    taxClassId: 1,
-    commodityGroupId: 1,
-    commodityGroupName: 'Drinks',
-  }));
+/**
+ * A sale of three lines of the test hotel's catalogue (the server prices every line from it) and
+ * its cash payment.
+ */
+function saleOf(db: HotelDb): () => LedgerRecord {
+  const lines = [catalogueLine(db, 1, 2), catalogueLine(db, 34, 1), catalogueLine(db, 16, 3)];
   const totalCents = lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0);
-  return {
+  return () => ({
     v: LEDGER_RECORD_VERSION,
     saleId: randomUUID(),
     reference: 'BENCH-1',
@@ -48,11 +39,11 @@ function sale(): LedgerRecord {
     staffId: null,
     lines,
     payments: [
-      { method: 'cash', amountCents: totalCents, tenderedCents: 5000, changeCents: 5000 - totalCents },
+      { method: 'cash', amountCents: totalCents, tenderedCents: 10000, changeCents: 10000 - totalCents },
     ],
     totalCents,
     approvals: [],
-  };
+  });
 }
 
 /** Sales sent before timing each path, so the figures are not the JIT's warm-up. */
@@ -88,6 +79,7 @@ export default async function ledgerBench(): Promise<BenchFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'ledger-bench-'));
   const hotel = createTestHotel({ dbFile: ':memory:', testMode: false });
   try {
+    const sale = saleOf(hotel.db);
     const file = join(dir, 'till.sqlite');
     const hub = createHub({ dbFile: file });
     const { code } = hub.createPairingCode({ outlet: 'bar', name: 'Bench' });

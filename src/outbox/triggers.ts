@@ -6,6 +6,7 @@
 import { createPmsClient } from '../pms/client.ts';
 import { gatewayReadiness } from '../pms/device-calls.ts';
 import { getMeta, setMeta } from '../storage/db.ts';
+import { readOutboxCounts } from '../storage/journal-queries.ts';
 import { countLedgerUnreported } from '../storage/outbox-store.ts';
 import { retryWaitingNow } from './actions.ts';
 import type { OutboxPms } from './intents/index.ts';
@@ -83,15 +84,14 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
   };
   const schedule = (report: ReplayReport) => {
     wakeAt(report.ran ? report.nextAttemptAt : now() + BUSY_RECHECK_MS, true);
-    // Reading the hold can fail (IndexedDB refused, storage full): the next replay looks again.
-    watchForRecovery(report).catch((error: unknown) =>
-      console.error('[outbox] could not read the unreachable hold', error),
-    );
+    watchForRecoveryQuietly(report.pending);
   };
-  /** Probes every few seconds while sales wait behind the "unreachable" hold; stops otherwise. */
-  const watchForRecovery = async (report: ReplayReport) => {
-    const held =
-      report.pending > 0 && ((await getMeta('unreachable-until')) ?? 0) > now() + RECOVERY_PROBE_MS;
+  /**
+   * Probes every few seconds while sales wait behind the "unreachable" hold; stops otherwise. After
+   * this page's runs and the worker's alike: the worker's run cannot wait for the server to return.
+   */
+  const watchForRecovery = async (pending: number) => {
+    const held = pending > 0 && ((await getMeta('unreachable-until')) ?? 0) > now() + RECOVERY_PROBE_MS;
     if (!options.probe || !held || controller.signal.aborted) {
       clearInterval(probing);
       probing = undefined;
@@ -107,6 +107,12 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
         })
         .catch(() => undefined); // a failed probe is a "not yet": the next one asks again
     }, probeEveryMs);
+  };
+  // Reading the hold can fail (IndexedDB refused, storage full): the next run looks again.
+  const watchForRecoveryQuietly = (pending: number) => {
+    watchForRecovery(pending).catch((error: unknown) =>
+      console.error('[outbox] could not read the unreachable hold', error),
+    );
   };
   /**
    * One run at a time from this page; asked again while running, it runs once more afterwards.
@@ -192,9 +198,14 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
    */
   const afterRunElsewhere = async () => {
     if (running) return; // this page's own run: it schedules itself
-    const [next, unreported] = await Promise.all([getMeta('next-attempt-at'), countLedgerUnreported()]);
+    const [next, unreported, counts] = await Promise.all([
+      getMeta('next-attempt-at'),
+      countLedgerUnreported(),
+      readOutboxCounts(),
+    ]);
     wakeAt(next ?? null, true);
     if (unreported > 0) wakeAt(now() + REPORT_WAKE_MS, false);
+    watchForRecoveryQuietly(counts.pending);
   };
   // Back online is news the backoff could not know.
   scope.addEventListener?.('online', retryAllNow);

@@ -4,7 +4,7 @@
 // none, in-process to the test hotel (src/test-hotel, mounted with mountTestHotel: also `/pms/api`
 // and, in test mode, `/__test`). Else the built PWA; `/healthz` and `/readyz` need no pairing;
 // JSON of 1 KB or more is compressed; with a logger, every request is logged.
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { limitBody } from '../node-http/body.ts';
 import { ApiError, renderError } from '../node-http/errors.ts';
 import { setResponseHeaders } from '../node-http/headers.ts';
@@ -16,7 +16,7 @@ import { type CardTerminals, createCardTerminals } from './card-terminal/index.t
 import { createCatalogue, PRODUCTS_PATH } from './catalogue/index.ts';
 import { tellCatalogueVersion } from './catalogue/served-catalogue.ts';
 import { specialReceiptPrinter } from './fiscal/at/hub-printing.ts';
-import type { FiscalControl } from './fiscal/fiscal-control.ts';
+import { type FiscalControl, requireTillInService } from './fiscal/fiscal-control.ts';
 import { createLedgerFiscal, ledgerClosings } from './fiscal/ledger-fiscal.ts';
 import { createGatewayApi } from './gateway/gateway.ts';
 import { requireAppRequest } from './http/app-requests.ts';
@@ -229,11 +229,19 @@ export function createApp(options: AppOptions): Hono {
     : undefined;
   // The letterhead is the server's business data (hub/letterhead.ts); a German sale needs its name and address.
   const letterhead = createLetterhead(hub.receiptHeaders, fiscal ? () => fiscal.business() : undefined);
-  if (fiscal)
-    app.post('/till/sales', requirePairedDevice(hub, { trustProxy }), async (c, next) => {
-      if (fiscal.country() === 'DE') requireSignableBusiness(letterhead(deviceOf(c)!.outlet));
+  if (fiscal) {
+    // A sale's record, alone or in a batch: a German sale needs a business to sign for, and a till
+    // in service (a decommissioned one takes no more sales: docs/fiscal.md, "Decommissioning").
+    const signable: MiddlewareHandler = async (c, next) => {
+      if (fiscal.country() === 'DE') {
+        requireSignableBusiness(letterhead(deviceOf(c)!.outlet));
+        requireTillInService(fiscal.german()?.decommissioned());
+      }
       await next();
-    });
+    };
+    app.post('/till/sales', requirePairedDevice(hub, { trustProxy }), signable);
+    app.post('/till/sales/batch', requirePairedDevice(hub, { trustProxy }), signable);
+  }
   app.route('/till/sales', createLedgerRoutes(hub, { trustProxy, after }));
   const cards = options.cards ?? createCardTerminals(hub);
   app.route(

@@ -1,9 +1,14 @@
 // The fiscal admin screen's HTML: the fiscal country, the TSE set-up (with the PUK shown once), the
-// data for the tax office's ELSTER notice, the outage journal and the export downloads. Plain forms,
-// every value escaped by hono/html, like admin-page.ts.
+// data for the tax office's ELSTER notice, the outage journal, the export downloads and the till's
+// decommissioning. Plain forms, every value escaped by hono/html, like admin-page.ts.
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import type { OutageRow } from '../fiscal/de/fiscal-store.ts';
+import {
+  DECOMMISSIONING_REASONS,
+  type Decommissioning,
+  type DecommissioningReason,
+  type OutageRow,
+} from '../fiscal/de/fiscal-store.ts';
 import type { ElsterData } from '../fiscal/de/germany.ts';
 import type { FiscalBusiness } from '../fiscal/fiscal-control.ts';
 import type { FiscalCountry } from '../fiscal/fiscal-driver.ts';
@@ -27,6 +32,37 @@ export interface FiscalPageData {
   business: FiscalBusiness;
   /** Austria's sections (at-fiscal-page.ts). */
   austria?: Html;
+  /** The till's decommissioning, once made. */
+  decommissioned?: Decommissioning | undefined;
+}
+
+const REASON_WORD: Record<DecommissioningReason, keyof FiscalWords> = {
+  retired: 'reasonRetired',
+  defect: 'reasonDefect',
+  lost: 'reasonLost',
+  stolen: 'reasonStolen',
+  'business-closed': 'reasonBusinessClosed',
+};
+
+/** The decommissioning: its record once made, else (with a TSE set up) the form that makes it. */
+function decommissionSection(w: FiscalWords, data: FiscalPageData): Html | '' {
+  const ended = data.decommissioned;
+  if (ended)
+    return html`<section data-testid="decommissioned"><h2>${w.decommissionedTitle}</h2><p class="error">${w.decommissioned}</p><table>
+<tr><th>${w.outOfServiceOn}</th><td data-testid="out-of-service-on">${ended.outOfServiceOn}</td></tr>
+<tr><th>${w.decommissionReason}</th><td>${w[REASON_WORD[ended.reason]]}${ended.note ? ` (${ended.note})` : ''}</td></tr>
+<tr><th>${w.lastSignatureCounter}</th><td>${ended.lastSignatureCounter ?? '-'}</td></tr>
+<tr><th>${w.decommissionedBy}</th><td>${ended.decommissionedBy}</td></tr>
+<tr><th>${w.decommissionedAt}</th><td>${ended.recordedAt}</td></tr></table><p class="muted">${w.decommissionHint}</p></section>`;
+  if (!data.elster) return '';
+  return html`<section><h2>${w.decommissionTitle}</h2><p class="muted">${w.decommissionHint}</p>
+<form method="post" action="/admin/fiscal/decommission"><label>${w.outOfServiceOn} <input name="outOfServiceOn" type="date" required value="${data.today}"></label>
+<label>${w.decommissionReason} <select name="reason" required>${DECOMMISSIONING_REASONS.map(
+    (reason) => html`<option value="${reason}">${w[REASON_WORD[reason]]}</option>`,
+  )}</select></label>
+<label>${w.decommissionNote} <input name="note" maxlength="200"></label>
+<label><input type="checkbox" name="confirm" value="yes" required> ${w.decommissionConfirm}</label>
+<button>${w.decommission}</button></form></section>`;
 }
 
 export function fiscalPage(w: FiscalWords, data: FiscalPageData): Html {
@@ -60,7 +96,11 @@ ${data.problem ? html`<p class="error" role="alert">${data.problem}</p>` : ''}
 <tr><th>${w.tillSoftware}</th><td>${data.elster.tillSoftware}</td></tr>
 <tr><th>${w.tseSerial}</th><td data-testid="tse-serial">${data.elster.tseSerial}</td></tr>
 <tr><th>${w.tseType}</th><td data-testid="tse-type">${data.elster.tseType}</td></tr>
-<tr><th>${w.startOfUse}</th><td data-testid="start-of-use">${data.elster.startOfUse}</td></tr></table>
+<tr><th>${w.startOfUse}</th><td data-testid="start-of-use">${data.elster.startOfUse}</td></tr>${
+        data.elster.outOfServiceOn
+          ? html`<tr><th>${w.outOfServiceOn}</th><td>${data.elster.outOfServiceOn}</td></tr>`
+          : ''
+      }</table>
 <form method="post" action="/admin/fiscal/start-of-use"><label>${w.startOfUse}
 <input name="startOfUse" type="date" required value="${data.elster.startOfUse}"></label><button>${w.saveStartOfUse}</button></form></section>`
     : '';
@@ -92,5 +132,5 @@ ${field('vatId', w.vatId, b.vatId, false)}<button>${w.saveBusiness}</button></fo
 <form method="get" action="/admin/fiscal/dsfinvk.zip"><label>${w.fromZ} <input name="from" inputmode="numeric" pattern="[0-9]+" required></label>
 <label>${w.toZ} <input name="to" inputmode="numeric" pattern="[0-9]+" required></label><button>${w.dsfinvkExport}</button></form></section>`
     : '';
-  return html`${countryForm}${puk}${tse}${elster}${business}${outages}${exports}<p><a href="/admin">${w.backToAdmin}</a></p>`;
+  return html`${countryForm}${puk}${tse}${elster}${business}${outages}${exports}${decommissionSection(w, data)}<p><a href="/admin">${w.backToAdmin}</a></p>`;
 }

@@ -8,12 +8,14 @@ import { requestHeader } from '../../node-http/headers.ts';
 import { hotelDate } from '../clock/hotel-clock.ts';
 import type { DsfinvkClosing } from '../fiscal/de/dsfinvk/closing.ts';
 import { writeDsfinvkExport } from '../fiscal/de/dsfinvk/writer.ts';
+import { DECOMMISSIONING_REASONS, type DecommissioningReason } from '../fiscal/de/fiscal-store.ts';
 import { FiskalyError } from '../fiscal/de/fiskaly-client.ts';
-import type { GermanFiscal } from '../fiscal/de/germany.ts';
+import { DecommissionRefusedError, type GermanFiscal } from '../fiscal/de/germany.ts';
 import { type FiscalBusiness, type FiscalControl, FiscalLockedError } from '../fiscal/fiscal-control.ts';
 import { FISCAL_COUNTRIES, type FiscalCountry } from '../fiscal/fiscal-driver.ts';
 import { TEST_TSE_THROUGH_SEQ } from '../fiscal-switch.ts';
 import type { Hub } from '../hub/hub.ts';
+import { isCalendarDate } from '../ledger/closing/business-day.ts';
 import { page } from './admin-page.ts';
 import { adminWords } from './admin-words.ts';
 import { type AtPageExtra, atFiscalSections } from './at-fiscal-page.ts';
@@ -60,6 +62,7 @@ export function createFiscalAdminRoutes(options: FiscalAdminOptions): Hono {
       suggestedSerial: `HOTEL-TILL ${hub.serverId.slice(0, 8).toUpperCase()}`,
       today: hotelDate(new Date()),
       business,
+      decommissioned: german?.decommissioned(),
       ...german_extra,
       ...(austria
         ? {
@@ -172,6 +175,47 @@ export function createFiscalAdminRoutes(options: FiscalAdminOptions): Hono {
     if (vatId) business.vatId = vatId;
     fiscal.setBusiness(business);
     hub.audit.append({ kind: 'fiscal_business_changed', ...options.actor(c), subject: business.name });
+    return c.redirect('/admin/fiscal', 303);
+  });
+
+  // Taking the till out of service (docs/fiscal.md, "Decommissioning"): for good, so confirmed.
+  routes.post('/decommission', async (c) => {
+    const german = germanOrRefuse();
+    const form = await c.req.parseBody();
+    if (form.confirm !== 'yes')
+      throw new ApiError(400, 'confirm that the decommissioning cannot be undone', 'confirm');
+    const outOfServiceOn = String(form.outOfServiceOn ?? '');
+    if (!isCalendarDate(outOfServiceOn))
+      throw new ApiError(400, 'outOfServiceOn must be a date', 'outOfServiceOn');
+    const setup = german.store.setup();
+    if (setup && (outOfServiceOn < setup.startOfUse || outOfServiceOn > hotelDate(new Date())))
+      throw new ApiError(
+        400,
+        `outOfServiceOn must be from the start of use (${setup.startOfUse}) to today`,
+        'outOfServiceOn',
+      );
+    const reason = String(form.reason ?? '') as DecommissioningReason;
+    if (!DECOMMISSIONING_REASONS.includes(reason))
+      throw new ApiError(400, `reason must be one of ${DECOMMISSIONING_REASONS.join(', ')}`, 'reason');
+    const note = String(form.note ?? '')
+      .replace(/\p{Cc}/gu, ' ')
+      .trim();
+    if (note.length > 200) throw new ApiError(400, 'note: up to 200 characters', 'note');
+    const who = options.actor(c);
+    try {
+      const done = await german.decommission({ outOfServiceOn, reason, note, by: who.staffName });
+      hub.audit.append({
+        kind: 'fiscal_decommissioned',
+        ...who,
+        subject: done.tseSerial,
+        note: `${done.outOfServiceOn} ${done.reason}${done.note ? `: ${done.note}` : ''}`,
+      });
+    } catch (error) {
+      if (error instanceof DecommissionRefusedError)
+        throw new ApiError(409, error.message, 'confirm', error.code);
+      if (error instanceof FiskalyError) return show(c, { problem: `${error.code}: ${error.message}` }, 409);
+      throw error;
+    }
     return c.redirect('/admin/fiscal', 303);
   });
 

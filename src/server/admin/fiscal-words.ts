@@ -53,6 +53,24 @@ const EN = {
   taxNumber: 'Tax number',
   vatId: 'VAT ID',
   saveBusiness: 'Save business data',
+  decommissionTitle: 'Take this till out of service (decommissioning)',
+  decommissionHint:
+    'For good: the TSE client is deregistered and the TSS disabled, and the till takes no more sales. Sign every waiting sale first, and download the TSE and DSFinV-K exports: they must be kept for ten years. Report the end of use to the tax office through ELSTER within one month (§146a(4) AO).',
+  outOfServiceOn: 'Last day of use',
+  decommissionReason: 'Reason',
+  reasonRetired: 'Retired or replaced',
+  reasonDefect: 'Defect',
+  reasonLost: 'Lost',
+  reasonStolen: 'Stolen',
+  reasonBusinessClosed: 'Business closed',
+  decommissionNote: 'Note (e.g. which till replaces it)',
+  decommissionConfirm: 'I understand that this cannot be undone',
+  decommission: 'Take the till out of service',
+  decommissionedTitle: 'Out of service',
+  decommissioned: 'This till is out of service: it takes no more sales.',
+  decommissionedBy: 'Recorded by',
+  decommissionedAt: 'Recorded at',
+  lastSignatureCounter: 'Last signature counter',
 } as const;
 
 const DE: Record<keyof typeof EN, string> = {
@@ -109,6 +127,24 @@ const DE: Record<keyof typeof EN, string> = {
   taxNumber: 'Steuernummer',
   vatId: 'USt-IdNr.',
   saveBusiness: 'Unternehmensdaten speichern',
+  decommissionTitle: 'Kasse außer Betrieb nehmen (Außerbetriebnahme)',
+  decommissionHint:
+    'Endgültig: der TSE-Client wird abgemeldet und die TSS deaktiviert, die Kasse nimmt keine Verkäufe mehr an. Vorher alle wartenden Verkäufe signieren und den TSE- und den DSFinV-K-Export herunterladen: sie sind zehn Jahre aufzubewahren. Die Außerbetriebnahme innerhalb eines Monats über ELSTER dem Finanzamt melden (§146a Abs. 4 AO).',
+  outOfServiceOn: 'Letzter Tag der Nutzung',
+  decommissionReason: 'Grund',
+  reasonRetired: 'Ausgemustert oder ersetzt',
+  reasonDefect: 'Defekt',
+  reasonLost: 'Verlust',
+  reasonStolen: 'Diebstahl',
+  reasonBusinessClosed: 'Betrieb aufgegeben',
+  decommissionNote: 'Bemerkung (z. B. welche Kasse sie ersetzt)',
+  decommissionConfirm: 'Mir ist klar, dass das nicht rückgängig zu machen ist',
+  decommission: 'Kasse außer Betrieb nehmen',
+  decommissionedTitle: 'Außer Betrieb',
+  decommissioned: 'Diese Kasse ist außer Betrieb: sie nimmt keine Verkäufe mehr an.',
+  decommissionedBy: 'Erfasst von',
+  decommissionedAt: 'Erfasst am',
+  lastSignatureCounter: 'Letzter Signaturzähler',
 };
 
 export type FiscalWords = Record<keyof typeof EN, string>;

@@ -3,6 +3,7 @@
 // country's records (fiscal.sqlite and the test TSE; rksv.sqlite and the test unit) for later.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ApiError } from '../../node-http/errors.ts';
 import { type AustrianFiscal, createAustrianFiscal } from './at/austria.ts';
 import type { FiskalyAtAccount } from './at/fiskaly-at-client.ts';
 import type { SpecialReceiptPrinter } from './at/receipt-marks.ts';
@@ -122,7 +123,7 @@ export function createFiscalControl(options: FiscalControlOptions): FiscalContro
     usesFiskalyAt: !!options.fiskalyAt,
     setCountry(next) {
       if (!FISCAL_COUNTRIES.includes(next)) throw new Error(`unknown fiscal country ${String(next)}`);
-      if (country === 'DE' && next !== 'DE' && german?.store.setup())
+      if (country === 'DE' && next !== 'DE' && german?.store.setup() && !german.decommissioned())
         throw new FiscalLockedError(
           'a TSE is set up: fiscal signing cannot be switched off (a till leaves service by its decommissioning)',
         );
@@ -151,4 +152,18 @@ export function createFiscalControl(options: FiscalControlOptions): FiscalContro
       austria = undefined;
     },
   };
+}
+
+/**
+ * @throws ApiError 409 `till_decommissioned` once the till was taken out of service: no sale can be
+ * signed any more (its TSE is disabled).
+ */
+export function requireTillInService(decommissioned: { outOfServiceOn: string } | undefined): void {
+  if (decommissioned)
+    throw new ApiError(
+      409,
+      `this till was taken out of service on ${decommissioned.outOfServiceOn} (admin page, Fiscal): its TSE signs no more sales. Keep the sale and ask the manager`,
+      'till',
+      'till_decommissioned',
+    );
 }

@@ -49,6 +49,8 @@ export const SERVER_AUDIT_KINDS = [
   'tse_set_up',
   'fiscal_start_of_use',
   'fiscal_business_changed',
+  /** The till taken out of service with its TSE (fiscal/de/germany.ts decommission). */
+  'fiscal_decommissioned',
   /** The test TSE's records archived at a start with a fiskaly account (fiscal-switch.ts). */
   'fiscal_test_archived',
   /** A card payment reversed or refunded on the terminal, with a manager's approval (card-terminal/). */

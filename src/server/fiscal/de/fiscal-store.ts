@@ -1,7 +1,8 @@
 // The German fiscal driver's SQLite file (`DATA_DIR/fiscal.sqlite`): one row per sale handed to
 // signing (pending -> signed, or pending -> unsigned -> signed late, never back: triggers refuse it),
-// the outage journal (start, end, cause, written automatically), and the TSE set-up (TSS, client,
-// serials, start of use). Secrets are not here: they live in fiscal-secrets.json (0600).
+// the outage journal (start, end, cause, written automatically), the TSE set-up (TSS, client,
+// serials, start of use) and its decommissioning (append-only). Secrets are not here: they live in
+// fiscal-secrets.json (0600).
 import Database from 'better-sqlite3';
 import type { FiscalSale } from '../fiscal-sale.ts';
 
@@ -38,6 +39,20 @@ CREATE TABLE IF NOT EXISTS setting (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL
 ) STRICT;
+CREATE TABLE IF NOT EXISTS decommissioning (
+  tse_serial TEXT PRIMARY KEY,
+  client_serial TEXT NOT NULL,
+  out_of_service_on TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  note TEXT NOT NULL,
+  decommissioned_by TEXT NOT NULL,
+  recorded_at TEXT NOT NULL,
+  last_signature_counter INTEGER
+) STRICT;
+CREATE TRIGGER IF NOT EXISTS decommissioning_no_update BEFORE UPDATE ON decommissioning
+  BEGIN SELECT RAISE(ABORT, 'a decommissioning never changes'); END;
+CREATE TRIGGER IF NOT EXISTS decommissioning_no_delete BEFORE DELETE ON decommissioning
+  BEGIN SELECT RAISE(ABORT, 'a decommissioning is never deleted'); END;
 `;
 
 /** What the TSE signed, as the receipt and the DSFinV-K export need it. */
@@ -97,6 +112,26 @@ export interface TseSetup {
   startOfUse: string;
 }
 
+/** Why a till leaves service, as the tax office's notice asks it (docs/fiscal.md, "Decommissioning"). */
+export const DECOMMISSIONING_REASONS = ['retired', 'defect', 'lost', 'stolen', 'business-closed'] as const;
+export type DecommissioningReason = (typeof DECOMMISSIONING_REASONS)[number];
+
+/** A till taken out of service with its TSE: recorded once, never changed. */
+export interface Decommissioning {
+  tseSerial: string;
+  clientSerial: string;
+  /** ISO date of the end of use (the ELSTER notice's date). */
+  outOfServiceOn: string;
+  reason: DecommissioningReason;
+  /** The manager's words, e.g. which till replaces it. */
+  note: string;
+  decommissionedBy: string;
+  /** ISO 8601 UTC, when it was recorded. */
+  recordedAt: string;
+  /** The last sale's signature counter on this TSE; null when it signed none. */
+  lastSignatureCounter: number | null;
+}
+
 export interface FiscalStore {
   get(saleId: string): FiscalSaleRow | undefined;
   /** Records a sale as pending once; returns the row (existing or new). */
@@ -117,6 +152,11 @@ export interface FiscalStore {
   saveSetup(setup: TseSetup): void;
   setting(key: string): string | undefined;
   saveSetting(key: string, value: string): void;
+  /** The set-up TSE's decommissioning, once it was recorded. */
+  decommissioning(): Decommissioning | undefined;
+  recordDecommissioning(decommissioning: Decommissioning): void;
+  /** The highest signature counter of a signed sale; null when none is signed. */
+  lastSignatureCounter(): number | null;
   close(): void;
 }
 
@@ -229,6 +269,40 @@ export function openFiscalStore(file: string): FiscalStore {
     saveSetting: (key, value) => {
       putSetting.run(key, value);
     },
+    decommissioning: () => {
+      const tseSerial = store.setup()?.tseSerial;
+      if (!tseSerial) return undefined;
+      return db
+        .prepare<[string], Decommissioning>(
+          `SELECT tse_serial AS tseSerial, client_serial AS clientSerial, out_of_service_on AS outOfServiceOn,
+             reason, note, decommissioned_by AS decommissionedBy, recorded_at AS recordedAt,
+             last_signature_counter AS lastSignatureCounter
+           FROM decommissioning WHERE tse_serial = ?`,
+        )
+        .get(tseSerial);
+    },
+    recordDecommissioning: (d) => {
+      db.prepare(
+        `INSERT INTO decommissioning (tse_serial, client_serial, out_of_service_on, reason, note,
+           decommissioned_by, recorded_at, last_signature_counter) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        d.tseSerial,
+        d.clientSerial,
+        d.outOfServiceOn,
+        d.reason,
+        d.note,
+        d.decommissionedBy,
+        d.recordedAt,
+        d.lastSignatureCounter,
+      );
+    },
+    lastSignatureCounter: () =>
+      (db
+        .prepare(
+          "SELECT MAX(json_extract(signature, '$.signatureCounter')) FROM fiscal_sale WHERE status = 'signed'",
+        )
+        .pluck()
+        .get() as number | null) ?? null,
     close: () => db.close(),
   };
   return store;

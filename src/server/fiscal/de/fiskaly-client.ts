@@ -81,6 +81,8 @@ export interface FiskalyClient {
   adminAuth(tssId: string, pin: string, options?: CallOptions): Promise<void>;
   adminLogout(tssId: string, options?: CallOptions): Promise<void>;
   createClient(tssId: string, clientId: string, serial: string, options?: CallOptions): Promise<unknown>;
+  /** REGISTERED or DEREGISTERED (admin authentication first); a deregistered client signs nothing. */
+  setClientState(tssId: string, clientId: string, state: string, options?: CallOptions): Promise<unknown>;
   upsertTx(
     tssId: string,
     txId: string,
@@ -254,6 +256,8 @@ export function createFiskalyClient(options: FiskalyOptions): FiskalyClient {
     },
     createClient: (tssId, clientId, serial, o) =>
       call('PUT', `${tss(tssId)}/client/${encodeURIComponent(clientId)}`, { serial_number: serial }, o),
+    setClientState: (tssId, clientId, state, o) =>
+      call('PATCH', `${tss(tssId)}/client/${encodeURIComponent(clientId)}`, { state }, o),
     upsertTx: (tssId, txId, revision, body, o) =>
       call('PUT', `${tss(tssId)}/tx/${encodeURIComponent(txId)}?tx_revision=${revision}`, body, o),
     getTx: (tssId, txId, o) => call('GET', `${tss(tssId)}/tx/${encodeURIComponent(txId)}`, undefined, o),

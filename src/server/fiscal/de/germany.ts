@@ -9,7 +9,13 @@ import { join } from 'node:path';
 import { hotelDate } from '../../clock/hotel-clock.ts';
 import type { FiscalDriver, FiscalMark } from '../fiscal-driver.ts';
 import { createTestTse, type TestTse } from '../test-tse/test-tse.ts';
-import { type FiscalStore, openFiscalStore, type TseSetup } from './fiscal-store.ts';
+import {
+  type Decommissioning,
+  type DecommissioningReason,
+  type FiscalStore,
+  openFiscalStore,
+  type TseSetup,
+} from './fiscal-store.ts';
 import { createFiskalyClient, type FiskalyClient, FiskalyError } from './fiskaly-client.ts';
 import { fiscalReceiptLines, type ReceiptLanguage } from './receipt-lines.ts';
 import { createSigningService, type FiscalOutcome, type SigningService } from './signing-service.ts';
@@ -53,6 +59,28 @@ export interface ElsterData {
   tseType: string;
   startOfUse: string;
   tillSoftware: string;
+  /** The end of use, once the till was decommissioned (the notice's "Außerbetriebnahme"). */
+  outOfServiceOn?: string;
+  outOfServiceReason?: DecommissioningReason;
+}
+
+/** A manager's decommissioning of the till and its TSE (admin page, Fiscal). */
+export interface DecommissionRequest {
+  outOfServiceOn: string;
+  reason: DecommissioningReason;
+  note: string;
+  by: string;
+}
+
+/** Why a decommissioning cannot be made now; `code` for the API's answer. */
+export class DecommissionRefusedError extends Error {
+  override readonly name = 'DecommissionRefusedError';
+  constructor(
+    readonly code: 'tse_not_set_up' | 'already_decommissioned' | 'unsigned_sales_waiting',
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 export interface GermanFiscal extends FiscalDriver {
@@ -67,6 +95,14 @@ export interface GermanFiscal extends FiscalDriver {
   exportTse(range?: { from?: number; to?: number }): Promise<Uint8Array>;
   elster(): ElsterData | undefined;
   setStartOfUse(date: string): void;
+  /**
+   * Takes the till out of service: its TSE client deregistered and the TSS disabled (for good), the
+   * act recorded once. Refused while sales wait for a signature (sign them late first).
+   * @throws DecommissionRefusedError
+   */
+  decommission(request: DecommissionRequest): Promise<Decommissioning>;
+  /** The decommissioning, once made: no sale is signed (or taken) after it. */
+  decommissioned(): Decommissioning | undefined;
 }
 
 function secretsAt(dataDir: string | null) {
@@ -246,14 +282,64 @@ export function createGermanFiscal(options: GermanFiscalOptions): GermanFiscal {
     elster() {
       const setup = store.setup();
       if (!setup) return undefined;
+      const ended = store.decommissioning();
       return {
         tillSerial: setup.clientSerial,
         tseSerial: setup.tseSerial,
         tseType: setup.tseType,
         startOfUse: setup.startOfUse,
         tillSoftware: 'Hotel Till',
+        ...(ended ? { outOfServiceOn: ended.outOfServiceOn, outOfServiceReason: ended.reason } : {}),
       };
     },
+    async decommission(request) {
+      const setup = store.setup();
+      if (!setup) throw new DecommissionRefusedError('tse_not_set_up', 'no TSE is set up');
+      if (store.decommissioning())
+        throw new DecommissionRefusedError('already_decommissioned', 'this till is already out of service');
+      const waiting = store.waiting().length;
+      if (waiting > 0)
+        throw new DecommissionRefusedError(
+          'unsigned_sales_waiting',
+          `${waiting} sale(s) still wait for their signature: sign them late first ("Try the TSE now"), then take the till out of service`,
+        );
+      const long = { deadline: now().getTime() + 150_000 };
+      const pin = secrets.read().adminPin;
+      if (!pin) throw new FiskalyError('refused', 409, 'E_NO_ADMIN_PIN', 'the TSE admin PIN is not kept');
+      signing.stop();
+      try {
+        // Each step looks first, so a decommissioning cut off half-way is finished by trying again.
+        const tss = await client.getTss(setup.tssId, long);
+        if (tss.state !== 'DISABLED') {
+          await client.adminAuth(setup.tssId, pin, long);
+          const registered = await client.call<{ state: string }>(
+            'GET',
+            `/api/v2/tss/${setup.tssId}/client/${setup.clientId}`,
+            undefined,
+            long,
+          );
+          if (registered.state !== 'DEREGISTERED')
+            await client.setClientState(setup.tssId, setup.clientId, 'DEREGISTERED', long);
+          await client.setTssState(setup.tssId, 'DISABLED', long);
+        }
+      } catch (error) {
+        signing.startProbing();
+        throw error;
+      }
+      const decommissioning: Decommissioning = {
+        tseSerial: setup.tseSerial,
+        clientSerial: setup.clientSerial,
+        outOfServiceOn: request.outOfServiceOn,
+        reason: request.reason,
+        note: request.note,
+        decommissionedBy: request.by,
+        recordedAt: now().toISOString(),
+        lastSignatureCounter: store.lastSignatureCounter(),
+      };
+      store.recordDecommissioning(decommissioning);
+      return decommissioning;
+    },
+    decommissioned: () => store.decommissioning(),
     setStartOfUse(date) {
       const setup = store.setup();
       if (setup) store.saveSetup({ ...setup, startOfUse: date });
@@ -264,6 +350,6 @@ export function createGermanFiscal(options: GermanFiscalOptions): GermanFiscal {
       store.close();
     },
   };
-  if (store.setup()) signing.startProbing();
+  if (store.setup() && !store.decommissioning()) signing.startProbing();
   return driver;
 }

@@ -199,6 +199,25 @@ export function tssRoutes(ctx: TseContext): Hono {
     return c.json(clientAnswer(getClient.get(tss.id, id)!));
   });
 
+  // fiskaly's updateClient: only the state (REGISTERED <-> DEREGISTERED), with admin authentication.
+  app.patch('/api/v2/tss/:tss_id/client/:client_id', async (c) => {
+    const tss = tssOf(c);
+    requireUsable(tss);
+    const body = await jsonBody(c);
+    const client = getClient.get(tss.id, c.req.param('client_id'));
+    if (!client) throw new TseError(404, 'E_CLIENT_NOT_FOUND', 'no such client');
+    if (body.state !== 'REGISTERED' && body.state !== 'DEREGISTERED')
+      throw new TseError(400, 'E_VALIDATION', 'state must be REGISTERED or DEREGISTERED');
+    requireAdmin(tss);
+    db.prepare('UPDATE client SET state = ?, time_update = ? WHERE tss_id = ? AND id = ?').run(
+      body.state,
+      seconds(),
+      tss.id,
+      client.id,
+    );
+    return c.json(clientAnswer(getClient.get(tss.id, client.id)!));
+  });
+
   app.get('/api/v2/tss/:tss_id/client/:client_id', (c) => {
     const tss = tssOf(c);
     const client = getClient.get(tss.id, c.req.param('client_id'));

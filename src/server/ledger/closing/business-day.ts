@@ -15,6 +15,14 @@ export class BusinessDayError extends Error {
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** Whether `day` is a date of the calendar written YYYY-MM-DD (not 2026-02-30, not 2026-99-99). */
+export function isCalendarDate(day: string): boolean {
+  const match = DATE.exec(day);
+  return (
+    !!match && new Date(Date.UTC(+match[1]!, +match[2]! - 1, +match[3]!)).toISOString().slice(0, 10) === day
+  );
+}
+
 /** The date before `day` (YYYY-MM-DD). */
 export function dayBefore(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
@@ -26,10 +34,7 @@ export function dayBefore(day: string): string {
  * @example checkBusinessDay('2026-11-21', '2026-11-22', '2026-11-21') // passes: the night's Z after midnight
  */
 export function checkBusinessDay(day: string, today: string, lastZDay: string | undefined): void {
-  const match = DATE.exec(day);
-  const real =
-    match && new Date(Date.UTC(+match[1]!, +match[2]! - 1, +match[3]!)).toISOString().slice(0, 10) === day;
-  if (!real)
+  if (!isCalendarDate(day))
     throw new BusinessDayError('business_day_invalid', `"${day.slice(0, 40)}" is not a date (YYYY-MM-DD)`);
   if (day !== today && day !== dayBefore(today))
     throw new BusinessDayError(

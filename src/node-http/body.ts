@@ -77,17 +77,18 @@ function readIncoming(incoming: IncomingMessage): Promise<Buffer> {
 }
 
 /**
- * Reads and validates a JSON body; malformed JSON or a wrong shape is a 400 naming the field.
- * With `emptyAs`, a request without a body is read as that value (for endpoints whose fields are
- * all optional).
+ * Reads and validates a JSON body; malformed JSON or a wrong shape is a 400 naming the field (with
+ * `code`, that error code). With `emptyAs`, a request without a body is read as that value (for
+ * endpoints whose fields are all optional).
  */
 export async function parseBody<T extends v.GenericSchema>(
   c: Context,
   schema: T,
-  options: { emptyAs?: unknown } = {},
+  options: { emptyAs?: unknown; code?: string } = {},
 ): Promise<v.InferOutput<T>> {
   const text = await bodyText(c);
-  if (text.trim() === '' && 'emptyAs' in options) return parseValue(schema, options.emptyAs);
+  if (text.trim() === '' && 'emptyAs' in options)
+    return parseValue(schema, options.emptyAs, '', options.code);
   // Exactly JSON, as the gateway's own check (`text/plain; x=application/json` is a form's trick).
   if (!JSON_TYPE.test(requestHeader(c, 'content-type') ?? '')) {
     throw new ApiError(415, 'the request body must be JSON (Content-Type: application/json)');
@@ -96,7 +97,7 @@ export async function parseBody<T extends v.GenericSchema>(
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ApiError(400, 'the request body is not valid JSON');
+    throw new ApiError(400, 'the request body is not valid JSON', 'body', options.code);
   }
-  return parseValue(schema, body);
+  return parseValue(schema, body, '', options.code);
 }

@@ -76,12 +76,13 @@ export function parseValue<T extends v.GenericSchema>(
   schema: T,
   value: unknown,
   fieldPrefix = '',
+  code?: string,
 ): v.InferOutput<T> {
   const result = v.safeParse(schema, value);
   if (result.success) return result.output;
   const { message, field } = describeIssues(result.issues);
   const fullField = fieldPrefix && field ? `${fieldPrefix}.${field}` : fieldPrefix || field;
-  throw new ApiError(400, fieldPrefix ? `${fieldPrefix}: ${message}` : message, fullField);
+  throw new ApiError(400, fieldPrefix ? `${fieldPrefix}: ${message}` : message, fullField, code);
 }
 
 /** Validates one path parameter, e.g. `param(c, 'entity_id', IdParam)`. */

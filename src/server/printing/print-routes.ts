@@ -2,8 +2,9 @@
 // only of sales the tablet itself recorded (403 `not_your_sale`; unrecorded: 202 or 409, ledger-printing.ts).
 // Bodies are checked with the shared schemas (pms/print-calls.ts): 400 naming the field, nothing
 // queued; no such printer is 409 `no_printer`. Rules: docs/printing.md, "Who may do what".
-import { Hono } from 'hono';
-import * as v from 'valibot';
+import { type Context, Hono } from 'hono';
+import type * as v from 'valibot';
+import { parseBody } from '../../node-http/body.ts';
 import { ApiError } from '../../node-http/errors.ts';
 import {
   CancellationPrintRequestSchema,
@@ -34,21 +35,8 @@ export function createPrintRoutes(
   });
   routes.post('*', requireAppRequest(['POST']));
 
-  const body = async <S extends v.GenericSchema>(c: { req: { json: () => Promise<unknown> } }, schema: S) => {
-    let raw: unknown;
-    try {
-      raw = await c.req.json();
-    } catch {
-      throw new ApiError(400, 'the request body is not valid JSON', 'body', 'print_invalid');
-    }
-    const result = v.safeParse(schema, raw);
-    if (!result.success) {
-      const issue = result.issues[0]!;
-      const field = issue.path?.map((item) => String(item.key)).join('.') || 'body';
-      throw new ApiError(400, issue.message, field, 'print_invalid');
-    }
-    return result.output as v.InferOutput<S>;
-  };
+  const body = <S extends v.GenericSchema>(c: Context, schema: S) =>
+    parseBody(c, schema, { code: 'print_invalid' });
   const noPrinter = (error: unknown) => {
     if (error instanceof NoPrinterError) throw new ApiError(409, error.message, 'outlet', 'no_printer');
     if (error instanceof CopyLimitError) throw new ApiError(429, error.message, 'copyId', 'copy_limit');

@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import * as v from 'valibot';
+import { parseBody } from '../../node-http/body.ts';
 import { ApiError } from '../../node-http/errors.ts';
 import { requestHeader } from '../../node-http/headers.ts';
 import { APPROVAL_HEADER } from '../../pms/staff-calls.ts';
@@ -48,21 +49,8 @@ const PlanSchema = v.object({
   ),
 });
 
-async function parsed<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
-  let raw: unknown;
-  try {
-    raw = await c.req.json();
-  } catch {
-    throw new ApiError(400, 'the request body is not valid JSON', 'body', 'tables_invalid');
-  }
-  const result = v.safeParse(schema, raw);
-  if (!result.success) {
-    const issue = result.issues[0]!;
-    const field = issue.path?.map((item) => String(item.key)).join('.') || 'body';
-    throw new ApiError(400, issue.message, field, 'tables_invalid');
-  }
-  return result.output;
-}
+const parsed = <S extends v.GenericSchema>(c: Context, schema: S) =>
+  parseBody(c, schema, { code: 'tables_invalid' });
 
 const refused = (error: unknown): never => {
   if (error instanceof TableError || error instanceof StaffError)

@@ -29,6 +29,7 @@ export const SALE_REFUSAL_CODES = [
   'limit_exceeded',
   'refund_exceeds_sale',
   'business_missing',
+  'till_decommissioned',
 ] as const;
 export type SaleRefusalCode = (typeof SALE_REFUSAL_CODES)[number];
 

@@ -137,8 +137,9 @@ describe("the till server's refusals of a sale and of its PMS writes", () => {
 
   it('reads the codes the ledger throws, and each code of the table is one the server uses', () => {
     expect(thrown.size).toBeGreaterThanOrEqual(4);
-    // The ledger's own codes, the catalogue's that price its lines, the letterhead's (hub/letterhead.ts).
-    const server = ['src/server/ledger', 'src/server/catalogue', 'src/server/hub']
+    // The ledger's own codes, the catalogue's that price its lines, the letterhead's (hub/letterhead.ts),
+    // the decommissioned till's (fiscal/fiscal-control.ts).
+    const server = ['src/server/ledger', 'src/server/catalogue', 'src/server/hub', 'src/server/fiscal']
       .flatMap((dir) =>
         readdirSync(dir, { recursive: true, encoding: 'utf8' })
           .filter((file) => file.endsWith('.ts'))

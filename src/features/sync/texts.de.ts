@@ -105,6 +105,8 @@ export const texts: Record<keyof typeof english, string> = {
     'Das nimmt mehr zurück, als vom Verkauf übrig ist ({message}), deshalb hat der Kassenserver es nicht erfasst. Bitte eine Führungskraft, den Verkauf zu prüfen.',
   'sync.problem.ledger.business_missing':
     'Name und Anschrift des Hotels sind auf dem Kassenserver nicht eingetragen, deshalb kann dieser Verkauf nicht signiert werden ({message}). Bitte eine Führungskraft, sie auf der Verwaltungsseite einzutragen, dann erneut senden.',
+  'sync.problem.ledger.till_decommissioned':
+    'Diese Kasse wurde auf dem Kassenserver außer Betrieb genommen und nimmt keine Verkäufe mehr an ({message}). Der Verkauf bleibt hier gespeichert: bitte eine Führungskraft fragen.',
   'sync.problem.ledger.approval':
     'Der Kassenserver hat die Freigabe für diesen Verkauf nicht angenommen ({message}). Verkauf stornieren und mit neuer Freigabe erneut buchen.',
   'sync.problem.ledger.refused': 'Der Kassenserver hat diesen Verkauf abgelehnt: {message}',

@@ -103,6 +103,8 @@ export const texts = {
     'This takes back more than is left of the sale ({message}), so the till server did not record it. Ask a manager to check the sale.',
   'sync.problem.ledger.business_missing':
     'The hotel’s name and address are not entered on the till server, so this sale cannot be signed ({message}). Ask a manager to enter them on the admin page, then send again.',
+  'sync.problem.ledger.till_decommissioned':
+    'This till was taken out of service on the till server, so it takes no more sales ({message}). The sale is kept here: ask a manager.',
   'sync.problem.ledger.approval':
     'The till server did not accept the manager approval of this sale ({message}). Void the sale and ring it up again with a new approval.',
   'sync.problem.ledger.refused': 'The till server refused this sale: {message}',

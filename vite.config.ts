@@ -3,6 +3,7 @@
 // dist/sw.js with the precache manifest injected) are bundled, the web app manifest, and the two
 // vitest projects ("unit" in Node, "browser" against the built app in real Chromium).
 
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import solid from 'vite-plugin-solid';
@@ -130,6 +131,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Two files at a time even on a 2-core machine (vitest's default there is 1: one core idle
+          // through the unit tests); the browser tests run after them, one file at a time.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
+          // CPU-bound tests (dependency-cruiser runs, ECDSA checks) share the cores: a slow machine's
+          // time, not a failure. No test here asserts a time (speed targets live in bench/).
+          testTimeout: 20_000,
           include: ['test/**/*.test.ts'],
           exclude: ['test/browser/**', '**/node_modules/**'],
         },

@@ -153,6 +153,13 @@ export const ADMIN_WORDS = {
     managerName: 'Manager’s name (above the limit)',
     managerPassword: 'Manager’s admin password',
     cashSince: 'Cash recorded since the count',
+    floatCorrectTitle: 'Correct the opening float',
+    floatReason: 'Why',
+    floatCorrect: 'Record the corrected float',
+    floatCorrectedBy: 'Corrected by',
+    floatWas: 'was',
+    floatHint:
+      'The tablet asks for the float at a shift’s first sign-in. A manager’s correction is recorded as a new entry with its reason (and in the audit log); the tablet’s entry is kept. The X and the Z use the latest.',
     refundsToBookTitle: 'To book in the PMS (refunds)',
     refundsToBookHint:
       'The PMS interface cannot make a credit note: book each refund in the PMS against its sale’s invoice, then mark it here (a manager; it goes to the audit log).',
@@ -355,6 +362,13 @@ export const ADMIN_WORDS = {
     managerName: 'Name des Managers (über der Grenze)',
     managerPassword: 'Admin-Passwort des Managers',
     cashSince: 'Seit der Zählung gebucht (bar)',
+    floatCorrectTitle: 'Wechselgeld (Anfang) korrigieren',
+    floatReason: 'Grund',
+    floatCorrect: 'Korrigiertes Wechselgeld speichern',
+    floatCorrectedBy: 'Korrigiert von',
+    floatWas: 'vorher',
+    floatHint:
+      'Das Tablet fragt das Wechselgeld bei der ersten Anmeldung einer Schicht ab. Die Korrektur eines Managers wird als neuer Eintrag mit Grund gespeichert (auch im Audit-Log); der Eintrag des Tablets bleibt. X- und Z-Bericht nehmen den neuesten.',
     refundsToBookTitle: 'Im PMS zu buchen (Erstattungen)',
     refundsToBookHint:
       'Die PMS-Schnittstelle kann keine Gutschrift anlegen: jede Erstattung im PMS zur Rechnung ihres Verkaufs buchen und hier abhaken (nur Manager; steht im Protokoll).',

@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const send = (path: string, options: HostRequest = {}) => requestWithHost(server.port, path, options);
-const post = (path: string, fields: Record<string, string>, from: FormSender = {}) =>
+const post = (path: string, fields: Record<string, string> | [string, string][], from: FormSender = {}) =>
   postAdminForm(server.port, path, fields, from);
 
 async function pairedTablet(outlet: 'bar' | 'minibar'): Promise<string> {
@@ -60,7 +60,14 @@ describe('the outlet’s groups sold and default group', () => {
     const options = [...form.matchAll(/<option value="(\d*)" ?(selected)?>([^<]+)<\/option>/g)].map(
       ([, id, , name]) => `${id}:${name}`,
     );
-    expect(options).toEqual([':All (with the quick keys)', '1:Bar', '2:Minibar', '3:Küche / Kitchen', '4:Spa', '5:Service']);
+    expect(options).toEqual([
+      ':All (with the quick keys)',
+      '1:Bar',
+      '2:Minibar',
+      '3:Küche / Kitchen',
+      '4:Spa',
+      '5:Service',
+    ]);
     expect(form).toContain('<option value="">All (with the quick keys)</option>');
     expect(form).not.toMatch(/<input name="groupsSold"/); // no group numbers to type
 

@@ -99,8 +99,9 @@ describe('the opening float on the admin day page', () => {
     );
     expect(() => app.hub.db.prepare('DELETE FROM float_corrections').run()).toThrow(/append-only/);
     const page = await (await admin('/admin/day', { cookie })).text();
+    expect(page).toMatch(/data-float="12000">€120.00<\/td>/);
     expect(page).toMatch(
-      /data-float="12000">€120.00<br><span class="muted" data-float-corrected>Corrected by Anna, .*?\(was €150.00\)/s,
+      /<tr class="float-note" data-float-corrected="bar\/Bar"><td colspan="9" class="muted">Opening float: €120.00, corrected by Anna, [^(]+ \(was €150.00\): two rolls/,
     );
 
     // The Z: the count agrees with 120.00 + 7.60, the closed day keeps the corrected float.

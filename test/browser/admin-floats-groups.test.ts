@@ -2,7 +2,8 @@
 // machine, English and German at 1024×768 and 768×1024: the bar's groups are ticked by name and
 // saved; the float the tablet recorded at sign-in (50.00) is corrected with a manager's name and admin
 // password and shown with who corrected it; the forms stay inside the window, and axe finds nothing
-// on either page (a card terminal too, whose day table is the widest).
+// on either page (a card sale too: the card terminals' day table is wider than the page in German
+// and at 768 px, and must scroll by keyboard: axe's scrollable-region-focusable, issue 33).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
@@ -10,7 +11,6 @@ import { describe, expect } from 'vitest';
 import { openFreshContext } from '../support/browser.ts';
 import { openTill, tillTest } from '../support/browser-test.ts';
 import { answerFloat, typePin } from '../support/staff.ts';
-import { terminalAt } from '../support/terminals.ts';
 import { productTile } from './till.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -18,8 +18,8 @@ const ANNA_PASSWORD = 'anna counts the bar';
 
 const it = tillTest({
   staff: true,
+  server: { terminalDouble: { stepMs: 100 } },
   setUp: async (server) => {
-    server.cards.terminals.add(terminalAt({ host: '127.0.0.1', port: 9 }, { name: 'Bar terminal' }));
     const anna = server.hub.staff.list().find((member) => member.name === 'Anna')!;
     await server.hub.staff.setAdminPassword(anna.id, ANNA_PASSWORD);
   },
@@ -59,10 +59,7 @@ function outsideWindow(page: Page, selector: string) {
 }
 
 describe('outlet groups and the float on the admin pages', () => {
-  it('groups ticked by name, the float corrected by a manager, fitting and axe-clean (en, de)', async ({
-    browser,
-    server,
-  }) => {
+  it('groups ticked by name and the float corrected by a manager (English)', async ({ browser, server }) => {
     // The tablet: Mia's first sign-in records a 50.00 float, then a cash sale.
     const { page: till } = await openTill(browser, server, { until: 'service-worker' });
     await till.locator('.lock-person', { hasText: 'Mia' }).click();
@@ -72,6 +69,12 @@ describe('outlet groups and the float on the admin pages', () => {
     await till.locator('.pay-button').click();
     await till.getByRole('button', { name: 'Complete sale' }).click();
     await till.locator('.receipt-panel').getByTestId('receipt-reference').waitFor();
+    await till.locator('.receipt-actions button').last().click(); // New sale
+    await productTile(till, 'Espresso').click();
+    await till.locator('.pay-button').click();
+    await till.getByRole('radio', { name: 'EC-Karte / Girocard' }).check();
+    await till.getByRole('button', { name: /by card$/ }).click();
+    await till.locator('.receipt-panel').getByTestId('receipt-card').waitFor({ timeout: 20_000 });
     const barDrawer = () => server.hub.closing.xReport().drawers.find((d) => d.drawer === 'Bar');
     await expect.poll(() => barDrawer()?.floatCents, { timeout: 15_000 }).toBe(5000);
 
@@ -105,9 +108,11 @@ describe('outlet groups and the float on the admin pages', () => {
       /^Opening float: €150\.00, corrected by Anna, [^(]+ \(was €50\.00\): counted 150\.00 at the start, typed 50$/,
     );
     await en.close();
+  });
 
-    const found: Record<string, string[]> = {};
-    for (const locale of ['en-GB', 'de-DE']) {
+  for (const locale of ['en-GB', 'de-DE']) {
+    it(`fit the window and pass axe at 1024×768 and 768×1024 (${locale})`, async ({ browser, server }) => {
+      const found: Record<string, string[]> = {};
       const context = await openFreshContext(browser, { locale });
       const page = await context.newPage();
       for (const size of SIZES) {
@@ -132,7 +137,7 @@ describe('outlet groups and the float on the admin pages', () => {
         if (violationsDay.length > 0) found[`/admin/day axe ${tag}`] = violationsDay;
       }
       await context.close();
-    }
-    expect(found).toEqual({});
-  });
+      expect(found).toEqual({});
+    });
+  }
 });

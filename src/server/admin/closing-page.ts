@@ -25,6 +25,7 @@ td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 section{overflow-x:auto}section:focus-visible{outline:2px solid #0f5f66}
 .count input{width:72px;min-height:36px}.count label{display:inline-block;margin:4px 8px 4px 0}
 .count input[name=countedBy],.count input[name=managerName],.count input[name=managerPassword],.count input[name=reason]{width:200px}
+#drawers table{font-size:15px}#drawers th,#drawers td{padding:6px 5px}
 details.float-fixes{margin:12px 0;border:1px solid #ddd;border-radius:8px;padding:0 12px}
 details.float-fixes summary{min-height:44px;display:flex;align-items:center;cursor:pointer;font-weight:600;color:#0f5f66}
 @media print{header,form,.noprint{display:none}section{box-shadow:none;margin:8px 0;padding:0}body{background:#fff;font-size:12px}}

@@ -126,6 +126,8 @@ export interface DrawerCashUp {
   outlet: string;
   drawer: string;
   floatCents: number;
+  /** Set when the float is a manager's correction on the admin page (the latest act of the day). */
+  floatCorrection?: { previousCents: number; reason: string; correctedBy: string; correctedAt: string };
   cashSalesCents: number;
   /** Cash paid out (refunds, voids of cash sales), as a positive amount. */
   refundsCents: number;

@@ -13,7 +13,7 @@ import { mountTestHotel, type TestHotel } from '../test-hotel/index.ts';
 import { createAdminRoutes } from './admin/admin-routes.ts';
 import { createCardRoutes } from './card-terminal/card-routes.ts';
 import { type CardTerminals, createCardTerminals } from './card-terminal/index.ts';
-import { createCatalogue, PRODUCTS_PATH } from './catalogue/index.ts';
+import { createCatalogue, currentGroups, PRODUCTS_PATH } from './catalogue/index.ts';
 import { tellCatalogueVersion } from './catalogue/served-catalogue.ts';
 import { specialReceiptPrinter } from './fiscal/at/hub-printing.ts';
 import { type FiscalControl, requireTillInService } from './fiscal/fiscal-control.ts';
@@ -274,6 +274,7 @@ export function createApp(options: AppOptions): Hono {
       gatewayStatus: () => gateway!.status(),
       tabletOrigin: options.tabletOrigin ?? 'https://localhost',
       httpsPort,
+      groups: () => currentGroups(ownCatalogue),
       ...(fiscal ? { fiscal: { fiscal, closings: ledgerClosings(hub, fiscal) } } : {}),
       cards,
       ...(options.printing ? { printing: options.printing } : {}),

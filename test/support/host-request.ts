@@ -77,7 +77,7 @@ export interface FormSender {
 export function postAdminForm(
   port: number,
   path: string,
-  fields: Record<string, string>,
+  fields: Record<string, string> | [string, string][],
   from: FormSender = {},
 ): Promise<HostAnswer> {
   const host = from.host ?? `localhost:${port}`;

@@ -7,6 +7,7 @@ import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { renderSVG } from 'uqr';
 import type { OutletPolicy } from '../../pms/staff-calls.ts';
+import type { CommodityGroup } from '../catalogue/index.ts';
 import { hotelDateTime, hotelTime, knownTimeZones } from '../clock/hotel-clock.ts';
 import type { GatewayStatus } from '../gateway/gateway.ts';
 import type { Device } from '../hub/hub.ts';
@@ -16,6 +17,7 @@ import type { ReceiptHeader, ReceiptHeaderScope } from '../hub/receipt-header.ts
 import type { AuditFilter, AuditRow } from '../staff/audit-log.ts';
 import type { StaffMember } from '../staff/staff-registry.ts';
 import type { AdminWords } from './admin-words.ts';
+import { outletGroupsFields } from './outlet-groups-form.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -70,6 +72,8 @@ export interface StaffPageData {
   hasManager: boolean;
   /** A refusal of the last staff form, shown above it. */
   problem?: string;
+  /** The hotel's commodity groups (the PMS catalogue's), to choose an outlet's by name; none when unknown. */
+  groups: CommodityGroup[];
 }
 
 export function staffSections(words: AdminWords, data: StaffPageData): Html {
@@ -99,8 +103,7 @@ export function staffSections(words: AdminWords, data: StaffPageData): Html {
 <label>${words.idleLock} <input name="idleLockMinutes" inputmode="numeric" required value="${policy.idleLockMinutes}"></label>
 <label><input type="checkbox" name="lockAfterSale" value="1" ${policy.lockAfterSale ? 'checked' : ''}> ${words.lockAfterSale}</label>
 <label>${words.quickReasons} <textarea name="quickReasons" rows="3">${(policy.quickReasons ?? []).join('\n')}</textarea></label>
-<label>${words.groupsSold} <input name="groupsSold" inputmode="numeric" value="${(policy.groupsSold ?? []).join(', ')}"></label>
-<label>${words.defaultGroup} <input name="defaultGroup" inputmode="numeric" value="${policy.defaultGroup ?? ''}"></label>
+${outletGroupsFields(words, policy, data.groups)}
 <button>${words.save}</button></form>`,
   );
   const failed = data.failedPins.map(

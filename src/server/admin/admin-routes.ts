@@ -12,6 +12,7 @@ import { TABLET_AUDIT_KINDS } from '../../pms/staff-calls.ts';
 import type { CardTerminals } from '../card-terminal/index.ts';
 import { TERMINAL_WORDS, terminalSection } from '../card-terminal/terminal-admin.ts';
 import { readTerminalForm, TerminalError } from '../card-terminal/terminals.ts';
+import type { CommodityGroup } from '../catalogue/index.ts';
 import { hotelDate } from '../clock/hotel-clock.ts';
 import type { GatewayStatus } from '../gateway/gateway.ts';
 import { clientAddress, hostName, httpsOrigin, LOOPBACK_NAMES } from '../http/hosts.ts';
@@ -53,6 +54,7 @@ import { CLOSING_CSS, outletsSection } from './closing-page.ts';
 import { createFiscalAdminRoutes, type FiscalAdminOptions } from './fiscal-routes.ts';
 import { FISCAL_WORDS } from './fiscal-words.ts';
 import { createMonitoringAdminRoutes, MONITORING_WORDS } from './monitoring-admin.ts';
+import { OUTLET_GROUPS_CSS } from './outlet-groups-form.ts';
 
 /**
  * Wrong admin sign-ins: 10 per address, 100 overall per 10 minutes; an address without a wrong try
@@ -78,6 +80,8 @@ export interface AdminOptions extends AdminAccessOptions {
   ledgerPrinting?: LedgerPrinting;
   /** The demo's printer double, whose slips the printer page shows. */
   printerDouble?: PrinterDouble;
+  /** The hotel's commodity groups (the server's copy of the PMS catalogue), to choose an outlet's by name. */
+  groups?: () => Promise<CommodityGroup[]>;
 }
 
 export function createAdminRoutes(options: AdminOptions): Hono {
@@ -88,7 +92,7 @@ export function createAdminRoutes(options: AdminOptions): Hono {
 
   admin.get('/admin.css', (c) => {
     c.header('content-type', 'text/css; charset=utf-8');
-    return c.body(ADMIN_CSS + CLOSING_CSS + SLIP_CSS);
+    return c.body(ADMIN_CSS + OUTLET_GROUPS_CSS + CLOSING_CSS + SLIP_CSS);
   });
   admin.use('*', sameOriginPost);
 
@@ -100,7 +104,8 @@ export function createAdminRoutes(options: AdminOptions): Hono {
       ? { staffId: member.id, staffName: member.name }
       : { staffId: null, staffName: getCookie(c, adminCookieName(hub)) ? 'admin key' : 'server machine' };
   };
-  const staffData = (problem?: string) => ({
+  const staffData = async (problem?: string) => ({
+    groups: (await options.groups?.()) ?? [],
     staff: hub.staff.list(),
     policies: hub.outlets.list().map((outlet) => hub.staff.policy(outlet.id)),
     outlets: hub.outlets.list(),
@@ -118,7 +123,7 @@ export function createAdminRoutes(options: AdminOptions): Hono {
       ...(problem ? { problem } : {}),
     });
   };
-  const showDashboard = (
+  const showDashboard = async (
     c: Context,
     problem?: string,
     status: 200 | 400 | 404 | 409 = 200,
@@ -135,7 +140,7 @@ export function createAdminRoutes(options: AdminOptions): Hono {
       stored: hub.receiptHeaders.stored,
       withoutVatId: hub.receiptHeaders.outletsWithoutVatId(),
     };
-    const body = html`${printers}${dashboard(w, hub.listDevices(), options.gatewayStatus(), outlets)}${fiscalLink}${monitoringLink}${staffSections(w, staffData(problem))}${receiptHeaderSection(w, headers, outlets)}${timeZoneSection(w, hub.timeZone)}${outletsSection(w, outlets, lang)}${terminalHtml(c, terminalProblem)}`;
+    const body = html`${printers}${dashboard(w, hub.listDevices(), options.gatewayStatus(), outlets)}${fiscalLink}${monitoringLink}${staffSections(w, await staffData(problem))}${receiptHeaderSection(w, headers, outlets)}${timeZoneSection(w, hub.timeZone)}${outletsSection(w, outlets, lang)}${terminalHtml(c, terminalProblem)}`;
     return c.html(page(lang, w, body, true), status);
   };
   const signInPage = (c: Context, problem: SignInProblem) => {
@@ -330,21 +335,26 @@ export function createAdminRoutes(options: AdminOptions): Hono {
   });
 
   admin.post('/policies/:outlet', async (c) => {
-    const form = await c.req.parseBody();
-    return staffChange(c, () => {
+    const form = await c.req.parseBody({ all: true });
+    return staffChange(c, async () => {
       const outlet = c.req.param('outlet');
       const openPrice = parseMoneyField(form.openPriceLimit, 'openPriceLimit');
+      const groupsSold = [form.groupsSold ?? []]
+        .flat()
+        .flatMap((value) => String(value).split(/[\s,;]+/))
+        .filter(Boolean)
+        .map((id) => (/^\d{1,9}$/.test(id) ? Number(id) : Number.NaN));
+      const defaultGroup =
+        String(form.defaultGroup ?? '').trim() === '' ? undefined : Number(form.defaultGroup);
+      checkGroupsKnown((await options.groups?.()) ?? [], hub.staff.policy(outlet), groupsSold, defaultGroup);
       const policy = hub.staff.setPolicy(outlet, {
         openPriceLimitCents: openPrice,
         discountLimitPercent: Number(String(form.discountLimitPercent ?? '').replace(',', '.')),
         idleLockMinutes: Number(form.idleLockMinutes),
         lockAfterSale: form.lockAfterSale === '1',
         quickReasons: String(form.quickReasons ?? '').split(/\r?\n/),
-        groupsSold: String(form.groupsSold ?? '')
-          .split(/[\s,;]+/)
-          .filter(Boolean)
-          .map((id) => (/^\d{1,9}$/.test(id) ? Number(id) : Number.NaN)),
-        defaultGroup: String(form.defaultGroup ?? '').trim() === '' ? undefined : Number(form.defaultGroup),
+        groupsSold,
+        defaultGroup,
       });
       hub.audit.append({
         kind: 'policy_changed',
@@ -452,4 +462,29 @@ function pairingOrigin(c: Context, options: AdminOptions): string {
   const host = hostName(requestHeader(c, 'host'));
   if (!host || LOOPBACK_NAMES.includes(host)) return options.tabletOrigin;
   return httpsOrigin(host, options.httpsPort);
+}
+
+/**
+ * Refuses a group the hotel's catalogue does not have (once its groups are known), unless the
+ * outlet already had it (a group the PMS dropped does not block saving the outlet's other rules).
+ * @throws StaffError 400 naming `groupsSold` or `defaultGroup`
+ */
+function checkGroupsKnown(
+  known: readonly CommodityGroup[],
+  before: { groupsSold?: number[]; defaultGroup?: number },
+  groupsSold: readonly number[],
+  defaultGroup: number | undefined,
+): void {
+  if (known.length === 0) return;
+  const allowed = new Set([...known.map((group) => group.id), ...(before.groupsSold ?? [])]);
+  const unknown = groupsSold.find((id) => Number.isInteger(id) && !allowed.has(id));
+  if (unknown !== undefined)
+    throw new StaffError(400, 'group_unknown', `the PMS has no commodity group ${unknown}`, 'groupsSold');
+  if (defaultGroup !== undefined && Number.isInteger(defaultGroup) && !allowed.has(defaultGroup))
+    throw new StaffError(
+      400,
+      'group_unknown',
+      `the PMS has no commodity group ${defaultGroup}`,
+      'defaultGroup',
+    );
 }

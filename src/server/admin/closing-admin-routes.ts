@@ -155,6 +155,43 @@ export function createClosingAdminRoutes({
     });
   });
 
+  // A drawer's opening float corrected by a manager: a new row, the tablet's record kept (float-corrections.ts).
+  routes.post('/day/floats', async (c) => {
+    const form = await c.req.parseBody();
+    return dayChange(c, async () => {
+      const floatCents = parseMoneyField(form.float, 'float');
+      const reason = typeof form.reason === 'string' ? form.reason.replace(/\p{Cc}/gu, ' ').trim() : '';
+      if (reason === '' || reason.length > 200)
+        throw new ClosingError(
+          400,
+          'reason_required',
+          'say why the float is corrected (1 to 200 characters)',
+          'reason',
+        );
+      const manager = await managerApproval(hub, actor(c), form.managerName, form.managerPassword);
+      if (!manager)
+        throw new ClosingError(
+          403,
+          'manager_required',
+          'a manager corrects the float: sign in as one, or give a manager’s name and admin password',
+          'managerPassword',
+        );
+      const who = { staffId: manager.managerId, staffName: manager.managerName };
+      const drawer = hub.closing.correctFloat(
+        { outlet: String(form.outlet ?? ''), drawer: String(form.drawer ?? ''), floatCents, reason },
+        who,
+      );
+      hub.audit.append({
+        kind: 'float_corrected',
+        ...who,
+        subject: `${drawer.outlet}/${drawer.drawer}`,
+        amountCents: floatCents,
+        note: `was ${drawer.floatCorrection?.previousCents ?? 0} cents: ${reason}; admin page`,
+      });
+      return '/admin/day#drawers';
+    });
+  });
+
   // A refund's credit note booked in the PMS by hand: a signed-in manager marks it (refunds-to-book.ts).
   routes.post('/day/refunds/booked', async (c) => {
     const form = await c.req.parseBody();

@@ -24,7 +24,10 @@ td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 .chart svg{width:100%;max-width:900px;height:auto}
 section{overflow-x:auto}section:focus-visible{outline:2px solid #0f5f66}
 .count input{width:72px;min-height:36px}.count label{display:inline-block;margin:4px 8px 4px 0}
-.count input[name=countedBy],.count input[name=managerName]{width:200px}
+.count input[name=countedBy],.count input[name=managerName],.count input[name=managerPassword],.count input[name=reason]{width:200px}
+#drawers table{font-size:15px}#drawers th,#drawers td{padding:6px 5px}
+details.float-fixes{margin:12px 0;border:1px solid #ddd;border-radius:8px;padding:0 12px}
+details.float-fixes summary{min-height:44px;display:flex;align-items:center;cursor:pointer;font-weight:600;color:#0f5f66}
 @media print{header,form,.noprint{display:none}section{box-shadow:none;margin:8px 0;padding:0}body{background:#fff;font-size:12px}}
 `;
 
@@ -231,7 +234,7 @@ function drawerRows(
   const nameOf = (id: string) => outlets.find((o) => o.id === id)?.name ?? id;
   const rows = drawers.map(
     (d) => html`<tr data-drawer="${d.outlet}/${d.drawer}"><td>${nameOf(d.outlet)}</td><td>${d.drawer}</td>
-<td class="n">${eur(d.floatCents)}</td><td class="n">${eur(d.cashSalesCents)}</td><td class="n">${eur(d.refundsCents)}</td>
+<td class="n" data-float="${d.floatCents}">${eur(d.floatCents)}</td><td class="n">${eur(d.cashSalesCents)}</td><td class="n">${eur(d.refundsCents)}</td>
 <td class="n">${eur(d.expectedCents)}</td>${
       d.count
         ? html`<td class="n">${eur(d.count.countedCents)}</td><td class="n" data-difference="${d.count.differenceCents}">${eur(d.count.differenceCents)}</td>
@@ -239,7 +242,7 @@ function drawerRows(
             d.count.cashSinceCents !== 0 ? html` · ${w.cashSince}: ${eur(d.count.cashSinceCents)}` : ''
           }</span></td>`
         : html`<td colspan="3" class="muted">${w.notCounted}</td>`
-    }</tr>`,
+    }</tr>${floatNote(ctx, d)}`,
   );
   const forms = countForms
     ? drawers.map(
@@ -256,10 +259,35 @@ ${DENOMINATIONS_CENTS.map(
 <button>${w.countDrawer}</button></form>`,
       )
     : [];
+  const floatForms = countForms
+    ? drawers.map(
+        (
+          d,
+        ) => html`<form method="post" action="/admin/day/floats" class="count" data-float-form="${d.outlet}/${d.drawer}">
+<h3>${nameOf(d.outlet)} · ${d.drawer}</h3><input type="hidden" name="outlet" value="${d.outlet}"><input type="hidden" name="drawer" value="${d.drawer}">
+<label>${w.float} <input name="float" inputmode="decimal" required></label>
+<label>${w.floatReason} <input name="reason" maxlength="200" required></label>
+<label>${w.floatManagerName} <input name="managerName" maxlength="60"></label>
+<label>${w.managerPassword} <input name="managerPassword" type="password" autocomplete="off"></label>
+<button>${w.floatCorrect}</button></form>`,
+      )
+    : [];
   return html`<section id="drawers"><h2>${w.drawersTitle} <a class="noprint" href="${ctx.base}/drawers.csv" download>${w.csv}</a></h2>
 <table><thead><tr><th>${w.outlet}</th><th>${w.drawer}</th><th class="n">${w.float}</th><th class="n">${w.cashSales}</th><th class="n">${w.paidOut}</th>
 <th class="n">${w.expected}</th><th class="n">${w.counted}</th><th class="n">${w.difference}</th><th>${w.countedBy}</th></tr></thead><tbody>${rows}</tbody></table>
-${countForms ? html`<p class="muted noprint">${w.countHint}</p>${forms}` : ''}</section>`;
+${
+  countForms
+    ? html`<details class="noprint float-fixes"><summary>${w.floatCorrectTitle}</summary><p class="muted">${w.floatHint}</p>${floatForms}</details>
+<p class="muted noprint">${w.countHint}</p>${forms}`
+    : ''
+}</section>`;
+}
+
+/** A row under a drawer whose float was corrected: who corrected it, when, what it was and why. */
+function floatNote(ctx: Ctx, d: DrawerCashUp): Html | string {
+  const fix = d.floatCorrection;
+  if (!fix) return '';
+  return html`<tr class="float-note" data-float-corrected="${d.outlet}/${d.drawer}"><td colspan="9" class="muted">${ctx.w.float}: ${ctx.eur(d.floatCents)}, ${ctx.w.floatCorrectedBy.toLowerCase()} ${fix.correctedBy}, ${shortTime(fix.correctedAt)} (${ctx.w.floatWas} ${ctx.eur(fix.previousCents)}): ${fix.reason}</td></tr>`;
 }
 
 function openSales(ctx: Ctx, report: DayReport, outlets: readonly OutletInfo[]): Html {
@@ -333,7 +361,8 @@ function cardTerminalRows(ctx: Ctx, report: DayReport): Html {
         : html`<td colspan="3" class="muted">${w.cardNoEndOfDay}</td>`
     }</tr>`,
   );
-  return html`<section id="card-terminals"><h2>${w.cardTerminalsTitle}</h2><table><thead><tr>${th(w.cardTerminal)}${th(
+  // Wider than a 768 px page (and in German at 1024): it scrolls sideways, so the keyboard can reach it (axe).
+  return html`<section id="card-terminals" tabindex="0" aria-labelledby="card-terminals-title"><h2 id="card-terminals-title">${w.cardTerminalsTitle}</h2><table><thead><tr>${th(w.cardTerminal)}${th(
     w.cardLedgerPayments,
     true,
   )}${th(w.amount, true)}${th(w.tips, true)}${th(w.cardEndOfDay, true)}${th(w.cardLedgerAtEndOfDay, true)}${th(

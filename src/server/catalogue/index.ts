@@ -12,4 +12,5 @@ export {
   TAX_CLASSES_PATH,
 } from './catalogue.ts';
 export type { CatalogueItem, CatalogueVersion } from './catalogue-versions.ts';
+export { type CommodityGroup, currentGroups, groupsOf } from './groups.ts';
 export { fieldsOfItem, priceRecord, versionSoldFrom } from './line-pricing.ts';

@@ -32,6 +32,8 @@ export const SERVER_AUDIT_KINDS = [
   'ledger_deviation',
   /** A drawer counted (ledger/closing/): subject outlet/drawer, amount the over (+) or short (-). */
   'cash_counted',
+  /** A drawer's opening float corrected on the admin page: subject outlet/drawer, amount the new float. */
+  'float_corrected',
   /** A Z closed the hotel's day: subject `Z <number>`, amount the day's gross. */
   'day_closed',
   'outlet_added',

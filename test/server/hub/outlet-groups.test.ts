@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const send = (path: string, options: HostRequest = {}) => requestWithHost(server.port, path, options);
-const post = (path: string, fields: Record<string, string>, from: FormSender = {}) =>
+const post = (path: string, fields: Record<string, string> | [string, string][], from: FormSender = {}) =>
   postAdminForm(server.port, path, fields, from);
 
 async function pairedTablet(outlet: 'bar' | 'minibar'): Promise<string> {
@@ -37,11 +37,66 @@ async function pairedTablet(outlet: 'bar' | 'minibar'): Promise<string> {
 const rules = { openPriceLimit: '100', discountLimitPercent: '20', idleLockMinutes: '5' };
 
 describe('the outlet’s groups sold and default group', () => {
-  it('are the demo bar’s drinks, minibar and kitchen, opening on drinks, until its rules are saved', () => {
+  it('are the demo bar’s drinks, minibar and kitchen, opening on All of them (its quick keys), until its rules are saved', () => {
     expect(setUpDemoBarGroups(server.hub)).toBe(true);
     expect(server.hub.staff.policy('bar')).toMatchObject({ groupsSold: [1, 2, 3] });
     expect(server.hub.staff.policy('bar').defaultGroup).toBeUndefined();
     expect(setUpDemoBarGroups(server.hub)).toBe(false);
+  });
+
+  it('are chosen by name from the hotel’s groups, as ticked boxes and a select', async () => {
+    await post('/admin/policies/bar', { ...rules, groupsSold: '1, 3', defaultGroup: '' });
+    const page = (await send('/admin')).body;
+    const form = page.slice(
+      page.indexOf('data-outlet="bar"'),
+      page.indexOf('</form>', page.indexOf('data-outlet="bar"')),
+    );
+    const boxes = [
+      ...form.matchAll(
+        /<input type="checkbox" name="groupsSold" value="(\d+)" ?(checked)?> ([^<]+)<\/label>/g,
+      ),
+    ].map(([, id, checked, name]) => `${id} ${name}${checked ? ' ✓' : ''}`);
+    expect(boxes).toEqual(['1 Bar ✓', '2 Minibar', '3 Küche / Kitchen ✓', '4 Spa', '5 Service']);
+    const options = [...form.matchAll(/<option value="(\d*)" ?(selected)?>([^<]+)<\/option>/g)].map(
+      ([, id, , name]) => `${id}:${name}`,
+    );
+    expect(options).toEqual([
+      ':All (with the quick keys)',
+      '1:Bar',
+      '2:Minibar',
+      '3:Küche / Kitchen',
+      '4:Spa',
+      '5:Service',
+    ]);
+    expect(form).toContain('<option value="">All (with the quick keys)</option>');
+    expect(form).not.toMatch(/<input name="groupsSold"/); // no group numbers to type
+
+    // ticking Bar and Kitchen, opening on Kitchen: the boxes come as one field each
+    const ticked = await post('/admin/policies/bar', [
+      ...Object.entries(rules),
+      ['groupsSold', '1'],
+      ['groupsSold', '3'],
+      ['defaultGroup', '3'],
+    ]);
+    expect(ticked.status).toBe(303);
+    expect(server.hub.staff.policy('bar')).toMatchObject({ groupsSold: [1, 3], defaultGroup: 3 });
+    expect((await send('/admin')).body).toMatch(/<option value="3" selected>Küche \/ Kitchen<\/option>/);
+
+    // a group the PMS does not have is refused, naming the field, nothing written
+    const before = server.hub.staff.policy('bar');
+    const unknown = await post('/admin/policies/bar', [
+      ...Object.entries(rules),
+      ['groupsSold', '1'],
+      ['groupsSold', '9'],
+    ]);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toContain('the PMS has no commodity group 9');
+    const unknownDefault = await post('/admin/policies/bar', [
+      ...Object.entries(rules),
+      ['defaultGroup', '77'],
+    ]);
+    expect(unknownDefault.status).toBe(400);
+    expect(server.hub.staff.policy('bar')).toEqual(before);
   });
 
   it('are set by a manager on the admin page and reach the outlet’s tablet with its policy', async () => {
@@ -55,7 +110,7 @@ describe('the outlet’s groups sold and default group', () => {
     const list = JSON.parse((await send('/till/staff', { headers: { cookie: tablet } })).body);
     expect(list.policy.groupsSold).toEqual([1, 2, 3]);
     expect(list.policy.defaultGroup).toBe(1);
-    expect((await send('/admin')).body).toContain('value="1, 2, 3"');
+    expect((await send('/admin')).body).toMatch(/value="2" checked> Minibar/);
 
     // empty: all groups, opening on "All"
     expect(

@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminCookieName } from '../../../src/server/admin/admin-access.ts';
 import { slipText } from '../../../src/server/printing/escpos-decoder.ts';
+import { printerAt } from '../../support/printers.ts';
 import { type PrintSetup, printSetup } from './printing-support.ts';
 
 let setup: PrintSetup;
@@ -113,6 +114,59 @@ describe('the test print', () => {
       headers: { cookie: adminCookie, 'accept-language': 'de' },
     });
     expect(await page.text()).toContain('Bar receipts: nicht erreichbar');
+  });
+});
+
+describe('who gives up a print job (issue 30)', () => {
+  it('a tablet only its own outlet’s, a manager on the admin page any outlet’s', async () => {
+    setup.printer.setState('paper_out');
+    const restaurantPrinter = setup.printing.printers.add(
+      printerAt(setup.printer, { outlet: 'restaurant', name: 'Restaurant receipts' }),
+    );
+    const enqueue = (printer: typeof restaurantPrinter, title: string) =>
+      setup.printing.queue.enqueue({
+        key: `test:${title}`,
+        printer,
+        title,
+        document: { kind: 'test', printerName: printer.name, language: 'de' },
+      });
+    const theirs = enqueue(restaurantPrinter, 'Receipt R-1');
+    const ours = enqueue(setup.receiptPrinter, 'Receipt B-1');
+    const giveUpOnTablet = async (id: number) => {
+      const answer = await setup.app.request(`/till/print/jobs/${id}/give-up`, {
+        method: 'POST',
+        headers: {
+          cookie: setup.cookie,
+          'x-till-request-id': crypto.randomUUID(),
+          'content-type': 'application/json',
+        },
+        body: '{}',
+      });
+      return { status: answer.status, body: (await answer.json()) as { field?: string } };
+    };
+
+    // The bar's tablet: the restaurant's job is no job of its (404, as if there were none), left waiting.
+    const refused = await giveUpOnTablet(theirs.id);
+    expect(refused).toEqual({ status: 404, body: expect.objectContaining({ field: 'id' }) });
+    expect(setup.printing.queue.job(theirs.id)).toMatchObject({ givenUpBy: null });
+    expect(setup.printing.queue.job(theirs.id)?.state).not.toBe('given_up');
+    // its own outlet's job it may give up
+    expect((await giveUpOnTablet(ours.id)).status).toBe(200);
+    expect(setup.printing.queue.job(ours.id)).toMatchObject({ state: 'given_up', givenUpBy: 'Test tablet' });
+
+    // A manager signed in on the admin page gives up the restaurant's job, named as who did it.
+    const anna = await setup.hub.staff.add({ name: 'Anna', role: 'manager', pin: '9999' });
+    const manager = `${adminCookieName(setup.hub)}=${setup.hub.createAdminSession(anna.id)}`;
+    expect((await post(`/admin/printers/jobs/${theirs.id}/give-up`, manager)).status).toBe(303);
+    expect(setup.printing.queue.job(theirs.id)).toMatchObject({ state: 'given_up', givenUpBy: 'Anna' });
+    expect(
+      setup.hub.audit
+        .list({ kind: 'print_job_given_up' })
+        .map((row) => [row.subject, row.staffName ?? row.deviceName]),
+    ).toEqual([
+      [String(theirs.id), 'Anna'], // newest first
+      [String(ours.id), 'Test tablet'],
+    ]);
   });
 });
 

@@ -1,12 +1,14 @@
 // Cash-up per drawer: what each drawer should hold since the last Z (its opening float, the cash
 // taken, the cash paid out) and its counts. A cash payment belongs to the drawer its tablet's latest
 // shift opened on (`shift-open`, `shift.drawer`), else to the outlet's first drawer; a drawer's float
-// is that of the first shift opened on it since the last Z. Counts are append-only rows: a recount is
-// a new row, and the newest since the last Z is the one that stands.
+// is that of the first shift opened on it since the last Z, or a manager's later correction
+// (float-corrections.ts). Counts are append-only rows: a recount is a new row, and the newest since
+// the last Z is the one that stands.
 import type { DrawerCashUp } from '../../../pms/closing-wire.ts';
 import type { HubDb } from '../../hub/hub-db.ts';
 import type { OutletInfo } from '../../hub/outlets.ts';
 import { blockBounds, EFFECTIVE_PAYMENTS, rangeCached, type SeqRange } from './day-queries.ts';
+import type { FloatCorrectionRow } from './float-corrections.ts';
 
 export interface CountRow {
   countId: number;
@@ -42,7 +44,7 @@ export function createCashQueries(db: HubDb) {
        FROM cash GROUP BY outlet, drawer`,
   );
   const floats = db.prepare(
-    `SELECT s.outlet, json_extract(s.body, '$.shift.drawer') AS drawer,
+    `SELECT s.seq, s.outlet, json_extract(s.body, '$.shift.drawer') AS drawer,
             COALESCE(json_extract(s.body, '$.shift.floatCents'), 0) AS floatCents
        FROM ledger_sales s WHERE s.kind = 'shift-open' AND s.seq > @after AND s.seq <= @upTo ORDER BY s.seq`,
   );
@@ -64,7 +66,7 @@ export function createCashQueries(db: HubDb) {
     ),
     floats: rangeCached(
       (range: SeqRange) =>
-        floats.all(range) as { outlet: string; drawer: string | null; floatCents: number }[],
+        floats.all(range) as { seq: number; outlet: string; drawer: string | null; floatCents: number }[],
     ),
     countsAfter: (countId: number) => counts.all(countId) as CountRow[],
   };
@@ -76,13 +78,15 @@ const drawerKey = (outlet: string, drawer: string) => `${outlet}\u0000${drawer}`
 
 /**
  * Every drawer of every outlet, and any other drawer a shift named, over `range`; each with the
- * newest count after `lastCountId` (and the cash recorded since that count, from `sinceCount`).
+ * newest count after `lastCountId` (and the cash recorded since that count, from `sinceCount`), and
+ * its float as the latest act set it: the first shift opened on it, or a correction made after that.
  */
 export function drawerCashUps(
   queries: CashQueries,
   range: SeqRange,
   outlets: readonly OutletInfo[],
   lastCountId: number,
+  corrections: readonly FloatCorrectionRow[] = [],
 ): DrawerCashUp[] {
   const drawers = new Map<string, DrawerCashUp>();
   const firstDrawer = new Map(outlets.map((outlet) => [outlet.id, outlet.drawers[0] ?? outlet.name]));
@@ -105,13 +109,24 @@ export function drawerCashUps(
     return found;
   };
   for (const outlet of outlets) for (const name of outlet.drawers) drawer(outlet.id, name);
-  const floated = new Set<string>();
+  const floatSeq = new Map<string, number>();
   for (const row of queries.floats(range)) {
     const target = drawer(row.outlet, row.drawer);
     const key = drawerKey(target.outlet, target.drawer);
-    if (floated.has(key)) continue; // a second tablet joining the drawer brings no new float
-    floated.add(key);
+    if (floatSeq.has(key)) continue; // a second tablet joining the drawer brings no new float
+    floatSeq.set(key, row.seq);
     target.floatCents = row.floatCents;
+  }
+  for (const correction of corrections) {
+    const target = drawer(correction.outlet, correction.drawer);
+    if ((floatSeq.get(drawerKey(target.outlet, target.drawer)) ?? 0) > correction.seenSeq) continue;
+    target.floatCents = correction.floatCents;
+    target.floatCorrection = {
+      previousCents: correction.previousCents,
+      reason: correction.reason,
+      correctedBy: correction.correctedBy,
+      correctedAt: correction.correctedAt,
+    };
   }
   for (const row of queries.cash(range)) {
     const target = drawer(row.outlet, row.drawer);

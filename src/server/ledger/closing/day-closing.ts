@@ -14,6 +14,7 @@ import { BusinessDayError, checkBusinessDay } from './business-day.ts';
 import { createCashQueries, drawerCashUps, drawerHeldCash } from './cash-up.ts';
 import { createDayQueries, type SeqRange } from './day-queries.ts';
 import { dayTotals } from './day-report.ts';
+import { createFloatCorrections } from './float-corrections.ts';
 import { createOpenSalesQueries } from './open-sales.ts';
 import { createRefundBookings } from './refund-bookings.ts';
 
@@ -76,6 +77,10 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
   const lastSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM ledger_sales');
   const openSales = createOpenSalesQueries(db);
   const refunds = createRefundBookings(db, now);
+  const floatCorrections = createFloatCorrections(db);
+  /** The drawers' cash-up over `range`, the day's float corrections applied. */
+  const cashUps = (range: SeqRange, lastCountId: number) =>
+    drawerCashUps(cash, range, outlets.list(), lastCountId, floatCorrections.ofDay(range.after));
   const insertCount = db.prepare(
     `INSERT INTO cash_counts (outlet, drawer, after_z_id, up_to_seq, float_cents, cash_sales_cents,
        refunds_cents, expected_cents, counted_cents, difference_cents, denominations, counted_by_id,
@@ -122,7 +127,7 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
       generatedAt: now().toISOString(),
       hotel: totals.hotel,
       outlets: totals.outlets,
-      drawers: drawerCashUps(cash, range, known, lastCountId),
+      drawers: cashUps(range, lastCountId),
       pendingByDevice: openSales.pendingByDevice(),
       attention: openSales.attention(),
       refundsToBook: refunds.toBook(),
@@ -152,9 +157,7 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
     /** The open day's cash-up of one drawer. */
     drawer(outlet: string, drawer: string): DrawerCashUp | undefined {
       const { range, prev } = openRange();
-      return drawerCashUps(cash, range, outlets.list(), prev?.lastCountId ?? 0).find(
-        (d) => d.outlet === outlet && d.drawer === drawer,
-      );
+      return cashUps(range, prev?.lastCountId ?? 0).find((d) => d.outlet === outlet && d.drawer === drawer);
     },
 
     /**
@@ -171,7 +174,7 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
       return db
         .transaction(() => {
           const { range, prev } = openRange();
-          const current = drawerCashUps(cash, range, outlets.list(), prev?.lastCountId ?? 0).find(
+          const current = cashUps(range, prev?.lastCountId ?? 0).find(
             (d) => d.outlet === outlet.id && d.drawer === input.drawer,
           );
           if (!current || (!outlet.drawers.includes(input.drawer) && !drawerHeldCash(current)))
@@ -298,6 +301,49 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
             });
           }
           return { zId, zNumber, report: hotelReport };
+        })
+        .immediate();
+    },
+
+    /**
+     * Records a manager's correction of a drawer's opening float for the open day: a new row
+     * (float-corrections.ts), never a change to the tablet's `shift-open`; the caller audits.
+     * @throws ClosingError 404 naming `outlet` or `drawer`
+     */
+    correctFloat(
+      input: { outlet: string; drawer: string; floatCents: number; reason: string },
+      manager: Actor,
+    ): DrawerCashUp {
+      const outlet = outlets.get(input.outlet);
+      if (!outlet) throw new ClosingError(404, 'outlet_unknown', 'no such outlet', 'outlet');
+      return db
+        .transaction(() => {
+          const { range, prev } = openRange();
+          const current = cashUps(range, prev?.lastCountId ?? 0).find(
+            (d) => d.outlet === outlet.id && d.drawer === input.drawer,
+          );
+          if (!current || (!outlet.drawers.includes(input.drawer) && !drawerHeldCash(current)))
+            throw new ClosingError(
+              404,
+              'drawer_unknown',
+              `the outlet has no drawer "${input.drawer}"`,
+              'drawer',
+            );
+          floatCorrections.append({
+            outlet: outlet.id,
+            drawer: input.drawer,
+            afterSeq: range.after,
+            seenSeq: range.upTo,
+            floatCents: input.floatCents,
+            previousCents: current.floatCents,
+            reason: input.reason,
+            correctedById: manager.staffId,
+            correctedByName: manager.staffName,
+            correctedAt: now().toISOString(),
+          });
+          return cashUps(range, prev?.lastCountId ?? 0).find(
+            (d) => d.outlet === outlet.id && d.drawer === input.drawer,
+          ) as DrawerCashUp;
         })
         .immediate();
     },

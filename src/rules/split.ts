@@ -21,6 +21,8 @@ export interface TicketPart {
   totalCents: Cents;
   /** For a part of an equal split: into how many parts what was open is split. */
   ofParts?: number;
+  /** For a part of an equal split: the lines that were split (what was open). */
+  splitFrom?: TicketLine[];
 }
 
 const lineTotal = (line: TicketLine) => line.unitPriceCents * line.quantity;
@@ -61,7 +63,13 @@ export function equalPart(lines: readonly TicketLine[], parts: number): TicketPa
     part.push(...atTotal(line, shares[index]!));
     if (parts > 1) rest.push(...atTotal(line, lineTotal(line) - shares[index]!));
   });
-  return { lines: uniqueKeys(part), rest: uniqueKeys(rest), totalCents: amount, ofParts: parts };
+  return {
+    lines: uniqueKeys(part),
+    rest: uniqueKeys(rest),
+    totalCents: amount,
+    ofParts: parts,
+    splitFrom: [...lines],
+  };
 }
 
 /**

@@ -119,7 +119,9 @@ export function shiftTotals(sales: readonly SaleRecord[], groupOf: GroupOf): Shi
     const sign = sale.kind === 'charge-reversal' ? -1 : 1; // a cancellation's quantities are negative
     // A part of an equal split sells a share of each of its bill's items (shared/bill-share.ts).
     const share = sale.share;
-    const milli = share ? partLines(share.billLines, share.parts, share.part).map((l) => l.quantityMilli) : [];
+    const milli = share
+      ? partLines(share.billLines, share.parts, share.part).map((l) => l.quantityMilli)
+      : [];
     sale.lines.forEach((line, index) => {
       const group = groupOf(line.productId) ?? { id: null, name: '' };
       const entry = groups.get(group.id) ?? { groupId: group.id, name: group.name, quantity: 0, cents: 0 };

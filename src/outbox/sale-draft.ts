@@ -18,6 +18,8 @@ export interface SaleOrigin {
   saleId?: string;
   /** A part of a split bill, or what was left of one: priced below the catalogue by the split. */
   split?: boolean;
+  /** One of the equal parts of a bill: the bill's lines, for the sales ledger. */
+  share?: SaleRecord['share'];
 }
 
 /** The kind-specific part of a new sale: its lines, extras and `[intent name, payload]` steps. */
@@ -72,6 +74,7 @@ export function composeSale(
     till: origin.till,
     ...(approvals.length > 0 ? { approvals } : {}),
     ...(origin.split ? { split: true } : {}),
+    ...(origin.share ? { share: origin.share } : {}),
     totalCents: totalCents ?? draft.lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0),
     notes: notes ?? [],
   };

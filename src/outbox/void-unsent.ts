@@ -3,6 +3,7 @@
 // void, with the approver and the reason, instead of nothing. Owns which voids need it and the void's
 // ledger record (the sale's lines and payments taken back). docs/outbox.md, "Voiding".
 import type { LedgerRecord } from '../pms/ledger-wire.ts';
+import { partLines } from '../shared/bill-share.ts';
 import type { NewSale, SaleEntry } from '../storage/outbox-store.ts';
 import { ledgerKindOf, ledgerRecordOf, RECORD_IN_LEDGER, RECORD_VOID_IN_LEDGER } from './intents/index.ts';
 import { composeSale, type SaleOrigin } from './sale-draft.ts';
@@ -57,7 +58,18 @@ export function voidRecordOf(
   at: number,
   reason: string,
 ): LedgerRecord {
-  const { ticketDiscount: _discount, split: _split, takeBack: _takeBack, shift: _shift, ...kept } = sale;
+  const {
+    ticketDiscount: _discount,
+    split: _split,
+    takeBack: _takeBack,
+    shift: _shift,
+    share,
+    ...kept
+  } = sale;
+  // A part of an equal split is stored as the part's own lines: those are what its void takes back.
+  const lines = share
+    ? partLines(sale.lines, share.parts, share.part).map(({ quantityMilli: _milli, ...line }) => line)
+    : sale.lines;
   return {
     ...kept,
     saleId,
@@ -65,7 +77,7 @@ export function voidRecordOf(
     kind: 'void',
     createdAt: new Date(at).toISOString(),
     staffId: origin.staffId ?? null,
-    lines: sale.lines.map((line) => ({ ...line, quantity: -line.quantity })),
+    lines: lines.map((line) => ({ ...line, quantity: -line.quantity })),
     payments: sale.payments.map((payment) => ({
       method: payment.method,
       amountCents: -payment.amountCents,

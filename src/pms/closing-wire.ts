@@ -59,7 +59,10 @@ export interface VatTotal {
 export interface GroupTotal {
   groupId: number | null;
   groupName: string;
+  /** Items sold: whole, or with up to three decimals where parts of an equal split sold shares of items. */
   quantity: number;
+  /** The same in thousandths, exact (the report adds these up). */
+  quantityMilli: number;
   grossCents: number;
 }
 export interface StaffTotal {

@@ -42,6 +42,8 @@ export const LEDGER_RECORD_VERSION = 1;
  * unit price. A day of millions of records stays far inside safe integers and SQLite's sums.
  */
 export const MAX_RECORD_CENTS = 1_000_000_000;
+/** The most equal parts a bill is paid in (the tablet offers 2 to 10). */
+export const MAX_SHARE_PARTS = 100;
 /** The highest number any other numeric field of a record may hold (ids, lines, percentages). */
 const MAX_WIRE_NUMBER = 2_147_483_647;
 
@@ -174,6 +176,30 @@ export const LedgerRecordSchema = v.object({
   ),
   /** A part of a split bill (its prices are the split's). */
   split: v.optional(v.literal(true)),
+  /**
+   * One of `parts` equal parts of one bill (`billId`, the tablet's id of the bill): `lines` are the
+   * whole bill's at its quantities and prices (they come to `billCents`), `totalCents` is this
+   * part's equal share. The server works out the part's lines (shared/bill-share.ts; docs/ledger.md,
+   * "Equal splits"). A split record without it is recorded as sent (an older tablet).
+   */
+  share: v.optional(
+    v.pipe(
+      v.object({
+        billId: Id,
+        part: v.pipe(WireInt, v.minValue(1, 'must be at least 1')),
+        parts: v.pipe(
+          WireInt,
+          v.minValue(2, 'must be at least 2'),
+          v.maxValue(MAX_SHARE_PARTS, `must be at most ${MAX_SHARE_PARTS}`),
+        ),
+        billCents: NonNegativeCents,
+      }),
+      v.forward(
+        v.check((share) => share.part <= share.parts, 'must not be above parts'),
+        ['part'],
+      ),
+    ),
+  ),
   reason: v.optional(v.pipe(v.string(), v.maxLength(300))),
   /** Managers' approval tokens for this record (each names this sale, this device and its action). */
   approvals: v.pipe(v.array(Token), v.maxLength(MAX_APPROVALS)),

@@ -3,6 +3,7 @@
 // pending, cancellations and voided sales. Owns which sales count (voids, reversals, cancellations,
 // late charges): docs/till-app.md, "Shift totals".
 import type { Cents } from '../pms/money';
+import { partLines } from '../shared/bill-share';
 import type { SaleRecord } from '../storage/records';
 
 export interface Amount {
@@ -23,6 +24,7 @@ export interface GroupTotal {
   groupId: number | null;
   /** The group's name as the catalogue had it ('' when unknown). */
   name: string;
+  /** Items: whole, or with up to three decimals where parts of an equal split sold shares of items. */
   quantity: number;
   cents: Cents;
 }
@@ -80,6 +82,8 @@ export function shiftTotals(sales: readonly SaleRecord[], groupOf: GroupOf): Shi
   };
   const payments = new Map<PaymentTotal['paymentMethodId'], PaymentTotal>();
   const groups = new Map<number | null, GroupTotal>();
+  /** Items per group in thousandths (a part of an equal split sells shares of items). */
+  const groupMilli = new Map<number | null, number>();
   for (const sale of sales) {
     if (!countsInTotals(sale, byId)) {
       // a voided reversal only undoes the voided charge's bookkeeping: the charge is the voided sale;
@@ -113,13 +117,20 @@ export function shiftTotals(sales: readonly SaleRecord[], groupOf: GroupOf): Shi
     else add(totals.confirmed, cents); // synced, or an applied charge voided by a reversal
     if (sale.status === 'needs-attention') add(totals.needsAttention, cents);
     const sign = sale.kind === 'charge-reversal' ? -1 : 1; // a cancellation's quantities are negative
-    for (const line of sale.lines) {
+    // A part of an equal split sells a share of each of its bill's items (shared/bill-share.ts).
+    const share = sale.share;
+    const milli = share
+      ? partLines(share.billLines, share.parts, share.part).map((l) => l.quantityMilli)
+      : [];
+    sale.lines.forEach((line, index) => {
       const group = groupOf(line.productId) ?? { id: null, name: '' };
       const entry = groups.get(group.id) ?? { groupId: group.id, name: group.name, quantity: 0, cents: 0 };
-      entry.quantity += sign * line.quantity;
+      const items = milli[index] ?? line.quantity * 1000;
+      groupMilli.set(group.id, (groupMilli.get(group.id) ?? 0) + sign * items);
+      entry.quantity = groupMilli.get(group.id)! / 1000;
       entry.cents += sign * line.quantity * line.unitPriceCents;
       groups.set(group.id, entry);
-    }
+    });
   }
   totals.byPayment = [...payments.values()].sort((a, b) => b.cents - a.cents);
   totals.byGroup = [...groups.values()].sort((a, b) => b.cents - a.cents);

@@ -4,18 +4,15 @@
 // ticket exactly; prices stay >= 0; quantities are whole; a line whose share does not divide by its
 // quantity becomes two lines (unit prices one cent apart) so every cent is accounted for.
 import type { Cents } from '../pms/money';
+import { equalParts } from '../shared/bill-share';
 import type { TicketLine } from './ticket-lines';
 
 /**
- * `totalCents` in `parts` equal parts that add up exactly: the first parts carry the extra cents.
+ * `totalCents` in `parts` equal parts that add up exactly: the first parts carry the extra cents
+ * (the till server reckons a bill's parts with the same function: shared/bill-share.ts).
  * @example splitEvenly(1000, 3) // [334, 333, 333]
  */
-export function splitEvenly(totalCents: Cents, parts: number): Cents[] {
-  if (!Number.isInteger(parts) || parts < 1) throw new RangeError('parts must be a whole number from 1');
-  const base = Math.floor(totalCents / parts);
-  const extra = totalCents - base * parts;
-  return Array.from({ length: parts }, (_, index) => base + (index < extra ? 1 : 0));
-}
+export const splitEvenly: (totalCents: Cents, parts: number) => Cents[] = equalParts;
 
 /** One part of a ticket and what stays open after it is paid. */
 export interface TicketPart {
@@ -24,6 +21,8 @@ export interface TicketPart {
   totalCents: Cents;
   /** For a part of an equal split: into how many parts what was open is split. */
   ofParts?: number;
+  /** For a part of an equal split: the lines that were split (what was open). */
+  splitFrom?: TicketLine[];
 }
 
 const lineTotal = (line: TicketLine) => line.unitPriceCents * line.quantity;
@@ -64,7 +63,13 @@ export function equalPart(lines: readonly TicketLine[], parts: number): TicketPa
     part.push(...atTotal(line, shares[index]!));
     if (parts > 1) rest.push(...atTotal(line, lineTotal(line) - shares[index]!));
   });
-  return { lines: uniqueKeys(part), rest: uniqueKeys(rest), totalCents: amount, ofParts: parts };
+  return {
+    lines: uniqueKeys(part),
+    rest: uniqueKeys(rest),
+    totalCents: amount,
+    ofParts: parts,
+    splitFrom: [...lines],
+  };
 }
 
 /**

@@ -90,6 +90,14 @@ export interface CardPaymentRecord {
   slip?: string[];
 }
 
+/** A sale that is part `part` of `parts` equal parts of the bill `billId` (a ticket paid in equal parts). */
+export interface SaleShare {
+  billId: string;
+  part: number;
+  parts: number;
+  billLines: SaleLine[];
+}
+
 export interface SaleRecord {
   /** Random UUID. */
   id: string;
@@ -128,6 +136,9 @@ export interface SaleRecord {
   lateChargeOf?: string;
   /** A part of a split bill, or what was left of one: its prices are the split's (sale-headers.ts says so). */
   split?: true;
+  /** One of `parts` equal parts of a bill: `lines` are this part's (one per bill line, as the PMS
+   * gets them), `billLines` the whole bill's, which the sales ledger gets (docs/ledger.md, "Equal splits"). */
+  share?: SaleShare;
   /** For a cash cancellation: the confirmed cash sale it cancels, and its PMS invoice (to cancel there). */
   cancels?: { saleId: string; reference: string; invoiceId?: number };
   /** The cancellation recorded for this cash sale. */

@@ -15,6 +15,19 @@ export function locale(): string {
 }
 
 /**
+ * A count of items: whole as it is, with three decimals where parts of an equal split sold shares of items.
+ * @example formatItems(2) === '2'; formatItems(0.667) === '0.667' (German: '0,667')
+ */
+export function formatItems(items: number): string {
+  const digits = Number.isInteger(items) ? 0 : 3;
+  return items.toLocaleString(locale(), {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  });
+}
+
+/**
  * An amount as staff typed it, with the UI language's thousands grouping taken out, so "5,000" in
  * English (and "5.000" in German) is five thousand, not a number with three decimals. Only a text
  * grouped in threes throughout, not starting with 0 ("0,001" stays three decimals), counts as grouped; anything else is left as typed, for the money

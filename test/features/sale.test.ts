@@ -28,6 +28,7 @@ import {
   ticketWritesSettled,
 } from '../../src/features/ticket/ticket.ts';
 import { showTicket } from '../../src/features/ticket/ticket-signal.ts';
+import { ledgerRecordOf } from '../../src/outbox/intents/ledger-body.ts';
 import { saleHeaders } from '../../src/outbox/sale-headers.ts';
 import { SPLIT_HEADER } from '../../src/pms/till-headers.ts';
 import type { RoomReservation } from '../../src/pms/wire.ts';
@@ -223,6 +224,60 @@ describe('completing a cash sale', () => {
     expect(await headersOf(half.saleId)).toBe('1');
     expect(await headersOf(rest.saleId)).toBe('1');
     expect(await headersOf(whole.saleId)).toBeUndefined();
+  });
+
+  it('records each of three equal parts as a share of the one bill: the bill’s lines for the ledger, the part’s lines named with it', async () => {
+    addProduct(PILS);
+    addProduct(PILS);
+    addProduct(PILS);
+    addProduct(ESPRESSO);
+    const bill = sumOf(ticketLines()); // 3 × 4.20 + 2.80 = 15.40
+    const receipts = [];
+    for (const parts of [3, 2]) {
+      const part = equalPart(ticketLines(), parts);
+      receipts.push(await completeCashSale({ paymentMethodId: 1, templateId: 3, part, shareWord: 'Anteil' }));
+    }
+    expect(currentTicket().equalSplit?.paid).toBe(2);
+    receipts.push(await completeCashSale({ paymentMethodId: 1, templateId: 3, shareWord: 'Anteil' })); // the last part
+    const sales = await Promise.all(receipts.map(async (receipt) => (await readSale(receipt.saleId))!.sale));
+    const records = sales.map((sale) => ledgerRecordOf(sale, 'sale'));
+    expect(records.map((record) => record.share?.part)).toEqual([1, 2, 3]);
+    expect(new Set(records.map((record) => record.share?.billId)).size).toBe(1);
+    expect(records.map((record) => record.totalCents)).toEqual([514, 513, 513]);
+    for (const record of records) {
+      expect(record.share).toMatchObject({ parts: 3, billCents: bill });
+      expect(record.lines.map((line) => [line.productId, line.quantity, line.unitPriceCents])).toEqual([
+        [1, 3, 420],
+        [2, 1, 280],
+      ]);
+    }
+    // What the PMS gets: one line per bill line at quantity 1, named with the share; together the bill.
+    expect(sales[0]!.lines.map((line) => [line.name, line.quantity])).toEqual([
+      ['Pils 0,3 l · Anteil 1/3', 1],
+      ['Espresso · Anteil 1/3', 1],
+    ]);
+    const perProduct = (id: number) =>
+      sales
+        .flatMap((sale) => sale.lines)
+        .filter((line) => line.productId === id)
+        .reduce((sum, line) => sum + line.unitPriceCents, 0);
+    expect([perProduct(1), perProduct(2)]).toEqual([1260, 280]);
+    expect(receipts[0]!.lines[0]!.name).toBe('Pils 0,3 l · Anteil 1/3');
+    expect(ticketLines()).toEqual([]);
+  });
+
+  it('records a part as its own lines, as before, where the split changed under way (another number of parts)', async () => {
+    addProduct(PILS);
+    addProduct(ESPRESSO);
+    await completeCashSale({ paymentMethodId: 1, templateId: 3, part: equalPart(ticketLines(), 3) });
+    const changed = await completeCashSale({
+      paymentMethodId: 1,
+      templateId: 3,
+      part: equalPart(ticketLines(), 3),
+    });
+    const record = ledgerRecordOf((await readSale(changed.saleId))!.sale, 'sale');
+    expect(record.share).toBeUndefined();
+    expect(record.split).toBe(true);
   });
 
   it('takes a card payment without tendered cash or change', async () => {

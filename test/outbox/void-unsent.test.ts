@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordCashSale, recordRoomCharge } from '../../src/outbox/journal.ts';
 import { voidSale } from '../../src/outbox/void-sale.ts';
+import { equalShareSale } from '../../src/rules/equal-share.ts';
 import { createHub } from '../../src/server/hub/hub.ts';
 import { readSale } from '../../src/storage/outbox-store.ts';
 import { fixtureDevice } from '../server/ledger/ledger-fixtures.ts';
@@ -81,6 +82,41 @@ describe('a sale voided before it reached the till server', () => {
       ['void', sale.id, -840, 'glass broke'],
     ]);
     expect(x.drawers.reduce((sum, d) => sum + d.expectedCents, 0)).toBe(0);
+  });
+
+  it('a part of an equal split voided before it was sent: its void takes back the part’s own lines, its items to the thousandth', async () => {
+    const pms = createFakePms();
+    const bill = [{ ...PILS_TAXED, quantity: 2 }];
+    const { lines, share } = equalShareSale(bill, { billId: 'bill-1', part: 1, parts: 3 }, 'share');
+    const sale = await recordCashSale({
+      ...TILL,
+      lines,
+      share,
+      split: true,
+      payment: CARD_PAYMENT,
+      tender: { method: 'cash', tenderedCents: 280 },
+    });
+    await voidSale(sale.id, 'paid twice', TILL);
+    await replayAgainst(pms, createClock());
+
+    const hub = createHub({ dbFile: ':memory:', staffKeyRounds: 100_000 });
+    const tablet = fixtureDevice(hub, 'bar', 'Bar A');
+    const records = [...pms.ledger.values()].sort((a, b) => a.seq - b.seq).map((e) => e.record);
+    expect(
+      records.map((r) => [r.kind, r.totalCents, r.lines.map((l) => [l.quantity, l.unitPriceCents])]),
+    ).toEqual([
+      ['sale', 280, [[2, 420]]],
+      ['void', -280, [[-1, 280]]],
+    ]);
+    for (const record of records) await hub.ledger.record(tablet, record);
+    const milli = hub.db
+      .prepare('SELECT quantity_milli AS milli FROM ledger_lines ORDER BY sale_seq')
+      .all() as { milli: number }[];
+    expect(milli.map((row) => row.milli)).toEqual([667, -667]); // two Pils in three parts: 0.667 each
+    const x = hub.closing.xReport();
+    expect([x.hotel.grossCents, x.hotel.byGroup.reduce((sum, g) => sum + g.quantityMilli, 0)]).toEqual([
+      0, 0,
+    ]);
   });
 
   it('a room charge voided before it was sent: the ledger has the charge and its void, the room nothing', async () => {

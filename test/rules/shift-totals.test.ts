@@ -2,6 +2,7 @@
 // commodity group, room charges net of take-backs, confirmed versus pending, and which sales count
 // (voided ones do not, except an applied room charge voided through a reversal, which cancels out).
 import { describe, expect, it } from 'vitest';
+import { equalShareSale } from '../../src/rules/equal-share.ts';
 import { shiftTotals, unconfirmedSales } from '../../src/rules/shift-totals.ts';
 import type { SaleRecord } from '../../src/storage/records.ts';
 
@@ -54,6 +55,20 @@ describe('shift totals', () => {
       { groupId: 1, name: 'Bar', quantity: 4, cents: 1680 },
       { groupId: 2, name: 'Minibar', quantity: 2, cents: 700 },
     ]);
+  });
+
+  it('counts the parts of a bill paid in equal parts as the bill’s items, once (two Pils and a Cola in three parts)', () => {
+    const bill = [PILS, COLA];
+    const parts = [1, 2, 3].map((part) => {
+      const { lines, share } = equalShareSale(bill, { billId: 'b1', part, parts: 3 }, 'share');
+      return sale({ lines, share, split: true });
+    });
+    const totals = shiftTotals(parts, groupOf);
+    expect(totals.byGroup).toEqual([
+      { groupId: 1, name: 'Bar', quantity: 2, cents: 840 },
+      { groupId: 2, name: 'Minibar', quantity: 1, cents: 350 },
+    ]);
+    expect(shiftTotals(parts.slice(0, 1), groupOf).byGroup.map((g) => g.quantity)).toEqual([0.667, 0.334]); // 3.97 of 11.90: in proportion to its cents
   });
 
   it('separates confirmed from pending, with those needing attention among the pending', () => {

@@ -6,6 +6,8 @@
 import { type CashSaleInput, type PaidTicket, recordCashSale } from '../../outbox/journal';
 import type { Cents } from '../../pms/money';
 import type { RoomReservation } from '../../pms/wire';
+import { equalShareSale } from '../../rules/equal-share';
+import { newId } from '../../rules/ids';
 import { cashMethodId, changeDue } from '../../rules/payment';
 import { PaymentError, SaleNotSavedError } from '../../rules/payment-errors';
 import type { TicketPart } from '../../rules/split';
@@ -18,11 +20,13 @@ import { chargeRoom, type SaleRecord } from '../room-charge';
 import { actingStaff, saleCompleted } from '../staff';
 import { tableSalePaid } from '../tables';
 import {
+  billPartOf,
   clearTicket,
   currentTicket,
   keepRestOfTicket,
   payTicket,
   recordedAs,
+  type Ticket,
   TicketEndedError,
   ticketChangesHandedOver,
 } from '../ticket';
@@ -43,6 +47,8 @@ export interface CashPayment {
   discount?: ReceiptDiscount;
   /** Paid by card through the terminal (features/payment/card-payment.ts): its data and tip, kept with the sale. */
   card?: CardPaymentRecord;
+  /** The staff's word for a share of an equal split, in the lines of its part ('share', 'Anteil'). */
+  shareWord?: string;
 }
 
 /** Charging the ticket (or a part) to a guest's room from the pay screen. */
@@ -52,6 +58,7 @@ export interface RoomPayment {
   part?: TicketPart;
   saleId?: string;
   approvals?: string[];
+  shareWord?: string;
 }
 
 export { PaymentError, SaleNotSavedError };
@@ -66,6 +73,7 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
   await loadCatalogue(); // all of it, not only the first page: each line's catalogue price is recorded
   const ticket = currentTicket();
   const lines = payment.part?.lines ?? ticket.lines;
+  const shared = shareOf(payment, ticket);
   const totals = totalsOf(lines, taxClasses());
   const { payment_methods: methods, invoice_templates: templates } = catalogue().paymentOptions;
   const { currency, cashPaymentMethodId } = settings();
@@ -85,7 +93,8 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
     ...(staffId ? { staffId } : {}),
     till: tillName,
     ...recordedAs(payment, ticket),
-    lines: saleLines(lines),
+    ...(shared ? { share: shared.share } : {}),
+    lines: shared?.lines ?? saleLines(lines),
     payment: { templateId: payment.templateId, paymentMethodId: method.id, sendInvoice: false },
     tender:
       tendered === null || change === null
@@ -112,12 +121,12 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
     tillName,
     outletName,
     staffName,
-    lines: lines.map(({ name, quantity, unitPriceCents, discount }) => ({
+    lines: (shared?.lines ?? lines).map(({ name, quantity, unitPriceCents, ...line }) => ({
       name,
       quantity,
       unitPriceCents,
       totalCents: unitPriceCents * quantity,
-      ...(discount ? { discount } : {}),
+      ...('discount' in line && line.discount ? { discount: line.discount } : {}),
     })),
     note: ticket.note,
     totals,
@@ -131,7 +140,7 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
   };
   setLastReceipt(receipt);
   void tableSalePaid(ticket.id, sale.id, lines, closesTicket);
-  paid(lines, payment.part);
+  paid(lines, payment.part, shared?.bill);
   saleCompleted();
   return receipt;
 }
@@ -150,20 +159,39 @@ export async function chargeTicketToRoom(payment: RoomPayment): Promise<SaleReco
   const ticket = currentTicket();
   const lines = payment.part?.lines ?? ticket.lines;
   if (lines.length === 0) throw new PaymentError('empty-ticket');
+  const shared = shareOf(payment, ticket);
   const charge = (closing?: PaidTicket) =>
     chargeRoom(
       payment.stay,
       payment.confirmedSurname,
-      saleLines(lines),
+      shared?.lines ?? saleLines(lines),
       Date.now(),
-      recordedAs(payment, ticket),
+      { ...recordedAs(payment, ticket), ...(shared ? { share: shared.share } : {}) },
       closing,
     );
   const closesTicket = !payment.part || payment.part.rest.length === 0;
   const sale = await (closesTicket ? payTicket(ticket, charge) : charge());
   void tableSalePaid(ticket.id, sale.id, lines, closesTicket);
-  paid(lines, payment.part);
+  paid(lines, payment.part, shared?.bill);
   return sale;
+}
+
+/**
+ * For a part of an equal split (sale-plan.ts `billPartOf`): the part's own lines, one per bill line
+ * at quantity 1 and the part's gross, named with the share ("Pils · Anteil 1/3"), the share of the
+ * bill the ledger gets (rules/equal-share.ts), and the bill the ticket keeps for the next part.
+ */
+function shareOf(
+  payment: { part?: TicketPart; discount?: ReceiptDiscount; shareWord?: string },
+  ticket: Ticket,
+): (ReturnType<typeof equalShareSale> & { bill: { id: string; lines: TicketLine[] } }) | undefined {
+  const of = billPartOf(payment.part, ticket, payment.discount !== undefined, newId);
+  if (!of) return undefined;
+  const { lines, ...which } = of;
+  return {
+    ...equalShareSale(saleLines(lines), which, payment.shareWord ?? 'share'),
+    bill: { id: of.billId, lines },
+  };
 }
 
 /**
@@ -200,9 +228,13 @@ function saleLines(lines: readonly TicketLine[]): SaleLine[] {
 }
 
 /** After a payment: the rest of a split stays on the ticket, else a new ticket starts. */
-function paid(lines: readonly TicketLine[], part: TicketPart | undefined): void {
+function paid(
+  lines: readonly TicketLine[],
+  part: TicketPart | undefined,
+  bill?: { id: string; lines: TicketLine[] },
+): void {
   noteSold(lines);
-  if (part && part.rest.length > 0) keepRestOfTicket([...part.rest], part.ofParts);
+  if (part && part.rest.length > 0) keepRestOfTicket([...part.rest], part.ofParts, bill);
   else clearTicket();
   requestReplay();
 }

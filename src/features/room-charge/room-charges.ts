@@ -48,7 +48,7 @@ export async function chargeRoom(
   confirmedSurname: string,
   lines: readonly SaleLine[],
   now: number = Date.now(),
-  approved: Pick<SaleOrigin, 'saleId' | 'approvals' | 'split'> = {},
+  approved: Pick<SaleOrigin, 'saleId' | 'approvals' | 'split' | 'share'> = {},
   ticket?: PaidTicket,
 ): Promise<SaleRecord> {
   const today = localDate(new Date(now));

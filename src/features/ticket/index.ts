@@ -7,6 +7,7 @@ export { parkTicket, readParkedTickets, recallTicket, startTicketWith } from './
 export type { ApprovedSale, PartSummary, SaleNeed, SaleRefused } from './sale-plan';
 export {
   approveSale,
+  billPartOf,
   changeQuantity,
   nextSplit,
   openPriceLimitCents,

@@ -5,7 +5,8 @@
 // raise needs. Views ask and render; approvals are asked through approval-request.ts. Why: docs/sale-plan.md.
 import type { Cents } from '../../pms/money';
 import { type Discount, discountCents, discountedLines, discountPercent } from '../../rules/discounts';
-import { partOf, type Split, sumOf, type TicketPart } from '../../rules/split';
+import type { PartOfBill } from '../../rules/equal-share';
+import { partOf, type Split, splitEvenly, sumOf, type TicketPart } from '../../rules/split';
 import type { TicketLine } from '../../rules/ticket-lines';
 import { type ApprovalNeed, approvalFor, needsApproval, outletPolicy } from '../staff';
 import { currentTicket, setQuantity, type Ticket, ticketPartSaleId, ticketSaleId } from './ticket';
@@ -275,4 +276,39 @@ export function recordedAs(
     ...(approvals.length > 0 ? { approvals } : {}),
     ...(split ? { split } : {}),
   };
+}
+
+/** A part of a bill paid in equal parts, as the sales ledger records it: which part, and the bill's lines. */
+export interface BillPart extends PartOfBill {
+  lines: TicketLine[];
+}
+
+/**
+ * Which part of which bill paying `part` of `ticket` is (`discounted`: with a ticket discount taken
+ * now): the first of an equal split starts a bill (`newBillId` names it), each next equal part or the
+ * last part continues it. Undefined for anything else (the parts' count changed, the rest changed,
+ * a discount on a later part, a ticket split before this release): recorded as its own lines, as before.
+ * @example billPartOf(planSale(choice).part, currentTicket(), false, crypto.randomUUID)
+ */
+export function billPartOf(
+  part: TicketPart | undefined,
+  ticket: Ticket,
+  discounted: boolean,
+  newBillId: () => string,
+): BillPart | undefined {
+  const under = ticket.equalSplit;
+  if (!under) {
+    if (!part?.ofParts || !part.splitFrom) return undefined;
+    return { billId: newBillId(), part: 1, parts: part.ofParts, lines: part.splitFrom };
+  }
+  const bill = under.bill;
+  const left = under.parts - under.paid;
+  const continues = part ? part.ofParts === left : left === 1;
+  if (!bill || discounted || !continues) return undefined;
+  const billCents = sumOf(bill.lines);
+  const paidCents = splitEvenly(billCents, under.parts)
+    .slice(0, under.paid)
+    .reduce((sum, cents) => sum + cents, 0);
+  if (sumOf(ticket.lines) !== billCents - paidCents) return undefined;
+  return { billId: bill.id, part: under.paid + 1, parts: under.parts, lines: bill.lines };
 }

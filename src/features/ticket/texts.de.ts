@@ -31,6 +31,7 @@ export const texts: Record<keyof typeof english, string> = {
   'ticket.empty': 'Artikel antippen, um ihn hinzuzufügen.',
   'ticket.lines': 'Bonzeilen',
   'ticket.splitShare': 'Anteil der gleichen Teile',
+  'ticket.shareWord': 'Anteil',
   'ticket.decrease': 'Eins weniger: {detail}',
   'ticket.increase': 'Eins mehr: {detail}',
   'ticket.quantity': 'Menge: {detail}',

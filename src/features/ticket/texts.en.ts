@@ -29,6 +29,8 @@ export const texts = {
   'ticket.empty': 'Tap a product to add it.',
   'ticket.lines': 'Ticket lines',
   'ticket.splitShare': 'share of the equal split',
+  /** In the line names of a part of an equal split, on the receipt and in the PMS: "Pils · share 1/3". */
+  'ticket.shareWord': 'share',
   'ticket.decrease': 'One less: {detail}',
   'ticket.increase': 'One more: {detail}',
   'ticket.quantity': 'Quantity: {detail}',

@@ -36,6 +36,8 @@ export interface Ticket {
 export interface EqualSplit {
   parts: number;
   paid: number;
+  /** The bill that is split (its id and lines as split): each part is recorded as a share of it. */
+  bill?: { id: string; lines: TicketLine[] };
 }
 
 /** Why a ticket could not be paid, parked or recalled here: another tab got there first. */
@@ -124,6 +126,10 @@ function isEqualSplit(value: unknown): value is EqualSplit {
     Number.isInteger(plan?.parts) &&
     Number.isInteger(plan?.paid) &&
     plan!.paid! >= 1 &&
-    plan!.paid! < plan!.parts!
+    plan!.paid! < plan!.parts! &&
+    (plan!.bill === undefined ||
+      (typeof plan!.bill.id === 'string' &&
+        Array.isArray(plan!.bill.lines) &&
+        plan!.bill.lines.every(isStoredLine)))
   );
 }

@@ -125,13 +125,16 @@ export function ticketEqualSplit(): EqualSplit | undefined {
  * After one part of a split was paid: the rest of the lines stay on the ticket, kept as any change,
  * and the ticket is marked split (the rest's prices are the split's, below the catalogue's). A part
  * of `ofParts` equal parts (of what was open) counts on the ticket, so the pay screen goes on with
- * the next part instead of the whole rest.
+ * the next part instead of the whole rest; `bill` is the bill an equal split shares (docs/ledger.md,
+ * "Equal splits"), kept from its first part to its last.
  */
-export function keepRestOfTicket(rest: TicketLine[], ofParts?: number): void {
+export function keepRestOfTicket(rest: TicketLine[], ofParts?: number, bill?: EqualSplit['bill']): void {
   update((t) => {
     const paidBefore = t.equalSplit?.paid ?? 0;
     const { equalSplit: _done, partSaleId: _paidUnder, ...kept } = t;
-    const equalSplit = ofParts ? { parts: paidBefore + ofParts, paid: paidBefore + 1 } : undefined;
+    const equalSplit = ofParts
+      ? { parts: paidBefore + ofParts, paid: paidBefore + 1, ...(bill ? { bill } : {}) }
+      : undefined;
     return { ...kept, lines: rest, split: true, ...(equalSplit ? { equalSplit } : {}) };
   }, false);
 }

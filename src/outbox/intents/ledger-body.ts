@@ -49,8 +49,11 @@ const TAKES_BACK: readonly LedgerKind[] = ['void', 'take-back', 'refund'];
  */
 export function ledgerRecordOf(sale: SaleRecord, kind: LedgerKind): LedgerRecord {
   const sign = TAKES_BACK.includes(kind) ? -1 : 1;
-  const lines = sale.lines.map((line) => ledgerLine(line, sign));
-  const totalCents = lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0);
+  const ownLines = sale.lines.map((line) => ledgerLine(line, sign));
+  const totalCents = ownLines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0);
+  // A part of an equal split: the ledger gets the whole bill's lines and works out the part's.
+  const share = kind === 'sale' || kind === 'room-charge' ? sale.share : undefined;
+  const lines = share ? share.billLines.map((line) => ledgerLine(line, 1)) : ownLines;
   const refersTo = sale.reverses ?? sale.lateChargeOf ?? sale.cancels?.saleId;
   return {
     v: LEDGER_RECORD_VERSION,
@@ -76,6 +79,16 @@ export function ledgerRecordOf(sale: SaleRecord, kind: LedgerKind): LedgerRecord
     ...(refersTo ? { refersTo } : {}),
     ...(sale.takeBack ? { takeBack: { ...sale.takeBack } } : {}),
     ...(sale.split ? { split: true as const } : {}),
+    ...(share
+      ? {
+          share: {
+            billId: share.billId,
+            part: share.part,
+            parts: share.parts,
+            billCents: lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0),
+          },
+        }
+      : {}),
     ...(sale.reason ? { reason: sale.reason.slice(0, 300) } : {}),
     approvals: [...(sale.approvals ?? [])],
     ...(sale.shift ? { shift: { ...sale.shift } } : {}),

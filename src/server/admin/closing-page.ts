@@ -183,7 +183,7 @@ ${table(
   [th(w.name), th(w.quantity, true), th(w.gross, true)],
   totals.byGroup.map(
     (g) =>
-      html`<tr><td>${g.groupName}</td><td class="n">${g.quantity}</td><td class="n">${eur(g.grossCents)}</td></tr>`,
+      html`<tr><td>${g.groupName}</td><td class="n">${itemsText(g.quantity)}</td><td class="n">${eur(g.grossCents)}</td></tr>`,
   ),
 )}
 ${table(
@@ -441,4 +441,9 @@ export function outletsSection(w: AdminWords, outlets: OutletInfo[], lang: strin
 <h3>${w.addOutlet}</h3><form method="post" action="/admin/outlets"><label>${w.outletId} <input name="id" required maxlength="40" pattern="[a-z][a-z0-9\\-]*"></label>
 ${fields()}<button>${w.addOutlet}</button></form>
 <p><a href="/admin/day">${w.dayLink}</a></p></section>`;
+}
+
+/** A count of items: whole as it is, with three decimals where parts of an equal split sold shares of items. */
+function itemsText(items: number): string {
+  return Number.isInteger(items) ? String(items) : items.toFixed(3);
 }

@@ -441,6 +441,43 @@ const MIGRATIONS: readonly string[] = [
             WHERE p.method = 'cash'
               AND s.kind IN ('sale', 'room-charge', 'late-charge', 'void', 'take-back', 'refund')) c
     GROUP BY 1, 2, 3;`,
+  // Equal splits (docs/ledger.md, "Equal splits"): a line's quantity in thousandths (a part of a bill
+  // sells a share of each item; NULL on the records written before: their quantity × 1000), the
+  // report's blocks summing it, and each part recorded against its bill (one part k per bill).
+  `ALTER TABLE ledger_lines ADD COLUMN quantity_milli INTEGER;
+   ALTER TABLE report_line_blocks ADD COLUMN quantity_milli INTEGER NOT NULL DEFAULT 0;
+   UPDATE report_line_blocks SET quantity_milli = quantity * 1000;
+   DROP TRIGGER report_line_blocks_add;
+   CREATE TRIGGER report_line_blocks_add AFTER INSERT ON ledger_lines BEGIN
+     INSERT INTO report_line_blocks (block, outlet, vat_key, group_key, vat_rate_bp, group_id, group_name,
+       quantity, quantity_milli, net_cents, vat_cents, gross_cents, discount_cents)
+     SELECT NEW.sale_seq >> 10, s.outlet, COALESCE(NEW.vat_rate_bp, -1),
+            COALESCE('i' || NEW.commodity_group_id, 'n' || NEW.commodity_group_name),
+            NEW.vat_rate_bp, NEW.commodity_group_id, NEW.commodity_group_name, NEW.quantity,
+            COALESCE(NEW.quantity_milli, NEW.quantity * 1000), NEW.net_cents, NEW.vat_cents, NEW.gross_cents,
+            NEW.discount_cents
+       FROM ledger_sales s
+      WHERE s.seq = NEW.sale_seq AND s.kind IN ('sale', 'room-charge', 'void', 'take-back', 'refund')
+     ON CONFLICT (block, outlet, vat_key, group_key) DO UPDATE SET
+       group_name = MAX(group_name, excluded.group_name), quantity = quantity + excluded.quantity,
+       quantity_milli = quantity_milli + excluded.quantity_milli,
+       net_cents = net_cents + excluded.net_cents, vat_cents = vat_cents + excluded.vat_cents,
+       gross_cents = gross_cents + excluded.gross_cents, discount_cents = discount_cents + excluded.discount_cents;
+   END;
+   CREATE TABLE ledger_shares (
+     sale_seq INTEGER PRIMARY KEY REFERENCES ledger_sales(seq),
+     outlet TEXT NOT NULL,
+     bill_id TEXT NOT NULL,
+     part INTEGER NOT NULL,
+     parts INTEGER NOT NULL,
+     bill_cents INTEGER NOT NULL,
+     bill_sha256 TEXT NOT NULL,
+     UNIQUE (outlet, bill_id, part)
+   ) STRICT;
+   CREATE TRIGGER ledger_shares_no_update BEFORE UPDATE ON ledger_shares
+     BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+   CREATE TRIGGER ledger_shares_no_delete BEFORE DELETE ON ledger_shares
+     BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;`,
 ];
 
 /** The schema version this code writes (`user_version` after the last migration). */

@@ -11,6 +11,7 @@ import type { Device } from '../../pms/device-calls.ts';
 import { type LedgerRecord, type LedgerRecordAnswer, LedgerRecordSchema } from '../../pms/ledger-wire.ts';
 import { type ApprovalAction, readApproval } from '../../pms/staff-calls.ts';
 import { describeIssues } from '../../pms/wire.ts';
+import { discountOfLine } from '../../shared/bill-share.ts';
 import { lineGross, netAndVat } from '../../shared/vat.ts';
 import { type Catalogue, priceRecord } from '../catalogue/index.ts';
 import type { HubDb } from '../hub/hub-db.ts';
@@ -25,6 +26,7 @@ import {
 } from '../staff/approvals.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import { StaffError, type StaffRegistry } from '../staff/staff-registry.ts';
+import { createBillShares, partOfBill, quantitiesMilli } from './bill-shares.ts';
 import { createOutletLimits, limitsBreached } from './bounds.ts';
 import { type CardPaymentSource, checkCardPayments } from './card-check.ts';
 import { createDeviations, type Deviation, madeWithoutServer } from './deviations.ts';
@@ -81,6 +83,7 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
   let catalogue: Catalogue | undefined;
   const limits = createOutletLimits(db);
   const deviations = createDeviations(db);
+  const billShares = createBillShares(db);
   const commits = createGroupCommit(db);
   const nextReceipt = db.prepare(
     'SELECT COALESCE(MAX(receipt_number), 0) + 1 AS n FROM ledger_sales WHERE outlet = ?',
@@ -94,8 +97,8 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
   const insertLine = db.prepare(
     `INSERT INTO ledger_lines (sale_seq, line_no, product_id, name, quantity, unit_price_cents,
        catalogue_price_cents, discount_cents, gross_cents, vat_rate_bp, net_cents, vat_cents,
-       commodity_group_id, commodity_group_name)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       commodity_group_id, commodity_group_name, quantity_milli)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertPayment = db.prepare(
     `INSERT INTO ledger_payments (sale_seq, payment_no, method, amount_cents, tendered_cents, change_cents,
@@ -245,8 +248,9 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
             take(open, openPriceCents);
           },
         );
-      if (price.beyondLimit !== null && record.split) splitBelow = price;
-      if (price.beyondLimit !== null && !record.split)
+      const split = record.split === true || record.share !== undefined;
+      if (price.beyondLimit !== null && split) splitBelow = price;
+      if (price.beyondLimit !== null && !split)
         await missing(
           {
             kind: 'price',
@@ -345,10 +349,13 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
       checkRefundLeft(db, sent, referred);
       referredRow = referred;
     }
-    // What is stored (and signed, printed, exported) is the record as the server priced it.
+    // What is stored (and signed, printed, exported) is the record as the server priced it, and for
+    // a part of an equal split, the part's own lines (bill-shares.ts).
     // Without a catalogue (a hub used without the app), lines sent without a VAT rate or group get the
     // server's (line-tax.ts).
-    const sale = catalogue ? await priceRecord(catalogue, sent, referredBody) : await serverTaxed(sent);
+    const priced = catalogue ? await priceRecord(catalogue, sent, referredBody) : await serverTaxed(sent);
+    billShares.check(device.outlet, sent, sent.lines);
+    const sale = partOfBill(priced);
     const text = JSON.stringify(sale);
     const member = sale.staffId ? staff.member(sale.staffId) : undefined;
     if (sale.staffId && !member)
@@ -375,8 +382,9 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
         // A send racing this one (the same body twice at once) may have stored it meanwhile.
         const raced = earlierAnswer(sale.saleId, bodySha256, device);
         if (raced) return raced;
-        // Two refunds of one sale sent together: the second sees the first here.
+        // Two refunds of one sale sent together: the second sees the first here; two parts of one bill too.
         if (referredRow) checkRefundLeft(db, sale, referredRow);
+        billShares.check(device.outlet, sent, sent.lines);
         const receiptNumber = (nextReceipt.get(device.outlet) as { n: number }).n;
         const seq = Number(
           insertSale.run({
@@ -397,13 +405,12 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
             body: text,
           }).lastInsertRowid,
         );
+        billShares.add(seq, device.outlet, sent, sent.lines);
+        const milli = quantitiesMilli(sale, referredBody);
         sale.lines.forEach((line, index) => {
           const gross = lineGross(line);
           const { netCents, vatCents } = netAndVat(gross, line.vatRateBp);
-          const off =
-            line.cataloguePriceCents === null
-              ? 0
-              : Math.max(0, line.cataloguePriceCents - line.unitPriceCents) * line.quantity;
+          const off = discountOfLine(line);
           insertLine.run(
             seq,
             index + 1,
@@ -419,6 +426,7 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
             vatCents,
             line.commodityGroupId === null ? null : Math.trunc(line.commodityGroupId),
             line.commodityGroupName,
+            milli[index],
           );
         });
         sale.payments.forEach((payment, index) => {

@@ -1,8 +1,10 @@
 // What makes a ledger record consistent before it is stored (the list: docs/ledger.md, "Recording"):
 // lines that add up to the total, payments that settle it, quantities of the right sign, and what
-// each kind must carry. Pure; a refusal is an ApiError 400 naming the field.
+// each kind must carry (a part of an equal split: its bill's lines, its equal part). Pure; a
+// refusal is an ApiError 400 naming the field.
 import { ApiError } from '../../node-http/errors.ts';
 import type { LedgerKind, LedgerRecord, SaleRefusalCode } from '../../pms/ledger-wire.ts';
+import { equalParts } from '../../shared/bill-share.ts';
 import { lineGross } from '../../shared/vat.ts';
 
 /** Kinds whose payments must settle the total exactly. */
@@ -41,7 +43,8 @@ export function checkConsistent(record: LedgerRecord): void {
     throw refuse('room', 'a room charge names the room reservation', 'sale_invalid');
 
   const linesTotal = lines.reduce((sum, line) => sum + lineGross(line), 0);
-  if (linesTotal !== record.totalCents)
+  if (record.share) checkShare(record, linesTotal);
+  else if (linesTotal !== record.totalCents)
     throw refuse('totalCents', `is ${record.totalCents}, but the lines come to ${linesTotal}`);
   const paid = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
   const mustSettle = PAID_AT_TILL.includes(kind) || payments.length > 0;
@@ -63,4 +66,19 @@ export function checkConsistent(record: LedgerRecord): void {
         `tendered ${payment.tenderedCents} less change ${payment.changeCents ?? 0} is not ${payment.amountCents}`,
       );
   });
+}
+
+/** A part of a bill paid in equal parts: its lines are the whole bill's, its total its equal part. */
+function checkShare(record: LedgerRecord, linesTotal: number): void {
+  const share = record.share!;
+  if (record.kind !== 'sale' && record.kind !== 'room-charge')
+    throw refuse('share', `a ${record.kind} is not a part of a bill`, 'sale_invalid');
+  if (linesTotal !== share.billCents)
+    throw refuse('share.billCents', `is ${share.billCents}, but the bill's lines come to ${linesTotal}`);
+  const part = equalParts(share.billCents, share.parts)[share.part - 1]!;
+  if (record.totalCents !== part)
+    throw refuse(
+      'totalCents',
+      `is ${record.totalCents}, but part ${share.part} of ${share.parts} of ${share.billCents} is ${part}`,
+    );
 }

@@ -110,7 +110,7 @@ export function connectLedgerPrinting(
       outletName: hub.outlets.get(sale.outlet)?.name ?? sale.outlet,
       staffName: staffName(sale),
       header,
-      ...printedLines(record),
+      ...printedLines(withShareNames(record, words.share)),
       note: '',
       grossCents: record.totalCents,
       taxes: vatByRate(lines).map((share) => ({
@@ -367,4 +367,12 @@ export function reportSlip(
     cashExpectedCents:
       drawers.length === 0 ? null : drawers.reduce((total, drawer) => total + drawer.expectedCents, 0),
   };
+}
+
+/** A part of an equal split's lines named with their share, as the tablet's receipt and the PMS show them. */
+function withShareNames(record: LedgerRecord, word: string): LedgerRecord {
+  const share = record.share;
+  if (!share) return record;
+  const suffix = ` · ${word} ${share.part}/${share.parts}`;
+  return { ...record, lines: record.lines.map((line) => ({ ...line, name: `${line.name}${suffix}` })) };
 }

@@ -18,6 +18,8 @@ export const SLIP_WORDS = {
     discount: 'Discount',
     total: 'Total',
     vat: 'VAT',
+    /** A part of an equal split's lines: "Pils · share 1/3" (docs/ledger.md, "Equal splits"). */
+    share: 'share',
     net: 'Net',
     gross: 'Gross',
     paid: 'Paid with',
@@ -79,6 +81,7 @@ export const SLIP_WORDS = {
     discount: 'Rabatt',
     total: 'Summe',
     vat: 'MwSt.',
+    share: 'Anteil',
     net: 'Netto',
     gross: 'Brutto',
     paid: 'Bezahlt mit',

@@ -120,6 +120,7 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
       templateId: templateId() ?? 0,
       tenderedCents,
       part: part(),
+      shareWord: t('ticket.shareWord'),
       ...approved,
       ...(taken ? { discount: { beforeCents: taken.beforeCents, cents: taken.cents } } : {}),
     };
@@ -136,6 +137,7 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
       paymentMethodId: method,
       templateId: templateId() ?? 0,
       part: part(),
+      shareWord: t('ticket.shareWord'),
       ...prepared,
       card,
       ...(taken ? { discount: { beforeCents: taken.beforeCents, cents: taken.cents } } : {}),

@@ -29,7 +29,13 @@ export function RoomStep(props: {
     if (!stay) return;
     const approved = await props.approve();
     if (!approved) return;
-    const payment = { stay, confirmedSurname: choice.surname() ?? '', part: props.part, ...approved };
+    const payment = {
+      stay,
+      confirmedSurname: choice.surname() ?? '',
+      part: props.part,
+      shareWord: t('ticket.shareWord'),
+      ...approved,
+    };
     if (await submit(payment)) props.onCharged(submission.result as SaleRecord);
   };
   return (

@@ -2,7 +2,7 @@
 // total row. A row may be a sub-row ("of which ...") or have no amount (voided sales).
 import { createUniqueId, For, Show } from 'solid-js';
 import type { Amount } from '../../rules/shift-totals';
-import { formatCents } from '../../words/format';
+import { formatCents, formatItems } from '../../words/format';
 import { t } from '../../words/i18n';
 
 export interface AmountRow {
@@ -41,7 +41,7 @@ export function AmountTable(props: {
             {(row) => (
               <tr class={row.sub ? 'report-sub' : undefined}>
                 <th scope="row">{row.label}</th>
-                <td class="num">{row.n}</td>
+                <td class="num">{formatItems(row.n)}</td>
                 <td class="num">{row.cents === undefined ? '' : formatCents(row.cents)}</td>
               </tr>
             )}

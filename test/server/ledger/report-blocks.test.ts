@@ -10,7 +10,7 @@ import { createDayQueries, EFFECTIVE_PAYMENTS } from '../../../src/server/ledger
 import { createOpenSalesQueries } from '../../../src/server/ledger/closing/open-sales.ts';
 
 const PLAIN_LINES = `SELECT s.outlet, l.vat_rate_bp AS vatRateBp, l.commodity_group_id AS groupId,
-    MAX(l.commodity_group_name) AS groupName, SUM(l.quantity) AS quantity, SUM(l.net_cents) AS netCents,
+    MAX(l.commodity_group_name) AS groupName, SUM(COALESCE(l.quantity_milli, l.quantity * 1000)) AS quantityMilli, SUM(l.net_cents) AS netCents,
     SUM(l.vat_cents) AS vatCents, SUM(l.gross_cents) AS grossCents, SUM(l.discount_cents) AS discountCents
   FROM ledger_lines l JOIN ledger_sales s ON s.seq = l.sale_seq
  WHERE l.sale_seq > @after AND l.sale_seq <= @upTo AND s.kind IN ('sale', 'room-charge', 'void', 'take-back', 'refund')

@@ -114,23 +114,25 @@ export function createDayQueries(db: HubDb) {
       vatRateBp: number | null;
       groupId: number | null;
       groupName: string;
-      quantity: number;
+      /** Items in thousandths (a part of an equal split sells a share of each item). */
+      quantityMilli: number;
       netCents: number;
       vatCents: number;
       grossCents: number;
       discountCents: number;
     }>(
-      `SELECT outlet, vatRateBp, groupId, MAX(groupName) AS groupName, SUM(quantity) AS quantity,
+      `SELECT outlet, vatRateBp, groupId, MAX(groupName) AS groupName, SUM(quantityMilli) AS quantityMilli,
               SUM(netCents) AS netCents, SUM(vatCents) AS vatCents, SUM(grossCents) AS grossCents,
               SUM(discountCents) AS discountCents
          FROM (SELECT s.outlet, l.vat_rate_bp AS vatRateBp, l.commodity_group_id AS groupId,
-                      l.commodity_group_name AS groupName, l.quantity, l.net_cents AS netCents,
+                      l.commodity_group_name AS groupName,
+                      COALESCE(l.quantity_milli, l.quantity * 1000) AS quantityMilli, l.net_cents AS netCents,
                       l.vat_cents AS vatCents, l.gross_cents AS grossCents, l.discount_cents AS discountCents
                  FROM ledger_lines l CROSS JOIN ledger_sales s ON s.seq = l.sale_seq
                 WHERE ((l.sale_seq > @after AND l.sale_seq < @lo) OR (l.sale_seq >= @hi AND l.sale_seq <= @upTo))
                   AND +s.kind IN ${LINE_KINDS}
                UNION ALL
-               SELECT outlet, vat_rate_bp, group_id, group_name, quantity, net_cents, vat_cents, gross_cents,
+               SELECT outlet, vat_rate_bp, group_id, group_name, quantity_milli, net_cents, vat_cents, gross_cents,
                       discount_cents
                  FROM report_line_blocks WHERE block >= @loBlock AND block < @hiBlock)
         GROUP BY outlet, vatRateBp, groupId, CASE WHEN groupId IS NULL THEN groupName END`,

@@ -82,7 +82,8 @@ export function dayTotals(
     d.byGroup.push({
       groupId: row.groupId,
       groupName: row.groupName,
-      quantity: row.quantity,
+      quantity: 0,
+      quantityMilli: row.quantityMilli,
       grossCents: row.grossCents,
     });
     d.netCents += row.netCents;
@@ -164,9 +165,9 @@ function mergeTotals(totals: DayTotals): void {
   totals.byPayment = merge(totals.byPayment, (r) => r.method, ['records', 'amountCents', 'tipCents']);
   totals.byVat = merge(totals.byVat, (r) => String(r.vatRateBp), ['netCents', 'vatCents', 'grossCents']);
   totals.byGroup = merge(totals.byGroup, (r) => `${r.groupId}|${r.groupId === null ? r.groupName : ''}`, [
-    'quantity',
+    'quantityMilli',
     'grossCents',
-  ]);
+  ]).map((r) => ({ ...r, quantity: r.quantityMilli / 1000 }));
   totals.byStaff = merge(
     totals.byStaff.map((r) => ({ ...r, staffName: r.staffName ?? nameOf(totals.byStaff, r.staffId) })),
     (r) => String(r.staffId),

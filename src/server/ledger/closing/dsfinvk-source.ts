@@ -127,7 +127,8 @@ export function ledgerDsfinvkClosings(
       WHERE s.seq > ? AND s.seq <= ? AND s.kind NOT IN ('shift-open', 'shift-close') ORDER BY s.seq`,
   );
   const lines = db.prepare(
-    `SELECT line_no AS lineNo, product_id AS productId, name, quantity, unit_price_cents AS unitPriceCents,
+    `SELECT line_no AS lineNo, product_id AS productId, name, quantity,
+            COALESCE(quantity_milli, quantity * 1000) AS quantityMilli, unit_price_cents AS unitPriceCents,
             gross_cents AS grossCents, net_cents AS netCents, vat_rate_bp AS vatRateBp,
             commodity_group_id AS groupId, commodity_group_name AS groupName
        FROM ledger_lines WHERE sale_seq = ? ORDER BY line_no`,
@@ -159,6 +160,7 @@ export function ledgerDsfinvkClosings(
           productId: number;
           name: string;
           quantity: number;
+          quantityMilli: number;
           unitPriceCents: number;
           grossCents: number;
           netCents: number;
@@ -177,8 +179,12 @@ export function ledgerDsfinvkClosings(
           articleNumber: String(line.productId),
           ...(line.groupId === null ? {} : { groupId: String(line.groupId) }),
           ...(line.groupName ? { groupName: line.groupName } : {}),
-          quantityThousandths: line.quantity * 1000,
-          unitGrossCents: line.unitPriceCents,
+          // A part of an equal split sells thousandths of an item: its price per item is the bill's.
+          quantityThousandths: line.quantityMilli,
+          unitGrossCents:
+            line.quantityMilli === line.quantity * 1000 || line.quantityMilli === 0
+              ? line.unitPriceCents
+              : Math.round((line.grossCents * 1000) / line.quantityMilli),
           vatId,
           grossCents: line.grossCents,
           netCents: line.netCents,

@@ -89,6 +89,23 @@ export async function dayDifferences(till: Till, plan: DayPlan, played: PlayedDa
     ),
     sorted(Object.fromEntries(Object.entries(byVatId).filter(([, cents]) => cents !== 0))),
   );
+  // Items by group to the thousandth (MENGE has three decimals: a part of an equal split sells shares).
+  const itemsByGroup: Record<string, number> = {};
+  for (const row of csvRows(files['lines.csv']!).filter((r) => r.GV_TYP === 'Umsatz'))
+    itemsByGroup[row.WARENGR_ID!] =
+      (itemsByGroup[row.WARENGR_ID!] ?? 0) + Math.round(Number(row.MENGE!.replace(',', '.')) * 1000);
+  compare(
+    out,
+    'DSFinV-K items by group (thousandths)',
+    sorted(
+      Object.fromEntries(
+        Object.entries(want.byGroup)
+          .filter(([, g]) => g.quantity !== 0)
+          .map(([group, g]) => [group, g.quantity * 1000]),
+      ),
+    ),
+    sorted(Object.fromEntries(Object.entries(itemsByGroup).filter(([, milli]) => milli !== 0))),
+  );
   const [closing] = csvRows(files['cashpointclosing.csv']!);
   compare(out, 'DSFinV-K cash', want.byPayment.cash ?? 0, centsOf(closing!.Z_SE_BARZAHLUNGEN!));
   compare(

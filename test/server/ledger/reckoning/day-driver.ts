@@ -11,12 +11,22 @@ import type { LedgerRecord } from '../../../../src/pms/ledger-wire.ts';
 import type { ApprovalAction } from '../../../../src/pms/staff-calls.ts';
 import { openStaffKey, signApproval } from '../../../../src/pms/staff-keys.ts';
 import { REQUEST_ID_HEADER } from '../../../../src/pms/till-headers.ts';
-import { equalPart, partByLines } from '../../../../src/rules/split.ts';
+import { equalShareSale } from '../../../../src/rules/equal-share.ts';
+import { partByLines } from '../../../../src/rules/split.ts';
 import type { TicketLine } from '../../../../src/rules/ticket-lines.ts';
 import type { FiscalControl } from '../../../../src/server/fiscal/fiscal-control.ts';
 import type { Device, Hub } from '../../../../src/server/hub/hub.ts';
 import type { SaleLine, SaleRecord } from '../../../../src/storage/records.ts';
-import type { CatalogueItem, DayPlan, ModelRecord, Pick, StaffName, Tablet } from './day-model.ts';
+import {
+  type CatalogueItem,
+  type DayPlan,
+  type ModelRecord,
+  type Pick,
+  partsOfBill,
+  type StaffName,
+  type Tablet,
+  vatIn,
+} from './day-model.ts';
 
 export interface Till {
   hub: Hub;
@@ -371,35 +381,21 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
           op.picks.map((p) => ({ ...p, percentOff: 0 })),
           sellable,
         );
-        let ticket: TicketLine[] = lines.map((l) => ({
-          key: `p${l.item.id}`,
-          productId: l.item.id,
-          name: l.item.name,
-          unitPriceCents: l.unitPriceCents,
-          quantity: l.quantity,
-          taxClassId: l.item.taxClassId,
-          commodityGroupId: l.item.groupId,
-          openPrice: false,
-        }));
+        // The tablet sends each part as a share of the one bill (rules/equal-share.ts).
+        const billLines = lines.map((l) => saleLine(l.item, l.quantity, l.unitPriceCents));
         const paid: ModelRecord['paid'] = {};
-        for (let part = 0; part < op.parts; part++) {
-          const share = equalPart(ticket, op.parts - part);
-          const method = op.card[part] ? 'card' : 'cash';
-          const sold = share.lines.map((line) =>
-            saleLine(
-              lines.find((l) => l.item.id === line.productId)!.item,
-              line.quantity,
-              line.unitPriceCents,
-            ),
-          );
-          const entry = entryOf('cash-sale', op.tablet, op.staff, sold, {
-            tender:
-              method === 'cash' ? { method, tenderedCents: share.totalCents, changeCents: 0 } : { method },
+        const billId = randomUUID();
+        for (let part = 1; part <= op.parts; part++) {
+          const share = equalShareSale(billLines, { billId, part, parts: op.parts }, 'Anteil');
+          const totalCents = share.lines.reduce((sum, line) => sum + line.unitPriceCents, 0);
+          const method = op.card[part - 1] ? 'card' : 'cash';
+          const entry = entryOf('cash-sale', op.tablet, op.staff, share.lines, {
+            tender: method === 'cash' ? { method, tenderedCents: totalCents, changeCents: 0 } : { method },
             split: true,
+            share: share.share,
           });
           await send(op.tablet, entry, key);
-          paid[method] = (paid[method] ?? 0) + share.totalCents;
-          ticket = share.rest;
+          paid[method] = (paid[method] ?? 0) + totalCents;
         }
         // One bill paid in shares: each item once, at its price, no discount.
         records.push({
@@ -407,7 +403,15 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
           kind: 'sale',
           tablet: op.tablet,
           staff: op.staff,
-          lines: lines.map((l) => ({ ...l, grossCents: l.quantity * l.unitPriceCents })),
+          lines: lines.map((l, i) => ({
+            ...l,
+            grossCents: l.quantity * l.unitPriceCents,
+            // Each part's receipt holds the VAT of its own share of the line.
+            vatCents: partsOfBill(
+              lines.map((x) => x.quantity * x.unitPriceCents),
+              op.parts,
+            ).reduce((sum, part) => sum + vatIn(part[i]!, l.item.vatRateBp), 0),
+          })),
           paid,
           discountCents: 0,
         });

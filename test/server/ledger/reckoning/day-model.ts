@@ -170,6 +170,8 @@ export interface SoldLine {
   unitPriceCents: number;
   /** The gross this line adds (its share for a part of an equal split). */
   grossCents: number;
+  /** The VAT it holds, where it was sold in parts (each part's receipt holds its own): else from its gross. */
+  vatCents?: number;
 }
 
 export type ModelKind = 'sale' | 'room-charge' | 'late-charge' | 'void' | 'take-back' | 'refund';
@@ -193,6 +195,38 @@ export interface ModelRecord {
 export function vatIn(grossCents: number, rateBp: number): number {
   const exact = (Math.abs(grossCents) * rateBp) / (10_000 + rateBp);
   return Math.sign(grossCents) * Math.round(exact);
+}
+
+/**
+ * A bill paid in `parts` equal parts, line by line: what each part pays of each line. The parts'
+ * amounts differ by a cent at most (the first ones carry the extra cents); each part pays, of what
+ * the earlier parts left of every line, in proportion to what is left, whole cents to the largest
+ * fractions first (the earlier line on a tie); the last part pays all that is left.
+ */
+export function partsOfBill(lineGross: readonly number[], parts: number): number[][] {
+  const bill = lineGross.reduce((a, b) => a + b, 0);
+  const left = [...lineGross];
+  const out: number[][] = [];
+  for (let k = 0; k < parts; k++) {
+    const amount = Math.floor(bill / parts) + (k < bill % parts ? 1 : 0);
+    const whole = left.reduce((a, b) => a + b, 0);
+    let share: number[];
+    if (k === parts - 1) share = [...left];
+    else if (whole === 0) share = left.map(() => 0);
+    else {
+      share = left.map((cents) => Math.floor((cents * amount) / whole));
+      let spare = amount - share.reduce((a, b) => a + b, 0);
+      const byFraction = left
+        .map((cents, i) => ({ i, fraction: (cents * amount) % whole }))
+        .sort((a, b) => b.fraction - a.fraction || a.i - b.i);
+      for (const { i } of byFraction) if (spare-- > 0) share[i]! += 1;
+    }
+    share.forEach((cents, i) => {
+      left[i]! -= cents;
+    });
+    out.push(share);
+  }
+  return out;
 }
 
 export interface Reckoning {
@@ -234,7 +268,7 @@ export function reckon(records: readonly ModelRecord[], floats: Record<Tablet, n
       add(byRate, String(line.item.vatRateBp), line.grossCents);
       if (!revenue) continue;
       out.grossCents += line.grossCents;
-      const vat = vatIn(line.grossCents, line.item.vatRateBp);
+      const vat = line.vatCents ?? vatIn(line.grossCents, line.item.vatRateBp);
       out.vatCents += vat;
       const rate = out.byVat[String(line.item.vatRateBp)] ?? { grossCents: 0, vatCents: 0 };
       out.byVat[String(line.item.vatRateBp)] = rate;

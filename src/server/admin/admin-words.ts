@@ -112,6 +112,11 @@ export const ADMIN_WORDS = {
     discounts: 'Discounts',
     paymentsTitle: 'Payments',
     cardTerminalsTitle: 'Card terminals: the ledger beside the terminal’s end-of-day',
+    standaloneCardsTitle: 'Card (stand-alone terminal)',
+    standaloneCardsHint:
+      'Cards taken on the terminal in stand-alone mode while the till could not drive it. Match them, receipt by receipt, with that terminal’s own end-of-day.',
+    standaloneReceipt: 'Terminal receipt no.',
+    standaloneTotal: 'Total charged (tips included)',
     cardTerminal: 'Terminal',
     cardLedgerPayments: 'Card payments in the ledger',
     cardEndOfDay: 'Terminal end-of-day (total)',
@@ -314,6 +319,11 @@ export const ADMIN_WORDS = {
     discounts: 'Rabatte',
     paymentsTitle: 'Zahlarten',
     cardTerminalsTitle: 'Kartenterminals: Journal neben dem Tagesabschluss des Terminals',
+    standaloneCardsTitle: 'Karte (Stand-alone-Terminal)',
+    standaloneCardsHint:
+      'Karten, die am Terminal im Stand-alone-Betrieb kassiert wurden, während die Kasse es nicht ansteuern konnte. Beleg für Beleg mit dem Tagesabschluss dieses Terminals abgleichen.',
+    standaloneReceipt: 'Terminal-Belegnr.',
+    standaloneTotal: 'Summe belastet (mit Trinkgeld)',
     cardTerminal: 'Terminal',
     cardLedgerPayments: 'Kartenzahlungen im Journal',
     cardEndOfDay: 'Tagesabschluss des Terminals (Summe)',

@@ -142,6 +142,10 @@ export const texts: Record<keyof typeof english, string> = {
   'card.report.tillTotal': 'Kartenzahlungen laut Kasse ({count})',
   'card.report.match': 'Terminal und Kasse stimmen überein.',
   'card.report.mismatch': 'Terminal und Kasse weichen um {amount} ab: bitte die Kartenbelege prüfen.',
+  'limit.approval':
+    '{amount} liegt über der Grenze dieser Verkaufsstelle von {limit}: ein Manager genehmigt es.',
+  'limit.cancelled':
+    'Nicht genehmigt: der Verkauf liegt über der Grenze dieser Verkaufsstelle. Nichts wurde gebucht.',
   'card.standalone.title': 'Karte (Stand-alone-Terminal)',
   'card.standalone.unreachable':
     'Der Kassenserver ist nicht erreichbar, daher kann diese Kasse das Kartenterminal nicht ansteuern. Karte am Terminal im Stand-alone-Betrieb kassieren, dann seine Belegnummer eingeben. Oder bar kassieren oder aufs Zimmer buchen.',

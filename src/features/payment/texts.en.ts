@@ -140,6 +140,8 @@ export const texts = {
   'card.report.tillTotal': 'Card payments the till recorded ({count})',
   'card.report.match': 'The terminal and the till agree.',
   'card.report.mismatch': 'The terminal and the till differ by {amount}: check the card slips.',
+  'limit.approval': '{amount} is above this outlet’s limit of {limit}: a manager approves it.',
+  'limit.cancelled': 'Not approved: the sale is above this outlet’s limit. Nothing was recorded.',
   'card.standalone.title': 'Card (stand-alone terminal)',
   'card.standalone.unreachable':
     'The till server cannot be reached, so this till cannot drive the card terminal. Take the card on the terminal in stand-alone mode, then type its receipt number. Or take cash or charge the room.',

@@ -29,7 +29,9 @@ export type PartSummary =
 /** A manager's approval the sale needs before it is recorded; the view says it in words. */
 export type SaleNeed =
   | { action: 'discount'; amountCents: Cents; percent: number; beforeCents: Cents }
-  | { action: 'open_price'; amountCents: Cents; line: TicketLine };
+  | { action: 'open_price'; amountCents: Cents; line: TicketLine }
+  /** Above the outlet's limit of a sale's or a line's total: the largest amount above its limit. */
+  | { action: 'over_limit'; amountCents: Cents; limitCents: Cents };
 
 export interface SalePlan {
   /** The lines this sale records, priced as paid (a split's share, a ticket discount taken off). */
@@ -128,7 +130,30 @@ export async function saleNeeds(plan: SalePlan, ticket: Ticket = currentTicket()
   const carried = plan.closesTicket ? (ticket.approvals ?? []) : [];
   const open = await openPriceNeed(plan.lines, carried);
   if (open) needs.push(open);
+  const over = overLimitNeed(plan);
+  if (over) needs.push(over);
   return needs;
+}
+
+/**
+ * The `over_limit` approval `plan` needs where its total or a line's total is above the outlet's
+ * limits the server sent (src/server/ledger/bounds.ts holds the same rule): one, for the largest
+ * amount above its limit, as the server asks it.
+ */
+export function overLimitNeed(plan: Pick<SalePlan, 'lines' | 'totalCents'>): SaleNeed | undefined {
+  const limits = outletPolicy()?.limits;
+  if (!limits) return undefined;
+  const above: { amountCents: Cents; limitCents: Cents }[] = [];
+  if (Math.abs(plan.totalCents) > limits.saleLimitCents)
+    above.push({ amountCents: Math.abs(plan.totalCents), limitCents: limits.saleLimitCents });
+  for (const line of plan.lines) {
+    const total = Math.abs(lineTotal(line));
+    if (total > limits.lineLimitCents) above.push({ amountCents: total, limitCents: limits.lineLimitCents });
+  }
+  if (above.length === 0) return undefined;
+  const top = above.reduce((most, item) => (item.amountCents > most.amountCents ? item : most));
+  if (!needsApproval({ action: 'over_limit', subject: '', amountCents: top.amountCents })) return undefined;
+  return { action: 'over_limit', amountCents: top.amountCents, limitCents: above[0]!.limitCents };
 }
 
 /**
@@ -205,7 +230,7 @@ export async function approveSale(
 function approvalNeedOf(need: SaleNeed, subject: string): ApprovalNeed {
   return need.action === 'discount'
     ? { action: 'discount', subject, amountCents: need.amountCents, percent: need.percent }
-    : { action: 'open_price', subject, amountCents: need.amountCents };
+    : { action: need.action, subject, amountCents: need.amountCents };
 }
 
 /**

@@ -16,6 +16,7 @@ import type { ReceiptHeader, ReceiptHeaderScope } from '../hub/receipt-header.ts
 import type { AuditFilter, AuditRow } from '../staff/audit-log.ts';
 import type { StaffMember } from '../staff/staff-registry.ts';
 import type { AdminWords } from './admin-words.ts';
+import { limitsForm } from './limits-form.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -101,7 +102,7 @@ export function staffSections(words: AdminWords, data: StaffPageData): Html {
 <label>${words.quickReasons} <textarea name="quickReasons" rows="3">${(policy.quickReasons ?? []).join('\n')}</textarea></label>
 <label>${words.groupsSold} <input name="groupsSold" inputmode="numeric" value="${(policy.groupsSold ?? []).join(', ')}"></label>
 <label>${words.defaultGroup} <input name="defaultGroup" inputmode="numeric" value="${policy.defaultGroup ?? ''}"></label>
-<button>${words.save}</button></form>`,
+<button>${words.save}</button></form>${policy.limits ? limitsForm(words, policy.outlet, policy.limits) : ''}`,
   );
   const failed = data.failedPins.map(
     (entry) => html`<tr><td>${entry.deviceName ?? entry.deviceId ?? '–'}</td><td>${entry.count}</td></tr>`,

@@ -109,6 +109,7 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
   const approvedOrSaid = <T extends ApprovedSale>(approved: T | SaleRefused): T | null => {
     if (!('refused' in approved)) return approved;
     if (approved.need?.action === 'open_price') setDiscountRefusal(t('split.error.open-price-cancelled'));
+    else if (approved.need?.action === 'over_limit') setDiscountRefusal(t('limit.cancelled'));
     else setDiscountRefusal(t(`discount.error.${approved.refused}`));
     return null;
   };
@@ -304,6 +305,11 @@ const numbered = (summary: { number: number; count: number }) => ({
 function describeNeed(need: SaleNeed): string {
   if (need.action === 'open_price')
     return t('openPrice.approval', { amount: formatCents(need.amountCents), name: need.line.name });
+  if (need.action === 'over_limit')
+    return t('limit.approval', {
+      amount: formatCents(need.amountCents),
+      limit: formatCents(need.limitCents),
+    });
   return t('discount.what', {
     amount: formatCents(need.amountCents),
     percent: `${Math.round(need.percent * 100) / 100} %`,

@@ -96,4 +96,13 @@ describe('a sale above the outlet’s limits', () => {
       need: { action: 'over_limit', amountCents: 5_460, limitCents: 5_000 },
     });
   });
+
+  it('with a till tip above its share of the sale asks for the tip; a small tip under the floor asks nobody', async () => {
+    addProduct(PILS); // 4.20: 50 % is 2.10, under the 5.00 floor
+    expect(await approveSale(WHOLE, describeNeed, true, 400)).toMatchObject({ approvals: [] });
+    const approving = approveSale(WHOLE, describeNeed, true, 2_000);
+    expect(await answerApproval(true)).toMatchObject({ action: 'over_limit', amountCents: 2_000 });
+    expect(asked).toEqual([{ action: 'over_limit', amountCents: 2_000, limitCents: 500 }]);
+    expect(await approving).toMatchObject({ approvals: [expect.any(String)] });
+  });
 });

@@ -100,10 +100,11 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
     setDiscountRefusal(undefined);
     return approvedOrSaid(await approveSale(choice(), describeNeed));
   };
-  /** Before a card is charged: its sale's id is fixed (the terminal's payment names it). */
-  const approveForCard = async () => {
+  /** Before a card is charged: its sale's id is fixed (the terminal's payment names it); a tip typed
+   * here above the outlet's limits is approved with the sale. */
+  const approveForCard = async (tipCents: number) => {
     setDiscountRefusal(undefined);
-    return approvedOrSaid(await approveSale(choice(), describeNeed, true));
+    return approvedOrSaid(await approveSale(choice(), describeNeed, true, tipCents));
   };
   const choice = () => ({ split: split(), discount: discount().discount });
   const approvedOrSaid = <T extends ApprovedSale>(approved: T | SaleRefused): T | null => {

@@ -5,12 +5,14 @@
 // €30.00, and a manager (Anna, PIN 9999).
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FloatNotApprovedError, openShiftWithFloat } from '../../src/features/report/shift-open.ts';
 import { openApproval, tryManagerPin } from '../../src/features/staff/approval-request.ts';
 import { keepStaffList } from '../../src/features/staff/staff-session.ts';
 import { approveSale, type SaleChoice, type SaleNeed } from '../../src/features/ticket/sale-plan.ts';
 import { addProduct, clearTicket } from '../../src/features/ticket/ticket.ts';
 import { readApproval } from '../../src/pms/staff-calls.ts';
 import { sealNewStaffKey } from '../../src/pms/staff-keys.ts';
+import { listSales } from '../../src/storage/journal-queries.ts';
 import { product } from '../support/catalogue.ts';
 
 const PILS = product(1, 'Pils 0,3 l', 420);
@@ -104,5 +106,28 @@ describe('a sale above the outlet’s limits', () => {
     expect(await answerApproval(true)).toMatchObject({ action: 'over_limit', amountCents: 2_000 });
     expect(asked).toEqual([{ action: 'over_limit', amountCents: 2_000, limitCents: 500 }]);
     expect(await approving).toMatchObject({ approvals: [expect.any(String)] });
+  });
+});
+
+describe('an opening float above the outlet’s limit', () => {
+  const shiftOpens = async () => (await listSales()).filter((sale) => sale.kind === 'shift-open');
+
+  it('is recorded at once within the limit, asked of a manager above it, and not recorded when cancelled', async () => {
+    await openShiftWithFloat('150,00');
+    expect((await shiftOpens()).map((sale) => sale.approvals ?? [])).toEqual([[]]);
+
+    const cancelled = openShiftWithFloat('1500,00', (amount, limit) => `float ${amount} over ${limit}`);
+    expect((await answerApproval(false)).action).toBe('over_limit');
+    await expect(cancelled).rejects.toBeInstanceOf(FloatNotApprovedError);
+    expect(await shiftOpens()).toHaveLength(1);
+
+    const approving = openShiftWithFloat('1500,00', (amount, limit) => `float ${amount} over ${limit}`);
+    await vi.waitFor(() => expect(openApproval()?.what).toBe('float 150000 over 100000'));
+    expect(await answerApproval(true)).toMatchObject({ action: 'over_limit', amountCents: 150_000 });
+    await approving;
+    const opened = (await shiftOpens()).find((sale) => sale.shift?.floatCents === 150_000)!;
+    expect(opened.approvals?.map(readApproval)).toMatchObject([
+      { action: 'over_limit', amountCents: 150_000, subject: opened.id, managerId: 'anna' },
+    ]);
   });
 });

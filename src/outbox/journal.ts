@@ -39,6 +39,8 @@ export interface CashSaleInput extends SaleOrigin {
   ticketDiscount?: SaleRecord['ticketDiscount'];
   /** Paid by card through the terminal: its data and the tip, kept with the sale (not sent to the PMS). */
   card?: CardPaymentRecord;
+  /** Paid by card on a stand-alone terminal the till could not drive: the terminal's receipt number. */
+  standaloneCard?: SaleRecord['standaloneCard'];
 }
 
 /**
@@ -87,6 +89,7 @@ export async function recordCashSale(input: CashSaleInput, ticket?: PaidTicket):
     ...(input.tender ? { tender: input.tender } : {}),
     ...(input.ticketDiscount ? { ticketDiscount: input.ticketDiscount } : {}),
     ...(input.card ? { card: input.card } : {}),
+    ...(input.standaloneCard ? { standaloneCard: input.standaloneCard } : {}),
     intents: [
       [CREATE_CASH_INVOICE, { recipientName: input.recipientName ?? '', reference }],
       [ADD_CASH_INVOICE_PRODUCTS, { lines: input.lines.map(toPayloadLine) }],

@@ -28,6 +28,7 @@ export interface SaleDraft {
   lines: SaleLine[];
   payment?: SaleRecord['payment'];
   card?: SaleRecord['card'];
+  standaloneCard?: SaleRecord['standaloneCard'];
   room?: SaleRecord['room'];
   dependsOn?: string[];
   reverses?: string;

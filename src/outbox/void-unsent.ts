@@ -82,6 +82,7 @@ export function voidRecordOf(
       method: payment.method,
       amountCents: -payment.amountCents,
       ...(payment.pmsPaymentMethodId !== undefined ? { pmsPaymentMethodId: payment.pmsPaymentMethodId } : {}),
+      ...(payment.standalone ? { standalone: payment.standalone } : {}),
     })),
     totalCents: -sale.totalCents,
     refersTo: sale.saleId,

@@ -197,6 +197,22 @@ export interface CardTerminalDay {
   } | null;
 }
 
+/** A card payment taken on a stand-alone terminal (the till could not drive one), with the receipt
+ * number staff typed from the terminal: listed apart for the terminal's own end-of-day. */
+export interface StandaloneCardPayment {
+  outlet: string;
+  /** `sale`, or a `void`/`refund` giving it back (negative amount). */
+  kind: string;
+  saleId: string;
+  reference: string;
+  createdAt: string;
+  staffName: string | null;
+  deviceName: string;
+  receiptNumber: string;
+  amountCents: number;
+  tipCents: number;
+}
+
 /** A refund whose credit note the PMS interface cannot make: to book in the PMS by hand (issue 30). */
 export interface RefundToBook {
   saleId: string;
@@ -234,6 +250,8 @@ export interface DayReport {
   deviations?: ApprovedRecord[];
   /** The card terminals' days, where the server has card terminals (card-terminal/). */
   cardTerminals?: CardTerminalDay[];
+  /** Card payments taken on a stand-alone terminal, one by one (absent when there are none). */
+  standaloneCards?: StandaloneCardPayment[];
 }
 
 /** What a tablet gets after counting a drawer or closing the day. */

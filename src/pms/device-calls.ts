@@ -74,19 +74,19 @@ export async function fetchDevice(baseUrl: string, fetcher: DeviceFetch = global
 }
 
 /**
- * Pairs this tablet with a code (already normalised); the answer sets the device cookie.
- * @example const device = await pairWithCode('', 'ABCD2345', 'Bar tablet');
+ * Pairs this tablet with a code (already normalised); the code names the tablet (issue 30), and the
+ * answer sets the device cookie.
+ * @example const device = await pairWithCode('', 'ABCD2345');
  */
 export async function pairWithCode(
   baseUrl: string,
   code: string,
-  name: string,
   fetcher: DeviceFetch = globalFetch,
 ): Promise<Device> {
   const body = await callTillServer(fetcher, `${baseUrl}/till/pair`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [REQUEST_ID_HEADER]: newRequestId() },
-    body: JSON.stringify(name ? { code, name } : { code }),
+    body: JSON.stringify({ code }),
   });
   return deviceIn(body);
 }

@@ -5,6 +5,7 @@
 // tablet's own id of the sale, the idempotency key (the same body again gets the stored answer, a
 // different body under a used id is refused with 409 `sale_conflict`).
 import * as v from 'valibot';
+import { STANDALONE_RECEIPT_PATTERN } from '../shared/standalone-card.ts';
 import { MAX_PRICE_CENTS } from './money.ts';
 import { MAX_APPROVALS } from './till-headers.ts';
 
@@ -136,6 +137,16 @@ export const LedgerPaymentSchema = v.object({
       ),
       v.check((card) => Object.keys(card).length <= 30, 'has too many fields'),
     ),
+  ),
+  /** A card taken on a terminal the till could not drive, in its stand-alone mode (method `card`, no
+   * `card` data): the terminal's receipt number as staff typed it, for the terminal's end-of-day. */
+  standalone: v.optional(
+    v.strictObject({
+      receiptNumber: v.pipe(
+        v.string('must be text'),
+        v.regex(STANDALONE_RECEIPT_PATTERN, 'must be the terminal receipt number: 1 to 10 digits'),
+      ),
+    }),
   ),
 });
 export type LedgerPayment = v.InferOutput<typeof LedgerPaymentSchema>;

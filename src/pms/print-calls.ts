@@ -73,6 +73,8 @@ export const PrintableReceiptSchema = v.object({
       terminalId: v.optional(Text(40)),
       traceNumber: v.optional(Text(40)),
       receiptNumber: v.optional(Text(40)),
+      /** Taken on a stand-alone terminal the till could not drive (receiptNumber: as staff typed it). */
+      standalone: v.optional(v.literal(true)),
       /** The terminal was to send its cardholder slip to the till and none came: the till prints one. */
       cardholderCopy: v.optional(v.literal(true)),
     }),

@@ -40,6 +40,22 @@ export type StaffCard = v.InferOutput<typeof StaffCardSchema>;
 export const QUICK_REASON_MAX = 60;
 export const QUICK_REASONS_MAX = 8;
 
+const LimitCents = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000_000));
+/** An outlet's limits on one record without a manager's `over_limit` approval (src/server/ledger/bounds.ts). */
+export const OutletLimitsSchema = v.object({
+  /** A record's total above this needs a manager. */
+  saleLimitCents: LimitCents,
+  /** One line's total (price × quantity) above this needs a manager. */
+  lineLimitCents: LimitCents,
+  /** A tip above this share of the sale (percent) needs a manager. */
+  tipLimitPercent: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)),
+  /** A tip above this amount needs a manager. */
+  tipLimitCents: LimitCents,
+  /** A drawer's opening float above this needs a manager. */
+  floatLimitCents: LimitCents,
+});
+export type OutletLimitsWire = v.InferOutput<typeof OutletLimitsSchema>;
+
 /** What an outlet decides for its tablets, set on the admin page. */
 export const OutletPolicySchema = v.object({
   outlet: v.pipe(v.string(), v.regex(OUTLET_ID_PATTERN)),
@@ -59,6 +75,8 @@ export const OutletPolicySchema = v.object({
   groupsSold: v.optional(v.array(v.pipe(v.number(), v.integer(), v.minValue(1)))),
   /** The group tab the register opens on, one of `groupsSold`; none: "All". */
   defaultGroup: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  /** The outlet's limits on one record (the ledger's; sent to tablets so they ask a manager first). */
+  limits: v.optional(OutletLimitsSchema),
 });
 export type OutletPolicy = v.InferOutput<typeof OutletPolicySchema>;
 

@@ -5,7 +5,15 @@
 /** A payment the till refuses before recording; `reason` is for the view to put in words. */
 export class PaymentError extends Error {
   override readonly name = 'PaymentError';
-  constructor(readonly reason: 'empty-ticket' | 'no-method' | 'no-template' | 'tendered-too-little') {
+  constructor(
+    readonly reason:
+      | 'empty-ticket'
+      | 'no-method'
+      | 'no-template'
+      | 'tendered-too-little'
+      | 'card-needs-terminal'
+      | 'standalone-receipt',
+  ) {
     super(reason);
   }
 }

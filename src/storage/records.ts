@@ -119,6 +119,8 @@ export interface SaleRecord {
   payment?: { templateId: number; paymentMethodId: number; sendInvoice: boolean };
   /** For a sale paid by card through the terminal: the terminal's data and the tip. */
   card?: CardPaymentRecord;
+  /** Paid by card on a stand-alone terminal the till could not drive: the receipt number staff typed. */
+  standaloneCard?: { receiptNumber: string };
   room?: { roomReservationId: number; roomNumber?: string; guestName?: string; bookingDate?: string };
   /** Sales whose steps must be confirmed before this one's are sent (e.g. the charge a reversal undoes). */
   dependsOn?: string[];

@@ -76,18 +76,19 @@ describe('what staff type as a pairing code', () => {
 });
 
 describe('pairing', () => {
-  it('sends the normalised code and the name as the till does, and remembers the device', async () => {
+  it('sends the normalised code alone (the code names the tablet) and remembers the device', async () => {
     serverAnswers((request) =>
       request.url.endsWith('/till/pair')
         ? json(200, { device: { ...BAR_TABLET, id: 'dev-2' } })
         : json(200, {}),
     );
-    const device = await pairTablet({ code: 'abcd-2345', name: ' Bar tablet ' });
+    const device = await pairTablet({ code: 'abcd-2345' });
 
     expect(device).toEqual({ ...BAR_TABLET, id: 'dev-2' });
     expect(deviceState()).toEqual({ kind: 'paired', device: { ...BAR_TABLET, id: 'dev-2' } });
     const pair = sent.find((request) => request.url.endsWith('/till/pair'));
-    expect(pair).toMatchObject({ method: 'POST', body: { code: 'ABCD2345', name: 'Bar tablet' } });
+    expect(pair).toMatchObject({ method: 'POST', body: { code: 'ABCD2345' } });
+    expect(Object.keys(pair?.body as object)).toEqual(['code']);
     expect(pair?.headers['content-type']).toBe('application/json');
     expect(pair?.headers['x-till-request-id']).toMatch(/^[A-Za-z0-9-]{8,64}$/);
   });

@@ -215,11 +215,12 @@ describe('completing a cash sale', () => {
       paymentMethodId: 2,
       templateId: 3,
       part: equalPart(ticketLines(), 2),
+      standaloneCard: { receiptNumber: '11' },
     });
     expect(ticketLines().length).toBeGreaterThan(0);
-    const rest = await completeCashSale({ paymentMethodId: 2, templateId: 3 });
+    const rest = await completeCashSale({ paymentMethodId: 1, templateId: 3 });
     addProduct(PILS);
-    const whole = await completeCashSale({ paymentMethodId: 2, templateId: 3 });
+    const whole = await completeCashSale({ paymentMethodId: 1, templateId: 3 });
     const headersOf = async (saleId: string) => saleHeaders((await readSale(saleId))!.sale)[SPLIT_HEADER];
     expect(await headersOf(half.saleId)).toBe('1');
     expect(await headersOf(rest.saleId)).toBe('1');
@@ -282,9 +283,58 @@ describe('completing a cash sale', () => {
 
   it('takes a card payment without tendered cash or change', async () => {
     addProduct(ESPRESSO);
-    const receipt = await completeCashSale({ paymentMethodId: 2, templateId: 3, tenderedCents: 5000 });
+    const receipt = await completeCashSale({
+      paymentMethodId: 2,
+      templateId: 3,
+      tenderedCents: 5000,
+      standaloneCard: { receiptNumber: '12' },
+    });
     expect(receipt).toMatchObject({ isCash: false, tenderedCents: null, changeCents: null });
   });
+
+  // Issue 30: before, a card method with no terminal answering fell through to this plain completion
+  // and recorded card money no terminal took (the ledger got `card` with no terminal data).
+  it('refuses a card method with neither the terminal’s payment nor a stand-alone receipt number: nothing recorded, the ticket kept', async () => {
+    addProduct(ESPRESSO);
+    const before = (await listSales()).length;
+    const failure = await completeCashSale({ paymentMethodId: 2, templateId: 3 }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(PaymentError);
+    expect((failure as PaymentError).reason).toBe('card-needs-terminal');
+    expect(errorText(failure)).toBe(
+      'A card is taken on the terminal: pay through the terminal, or on a stand-alone terminal with its receipt number.',
+    );
+    expect(ticketLines().map((l) => l.name)).toEqual(['Espresso']);
+    expect((await listSales()).length).toBe(before);
+  });
+
+  it('records a card taken on a stand-alone terminal with its receipt number: the receipt and the ledger record say so', async () => {
+    addProduct(ESPRESSO, 3);
+    const receipt = await completeCashSale({
+      paymentMethodId: 2,
+      templateId: 3,
+      standaloneCard: { receiptNumber: ' 0042 ' },
+    });
+    expect(receipt.standaloneCard).toEqual({ receiptNumber: '0042' });
+    const { sale } = (await readSale(receipt.saleId))!;
+    expect(ledgerRecordOf(sale, 'sale').payments).toEqual([
+      { method: 'card', amountCents: 840, pmsPaymentMethodId: 2, standalone: { receiptNumber: '0042' } },
+    ]);
+  });
+
+  it.each(['', '12a', '12345678901'])(
+    'refuses a stand-alone receipt number %j, nothing recorded',
+    async (typed) => {
+      addProduct(PILS);
+      const before = (await listSales()).length;
+      const failure = await completeCashSale({
+        paymentMethodId: 2,
+        templateId: 3,
+        standaloneCard: { receiptNumber: typed },
+      }).catch((e: unknown) => e);
+      expect((failure as PaymentError).reason).toBe('standalone-receipt');
+      expect((await listSales()).length).toBe(before);
+    },
+  );
 
   it('keeps the ticket when the cash tendered does not cover the total', async () => {
     addProduct(PILS);
@@ -326,7 +376,7 @@ describe('completing a cash sale', () => {
     const before = (await listSales()).length;
     Object.defineProperty(globalThis.crypto, 'randomUUID', { value: undefined, configurable: true });
     try {
-      const failure = await completeCashSale({ paymentMethodId: 2, templateId: 3 }).catch((e: unknown) => e);
+      const failure = await completeCashSale({ paymentMethodId: 1, templateId: 3 }).catch((e: unknown) => e);
       expect(errorText(failure)).toMatch(
         /^The sale was NOT saved on this tablet: it is not recorded\. The ticket is still here/,
       );

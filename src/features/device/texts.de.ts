@@ -80,8 +80,6 @@ export const texts: Record<keyof typeof english, string> = {
     'Dieses Tablet ist als „{name}“ gekoppelt. Mit einem neuen Code der Leitung wird es neu gekoppelt (etwa für eine andere Verkaufsstelle); seine Verkäufe bleiben erhalten.',
   'pairing.code': 'Kopplungscode',
   'pairing.codeHint': '8 Buchstaben und Ziffern, z. B. ABCD-2345',
-  'pairing.name': 'Name dieses Tablets (optional)',
-  'pairing.namePlaceholder': 'z. B. Bar-Tablet 2',
   'pairing.pair': 'Koppeln',
   'pairing.pairing': 'Wird gekoppelt …',
   'pairing.error.code_format':

@@ -79,8 +79,6 @@ export const texts = {
     'This tablet is paired as “{name}”. A new code from a manager pairs it again (for example for another outlet); its sales are kept.',
   'pairing.code': 'Pairing code',
   'pairing.codeHint': '8 letters and digits, e.g. ABCD-2345',
-  'pairing.name': 'Name of this tablet (optional)',
-  'pairing.namePlaceholder': 'e.g. Bar tablet 2',
   'pairing.pair': 'Pair',
   'pairing.pairing': 'Pairing…',
   'pairing.error.code_format':

@@ -42,10 +42,10 @@ export class PairingCodeFormatError extends Error {
  *   `unreachable`, `unexpected`).
  * @example const device = await pairTablet({ code: 'abcd-2345', name: 'Bar tablet' });
  */
-export async function pairTablet(form: { code: string; name?: string }): Promise<Device> {
+export async function pairTablet(form: { code: string }): Promise<Device> {
   const code = normalisePairingCode(form.code);
   if (!code) throw new PairingCodeFormatError('A pairing code has 8 characters of its alphabet.');
-  const device = await pairWithCode(settings().gatewayUrl, code, form.name?.trim() ?? '');
+  const device = await pairWithCode(settings().gatewayUrl, code);
   // The staff list before the till opens: with staff on the server, "Who is working?" comes first,
   // never the register with nobody signed in (issue 20). Offline or refused, the till opens as before.
   await refreshStaff();

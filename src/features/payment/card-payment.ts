@@ -15,6 +15,7 @@ import {
 import type { CardPaymentRecord } from '../../storage/records';
 import { settings } from '../device';
 
+export { readStandaloneReceipt } from '../../shared/standalone-card';
 export type { CardPayment, CardTerminalInfo };
 
 const CARD_NAME = /(karte|card|girocard|(^|[^\p{L}])ec([^\p{L}]|$)|visa|master|amex|maestro)/iu;
@@ -28,13 +29,25 @@ export function isCardMethod(name: string): boolean {
   return CARD_NAME.test(name) && !ROOM_NAME.test(name);
 }
 
+/** Whether this tablet can drive a card terminal: the terminal, or why not (the till server did not
+ * answer; or it says no terminal serves this tablet). Without one a card is taken stand-alone. */
+export type TerminalReach =
+  | { terminal: CardTerminalInfo; why?: undefined }
+  | { terminal: null; why: 'unreachable' | 'none' };
+
+/** Asks the till server which terminal serves this tablet. */
+export async function reachTerminal(): Promise<TerminalReach> {
+  try {
+    const { terminal } = await fetchCardTerminal(settings().gatewayUrl);
+    return terminal ? { terminal } : { terminal: null, why: 'none' };
+  } catch {
+    return { terminal: null, why: 'unreachable' };
+  }
+}
+
 /** The terminal serving this tablet, or null when none is set up or the server cannot say. */
 export async function cardTerminal(): Promise<CardTerminalInfo | null> {
-  try {
-    return (await fetchCardTerminal(settings().gatewayUrl)).terminal;
-  } catch {
-    return null;
-  }
+  return (await reachTerminal()).terminal;
 }
 
 const POLL_MS = 250;

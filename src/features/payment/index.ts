@@ -3,7 +3,7 @@
 // views use it through this file only.
 
 export { terminalEndOfDay } from './card-end-of-day';
-export type { CardPayment, CardTerminalInfo } from './card-payment';
+export type { CardPayment, CardTerminalInfo, TerminalReach } from './card-payment';
 export {
   cancelCardPayment,
   cardRecordOf,
@@ -11,6 +11,8 @@ export {
   checkCardAgain,
   isCardMethod,
   payByCard,
+  reachTerminal,
+  readStandaloneReceipt,
 } from './card-payment';
 export { returnCardMoney } from './card-refund';
 export {

@@ -75,6 +75,8 @@ export interface ReceiptData {
   fiscal?: FiscalReceipt;
   /** Paid by card through the terminal: brand, masked PAN, terminal data and the tip (issue 25). */
   card?: CardPaymentRecord;
+  /** Paid by card on a stand-alone terminal: the terminal's receipt number staff typed (issue 30). */
+  standaloneCard?: { receiptNumber: string };
 }
 
 const [lastReceipt, setLastReceiptSignal] = createSignal<ReceiptData | null>(loadReceipt());

@@ -30,6 +30,7 @@ import {
   TicketEndedError,
   ticketChangesHandedOver,
 } from '../ticket';
+import { isCardMethod, readStandaloneReceipt } from './card-payment';
 import { type ReceiptData, type ReceiptDiscount, setLastReceipt } from './receipt';
 
 export interface CashPayment {
@@ -49,6 +50,8 @@ export interface CashPayment {
   card?: CardPaymentRecord;
   /** The staff's word for a share of an equal split, in the lines of its part ('share', 'Anteil'). */
   shareWord?: string;
+  /** Paid by card on a stand-alone terminal the till could not drive: the receipt number staff typed. */
+  standaloneCard?: { receiptNumber: string };
 }
 
 /** Charging the ticket (or a part) to a guest's room from the pay screen. */
@@ -87,6 +90,7 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
   const tendered = isCash ? (payment.tenderedCents ?? totals.grossCents) : null;
   const change = tendered === null ? null : changeDue(totals.grossCents, tendered);
   if (tendered !== null && change === null) throw new PaymentError('tendered-too-little');
+  const standaloneCard = cardTaken(method.name, payment);
 
   const input: CashSaleInput = {
     staff: staffName,
@@ -102,6 +106,7 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
         : { method: 'cash', tenderedCents: tendered, changeCents: change },
     ...(payment.discount ? { ticketDiscount: { amountCents: payment.discount.cents } } : {}),
     ...(payment.card ? { card: payment.card } : {}),
+    ...(standaloneCard ? { standaloneCard } : {}),
   };
   // The ticket is closed in the sale's own transaction: paid in another tab first, nothing is
   // recorded. A part of a split leaves the rest open on the ticket: it closes nothing.
@@ -137,12 +142,30 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
     currency,
     ...(payment.discount ? { discount: payment.discount } : {}),
     ...(payment.card ? { card: payment.card } : {}),
+    ...(standaloneCard ? { standaloneCard } : {}),
   };
   setLastReceipt(receipt);
   void tableSalePaid(ticket.id, sale.id, lines, closesTicket);
   paid(lines, payment.part, shared?.bill);
   saleCompleted();
   return receipt;
+}
+
+/**
+ * A card method is paid through the terminal (`card`) or on a stand-alone terminal with its receipt
+ * number; never recorded as card money with neither (issue 30). Answers the stand-alone payment, if any.
+ * @throws PaymentError 'card-needs-terminal' or 'standalone-receipt'
+ */
+function cardTaken(methodName: string, payment: CashPayment): { receiptNumber: string } | undefined {
+  const byCard = isCardMethod(methodName);
+  if (!payment.standaloneCard) {
+    if (byCard && !payment.card) throw new PaymentError('card-needs-terminal');
+    return undefined;
+  }
+  const receiptNumber = readStandaloneReceipt(payment.standaloneCard.receiptNumber);
+  if (!byCard || payment.card) throw new PaymentError('card-needs-terminal');
+  if (!receiptNumber) throw new PaymentError('standalone-receipt');
+  return { receiptNumber };
 }
 
 /**

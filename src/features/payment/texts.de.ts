@@ -7,6 +7,9 @@ export const texts: Record<keyof typeof english, string> = {
   'pay.error.no-method': 'Bitte eine Zahlungsart wählen.',
   'pay.error.no-template': 'Bitte eine Rechnungsvorlage wählen.',
   'pay.error.tendered-too-little': 'Der gegebene Betrag reicht nicht für die Summe.',
+  'pay.error.card-needs-terminal':
+    'Eine Karte wird am Terminal kassiert: über das Terminal oder am Stand-alone-Terminal mit seiner Belegnummer.',
+  'pay.error.standalone-receipt': 'Bitte die Belegnummer des Terminals eingeben: 1 bis 10 Ziffern.',
   'pay.error.not-saved':
     'Der Verkauf wurde auf diesem Tablet NICHT gespeichert: Er ist nicht erfasst. Der Bon ist noch da – bitte erneut „Verkauf abschließen“ tippen. Klappt es wieder nicht, den Verkauf notieren und die Leitung informieren.',
   'pay.error.storage-full':
@@ -139,6 +142,20 @@ export const texts: Record<keyof typeof english, string> = {
   'card.report.tillTotal': 'Kartenzahlungen laut Kasse ({count})',
   'card.report.match': 'Terminal und Kasse stimmen überein.',
   'card.report.mismatch': 'Terminal und Kasse weichen um {amount} ab: bitte die Kartenbelege prüfen.',
+  'limit.approval':
+    '{amount} liegt über der Grenze dieser Verkaufsstelle von {limit}: ein Manager genehmigt es.',
+  'limit.cancelled':
+    'Nicht genehmigt: der Verkauf liegt über der Grenze dieser Verkaufsstelle. Nichts wurde gebucht.',
+  'card.standalone.title': 'Karte (Stand-alone-Terminal)',
+  'card.standalone.unreachable':
+    'Der Kassenserver ist nicht erreichbar, daher kann diese Kasse das Kartenterminal nicht ansteuern. Karte am Terminal im Stand-alone-Betrieb kassieren, dann seine Belegnummer eingeben. Oder bar kassieren oder aufs Zimmer buchen.',
+  'card.standalone.none':
+    'An diese Kasse ist kein Kartenterminal angeschlossen. Karte am Terminal im Stand-alone-Betrieb kassieren, dann seine Belegnummer eingeben. Oder bar kassieren oder aufs Zimmer buchen.',
+  'card.standalone.steps':
+    'Am Terminal: Stand-alone-Zahlung über {amount}. Den Verkauf erst buchen, wenn das Terminal sie genehmigt hat.',
+  'card.standalone.receipt': 'Belegnummer des Terminals',
+  'card.standalone.record': 'Am Terminal genehmigt: {amount} buchen',
+  'card.receipt.standalone': 'Karte (Stand-alone-Terminal), Terminal-Beleg-Nr. {receipt}',
   'card.receipt.card': 'Karte',
   'card.receipt.terminal': 'Terminal {terminalId}, Trace {trace}, Beleg {receipt}',
   'card.receipt.tip': 'Trinkgeld',

@@ -7,6 +7,9 @@ export const texts = {
   'pay.error.no-method': 'Choose a payment method.',
   'pay.error.no-template': 'Choose an invoice template.',
   'pay.error.tendered-too-little': 'The cash tendered does not cover the total.',
+  'pay.error.card-needs-terminal':
+    'A card is taken on the terminal: pay through the terminal, or on a stand-alone terminal with its receipt number.',
+  'pay.error.standalone-receipt': 'Type the terminal receipt number: 1 to 10 digits.',
   'pay.error.not-saved':
     'The sale was NOT saved on this tablet: it is not recorded. The ticket is still here — tap “Complete sale” again. If it fails again, write the sale down and tell the manager.',
   'pay.error.storage-full':
@@ -137,6 +140,18 @@ export const texts = {
   'card.report.tillTotal': 'Card payments the till recorded ({count})',
   'card.report.match': 'The terminal and the till agree.',
   'card.report.mismatch': 'The terminal and the till differ by {amount}: check the card slips.',
+  'limit.approval': '{amount} is above this outlet’s limit of {limit}: a manager approves it.',
+  'limit.cancelled': 'Not approved: the sale is above this outlet’s limit. Nothing was recorded.',
+  'card.standalone.title': 'Card (stand-alone terminal)',
+  'card.standalone.unreachable':
+    'The till server cannot be reached, so this till cannot drive the card terminal. Take the card on the terminal in stand-alone mode, then type its receipt number. Or take cash or charge the room.',
+  'card.standalone.none':
+    'No card terminal is connected to this till. Take the card on the terminal in stand-alone mode, then type its receipt number. Or take cash or charge the room.',
+  'card.standalone.steps':
+    'On the terminal: stand-alone payment of {amount}. Record the sale only when the terminal has approved it.',
+  'card.standalone.receipt': 'Terminal receipt number',
+  'card.standalone.record': 'Approved on the terminal: record {amount}',
+  'card.receipt.standalone': 'Card (stand-alone terminal), terminal receipt no. {receipt}',
   'card.receipt.card': 'Card',
   'card.receipt.terminal': 'Terminal {terminalId}, trace {trace}, receipt {receipt}',
   'card.receipt.tip': 'Tip',

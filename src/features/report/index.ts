@@ -14,4 +14,4 @@ export {
 export { refundCashSale } from './refunds';
 export type { ShiftReport } from './shift';
 export { closedShifts, closeShiftApproved, createShiftReport } from './shift';
-export { createFloatNeeded, FLOAT_LIMITS, openShiftWithFloat } from './shift-open';
+export { createFloatNeeded, FLOAT_LIMITS, FloatNotApprovedError, openShiftWithFloat } from './shift-open';

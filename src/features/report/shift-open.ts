@@ -8,7 +8,7 @@ import type { AmountLimits } from '../../pms/money';
 import { readAmount } from '../../rules/ticket-lines';
 import { listSalesSince } from '../../storage/journal-reads';
 import { requestReplay, tillIdentity } from '../device';
-import { actingStaff } from '../staff';
+import { actingStaff, approvalFor, outletPolicy } from '../staff';
 import { currentShiftStart } from './shift';
 
 /** What an opening float can be: none, up to 10,000.00 (a hotel bar's change, with room to spare). */
@@ -26,15 +26,35 @@ export function createFloatNeeded(): [Resource<boolean>, () => void] {
   return [needed, () => void refetch()];
 }
 
+/** A float above the outlet's limit that no manager approved: nothing was recorded. */
+export class FloatNotApprovedError extends Error {
+  override readonly name = 'FloatNotApprovedError';
+}
+
 /**
- * Opens the shift with the float typed by staff ('150', '150,00'); answers the float in cents.
- * @throws MoneyError when the text is no amount within FLOAT_LIMITS (nothing is recorded).
- * @example await openShiftWithFloat('150,00') === 15000
+ * Opens the shift with the float typed by staff ('150', '150,00'); answers the float in cents. A float
+ * above the outlet's limit (the server's, sent with the policy) is first approved by a manager as
+ * `over_limit` naming the shift (`describe` says it in staff words), as the ledger asks.
+ * @throws MoneyError when the text is no amount within FLOAT_LIMITS; FloatNotApprovedError when the
+ * approval was cancelled (nothing is recorded either way).
+ * @example await openShiftWithFloat('150,00', describe) === 15000
  */
-export async function openShiftWithFloat(typed: string): Promise<number> {
+export async function openShiftWithFloat(
+  typed: string,
+  describe: (floatCents: number, limitCents: number) => string = () => '',
+): Promise<number> {
   const floatCents = readAmount(typed, FLOAT_LIMITS);
   const { tillName } = tillIdentity();
-  await recordShiftOpen({ ...actingStaff(), till: tillName, shiftId: crypto.randomUUID(), floatCents });
+  const shiftId = crypto.randomUUID();
+  const limitCents = outletPolicy()?.limits?.floatLimitCents;
+  let approvals: string[] = [];
+  if (limitCents !== undefined && floatCents > limitCents) {
+    const need = { action: 'over_limit' as const, subject: shiftId, amountCents: floatCents };
+    const token = await approvalFor(need, describe(floatCents, limitCents));
+    if (token === null) throw new FloatNotApprovedError('the float above the limit was not approved');
+    if (token) approvals = [token];
+  }
+  await recordShiftOpen({ ...actingStaff(), till: tillName, shiftId, floatCents, approvals });
   requestReplay();
   return floatCents;
 }

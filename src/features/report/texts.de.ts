@@ -66,6 +66,10 @@ export const texts: Record<keyof typeof english, string> = {
   'report.float.amount': 'Wechselgeld in der Kassenlade (EUR)',
   'report.float.none': 'Kein Wechselgeld (0,00)',
   'report.float.open': 'Schicht eröffnen',
+  'report.float.overLimit':
+    'Wechselgeld von {amount} liegt über der Grenze dieser Verkaufsstelle von {limit}: ein Manager genehmigt es.',
+  'report.float.notApproved':
+    'Nicht genehmigt: das Wechselgeld liegt über der Grenze dieser Verkaufsstelle. Nichts wurde gebucht.',
   'report.day.drawers': 'Kassenladen',
   'report.day.noDrawers': 'Seit dem letzten Z hat keine Kassenlade Bargeld genommen.',
   'report.day.expected': 'Soll-Bestand',

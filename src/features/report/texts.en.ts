@@ -65,6 +65,9 @@ export const texts = {
   'report.float.amount': 'Float in the drawer (EUR)',
   'report.float.none': 'No float (0.00)',
   'report.float.open': 'Open the shift',
+  'report.float.overLimit':
+    'An opening float of {amount} is above this outlet’s limit of {limit}: a manager approves it.',
+  'report.float.notApproved': 'Not approved: the float is above this outlet’s limit. Nothing was recorded.',
   'report.day.drawers': 'Drawers',
   'report.day.noDrawers': 'No drawer took cash since the last Z.',
   'report.day.expected': 'Expected cash',

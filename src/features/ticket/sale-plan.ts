@@ -11,6 +11,9 @@ import type { TicketLine } from '../../rules/ticket-lines';
 import { type ApprovalNeed, approvalFor, needsApproval, outletPolicy } from '../staff';
 import { currentTicket, setQuantity, type Ticket, ticketPartSaleId, ticketSaleId } from './ticket';
 
+/** A tip of at most this is never held to its share of the sale (src/server/ledger/bounds.ts). */
+const TIP_SHARE_FLOOR_CENTS = 500;
+
 /** The limit when the server has not told one yet: the server's default policy (100.00). */
 const DEFAULT_OPEN_PRICE_LIMIT_CENTS = 10_000;
 
@@ -30,7 +33,9 @@ export type PartSummary =
 /** A manager's approval the sale needs before it is recorded; the view says it in words. */
 export type SaleNeed =
   | { action: 'discount'; amountCents: Cents; percent: number; beforeCents: Cents }
-  | { action: 'open_price'; amountCents: Cents; line: TicketLine };
+  | { action: 'open_price'; amountCents: Cents; line: TicketLine }
+  /** Above the outlet's limit of a sale's or a line's total: the largest amount above its limit. */
+  | { action: 'over_limit'; amountCents: Cents; limitCents: Cents };
 
 export interface SalePlan {
   /** The lines this sale records, priced as paid (a split's share, a ticket discount taken off). */
@@ -119,7 +124,11 @@ function summaryOf(part: TicketPart | undefined, ticket: Ticket): { summary?: Pa
  * open price whose line total is above it that no approval the sale carries covers (a part paid
  * on its own carries none: its own sale needs its own).
  */
-export async function saleNeeds(plan: SalePlan, ticket: Ticket = currentTicket()): Promise<SaleNeed[]> {
+export async function saleNeeds(
+  plan: SalePlan,
+  ticket: Ticket = currentTicket(),
+  tipCents = 0,
+): Promise<SaleNeed[]> {
   const needs: SaleNeed[] = [];
   if (plan.discount) {
     const { cents, percent, beforeCents } = plan.discount;
@@ -129,7 +138,40 @@ export async function saleNeeds(plan: SalePlan, ticket: Ticket = currentTicket()
   const carried = plan.closesTicket ? (ticket.approvals ?? []) : [];
   const open = await openPriceNeed(plan.lines, carried);
   if (open) needs.push(open);
+  const over = overLimitNeed(plan, tipCents);
+  if (over) needs.push(over);
   return needs;
+}
+
+/**
+ * The `over_limit` approval `plan` needs where its total or a line's total is above the outlet's
+ * limits the server sent (src/server/ledger/bounds.ts holds the same rule): one, for the largest
+ * amount above its limit, as the server asks it.
+ */
+export function overLimitNeed(
+  plan: Pick<SalePlan, 'lines' | 'totalCents'>,
+  tipCents = 0,
+): SaleNeed | undefined {
+  const limits = outletPolicy()?.limits;
+  if (!limits) return undefined;
+  const above: { amountCents: Cents; limitCents: Cents }[] = [];
+  if (Math.abs(plan.totalCents) > limits.saleLimitCents)
+    above.push({ amountCents: Math.abs(plan.totalCents), limitCents: limits.saleLimitCents });
+  for (const line of plan.lines) {
+    const total = Math.abs(lineTotal(line));
+    if (total > limits.lineLimitCents) above.push({ amountCents: total, limitCents: limits.lineLimitCents });
+  }
+  // A tip typed on the till: above its amount limit, or above its share of the sale (a small one never).
+  const share = Math.max(
+    Math.floor((Math.abs(plan.totalCents) * limits.tipLimitPercent) / 100),
+    TIP_SHARE_FLOOR_CENTS,
+  );
+  if (tipCents > 0 && (tipCents > limits.tipLimitCents || tipCents > share))
+    above.push({ amountCents: tipCents, limitCents: Math.min(limits.tipLimitCents, share) });
+  if (above.length === 0) return undefined;
+  const top = above.reduce((most, item) => (item.amountCents > most.amountCents ? item : most));
+  if (!needsApproval({ action: 'over_limit', subject: '', amountCents: top.amountCents })) return undefined;
+  return { action: 'over_limit', amountCents: top.amountCents, limitCents: above[0]!.limitCents };
 }
 
 /**
@@ -174,6 +216,7 @@ export async function approveSale(
   choice: SaleChoice,
   describe: (need: SaleNeed) => string,
   fixId: true,
+  tipCents?: number,
 ): Promise<Required<ApprovedSale> | SaleRefused>;
 export async function approveSale(
   choice: SaleChoice,
@@ -184,9 +227,10 @@ export async function approveSale(
   choice: SaleChoice,
   describe: (need: SaleNeed) => string,
   fixId = false,
+  tipCents = 0,
 ): Promise<ApprovedSale | SaleRefused> {
   const plan = planSale(choice);
-  const needs = await saleNeeds(plan);
+  const needs = await saleNeeds(plan, currentTicket(), tipCents);
   if (plan.discount && plan.discount.percent >= 100 && !needs.some((need) => need.action === 'discount'))
     return { refused: 'full-needs-manager' };
   const ticket = currentTicket();
@@ -206,7 +250,7 @@ export async function approveSale(
 function approvalNeedOf(need: SaleNeed, subject: string): ApprovalNeed {
   return need.action === 'discount'
     ? { action: 'discount', subject, amountCents: need.amountCents, percent: need.percent }
-    : { action: 'open_price', subject, amountCents: need.amountCents };
+    : { action: need.action, subject, amountCents: need.amountCents };
 }
 
 /**

@@ -144,9 +144,12 @@ function paymentsOf(sale: SaleRecord, kind: LedgerKind, totalCents: number): Led
   // Paid (or given back) through the terminal: the card's data and the tip, the tip apart from the amount.
   const card = (kind === 'sale' || kind === 'refund') && sale.card ? sale.card : undefined;
   const sign = kind === 'refund' ? -1 : 1;
+  // Taken on a stand-alone terminal (the till could not drive one): the receipt number staff typed.
+  const standalone = kind === 'sale' && !card ? sale.standaloneCard : undefined;
   return [
     {
-      method: card ? 'card' : method,
+      method: card || standalone ? 'card' : method,
+      ...(standalone ? { standalone: { receiptNumber: standalone.receiptNumber } } : {}),
       amountCents: totalCents,
       ...(pmsMethod !== undefined ? { pmsPaymentMethodId: pmsMethod } : {}),
       ...(tender?.tenderedCents !== undefined ? { tenderedCents: tender.tenderedCents } : {}),

@@ -17,6 +17,7 @@ import type { ReceiptHeader, ReceiptHeaderScope } from '../hub/receipt-header.ts
 import type { AuditFilter, AuditRow } from '../staff/audit-log.ts';
 import type { StaffMember } from '../staff/staff-registry.ts';
 import type { AdminWords } from './admin-words.ts';
+import { limitsForm } from './limits-form.ts';
 import { outletGroupsFields } from './outlet-groups-form.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -104,7 +105,7 @@ export function staffSections(words: AdminWords, data: StaffPageData): Html {
 <label><input type="checkbox" name="lockAfterSale" value="1" ${policy.lockAfterSale ? 'checked' : ''}> ${words.lockAfterSale}</label>
 <label>${words.quickReasons} <textarea name="quickReasons" rows="3">${(policy.quickReasons ?? []).join('\n')}</textarea></label>
 ${outletGroupsFields(words, policy, data.groups)}
-<button>${words.save}</button></form>`,
+<button>${words.save}</button></form>${policy.limits ? limitsForm(words, policy.outlet, policy.limits) : ''}`,
   );
   const failed = data.failedPins.map(
     (entry) => html`<tr><td>${entry.deviceName ?? entry.deviceId ?? '–'}</td><td>${entry.count}</td></tr>`,

@@ -53,6 +53,7 @@ import { createClosingAdminRoutes } from './closing-admin-routes.ts';
 import { CLOSING_CSS, outletsSection } from './closing-page.ts';
 import { createFiscalAdminRoutes, type FiscalAdminOptions } from './fiscal-routes.ts';
 import { FISCAL_WORDS } from './fiscal-words.ts';
+import { setOutletLimits } from './limits-form.ts';
 import { createMonitoringAdminRoutes, MONITORING_WORDS } from './monitoring-admin.ts';
 import { OUTLET_GROUPS_CSS } from './outlet-groups-form.ts';
 
@@ -107,7 +108,9 @@ export function createAdminRoutes(options: AdminOptions): Hono {
   const staffData = async (problem?: string) => ({
     groups: (await options.groups?.()) ?? [],
     staff: hub.staff.list(),
-    policies: hub.outlets.list().map((outlet) => hub.staff.policy(outlet.id)),
+    policies: hub.outlets
+      .list()
+      .map((outlet) => ({ ...hub.staff.policy(outlet.id), limits: hub.ledger.limits.of(outlet.id) })),
     outlets: hub.outlets.list(),
     failedPins: hub.audit.failedPinsByDevice(),
     hasManager: hub.staff.hasManager(),
@@ -361,6 +364,22 @@ export function createAdminRoutes(options: AdminOptions): Hono {
         ...actor(c),
         subject: outlet,
         note: JSON.stringify(policy),
+      });
+    });
+  });
+
+  // An outlet's limits on one record without a manager's over_limit approval (ledger/bounds.ts).
+  admin.post('/limits/:outlet', async (c) => {
+    const outlet = c.req.param('outlet');
+    if (!hub.outlets.get(outlet)) throw new ApiError(404, 'no such outlet', 'outlet');
+    const form = await c.req.parseBody();
+    return staffChange(c, () => {
+      const limits = setOutletLimits(hub.ledger.limits, outlet, form);
+      hub.audit.append({
+        kind: 'policy_changed',
+        ...actor(c),
+        subject: outlet,
+        note: `limits ${JSON.stringify(limits)}`,
       });
     });
   });

@@ -15,6 +15,7 @@ import type { ZClosingRow } from '../ledger/closing/day-closing.ts';
 import { shortTime } from './admin-page.ts';
 import type { AdminWords } from './admin-words.ts';
 import { refundsToBookSection } from './refunds-to-book.ts';
+import { standaloneCardsSection } from './standalone-cards-section.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -387,6 +388,7 @@ ${data.problem ? html`<p class="error" role="alert">${w.error}: ${data.problem}<
 ${printForms(w, data.printOutlets, undefined, data.said)}
 ${totalsSections(ctx, report, report.hotel)}
 ${cardTerminalRows(ctx, report)}
+${standaloneCardsSection(w, ctx.eur, report)}
 ${drawerRows(ctx, report.drawers, data.outlets, true)}
 ${openSales(ctx, report, data.outlets)}
 ${refundsToBookSection(w, ctx.eur, report, true)}
@@ -420,6 +422,7 @@ export function zPage(
 ${printForms(w, data.printOutlets, data.closing.zId, data.said)}
 ${totalsSections(ctx, data.report, data.report.hotel)}
 ${cardTerminalRows(ctx, data.report)}
+${standaloneCardsSection(w, ctx.eur, data.report)}
 ${drawerRows(ctx, data.report.drawers, data.outlets, false)}
 ${openSales(ctx, data.report, data.outlets)}
 ${refundsToBookSection(w, ctx.eur, data.report, false)}`;

@@ -94,7 +94,11 @@ export function createDeviceRoutes(hub: Hub, options: DeviceRouteOptions): Hono 
     const retentionDays = hub.outlets.get(device.outlet)?.retentionDays;
     return c.json({
       staff: await hub.staff.cards(device.id),
-      policy: { ...hub.staff.policy(device.outlet), ...(retentionDays ? { retentionDays } : {}) },
+      policy: {
+        ...hub.staff.policy(device.outlet),
+        ...(retentionDays ? { retentionDays } : {}),
+        limits: hub.ledger.limits.of(device.outlet),
+      },
     });
   });
 

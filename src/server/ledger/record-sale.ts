@@ -34,6 +34,7 @@ import { createGroupCommit } from './group-commit.ts';
 import { type TaxSource, taxOfLines } from './line-tax.ts';
 import { checkRefundLeft } from './refund-checks.ts';
 import { checkConsistent } from './sale-checks.ts';
+import { createStandaloneCards } from './standalone-cards.ts';
 
 export interface LedgerDeps {
   db: HubDb;
@@ -84,6 +85,7 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
   const limits = createOutletLimits(db);
   const deviations = createDeviations(db);
   const billShares = createBillShares(db);
+  const standaloneCards = createStandaloneCards(db);
   const commits = createGroupCommit(db);
   const nextReceipt = db.prepare(
     'SELECT COALESCE(MAX(receipt_number), 0) + 1 AS n FROM ledger_sales WHERE outlet = ?',
@@ -443,6 +445,7 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
         });
         for (const use of uses) spendForRecord(db, use.checked, seq, recordedAt, use.amountCents);
         deviations.add(seq, deviated);
+        standaloneCards.add(seq, sale);
         const managers = [...new Set(uses.map((use) => use.checked.manager.name))];
         const base = {
           at: sale.createdAt,

@@ -58,6 +58,7 @@ export function checkConsistent(record: LedgerRecord): void {
       (payment.tenderedCents !== undefined || payment.changeCents !== undefined)
     )
       throw refuse(`payments.${index}.tenderedCents`, 'only cash is tendered', 'sale_invalid');
+    if (payment.standalone) checkStandalone(kind, payment, `payments.${index}.standalone`);
     if (payment.tenderedCents === undefined) return;
     const settled = payment.tenderedCents - (payment.changeCents ?? 0);
     if (settled !== payment.amountCents)
@@ -81,4 +82,14 @@ function checkShare(record: LedgerRecord, linesTotal: number): void {
       'totalCents',
       `is ${record.totalCents}, but part ${share.part} of ${share.parts} of ${share.billCents} is ${part}`,
     );
+}
+
+/** A stand-alone card payment: a card one, without the till's terminal data, of a sale or what takes it back. */
+function checkStandalone(kind: LedgerKind, payment: LedgerRecord['payments'][number], field: string): void {
+  if (payment.method !== 'card')
+    throw refuse(field, 'only a card payment is taken on a stand-alone terminal', 'sale_invalid');
+  if (payment.card)
+    throw refuse(field, 'a payment the till drove on its terminal is not stand-alone', 'sale_invalid');
+  if (kind !== 'sale' && kind !== 'void' && kind !== 'refund')
+    throw refuse(field, `a ${kind} is not paid on a stand-alone terminal`, 'sale_invalid');
 }

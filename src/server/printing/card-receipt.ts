@@ -48,6 +48,8 @@ export function cardBlock(
     const value = paid.card?.[field];
     if (value !== undefined && value !== '') card[field] = String(value).slice(0, 40);
   }
+  if (paid.standalone)
+    return { card: { ...card, standalone: true, receiptNumber: paid.standalone.receiptNumber } };
   const paymentNo = Number(paid.card?.paymentNo ?? 1);
   if (Number.isInteger(paymentNo) && slipMissing(record.saleId, paymentNo)) card.cardholderCopy = true;
   return { card };

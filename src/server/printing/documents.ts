@@ -216,6 +216,7 @@ class Slip {
       this.pair(w('tip'), this.money(card.tipCents, currency));
       this.pair(w('cardCharged'), this.money(card.chargedCents, currency));
     }
+    if (card.standalone) this.e.line(w('cardStandalone'));
     const cardName = [card.brand, card.maskedPan].filter(Boolean).join(' ');
     if (cardName) this.e.line(cardName);
     if (card.terminalId) this.pair(w('terminalId'), card.terminalId);

@@ -302,6 +302,15 @@ function paymentName(method: string, language: PrintLanguage): string {
   return pair ? pair[language === 'de' ? 0 : 1] : method;
 }
 
+/** The outlet's card payments on a stand-alone terminal, as their own line under the card's (in it). */
+function standaloneLine(report: DayReport, outlet: string, language: PrintLanguage) {
+  const taken = (report.standaloneCards ?? []).filter((payment) => payment.outlet === outlet);
+  if (taken.length === 0) return [];
+  const name =
+    language === 'de' ? '  davon Karte (Stand-alone-Terminal)' : '  of it card (stand-alone terminal)';
+  return [{ name, count: taken.length, cents: taken.reduce((sum, p) => sum + p.amountCents, 0) }];
+}
+
 /** The part of `report` of `outlet` as an X or Z slip (figures as the ledger made them, in cents). */
 export function reportSlip(
   report: DayReport,
@@ -340,11 +349,14 @@ export function reportSlip(
       taxCents: share.vatCents,
       grossCents: share.grossCents,
     })),
-    payments: (day?.byPayment ?? []).map((payment) => ({
-      name: paymentName(payment.method, language),
-      count: payment.records,
-      cents: payment.amountCents,
-    })),
+    payments: [
+      ...(day?.byPayment ?? []).map((payment) => ({
+        name: paymentName(payment.method, language),
+        count: payment.records,
+        cents: payment.amountCents,
+      })),
+      ...standaloneLine(report, outlet, language),
+    ],
     cancellations: { count: of('void').length, cents: sum(of('void')) },
     refunds: { count: of('refund').length, cents: sum(of('refund')) },
     byStaff: (day?.byStaff ?? []).map((member) => ({

@@ -1,4 +1,4 @@
-// The pairing form: a big code field, an optional name for the tablet, and Pair, through the router
+// The pairing form: a big code field (the code names the tablet) and Pair, through the router
 // action `pairAction`. Owns putting each refusal in words by its `code`, and submitting a code given
 // in the address at once (`/pair?code=…`: scanning the QR code pairs in one step). Once paired, the
 // till opens on its home screen (features/pairing/pairing.ts has already started sending what waited).
@@ -16,10 +16,9 @@ export function PairForm(props: { code?: string | undefined }) {
   const submission = useSubmission(pairAction);
   const navigate = useNavigate();
   const [code, setCode] = createSignal(props.code ?? '');
-  const [name, setName] = createSignal('');
   const submit = async () => {
     try {
-      await pair({ code: code(), name: name() });
+      await pair({ code: code() });
       navigate('/', { replace: true });
     } catch {
       // shown from submission.error below
@@ -49,17 +48,6 @@ export function PairForm(props: { code?: string | undefined }) {
           required
         />
         <small>{t('pairing.codeHint')}</small>
-      </label>
-      <label class="desk-field">
-        <span>{t('pairing.name')}</span>
-        <input
-          name="name"
-          value={name()}
-          onInput={(event) => setName(event.currentTarget.value)}
-          placeholder={t('pairing.namePlaceholder')}
-          autocomplete="off"
-          maxlength={60}
-        />
       </label>
       <p class="form-error" role="alert" data-testid="pair-error">
         {submission.error ? problemText(submission.error) : ''}

@@ -25,7 +25,7 @@ export function CardPay(props: {
   terminal: CardTerminalInfo;
   amountCents: number;
   /** The sale's id and approvals before paying (features/ticket/sale-plan.ts); null when refused (the pay screen says why). */
-  prepare: () => Promise<{ saleId: string; approvals?: string[] } | null>;
+  prepare: (tipCents: number) => Promise<{ saleId: string; approvals?: string[] } | null>;
   /** The card was charged: record the sale with it. */
   onApproved: (card: CardPaymentRecord, prepared: { saleId: string; approvals?: string[] }) => Promise<void>;
   /** The pay screen's way back, beside the card button. */
@@ -37,6 +37,8 @@ export function CardPay(props: {
   const [running, setRunning] = createSignal(false);
   const [problem, setProblem] = createSignal<string>();
   let prepared: { saleId: string; approvals?: string[] } | undefined;
+  /** The till tip `prepared` was approved with: a higher one is approved again. */
+  let preparedTip = 0;
 
   const tipCents = () => (tipMode() === 'till' ? (parseAmount(tipText()) ?? 0) : 0);
   const total = () => props.amountCents + tipCents();
@@ -53,10 +55,11 @@ export function CardPay(props: {
 
   const pay = async () => {
     setProblem(undefined);
-    if (!prepared) {
-      const approved = await props.prepare();
+    if (!prepared || tipCents() > preparedTip) {
+      const approved = await props.prepare(tipCents());
       if (!approved) return;
       prepared = approved;
+      preparedTip = tipCents();
     }
     setRunning(true);
     try {

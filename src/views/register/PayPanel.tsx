@@ -6,7 +6,7 @@
 import { createMemo, createResource, createSignal, For, onCleanup, onMount, Show } from 'solid-js';
 import { catalogue } from '../../features/catalogue';
 import { settings } from '../../features/device';
-import { cardTerminal, isCardMethod } from '../../features/payment';
+import { isCardMethod, reachTerminal } from '../../features/payment';
 import type { SaleRecord } from '../../features/room-charge';
 import {
   type ApprovedSale,
@@ -36,6 +36,7 @@ import { completeSaleAction } from './data';
 import { MethodChoice, type MethodPick } from './MethodChoice';
 import { RoomStep } from './RoomStep';
 import { SplitChoice } from './SplitChoice';
+import { StandaloneCardPay } from './StandaloneCardPay';
 import { TenderedField, TenderedPad } from './TenderedField';
 import './pay.css';
 
@@ -78,11 +79,16 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
   const padShown = () =>
     !(tablet() && (split().mode === 'lines' || (shortTablet() && split().mode === 'equal')));
   // Card through the terminal (issue 25), where one serves this tablet: CardPay replaces Complete.
-  const [terminal] = createResource(cardTerminal);
-  const byCard = () => {
+  // Where none can be driven (server down, or no terminal), a card is taken stand-alone (issue 30):
+  // a card method never falls through to Complete, which would record card money no terminal took.
+  const [reach] = createResource(reachTerminal);
+  const terminal = () => reach()?.terminal ?? null;
+  const cardMethod = () => {
     const method = options().payment_methods.find((m) => m.id === pick());
-    return !!terminal() && !!method && isCardMethod(method.name);
+    return !!method && isCardMethod(method.name);
   };
+  const byCard = () => cardMethod() && !!terminal();
+  const standaloneWhy = () => (cardMethod() && !terminal() ? (reach()?.why ?? null) : null);
   const tenderedShort = () => {
     if (!isCash() || !tendered().trim()) return false;
     const cents = parseAmount(withoutGrouping(tendered()));
@@ -94,15 +100,17 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
     setDiscountRefusal(undefined);
     return approvedOrSaid(await approveSale(choice(), describeNeed));
   };
-  /** Before a card is charged: its sale's id is fixed (the terminal's payment names it). */
-  const approveForCard = async () => {
+  /** Before a card is charged: its sale's id is fixed (the terminal's payment names it); a tip typed
+   * here above the outlet's limits is approved with the sale. */
+  const approveForCard = async (tipCents: number) => {
     setDiscountRefusal(undefined);
-    return approvedOrSaid(await approveSale(choice(), describeNeed, true));
+    return approvedOrSaid(await approveSale(choice(), describeNeed, true, tipCents));
   };
   const choice = () => ({ split: split(), discount: discount().discount });
   const approvedOrSaid = <T extends ApprovedSale>(approved: T | SaleRefused): T | null => {
     if (!('refused' in approved)) return approved;
     if (approved.need?.action === 'open_price') setDiscountRefusal(t('split.error.open-price-cancelled'));
+    else if (approved.need?.action === 'over_limit') setDiscountRefusal(t('limit.cancelled'));
     else setDiscountRefusal(t(`discount.error.${approved.refused}`));
     return null;
   };
@@ -122,6 +130,23 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
       part: part(),
       shareWord: t('ticket.shareWord'),
       ...approved,
+      ...(taken ? { discount: { beforeCents: taken.beforeCents, cents: taken.cents } } : {}),
+    };
+    if (await submit(payment)) props.onDone();
+  };
+  /** Paid on a stand-alone terminal: the sale with the receipt number staff typed from it. */
+  const completeStandalone = async (receiptNumber: string) => {
+    const method = pick();
+    if (typeof method !== 'number') return;
+    const approved = await approve();
+    if (!approved) return;
+    const taken = plan().discount;
+    const payment = {
+      paymentMethodId: method,
+      templateId: templateId() ?? 0,
+      part: part(),
+      ...approved,
+      standaloneCard: { receiptNumber },
       ...(taken ? { discount: { beforeCents: taken.beforeCents, cents: taken.cents } } : {}),
     };
     if (await submit(payment)) props.onDone();
@@ -220,7 +245,19 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
                   back={<BackButton onBack={props.onBack} />}
                 />
               </Show>
-              <Show when={!byCard()}>
+              <Show when={standaloneWhy()}>
+                {(why) => (
+                  <StandaloneCardPay
+                    why={why()}
+                    amountCents={amount()}
+                    pending={!!submission.pending}
+                    disabled={nothingPicked()}
+                    onRecord={completeStandalone}
+                    back={<BackButton onBack={props.onBack} />}
+                  />
+                )}
+              </Show>
+              <Show when={!cardMethod()}>
                 <div class="pay-buttons">
                   <button
                     type="submit"
@@ -271,6 +308,11 @@ const numbered = (summary: { number: number; count: number }) => ({
 function describeNeed(need: SaleNeed): string {
   if (need.action === 'open_price')
     return t('openPrice.approval', { amount: formatCents(need.amountCents), name: need.line.name });
+  if (need.action === 'over_limit')
+    return t('limit.approval', {
+      amount: formatCents(need.amountCents),
+      limit: formatCents(need.limitCents),
+    });
   return t('discount.what', {
     amount: formatCents(need.amountCents),
     percent: `${Math.round(need.percent * 100) / 100} %`,

@@ -168,6 +168,13 @@ function ReceiptTotals(props: { receipt: ReceiptData; money: (cents: number) => 
       <dt>{t('receipt.paidWith')}</dt>
       <dd>{r().paymentMethodName}</dd>
       <Show when={r().card}>{(card) => <CardReceiptLines card={card()} money={props.money} />}</Show>
+      <Show when={r().standaloneCard}>
+        {(standalone) => (
+          <dd class="receipt-card-line" data-testid="receipt-card-standalone">
+            {t('card.receipt.standalone', { receipt: standalone().receiptNumber })}
+          </dd>
+        )}
+      </Show>
       <Show when={r().tenderedCents !== null}>
         <dt>{t('receipt.tendered')}</dt>
         <dd data-testid="receipt-tendered">{props.money(r().tenderedCents ?? 0)}</dd>

@@ -2,8 +2,9 @@
 // shift-open.ts) until staff record the cash the drawer starts with, or that it starts empty. Big
 // touch targets; a wrong amount is said in words and nothing is recorded.
 import { createSignal, Show } from 'solid-js';
-import { createFloatNeeded, openShiftWithFloat } from '../../features/report';
+import { createFloatNeeded, FloatNotApprovedError, openShiftWithFloat } from '../../features/report';
 import { errorText } from '../../words/error-text';
+import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 import { Dialog } from '../common/Dialog';
 import './report.css';
@@ -17,11 +18,13 @@ export default function FloatDialog() {
     setSaving(true);
     setProblem('');
     try {
-      await openShiftWithFloat(text);
+      await openShiftWithFloat(text, (amount, limit) =>
+        t('report.float.overLimit', { amount: formatCents(amount), limit: formatCents(limit) }),
+      );
       setTyped('');
       recheck();
     } catch (error) {
-      setProblem(errorText(error));
+      setProblem(error instanceof FloatNotApprovedError ? t('report.float.notApproved') : errorText(error));
     } finally {
       setSaving(false);
     }

@@ -10,6 +10,7 @@ import { hotelDate } from '../../clock/hotel-clock.ts';
 import type { HubDb } from '../../hub/hub-db.ts';
 import type { OutletRegistry } from '../../hub/outlets.ts';
 import { createDeviations } from '../deviations.ts';
+import { createStandaloneCards } from '../standalone-cards.ts';
 import { BusinessDayError, checkBusinessDay } from './business-day.ts';
 import { createCashQueries, drawerCashUps, drawerHeldCash } from './cash-up.ts';
 import { createDayQueries, type SeqRange } from './day-queries.ts';
@@ -114,12 +115,14 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
   let cardDays: CardDaySource | undefined;
   const previous = () => lastHotelZ.get() as Previous | undefined;
   const deviations = createDeviations(db);
+  const standaloneCards = createStandaloneCards(db);
 
   function report(kind: 'X' | 'Z', range: SeqRange, lastCountId: number, since = ''): DayReport {
     const known = outlets.list();
     const cardTerminals = cardDays?.(range, since);
     const totals = dayTotals(day, range, known);
     const deviated = deviations.list(range.after, range.upTo);
+    const standalone = standaloneCards.list(range.after, range.upTo);
     return {
       kind,
       afterSeq: range.after,
@@ -133,6 +136,7 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
       refundsToBook: refunds.toBook(),
       ...(deviated.length > 0 ? { deviations: deviated } : {}),
       ...(cardTerminals && cardTerminals.length > 0 ? { cardTerminals } : {}),
+      ...(standalone.length > 0 ? { standaloneCards: standalone } : {}),
     };
   }
 

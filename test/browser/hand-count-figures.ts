@@ -28,6 +28,13 @@ export const DAY = {
   floatCents: 150_00,
   /** Records of a sale kind: 11 sales and charges, the void and the refund. */
   records: 13,
+  recordedKinds: [
+    { kind: 'refund', n: 1 },
+    { kind: 'room-charge', n: 2 },
+    // cash1, cash2, card, splitA, splitB, lineDiscount, ticketDiscount, openPrice, voided
+    { kind: 'sale', n: 9 },
+    { kind: 'void', n: 1 },
+  ],
   // 2750 + 1130 + 2740 + 1770 + 1200 + 1470 + 840 + 532 + 1533 + 15000 + 8900 − 8900 − 1130
   grossCents: 27_835,
   tipCents: 200,

@@ -10,10 +10,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { type Server, tillTest } from '../support/browser-test.ts';
 import { GERMAN_BUSINESS } from '../support/business.ts';
-import { answerFloat, approvalDialog, typePin } from '../support/staff.ts';
+import { ANNA, answerFloat, typePin } from '../support/staff.ts';
 import { chargeMinibar, chooseMinibarGuest } from './chaos-ui.ts';
 import { chargedReference, chooseGuest, itemsOfSale, stayIn } from './front-desk.ts';
 import { DAY } from './hand-count-figures.ts';
+import { approveAs, ledgerApprovals, ledgerKinds, payCash, pmsInvoicesOf } from './hand-count-steps.ts';
 import { productTile } from './till.ts';
 
 const it = tillTest({
@@ -47,60 +48,11 @@ const tap = async (...names: string[]) => {
   for (const name of names) await productTile(page, name).click();
 };
 const openPay = () => page.getByRole('button', { name: /^Pay/ }).click();
-
-async function approveAsAnna(): Promise<void> {
-  const dialog = approvalDialog(page);
-  await dialog.locator('.lock-person', { hasText: 'Anna' }).click();
-  await typePin(dialog, '9999');
-}
-
-/** Pays cash on the open pay screen: `given` typed (the change shown as `change`), or exact. */
-async function completeCash(given?: string, change?: string, approved = false): Promise<string> {
-  await page.getByRole('radio', { name: 'Bar / Cash' }).check();
-  if (given) {
-    await page.getByLabel('Cash tendered').fill(given);
-    expect(await page.getByTestId('change-due').textContent()).toBe(`Change: ${change}`);
-  }
-  await page.getByRole('button', { name: 'Complete sale' }).click();
-  if (approved) await approveAsAnna();
-  const shown = receipt().getByTestId('receipt-reference');
-  await shown.waitFor({ timeout: 20_000 });
-  const reference = (await shown.textContent()) ?? '';
-  await page.getByRole('button', { name: /^(New sale|Back to the rest of the ticket)$/ }).click();
-  return reference;
-}
-
-/**
- * The PMS invoices of a sale, each with its payment method and items; in Germany the invoice's
- * reference names the sale's TSE transaction too ("553M-2 TSE-TA 1"), which is checked here.
- */
-function invoicesOf(reference: string) {
-  const db = server.hotel!.db;
-  const invoices = db
-    .prepare(
-      `SELECT id, reference, status, payment_method_id AS method FROM invoices
-        WHERE reference = ? OR reference LIKE ? || ' %'`,
-    )
-    .all(reference, reference) as { id: number; reference: string; status: string; method: number }[];
-  return invoices.map(({ id, reference: named, ...invoice }) => ({
-    ...invoice,
-    signed: new RegExp(`^${reference} TSE-TA \\d+$`).test(named),
-    items: db
-      .prepare(
-        'SELECT name, quantity, price_cents AS cents FROM invoice_items WHERE invoice_id = ? ORDER BY id',
-      )
-      .all(id),
-  }));
-}
-
-/** The ledger's records of a sale kind, by kind (shift events left out). */
-const recordedKinds = () =>
-  server.hub.db
-    .prepare(
-      `SELECT kind, count(*) AS n FROM ledger_sales
-        WHERE kind IN ('sale', 'room-charge', 'void', 'take-back', 'refund') GROUP BY kind ORDER BY kind`,
-    )
-    .all();
+const approveAsAnna = () => approveAs(page, ANNA);
+const completeCash = (given?: string, change?: string, approved = false) =>
+  payCash(page, { given, change, approved });
+const invoicesOf = (reference: string) => pmsInvoicesOf(server, reference);
+const recordedKinds = () => ledgerKinds(server);
 
 describe('a day at the bar, counted by hand', () => {
   it('Mia signs in and opens the shift with €150.00 in the drawer', async () => {
@@ -292,6 +244,9 @@ describe('a day at the bar, counted by hand', () => {
     expect(day.byStaff.map((s) => [s.staffName, s.records, s.grossCents, s.tipCents])).toEqual([
       ['Mia', DAY.records, DAY.grossCents, DAY.tipCents],
     ]);
+    // The refund's credit note is for the PMS by hand; the open price's approval is on its record.
+    expect(z.refundsToBook?.map((r) => [r.refersTo, r.totalCents])).toEqual([[referred(ref.cash2), -1130]]);
+    expect(ledgerApprovals(server, ref.openPrice!)).toEqual([{ action: 'open_price', manager: 'Anna' }]);
     const [drawer] = z.drawers;
     expect(drawer).toMatchObject({ floatCents: DAY.floatCents, ...DAY.drawer });
     expect(drawer?.count).toMatchObject({

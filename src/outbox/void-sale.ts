@@ -19,7 +19,7 @@ import type { SaleOrigin } from './sale-draft.ts';
 import { currentSteps, resettle } from './sale-state.ts';
 import { announceOutboxChange } from './status.ts';
 import { voided } from './transitions.ts';
-import { unsentVoid } from './void-unsent.ts';
+import { voidOnLedger } from './void-unsent.ts';
 
 /**
  * Voids a sale with a reason; see the header for what each kind allows. Answers the reversal sale
@@ -53,8 +53,8 @@ export async function voidSale(
       }
       const also =
         reversal && !applied(ADD_ROOM_PRODUCTS) ? voidReversal(reversal, now) : { sales: [], intents: [] };
-      // Not on the ledger yet: the ledger still gets the sale and its void (void-unsent.ts).
-      const onLedger = unsentVoid(entry, origin, now, reason);
+      // The ledger gets the void, and the sale first when it did not hold it yet (void-unsent.ts).
+      const onLedger = voidOnLedger(entry, origin, now, reason);
       return {
         sales: [voidedEntry, ...also.sales],
         intents: [...stepsVoided, ...also.intents],

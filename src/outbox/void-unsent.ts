@@ -1,7 +1,8 @@
-// A sale voided before the till server's ledger held it: the void queues one entry that carries
-// `ledger.void@1`, so the ledger (and with it the Z, the TSE and the export) gets the sale and then its
-// void, with the approver and the reason, instead of nothing. Owns which voids need it and the void's
-// ledger record (the sale's lines and payments taken back). docs/outbox.md, "Voiding".
+// A voided sale's void on the till server's ledger: the void queues one entry that carries
+// `ledger.void@1`, so the ledger (and with it the Z, the TSE and the export) gets the void, with the
+// approver and the reason, and first the sale itself when the ledger did not hold it yet. Owns which
+// voids need it and the void's ledger record (the sale's lines and payments taken back).
+// docs/outbox.md, "Voiding".
 import type { LedgerRecord } from '../pms/ledger-wire.ts';
 import { partLines } from '../shared/bill-share.ts';
 import type { NewSale, SaleEntry } from '../storage/outbox-store.ts';
@@ -10,10 +11,11 @@ import { composeSale, type SaleOrigin } from './sale-draft.ts';
 import { currentSteps } from './sale-state.ts';
 
 /**
- * The entry that records `entry`'s sale and its void on the ledger, or undefined when the ledger
- * already has the sale (or never holds its kind). Call it before the sale's ledger step is voided.
+ * The entry that records `entry`'s void on the ledger (and the sale first, while its own ledger step is
+ * still queued), or undefined when the ledger never holds its kind or the sale's ledger step failed.
+ * Call it before the sale's ledger step is voided.
  */
-export function unsentVoid(
+export function voidOnLedger(
   entry: SaleEntry,
   origin: SaleOrigin,
   at: number,
@@ -22,7 +24,9 @@ export function unsentVoid(
   const kind = ledgerKindOf(entry.sale);
   const step = currentSteps(entry.intents).find((i) => i.name === RECORD_IN_LEDGER);
   if (!kind || kind === 'void' || kind === 'take-back' || kind === 'refund') return undefined;
-  if (step?.state !== 'queued') return undefined;
+  // Being sent or unsure is refused before (void-sale.ts); refused by the ledger, it holds nothing to void.
+  if (step?.state !== 'queued' && step?.state !== 'done') return undefined;
+  const recorded = step.state === 'done';
   const sale = ledgerRecordOf(entry.sale, kind);
   return (reference) => {
     const composed = composeSale(origin, at, reference, {
@@ -34,7 +38,9 @@ export function unsentVoid(
       notes: [
         {
           at,
-          text: `Records on the till server that ${entry.sale.reference} was sold and voided: ${reason}`,
+          text: recorded
+            ? `Records on the till server that ${entry.sale.reference} was voided: ${reason}`
+            : `Records on the till server that ${entry.sale.reference} was sold and voided: ${reason}`,
         },
       ],
       intents: [],
@@ -44,7 +50,13 @@ export function unsentVoid(
     if (!first) throw new Error('a voided sale’s ledger entry has its ledger step');
     return {
       sale: composed.sale,
-      intents: [{ ...first, name: RECORD_VOID_IN_LEDGER, payload: { sale, void: voidRecord } }],
+      intents: [
+        {
+          ...first,
+          name: RECORD_VOID_IN_LEDGER,
+          payload: recorded ? { void: voidRecord } : { sale, void: voidRecord },
+        },
+      ],
     };
   };
 }

@@ -135,16 +135,25 @@ describe('a sale voided before it reached the till server', () => {
     ]);
   });
 
-  it('a sale already on the ledger is voided as before: no second record of it', async () => {
+  it('a sale already on the ledger, refused by the PMS and voided: the ledger gets its void, not the sale again', async () => {
     const pms = createFakePms();
     const clock = createClock();
     const sale = await recordCashSale({ ...TILL, lines: [PILS_TAXED], payment: CARD_PAYMENT });
     pms.failNext('createCashInvoice', { kind: 'rejected', status: 422, message: 'no template' });
     await replayAgainst(pms, clock);
 
-    await voidSale(sale.id, 'sold by mistake', TILL);
+    await voidSale(sale.id, 'sold by mistake', MANAGER);
+    await replayAgainst(pms, clock);
     await replayAgainst(pms, clock);
 
-    expect([...pms.ledger.values()].map((e) => e.record.kind)).toEqual(['sale']);
+    const records = [...pms.ledger.values()].sort((a, b) => a.seq - b.seq).map((e) => e.record);
+    expect(records.map((r) => [r.kind, r.totalCents, r.refersTo, r.reason])).toEqual([
+      ['sale', 840, undefined, undefined],
+      ['void', -840, sale.id, 'sold by mistake'],
+    ]);
+    expect(records[1]).toMatchObject({
+      approvals: ['approval-void-1'],
+      payments: [{ method: 'invoice', amountCents: -840, pmsPaymentMethodId: 2 }],
+    });
   });
 });

@@ -1,0 +1,81 @@
+// The hand count of hand-count.test.ts: the day's sales as staff ring them up, and the Z's figures
+// worked out by hand from the German demo catalogue (src/test-hotel/seed/seed-catalogue.ts, region
+// DE: tax class 1 = 19 %, 2 = 7 %; groups 1 Bar, 2 Minibar, 3 Küche / Kitchen, 5 Service). Literal
+// figures, never read from the server's code; the arithmetic is in the comments.
+
+// Prices (cents) copied from the catalogue: Pils 0,3 l 420, Weißbier 0,5 l 520, Aperol Spritz 850,
+// Gin Tonic 1050, Espresso 280, Cola 0,33 l 360, Champagner 0,75 l 8900 (Bar, 19 %); Club Sandwich
+// 1550, Käsespätzle 1690, Kaiserschmarrn 1250 (Küche, 7 %); Minibar Bier 0,33 l 450 (19 %), Minibar
+// Schokolade 350, Minibar Erdnüsse 400 (Minibar, 7 %); Ladestation (Service, 19 %, open price).
+
+/**
+ * The day, sale by sale (gross cents; 19 % / 7 % parts):
+ * - cash1:  2 Pils 840 + Cola 360 + Club Sandwich 1550 = 2750 (1200 / 1550); €50.00 given, €22.50 back
+ * - cash2:  Aperol 850 + Espresso 280 = 1130 (1130 / 0); €20.00 given, €8.70 back; refunded later
+ * - card:   Gin Tonic 1050 + Käsespätzle 1690 = 2740 (1050 / 1690), the guest adds €2.00 on the terminal
+ * - room:   Weißbier 520 + Kaiserschmarrn 1250 = 1770 (520 / 1250) to room 104 (Bauer)
+ * - minibar: Minibar Bier 450 + Schokolade 350 + Erdnüsse 400 = 1200 (450 / 750) to room 201 (Huber)
+ * - splitA: of 3 Pils + Gin Tonic, the part Pils 420 + Gin Tonic 1050 = 1470; €20.00 given, €5.30 back
+ * - splitB: the rest, 2 Pils = 840, paid exactly
+ * - lineDiscount: Espresso 280 + Cola 360 −30 % = 252 → 532 (discount 108, Anna)
+ * - ticketDiscount: Espresso + Club Sandwich + Cola 2190 −30 % → 196 + 1085 + 252 = 1533 (discount
+ *   657, Anna; 19 % part 448, 7 % part 1085); €20.00 given, €4.67 back
+ * - openPrice: Ladestation €150.00 (above the bar's €100.00 limit, Anna); €200.00 given, €50.00 back
+ * - voided: Champagner 8900 cash (€100.00 given, €11.00 back), refused by the PMS, voided (Anna): −8900
+ * - refund of cash2: −1130 (Anna)
+ */
+export const DAY = {
+  floatCents: 150_00,
+  /** Records of a sale kind: 11 sales and charges, the void and the refund. */
+  records: 13,
+  recordedKinds: [
+    { kind: 'refund', n: 1 },
+    { kind: 'room-charge', n: 2 },
+    // cash1, cash2, card, splitA, splitB, lineDiscount, ticketDiscount, openPrice, voided
+    { kind: 'sale', n: 9 },
+    { kind: 'void', n: 1 },
+  ],
+  // 2750 + 1130 + 2740 + 1770 + 1200 + 1470 + 840 + 532 + 1533 + 15000 + 8900 − 8900 − 1130
+  grossCents: 27_835,
+  tipCents: 200,
+  // 108 + 657
+  discountCents: 765,
+  byPayment: [
+    // 2750 + 1130 + 1470 + 840 + 532 + 1533 + 15000 + 8900 − 8900 − 1130; ten records with cash
+    { method: 'cash', records: 10, amountCents: 22_125, tipCents: 0 },
+    { method: 'card', records: 1, amountCents: 2740, tipCents: 200 },
+    // 1770 + 1200
+    { method: 'room', records: 2, amountCents: 2970, tipCents: 0 },
+  ],
+  byVat: [
+    // 19 %: 1200 + 1130 + 1050 + 520 + 450 + 1470 + 840 + 532 + 448 + 15000 + 8900 − 8900 − 1130 = 21510;
+    // VAT 21510 × 19 / 119 = 3434.37 → 3434, net 18076 (one rounding for the rate's day)
+    { vatRateBp: 1900, netCents: 18_076, vatCents: 3434, grossCents: 21_510 },
+    // 7 %: 1550 + 1690 + 1250 + 750 + 1085 = 6325; VAT 6325 × 7 / 107 = 413.79 → 414, net 5911
+    { vatRateBp: 700, netCents: 5911, vatCents: 414, grossCents: 6325 },
+  ],
+  byGroup: [
+    // 2 + 1 Pils/Cola, Aperol + Espresso, Gin Tonic, Weißbier, Pils + Gin Tonic, 2 Pils, 2 + 2 with
+    // discounts, Champagner and its void (0), the refund (−2): 3+2+1+1+2+2+2+2+0−2 = 13;
+    // 1200 + 1130 + 1050 + 520 + 1470 + 840 + 532 + 448 + 0 − 1130 = 6060
+    { groupId: 1, groupName: 'Bar', quantity: 13, grossCents: 6060 },
+    { groupId: 2, groupName: 'Minibar', quantity: 3, grossCents: 1200 },
+    // Club Sandwich 1550, Käsespätzle 1690, Kaiserschmarrn 1250, Club Sandwich at 1085
+    { groupId: 3, groupName: 'Küche / Kitchen', quantity: 4, grossCents: 5575 },
+    { groupId: 5, groupName: 'Service', quantity: 1, grossCents: 15_000 },
+  ],
+  roomCharges: [
+    { room: '104', records: 1, grossCents: 1770 },
+    { room: '201', records: 1, grossCents: 1200 },
+  ],
+  drawer: {
+    // 2750 + 1130 + 1470 + 840 + 532 + 1533 + 15000 + 8900 (the change stays in the drawer)
+    cashSalesCents: 32_155,
+    // the void 8900 + the refund 1130
+    refundsCents: 10_030,
+    // 15000 + 32155 − 10030
+    expectedCents: 37_125,
+  },
+  /** €371.25 counted: 200 + 100 + 50 + 20 + 1 + 0.20 + 0.05. */
+  countedPieces: { 20000: 1, 10000: 1, 5000: 1, 2000: 1, 100: 1, 20: 1, 5: 1 },
+} as const;

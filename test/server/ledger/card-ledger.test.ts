@@ -247,7 +247,7 @@ describe('a card sale in the ledger', () => {
     const login = await admin('/admin/login', { form: { name: 'Anna', password: 'anna keeps the books' } });
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
     const page = await (await admin(`/admin/z/${zId}`, { cookie })).text();
-    const section = page.slice(page.indexOf('<section id="card-terminals">'));
+    const section = page.slice(page.indexOf('<section id="card-terminals"'));
     expect(section).toMatch(/^<section id="card-terminals"[^>]*><h2[^>]*>Card terminals/);
     const row = section.slice(
       section.indexOf('<tr data-terminal="Bar">'),

@@ -84,7 +84,14 @@ export const TableOpBodySchema = v.variant('kind', [
     lineIds: v.pipe(v.array(Id), v.maxLength(200)),
   }),
   v.object({ kind: v.literal('ask_bill'), tableId: Id }),
-  v.object({ kind: v.literal('settle'), tableId: Id, saleId: Id, lines: LineCounts, final: v.boolean() }),
+  // An equal part of the bill pays no line of its own: its settle names none (only its sale).
+  v.object({
+    kind: v.literal('settle'),
+    tableId: Id,
+    saleId: Id,
+    lines: v.pipe(v.array(v.object({ lineId: Id, quantity: Int(0, 999) })), v.maxLength(200)),
+    final: v.boolean(),
+  }),
   v.object({ kind: v.literal('bump'), roundId: Id, course: Course }),
 ]);
 
@@ -104,7 +111,8 @@ export type TableOpsRequest = v.InferOutput<typeof TableOpsRequestSchema>;
 
 /** The answer to POST /till/tables/ops: each operation stored now or before, and the floor's revision. */
 export interface TableOpsAnswer {
-  stored: { opId: string; duplicate: boolean }[];
+  /** `held`: a settle whose sale the ledger has not recorded yet, kept by the server until it has. */
+  stored: { opId: string; duplicate: boolean; held?: true }[];
   revision: number;
 }
 

@@ -251,6 +251,9 @@ export function createApp(options: AppOptions): Hono {
   const tables =
     options.tables ?? createTableStore({ db: hub.db, ...(options.now ? { now: options.now } : {}) });
   app.route('/till/tables', createTableRoutes(hub, tables, { trustProxy }));
+  // A settle that came before its sale is decided when the ledger records the sale (table-settles.ts).
+  hub.ledger.onRecorded((sale) => tables.releaseHeld(sale.saleId));
+  tables.releaseHeld();
   if (options.printing) connectTablePrinting(tables, options.printing, tableNames(tables));
   app.route('/admin/tables', createTablePlanRoutes(hub, tables, { trustProxy }));
   app.route(

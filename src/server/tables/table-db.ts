@@ -1,7 +1,8 @@
 // The table tables in the server's own database (till.sqlite): each outlet's floor plan (areas,
 // tables with seats and a grid place; the admin page edits them), the append-only log of table
-// operations (triggers refuse UPDATE and DELETE; an operation is stored once, by its id) and settles
-// held for their sale. Versioned on its own (hub_settings 'tables_schema'), apart from hub-db.ts.
+// operations (triggers refuse UPDATE and DELETE; an operation is stored once, by its id), settles
+// held for their sale, and the modifier groups. Versioned on its own (hub_settings
+// 'tables_schema'), apart from hub-db.ts.
 import type { HubDb } from '../hub/hub-db.ts';
 
 const STEPS: readonly string[] = [
@@ -53,6 +54,12 @@ const STEPS: readonly string[] = [
      BEGIN SELECT RAISE(ABORT, 'a held settle is decided once'); END;
    CREATE TRIGGER table_settles_held_no_delete BEFORE DELETE ON table_settles_held
      BEGIN SELECT RAISE(ABORT, 'held settles are never deleted'); END;`,
+  // Modifier groups per product (modifier-store.ts), edited on the admin page.
+  `CREATE TABLE modifier_groups (
+     group_id TEXT PRIMARY KEY,
+     position INTEGER NOT NULL,
+     body TEXT NOT NULL
+   ) STRICT;`,
 ];
 
 /** Creates or migrates the table tables; safe to call on every start. */

@@ -3,6 +3,7 @@
 // channel GET /live). Owns their wire shapes (valibot, checked on both sides); the operations' meaning
 // is src/shared/table-ops.ts. Endpoints and merge rules: docs/tables.md.
 import * as v from 'valibot';
+import type { ModifierGroup } from '../shared/modifier-groups.ts';
 import type { TableOp } from '../shared/table-ops.ts';
 import { callTillServer, type DeviceFetch } from './device-calls.ts';
 import { APPROVAL_HEADER, newRequestId, REQUEST_ID_HEADER } from './till-headers.ts';
@@ -171,4 +172,28 @@ export async function readFloorPlan(
     method: 'GET',
     headers: { [REQUEST_ID_HEADER]: newRequestId() },
   })) as { tables: { tableId: string; name: string; areaId: string | null; seats: number }[] };
+}
+
+const ModifierGroupSchema = v.object({
+  groupId: Id,
+  name: v.string(),
+  required: v.boolean(),
+  minChoices: Int(0, 20),
+  maxChoices: Int(0, 20),
+  productIds: v.array(Id),
+  options: v.array(
+    v.object({ optionId: Id, name: v.string(), priceCents: Int(0, 100_000), productId: v.nullable(Id) }),
+  ),
+});
+
+/** The hotel's modifier groups (GET /till/tables/modifiers), checked: a group that does not parse is left out. */
+export async function readModifierGroups(fetcher: DeviceFetch, baseUrl: string): Promise<ModifierGroup[]> {
+  const answer = (await callTillServer(fetcher, `${baseUrl}/till/tables/modifiers`, {
+    method: 'GET',
+    headers: { [REQUEST_ID_HEADER]: newRequestId() },
+  })) as { groups?: unknown[] };
+  return (answer.groups ?? []).flatMap((group) => {
+    const parsed = v.safeParse(ModifierGroupSchema, group);
+    return parsed.success ? [parsed.output] : [];
+  });
 }

@@ -1,10 +1,13 @@
-// The floor as a tablet's views show it (issue 31): the outlet's plan (read from the server, kept for
-// the session), each table's state from this tablet's fold (its own operations at once, others' as
-// the live channel brings them), whether the server answered last, and what changed while it did not.
+// The floor as a tablet's views show it (issue 31): the outlet's plan (read from the server, kept in
+// localStorage for a reload offline), each table's state from this tablet's fold (its own operations
+// at once, others' as the live channel brings them), whether the server answered last, and what
+// changed while it did not.
 import { type Accessor, createSignal } from 'solid-js';
 import { readFloorPlan } from '../../pms/table-calls.ts';
 import { type Floor, type FloorLine, type TableState, tableSummary } from '../../shared/table-fold.ts';
 import { DEFAULT_COURSES, type TableOpBody } from '../../shared/table-ops.ts';
+import { LOCAL_KEYS, readLocal, writeLocal } from '../../storage/local';
+import { refreshModifierGroups } from './modifiers.ts';
 import { type ChangedMeanwhile, changedMeanwhile, createTableSync } from './table-sync.ts';
 
 export interface ShownTable {
@@ -22,13 +25,24 @@ export interface ShownTable {
 
 const tabletFetch = (url: string, init: RequestInit) => fetch(url, init);
 
+type PlanTable = { tableId: string; name: string };
+/** The plan as last read: a tablet reloaded offline still shows its tables. */
+const keptPlan = (): PlanTable[] => {
+  const value = readLocal(LOCAL_KEYS.floorPlan);
+  return Array.isArray(value)
+    ? value.filter(
+        (table): table is PlanTable => typeof table?.tableId === 'string' && typeof table?.name === 'string',
+      )
+    : [];
+};
+
 /**
  * The floor of this tablet's outlet, followed live; `stop` ends it.
  * @example const floor = createFloorState(deviceId); onCleanup(floor.stop);
  */
 export function createFloorState(deviceId: string) {
   const sync = createTableSync({ fetcher: tabletFetch, baseUrl: '', deviceId });
-  const [plan, setPlan] = createSignal<{ tableId: string; name: string }[]>([]);
+  const [plan, setPlan] = createSignal<PlanTable[]>(keptPlan());
   const [floor, setFloor] = createSignal<Floor | null>(null);
   const [online, setOnline] = createSignal(true);
   const [meanwhile, setMeanwhile] = createSignal<ChangedMeanwhile[]>([]);
@@ -44,7 +58,12 @@ export function createFloorState(deviceId: string) {
   };
   const readPlan = async () => {
     try {
-      setPlan((await readFloorPlan(tabletFetch, '')).tables.map(({ tableId, name }) => ({ tableId, name })));
+      const tables = (await readFloorPlan(tabletFetch, '')).tables.map(({ tableId, name }) => ({
+        tableId,
+        name,
+      }));
+      writeLocal(LOCAL_KEYS.floorPlan, tables);
+      setPlan(tables);
       setOnline(true);
     } catch {
       if (online()) away = floor();
@@ -63,6 +82,7 @@ export function createFloorState(deviceId: string) {
   void readPlan()
     .then(() => sync.sync())
     .then(refresh);
+  void refreshModifierGroups(tabletFetch);
 
   const tables: Accessor<ShownTable[]> = () => {
     const folded = floor();

@@ -34,6 +34,8 @@ export interface TableOpsSendResult {
   refused: number;
   /** Still queued: the server was not reached or not ready. */
   waiting: number;
+  /** Settles still queued for their sale: not sent yet (its ledger step), or held by the server. */
+  holding: number;
 }
 
 /**
@@ -46,11 +48,11 @@ export async function sendTableOps(options: {
   dbName?: string;
   approvals?: (lineId: string) => string | undefined;
 }): Promise<TableOpsSendResult> {
-  const result: TableOpsSendResult = { stored: 0, refused: 0, waiting: 0 };
+  const result: TableOpsSendResult = { stored: 0, refused: 0, waiting: 0, holding: 0 };
   const all = (await readPendingTableOps(options.dbName)).filter((pending) => pending.state === 'queued');
   const ready = await Promise.all(all.map((pending) => dependenciesSent(pending.op)));
   const queued = all.filter((_, index) => ready[index]);
-  result.waiting = all.length - queued.length;
+  result.holding = all.length - queued.length;
   for (let start = 0; start < queued.length; ) {
     const batch = queued.slice(start, start + TABLE_OPS_BATCH).map((pending) => pending.op);
     const approvals = batch.flatMap((op) =>
@@ -69,7 +71,7 @@ export async function sendTableOps(options: {
         options.dbName,
       );
       result.stored += batch.length - held.length;
-      result.waiting += held.length;
+      result.holding += held.length;
       start += batch.length;
     } catch (error) {
       const status = error instanceof TillServerError ? error.status : null;

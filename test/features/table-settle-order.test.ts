@@ -49,7 +49,7 @@ describe('a settle and its sale on the tablet', () => {
       ],
       'Mia',
     );
-    expect((await sync.sync()).waiting).toBe(1);
+    expect(await sync.sync()).toEqual({ waiting: 0, holding: 1 });
     const serverLog = async () =>
       (await setup.one.call('/till/tables/ops?since=0')).body.ops.map(
         (op: { body: { kind: string } }) => op.body.kind,
@@ -78,7 +78,7 @@ describe('a settle and its sale on the tablet', () => {
         .map((intent) => ({ ...intent, state: 'done' as const })),
       value: undefined,
     }));
-    expect((await sync.sync()).waiting).toBe(0);
+    expect(await sync.sync()).toEqual({ waiting: 0, holding: 0 });
     expect(await serverLog()).toEqual(['add_line', 'settle']);
     const t10 = (await setup.one.call('/till/tables/floor')).body.tables.find(
       (table: { tableId: string }) => table.tableId === 't10',

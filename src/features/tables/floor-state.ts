@@ -6,7 +6,7 @@ import { type Accessor, createSignal } from 'solid-js';
 import { readFloorPlan } from '../../pms/table-calls.ts';
 import { type Floor, type FloorLine, type TableState, tableSummary } from '../../shared/table-fold.ts';
 import { DEFAULT_COURSES, type TableOpBody } from '../../shared/table-ops.ts';
-import { LOCAL_KEYS, readLocal, writeLocal } from '../../storage/local';
+import { type KeptTable, keepFloorPlan, keptFloorPlan } from '../../storage/floor-plan.ts';
 import { refreshModifierGroups } from './modifiers.ts';
 import { type ChangedMeanwhile, changedMeanwhile, createTableSync } from './table-sync.ts';
 
@@ -25,16 +25,21 @@ export interface ShownTable {
 
 const tabletFetch = (url: string, init: RequestInit) => fetch(url, init);
 
-type PlanTable = { tableId: string; name: string };
-/** The plan as last read: a tablet reloaded offline still shows its tables. */
-const keptPlan = (): PlanTable[] => {
-  const value = readLocal(LOCAL_KEYS.floorPlan);
-  return Array.isArray(value)
-    ? value.filter(
-        (table): table is PlanTable => typeof table?.tableId === 'string' && typeof table?.name === 'string',
-      )
-    : [];
-};
+/**
+ * Reads the outlet's plan and keeps it (a tablet of an outlet with tables then opens on its floor).
+ * @example await refreshFloorPlan(device.id);
+ */
+export async function refreshFloorPlan(deviceId: string): Promise<void> {
+  try {
+    const { tables } = await readFloorPlan(tabletFetch, '');
+    keepFloorPlan(
+      deviceId,
+      tables.map(({ tableId, name }) => ({ tableId, name })),
+    );
+  } catch {
+    // unreachable: the plan kept before stays
+  }
+}
 
 /**
  * The floor of this tablet's outlet, followed live; `stop` ends it.
@@ -42,7 +47,7 @@ const keptPlan = (): PlanTable[] => {
  */
 export function createFloorState(deviceId: string) {
   const sync = createTableSync({ fetcher: tabletFetch, baseUrl: '', deviceId });
-  const [plan, setPlan] = createSignal<PlanTable[]>(keptPlan());
+  const [plan, setPlan] = createSignal<KeptTable[]>(keptFloorPlan(deviceId));
   const [floor, setFloor] = createSignal<Floor | null>(null);
   const [online, setOnline] = createSignal(true);
   const [meanwhile, setMeanwhile] = createSignal<ChangedMeanwhile[]>([]);
@@ -62,7 +67,7 @@ export function createFloorState(deviceId: string) {
         tableId,
         name,
       }));
-      writeLocal(LOCAL_KEYS.floorPlan, tables);
+      keepFloorPlan(deviceId, tables);
       setPlan(tables);
       setOnline(true);
     } catch {

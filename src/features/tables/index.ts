@@ -8,7 +8,7 @@ export {
   type ModifierGroup,
   modifiersOf,
 } from '../../shared/modifier-groups.ts';
-export { createFloorState, type FloorState, type ShownTable } from './floor-state.ts';
+export { createFloorState, type FloorState, refreshFloorPlan, type ShownTable } from './floor-state.ts';
 export { modifierGroups, refreshModifierGroups } from './modifiers.ts';
 export { billTable, tableSalePaid } from './table-bill.ts';
 export { type ChangedMeanwhile, changedMeanwhile, createTableSync, type TableSync } from './table-sync.ts';

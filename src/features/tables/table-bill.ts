@@ -122,8 +122,11 @@ export async function tableSalePaid(
       actingStaff().staff || '?',
     );
     // The settle goes once the sale's ledger record did (outbox/table-ops.ts): tried again meanwhile.
-    for (let round = 0; round < SETTLE_TRIES && (await sync.sync()).waiting > 0; round += 1)
+    for (let round = 0; round < SETTLE_TRIES; round += 1) {
+      const { waiting, holding } = await sync.sync();
+      if (waiting + holding === 0) break;
       await new Promise((resolve) => setTimeout(resolve, SETTLE_RETRY_MS));
+    }
   } catch (error) {
     console.error('[tables] the table could not record its payment yet', error);
   }

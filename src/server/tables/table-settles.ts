@@ -113,7 +113,8 @@ export function createSettleChecks(db: HubDb) {
       const named = new Set<string>();
       return ops.map((op, index) => {
         const field = `ops.${index}.body.saleId`;
-        const kept = release ? undefined : checks.held(op.opId);
+        // Only a settle can have been held: no other operation pays a lookup.
+        const kept = release || op.body.kind !== 'settle' ? undefined : checks.held(op.opId);
         if (kept) {
           if (kept.outlet !== outlet || kept.deviceId !== deviceId)
             throw new TableError(

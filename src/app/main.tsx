@@ -3,8 +3,7 @@
 // open it over HTTPS, and nothing else runs: no IndexedDB, no worker registration), loading the UI
 // language's texts before the first render (and, alongside, the code of the view the URL asks for,
 // or of the pairing screen, and the cached catalogue's first page, which every selling screen shows
-// first), mounting the router and shell (at the floor for an outlet with tables), and keeping
-// <html lang> in step with the UI language.
+// first), mounting the router and shell (at /tables for an outlet with tables), and <html lang>.
 import './app.css';
 import { Router } from '@solidjs/router';
 import { createEffect } from 'solid-js';

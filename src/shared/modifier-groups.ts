@@ -8,7 +8,7 @@ import type { LineModifier } from './table-ops.ts';
 export interface ModifierOption {
   optionId: string;
   name: string;
-  /** 0: free, part of the line's text. Above 0: sold as `productId`, a PMS product of its own. */
+  /** 0: free, part of the line's text. Above 0: sold as `productId` (a PMS id or article number). */
   priceCents: number;
   productId: string | null;
 }
@@ -16,7 +16,8 @@ export interface ModifierOption {
 export interface ModifierGroup {
   groupId: string;
   name: string;
-  /** Asked for whenever one of `productIds` is added; a required group cannot be skipped. */
+  /** Asked for whenever one of `productIds` (PMS ids or article numbers) is added; a required group
+   * cannot be skipped. */
   required: boolean;
   minChoices: number;
   maxChoices: number;
@@ -43,9 +44,11 @@ export function groupProblem(group: ModifierGroup): { field: string; message: st
   return null;
 }
 
-/** The groups asked for when `productId` is added, in their order. */
-export const groupsOfProduct = (groups: readonly ModifierGroup[], productId: string): ModifierGroup[] =>
-  groups.filter((group) => group.productIds.includes(productId));
+/** The groups asked for when a product is added, in their order; `keys`: its id and article number. */
+export function groupsOfProduct(groups: readonly ModifierGroup[], ...keys: string[]): ModifierGroup[] {
+  const named = keys.filter(Boolean);
+  return groups.filter((group) => group.productIds.some((id) => named.includes(id)));
+}
 
 /**
  * The first group whose choice is not allowed (too few: a required group skipped; too many), or null.

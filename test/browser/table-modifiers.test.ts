@@ -1,7 +1,8 @@
 // Modifiers on a table (issue 31): adding a burger asks for its required cooking group, which cannot
-// be skipped; with "Medium" and a priced "Extra espresso" (sold as the PMS product Espresso), the line
-// shows both, the kitchen's ticket prints them, and the bill paid in cash puts the espresso in the
-// PMS once, as its own line, and in the day's figures (the Z's commodity groups) and the ledger.
+// be skipped; with "Medium" and a priced "Extra espresso" (sold as the PMS product Espresso, named by
+// article number, at the catalogue's 2.80 whatever the admin page typed), the line shows both, and
+// the bill paid in cash puts the espresso in the ledger and the PMS once, as its own line, and in the
+// day's figures (the Z's commodity groups).
 import { expect } from 'vitest';
 import { createModifierStore } from '../../src/server/tables/modifier-store.ts';
 import { createTableStore } from '../../src/server/tables/table-store.ts';
@@ -29,7 +30,7 @@ it('asks for the required cooking, and puts a priced extra in the PMS once and i
     required: true,
     minChoices: 1,
     maxChoices: 1,
-    productIds: [burger],
+    productIds: ['K-310'], // as a manager types it on the admin page: the article number
     options: ['Rare', 'Medium', 'Well done'].map((name, n) => ({
       optionId: `o${n + 1}`,
       name,
@@ -43,10 +44,10 @@ it('asks for the required cooking, and puts a priced extra in the PMS once and i
     required: false,
     minChoices: 0,
     maxChoices: 2,
-    productIds: [burger],
+    productIds: ['K-310'],
     options: [
       { optionId: 'o1', name: 'No onions', priceCents: 0, productId: null },
-      { optionId: 'o2', name: 'Extra espresso', priceCents: 280, productId: espresso },
+      { optionId: 'o2', name: 'Extra espresso', priceCents: 250, productId: 'B-130' },
     ],
   });
   const { page, errors } = await openTill(browser, server, {

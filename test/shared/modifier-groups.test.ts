@@ -42,6 +42,10 @@ describe('modifier groups', () => {
     const groups = groupsOfProduct([cooking, extras], '34');
     expect(groups.map((group) => group.groupId)).toEqual(['cooking', 'extras']);
     expect(groupsOfProduct([cooking, extras], '1').map((group) => group.groupId)).toEqual(['extras']);
+    // A group may name the product by its article number, as the admin page asks for.
+    const byNumber = { ...cooking, productIds: ['K-300'] };
+    expect(groupsOfProduct([byNumber], '34', 'K-300')).toEqual([byNumber]);
+    expect(groupsOfProduct([byNumber], '34', '')).toEqual([]);
     expect(choiceProblem(groups, {})).toEqual({ groupId: 'cooking', problem: 'too_few' });
     expect(choiceProblem(groups, { extras: ['o2'] })).toEqual({ groupId: 'cooking', problem: 'too_few' });
     // An option id that is not the group's counts for nothing.

@@ -40,14 +40,19 @@ export function TablePanel(props: {
   type Product = ReturnType<typeof found>[number];
   const [choosing, setChoosing] = createSignal<Product | null>(null);
   /** The product's groups; a priced option sold as a product of the catalogue costs what the catalogue says. */
+  // (The admin page names products by PMS id or article number; a line names the PMS id.)
   const groupsOf = (product: Product) =>
-    groupsOfProduct(modifierGroups(), String(product.id)).map((group) => ({
+    groupsOfProduct(modifierGroups(), String(product.id), product.number).map((group) => ({
       ...group,
       options: group.options.map((option) => {
         const sold = option.productId
-          ? catalogue().index.products.find((entry) => String(entry.id) === option.productId)
+          ? catalogue().index.products.find(
+              (entry) => String(entry.id) === option.productId || entry.number === option.productId,
+            )
           : undefined;
-        return sold && option.priceCents > 0 ? { ...option, priceCents: sold.price } : option;
+        return sold && option.priceCents > 0
+          ? { ...option, priceCents: sold.price, productId: String(sold.id) }
+          : option;
       }),
     }));
   /** A product with modifier groups is asked for them first; the line is added with the choice. */

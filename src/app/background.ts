@@ -1,12 +1,13 @@
 // The background work of an open till, loaded after its first screen (app/startup.ts decides when):
 // the outbox's page replayer and persistent storage (replayer.ts), the gateway address handed to the
 // service worker's outbox, asking the till server whether this tablet is (still) paired (also as
-// replays find it), once paired the guest list, the staff list, audit reports and the idle lock, and
-// the saved ticket checked against its record.
-import { passGatewayToOutbox, whenPaired } from '../features/device';
+// replays find it), once paired the guest list, the staff list, audit reports, the idle lock and the
+// outlet's floor plan, and the saved ticket checked against its record.
+import { deviceState, passGatewayToOutbox, whenPaired } from '../features/device';
 import { checkDeviceAtStart, followOutboxRefusals } from '../features/pairing';
 import { startGuestRefresh } from '../features/room-charge';
 import { startStaffSync } from '../features/staff';
+import { refreshFloorPlan } from '../features/tables';
 import { meetTicketRecord } from '../features/ticket';
 import { FEATURES, loadTexts } from '../words/i18n';
 import { startReplayer } from './replayer';
@@ -26,6 +27,9 @@ export function startBackground(): () => void {
   let stopStaff = () => {};
   void whenPaired().then(() => {
     if (stopped) return;
+    const device = deviceState();
+    if (device.kind === 'paired') void refreshFloorPlan(device.device.id); // opens on its floor next time
+
     stopGuests = startGuestRefresh();
     stopStaff = startStaffSync();
   });

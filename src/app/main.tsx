@@ -3,16 +3,17 @@
 // open it over HTTPS, and nothing else runs: no IndexedDB, no worker registration), loading the UI
 // language's texts before the first render (and, alongside, the code of the view the URL asks for,
 // or of the pairing screen, and the cached catalogue's first page, which every selling screen shows
-// first), mounting the router and shell, and keeping <html lang> in step with the UI language.
+// first), mounting the router and shell (at /tables for an outlet with tables), and <html lang>.
 import './app.css';
 import { Router } from '@solidjs/router';
 import { createEffect } from 'solid-js';
 import { render } from 'solid-js/web';
 import { afterFirstScreen, loadCatalogue } from '../features/catalogue';
-import { needsPairing } from '../features/device';
+import { deviceState, needsPairing } from '../features/device';
 import { isLocked } from '../features/staff';
+import { keptFloorPlan } from '../storage/floor-plan';
 import { language, loadLanguage } from '../words/i18n';
-import { LOCK_PATH, PAIR_PATH, preloadView, ROUTES } from './routes';
+import { LOCK_PATH, PAIR_PATH, preloadView, ROUTES, TABLES_PATH } from './routes';
 import { Shell } from './Shell';
 
 performance.mark('till:code-run'); // the first screen's code is fetched and evaluated (docs/ui-speed.md)
@@ -34,7 +35,15 @@ function mount(element: HTMLElement): void {
   performance.mark('till:mounted');
 }
 
+/** A tablet of an outlet with tables starts on its floor (the plan last read for it; issue 31). */
+function startOnTheFloor(): void {
+  const device = deviceState();
+  if (location.pathname !== '/' || location.search !== '' || device.kind !== 'paired') return;
+  if (keptFloorPlan(device.device.id).length > 0) history.replaceState(history.state, '', TABLES_PATH);
+}
+
 function startTill(element: HTMLElement): void {
+  startOnTheFloor();
   preloadView(needsPairing() ? PAIR_PATH : isLocked() ? LOCK_PATH : location.pathname);
   void loadCatalogue(afterFirstScreen); // its first page now, for the first render; all of it after that screen
   loadLanguage()

@@ -16,11 +16,14 @@ export interface Section {
   view: Component & { preload?: () => Promise<unknown> };
 }
 
+/** The floor of an outlet with tables (where its tablets start: main.tsx). */
+export const TABLES_PATH = '/tables';
+
 /** The sections of the till, in navigation order. */
 export const SECTIONS: Section[] = [
   { path: '/', titleKey: 'register.title', view: RegisterView },
   {
-    path: '/tables',
+    path: TABLES_PATH,
     titleKey: 'tables.title',
     view: lazy(() => withTexts(['tables'], () => import('../views/TablesView'))),
   },

@@ -3,6 +3,7 @@
 // channel GET /live). Owns their wire shapes (valibot, checked on both sides); the operations' meaning
 // is src/shared/table-ops.ts. Endpoints and merge rules: docs/tables.md.
 import * as v from 'valibot';
+import type { ModifierGroup } from '../shared/modifier-groups.ts';
 import type { TableOp } from '../shared/table-ops.ts';
 import { callTillServer, type DeviceFetch } from './device-calls.ts';
 import { APPROVAL_HEADER, newRequestId, REQUEST_ID_HEADER } from './till-headers.ts';
@@ -84,7 +85,14 @@ export const TableOpBodySchema = v.variant('kind', [
     lineIds: v.pipe(v.array(Id), v.maxLength(200)),
   }),
   v.object({ kind: v.literal('ask_bill'), tableId: Id }),
-  v.object({ kind: v.literal('settle'), tableId: Id, saleId: Id, lines: LineCounts, final: v.boolean() }),
+  // An equal part of the bill pays no line of its own: its settle names none (only its sale).
+  v.object({
+    kind: v.literal('settle'),
+    tableId: Id,
+    saleId: Id,
+    lines: v.pipe(v.array(v.object({ lineId: Id, quantity: Int(0, 999) })), v.maxLength(200)),
+    final: v.boolean(),
+  }),
   v.object({ kind: v.literal('bump'), roundId: Id, course: Course }),
 ]);
 
@@ -104,7 +112,8 @@ export type TableOpsRequest = v.InferOutput<typeof TableOpsRequestSchema>;
 
 /** The answer to POST /till/tables/ops: each operation stored now or before, and the floor's revision. */
 export interface TableOpsAnswer {
-  stored: { opId: string; duplicate: boolean }[];
+  /** `held`: a settle whose sale the ledger has not recorded yet, kept by the server until it has. */
+  stored: { opId: string; duplicate: boolean; held?: true }[];
   revision: number;
 }
 
@@ -163,4 +172,28 @@ export async function readFloorPlan(
     method: 'GET',
     headers: { [REQUEST_ID_HEADER]: newRequestId() },
   })) as { tables: { tableId: string; name: string; areaId: string | null; seats: number }[] };
+}
+
+const ModifierGroupSchema = v.object({
+  groupId: Id,
+  name: v.string(),
+  required: v.boolean(),
+  minChoices: Int(0, 20),
+  maxChoices: Int(0, 20),
+  productIds: v.array(Id),
+  options: v.array(
+    v.object({ optionId: Id, name: v.string(), priceCents: Int(0, 100_000), productId: v.nullable(Id) }),
+  ),
+});
+
+/** The hotel's modifier groups (GET /till/tables/modifiers), checked: a group that does not parse is left out. */
+export async function readModifierGroups(fetcher: DeviceFetch, baseUrl: string): Promise<ModifierGroup[]> {
+  const answer = (await callTillServer(fetcher, `${baseUrl}/till/tables/modifiers`, {
+    method: 'GET',
+    headers: { [REQUEST_ID_HEADER]: newRequestId() },
+  })) as { groups?: unknown[] };
+  return (answer.groups ?? []).flatMap((group) => {
+    const parsed = v.safeParse(ModifierGroupSchema, group);
+    return parsed.success ? [parsed.output] : [];
+  });
 }

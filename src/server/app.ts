@@ -41,6 +41,7 @@ import type { PrinterDouble } from './printing/printer-double.ts';
 import type { Printing } from './printing/printing.ts';
 import { createCataloguePrices } from './staff/catalogue-prices.ts';
 import { checkCatalogueApprovals, checkWriteApprovals } from './staff/write-approvals.ts';
+import { createModifierStore } from './tables/modifier-store.ts';
 import { connectTablePrinting } from './tables/table-printing.ts';
 import { createTablePlanRoutes, createTableRoutes, tableNames } from './tables/table-routes.ts';
 import { createTableStore, type TableStore } from './tables/table-store.ts';
@@ -258,9 +259,13 @@ export function createApp(options: AppOptions): Hono {
     app.route('/till/print', createPrintRoutes(hub, options.printing, fromLedger, { trustProxy }));
   const tables =
     options.tables ?? createTableStore({ db: hub.db, ...(options.now ? { now: options.now } : {}) });
-  app.route('/till/tables', createTableRoutes(hub, tables, { trustProxy }));
+  const modifiers = createModifierStore(hub.db);
+  app.route('/till/tables', createTableRoutes(hub, tables, { trustProxy, modifiers }));
+  // A settle that came before its sale is decided when the ledger records the sale (table-settles.ts).
+  hub.ledger.onRecorded((sale) => tables.releaseHeld(sale.saleId));
+  tables.releaseHeld();
   if (options.printing) connectTablePrinting(tables, options.printing, tableNames(tables));
-  app.route('/admin/tables', createTablePlanRoutes(hub, tables, { trustProxy }));
+  app.route('/admin/tables', createTablePlanRoutes(hub, tables, { trustProxy, modifiers }));
   app.route(
     '/till',
     createDeviceRoutes(hub, { trustProxy, httpsPort, upstream: () => gateway!.status().upstream }),

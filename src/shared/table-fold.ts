@@ -53,9 +53,19 @@ export interface FloorTable {
   /** Held courses a waiter fired. */
   fired: number[];
   roundIds: string[];
+  /** Since the table was last free: what the sales of its settles were worth (the server's
+   * `coveredCents`), and what their settled items are worth at the table's prices. */
+  paidCents: number;
+  settledCents: number;
 }
 
-export type ConflictRule = 'below_sent' | 'over_void' | 'over_paid' | 'duplicate_line' | 'unknown_line';
+export type ConflictRule =
+  | 'below_sent'
+  | 'over_void'
+  | 'over_paid'
+  | 'duplicate_line'
+  | 'unknown_line'
+  | 'not_covered';
 
 /** Part of an operation the rules refused: shown to its device (and the other waiter's). */
 export interface FloorConflict {
@@ -64,7 +74,7 @@ export interface FloorConflict {
   staffName: string;
   rule: ConflictRule;
   lineId: string | null;
-  /** How much of the operation was refused (items), where it counts items. */
+  /** How much of the operation was refused (items; cents for `not_covered`). */
   refused: number;
 }
 
@@ -113,6 +123,8 @@ export function createFloorFold(courses: readonly Course[]): FloorFold {
         billAsked: false,
         fired: [],
         roundIds: [],
+        paidCents: 0,
+        settledCents: 0,
       };
       floor.tables.set(tableId, found);
     }
@@ -157,6 +169,8 @@ export function createFloorFold(courses: readonly Course[]): FloorFold {
       billAsked: false,
       fired: [],
       roundIds: [],
+      paidCents: 0,
+      settledCents: 0,
     });
   };
 
@@ -313,13 +327,21 @@ export function createFloorFold(courses: readonly Course[]): FloorFold {
         seated(op, body.tableId).billAsked = true;
         return;
       case 'settle': {
+        const found = table(body.tableId);
+        const short = settleShortfall(floor, body);
+        if (short > 0) {
+          conflict(op, 'not_covered', null, short);
+          return;
+        }
+        const value = settleValue(floor, body);
+        found.paidCents += body.coveredCents ?? value;
+        found.settledCents += value;
         for (const { lineId, quantity } of body.lines)
           onLine(op, lineId, (line, t) => {
             const room = Math.max(0, owing(line));
             if (quantity > room) conflict(op, 'over_paid', lineId, quantity - room);
             t.paid += quantity;
           });
-        const found = table(body.tableId);
         if (body.final && linesAt(body.tableId).every((line) => owing(line) <= 0)) clear(found);
         return;
       }
@@ -342,19 +364,41 @@ export function foldFloor(ops: Iterable<TableOp>, courses: readonly Course[]): F
 /** Items of a line still to pay for. */
 export const owingOf = (line: FloorLine): number => line.quantity - line.voided - line.paid;
 
+/** A line's price per item at the table's prices: its own and its priced modifiers'. */
+export const unitPriceOf = (line: FloorLine): number =>
+  line.unitCents + line.modifiers.reduce((more, modifier) => more + modifier.priceCents, 0);
+
+type SettleBody = Extract<TableOp['body'], { kind: 'settle' }>;
+
+/** What a settle takes off the floor, at the table's prices (only items still owed count). */
+export function settleValue(floor: Floor, body: SettleBody): number {
+  let cents = 0;
+  for (const { lineId, quantity } of body.lines) {
+    const line = floor.lines.get(lineId);
+    if (line) cents += Math.min(quantity, Math.max(0, owingOf(line))) * unitPriceOf(line);
+  }
+  return cents;
+}
+
+/**
+ * Cents a settle is short of being covered: its sales' worth (`coveredCents`, written by the server
+ * from the ledger) together with what earlier settles of the table's guests paid beyond their items,
+ * against what it takes off. 0 where it is covered, or not checked (a tablet's own, not yet stored).
+ */
+export function settleShortfall(floor: Floor, body: SettleBody): number {
+  if (body.coveredCents === undefined) return 0;
+  const found = floor.tables.get(body.tableId);
+  const credit = (found?.paidCents ?? 0) - (found?.settledCents ?? 0) + body.coveredCents;
+  return Math.max(0, settleValue(floor, body) - credit);
+}
+
 export type TableState = 'free' | 'open' | 'ordered' | 'course_waiting' | 'bill_asked';
 
 /** What the floor shows for a table: its state and amount still owed (at the tablets' prices). */
 export function tableSummary(floor: Floor, tableId: string, courses: readonly Course[]) {
   const found = floor.tables.get(tableId);
   const lines = [...floor.lines.values()].filter((line) => line.tableId === tableId && owingOf(line) > 0);
-  const amountCents = lines.reduce(
-    (sum, line) =>
-      sum +
-      owingOf(line) *
-        (line.unitCents + line.modifiers.reduce((more, modifier) => more + modifier.priceCents, 0)),
-    0,
-  );
+  const amountCents = lines.reduce((sum, line) => sum + owingOf(line) * unitPriceOf(line), 0);
   const heldCourse = lines.some(
     (line) => line.sent > 0 && !courses[line.course]?.immediate && !found?.fired.includes(line.course),
   );

@@ -57,13 +57,16 @@ export type TableOpBody =
   /** A whole table (the lines the tablet saw, and its covers) to another; into an occupied one merges them. */
   | { kind: 'move_table'; tableId: string; toTableId: string; lineIds: string[] }
   | { kind: 'ask_bill'; tableId: string }
-  /** A part paid (a recorded sale); `final` when the tablet took the last part: the table is then free. */
+  /** A part paid (a recorded sale of the outlet; no lines for an equal part); `final` when the tablet
+   * took the last part: the table is then free. Checked against the ledger: docs/tables.md. */
   | {
       kind: 'settle';
       tableId: string;
       saleId: string;
       lines: { lineId: string; quantity: number }[];
       final: boolean;
+      /** What the sale is worth, written by the server from its ledger record (never the tablet's). */
+      coveredCents?: number;
     }
   /** The kitchen marked a round (of one course) done. */
   | { kind: 'bump'; roundId: string; course: number };

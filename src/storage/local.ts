@@ -12,6 +12,10 @@ export const LOCAL_KEYS = {
   currentTicket: 'hotel-till.current-ticket',
   /** The table whose bill is the current ticket, and what of it was paid (features/tables/table-bill.ts). */
   tableBill: 'hotel-till.table-bill',
+  /** The outlet's floor plan as last read (features/tables/floor-state.ts), for a reload offline. */
+  floorPlan: 'hotel-till.floor-plan',
+  /** The hotel's modifier groups as last read (features/tables/modifiers.ts), for adding lines offline. */
+  modifierGroups: 'hotel-till.modifier-groups',
   /** The last completed sale's receipt, so the receipt view survives a reload. */
   lastReceipt: 'hotel-till.last-receipt',
   /** The last few hundred receipts, so a copy of any receipt of the shift can be printed. */

@@ -1,10 +1,13 @@
-// The floor as a tablet's views show it (issue 31): the outlet's plan (read from the server, kept for
-// the session), each table's state from this tablet's fold (its own operations at once, others' as
-// the live channel brings them), whether the server answered last, and what changed while it did not.
+// The floor as a tablet's views show it (issue 31): the outlet's plan (read from the server, kept in
+// localStorage for a reload offline), each table's state from this tablet's fold (its own operations
+// at once, others' as the live channel brings them), whether the server answered last, and what
+// changed while it did not.
 import { type Accessor, createSignal } from 'solid-js';
 import { readFloorPlan } from '../../pms/table-calls.ts';
 import { type Floor, type FloorLine, type TableState, tableSummary } from '../../shared/table-fold.ts';
 import { DEFAULT_COURSES, type TableOpBody } from '../../shared/table-ops.ts';
+import { type KeptTable, keepFloorPlan, keptFloorPlan } from '../../storage/floor-plan.ts';
+import { refreshModifierGroups } from './modifiers.ts';
 import { type ChangedMeanwhile, changedMeanwhile, createTableSync } from './table-sync.ts';
 
 export interface ShownTable {
@@ -23,12 +26,28 @@ export interface ShownTable {
 const tabletFetch = (url: string, init: RequestInit) => fetch(url, init);
 
 /**
+ * Reads the outlet's plan and keeps it (a tablet of an outlet with tables then opens on its floor).
+ * @example await refreshFloorPlan(device.id);
+ */
+export async function refreshFloorPlan(deviceId: string): Promise<void> {
+  try {
+    const { tables } = await readFloorPlan(tabletFetch, '');
+    keepFloorPlan(
+      deviceId,
+      tables.map(({ tableId, name }) => ({ tableId, name })),
+    );
+  } catch {
+    // unreachable: the plan kept before stays
+  }
+}
+
+/**
  * The floor of this tablet's outlet, followed live; `stop` ends it.
  * @example const floor = createFloorState(deviceId); onCleanup(floor.stop);
  */
 export function createFloorState(deviceId: string) {
   const sync = createTableSync({ fetcher: tabletFetch, baseUrl: '', deviceId });
-  const [plan, setPlan] = createSignal<{ tableId: string; name: string }[]>([]);
+  const [plan, setPlan] = createSignal<KeptTable[]>(keptFloorPlan(deviceId));
   const [floor, setFloor] = createSignal<Floor | null>(null);
   const [online, setOnline] = createSignal(true);
   const [meanwhile, setMeanwhile] = createSignal<ChangedMeanwhile[]>([]);
@@ -44,7 +63,12 @@ export function createFloorState(deviceId: string) {
   };
   const readPlan = async () => {
     try {
-      setPlan((await readFloorPlan(tabletFetch, '')).tables.map(({ tableId, name }) => ({ tableId, name })));
+      const tables = (await readFloorPlan(tabletFetch, '')).tables.map(({ tableId, name }) => ({
+        tableId,
+        name,
+      }));
+      keepFloorPlan(deviceId, tables);
+      setPlan(tables);
       setOnline(true);
     } catch {
       if (online()) away = floor();
@@ -63,6 +87,7 @@ export function createFloorState(deviceId: string) {
   void readPlan()
     .then(() => sync.sync())
     .then(refresh);
+  void refreshModifierGroups(tabletFetch);
 
   const tables: Accessor<ShownTable[]> = () => {
     const folded = floor();

@@ -1,7 +1,7 @@
 // Paying a table (issue 31) with the register's pay screen: "Bill" puts the table's unpaid lines on
 // the register's ticket (one ticket line per table line, at the catalogue's price) and remembers
 // which table it is; after each sale of it, `tableSalePaid` records a `settle` of what that sale
-// paid (the last part settles the rest and frees the table), sent like any operation of the table.
+// paid (the last part settles the rest and frees the table), sent after the sale's ledger record.
 import type { TicketLine } from '../../rules/ticket-lines';
 import type { FloorLine } from '../../shared/table-fold.ts';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../../storage/local';
@@ -20,6 +20,9 @@ interface TableBill {
 }
 
 const KEY_PREFIX = 'tl:';
+/** How often, and how long, a settle waiting for its sale's ledger record is tried again here. */
+const SETTLE_RETRY_MS = 2000;
+const SETTLE_TRIES = 60;
 
 /**
  * The ticket lines of a table line with items still owed: the line under its own key (never merged
@@ -106,7 +109,7 @@ export async function tableSalePaid(
   const settle = Object.entries(paid)
     .filter(([, quantity]) => quantity > 0)
     .map(([lineId, quantity]) => ({ lineId, quantity }));
-  if (settle.length === 0 && !final) return;
+  // An equal part names no line: its settle still names its sale, so the server counts what it paid.
   const device = deviceState();
   const sync = createTableSync({
     fetcher: (url, init) => fetch(url, init),
@@ -118,7 +121,12 @@ export async function tableSalePaid(
       [{ kind: 'settle', tableId: bill.tableId, saleId, lines: settle, final }],
       actingStaff().staff || '?',
     );
-    await sync.sync();
+    // The settle goes once the sale's ledger record did (outbox/table-ops.ts): tried again meanwhile.
+    for (let round = 0; round < SETTLE_TRIES; round += 1) {
+      const { waiting, holding } = await sync.sync();
+      if (waiting + holding === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_RETRY_MS));
+    }
   } catch (error) {
     console.error('[tables] the table could not record its payment yet', error);
   }

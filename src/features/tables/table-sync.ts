@@ -59,8 +59,11 @@ export function createTableSync(options: TableSyncOptions) {
     return foldFloor([...server.ops, ...mine], courses);
   }
 
-  /** Sends what is queued, then reads what the server logged since the last position held. */
-  async function sync(): Promise<{ waiting: number }> {
+  /**
+   * Sends what is queued, then reads what the server logged since the last position held. `waiting`:
+   * not sent, the server unreachable; `holding`: settles queued for their sale's ledger record.
+   */
+  async function sync(): Promise<{ waiting: number; holding: number }> {
     const sent = await sendTableOps({
       fetcher: options.fetcher,
       baseUrl: options.baseUrl,
@@ -76,7 +79,7 @@ export function createTableSync(options: TableSyncOptions) {
     } catch {
       // unreachable: the floor is what this tablet holds, with its own operations on top
     }
-    return { waiting: sent.waiting };
+    return { waiting: sent.waiting, holding: sent.holding };
   }
 
   return {

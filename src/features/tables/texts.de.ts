@@ -28,4 +28,11 @@ export const texts: Record<keyof typeof english, string> = {
     'Keine Verbindung: Ihre Änderungen bleiben auf diesem Tablet und werden gesendet, sobald sie wieder besteht.',
   'tables.meanwhile': 'Inzwischen geändert: {changes}',
   'tables.conflict': '{staff}: {n} nicht übernommen ({rule})',
+  'tables.modifiers.for': 'Auswahl für {name}',
+  'tables.modifiers.required': ' (Pflicht: {n})',
+  'tables.modifiers.upTo': ' (freiwillig, bis zu {n})',
+  'tables.modifiers.choose': 'Zuerst {group} wählen.',
+  'tables.modifiers.tooMany': 'Zu viel gewählt bei {group}.',
+  'tables.modifiers.add': '{name} hinzufügen',
+  'tables.modifiers.cancel': 'Nicht hinzufügen',
 };

@@ -27,4 +27,11 @@ export const texts = {
   'tables.offline': 'Not connected: your changes are kept on this tablet and sent when it is back.',
   'tables.meanwhile': 'Changed meanwhile: {changes}',
   'tables.conflict': '{staff}: {n} not taken ({rule})',
+  'tables.modifiers.for': 'Choices for {name}',
+  'tables.modifiers.required': ' (required: {n})',
+  'tables.modifiers.upTo': ' (optional, up to {n})',
+  'tables.modifiers.choose': 'Choose {group} first.',
+  'tables.modifiers.tooMany': 'Too many chosen for {group}.',
+  'tables.modifiers.add': 'Add {name}',
+  'tables.modifiers.cancel': 'Do not add',
 } as const;

@@ -29,6 +29,7 @@ import { SLIP_CSS } from '../printing/slip-picture.ts';
 import { type AuditFilter, auditCsv, SERVER_AUDIT_KINDS } from '../staff/audit-log.ts';
 import { parseMoneyField } from '../staff/money-field.ts';
 import { StaffError } from '../staff/staff-registry.ts';
+import { MODIFIER_WORDS } from '../tables/modifier-words.ts';
 import {
   type AdminAccessOptions,
   adminCookieName,
@@ -139,11 +140,12 @@ export function createAdminRoutes(options: AdminOptions): Hono {
       ? html`<section><h2><a href="/admin/fiscal">${FISCAL_WORDS[lang].fiscalLink}</a></h2></section>`
       : '';
     const monitoringLink = html`<section><h2><a href="/admin/monitoring">${MONITORING_WORDS[lang].link}</a></h2></section>`;
+    const modifiersLink = html`<section><h2><a href="/admin/tables/modifiers">${MODIFIER_WORDS[lang].title}</a></h2></section>`;
     const headers = {
       stored: hub.receiptHeaders.stored,
       withoutVatId: hub.receiptHeaders.outletsWithoutVatId(),
     };
-    const body = html`${printers}${dashboard(w, hub.listDevices(), options.gatewayStatus(), outlets)}${fiscalLink}${monitoringLink}${staffSections(w, await staffData(problem))}${receiptHeaderSection(w, headers, outlets)}${timeZoneSection(w, hub.timeZone)}${outletsSection(w, outlets, lang)}${terminalHtml(c, terminalProblem)}`;
+    const body = html`${printers}${dashboard(w, hub.listDevices(), options.gatewayStatus(), outlets)}${fiscalLink}${monitoringLink}${modifiersLink}${staffSections(w, await staffData(problem))}${receiptHeaderSection(w, headers, outlets)}${timeZoneSection(w, hub.timeZone)}${outletsSection(w, outlets, lang)}${terminalHtml(c, terminalProblem)}`;
     return c.html(page(lang, w, body, true), status);
   };
   const signInPage = (c: Context, problem: SignInProblem) => {

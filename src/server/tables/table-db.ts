@@ -1,7 +1,8 @@
 // The table tables in the server's own database (till.sqlite): each outlet's floor plan (areas,
-// tables with seats and a grid place; the admin page edits them) and the append-only log of table
-// operations (triggers refuse UPDATE and DELETE; an operation is stored once, by its id). Versioned on
-// its own (hub_settings 'tables_schema'), so it migrates apart from hub-db.ts's steps.
+// tables with seats and a grid place; the admin page edits them), the append-only log of table
+// operations (triggers refuse UPDATE and DELETE; an operation is stored once, by its id), settles
+// held for their sale, and the modifier groups. Versioned on its own (hub_settings
+// 'tables_schema'), apart from hub-db.ts.
 import type { HubDb } from '../hub/hub-db.ts';
 
 const STEPS: readonly string[] = [
@@ -35,6 +36,30 @@ const STEPS: readonly string[] = [
      BEGIN SELECT RAISE(ABORT, 'table operations are never changed'); END;
    CREATE TRIGGER table_ops_no_delete BEFORE DELETE ON table_ops
      BEGIN SELECT RAISE(ABORT, 'table operations are never deleted'); END;`,
+  // Settles whose sale the ledger had not recorded when they came (table-settles.ts): kept, then
+  // decided once (outcome 'released' into table_ops, or the refusal's code); never deleted.
+  `CREATE TABLE table_settles_held (
+     op_id TEXT PRIMARY KEY,
+     outlet TEXT NOT NULL,
+     device_id TEXT NOT NULL,
+     sale_id TEXT NOT NULL,
+     op TEXT NOT NULL,
+     received_at TEXT NOT NULL,
+     outcome TEXT,
+     decided_at TEXT
+   ) STRICT;
+   CREATE INDEX table_settles_held_sale ON table_settles_held (sale_id);
+   CREATE TRIGGER table_settles_held_decided_once BEFORE UPDATE ON table_settles_held
+     WHEN OLD.outcome IS NOT NULL OR NEW.op IS NOT OLD.op OR NEW.sale_id IS NOT OLD.sale_id
+     BEGIN SELECT RAISE(ABORT, 'a held settle is decided once'); END;
+   CREATE TRIGGER table_settles_held_no_delete BEFORE DELETE ON table_settles_held
+     BEGIN SELECT RAISE(ABORT, 'held settles are never deleted'); END;`,
+  // Modifier groups per product (modifier-store.ts), edited on the admin page.
+  `CREATE TABLE modifier_groups (
+     group_id TEXT PRIMARY KEY,
+     position INTEGER NOT NULL,
+     body TEXT NOT NULL
+   ) STRICT;`,
 ];
 
 /** Creates or migrates the table tables; safe to call on every start. */

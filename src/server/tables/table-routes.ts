@@ -2,7 +2,7 @@
 // names its outlet, the server takes it from the device). GET /floor, GET /ops?since= (catching up,
 // and the poll where the live channel cannot run), GET /live (server-sent events: each stored batch
 // of the outlet's operations), POST /ops (stored once each; a void needs a manager's approval).
-// `/admin/tables/plan`: the floor plan, for the admin page. Rules: docs/tables.md.
+// `/admin/tables/plan` and `/modifiers`: the floor plan and modifier groups, for the admin page.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -18,6 +18,8 @@ import { deviceOf, requirePairedDevice } from '../hub/device-routes.ts';
 import type { Hub } from '../hub/hub.ts';
 import { passingApprovals } from '../staff/approvals.ts';
 import { StaffError } from '../staff/staff-registry.ts';
+import { createModifierAdminRoutes } from './modifier-admin.ts';
+import type { ModifierStore } from './modifier-store.ts';
 import { TableError, type TableStore } from './table-store.ts';
 import { floorView } from './table-view.ts';
 
@@ -58,7 +60,11 @@ const refused = (error: unknown): never => {
   throw error;
 };
 
-export function createTableRoutes(hub: Hub, store: TableStore, options: { trustProxy: boolean }): Hono {
+export function createTableRoutes(
+  hub: Hub,
+  store: TableStore,
+  options: { trustProxy: boolean; modifiers: ModifierStore },
+): Hono {
   const routes = new Hono();
   routes.use('*', requirePairedDevice(hub, options));
   routes.use('*', async (c, next) => {
@@ -72,6 +78,9 @@ export function createTableRoutes(hub: Hub, store: TableStore, options: { trustP
     const { floor, revision } = store.floor(outlet);
     return c.json(floorView(floor, store.plan(outlet), store.courses(outlet), revision));
   });
+
+  // The hotel's modifier groups, asked for on the table screen (kept by the tablet for offline use).
+  routes.get('/modifiers', (c) => c.json({ groups: options.modifiers.list() }));
 
   routes.get('/ops', (c) => {
     const { outlet } = deviceOf(c)!;
@@ -154,8 +163,12 @@ export function createTableRoutes(hub: Hub, store: TableStore, options: { trustP
   return routes;
 }
 
-/** `/admin/tables/plan`: the floor plan of an outlet, read and replaced by an admin. */
-export function createTablePlanRoutes(hub: Hub, store: TableStore, options: { trustProxy: boolean }): Hono {
+/** `/admin/tables/plan`: the floor plan of an outlet, read and replaced by an admin; `/modifiers`: the groups. */
+export function createTablePlanRoutes(
+  hub: Hub,
+  store: TableStore,
+  options: { trustProxy: boolean; modifiers: ModifierStore },
+): Hono {
   const routes = new Hono();
   routes.use('*', async (c, next) => {
     if (!isAdmin(c, { hub, trustProxy: options.trustProxy }))
@@ -168,6 +181,7 @@ export function createTablePlanRoutes(hub: Hub, store: TableStore, options: { tr
     if (!hub.outlets.get(outlet)) throw new ApiError(400, 'no such outlet', 'outlet', 'tables_invalid');
     return outlet;
   };
+  routes.route('/modifiers', createModifierAdminRoutes(hub, options.modifiers));
   routes.get('/plan', (c) => c.json({ areas: store.plan(outletOf(c)) }));
   routes.post('/plan', async (c) => {
     const outlet = outletOf(c);

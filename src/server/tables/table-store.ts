@@ -1,26 +1,18 @@
 // The tables of every outlet on the server: its floor plan, and table operations stored once each (by
 // opId, in table_ops) and folded into the outlet's floor (shared/table-fold.ts). An operation that
 // arrives in order is applied to the kept fold; one from the past (an offline tablet) refolds the
-// outlet from its log. Listeners hear each stored batch, for the live channel (table-routes.ts).
+// outlet from its log. Listeners hear each stored batch, for the live channel (table-routes.ts). A
+// settle is checked against the ledger first (table-settles.ts), held until its sale is recorded.
 
 import type { FloorPlanArea, TableOpsAnswer, TableOpsRequest } from '../../pms/table-calls.ts';
 import { createFloorFold, type Floor, type FloorFold } from '../../shared/table-fold.ts';
 import { type Course, compareOps, DEFAULT_COURSES, type TableOp, tablesOf } from '../../shared/table-ops.ts';
 import type { HubDb } from '../hub/hub-db.ts';
 import { migrateTableTables } from './table-db.ts';
+import { TableError } from './table-errors.ts';
+import { createSettleChecks } from './table-settles.ts';
 
-/** A refusal with the HTTP status, the field it names and a code the app translates. */
-export class TableError extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404 | 409,
-    readonly code: string,
-    message: string,
-    readonly field: string,
-  ) {
-    super(message);
-    this.name = 'TableError';
-  }
-}
+export { TableError };
 
 /** Operations stored in one batch, with the outlet's log position of each. */
 export interface StoredBatch {
@@ -55,6 +47,7 @@ export function createTableStore(options: {
   const opsOf = db.prepare('SELECT seq, op FROM table_ops WHERE outlet = ? AND seq > ? ORDER BY seq');
   const lastSeq = db.prepare('SELECT MAX(seq) AS seq FROM table_ops WHERE outlet = ?');
   const tableIds = db.prepare('SELECT table_id AS tableId FROM floor_tables WHERE outlet = ?');
+  const settles = createSettleChecks(db);
 
   const readOps = (outlet: string, since = 0) =>
     (opsOf.all(outlet, since) as { seq: number; op: string }[]).map((row) => ({
@@ -102,7 +95,7 @@ export function createTableStore(options: {
     }));
   }
 
-  return {
+  const store = {
     plan,
 
     /** Replaces the outlet's floor plan (the admin page). Tables with guests keep their operations. */
@@ -141,10 +134,11 @@ export function createTableStore(options: {
     /**
      * Stores `ops` from `deviceId` of `outlet`, each once: an opId already stored from the same device
      * is a duplicate (answered, not stored again); from another device or outlet it is refused, as is
-     * a table that is neither the outlet's nor a bar tab. All or nothing.
-     * @throws TableError 400 table_unknown, 409 op_id_taken
+     * a table that is neither the outlet's nor a bar tab. A settle is checked against the ledger, or
+     * held until its sale is recorded (answered `held`). All or nothing.
+     * @throws TableError 400 table_unknown, 409 op_id_taken or a settle's refusal (table-settles.ts)
      */
-    receive(outlet: string, deviceId: string, ops: TableOpsRequest['ops']): TableOpsAnswer {
+    receive(outlet: string, deviceId: string, ops: TableOpsRequest['ops'], release = false): TableOpsAnswer {
       const known = new Set((tableIds.all(outlet) as { tableId: string }[]).map((row) => row.tableId));
       ops.forEach((op, index) => {
         for (const tableId of tablesOf(op.body))
@@ -157,16 +151,28 @@ export function createTableStore(options: {
             );
       });
       const state = kept(outlet); // folded before this batch is stored, so the batch is applied once
+      const screened = settles.screen(
+        outlet,
+        deviceId,
+        ops.map((op) => ({ ...op, deviceId }) as TableOp),
+        state.fold.floor,
+        (opId) => existing.get(opId) !== undefined,
+        release,
+      );
       const fresh: (TableOp & { rev: number })[] = [];
       const stored = db.transaction(() =>
-        ops.map((op, index) => {
-          const full: TableOp = { ...op, deviceId };
-          const result = insert.run(op.opId, outlet, deviceId, JSON.stringify(full), now().toISOString());
+        screened.map(({ as: full, held, heldBefore }, index) => {
+          if (heldBefore) return { opId: full.opId, duplicate: true, held: true as const };
+          if (held) {
+            settles.hold(outlet, full, now().toISOString());
+            return { opId: full.opId, duplicate: false, held: true as const };
+          }
+          const result = insert.run(full.opId, outlet, deviceId, JSON.stringify(full), now().toISOString());
           if (result.changes === 1) {
             fresh.push({ ...full, rev: Number(result.lastInsertRowid) });
-            return { opId: op.opId, duplicate: false };
+            return { opId: full.opId, duplicate: false };
           }
-          const before = existing.get(op.opId) as { outlet: string; deviceId: string };
+          const before = existing.get(full.opId) as { outlet: string; deviceId: string };
           if (before.outlet !== outlet || before.deviceId !== deviceId)
             throw new TableError(
               409,
@@ -174,7 +180,7 @@ export function createTableStore(options: {
               'another device sent this operation id',
               `ops.${index}.opId`,
             );
-          return { opId: op.opId, duplicate: true };
+          return { opId: full.opId, duplicate: true };
         }),
       )();
       if (fresh.length > 0) {
@@ -209,6 +215,29 @@ export function createTableStore(options: {
       return { stored, revision: kept(outlet).revision };
     },
 
+    /**
+     * Decides the settles held for `saleId` (all held ones when not given), now that the ledger
+     * recorded it: stored in the log when they pass, refused for good (their code kept) when not.
+     */
+    releaseHeld(saleId?: string): void {
+      for (const held of settles.waiting(saleId)) {
+        const { deviceId: _, ...op } = held.op;
+        try {
+          const answer = store.receive(
+            held.outlet,
+            held.deviceId,
+            [op as TableOpsRequest['ops'][number]],
+            true,
+          );
+          if (answer.stored[0]?.held) continue; // its sale is still not recorded
+          settles.decide(held.opId, 'released', now().toISOString());
+        } catch (error) {
+          if (!(error instanceof TableError)) throw error;
+          settles.decide(held.opId, error.code, now().toISOString());
+        }
+      }
+    },
+
     /** Which of `opIds` are not stored yet. */
     unknown(opIds: readonly string[]): Set<string> {
       return new Set(opIds.filter((opId) => !existing.get(opId)));
@@ -235,4 +264,5 @@ export function createTableStore(options: {
       return () => listeners.delete(listener);
     },
   };
+  return store;
 }

@@ -1,13 +1,14 @@
-// One table: its lines (quantity, what was sent), one more or fewer of a line not sent, products
-// added from the cached catalogue by search in the course chosen, Send (the round: every line at the
-// quantity shown) and Fire for a held course with sent items.
-// Owns the search text; every change is an operation recorded through the floor state.
+// One table: its lines (quantity, modifiers, what was sent), one more or fewer of a line not sent,
+// products added from the cached catalogue by search in the course chosen (asking for the product's
+// modifier groups first: ModifierChooser), Send (the round) and Fire for a held course.
+// Owns the search text and the product being chosen for; every change is an operation recorded.
 import { createSignal, For, Show } from 'solid-js';
 import { catalogue } from '../../features/catalogue';
-import type { ShownTable } from '../../features/tables';
-import type { Course, TableOpBody } from '../../shared/table-ops';
+import { groupsOfProduct, modifierGroups, type ShownTable } from '../../features/tables';
+import type { Course, LineModifier, TableOpBody } from '../../shared/table-ops';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
+import { ModifierChooser } from './ModifierChooser';
 
 export function TablePanel(props: {
   table: ShownTable;
@@ -36,7 +37,31 @@ export function TablePanel(props: {
       .index.products.filter((product) => product.name.toLowerCase().includes(words))
       .slice(0, 12);
   };
-  const add = (product: ReturnType<typeof found>[number]) => {
+  type Product = ReturnType<typeof found>[number];
+  const [choosing, setChoosing] = createSignal<Product | null>(null);
+  /** The product's groups; a priced option sold as a product of the catalogue costs what the catalogue says. */
+  // (The admin page names products by PMS id or article number; a line names the PMS id.)
+  const groupsOf = (product: Product) =>
+    groupsOfProduct(modifierGroups(), String(product.id), product.number).map((group) => ({
+      ...group,
+      options: group.options.map((option) => {
+        const sold = option.productId
+          ? catalogue().index.products.find(
+              (entry) => String(entry.id) === option.productId || entry.number === option.productId,
+            )
+          : undefined;
+        return sold && option.priceCents > 0
+          ? { ...option, priceCents: sold.price, productId: String(sold.id) }
+          : option;
+      }),
+    }));
+  /** A product with modifier groups is asked for them first; the line is added with the choice. */
+  const pickProduct = (product: Product) => {
+    if (groupsOf(product).length > 0) setChoosing(product);
+    else add(product, []);
+  };
+  const add = (product: Product, modifiers: LineModifier[]) => {
+    setChoosing(null);
     props.record([
       {
         kind: 'add_line',
@@ -50,7 +75,7 @@ export function TablePanel(props: {
           course: course(),
           seat: 0,
           quantity: 1,
-          modifiers: [],
+          modifiers,
           note: '',
         },
       },
@@ -79,8 +104,25 @@ export function TablePanel(props: {
               <li data-line={line.name}>
                 <span class="table-line-quantity">{line.quantity - line.voided}</span>
                 <span class="table-line-name">{line.name}</span>
+                <Show when={line.modifiers.length > 0}>
+                  <span class="table-line-modifiers">
+                    {line.modifiers
+                      .map((modifier) =>
+                        modifier.priceCents > 0
+                          ? `${modifier.name} +${formatCents(modifier.priceCents)}`
+                          : modifier.name,
+                      )
+                      .join(', ')}
+                  </span>
+                </Show>
                 <span class="table-line-course">{props.courses[line.course]?.name}</span>
-                <span>{formatCents(line.unitCents * (line.quantity - line.voided))}</span>
+                <span>
+                  {formatCents(
+                    (line.unitCents +
+                      line.modifiers.reduce((sum, modifier) => sum + modifier.priceCents, 0)) *
+                      (line.quantity - line.voided),
+                  )}
+                </span>
                 <Show when={line.sent > 0}>
                   <span class="table-line-sent">{t('tables.sent', { n: line.sent })}</span>
                 </Show>
@@ -114,6 +156,16 @@ export function TablePanel(props: {
           )}
         </For>
       </fieldset>
+      <Show when={choosing()}>
+        {(product) => (
+          <ModifierChooser
+            productName={product().name}
+            groups={groupsOf(product())}
+            onAdd={(modifiers) => add(product(), modifiers)}
+            onCancel={() => setChoosing(null)}
+          />
+        )}
+      </Show>
       <label>
         {t('tables.addProduct')}
         <input
@@ -127,7 +179,7 @@ export function TablePanel(props: {
         <For each={found()}>
           {(product) => (
             <li>
-              <button type="button" onClick={() => add(product)}>
+              <button type="button" onClick={() => pickProduct(product)}>
                 {product.name}
               </button>
             </li>

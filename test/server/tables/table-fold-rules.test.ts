@@ -1,6 +1,7 @@
 // The fold's rules one by one (docs/tables.md, "Merge rules"): a decrease below what was sent is
 // refused and reported; two voids of the last beer take it once; moving a table merges it into an
-// occupied one with its covers; the last part paid frees the table; a bar tab by name; the states.
+// occupied one with its covers; the last part paid frees the table, and only when its sales cover
+// it; a bar tab by name; the states.
 import { describe, expect, it } from 'vitest';
 import { foldFloor, tableSummary } from '../../../src/shared/table-fold.ts';
 import { DEFAULT_COURSES, type TableOp, type TableOpBody } from '../../../src/shared/table-ops.ts';
@@ -79,6 +80,28 @@ describe('the fold’s rules', () => {
     expect(state([added, sent, part(1, false, 5), part(1, true, 6)], 't10').state).toBe('free');
     // A final part that leaves something to pay does not free it.
     expect(state([added, sent, part(1, true, 5)], 't10').state).toBe('ordered');
+  });
+
+  it('applies a settle the server checked only when its sales cover what it takes off, in any order', () => {
+    const pay = (at: number, coveredCents: number, quantity: number, final: boolean) =>
+      op('d1', at, {
+        kind: 'settle',
+        tableId: 't10',
+        saleId: `s${at}`,
+        lines: quantity > 0 ? [{ lineId: beer.lineId, quantity }] : [],
+        final,
+        coveredCents,
+      });
+    const short = pay(5, 449, 1, false);
+    const floor = foldFloor([added, sent, short], DEFAULT_COURSES);
+    expect(floor.conflicts).toEqual([
+      expect.objectContaining({ opId: short.opId, rule: 'not_covered', refused: 1 }),
+    ]);
+    expect(tableSummary(floor, 't10', DEFAULT_COURSES).amountCents).toBe(900);
+    // An equal part (no lines) then the last part: together they cover both beers, whatever the arrival.
+    const parts = [pay(5, 450, 0, false), pay(6, 450, 2, true)];
+    expect(state([parts[1]!, sent, parts[0]!, added], 't10').state).toBe('free');
+    expect(state([added, sent, parts[1]!], 't10').state).toBe('ordered');
   });
 
   it('keeps a bar tab by name, and shows a held course and the bill asked', () => {

@@ -146,6 +146,13 @@ export interface SaleRecord {
   ledgerKeys?: string[];
   /** Present (the sale's createdAt) while `ledgerOutcomes` waits: the `by-ledger-unreported` index. */
   ledgerUnreported?: number;
+  /**
+   * v4, pending sales only (sale-wake.ts): when its open step is due (that step's `notBefore`), the
+   * `by-wake-at` index, so a replay run reads only the sales that are due, not the whole backlog.
+   */
+  wakeAt?: number;
+  /** v4, pending sales only: since when its open step waits (its last failure, or its creation): `by-waiting-since`. */
+  waitingSince?: number;
   attention?: SaleAttention;
   notes: SaleNote[];
   voided?: { reason: string; at: number; staff?: string };

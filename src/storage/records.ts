@@ -290,6 +290,8 @@ export interface CatalogueMetaValues {
   'last-refreshed-at': number;
   /** The catalogue version the till server named on the cached product list (src/server/catalogue/). */
   'catalogue-version': number;
+  /** The ETags of the cached answers (pms/catalogue-reads.ts), named on the next refresh's reads. */
+  'catalogue-etags': { products?: string; payment?: string; tax?: string };
   /**
    * The whole product list as ONE value, in display order, next to the rows of the `catalogue`
    * store (added within schema v2: a new key, no new store). Reading it at start is one read

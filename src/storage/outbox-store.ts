@@ -175,17 +175,9 @@ async function applyChanges(changes: readonly WaitingChange[]): Promise<ChangeOu
   const intents = plain.objectStore('intents');
   const bySale = intents.index('by-sale');
   const outcomes: ChangeOutcome[] = [];
-  // Every sale the batch names is read at once (one round trip, not one per change: a batch of
-  // 256 changes read in turn held the stores for seconds on a busy tablet, and a sale being recorded
-  // waited behind it); each change then sees the ones before it through `known`, kept up to date
-  // with what it wrote. A sale a write changed in a way not known here is read again, after it.
-  const names = [...new Set(changes.flatMap((change) => change.saleIds))];
-  const read = await Promise.all(names.map((id) => readEntry(sales, bySale, id)));
-  const known = new Map(names.map((id, i) => [id, read[i]]));
-  const entryOf = async (id: string) => (known.has(id) ? known.get(id) : readEntry(sales, bySale, id));
   try {
     for (const change of changes) {
-      const entries = await Promise.all(change.saleIds.map(entryOf));
+      const entries = await Promise.all(change.saleIds.map((id) => readEntry(sales, bySale, id)));
       let write: SaleWrite<unknown>;
       try {
         write = change.decide(entries);
@@ -194,11 +186,8 @@ async function applyChanges(changes: readonly WaitingChange[]): Promise<ChangeOu
         continue;
       }
       for (const intent of write.intents ?? []) intents.put(intent);
-      const woken = await wokenSales(sales, bySale, change.saleIds, entries, write);
-      for (const sale of woken) sales.put(sale);
-      remember(known, change.saleIds, entries, write, woken);
-      // a sale made here (a void's reversal) that a later change names is read after it is written
-      if (write.newSale) known.delete((await writeNewSale(tx, write.newSale)).sale.id);
+      for (const sale of await wokenSales(sales, bySale, change.saleIds, entries, write)) sales.put(sale);
+      if (write.newSale) await writeNewSale(tx, write.newSale);
       outcomes.push({ value: write.value });
     }
   } catch (error) {
@@ -212,35 +201,6 @@ async function applyChanges(changes: readonly WaitingChange[]): Promise<ChangeOu
   }
   await tx.done;
   return outcomes;
-}
-
-/**
- * Keeps `known` as the store is after `write`: its sales and changed intents replace theirs; a sale
- * given a new intent (its key not known until written) is forgotten, so the next change reads it.
- */
-function remember(
-  known: Map<string, SaleEntry | undefined>,
-  saleIds: readonly string[],
-  entries: readonly (SaleEntry | undefined)[],
-  write: SaleWrite<unknown>,
-  woken: readonly SaleRecord[],
-): void {
-  const written = write.intents ?? [];
-  for (const intent of written) if (intent.seq === undefined) known.delete(intent.saleId);
-  const touched = new Set([...woken.map((sale) => sale.id), ...written.map((intent) => intent.saleId)]);
-  for (const saleId of touched) {
-    const index = saleIds.indexOf(saleId);
-    const entry = index >= 0 ? entries[index] : undefined;
-    if (!entry || !known.has(saleId)) {
-      known.delete(saleId);
-      continue;
-    }
-    const changed = new Map(written.filter((i) => i.saleId === saleId).map((i) => [i.seq, i]));
-    known.set(saleId, {
-      sale: woken.find((sale) => sale.id === saleId) ?? entry.sale,
-      intents: entry.intents.map((intent) => changed.get(intent.seq) ?? intent),
-    });
-  }
 }
 
 /**

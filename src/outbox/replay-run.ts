@@ -56,6 +56,11 @@ export class ReplayRun {
     needsAttention: 0,
     nextAttemptAt: null,
   };
+  /**
+   * PMS steps sent and answered, or read back, in this run (the ledger's records not counted): the
+   * PMS works, so steps waiting out a long backoff are brought forward (replay.ts).
+   */
+  pmsAnswered = 0;
   /** Nothing is sent before this time (0: not paused). */
   pausedUntil = 0;
   /** The PMS was unreachable: the next attempt of any sale waits until this time (0: reachable). */

@@ -6,7 +6,13 @@ import { isOutcomeUnknown } from '../pms/outcome.ts';
 import { changeSale, readIntentsIn, readSale } from '../storage/outbox-store.ts';
 import type { IntentRecord } from '../storage/records.ts';
 import { type OwnWrite, ReadBackLater } from './intents/definition.ts';
-import { definitionOf, type IntentContext, type IntentDefinition, stepMarker } from './intents/index.ts';
+import {
+  definitionOf,
+  type IntentContext,
+  type IntentDefinition,
+  RECORD_IN_LEDGER,
+  stepMarker,
+} from './intents/index.ts';
 import { withBatchedLedger } from './ledger-batch.ts';
 import { placesInDoubt, waitsForAnother } from './one-doubt.ts';
 import type { ReplayRun } from './replay-run.ts';
@@ -129,6 +135,7 @@ async function sendStep(
     const pms = withBatchedLedger(pmsForSale(run.pms, snapshot.sale), run.ledgerBatch);
     const result = await definition.send(pms, intent.payload, { ...context, before });
     run.report.sent += 1;
+    if (intent.name !== RECORD_IN_LEDGER) run.pmsAnswered += 1;
     const event = { result };
     return (await settle(run, { saleId, intent: sending, transition: answered, event, startNext })) ?? 'stop';
   } catch (error) {
@@ -196,6 +203,7 @@ async function reconcileStep(
     return transientFailure(run, { saleId, intent, transition: readFailed, error });
   }
   run.report.readBack += 1;
+  run.pmsAnswered += 1;
   if (answer.outcome === 'applied') {
     const note = `Read back: ${answer.note}`;
     const event = { result: answer.result };

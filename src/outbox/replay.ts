@@ -143,7 +143,7 @@ async function recoverInterruptedSends(run: ReplayRun): Promise<void> {
 }
 
 /**
- * A run the PMS answered, ended by nothing (not unreachable, not 429, not unpaired): steps waiting
+ * A run the PMS answered (a PMS step sent or read back), ended by nothing (not unreachable, not 429, not unpaired): steps waiting
  * out a backoff longer than PROGRESS_RETRY_MS are due by then. Backoff doubles with each failure in
  * a row, up to 5 min; once other steps get through, the PMS works again, and a write should not sit
  * for minutes (a 429's wait is kept). Their count stays, so a step the PMS keeps failing backs off.
@@ -151,8 +151,9 @@ async function recoverInterruptedSends(run: ReplayRun): Promise<void> {
  * time they are due by, or undefined when nothing was brought forward.
  */
 async function bringForwardAfterProgress(run: ReplayRun): Promise<number | undefined> {
-  const { sent, readBack } = run.report;
-  if (sent + readBack === 0 || run.stoppedBy !== undefined) return undefined;
+  // the till server's ledger answering says nothing of the PMS (with the PMS failing, bringing
+  // forward after each sale's record made the whole backlog due every 15 s)
+  if (run.pmsAnswered === 0 || run.stoppedBy !== undefined) return undefined;
   const by = run.now() + PROGRESS_RETRY_MS;
   await setMeta('brought-forward', { at: run.now(), by });
   return by;

@@ -5,7 +5,10 @@
 // when every current step is `done`; a voided sale stays voided.
 import type { SaleWrite } from '../storage/outbox-store.ts';
 import type { IntentRecord, SaleAttention, SaleRecord, SaleStatus } from '../storage/records.ts';
+import { currentSteps, openStep } from '../storage/sale-wake.ts';
 import { queueLedgerOutcomes } from './ledger-outcomes.ts';
+
+export { currentSteps, openStep };
 
 export interface SaleSnapshot {
   sale: SaleRecord;
@@ -21,21 +24,6 @@ export type NextMove =
   | { kind: 'waiting-for-dependency' }
   | { kind: 'busy' }
   | { kind: 'finished' };
-
-/** The latest revision of each step, in step order. */
-export function currentSteps(intents: readonly IntentRecord[]): IntentRecord[] {
-  const latest = new Map<number, IntentRecord>();
-  for (const intent of intents) {
-    const seen = latest.get(intent.step);
-    if (!seen || intent.revision > seen.revision) latest.set(intent.step, intent);
-  }
-  return [...latest.values()].sort((a, b) => a.step - b.step);
-}
-
-/** The first current step that is not settled as done or voided. */
-export function openStep(intents: readonly IntentRecord[]): IntentRecord | undefined {
-  return currentSteps(intents).find((intent) => intent.state !== 'done' && intent.state !== 'voided');
-}
 
 /**
  * The next move for a sale at time `now`; `dependenciesSynced` says whether the sales it depends on

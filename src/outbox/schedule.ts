@@ -5,7 +5,8 @@
 // per sale), "the gateway refused this tablet as unpaired" (a fixed recheck; pairing lifts it). Used
 // by the engine (what to replay), the status summary and the page timer (when to try next).
 import { getMeta } from '../storage/db.ts';
-import { readActiveSales, readSale } from '../storage/outbox-store.ts';
+import { readDueSales, readLaterWakes } from '../storage/due-sales.ts';
+import { readSale } from '../storage/outbox-store.ts';
 import { placesInDoubt, waitsForAnother } from './one-doubt.ts';
 import { currentSteps, type NextMove, nextMove, type SaleSnapshot } from './sale-state.ts';
 import { broughtForward, dueNow } from './transitions.ts';
@@ -24,22 +25,32 @@ export interface Schedule {
  * @example const { due, nextAttemptAt } = await readSchedule(Date.now());
  */
 export async function readSchedule(now: number): Promise<Schedule> {
-  const [stored, rateLimitedUntil, unreachableUntil, pairingHold, doubts, allDueAt, forward] =
-    await Promise.all([
-      readActiveSales(),
-      getMeta('paused-until'),
-      getMeta('unreachable-until'),
-      getMeta('pairing-hold'),
-      placesInDoubt(),
-      getMeta('all-due-at'),
-      getMeta('brought-forward'),
-    ]);
+  const [rateLimitedUntil, unreachableUntil, pairingHold, doubts, allDueAt, forward] = await Promise.all([
+    getMeta('paused-until'),
+    getMeta('unreachable-until'),
+    getMeta('pairing-hold'),
+    placesInDoubt(),
+    getMeta('all-due-at'),
+    getMeta('brought-forward'),
+  ]);
+  // Only what may be due is read (due-sales.ts): woken by its own time, or made due without a
+  // rewrite by a retry pass (`allDueAt`) or, once its time has come, a bring-forward.
+  const forwardDue = forward !== undefined && forward.by <= now;
+  const waitingUpTo = Math.max(allDueAt ?? 0, forwardDue ? forward.at : 0);
+  const [stored, later] = await Promise.all([
+    readDueSales(now, waitingUpTo),
+    readLaterWakes(now, forward && !forwardDue ? forward.at : 0),
+  ]);
   const active = stored.map((entry) => asRetried(entry, allDueAt ?? 0, forward));
   const hold = Math.max(rateLimitedUntil ?? 0, unreachableUntil ?? 0, pairingHold?.until ?? 0);
   const heldUntil = hold > now ? hold : 0;
   const synced = await dependencyStates(active);
   const due: SaleSnapshot[] = [];
-  let nextAttemptAt: number | null = null;
+  // the sales not read wake by themselves, or by the bring-forward's time (an early wake finds nothing due)
+  let nextAttemptAt: number | null = earliest(
+    later.nextWakeAt,
+    forward && later.waitingSinceBefore ? forward.by : null,
+  );
   for (const entry of active) {
     const move = nextMove(entry, now, dependenciesSynced(entry, synced));
     // due once the other sale's step there is settled: its own schedule wakes the replayer
@@ -47,10 +58,15 @@ export async function readSchedule(now: number): Promise<Schedule> {
     const at = dueAt(move, now);
     if (at === null) continue;
     if (at <= now) due.push(entry);
-    nextAttemptAt = nextAttemptAt === null ? at : Math.min(nextAttemptAt, at);
+    nextAttemptAt = earliest(nextAttemptAt, at);
   }
   if (heldUntil && nextAttemptAt !== null) nextAttemptAt = Math.max(nextAttemptAt, heldUntil);
   return { due: heldUntil ? [] : due, nextAttemptAt, heldUntil };
+}
+
+function earliest(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  return b === null ? a : Math.min(a, b);
 }
 
 /**

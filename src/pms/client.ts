@@ -4,6 +4,7 @@
 // the operation's envelope schema, money in cents; failures are `PmsError`s by kind (errors.ts).
 // The client keeps no state and never retries: the outbox decides what to resend.
 import * as v from 'valibot';
+import { type CatalogueReads, catalogueReadsOver } from './catalogue-reads.ts';
 import { PmsRequestError } from './errors.ts';
 import { callPms, type FetchLike, type Transport } from './http.ts';
 import { type LedgerCalls, ledgerCallsOver } from './ledger-calls.ts';
@@ -38,10 +39,11 @@ export type PmsCallOf<Spec> =
     ? (...args: Args) => Promise<v.InferOutput<Response>['data']>
     : never;
 
-/** The PMS client: a call per operation, named as in `OPERATIONS`, and the till server's ledger calls. */
+/** The PMS client: a call per operation, named as in `OPERATIONS`, the till server's ledger calls, the conditional catalogue reads. */
 export type PmsClient = {
   readonly [Name in PmsOperation]: PmsCallOf<(typeof OPERATIONS)[Name]>;
-} & LedgerCalls;
+} & LedgerCalls &
+  CatalogueReads;
 
 /**
  * Creates the PMS client.
@@ -71,6 +73,7 @@ function clientOver(transport: Transport): PmsClient {
   const client = {
     ...Object.fromEntries(names.map((name) => [name, (...args: unknown[]) => call(transport, name, args)])),
     ...ledgerCallsOver(transport),
+    ...catalogueReadsOver(transport),
   } as unknown as PmsClient;
   transports.set(client, transport);
   return client;

@@ -55,6 +55,35 @@ export async function callPms<S extends EnvelopeSchema>(
   transport: Transport,
   spec: CallSpec<S>,
 ): Promise<v.InferOutput<S>['data']> {
+  const { call, response, text } = await send(transport, spec);
+  return interpret(call, response, text, spec.response, transport.now());
+}
+
+/** What a conditional read answers: unchanged since the ETag named (304, nothing parsed), or the new data and its ETag. */
+export type IfChanged<T> = { changed: false } | { changed: true; data: T; etag: string | undefined };
+
+/**
+ * A GET with If-None-Match `etag` (none: a plain read): 304 answers `{changed: false}` without a
+ * body to parse; anything else is `callPms`'s answer, with the response's ETag.
+ * @example const products = await callPmsIfChanged(transport, spec, cachedEtag);
+ */
+export async function callPmsIfChanged<S extends EnvelopeSchema>(
+  transport: Transport,
+  spec: CallSpec<S>,
+  etag: string | undefined,
+): Promise<IfChanged<v.InferOutput<S>['data']>> {
+  const { call, response, text } = await send(transport, spec, etag ? { 'if-none-match': etag } : {});
+  if (response.status === 304 && etag) return { changed: false };
+  const data = interpret(call, response, text, spec.response, transport.now());
+  return { changed: true, data, etag: response.headers.get('etag') ?? undefined };
+}
+
+/** Sends one call and reads its whole answer, or throws the network or timeout error. */
+async function send<S extends EnvelopeSchema>(
+  transport: Transport,
+  spec: CallSpec<S>,
+  extraHeaders: Record<string, string> = {},
+): Promise<{ call: PmsCall; response: Response; text: string }> {
   const method = methodOf(spec.operation);
   const call: PmsCall = { operation: spec.operation, method, url: `${transport.baseUrl}${spec.path}` };
   const controller = new AbortController();
@@ -64,30 +93,29 @@ export async function callPms<S extends EnvelopeSchema>(
     controller.abort();
   }, transport.timeoutMs);
   try {
-    let response: Response;
-    let text: string;
-    try {
-      response = await transport.fetch(call.url, {
-        method,
-        headers: {
-          ...transport.headers,
-          accept: 'application/json',
-          [REQUEST_ID_HEADER]: newRequestId(),
-          ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
-        cache: 'no-store',
-        // the device cookie: sent by itself to our own origin, and to a gateway elsewhere only so
-        credentials: transport.baseUrl ? 'include' : 'same-origin',
-        signal: controller.signal,
-      });
-      text = await response.text();
-      if (spec.operation === 'getAvailableProducts' && response.ok) noteCatalogueVersion(response.headers);
-    } catch (cause) {
-      if (timedOut) throw new PmsTimeoutError(call, transport.timeoutMs);
-      throw new PmsNetworkError(call, `Could not reach the PMS: ${describeCause(cause)}`, cause);
-    }
-    return interpret(call, response, text, spec.response, transport.now());
+    const response = await transport.fetch(call.url, {
+      method,
+      headers: {
+        ...transport.headers,
+        ...extraHeaders,
+        accept: 'application/json',
+        [REQUEST_ID_HEADER]: newRequestId(),
+        ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
+      cache: 'no-store',
+      // the device cookie: sent by itself to our own origin, and to a gateway elsewhere only so
+      credentials: transport.baseUrl ? 'include' : 'same-origin',
+      signal: controller.signal,
+    });
+    const text = await response.text();
+    // a 304 names the version of the list the tablet holds
+    if (spec.operation === 'getAvailableProducts' && (response.ok || response.status === 304))
+      noteCatalogueVersion(response.headers);
+    return { call, response, text };
+  } catch (cause) {
+    if (timedOut) throw new PmsTimeoutError(call, transport.timeoutMs);
+    throw new PmsNetworkError(call, `Could not reach the PMS: ${describeCause(cause)}`, cause);
   } finally {
     clearTimeout(timer);
   }

@@ -15,6 +15,7 @@ import { createCardRoutes } from './card-terminal/card-routes.ts';
 import { type CardTerminals, createCardTerminals } from './card-terminal/index.ts';
 import { createCatalogue, currentGroups, PRODUCTS_PATH } from './catalogue/index.ts';
 import { tellCatalogueVersion } from './catalogue/served-catalogue.ts';
+import { answerUnchangedCatalogue, CATALOGUE_READ_PATHS } from './catalogue/unchanged-answers.ts';
 import { specialReceiptPrinter } from './fiscal/at/hub-printing.ts';
 import { type FiscalControl, requireTillInService } from './fiscal/fiscal-control.ts';
 import { createLedgerFiscal, ledgerClosings } from './fiscal/ledger-fiscal.ts';
@@ -189,6 +190,8 @@ export function createApp(options: AppOptions): Hono {
     read: (path) => gateway!.read(path),
   });
   hub.ledger.useCatalogue(ownCatalogue);
+  // 304 to a tablet whose cached catalogue is current (outside tellCatalogueVersion: sees its version)
+  for (const path of CATALOGUE_READ_PATHS) app.use(path, answerUnchangedCatalogue());
   app.use(PRODUCTS_PATH, tellCatalogueVersion(ownCatalogue));
   app.use('/pms/*', limit);
   // Anonymous bodies are small, refused by their declared length before a byte is read.

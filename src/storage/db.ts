@@ -3,7 +3,7 @@
 // above the storage layer sees a transaction. Journal and outbox writes are `strict`; inside a
 // transaction only its own requests are awaited. why: docs/outbox.md, "Storage".
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, unwrap } from 'idb';
-import { addLedgerSteps } from './older-sales.ts';
+import { addLedgerSteps, addWakeFields } from './older-sales.ts';
 import type {
   CachedReservation,
   CatalogueMetaKey,
@@ -20,7 +20,7 @@ import type {
 
 export const DB_NAME = 'hotel-till';
 /** The schema version this code writes. */
-export const DB_VERSION = 3;
+export const DB_VERSION = 4;
 
 /** Every store, key and index of the database. */
 export interface TillSchema extends DBSchema {
@@ -28,8 +28,17 @@ export interface TillSchema extends DBSchema {
   sales: {
     key: string;
     value: SaleRecord;
-    /** v3 adds `by-ledger-unreported`: sales with outcome reports the sales ledger has not taken yet. */
-    indexes: { 'by-status': [SaleStatus, number]; 'by-created': number; 'by-ledger-unreported': number };
+    /**
+     * v3 adds `by-ledger-unreported`: sales with outcome reports the sales ledger has not taken yet.
+     * v4 adds `by-wake-at` and `by-waiting-since`: pending sales by when they are due (sale-wake.ts).
+     */
+    indexes: {
+      'by-status': [SaleStatus, number];
+      'by-created': number;
+      'by-ledger-unreported': number;
+      'by-wake-at': number;
+      'by-waiting-since': number;
+    };
   };
   /** v1. The outbox: one row per PMS write; the autoIncrement key is the global order. */
   intents: {
@@ -120,6 +129,15 @@ async function openTillDb(): Promise<TillDb> {
         transaction.objectStore('sales').createIndex('by-ledger-unreported', 'ledgerUnreported');
         // Sales an app before the ledger queued get its step (older-sales.ts).
         addLedgerSteps(unwrap(transaction));
+      }
+      if (oldVersion < 4) {
+        const sales = transaction.objectStore('sales');
+        // sparse: only pending sales carry them
+        sales.createIndex('by-wake-at', 'wakeAt');
+        sales.createIndex('by-waiting-since', 'waitingSince');
+        // Pending sales queued by an older app get them (older-sales.ts); just given the ledger's
+        // step (from v2 and older), they are due at once.
+        addWakeFields(unwrap(transaction), { dueNow: oldVersion < 3 });
       }
     },
     // A newer version of the app (another tab, or the updated service worker) wants to upgrade:

@@ -2,7 +2,9 @@
 // the ledger's step when this app first opens their database (the v3 upgrade), so the gateway, which
 // forwards only recorded sales' writes, takes them (issue 34). Only pending and needs-attention
 // sales; the kinds as ledgerKindOf (outbox/intents/ledger-body.ts) maps them, which a test checks.
+// Pending sales from before v4 get their wake fields (sale-wake.ts), so the replayer finds them.
 import type { IntentRecord, SaleRecord } from './records.ts';
+import { withWake } from './sale-wake.ts';
 
 /** The ledger step's intent name (outbox/intents/ledger-record.ts: RECORD_IN_LEDGER). */
 export const LEDGER_STEP_NAME = 'ledger.record@1';
@@ -63,4 +65,31 @@ export function addLedgerSteps(tx: IDBTransaction): void {
       cursor.result.continue();
     };
   }
+}
+
+/**
+ * Gives every pending sale its wake fields (the v4 upgrade), with requests on the upgrade
+ * transaction `tx`. `dueNow`: the upgrade also gave them the ledger's step (due at once), maybe
+ * after these reads, so each is due now rather than as its intents read here imply.
+ */
+export function addWakeFields(tx: IDBTransaction, { dueNow }: { dueNow: boolean }): void {
+  const sales = tx.objectStore('sales');
+  const bySale = tx.objectStore('intents').index('by-sale');
+  const cursor = sales
+    .index('by-status')
+    .openCursor(
+      IDBKeyRange.bound(['pending', Number.NEGATIVE_INFINITY], ['pending', Number.POSITIVE_INFINITY]),
+    );
+  cursor.onsuccess = () => {
+    if (!cursor.result) return;
+    const sale = cursor.result.value as SaleRecord;
+    const intents = bySale.getAll(
+      IDBKeyRange.bound([sale.id, Number.NEGATIVE_INFINITY], [sale.id, Number.POSITIVE_INFINITY]),
+    );
+    intents.onsuccess = () => {
+      const woken = withWake(sale, intents.result as IntentRecord[]);
+      sales.put(dueNow ? { ...woken, wakeAt: 0, waitingSince: 0 } : woken);
+    };
+    cursor.result.continue();
+  };
 }

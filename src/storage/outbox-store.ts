@@ -3,8 +3,9 @@
 // sale's state. The decisions themselves (what a state change means) are made by the outbox layer as
 // pure functions passed in here; this module only guarantees they see a consistent snapshot and that
 // what they return is written in one strict-durability transaction, or not at all.
-import { getTillDb, type JournalWriteTx, plainTransaction, STRICT, unwrapReadTx } from './db.ts';
+import { getTillDb, type JournalWriteTx, plainTransaction, STRICT } from './db.ts';
 import type { IntentRecord, IntentState, SaleRecord, TicketRecord } from './records.ts';
+import { wakeChanged, withWake } from './sale-wake.ts';
 import { closeTicketFor, type TicketClaim } from './ticket-store.ts';
 
 /** A sale with all its intents, in step order (revisions of one step in the order written). */
@@ -28,7 +29,6 @@ export interface SaleWrite<T> {
   value: T;
 }
 
-const ACTIVE_STATES: readonly IntentState[] = ['queued', 'in-flight', 'unsure'];
 /** Letters for device tags: no 0/O, 1/I/L, so staff can read a reference out over the phone. */
 const TAG_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
@@ -185,8 +185,8 @@ async function applyChanges(changes: readonly WaitingChange[]): Promise<ChangeOu
         outcomes.push({ error });
         continue;
       }
-      for (const sale of write.sales ?? []) sales.put(sale);
       for (const intent of write.intents ?? []) intents.put(intent);
+      for (const sale of await wokenSales(sales, bySale, change.saleIds, entries, write)) sales.put(sale);
       if (write.newSale) await writeNewSale(tx, write.newSale);
       outcomes.push({ value: write.value });
     }
@@ -203,8 +203,45 @@ async function applyChanges(changes: readonly WaitingChange[]): Promise<ChangeOu
   return outcomes;
 }
 
+/**
+ * The journal entries a write leaves, each with its wake fields (sale-wake.ts) as its intents after
+ * the write imply them: the entries it writes, and any other whose intents it changes and whose
+ * wake fields that moves (a step settled: the next one is the open one).
+ */
+async function wokenSales(
+  sales: IDBObjectStore,
+  bySale: IDBIndex,
+  saleIds: readonly string[],
+  entries: readonly (SaleEntry | undefined)[],
+  write: SaleWrite<unknown>,
+): Promise<SaleRecord[]> {
+  const touched = new Set([
+    ...(write.sales ?? []).map((sale) => sale.id),
+    ...(write.intents ?? []).map((intent) => intent.saleId),
+  ]);
+  const woken: SaleRecord[] = [];
+  for (const saleId of touched) {
+    const index = saleIds.indexOf(saleId);
+    // a sale the write touches without having read it: read after the write's puts (in order)
+    const entry = index >= 0 ? entries[index] : await readEntry(sales, bySale, saleId);
+    const written = write.sales?.find((sale) => sale.id === saleId);
+    const before = written ?? entry?.sale;
+    if (!before) continue;
+    const changed = new Map((write.intents ?? []).filter((i) => i.saleId === saleId).map((i) => [i.seq, i]));
+    const kept = (entry?.intents ?? []).map((intent) => changed.get(intent.seq) ?? intent);
+    const added = (write.intents ?? []).filter((i) => i.saleId === saleId && i.seq === undefined);
+    const after = withWake(before, [...kept, ...added]);
+    if (written || wakeChanged(before, after)) woken.push(after);
+  }
+  return woken;
+}
+
 /** One sale with its intents, read in `sales`' transaction with two plain requests. */
-function readEntry(sales: IDBObjectStore, bySale: IDBIndex, saleId: string): Promise<SaleEntry | undefined> {
+export function readEntry(
+  sales: IDBObjectStore,
+  bySale: IDBIndex,
+  saleId: string,
+): Promise<SaleEntry | undefined> {
   return new Promise((resolve, reject) => {
     const sale = sales.get(saleId) as IDBRequest<SaleRecord | undefined>;
     const saleIntents = bySale.getAll(saleRange(saleId)) as IDBRequest<IntentRecord[]>;
@@ -258,51 +295,6 @@ export async function readIntentsInStates(states: readonly IntentState[]): Promi
   return (await Promise.all(states.map((state) => byState.getAll(state)))).flat();
 }
 
-/** Sales read per transaction by `readActiveSales`: a sale recorded meanwhile waits for one chunk only. */
-const ACTIVE_CHUNK = 200;
-
-/**
- * Every sale that has an intent still to send, check or finish, oldest first: the pending ones (by
- * the status index, keys only) and any other with a step in flight or unsure. Each sale is read with
- * its intents in one snapshot, but in transactions of ACTIVE_CHUNK sales, so a backlog of thousands
- * never holds a recording sale behind one long read (every write re-reads the sale anyway).
- */
-export async function readActiveSales(): Promise<SaleEntry[]> {
-  const db = await getTillDb();
-  const keys = db.transaction(['sales', 'intents'], 'readonly');
-  const [pendingIds, inDoubt] = await Promise.all([
-    keys
-      .objectStore('sales')
-      .index('by-status')
-      .getAllKeys(IDBKeyRange.bound(['pending', -Infinity], ['pending', Infinity])),
-    Promise.all(
-      ACTIVE_STATES.filter((state) => state !== 'queued').map((state) =>
-        keys.objectStore('intents').index('by-state').getAllKeys(state),
-      ),
-    ),
-  ]);
-  const doubtSeqs = inDoubt.flat();
-  const doubtSales = await Promise.all(doubtSeqs.map((seq) => keys.objectStore('intents').get(seq)));
-  await keys.done;
-  const saleIds = [
-    ...new Set([...pendingIds, ...doubtSales.flatMap((intent) => (intent ? [intent.saleId] : []))]),
-  ];
-  const entries: SaleEntry[] = [];
-  for (let start = 0; start < saleIds.length; start += ACTIVE_CHUNK) {
-    const tx = db.transaction(['sales', 'intents'], 'readonly');
-    const plain = unwrapReadTx(tx);
-    const sales = plain.objectStore('sales');
-    const bySale = plain.objectStore('intents').index('by-sale');
-    const chunk = await Promise.all(
-      saleIds.slice(start, start + ACTIVE_CHUNK).map((id) => readEntry(sales, bySale, id)),
-    );
-    for (const entry of chunk) {
-      if (entry?.intents.some((intent) => ACTIVE_STATES.includes(intent.state))) entries.push(entry);
-    }
-  }
-  return entries.sort((a, b) => a.sale.createdAt - b.sale.createdAt);
-}
-
 /** How many sales have outcome reports the sales ledger has not taken yet (an index count). */
 export async function countLedgerUnreported(): Promise<number> {
   const db = await getTillDb();
@@ -348,7 +340,8 @@ async function writeNewSale(tx: JournalWriteTx, compose: (reference: string) => 
   ]);
   const deviceTag = typeof storedTag === 'string' ? storedTag : newDeviceTag();
   const counter = (typeof storedCounter === 'number' ? storedCounter : 0) + 1;
-  const entry = compose(`${deviceTag}-${counter.toString(36).toUpperCase()}`);
+  const composed = compose(`${deviceTag}-${counter.toString(36).toUpperCase()}`);
+  const entry = { ...composed, sale: withWake(composed.sale, composed.intents) };
   const intents = tx.objectStore('intents');
   const [, , , ...seqs] = await Promise.all([
     // The tag is drawn once per profile; rewriting it on every sale would only cost a put.

@@ -159,6 +159,13 @@ export interface SaleRecord {
   ledgerKeys?: string[];
   /** Present (the sale's createdAt) while `ledgerOutcomes` waits: the `by-ledger-unreported` index. */
   ledgerUnreported?: number;
+  /**
+   * v4, pending sales only (sale-wake.ts): when its open step is due (that step's `notBefore`), the
+   * `by-wake-at` index, so a replay run reads only the sales that are due, not the whole backlog.
+   */
+  wakeAt?: number;
+  /** v4, pending sales only: since when its open step waits (its last failure, or its creation): `by-waiting-since`. */
+  waitingSince?: number;
   attention?: SaleAttention;
   notes: SaleNote[];
   voided?: { reason: string; at: number; staff?: string };
@@ -296,6 +303,8 @@ export interface CatalogueMetaValues {
   'last-refreshed-at': number;
   /** The catalogue version the till server named on the cached product list (src/server/catalogue/). */
   'catalogue-version': number;
+  /** The ETags of the cached answers (pms/catalogue-reads.ts), named on the next refresh's reads. */
+  'catalogue-etags': { products?: string; payment?: string; tax?: string };
   /**
    * The whole product list as ONE value, in display order, next to the rows of the `catalogue`
    * store (added within schema v2: a new key, no new store). Reading it at start is one read

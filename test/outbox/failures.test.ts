@@ -153,11 +153,9 @@ describe('a refusal (4xx)', () => {
 });
 
 describe('a step waiting out a long backoff', () => {
-  it('is due within 15 s once a run gets other steps through, and still backs off if it fails again', async () => {
-    const pms = createFakePms();
-    const clock = createClock();
+  /** A room charge whose reads before sending failed six times in a row: its backoff is at 32 s. */
+  async function stalledCharge(pms: ReturnType<typeof createFakePms>, clock: ReturnType<typeof createClock>) {
     const stalled = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
-    // six reads before sending fail in a row: its backoff grows to a ceiling of 32 s
     for (let i = 0; i < 6; i++) pms.failNext('getRoomReservation', { kind: 'server' });
     for (let run = 0; run < 6; run++) {
       const due = (await readPmsSteps(stalled.id))?.intents[0]?.notBefore ?? 0;
@@ -166,8 +164,14 @@ describe('a step waiting out a long backoff', () => {
     }
     const waiting = (await readPmsSteps(stalled.id))?.intents[0];
     expect(waiting).toMatchObject({ state: 'queued', failuresInRow: 6 });
-    const farOff = waiting!.notBefore;
-    expect(farOff - clock.now()).toBeGreaterThan(15_000);
+    expect(waiting!.notBefore - clock.now()).toBeGreaterThan(15_000);
+    return { stalled, farOff: waiting!.notBefore };
+  }
+
+  it('is due within 15 s once a run gets other steps through, and still backs off if it fails again', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    const { stalled } = await stalledCharge(pms, clock);
 
     // the PMS works again: another sale goes through
     await recordRoomCharge({ ...TILL, room: { roomReservationId: 502 }, lines: [PILS_ONE] });
@@ -183,5 +187,28 @@ describe('a step waiting out a long backoff', () => {
     clock.advance(1_000);
     await replayAgainst(pms, clock);
     expect((await readPmsSteps(stalled.id))?.sale.status).toBe('synced');
+  });
+
+  it('stays waiting when only the till server answered: the ledger taking a sale says nothing of the PMS', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    const { stalled, farOff } = await stalledCharge(pms, clock);
+    const reads = pms.callsOf('getRoomReservation').length;
+
+    // a new sale: the ledger takes its record, the PMS fails its step (503)
+    await recordRoomCharge({ ...TILL, room: { roomReservationId: 502 }, lines: [PILS_ONE] });
+    pms.failNext('getRoomReservation', { kind: 'server', status: 503 });
+    const report = await replayAgainst(pms, clock);
+
+    expect(report.sent).toBeGreaterThan(0); // the ledger's record
+    expect(report.nextAttemptAt).not.toBe(clock.now() + 15_000);
+    clock.advance(15_000);
+    await replayAgainst(pms, clock);
+    // not tried again before its own backoff is over
+    expect((await readPmsSteps(stalled.id))?.intents[0]).toMatchObject({
+      notBefore: farOff,
+      failuresInRow: 6,
+    });
+    expect(pms.callsOf('getRoomReservation').length).toBe(reads + 2); // the new sale's two tries
   });
 });

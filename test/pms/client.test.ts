@@ -360,10 +360,12 @@ describe('failures', () => {
 describe('the client generated from the operations table', () => {
   it('has one call per operation, sent with the operation’s method', async () => {
     const { pms, sent } = clientAnswering(() => json(400, { success: false, message: 'stop' }));
-    // and the till server's ledger calls (pms/ledger-calls.ts), which are not PMS operations
+    // and the till server's ledger calls (pms/ledger-calls.ts), which are not PMS operations, and
+    // the catalogue's conditional reads (pms/catalogue-reads.ts)
     expect(Object.keys(pms).sort()).toEqual(
       [
         ...Object.keys(OPERATIONS),
+        'readCatalogueIfChanged',
         'recordLedgerSale',
         'recordLedgerSales',
         'reportLedgerOutcome',

@@ -68,6 +68,9 @@ export async function seedPendingSales(page: Page, count: number, options: { due
           updatedAt: createdAt,
           status: 'pending',
           notes: [],
+          // what the app keeps on a pending sale (src/storage/sale-wake.ts): when its open step is due
+          wakeAt: due ? 0 : now + 3_600_000,
+          waitingSince: createdAt,
         });
         for (const step of steps) {
           if (step.state === 'superseded') continue;

@@ -150,11 +150,16 @@ export async function refreshCatalogue(): Promise<void> {
   setRefreshState({ running: true, error: refreshState().error });
   try {
     const client = await pms();
-    const [products, payment, tax] = await Promise.all([
-      client.getAvailableProducts(),
-      client.getPaymentOptions(),
-      client.getTaxClassesAccounts(),
-    ]);
+    const fresh = await readChanged(client);
+    if (!fresh) {
+      // Nothing changed (304 to each read): the catalogue on screen and in the cache stays as it is.
+      const now = Date.now();
+      setCatalogue((current) => ({ ...current, refreshedAt: now }));
+      await setCatalogueMeta('last-refreshed-at', now);
+      setRefreshState({ running: false, error: null });
+      return;
+    }
+    const { products, payment, tax, etags } = fresh;
     const now = Date.now();
     const version = catalogueVersionSeen();
     const bookable = products.filter((p) => p.bookable_via_api !== false);
@@ -169,6 +174,8 @@ export async function refreshCatalogue(): Promise<void> {
       setCatalogueMeta('tax-classes-accounts', tax),
       ...(version === undefined ? [] : [setCatalogueMeta('catalogue-version', version)]),
     ]);
+    // only once what they name is cached: a tag never stands for a list the cache does not hold
+    await setCatalogueMeta('catalogue-etags', etags);
     heldVersion = version;
     const { groups, taxClasses: taxList, paymentOptions } = next;
     keepFirstPage({
@@ -184,6 +191,44 @@ export async function refreshCatalogue(): Promise<void> {
   } finally {
     setShown(true);
   }
+}
+
+/**
+ * The three catalogue reads: conditionally (naming the cached answers' ETags) where the client can
+ * and a whole catalogue is on screen, each unchanged part taken from what the till holds; undefined
+ * when nothing changed at all.
+ */
+async function readChanged(client: Awaited<ReturnType<typeof pms>>) {
+  const held = catalogue();
+  const plainly = async () => {
+    const [products, payment, tax] = await Promise.all([
+      client.getAvailableProducts(),
+      client.getPaymentOptions(),
+      client.getTaxClassesAccounts(),
+    ]);
+    return { products, payment, tax, etags: {} };
+  };
+  const [cachedTax, etags] = await Promise.all([
+    getCatalogueMeta('tax-classes-accounts'),
+    getCatalogueMeta('catalogue-etags'),
+  ]);
+  if (!client.readCatalogueIfChanged) return plainly();
+  // tags are named only for what the till holds whole (a 304 keeps it)
+  const whole = held.status === 'ready' && held.refreshedAt !== null && held.index.products.length > 0;
+  const named = whole && cachedTax ? (etags ?? {}) : {};
+  const { products, payment, tax } = await client.readCatalogueIfChanged(named);
+  if (!products.changed && !payment.changed && !tax.changed) return undefined;
+  return {
+    products: products.changed ? products.data : held.index.products,
+    payment: payment.changed ? payment.data : held.paymentOptions,
+    tax: tax.changed ? tax.data : cachedTax!,
+    etags: {
+      ...named,
+      ...(products.changed ? { products: products.etag } : {}),
+      ...(payment.changed ? { payment: payment.etag } : {}),
+      ...(tax.changed ? { tax: tax.etag } : {}),
+    },
+  };
 }
 
 /**

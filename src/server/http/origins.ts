@@ -6,6 +6,7 @@ import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { GATEWAY_HEADER, REQUEST_ID_HEADER } from '../../pms/http.ts';
 import { APPROVAL_HEADER, SALE_HEADER, SPLIT_HEADER } from '../../pms/staff-calls.ts';
+import { CATALOGUE_VERSION_HEADER } from '../../pms/till-headers.ts';
 import { REPLAYED_HEADER } from '../gateway/resend-guard.ts';
 
 /**
@@ -55,8 +56,23 @@ export function gatewayCors(origins: readonly string[]): MiddlewareHandler {
   return cors({
     origin: (origin) => (origins.includes(origin) ? origin : null),
     allowMethods: ['GET', 'POST'],
-    allowHeaders: ['accept', 'content-type', REQUEST_ID_HEADER, SALE_HEADER, APPROVAL_HEADER, SPLIT_HEADER],
-    exposeHeaders: [GATEWAY_HEADER, REPLAYED_HEADER, 'retry-after', 'content-disposition'],
+    allowHeaders: [
+      'accept',
+      'content-type',
+      'if-none-match',
+      REQUEST_ID_HEADER,
+      SALE_HEADER,
+      APPROVAL_HEADER,
+      SPLIT_HEADER,
+    ],
+    exposeHeaders: [
+      GATEWAY_HEADER,
+      REPLAYED_HEADER,
+      CATALOGUE_VERSION_HEADER,
+      'etag',
+      'retry-after',
+      'content-disposition',
+    ],
     maxAge: 600,
     credentials: true,
   });

@@ -97,7 +97,9 @@ export async function parseBody<T extends v.GenericSchema>(
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ApiError(400, 'the request body is not valid JSON', 'body', options.code);
+    // The PMS interface's answer names no field (docs/pms-api.md); the till's own routes name `body`.
+    const field = options.code ? 'body' : undefined;
+    throw new ApiError(400, 'the request body is not valid JSON', field, options.code);
   }
   return parseValue(schema, body, '', options.code);
 }

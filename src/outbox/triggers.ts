@@ -1,6 +1,6 @@
 // When replay runs: in the service worker on Background Sync (`replayFromWorker`); in the page at start,
 // online, visible again, on the retry timer, on "Sync now", when asked (`requestReplay`), and after a
-// recorded sale (Background Sync registered where it exists). Owns which of these reset the backoff
+// recorded sale (the worker asked, and Background Sync registered where it exists). Owns which of these reset the backoff
 // (news it could not know: online, "Sync now", the /readyz recovery probe). Compiled for page and worker.
 // why: docs/outbox.md, "Triggers".
 import { createPmsClient } from '../pms/client.ts';
@@ -21,8 +21,6 @@ export const SYNC_TAG = 'outbox-replay';
 const MIN_TIMER_MS = 1000;
 /** How soon to look again when another replayer held the lock. */
 const BUSY_RECHECK_MS = 5000;
-/** How long the page leaves a recorded sale to Background Sync before replaying it itself. */
-const BACKGROUND_SYNC_GRACE_MS = 30_000;
 /** How often the recovery probe asks whether the gateway and the PMS are back. */
 export const RECOVERY_PROBE_MS = 5000;
 
@@ -186,10 +184,11 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
       return;
     }
     if (event.type !== 'recorded') return;
-    void requestBackgroundReplay().then((registered) => {
-      if (registered) wakeAt(now() + BACKGROUND_SYNC_GRACE_MS, false);
-      else replayQuietly();
-    });
+    // Background Sync, for a page closed before the run; and the run now, in the worker where one
+    // controls the page: a sync tag whose last firing failed sits in the browser's retry backoff
+    // (minutes), and registering it again does not fire it sooner.
+    void requestBackgroundReplay();
+    runSoon();
   });
 
   /**

@@ -34,6 +34,7 @@ export async function voidSale(
   const now = origin.at ?? Date.now();
   const first = await readSale(saleId);
   const ids = first?.sale.reversedBy ? [saleId, first.sale.reversedBy] : [saleId];
+  let queuedEntry = false;
   const outcome = await changeSales(
     ids,
     ([entry, reversal]): SaleWrite<OutboxRefusal | (() => SaleRecord | undefined)> => {
@@ -49,12 +50,14 @@ export async function voidSale(
       const voidedEntry = { ...resettle(voidedSale, [...entry.intents, ...stepsVoided], now, note) };
       if (entry.sale.kind === 'room-charge' && applied(ADD_ROOM_PRODUCTS) && !entry.sale.reversedBy) {
         const queued = queueReversal(entry, origin, now, reason, voidedEntry);
+        queuedEntry = true;
         return { ...queued, intents: stepsVoided };
       }
       const also =
         reversal && !applied(ADD_ROOM_PRODUCTS) ? voidReversal(reversal, now) : { sales: [], intents: [] };
       // The ledger gets the void, and the sale first when it did not hold it yet (void-unsent.ts).
       const onLedger = voidOnLedger(entry, origin, now, reason);
+      queuedEntry = onLedger !== undefined;
       return {
         sales: [voidedEntry, ...also.sales],
         intents: [...stepsVoided, ...also.intents],
@@ -64,7 +67,9 @@ export async function voidSale(
     },
   );
   if (isRefusal(outcome)) throw new OutboxActionRefused(outcome);
-  announceOutboxChange({ type: 'changed', saleId });
+  // A void that queued an entry (a reversal, or the void's ledger record) is news the replayer
+  // acts on, as a recorded sale is: without it that entry waits for some later run.
+  announceOutboxChange({ type: queuedEntry ? 'recorded' : 'changed', saleId });
   return outcome();
 }
 

@@ -54,15 +54,17 @@ export const DAY = {
     // 7 %: 1550 + 1690 + 1250 + 750 + 1085 = 6325; VAT 6325 × 7 / 107 = 413.79 → 414, net 5911
     { vatRateBp: 700, netCents: 5911, vatCents: 414, grossCents: 6325 },
   ],
+  // quantityMilli: the items in thousandths (an equal split's part counts a share of an item); whole
+  // items here, so each is the quantity × 1000
   byGroup: [
     // 2 + 1 Pils/Cola, Aperol + Espresso, Gin Tonic, Weißbier, Pils + Gin Tonic, 2 Pils, 2 + 2 with
     // discounts, Champagner and its void (0), the refund (−2): 3+2+1+1+2+2+2+2+0−2 = 13;
     // 1200 + 1130 + 1050 + 520 + 1470 + 840 + 532 + 448 + 0 − 1130 = 6060
-    { groupId: 1, groupName: 'Bar', quantity: 13, grossCents: 6060 },
-    { groupId: 2, groupName: 'Minibar', quantity: 3, grossCents: 1200 },
+    { groupId: 1, groupName: 'Bar', quantity: 13, quantityMilli: 13000, grossCents: 6060 },
+    { groupId: 2, groupName: 'Minibar', quantity: 3, quantityMilli: 3000, grossCents: 1200 },
     // Club Sandwich 1550, Käsespätzle 1690, Kaiserschmarrn 1250, Club Sandwich at 1085
-    { groupId: 3, groupName: 'Küche / Kitchen', quantity: 4, grossCents: 5575 },
-    { groupId: 5, groupName: 'Service', quantity: 1, grossCents: 15_000 },
+    { groupId: 3, groupName: 'Küche / Kitchen', quantity: 4, quantityMilli: 4000, grossCents: 5575 },
+    { groupId: 5, groupName: 'Service', quantity: 1, quantityMilli: 1000, grossCents: 15_000 },
   ],
   roomCharges: [
     { room: '104', records: 1, grossCents: 1770 },

@@ -9,6 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { staffBrowserTest as it, openTill, type Server } from '../support/browser-test.ts';
 import { approvalDialog, MIA, typePin } from '../support/staff.ts';
+import { tillActivity } from './chaos-support.ts';
 import { sellForCash } from './chaos-ui.ts';
 
 /** Bar 4, Mia signed in, the catalogue cached. */
@@ -36,6 +37,8 @@ describe('a sale made while the till server is down', () => {
     server,
   }) => {
     const { context, page } = await openTill(browser, server, BAR_4);
+    // what signing in recorded (the shift's opening float) is sent first: the outage has one sale
+    await expect.poll(() => tillActivity(page), { timeout: 15_000 }).toEqual({ inFlight: 0, notDone: 0 });
     await stopServer(context);
     const { reference } = await sellForCash(page, server, ['B-100']);
 
@@ -75,6 +78,8 @@ describe('a sale made while the till server is down', () => {
     server,
   }) => {
     const { context, page } = await openTill(browser, server, BAR_4);
+    // what signing in recorded (the shift's opening float) is sent first: the outage has one sale
+    await expect.poll(() => tillActivity(page), { timeout: 15_000 }).toEqual({ inFlight: 0, notDone: 0 });
     await stopServer(context);
     const { reference } = await sellForCash(page, server, ['B-100']);
     await page.locator('nav a[href="/sync"]').click();
@@ -105,6 +110,8 @@ describe('a sale made while the till server is down', () => {
     // The outlet's own, as the admin page sets them; the tablet has them with the staff list.
     server.hub.staff.setPolicy('bar', { ...policy, quickReasons: ['Glass broke', 'Happy hour'] });
     const { context, page } = await openTill(browser, server, BAR_4);
+    // what signing in recorded (the shift's opening float) is sent first: the outage has one sale
+    await expect.poll(() => tillActivity(page), { timeout: 15_000 }).toEqual({ inFlight: 0, notDone: 0 });
     await stopServer(context);
     const { reference } = await sellForCash(page, server, ['B-100']);
     await page.locator('nav a[href="/sync"]').click();

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { staffBrowserTest as it, openTill } from '../support/browser-test.ts';
 import { MIA } from '../support/staff.ts';
+import { tillActivity } from './chaos-support.ts';
 
 /** Bar 5 at `path`, Mia signed in. */
 const bar5At = (path: string) =>
@@ -55,6 +56,8 @@ describe('stale notices', () => {
   }) => {
     const { context, page } = await openTill(browser, server, bar5At('/'));
     await expect.poll(() => header(page).textContent()).toBe('Online');
+    // what signing in recorded (the shift's opening float) is sent before the server goes away
+    await expect.poll(() => tillActivity(page), { timeout: 15_000 }).toEqual({ inFlight: 0, notDone: 0 });
     await context.route(
       (url) => url.pathname !== '/' && !url.pathname.includes('.'),
       (route) => route.abort('connectionrefused'),
@@ -67,6 +70,7 @@ describe('stale notices', () => {
     server,
   }) => {
     const { context, page } = await openTill(browser, server, { ...bar5At('/sync'), locale: 'de-DE' });
+    await expect.poll(() => tillActivity(page), { timeout: 15_000 }).toEqual({ inFlight: 0, notDone: 0 });
     await context.route('**/readyz', (route) =>
       route.fulfill({
         status: 503,

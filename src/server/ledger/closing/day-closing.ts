@@ -147,6 +147,21 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
     return { prev, range: { after: prev?.upToSeq ?? 0, upTo: upTo ?? newest } };
   }
 
+  /**
+   * The open day's range and the cash-up of `outlet`'s `drawer` in it: one of its drawers, or one
+   * that held cash today (a drawer since removed).
+   * @throws ClosingError 404 `drawer_unknown`
+   */
+  function openDrawer(outlet: { id: string; drawers: readonly string[] }, drawer: string) {
+    const { range, prev } = openRange();
+    const current = cashUps(range, prev?.lastCountId ?? 0).find(
+      (d) => d.outlet === outlet.id && d.drawer === drawer,
+    );
+    if (!current || (!outlet.drawers.includes(drawer) && !drawerHeldCash(current)))
+      throw new ClosingError(404, 'drawer_unknown', `the outlet has no drawer "${drawer}"`, 'drawer');
+    return { range, prev, current };
+  }
+
   const closing = {
     /** Where the reports read the card terminals' days (card-terminal/card-days.ts). */
     useCardDays(source: CardDaySource): void {
@@ -177,17 +192,7 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
         countedCents += Number(cents) * pieces;
       return db
         .transaction(() => {
-          const { range, prev } = openRange();
-          const current = cashUps(range, prev?.lastCountId ?? 0).find(
-            (d) => d.outlet === outlet.id && d.drawer === input.drawer,
-          );
-          if (!current || (!outlet.drawers.includes(input.drawer) && !drawerHeldCash(current)))
-            throw new ClosingError(
-              404,
-              'drawer_unknown',
-              `the outlet has no drawer "${input.drawer}"`,
-              'drawer',
-            );
+          const { range, prev, current } = openDrawer(outlet, input.drawer);
           const differenceCents = countedCents - current.expectedCents;
           if (Math.abs(differenceCents) > outlet.cashDifferenceLimitCents && !approval)
             throw new ClosingError(
@@ -322,17 +327,7 @@ export function createDayClosing(db: HubDb, outlets: OutletRegistry, now: () => 
       if (!outlet) throw new ClosingError(404, 'outlet_unknown', 'no such outlet', 'outlet');
       return db
         .transaction(() => {
-          const { range, prev } = openRange();
-          const current = cashUps(range, prev?.lastCountId ?? 0).find(
-            (d) => d.outlet === outlet.id && d.drawer === input.drawer,
-          );
-          if (!current || (!outlet.drawers.includes(input.drawer) && !drawerHeldCash(current)))
-            throw new ClosingError(
-              404,
-              'drawer_unknown',
-              `the outlet has no drawer "${input.drawer}"`,
-              'drawer',
-            );
+          const { range, prev, current } = openDrawer(outlet, input.drawer);
           floatCorrections.append({
             outlet: outlet.id,
             drawer: input.drawer,

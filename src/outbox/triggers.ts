@@ -88,8 +88,10 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
    * Probes every few seconds while sales wait behind the "unreachable" hold; stops otherwise. After
    * this page's runs and the worker's alike: the worker's run cannot wait for the server to return.
    */
-  const watchForRecovery = async (pending: number) => {
-    const held = pending > 0 && ((await getMeta('unreachable-until')) ?? 0) > now() + RECOVERY_PROBE_MS;
+  const watchForRecovery = async (pending: number | (() => Promise<number>)) => {
+    const hold = ((await getMeta('unreachable-until')) ?? 0) > now() + RECOVERY_PROBE_MS;
+    // the pending count is read (after another replayer's run) only while a hold stands
+    const held = hold && (typeof pending === 'number' ? pending : await pending()) > 0;
     if (!options.probe || !held || controller.signal.aborted) {
       clearInterval(probing);
       probing = undefined;
@@ -107,7 +109,7 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
     }, probeEveryMs);
   };
   // Reading the hold can fail (IndexedDB refused, storage full): the next run looks again.
-  const watchForRecoveryQuietly = (pending: number) => {
+  const watchForRecoveryQuietly = (pending: number | (() => Promise<number>)) => {
     watchForRecovery(pending).catch((error: unknown) =>
       console.error('[outbox] could not read the unreachable hold', error),
     );
@@ -197,14 +199,10 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
    */
   const afterRunElsewhere = async () => {
     if (running) return; // this page's own run: it schedules itself
-    const [next, unreported, counts] = await Promise.all([
-      getMeta('next-attempt-at'),
-      countLedgerUnreported(),
-      readOutboxCounts(),
-    ]);
+    const [next, unreported] = await Promise.all([getMeta('next-attempt-at'), countLedgerUnreported()]);
     wakeAt(next ?? null, true);
     if (unreported > 0) wakeAt(now() + REPORT_WAKE_MS, false);
-    watchForRecoveryQuietly(counts.pending);
+    watchForRecoveryQuietly(async () => (await readOutboxCounts()).pending);
   };
   // Back online is news the backoff could not know.
   scope.addEventListener?.('online', retryAllNow);

@@ -167,6 +167,9 @@ export default defineConfig({
           // time, so two overlap well on two cores (each file has its own server, ports, browser
           // profile and Xvfb display).
           maxWorkers: 2,
+          // No test here claims a time (those run in browser-alone): a page that answers in 1.5 s
+          // beside another browser is slow, not wrong, so expect.poll waits 5 s, not vitest's 1 s.
+          expect: { poll: { timeout: 5_000 } },
           sequence: { groupOrder: 1 },
         },
       },

@@ -33,6 +33,8 @@ describe('stale notices', () => {
     const age = page.getByTestId('guest-list-age');
     await expect.poll(() => age.textContent()).toMatch(/Guest list from/);
     const failed = page.getByText('Could not refresh the list; the saved list is shown.');
+    // what signing in recorded (the shift's opening float) is sent before the server goes away
+    await expect.poll(() => tillActivity(page), { timeout: 15_000 }).toEqual({ inFlight: 0, notDone: 0 });
 
     await context.route(
       (url) => url.pathname !== '/' && !url.pathname.includes('.'),

@@ -79,7 +79,10 @@ describe('an iPad-like tablet (WebKit, no Background Sync) over HTTPS with the s
     expect(
       await browser.execute('return [location.origin, isSecureContext, "SyncManager" in window]'),
     ).toEqual([origin, true, false]);
-    await expect.poll(() => hotel.hub.listDevices().map((device) => device.name)).toEqual(['iPad bar']);
+    // Pairing waits for the page to load and ask: a second on a quiet machine, more beside other browsers.
+    await expect
+      .poll(() => hotel.hub.listDevices().map((device) => device.name), { timeout: 20_000 })
+      .toEqual(['iPad bar']);
     await browser.waitFor('return location.pathname === "/"');
     // The worker precaches the whole app before it activates: on a busy CI machine, with other
     // browser tests running beside this one, that took over 15 s once. The wait says where it is.

@@ -57,6 +57,20 @@ export function ledgerCount(server: Server): number {
   return (server.hub.db.prepare('SELECT COUNT(*) AS n FROM ledger_sales').get() as { n: number }).n;
 }
 
+/** Waits until the ledger holds `target` sales: how long it took, ms, or null after `timeoutMs`. */
+export async function waitForLedger(
+  server: Server,
+  target: number,
+  timeoutMs: number,
+): Promise<number | null> {
+  const started = Date.now();
+  while (ledgerCount(server) < target) {
+    if (Date.now() - started > timeoutMs) return null;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return Date.now() - started;
+}
+
 /** The page counts as busy in a window of this many ms where its main thread ran tasks for more than BUSY_SHARE of it. */
 const BUSY_WINDOW_MS = 250;
 const BUSY_SHARE = 0.1;

@@ -42,6 +42,7 @@ import type { PrinterDouble } from './printing/printer-double.ts';
 import type { Printing } from './printing/printing.ts';
 import { createCataloguePrices } from './staff/catalogue-prices.ts';
 import { checkCatalogueApprovals, checkWriteApprovals } from './staff/write-approvals.ts';
+import { createModifierCheck } from './tables/modifier-check.ts';
 import { createModifierStore } from './tables/modifier-store.ts';
 import { connectTablePrinting } from './tables/table-printing.ts';
 import { createTablePlanRoutes, createTableRoutes, tableNames } from './tables/table-routes.ts';
@@ -262,8 +263,14 @@ export function createApp(options: AppOptions): Hono {
     app.route('/till/print', createPrintRoutes(hub, options.printing, fromLedger, { trustProxy }));
   const tables =
     options.tables ?? createTableStore({ db: hub.db, ...(options.now ? { now: options.now } : {}) });
-  const modifiers = createModifierStore(hub.db);
-  app.route('/till/tables', createTableRoutes(hub, tables, { trustProxy, modifiers }));
+  // The server refuses an add_line that skips a required group its tablet knew of (modifier-check.ts).
+  const modifierCheck = createModifierCheck({
+    db: hub.db,
+    ...(options.now ? { now: options.now } : {}),
+    read: (path) => gateway!.read(path),
+  });
+  const modifiers = createModifierStore(hub.db, modifierCheck.noteSaved);
+  app.route('/till/tables', createTableRoutes(hub, tables, { trustProxy, modifiers, modifierCheck }));
   // A settle that came before its sale is decided when the ledger records the sale (table-settles.ts).
   hub.ledger.onRecorded((sale) => tables.releaseHeld(sale.saleId));
   tables.releaseHeld();

@@ -8,7 +8,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { limitBody } from '../node-http/body.ts';
 import { ApiError, renderError } from '../node-http/errors.ts';
 import { setResponseHeaders } from '../node-http/headers.ts';
-import type { Logger } from '../node-http/log.ts';
+import { type Logger, serverLog } from '../node-http/log.ts';
 import { mountTestHotel, type TestHotel } from '../test-hotel/index.ts';
 import { createAdminRoutes } from './admin/admin-routes.ts';
 import { createCardRoutes } from './card-terminal/card-routes.ts';
@@ -44,6 +44,7 @@ import { createCataloguePrices } from './staff/catalogue-prices.ts';
 import { checkCatalogueApprovals, checkWriteApprovals } from './staff/write-approvals.ts';
 import { createModifierCheck } from './tables/modifier-check.ts';
 import { createModifierStore } from './tables/modifier-store.ts';
+import { connectTableOrders } from './tables/table-orders.ts';
 import { connectTablePrinting } from './tables/table-printing.ts';
 import { createTablePlanRoutes, createTableRoutes, tableNames } from './tables/table-routes.ts';
 import { createTableStore, type TableStore } from './tables/table-store.ts';
@@ -275,6 +276,19 @@ export function createApp(options: AppOptions): Hono {
   hub.ledger.onRecorded((sale) => tables.releaseHeld(sale.saleId));
   tables.releaseHeld();
   if (options.printing) connectTablePrinting(tables, options.printing, tableNames(tables));
+  // A German till signs each sent round as an order (Bestellung-V1; tables/table-orders.ts).
+  connectTableOrders({
+    db: hub.db,
+    store: tables,
+    signer: () => {
+      const german = fiscal?.german();
+      if (!german || german.decommissioned()) return undefined;
+      return { sign: (order) => german.signing.sign(order), known: (key) => !!german.store.get(key) };
+    },
+    vatRateOf: (productId) => ownCatalogue.latest()?.items.get(Number(productId))?.vatRateBp ?? null,
+    ...(options.now ? { now: options.now } : {}),
+    onError: (error) => serverLog().error({ err: error }, 'table order not recorded or signed'),
+  });
   app.route('/admin/tables', createTablePlanRoutes(hub, tables, { trustProxy, modifiers }));
   app.route(
     '/till',

@@ -200,11 +200,15 @@ export function connectTableOrders(options: TableOrdersOptions): () => void {
   const signer = options.signer();
   if (signer) {
     for (const found of all) if (!signer.known(orderKey(found.orderId))) void sign(signer, found);
+    // Only lines added since the first order ever: a till that became German later orders no old line.
+    const since = all.length > 0 ? Date.parse(all[0]!.recordedAt) : Number.POSITIVE_INFINITY;
     const outlets = db.prepare('SELECT DISTINCT outlet FROM table_ops').all() as { outlet: string }[];
     for (const { outlet } of outlets) {
       const { floor } = store.floor(outlet);
       const open = [...floor.lines.values()].filter(
-        (line) => floor.tables.get(line.tableId)?.openedAt != null && ordered.has(line.lineId),
+        (line) =>
+          floor.tables.get(line.tableId)?.openedAt != null &&
+          (ordered.has(line.lineId) || line.addedAt >= since),
       );
       order(signer, outlet, open, new Map(), { staffName: '', deviceId: 'server' });
     }

@@ -6,13 +6,14 @@
 // it) and its order is signed late. A till signing under no law, or Austria's, signs no orders.
 import { afterEach, describe, expect, it } from 'vitest';
 import { APPROVAL_HEADER } from '../../../src/pms/staff-calls.ts';
+import { createApp } from '../../../src/server/app.ts';
 import { writeCsvFiles } from '../../../src/server/fiscal/de/dsfinvk/writer.ts';
 import { orderKey } from '../../../src/server/fiscal/de/order-data.ts';
 import { txIdForSale } from '../../../src/server/fiscal/de/signing-service.ts';
 import { createFiscalControl, type FiscalControl } from '../../../src/server/fiscal/fiscal-control.ts';
 import { ledgerClosings } from '../../../src/server/fiscal/ledger-fiscal.ts';
 import { readTableOrders } from '../../../src/server/tables/table-order-records.ts';
-import { createTableStore } from '../../../src/server/tables/table-store.ts';
+import { createTableStore, type TableStore } from '../../../src/server/tables/table-store.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { GERMAN_BUSINESS } from '../../support/business.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
@@ -37,9 +38,10 @@ async function till(country: 'DE' | 'AT' | 'none') {
     fiscal.setBusiness(GERMAN_BUSINESS);
     await fiscal.german()!.setUp('HOTEL-TILL BAR 1');
   }
+  let tables!: TableStore;
   const app: TabletApp = tabletApp(
     (hub) => {
-      const tables = createTableStore({ db: hub.db });
+      tables = createTableStore({ db: hub.db });
       tables.setPlan('bar', [
         { areaId: 'room', name: 'Stube', tables: [{ tableId: 't10', name: '10', seats: 4, x: 0, y: 0 }] },
       ]);
@@ -98,7 +100,7 @@ async function till(country: 'DE' | 'AT' | 'none') {
       [APPROVAL_HEADER]: approval,
     });
   };
-  return { app, ops, send, beer, dessert, pils, schmarrn, twoRoundsAndACancel };
+  return { app, tables, ops, send, beer, dessert, pils, schmarrn, twoRoundsAndACancel };
 }
 
 const waitForSignatures = async (count: number) => {
@@ -111,7 +113,7 @@ let readOrdersSigned = () => 0;
 
 describe('orders of a German table', () => {
   it('signs two rounds and a cancellation as Bestellung-V1; the export has AVBestellung Bons the receipt refers to', async () => {
-    const { app, send, ops, beer, dessert, pils, schmarrn, twoRoundsAndACancel } = await till('DE');
+    const { app, tables, send, ops, beer, dessert, pils, schmarrn, twoRoundsAndACancel } = await till('DE');
     const german = fiscal.german()!;
     readOrdersSigned = () =>
       readTableOrders(app.hub.db).filter((o) => german.store.get(orderKey(o.orderId))?.status === 'signed')
@@ -145,6 +147,9 @@ describe('orders of a German table', () => {
       expect(signature.txNumber).toBe(finish.tx_number);
     });
     expect(orders[1]!.lines[0]!.text).toBe(dessertText);
+    // A restart (the app made again on the same database) orders nothing twice.
+    createApp({ hub: app.hub, hotel, fiscal, tables });
+    expect(readTableOrders(app.hub.db)).toHaveLength(3);
 
     // Paid: 3 beers and the one Kaiserschmarrn left, cash.
     const sale = saleBody(

@@ -6,17 +6,22 @@
 // it) and its order is signed late. A till signing under no law, or Austria's, signs no orders.
 import { afterEach, describe, expect, it } from 'vitest';
 import { APPROVAL_HEADER } from '../../../src/pms/staff-calls.ts';
+import { adminCookieName } from '../../../src/server/admin/admin-access.ts';
 import { createApp } from '../../../src/server/app.ts';
 import { writeCsvFiles } from '../../../src/server/fiscal/de/dsfinvk/writer.ts';
 import { orderKey } from '../../../src/server/fiscal/de/order-data.ts';
 import { txIdForSale } from '../../../src/server/fiscal/de/signing-service.ts';
 import { createFiscalControl, type FiscalControl } from '../../../src/server/fiscal/fiscal-control.ts';
 import { ledgerClosings } from '../../../src/server/fiscal/ledger-fiscal.ts';
+import { slipText } from '../../../src/server/printing/escpos-decoder.ts';
+import { type PrinterDouble, startPrinterDouble } from '../../../src/server/printing/printer-double.ts';
+import { createPrinting, type Printing } from '../../../src/server/printing/printing.ts';
 import { readTableOrders } from '../../../src/server/tables/table-order-records.ts';
 import { createTableStore, type TableStore } from '../../../src/server/tables/table-store.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { GERMAN_BUSINESS } from '../../support/business.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
+import { printerAt } from '../../support/printers.ts';
 import { checkDsfinvkStructure } from '../fiscal/dsfinvk-structure.ts';
 import { ledgerLine, postSale, saleBody } from '../ledger/ledger-support.ts';
 import { csvRows } from '../ledger/reckoning/till.ts';
@@ -26,12 +31,18 @@ import { newLine, opMaker } from './table-support.ts';
 
 let hotel: TestHotel;
 let fiscal: FiscalControl;
-afterEach(() => {
+let printing: Printing | undefined;
+let printer: PrinterDouble | undefined;
+afterEach(async () => {
+  await printing?.stop();
+  await printer?.close();
+  printing = undefined;
+  printer = undefined;
   fiscal.close();
   hotel.close();
 });
 
-async function till(country: 'DE' | 'AT' | 'none') {
+async function till(country: 'DE' | 'AT' | 'none', orderPrinter?: PrinterDouble) {
   hotel = pinnedHotel(country === 'AT' ? 'AT' : 'DE');
   fiscal = createFiscalControl({ dataDir: null, defaultCountry: country, testMode: true });
   if (country === 'DE') {
@@ -45,7 +56,15 @@ async function till(country: 'DE' | 'AT' | 'none') {
       tables.setPlan('bar', [
         { areaId: 'room', name: 'Stube', tables: [{ tableId: 't10', name: '10', seats: 4, x: 0, y: 0 }] },
       ]);
-      return { hotel, fiscal, tables };
+      if (!orderPrinter) return { hotel, fiscal, tables };
+      printing = createPrinting({
+        db: hub.db,
+        outlets: () => hub.outlets.list().map((o) => o.id),
+        retryMs: 50,
+        timeoutMs: 1000,
+      });
+      printing.printers.add(printerAt(orderPrinter, { outlet: 'bar', role: 'order', name: 'Bar' }));
+      return { hotel, fiscal, tables, printing };
     },
     { staffKeyRounds: 100_000 },
   );
@@ -214,7 +233,8 @@ describe('orders of a German table', () => {
   });
 
   it('a TSE outage while a round is sent: the round is stored at once and its order signed late', async () => {
-    const { app, send, ops, beer } = await till('DE');
+    printer = await startPrinterDouble();
+    const { app, send, ops, beer } = await till('DE', printer);
     const german = fiscal.german()!;
     german.testTse!.faults.inject({ kind: 'timeout', delayMs: 20_000 });
     const started = Date.now();
@@ -224,6 +244,8 @@ describe('orders of a German table', () => {
       ops({ kind: 'send', tableId: 't10', roundId: 'r1', lines: [{ lineId: beer.lineId, quantity: 3 }] }),
     ]);
     expect(Date.now() - started).toBeLessThan(3000); // the kitchen's round did not wait for the TSE
+    const [ticket] = await printer.waitForSlips(1);
+    expect(slipText(ticket!)).toContain('3 x Pils 0,3 l');
     const floor = (await (await app.request('/till/tables/floor')).json()) as {
       lines: { lineId: string; sent: number }[];
     };
@@ -233,6 +255,11 @@ describe('orders of a German table', () => {
       .poll(() => german.store.get(orderKey(order!.orderId))?.status, { timeout: 8000 })
       .toBe('unsigned');
     expect(german.store.openOutage()).toBeDefined();
+    // The fiscal page shows it waiting, with the outage.
+    const manager = `${adminCookieName(app.hub)}=${app.hub.createAdminSession(null)}`;
+    const page = await (await app.server.request('/admin/fiscal', { headers: { cookie: manager } })).text();
+    expect(page).toContain('Sales and table orders waiting to be signed late');
+    expect(page).toContain('data-testid="waiting">1<');
     // The TSE is back: the late-signing queue signs the order, marked late.
     german.testTse!.faults.clear();
     expect(await german.signing.recover()).toBe(true);

@@ -282,7 +282,7 @@ export function createApp(options: AppOptions): Hono {
     store: tables,
     signer: () => {
       const german = fiscal?.german();
-      if (!german || german.decommissioned()) return undefined;
+      if (!german?.store.setup() || german.decommissioned()) return undefined;
       return { sign: (order) => german.signing.sign(order), known: (key) => !!german.store.get(key) };
     },
     vatRateOf: (productId) => ownCatalogue.latest()?.items.get(Number(productId))?.vatRateBp ?? null,

@@ -54,18 +54,19 @@ export function createModifierCheck(options: {
   async function articleNumbers(): Promise<Map<string, string>> {
     if (!options.read) return new Map();
     if (numbers && now().getTime() - numbers.at < ARTICLE_NUMBERS_MAX_AGE_MS) return numbers.byId;
+    // A failed read keeps the numbers last read (a group naming a PMS id is checked regardless) and
+    // is tried again only after the same wait, so no batch waits on a PMS that does not answer.
+    let byId = numbers?.byId ?? new Map<string, string>();
     try {
       const answer = await options.read(PRODUCTS_PATH);
       const parsed = v.safeParse(Responses.productsAvailable, answer.json);
       if (parsed.success)
-        numbers = {
-          at: now().getTime(),
-          byId: new Map(parsed.output.data.map((product) => [String(product.id), product.number])),
-        };
+        byId = new Map(parsed.output.data.map((product) => [String(product.id), product.number]));
     } catch {
-      // the PMS is out: the numbers last read (a group naming a PMS id is checked regardless)
+      // the PMS is out
     }
-    return numbers?.byId ?? new Map();
+    numbers = { at: now().getTime(), byId };
+    return byId;
   }
 
   /** When the device could have learnt the groups it judged `at` (its clock) by. */

@@ -126,3 +126,21 @@ describe('the server checks required modifier groups', () => {
     expect(skipped.body.field).toBe('ops.1.body.line.modifiers');
   });
 });
+
+describe('a group naming its product by article number', () => {
+  it('binds the line that carries the product’s PMS id', async () => {
+    const { one, saveGroup } = setup();
+    const products = (await one.call('/api/get/products/available')).body.data as {
+      id: number;
+      number: string;
+    }[];
+    const burgerId = String(products.find((product) => product.number === 'K-310')!.id);
+    expect(await saveGroup({ ...cooking, products: 'K-310' })).toBe(303);
+    await one.call('/till/tables/modifiers');
+    const skipped = await one.call('/till/tables/ops', {
+      ops: [one.ops({ kind: 'add_line', tableId: 't10', line: { ...burger(), productId: burgerId } })],
+    });
+    expect(skipped.status).toBe(400);
+    expect(skipped.body.field).toBe('ops.0.body.line.modifiers');
+  });
+});

@@ -8,7 +8,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { limitBody } from '../node-http/body.ts';
 import { ApiError, renderError } from '../node-http/errors.ts';
 import { setResponseHeaders } from '../node-http/headers.ts';
-import type { Logger } from '../node-http/log.ts';
+import { type Logger, serverLog } from '../node-http/log.ts';
 import { mountTestHotel, type TestHotel } from '../test-hotel/index.ts';
 import { createAdminRoutes } from './admin/admin-routes.ts';
 import { createCardRoutes } from './card-terminal/card-routes.ts';
@@ -42,7 +42,9 @@ import type { PrinterDouble } from './printing/printer-double.ts';
 import type { Printing } from './printing/printing.ts';
 import { createCataloguePrices } from './staff/catalogue-prices.ts';
 import { checkCatalogueApprovals, checkWriteApprovals } from './staff/write-approvals.ts';
+import { createModifierCheck } from './tables/modifier-check.ts';
 import { createModifierStore } from './tables/modifier-store.ts';
+import { connectTableOrders } from './tables/table-orders.ts';
 import { connectTablePrinting } from './tables/table-printing.ts';
 import { createTablePlanRoutes, createTableRoutes, tableNames } from './tables/table-routes.ts';
 import { createTableStore, type TableStore } from './tables/table-store.ts';
@@ -262,12 +264,31 @@ export function createApp(options: AppOptions): Hono {
     app.route('/till/print', createPrintRoutes(hub, options.printing, fromLedger, { trustProxy }));
   const tables =
     options.tables ?? createTableStore({ db: hub.db, ...(options.now ? { now: options.now } : {}) });
-  const modifiers = createModifierStore(hub.db);
-  app.route('/till/tables', createTableRoutes(hub, tables, { trustProxy, modifiers }));
+  // The server refuses an add_line that skips a required group its tablet knew of (modifier-check.ts).
+  const modifierCheck = createModifierCheck({
+    db: hub.db,
+    ...(options.now ? { now: options.now } : {}),
+    read: (path) => gateway!.read(path),
+  });
+  const modifiers = createModifierStore(hub.db, modifierCheck.noteSaved);
+  app.route('/till/tables', createTableRoutes(hub, tables, { trustProxy, modifiers, modifierCheck }));
   // A settle that came before its sale is decided when the ledger records the sale (table-settles.ts).
   hub.ledger.onRecorded((sale) => tables.releaseHeld(sale.saleId));
   tables.releaseHeld();
   if (options.printing) connectTablePrinting(tables, options.printing, tableNames(tables));
+  // A German till signs each sent round as an order (Bestellung-V1; tables/table-orders.ts).
+  connectTableOrders({
+    db: hub.db,
+    store: tables,
+    signer: () => {
+      const german = fiscal?.german();
+      if (!german?.store.setup() || german.decommissioned()) return undefined;
+      return { sign: (order) => german.signing.sign(order), known: (key) => !!german.store.get(key) };
+    },
+    vatRateOf: (productId) => ownCatalogue.latest()?.items.get(Number(productId))?.vatRateBp ?? null,
+    ...(options.now ? { now: options.now } : {}),
+    onError: (error) => serverLog().error({ err: error }, 'table order not recorded or signed'),
+  });
   app.route('/admin/tables', createTablePlanRoutes(hub, tables, { trustProxy, modifiers }));
   app.route(
     '/till',

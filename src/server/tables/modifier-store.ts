@@ -6,7 +6,7 @@ import type { HubDb } from '../hub/hub-db.ts';
 import { migrateTableTables } from './table-db.ts';
 import { TableError } from './table-errors.ts';
 
-export function createModifierStore(db: HubDb) {
+export function createModifierStore(db: HubDb, onSaved: (groupId: string) => void = () => {}) {
   migrateTableTables(db);
   const all = db.prepare('SELECT body FROM modifier_groups ORDER BY position, group_id');
   const nextPosition = db.prepare('SELECT COALESCE(MAX(position), 0) + 1 AS position FROM modifier_groups');
@@ -27,6 +27,7 @@ export function createModifierStore(db: HubDb) {
       const problem = groupProblem(group);
       if (problem) throw new TableError(400, 'modifiers_invalid', problem.message, problem.field);
       upsert.run(group.groupId, (nextPosition.get() as { position: number }).position, JSON.stringify(group));
+      onSaved(group.groupId);
     },
     remove(groupId: string): boolean {
       return remove.run(groupId).changes === 1;

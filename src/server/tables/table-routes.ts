@@ -19,6 +19,7 @@ import type { Hub } from '../hub/hub.ts';
 import { passingApprovals } from '../staff/approvals.ts';
 import { StaffError } from '../staff/staff-registry.ts';
 import { createModifierAdminRoutes } from './modifier-admin.ts';
+import type { ModifierCheck } from './modifier-check.ts';
 import type { ModifierStore } from './modifier-store.ts';
 import { TableError, type TableStore } from './table-store.ts';
 import { floorView } from './table-view.ts';
@@ -63,7 +64,7 @@ const refused = (error: unknown): never => {
 export function createTableRoutes(
   hub: Hub,
   store: TableStore,
-  options: { trustProxy: boolean; modifiers: ModifierStore },
+  options: { trustProxy: boolean; modifiers: ModifierStore; modifierCheck?: ModifierCheck },
 ): Hono {
   const routes = new Hono();
   routes.use('*', requirePairedDevice(hub, options));
@@ -80,7 +81,10 @@ export function createTableRoutes(
   });
 
   // The hotel's modifier groups, asked for on the table screen (kept by the tablet for offline use).
-  routes.get('/modifiers', (c) => c.json({ groups: options.modifiers.list() }));
+  routes.get('/modifiers', (c) => {
+    options.modifierCheck?.noteRead(deviceOf(c)!.id);
+    return c.json({ groups: options.modifiers.list() });
+  });
 
   routes.get('/ops', (c) => {
     const { outlet } = deviceOf(c)!;
@@ -100,6 +104,7 @@ export function createTableRoutes(
       .filter(Boolean);
     const fresh = store.unknown(ops.map((op) => op.opId));
     try {
+      await options.modifierCheck?.check(device.id, ops, options.modifiers.list(), fresh);
       for (const op of ops) {
         if (op.body.kind !== 'void' || !fresh.has(op.opId)) continue;
         const [passed] = await passingApprovals(hub.staff, tokens, {

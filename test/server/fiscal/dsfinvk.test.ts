@@ -17,42 +17,7 @@ import { createGermanFiscal, type GermanFiscal } from '../../../src/server/fisca
 import type { FiscalSale } from '../../../src/server/fiscal/fiscal-sale.ts';
 import { readTar } from '../../../src/server/fiscal/tar.ts';
 import { FISCAL_DE_FIXTURES } from '../../fixtures/fixture-files.ts';
-
-interface OfficialColumn {
-  name: string;
-  numeric: boolean;
-  accuracy: number | null;
-  maxLength: number | null;
-}
-
-/** The official structure, read independently of the code under test. */
-function officialTables(xml: string) {
-  return [...xml.matchAll(/<Table>([\s\S]*?)<\/Table>/g)].map(([, table]) => ({
-    file: /<URL>([^<]+)<\/URL>/.exec(table!)![1]!,
-    columns: [...table!.matchAll(/<VariableColumn>([\s\S]*?)<\/VariableColumn>/g)].map(([, column]) => ({
-      name: /<Name>([^<]+)<\/Name>/.exec(column!)![1]!,
-      numeric: column!.includes('<Numeric'),
-      accuracy: Number(/<Accuracy>(\d+)<\/Accuracy>/.exec(column!)?.[1] ?? Number.NaN) || null,
-      maxLength: Number(/<MaxLength>(\d+)<\/MaxLength>/.exec(column!)?.[1] ?? Number.NaN) || null,
-    })) as OfficialColumn[],
-  }));
-}
-
-/** Splits one CSV record at `;` outside quotes; keeps each raw cell as written. */
-function cells(record: string): string[] {
-  const out: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (const char of record) {
-    if (char === '"') quoted = !quoted;
-    if (char === ';' && !quoted) {
-      out.push(cell);
-      cell = '';
-    } else cell += char;
-  }
-  out.push(cell);
-  return out;
-}
+import { cells, checkTableFile, officialTables } from './dsfinvk-structure.ts';
 
 const official = readFileSync(join(FISCAL_DE_FIXTURES, 'index.xml'), 'utf8');
 const TABLES = officialTables(official);
@@ -244,29 +209,7 @@ describe('the DSFinV-K export of a fixture day', () => {
 
   it.each(TABLES.map((table) => [table.file, table] as const))(
     '%s matches index.xml column by column',
-    (_file, table) => {
-      const written = text(table.file);
-      expect(written.endsWith('\r\n')).toBe(true);
-      expect(written.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/); // CRLF only, no stray line breaks
-      const [header, ...records] = written.slice(0, -2).split('\r\n');
-      expect(header!.split(';')).toEqual(table.columns.map((column) => column.name));
-      for (const record of records) {
-        const values = cells(record);
-        expect(values).toHaveLength(table.columns.length);
-        table.columns.forEach((column, i) => {
-          const value = values[i]!;
-          if (value === '') return;
-          if (column.numeric) {
-            const shape = column.accuracy ? new RegExp(`^-?\\d+,\\d{${column.accuracy}}$`) : /^-?\d+$/;
-            expect(value, `${table.file} ${column.name}`).toMatch(shape);
-          } else {
-            expect(value, `${table.file} ${column.name}`).toMatch(/^"([^"]|"")*"$/);
-            const inner = value.slice(1, -1).replace(/""/g, '"');
-            if (column.maxLength) expect([...inner].length).toBeLessThanOrEqual(column.maxLength);
-          }
-        });
-      }
-    },
+    (_file, table) => checkTableFile(table, text(table.file)),
   );
 
   it('writes the single records: the outage sale signed late carries TSE_TA_FEHLER, the unsigned one has no TSE row', () => {

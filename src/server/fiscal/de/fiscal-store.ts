@@ -5,6 +5,7 @@
 // fiscal-secrets.json (0600).
 import Database from 'better-sqlite3';
 import type { FiscalSale } from '../fiscal-sale.ts';
+import type { FiscalOrder } from './order-data.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS fiscal_sale (
@@ -79,7 +80,8 @@ export interface FiscalSaleRow {
   txId: string;
   kind: string;
   recordedAt: string;
-  input: FiscalSale;
+  /** A sale, or a table's order (`order:<id>`). */
+  input: FiscalSale | FiscalOrder;
   status: 'pending' | 'signed' | 'unsigned';
   signedLate: boolean;
   outageId: number | null;
@@ -135,7 +137,7 @@ export interface Decommissioning {
 export interface FiscalStore {
   get(saleId: string): FiscalSaleRow | undefined;
   /** Records a sale as pending once; returns the row (existing or new). */
-  begin(sale: FiscalSale, txId: string): FiscalSaleRow;
+  begin(sale: FiscalSale | FiscalOrder, txId: string): FiscalSaleRow;
   markSigned(saleId: string, signature: TseSignature, late: boolean, at: string): void;
   markUnsigned(saleId: string, outageId: number): void;
   /** The TSE refused this sale's data: unsigned for good, not retried (shown on the admin page). */
@@ -179,7 +181,7 @@ const toRow = (raw: RawSale): FiscalSaleRow => ({
   txId: raw.tx_id,
   kind: raw.kind,
   recordedAt: raw.recorded_at,
-  input: JSON.parse(raw.input) as FiscalSale,
+  input: JSON.parse(raw.input) as FiscalSale | FiscalOrder,
   status: raw.status,
   signedLate: raw.signed_late === 1,
   outageId: raw.outage_id,

@@ -8,6 +8,13 @@ import { FISCAL_ANSWER_WAIT_MS } from '../../../pms/fiscal-wire.ts';
 import { checkFiscalSale, type FiscalSale, type VatId } from '../fiscal-sale.ts';
 import type { FiscalSaleRow, FiscalStore, OutageRow, TseSignature } from './fiscal-store.ts';
 import { type FiskalyClient, FiskalyError, type TxAnswer } from './fiskaly-client.ts';
+import {
+  checkFiscalOrder,
+  type FiscalOrder,
+  ORDER_PROCESS_TYPE,
+  orderProcessDataOf,
+  standardOrderOf,
+} from './order-data.ts';
 import { amountString, type ReceiptType, type StandardReceipt, VAT_RATES } from './process-data.ts';
 import { parseQrCode } from './qr-code.ts';
 
@@ -50,7 +57,7 @@ export interface SigningOptions {
 
 export interface SigningService {
   /** Signs the sale, or marks it unsigned within the budget; a repeat returns the first outcome. */
-  sign(sale: FiscalSale): Promise<FiscalOutcome>;
+  sign(sale: Signable): Promise<FiscalOutcome>;
   /** The outcome recorded for a sale (reprints). */
   outcome(saleId: string): FiscalOutcome | undefined;
   /** Asks the TSE whether it is back; if so ends the outage and signs the waiting sales. */
@@ -99,8 +106,17 @@ export function receiptOf(sale: FiscalSale): StandardReceipt {
   };
 }
 
+/** What the TSE signs: a sale (Kassenbeleg-V1) or a table's order (Bestellung-V1, order-data.ts). */
+export type Signable = FiscalSale | FiscalOrder;
+
 /** The references a transaction carries as fiskaly metadata (strings only). */
-function metadataOf(sale: FiscalSale): Record<string, string> {
+function metadataOf(sale: Signable): Record<string, string> {
+  if (sale.kind === 'order')
+    return {
+      sale_id: sale.saleId,
+      table_id: sale.references.tableId,
+      ...(sale.references.roundId ? { round_id: sale.references.roundId } : {}),
+    };
   const refs = sale.references ?? {};
   return {
     sale_id: sale.saleId,
@@ -110,21 +126,30 @@ function metadataOf(sale: FiscalSale): Record<string, string> {
   };
 }
 
-/** The finish request of a sale's transaction (revision 2, or the one after the latest). */
-export function finishRequest(sale: FiscalSale, clientId: string) {
+/** The finish request of a sale's (or order's) transaction (revision 2, or the one after the latest). */
+export function finishRequest(sale: Signable, clientId: string) {
   return {
     state: 'FINISHED',
     client_id: clientId,
-    schema: { standard_v1: { receipt: receiptOf(sale) } },
+    schema: {
+      standard_v1: sale.kind === 'order' ? { order: standardOrderOf(sale) } : { receipt: receiptOf(sale) },
+    },
     metadata: metadataOf(sale),
   };
 }
 
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 
-function signatureOf(tx: TxAnswer): TseSignature {
+function signatureOf(tx: TxAnswer, input: Signable): TseSignature {
   const qr = tx.qr_code_data ?? '';
-  const fields = parseQrCode(qr);
+  // An order's processData holds `;` and line breaks: what was signed is taken from the order itself.
+  const fields =
+    input.kind === 'order'
+      ? {
+          processType: ORDER_PROCESS_TYPE,
+          processData: orderProcessDataOf(standardOrderOf(input)),
+        }
+      : parseQrCode(qr);
   return {
     txNumber: tx.number,
     signatureCounter: Number(tx.signature.counter),
@@ -169,7 +194,7 @@ export function createSigningService(options: SigningOptions): SigningService {
   };
 
   /** Start and finish of the sale's transaction, idempotent: repeats return the TSE's stored answers. */
-  async function transact(sale: FiscalSale, txId: string, deadline: number): Promise<TxAnswer> {
+  async function transact(sale: Signable, txId: string, deadline: number): Promise<TxAnswer> {
     const setup = store.setup();
     if (!setup)
       throw new FiskalyError('refused', 0, 'E_NO_TSE_SETUP', 'no TSE is set up (admin page, Fiscal)');
@@ -231,7 +256,7 @@ export function createSigningService(options: SigningOptions): SigningService {
     store.endOutage(row.id, at);
   }
 
-  async function signNow(sale: FiscalSale): Promise<FiscalOutcome> {
+  async function signNow(sale: Signable): Promise<FiscalOutcome> {
     const txId = txIdForSale(sale.saleId);
     const row = store.begin(sale, txId);
     const known = toOutcome(row);
@@ -243,11 +268,11 @@ export function createSigningService(options: SigningOptions): SigningService {
       return toOutcome(store.get(sale.saleId)!)!;
     }
     // Made while its tablet was cut off from the server: its receipt said the TSE was out.
-    const cutOff = tabletWasCutOff(sale);
+    const cutOff = sale.kind !== 'order' && tabletWasCutOff(sale);
     try {
       const tx = await transact(sale, txId, now().getTime() + budget);
       if (cutOff) noteTabletOutage(sale);
-      store.markSigned(sale.saleId, signatureOf(tx), cutOff, now().toISOString());
+      store.markSigned(sale.saleId, signatureOf(tx, sale), cutOff, now().toISOString());
       return toOutcome(store.get(sale.saleId)!)!;
     } catch (error) {
       if (refusesTheSale(error)) {
@@ -263,7 +288,8 @@ export function createSigningService(options: SigningOptions): SigningService {
 
   const service: SigningService = {
     sign(sale) {
-      checkFiscalSale(sale);
+      if (sale.kind === 'order') checkFiscalOrder(sale);
+      else checkFiscalSale(sale);
       const running = inFlight.get(sale.saleId);
       if (running) return running;
       const started = signNow(sale).finally(() => inFlight.delete(sale.saleId));
@@ -295,7 +321,12 @@ export function createSigningService(options: SigningOptions): SigningService {
           try {
             const tx = await transact(row.input, row.txId, now().getTime() + budget);
             // A pending row (a crash mid-sign) that signs now was never shown unsigned: not late.
-            store.markSigned(row.saleId, signatureOf(tx), row.status === 'unsigned', now().toISOString());
+            store.markSigned(
+              row.saleId,
+              signatureOf(tx, row.input),
+              row.status === 'unsigned',
+              now().toISOString(),
+            );
             signed += 1;
           } catch (error) {
             if (refusesTheSale(error)) {

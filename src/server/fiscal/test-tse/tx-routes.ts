@@ -4,6 +4,7 @@
 import { createPrivateKey, sign } from 'node:crypto';
 import { Hono } from 'hono';
 import { logMessage, tseSerial } from '../de/log-message.ts';
+import { ORDER_PROCESS_TYPE, orderProcessDataOf, type StandardOrder } from '../de/order-data.ts';
 import { processDataOf, type StandardReceipt } from '../de/process-data.ts';
 import { buildQrCode, PROCESS_TYPE } from '../de/qr-code.ts';
 import { jsonBody, TEST_TSE_VERSION, type TseContext, TseError, UUID } from './tse-context.ts';
@@ -135,16 +136,22 @@ export function txRoutes(ctx: TseContext): Hono {
         if (request.state === 'ACTIVE')
           throw new TseError(400, 'E_TX_UPSERT', 'updates are not supported: finish or cancel');
         const given = request.schema?.standard_v1?.receipt;
-        if (request.state === 'FINISHED' && !given)
-          throw new TseError(409, 'E_TX_NO_TYPE_DEFINED', 'schema.standard_v1.receipt is needed to finish');
+        const order = request.schema?.standard_v1?.order;
+        if (request.state === 'FINISHED' && !given && !order)
+          throw new TseError(
+            409,
+            'E_TX_NO_TYPE_DEFINED',
+            'schema.standard_v1.receipt or .order is needed to finish',
+          );
         const receipt: StandardReceipt = given ?? {
           receipt_type: 'CANCELLATION',
           amounts_per_vat_rate: [],
           amounts_per_payment_type: [],
         };
+        const processType = order && !given ? ORDER_PROCESS_TYPE : PROCESS_TYPE;
         let processData: string;
         try {
-          processData = processDataOf(receipt);
+          processData = order && !given ? checkedOrderData(order) : processDataOf(receipt);
         } catch (error) {
           throw new TseError(400, 'E_VALIDATION', (error as Error).message);
         }
@@ -153,14 +160,14 @@ export function txRoutes(ctx: TseContext): Hono {
           txNumber: previous.number,
           operation: 'FinishTransaction',
           client,
-          processType: PROCESS_TYPE,
+          processType,
           processData,
         });
         const publicKey = tss.public_key.toString('base64');
         answer = {
           ...previous,
           state: request.state,
-          schema: { standard_v1: { receipt } },
+          schema: { standard_v1: order && !given ? { order } : { receipt } },
           revision,
           latest_revision: revision,
           time_end: signed.logTime,
@@ -173,7 +180,7 @@ export function txRoutes(ctx: TseContext): Hono {
           },
           qr_code_data: buildQrCode({
             clientSerial: client.serial_number,
-            processType: PROCESS_TYPE,
+            processType,
             processData,
             transactionNumber: previous.number,
             signatureCounter: signed.counter,
@@ -230,7 +237,7 @@ export function txRoutes(ctx: TseContext): Hono {
 interface TxRequestBody {
   state: 'ACTIVE' | 'FINISHED' | 'CANCELLED';
   client_id: string;
-  schema?: { standard_v1?: { receipt?: StandardReceipt } };
+  schema?: { standard_v1?: { receipt?: StandardReceipt; order?: StandardOrder } };
 }
 
 interface TxAnswer {
@@ -240,4 +247,15 @@ interface TxAnswer {
   state: string;
   client_id: string;
   [field: string]: unknown;
+}
+
+/** An order's processData, its line items checked as SIGN DE v2 does (ProcessDataStandardV1Order). */
+function checkedOrderData(order: StandardOrder): string {
+  if (!Array.isArray(order.line_items)) throw new Error('order.line_items must be a list');
+  for (const item of order.line_items) {
+    if (!/^-?\d+(\.\d{1,5})?$/.test(String(item.quantity))) throw new Error('line_items.quantity');
+    if (typeof item.text !== 'string' || item.text.length > 255) throw new Error('line_items.text');
+    if (!/^-?\d+(\.\d{2,5})$/.test(String(item.price_per_unit))) throw new Error('line_items.price_per_unit');
+  }
+  return orderProcessDataOf(order);
 }

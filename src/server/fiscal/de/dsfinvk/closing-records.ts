@@ -8,7 +8,10 @@ export function closingRecords(closing: DsfinvkClosing): Record<string, Row[]> {
   const key = closingKey(closing);
   const lineNet = lineNetOf(closing);
   const payments = closing.transactions.flatMap((tx) => tx.payments);
-  const allLines = closing.transactions.flatMap((tx) => tx.lines);
+  // An order's items are sold by the receipt that pays the table: counted there, not twice (orders.ts).
+  const allLines = closing.transactions
+    .filter((tx) => tx.bonType !== 'AVBestellung')
+    .flatMap((tx) => tx.lines);
   const txs = closing.transactions;
   const certificate = (tse: DsfinvkClosing['tse'][number], part: 0 | 1) =>
     tse.certificate.slice(part * 1000, part * 1000 + 1000);

@@ -42,6 +42,7 @@ import type { PrinterDouble } from './printing/printer-double.ts';
 import type { Printing } from './printing/printing.ts';
 import { createCataloguePrices } from './staff/catalogue-prices.ts';
 import { checkCatalogueApprovals, checkWriteApprovals } from './staff/write-approvals.ts';
+import { createKitchenRoutes } from './tables/kitchen-routes.ts';
 import { createModifierStore } from './tables/modifier-store.ts';
 import { connectTablePrinting } from './tables/table-printing.ts';
 import { createTablePlanRoutes, createTableRoutes, tableNames } from './tables/table-routes.ts';
@@ -264,6 +265,7 @@ export function createApp(options: AppOptions): Hono {
     options.tables ?? createTableStore({ db: hub.db, ...(options.now ? { now: options.now } : {}) });
   const modifiers = createModifierStore(hub.db);
   app.route('/till/tables', createTableRoutes(hub, tables, { trustProxy, modifiers }));
+  app.route('/till/kitchen', createKitchenRoutes(hub, tables, { trustProxy }));
   // A settle that came before its sale is decided when the ledger records the sale (table-settles.ts).
   hub.ledger.onRecorded((sale) => tables.releaseHeld(sale.saleId));
   tables.releaseHeld();

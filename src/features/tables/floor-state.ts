@@ -4,6 +4,7 @@
 // changed while it did not.
 import { type Accessor, createSignal } from 'solid-js';
 import { readFloorPlan } from '../../pms/table-calls.ts';
+import { tableKitchen } from '../../shared/kitchen-cards.ts';
 import { type Floor, type FloorLine, type TableState, tableSummary } from '../../shared/table-fold.ts';
 import { DEFAULT_COURSES, type TableOpBody } from '../../shared/table-ops.ts';
 import { type KeptTable, keepFloorPlan, keptFloorPlan } from '../../storage/floor-plan.ts';
@@ -21,6 +22,8 @@ export interface ShownTable {
   lines: FloorLine[];
   /** Held courses a waiter fired. */
   fired: number[];
+  /** The kitchen's cards of the table's guests: cooking, and done (bumped) with their courses. */
+  kitchen: ReturnType<typeof tableKitchen>;
 }
 
 const tabletFetch = (url: string, init: RequestInit) => fetch(url, init);
@@ -107,6 +110,7 @@ export function createFloorState(deviceId: string) {
           lastRoundAt: summary.table?.lastRoundAt ?? null,
           lines: summary.lines,
           fired: summary.table?.fired ?? [],
+          kitchen: tableKitchen(folded, tableId, DEFAULT_COURSES),
         };
       },
     );

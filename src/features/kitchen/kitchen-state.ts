@@ -53,13 +53,16 @@ export function createKitchenState(deviceId: string) {
   let source: EventSource | null = null;
 
   const take = (next: KitchenView) => {
+    setConnection('live');
+    if (next.revision < (view()?.revision ?? 0)) return; // an answer overtaken by a newer view
     setOffset(next.serverNow - Date.now());
     setView(next);
     keepKitchenView(deviceId, next);
-    setConnection('live');
   };
   const flush = async () => {
-    const { waiting } = await sendBumps(kitchenFetch, '');
+    const { sent, waiting } = await sendBumps(kitchenFetch, '');
+    // The cards read before these bumps were stored still show them open: read them again first.
+    if (sent > 0) await readKitchen(kitchenFetch, '').then(take, () => undefined);
     setBumps(queuedBumps());
     return waiting;
   };

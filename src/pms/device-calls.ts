@@ -231,7 +231,8 @@ function deviceIn(body: object): Device {
   ) {
     throw new TillServerError('unexpected', 200, 'The till server did not describe the device');
   }
-  return { id: device.id, name: device.name, outlet, role: device.role === 'kitchen' ? 'kitchen' : 'till' };
+  const role = DEVICE_ROLES.find((known) => known === device.role);
+  return { id: device.id, name: device.name, outlet, ...(role ? { role } : {}) };
 }
 
 /** One of this tablet's records on the till server's sales ledger, with where its PMS steps stand. */

@@ -110,16 +110,34 @@ export function kitchenCards(floor: Floor, courses: readonly Course[], firedAt?:
   return cards.sort((a, b) => a.releasedAt - b.releasedAt || a.cardId.localeCompare(b.cardId));
 }
 
-/** The kitchen's cards of a table's current guests: how many are cooking, how many done, the last bump. */
-export function tableKitchen(floor: Floor, tableId: string, courses: readonly Course[]) {
-  const roundIds = new Set(floor.tables.get(tableId)?.roundIds ?? []);
-  const cards = kitchenCards(floor, courses).filter((card) => roundIds.has(card.roundId));
-  const done = cards.filter((card) => card.bumped);
-  return {
-    cooking: cards.length - done.length,
-    ready: done.length,
-    lastReadyAt: done.reduce<number | null>((last, card) => Math.max(last ?? 0, card.bumpedAt ?? 0), null),
-    /** The courses of the table's done cards, in course order. */
-    readyCourses: [...new Set(done.map((card) => card.course))].sort((a, b) => a - b),
-  };
+/** What the kitchen says of a table: how many of its guests' cards are cooking, how many done. */
+export interface TableKitchen {
+  cooking: number;
+  ready: number;
+  lastReadyAt: number | null;
+  /** The courses of the table's done cards, in course order. */
+  readyCourses: number[];
+}
+
+const NOTHING: TableKitchen = { cooking: 0, ready: 0, lastReadyAt: null, readyCourses: [] };
+
+/**
+ * Each table's kitchen, for its current guests' cards (one pass over the floor's rounds).
+ * @example const kitchen = kitchenByTable(floor, courses)(tableId);
+ */
+export function kitchenByTable(floor: Floor, courses: readonly Course[]): (tableId: string) => TableKitchen {
+  const byTable = new Map<string, TableKitchen>();
+  for (const card of kitchenCards(floor, courses)) {
+    if (!floor.tables.get(card.tableId)?.roundIds.includes(card.roundId)) continue;
+    const found = byTable.get(card.tableId) ?? { ...NOTHING, readyCourses: [] };
+    if (!card.bumped) found.cooking += 1;
+    else {
+      found.ready += 1;
+      found.lastReadyAt = Math.max(found.lastReadyAt ?? 0, card.bumpedAt ?? 0);
+      if (!found.readyCourses.includes(card.course))
+        found.readyCourses = [...found.readyCourses, card.course].sort((a, b) => a - b);
+    }
+    byTable.set(card.tableId, found);
+  }
+  return (tableId) => byTable.get(tableId) ?? NOTHING;
 }

@@ -73,6 +73,11 @@ export default function KitchenView() {
               {(card) => (
                 <li data-done={card.cardId} data-sent="true">
                   {`${card.tableName} · ${card.courseName} · ${t('kitchen.round', { n: card.roundNumber })}`}
+                  <For each={card.lines.filter((line) => line.cancelled > 0)}>
+                    {(line) => (
+                      <span class="kitchen-cancelled">{` ${line.name}: ${t('kitchen.cancelled', { n: line.cancelled })}`}</span>
+                    )}
+                  </For>
                 </li>
               )}
             </For>

@@ -125,3 +125,21 @@ it('shows a sent round within a second, bumps it once, and the waiter sees it re
   await waiter.context.close();
   await kitchen.context.close();
 });
+
+it('speaks German on a German kitchen screen, with its cards', { timeout: 60_000 }, async () => {
+  const kitchen = await openTill(browser, server, {
+    path: '/kitchen',
+    until: 'service-worker',
+    locale: 'de-DE',
+    settings: { language: 'de' },
+    pair: { outlet: 'restaurant', name: 'Küche 2', role: 'kitchen' },
+  });
+  const screen = kitchen.page;
+  await expect.poll(() => screen.locator('h1').textContent()).toBe('Küche');
+  await expect.poll(() => screen.getByTestId('kitchen-connection').textContent()).toBe('Verbunden');
+  // Table 12's starters are still open from the test before.
+  const done = screen.getByRole('button', { name: 'Fertig: Tisch 12, Starters, Runde 1' });
+  await expect.poll(() => done.isVisible()).toBe(true);
+  await expect.poll(() => screen.locator('.kitchen-recent').textContent()).toContain('Runde 1');
+  await kitchen.context.close();
+});

@@ -13,6 +13,7 @@ import { deviceState, needsPairing } from '../features/device';
 import { isLocked } from '../features/staff';
 import { keptFloorPlan } from '../storage/floor-plan';
 import { language, loadLanguage } from '../words/i18n';
+import { followKitchenRole, isKitchenScreen, startKitchen } from './KitchenShell';
 import { LOCK_PATH, PAIR_PATH, preloadView, ROUTES, TABLES_PATH } from './routes';
 import { Shell } from './Shell';
 
@@ -30,6 +31,7 @@ function mount(element: HTMLElement): void {
         .querySelector('link[rel="manifest"]')
         ?.setAttribute('href', `/manifest.webmanifest?lang=${language()}`);
     });
+    followKitchenRole(); // a device paired as a kitchen screen runs the kitchen's app (KitchenShell)
     return <Router root={Shell}>{ROUTES}</Router>;
   }, element);
   performance.mark('till:mounted');
@@ -51,7 +53,7 @@ function startTill(element: HTMLElement): void {
     .finally(() => mount(element));
 }
 
-if (window.isSecureContext) startTill(root);
+if (window.isSecureContext) (isKitchenScreen() ? startKitchen : startTill)(root);
 else {
   import('../views/InsecureContextView')
     .then(({ showInsecureContext }) => showInsecureContext(root))

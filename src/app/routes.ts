@@ -25,7 +25,7 @@ export const SECTIONS: Section[] = [
   {
     path: TABLES_PATH,
     titleKey: 'tables.title',
-    view: lazy(() => withTexts(['tables'], () => import('../views/TablesView'))),
+    view: lazy(() => withTexts(['tables', 'kitchen'], () => import('../views/TablesView'))),
   },
   {
     path: '/room-charge',

@@ -26,11 +26,17 @@ export function normalisePairingCode(typed: string): string | null {
   return [...code].every((char) => CODE_ALPHABET.includes(char)) ? code : null;
 }
 
+/** What a paired device is for: a till tablet, or a kitchen screen (server/hub/device-roles.ts). */
+export const DEVICE_ROLES = ['till', 'kitchen'] as const;
+export type DeviceRole = (typeof DEVICE_ROLES)[number];
+
 /** This tablet as the till server knows it. */
 export interface Device {
   id: string;
   name: string;
   outlet: Outlet;
+  /** A kitchen screen opens on /kitchen and may do nothing else; absent (kept before roles): a till. */
+  role?: DeviceRole;
 }
 
 /**
@@ -225,7 +231,8 @@ function deviceIn(body: object): Device {
   ) {
     throw new TillServerError('unexpected', 200, 'The till server did not describe the device');
   }
-  return { id: device.id, name: device.name, outlet };
+  const role = DEVICE_ROLES.find((known) => known === device.role);
+  return { id: device.id, name: device.name, outlet, ...(role ? { role } : {}) };
 }
 
 /** One of this tablet's records on the till server's sales ledger, with where its PMS steps stand. */

@@ -42,6 +42,7 @@ import type { PrinterDouble } from './printing/printer-double.ts';
 import type { Printing } from './printing/printing.ts';
 import { createCataloguePrices } from './staff/catalogue-prices.ts';
 import { checkCatalogueApprovals, checkWriteApprovals } from './staff/write-approvals.ts';
+import { createKitchenRoutes } from './tables/kitchen-routes.ts';
 import { createModifierCheck } from './tables/modifier-check.ts';
 import { createModifierStore } from './tables/modifier-store.ts';
 import { connectTableOrders } from './tables/table-orders.ts';
@@ -272,6 +273,7 @@ export function createApp(options: AppOptions): Hono {
   });
   const modifiers = createModifierStore(hub.db, modifierCheck.noteSaved);
   app.route('/till/tables', createTableRoutes(hub, tables, { trustProxy, modifiers, modifierCheck }));
+  app.route('/till/kitchen', createKitchenRoutes(hub, tables, { trustProxy }));
   // A settle that came before its sale is decided when the ledger records the sale (table-settles.ts).
   hub.ledger.onRecorded((sale) => tables.releaseHeld(sale.saleId));
   tables.releaseHeld();

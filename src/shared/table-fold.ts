@@ -38,6 +38,8 @@ export interface FloorRound {
   lines: { lineId: string; quantity: number }[];
   /** Courses of this round the kitchen bumped. */
   bumped: number[];
+  /** When each of `bumped` was bumped (the bump's clock), in the same order. */
+  bumpedAt: number[];
 }
 
 export interface FloorTable {
@@ -309,6 +311,7 @@ export function createFloorFold(courses: readonly Course[]): FloorFold {
           deviceId: op.deviceId,
           lines: added,
           bumped: [],
+          bumpedAt: [],
         });
         return;
       }
@@ -320,7 +323,10 @@ export function createFloorFold(courses: readonly Course[]): FloorFold {
       }
       case 'bump': {
         const round = floor.rounds.get(body.roundId);
-        if (round && !round.bumped.includes(body.course)) round.bumped.push(body.course);
+        if (round && !round.bumped.includes(body.course)) {
+          round.bumped.push(body.course);
+          round.bumpedAt.push(op.at);
+        }
         return;
       }
       case 'ask_bill':

@@ -16,6 +16,10 @@ export const LOCAL_KEYS = {
   floorPlan: 'hotel-till.floor-plan',
   /** The hotel's modifier groups as last read (features/tables/modifiers.ts), for adding lines offline. */
   modifierGroups: 'hotel-till.modifier-groups',
+  /** A kitchen screen's cards as last read (features/kitchen/), shown through an outage and a reload. */
+  kitchenView: 'hotel-till.kitchen-view',
+  /** A kitchen screen's bumps not yet stored by the server (its outbox, features/kitchen/). */
+  kitchenBumps: 'hotel-till.kitchen-bumps',
   /** The last completed sale's receipt, so the receipt view survives a reload. */
   lastReceipt: 'hotel-till.last-receipt',
   /** The last few hundred receipts, so a copy of any receipt of the shift can be printed. */

@@ -12,6 +12,7 @@ import { texts as commonDe } from '../features/common/texts.de';
 import type { texts as common } from '../features/common/texts.en';
 import { texts as commonEn } from '../features/common/texts.en';
 import type { texts as device } from '../features/device/texts.en';
+import type { texts as kitchen } from '../features/kitchen/texts.en';
 import type { texts as payment } from '../features/payment/texts.en';
 import type { texts as report } from '../features/report/texts.en';
 import type { texts as roomCharge } from '../features/room-charge/texts.en';
@@ -35,7 +36,8 @@ export type MessageKey =
   | keyof typeof sync
   | keyof typeof report
   | keyof typeof device
-  | keyof typeof tables;
+  | keyof typeof tables
+  | keyof typeof kitchen;
 export type Language = 'en' | 'de';
 type Texts = Readonly<Partial<Record<MessageKey, string>>>;
 type TextsModule = Promise<{ texts: Texts }>;
@@ -66,6 +68,10 @@ const FEATURE_TEXTS = {
   tables: {
     en: () => import('../features/tables/texts.en'),
     de: () => import('../features/tables/texts.de'),
+  },
+  kitchen: {
+    en: () => import('../features/kitchen/texts.en'),
+    de: () => import('../features/kitchen/texts.de'),
   },
   report: {
     en: () => import('../features/report/texts.en'),

@@ -40,6 +40,8 @@ export interface PairOptions {
   origin?: string;
   outlet?: Device['outlet'];
   name?: string;
+  /** Default a till tablet; 'kitchen' pairs a kitchen screen. */
+  role?: Device['role'];
 }
 
 /**
@@ -55,6 +57,7 @@ export async function pairContext(
   const { code } = server.hub.createPairingCode({
     outlet: options.outlet ?? 'bar',
     name: options.name ?? 'Test tablet',
+    ...(options.role ? { role: options.role } : {}),
   });
   const answer = await context.request.post(`${options.origin ?? server.url}/till/pair`, {
     headers: { 'content-type': 'application/json', 'x-till-request-id': randomUUID() },

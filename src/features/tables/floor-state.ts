@@ -4,6 +4,7 @@
 // changed while it did not.
 import { type Accessor, createSignal } from 'solid-js';
 import { readFloorPlan } from '../../pms/table-calls.ts';
+import { kitchenByTable, type TableKitchen } from '../../shared/kitchen-cards.ts';
 import { type Floor, type FloorLine, type TableState, tableSummary } from '../../shared/table-fold.ts';
 import { DEFAULT_COURSES, type TableOpBody } from '../../shared/table-ops.ts';
 import { type KeptTable, keepFloorPlan, keptFloorPlan } from '../../storage/floor-plan.ts';
@@ -21,6 +22,8 @@ export interface ShownTable {
   lines: FloorLine[];
   /** Held courses a waiter fired. */
   fired: number[];
+  /** The kitchen's cards of the table's guests: cooking, and done (bumped) with their courses. */
+  kitchen: TableKitchen;
 }
 
 const tabletFetch = (url: string, init: RequestInit) => fetch(url, init);
@@ -94,6 +97,7 @@ export function createFloorState(deviceId: string) {
     if (!folded) return [];
     const named = plan();
     const tabs = [...folded.tables.values()].filter((table) => table.tabName && table.openedAt !== null);
+    const kitchenOf = kitchenByTable(folded, DEFAULT_COURSES);
     return [...named, ...tabs.map((tab) => ({ tableId: tab.tableId, name: tab.tabName }))].map(
       ({ tableId, name }) => {
         const summary = tableSummary(folded, tableId, DEFAULT_COURSES);
@@ -107,6 +111,7 @@ export function createFloorState(deviceId: string) {
           lastRoundAt: summary.table?.lastRoundAt ?? null,
           lines: summary.lines,
           fired: summary.table?.fired ?? [],
+          kitchen: kitchenOf(tableId),
         };
       },
     );

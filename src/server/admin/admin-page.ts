@@ -180,7 +180,7 @@ export function dashboard(
   const rows = devices.map(
     (
       device,
-    ) => html`<tr data-device="${device.id}"><td>${device.name}</td><td>${outletName(outlets, device.outlet)}</td>
+    ) => html`<tr data-device="${device.id}"><td>${device.name}${device.role === 'kitchen' ? html` <span class="muted">(${words.roleKitchen})</span>` : ''}</td><td>${outletName(outlets, device.outlet)}</td>
 <td>${shortTime(device.pairedAt)}</td><td>${device.lastSeenAt ? shortTime(device.lastSeenAt) : '–'}
 ${device.lastSeenAddress ? html` <span class="muted">(${device.lastSeenAddress})</span>` : ''}</td>
 <td>${device.revokedAt ? `${words.revoked} ${shortTime(device.revokedAt)}` : words.active}</td>
@@ -194,6 +194,8 @@ ${device.lastSeenAddress ? html` <span class="muted">(${device.lastSeenAddress})
 <form method="post" action="/admin/pairing-codes"><label>${words.outlet}
 <select name="outlet">${outletOptions}</select></label>
 <label>${words.deviceName} <input name="name" maxlength="60" placeholder="${words.bar} 1"></label>
+<label>${words.deviceRole} <select name="role"><option value="till" selected>${words.roleTill}</option>
+<option value="kitchen">${words.roleKitchen}</option></select></label>
 <button>${words.createCode}</button></form></section>
 <section><h2>${words.devicesTitle}</h2>${
     devices.length === 0

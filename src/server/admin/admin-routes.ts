@@ -268,7 +268,8 @@ export function createAdminRoutes(options: AdminOptions): Hono {
     const { lang, words: w } = words(c);
     try {
       const name = String(form.name ?? '');
-      const created = hub.createPairingCode({ outlet: outlet.id, name });
+      const role = form.role === 'kitchen' ? 'kitchen' : 'till';
+      const created = hub.createPairingCode({ outlet: outlet.id, name, role });
       const pairUrl = `${pairingOrigin(c, options)}/pair?code=${created.code}`;
       const shownName = name.trim() || outlet.name;
       return c.html(

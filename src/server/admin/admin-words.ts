@@ -15,6 +15,9 @@ export const ADMIN_WORDS = {
     restaurant: 'Restaurant',
     minibar: 'Minibar',
     deviceName: 'Tablet name',
+    deviceRole: 'Used as',
+    roleTill: 'Till tablet',
+    roleKitchen: 'Kitchen screen',
     createCode: 'Create pairing code',
     codeFor: 'Pairing code for',
     codeHint:
@@ -246,6 +249,9 @@ export const ADMIN_WORDS = {
     restaurant: 'Restaurant',
     minibar: 'Minibar',
     deviceName: 'Name des Tablets',
+    deviceRole: 'Verwendet als',
+    roleTill: 'Kassen-Tablet',
+    roleKitchen: 'Küchenbildschirm',
     createCode: 'Kopplungscode erstellen',
     codeFor: 'Kopplungscode für',
     codeHint:

@@ -15,9 +15,12 @@ import { requireAppRequest } from '../http/app-requests.ts';
 import { clientAddress, hostName, httpsOrigin } from '../http/hosts.ts';
 import { createAuditRate } from '../staff/audit-rate.ts';
 import { receiveAuditReport } from '../staff/audit-reports.ts';
+import type { DeviceRole } from './device-roles.ts';
 import { type Device, type Hub, HubError } from './hub.ts';
 
 const COOKIE_MAX_AGE_S = 400 * 24 * 3600;
+const TILL_ONLY: readonly DeviceRole[] = ['till'];
+const EVERY_ROLE: readonly DeviceRole[] = ['till', 'kitchen'];
 
 const MESSAGES = {
   device_not_paired: 'this tablet is not paired with the till server',
@@ -37,10 +40,14 @@ export function deviceOf(c: Context): Device | undefined {
   return c.get('device' as never) as Device | undefined;
 }
 
-/** Lets paired devices through; anyone else gets 401 with a code the app translates. */
+/**
+ * Lets paired devices of the given roles through (default: till tablets only, so a kitchen screen is
+ * refused everywhere that does not name it); anyone unpaired gets 401 with a code the app translates,
+ * a paired device of another role 403 `device_role_refused`.
+ */
 export function requirePairedDevice(
   hub: Hub,
-  options: { trustProxy: boolean; gateway?: boolean },
+  options: { trustProxy: boolean; gateway?: boolean; roles?: readonly DeviceRole[] },
 ): MiddlewareHandler {
   return async (c, next) => {
     const result = hub.authenticate(getCookie(c, hub.cookieName), clientAddress(c, options.trustProxy));
@@ -48,6 +55,13 @@ export function requirePairedDevice(
       if (options.gateway) c.header(GATEWAY_HEADER, '1');
       throw new ApiError(401, MESSAGES[result.refusal], undefined, result.refusal);
     }
+    if (!(options.roles ?? TILL_ONLY).includes(result.device.role))
+      throw new ApiError(
+        403,
+        `a ${result.device.role} device may not do this`,
+        undefined,
+        'device_role_refused',
+      );
     c.set('device' as never, result.device as never);
     await next();
   };
@@ -65,7 +79,7 @@ export function createDeviceRoutes(hub: Hub, options: DeviceRouteOptions): Hono 
       maxAge: COOKIE_MAX_AGE_S,
     });
 
-  routes.get('/device', requirePairedDevice(hub, options), (c) => {
+  routes.get('/device', requirePairedDevice(hub, { ...options, roles: EVERY_ROLE }), (c) => {
     keepCookie(c, getCookie(c, hub.cookieName)!);
     c.header('cache-control', 'no-store');
     return c.json({ device: publicDevice(deviceOf(c)!) });
@@ -153,5 +167,5 @@ export function createDeviceRoutes(hub: Hub, options: DeviceRouteOptions): Hono 
 }
 
 function publicDevice(device: Device) {
-  return { id: device.id, name: device.name, outlet: device.outlet };
+  return { id: device.id, name: device.name, outlet: device.outlet, role: device.role };
 }

@@ -12,6 +12,14 @@ import { createSaleOutcomes } from '../ledger/sale-outcomes.ts';
 import { createApprovalClaims } from '../staff/approvals.ts';
 import { createAuditLog } from '../staff/audit-log.ts';
 import { createStaffRegistry } from '../staff/staff-registry.ts';
+import {
+  type DeviceRole,
+  giveDeviceRole,
+  migrateDeviceRoles,
+  ROLE_COLUMN,
+  ROLE_JOIN,
+  rememberCodeRole,
+} from './device-roles.ts';
 import { type HubDb, openHubDb } from './hub-db.ts';
 import { createOutletRegistry } from './outlets.ts';
 import { CODE_ALPHABET, CODE_LENGTH, CODE_VALID_MS, normalisePairingCode } from './pairing-codes.ts';
@@ -27,6 +35,7 @@ export { OUTLETS, type Outlet };
 
 /** A paired device as the hub keeps it: what the tablet is told (pms/device-calls.ts), and more. */
 export interface Device extends TabletDevice {
+  role: DeviceRole;
   pairedAt: string;
   lastSeenAt: string | null;
   lastSeenAddress: string | null;
@@ -72,6 +81,7 @@ export type Hub = ReturnType<typeof createHub>;
 
 export function createHub(options: HubOptions) {
   const db: HubDb = openHubDb(options.dbFile);
+  migrateDeviceRoles(db);
   const now = options.now ?? (() => new Date());
   const iso = () => now().toISOString();
   const adminSessionMs = options.adminSessionMs ?? 12 * 3_600_000;
@@ -102,9 +112,9 @@ export function createHub(options: HubOptions) {
   })();
 
   const selectDevice = db.prepare(
-    `SELECT id, name, outlet, paired_at AS pairedAt, last_seen_at AS lastSeenAt,
-            last_seen_address AS lastSeenAddress, revoked_at AS revokedAt
-       FROM devices WHERE token_hash = ?`,
+    `SELECT d.id, d.name, d.outlet, ${ROLE_COLUMN}, d.paired_at AS pairedAt, d.last_seen_at AS lastSeenAt,
+            d.last_seen_address AS lastSeenAddress, d.revoked_at AS revokedAt
+       FROM devices d ${ROLE_JOIN} WHERE d.token_hash = ?`,
   );
   const touchDevice = db.prepare('UPDATE devices SET last_seen_at = ?, last_seen_address = ? WHERE id = ?');
 
@@ -134,8 +144,11 @@ export function createHub(options: HubOptions) {
     /** The cookie that carries this server's device credential. */
     cookieName: `till_device_${serverId}`,
 
-    /** A one-time code for one tablet of `outlet`, valid for 10 minutes. */
-    createPairingCode(request: { outlet: Outlet; name: string }): { code: string; expiresAt: Date } {
+    /** A one-time code for one tablet of `outlet` (a till unless `role` says kitchen), valid for 10 minutes. */
+    createPairingCode(request: { outlet: Outlet; name: string; role?: DeviceRole }): {
+      code: string;
+      expiresAt: Date;
+    } {
       const outlet = outlets.get(request.outlet);
       if (!outlet) throw new HubError(400, 'invalid_outlet', 'unknown outlet', 'outlet');
       // The code fixes the tablet's name (issue 30), one no paired tablet or open code has yet.
@@ -159,6 +172,7 @@ export function createHub(options: HubOptions) {
         `INSERT INTO pairing_codes (code_hash, outlet, device_name, created_at, expires_at)
          VALUES (?, ?, ?, ?, ?)`,
       ).run(sha256(code), request.outlet, name, iso(), expiresAt.toISOString());
+      rememberCodeRole(db, sha256(code), request.role ?? 'till');
       return { code, expiresAt };
     },
 
@@ -211,6 +225,7 @@ export function createHub(options: HubOptions) {
         id: randomUUID(),
         name,
         outlet: row.outlet,
+        role: 'till',
         pairedAt: iso(),
         lastSeenAt: iso(),
         lastSeenAddress: address,
@@ -234,12 +249,13 @@ export function createHub(options: HubOptions) {
           device.id,
           row.code_hash,
         );
+        device.role = giveDeviceRole(db, device.id, row.code_hash);
       })();
       audit.append({
         kind: 'device_paired',
         deviceId: device.id,
         deviceName: device.name,
-        note: device.outlet,
+        note: device.role === 'kitchen' ? `${device.outlet} (kitchen)` : device.outlet,
       });
       return { device, token };
     },
@@ -264,9 +280,9 @@ export function createHub(options: HubOptions) {
     listDevices(): Device[] {
       return db
         .prepare(
-          `SELECT id, name, outlet, paired_at AS pairedAt, last_seen_at AS lastSeenAt,
-                  last_seen_address AS lastSeenAddress, revoked_at AS revokedAt
-             FROM devices ORDER BY revoked_at IS NOT NULL, paired_at DESC`,
+          `SELECT d.id, d.name, d.outlet, ${ROLE_COLUMN}, d.paired_at AS pairedAt,
+                  d.last_seen_at AS lastSeenAt, d.last_seen_address AS lastSeenAddress, d.revoked_at AS revokedAt
+             FROM devices d ${ROLE_JOIN} ORDER BY d.revoked_at IS NOT NULL, d.paired_at DESC`,
         )
         .all() as Device[];
     },

@@ -103,6 +103,10 @@ export function createTableRoutes(
       .map((token) => token.trim())
       .filter(Boolean);
     const fresh = store.unknown(ops.map((op) => op.opId));
+    // Only a kitchen screen bumps a round done (/till/kitchen/bumps).
+    const bump = ops.findIndex((op) => op.body.kind === 'bump');
+    if (bump >= 0)
+      throw new ApiError(403, 'only a kitchen screen bumps', `ops.${bump}.body.kind`, 'bump_kitchen_only');
     try {
       await options.modifierCheck?.check(device.id, ops, options.modifiers.list(), fresh);
       for (const op of ops) {

@@ -4,8 +4,14 @@ import { For, Show } from 'solid-js';
 import type { ShownTable } from '../../features/tables';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
+import { KitchenMark } from './KitchenMark';
 
-export function FloorGrid(props: { tables: ShownTable[]; now: number; onOpen: (tableId: string) => void }) {
+export function FloorGrid(props: {
+  tables: ShownTable[];
+  now: number;
+  onOpen: (tableId: string) => void;
+  courses?: readonly { name: string }[];
+}) {
   return (
     <Show when={props.tables.length > 0} fallback={<p>{t('tables.noTables')}</p>}>
       <ul class="floor-grid">
@@ -21,6 +27,7 @@ export function FloorGrid(props: { tables: ShownTable[]; now: number; onOpen: (t
               >
                 <strong>{table.name}</strong>
                 <span>{t(`tables.state.${table.state}`)}</span>
+                <KitchenMark kitchen={table.kitchen} courses={props.courses} />
                 <Show when={table.state !== 'free'}>
                   <span>
                     {[table.waiter, table.covers > 0 ? t('tables.covers', { n: table.covers }) : '']

@@ -154,7 +154,9 @@ describe('the pairing state a tablet asks at start (issue 33: no refused call be
     const known = await pairingState(cookie);
     expect(known.status).toBe(200);
     // the name is the pairing code's (issue 30: a tablet does not name itself)
-    expect(await known.json()).toEqual({ device: { id: device.id, name: 'Bar tablet', outlet: 'bar' } });
+    expect(await known.json()).toEqual({
+      device: { id: device.id, name: 'Bar tablet', outlet: 'bar', role: 'till' },
+    });
 
     hub.revokeDevice(device.id);
     const revoked = await pairingState(cookie);

@@ -6,6 +6,8 @@ import { LOCAL_KEYS, readLocal, writeLocal } from './local';
 export interface KeptTable {
   tableId: string;
   name: string;
+  /** Seats on the plan (a plan kept before seats were kept has none). */
+  seats?: number;
 }
 
 export function keepFloorPlan(deviceId: string, tables: readonly KeptTable[]): void {
@@ -16,7 +18,13 @@ export function keepFloorPlan(deviceId: string, tables: readonly KeptTable[]): v
 export function keptFloorPlan(deviceId: string): KeptTable[] {
   const value = readLocal(LOCAL_KEYS.floorPlan) as { deviceId?: unknown; tables?: unknown } | undefined;
   if (!value || value.deviceId !== deviceId || !Array.isArray(value.tables)) return [];
-  return value.tables.filter(
-    (table): table is KeptTable => typeof table?.tableId === 'string' && typeof table?.name === 'string',
-  );
+  return value.tables
+    .filter(
+      (table): table is KeptTable => typeof table?.tableId === 'string' && typeof table?.name === 'string',
+    )
+    .map(({ tableId, name, seats }) => ({
+      tableId,
+      name,
+      ...(Number.isInteger(seats) && seats! > 0 && seats! < 100 ? { seats } : {}),
+    }));
 }

@@ -27,7 +27,12 @@ export default function TablesView() {
       () => navigate('/?pay'),
       (error: unknown) => setBillError(t('tables.billFailed', { reason: String(error) })),
     );
-  const openTable = () => floor.tables().find((table) => table.tableId === open());
+  const tableOf = (tableId: string) => floor.tables().find((table) => table.tableId === tableId);
+  const [moved, setMoved] = createSignal('');
+  const openOn = (tableId: string | null) => {
+    setMoved('');
+    setOpen(tableId);
+  };
   return (
     <section class="view tables-view">
       <h1>{t('tables.floor')}</h1>
@@ -61,15 +66,30 @@ export default function TablesView() {
           )}
         </For>
       </ul>
-      <Show when={openTable()} fallback={<FloorGrid tables={floor.tables()} now={now()} onOpen={setOpen} />}>
-        {(table) => (
-          <TablePanel
-            table={table()}
-            courses={floor.courses}
-            record={record}
-            onBack={() => setOpen(null)}
-            onBill={() => void bill(table())}
-          />
+      <Show when={moved()}>
+        <p class="tables-moved" role="status">
+          {moved()}
+        </p>
+      </Show>
+      <Show when={open()} keyed fallback={<FloorGrid tables={floor.tables()} now={now()} onOpen={openOn} />}>
+        {(tableId) => (
+          <Show when={tableOf(tableId)}>
+            {(table) => (
+              <TablePanel
+                table={table()}
+                tables={floor.tables()}
+                courses={floor.courses}
+                record={record}
+                onBack={() => openOn(null)}
+                onBill={() => void bill(table())}
+                onMoved={(to) => {
+                  const from = table().name;
+                  openOn(to);
+                  setMoved(t('tables.move.done', { from, to: tableOf(to)?.name ?? to }));
+                }}
+              />
+            )}
+          </Show>
         )}
       </Show>
     </section>

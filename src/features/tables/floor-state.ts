@@ -13,6 +13,10 @@ import { type ChangedMeanwhile, changedMeanwhile, createTableSync } from './tabl
 export interface ShownTable {
   tableId: string;
   name: string;
+  /** Seats on the plan (0: a bar tab, or a plan kept without them). */
+  seats: number;
+  /** A bar tab (opened by name), not a table of the plan. */
+  tab: boolean;
   state: TableState;
   covers: number;
   waiter: string;
@@ -24,6 +28,7 @@ export interface ShownTable {
 }
 
 const tabletFetch = (url: string, init: RequestInit) => fetch(url, init);
+const keptOf = ({ tableId, name, seats }: KeptTable): KeptTable => ({ tableId, name, seats: seats ?? 0 });
 
 /**
  * Reads the outlet's plan and keeps it (a tablet of an outlet with tables then opens on its floor).
@@ -32,10 +37,7 @@ const tabletFetch = (url: string, init: RequestInit) => fetch(url, init);
 export async function refreshFloorPlan(deviceId: string): Promise<void> {
   try {
     const { tables } = await readFloorPlan(tabletFetch, '');
-    keepFloorPlan(
-      deviceId,
-      tables.map(({ tableId, name }) => ({ tableId, name })),
-    );
+    keepFloorPlan(deviceId, tables.map(keptOf));
   } catch {
     // unreachable: the plan kept before stays
   }
@@ -63,10 +65,7 @@ export function createFloorState(deviceId: string) {
   };
   const readPlan = async () => {
     try {
-      const tables = (await readFloorPlan(tabletFetch, '')).tables.map(({ tableId, name }) => ({
-        tableId,
-        name,
-      }));
+      const tables = (await readFloorPlan(tabletFetch, '')).tables.map(keptOf);
       keepFloorPlan(deviceId, tables);
       setPlan(tables);
       setOnline(true);
@@ -94,22 +93,25 @@ export function createFloorState(deviceId: string) {
     if (!folded) return [];
     const named = plan();
     const tabs = [...folded.tables.values()].filter((table) => table.tabName && table.openedAt !== null);
-    return [...named, ...tabs.map((tab) => ({ tableId: tab.tableId, name: tab.tabName }))].map(
-      ({ tableId, name }) => {
-        const summary = tableSummary(folded, tableId, DEFAULT_COURSES);
-        return {
-          tableId,
-          name,
-          state: summary.state,
-          covers: summary.table?.covers ?? 0,
-          waiter: summary.table?.waiter ?? '',
-          amountCents: summary.amountCents,
-          lastRoundAt: summary.table?.lastRoundAt ?? null,
-          lines: summary.lines,
-          fired: summary.table?.fired ?? [],
-        };
-      },
-    );
+    return [
+      ...named,
+      ...tabs.map((tab) => ({ tableId: tab.tableId, name: tab.tabName, seats: 0, tab: true })),
+    ].map(({ tableId, name, seats, tab }: KeptTable & { tab?: boolean }) => {
+      const summary = tableSummary(folded, tableId, DEFAULT_COURSES);
+      return {
+        tableId,
+        name,
+        seats: seats ?? 0,
+        tab: tab === true,
+        state: summary.state,
+        covers: summary.table?.covers ?? 0,
+        waiter: summary.table?.waiter ?? '',
+        amountCents: summary.amountCents,
+        lastRoundAt: summary.table?.lastRoundAt ?? null,
+        lines: summary.lines,
+        fired: summary.table?.fired ?? [],
+      };
+    });
   };
 
   return {

@@ -5,10 +5,12 @@ import { createSignal, For, onCleanup, Show } from 'solid-js';
 import { deviceState } from '../features/device';
 import { actingStaff } from '../features/staff';
 import { billTable, createFloorState, type ShownTable } from '../features/tables';
+import { readParkedTickets } from '../features/ticket';
 import type { TableOpBody } from '../shared/table-ops';
 import { t } from '../words/i18n';
 import { FloorGrid } from './floor/FloorGrid';
 import { TablePanel } from './floor/TablePanel';
+import { TabOpener } from './floor/TabOpener';
 import './floor/floor.css';
 
 export default function TablesView() {
@@ -31,8 +33,21 @@ export default function TablesView() {
   const [moved, setMoved] = createSignal('');
   const openOn = (tableId: string | null) => {
     setMoved('');
+    setOpening(false);
     setOpen(tableId);
   };
+  // A bar tab by name, shared like a table; tickets parked on this tablet before stay on the register.
+  const [opening, setOpening] = createSignal(false);
+  const openTab = (name: string) => {
+    const tableId = `tab-${crypto.randomUUID()}`;
+    record([{ kind: 'open_tab', tableId, name }]);
+    openOn(tableId);
+  };
+  const [parked, setParked] = createSignal(0);
+  void readParkedTickets().then(
+    (tickets) => setParked(tickets.length),
+    () => setParked(0),
+  );
   return (
     <section class="view tables-view">
       <h1>{t('tables.floor')}</h1>
@@ -71,7 +86,33 @@ export default function TablesView() {
           {moved()}
         </p>
       </Show>
-      <Show when={open()} keyed fallback={<FloorGrid tables={floor.tables()} now={now()} onOpen={openOn} />}>
+      <Show
+        when={open()}
+        keyed
+        fallback={
+          <>
+            <Show
+              when={opening()}
+              fallback={
+                <button type="button" class="tab-open" onClick={() => setOpening(true)}>
+                  {t('tables.tab.open')}
+                </button>
+              }
+            >
+              <TabOpener
+                tabs={floor.tables().filter((table) => table.tab)}
+                onOpen={openTab}
+                onShow={openOn}
+                onCancel={() => setOpening(false)}
+              />
+            </Show>
+            <Show when={parked() > 0}>
+              <p class="tables-parked">{t('tables.tab.parked', { count: parked() })}</p>
+            </Show>
+            <FloorGrid tables={floor.tables()} now={now()} onOpen={openOn} />
+          </>
+        }
+      >
         {(tableId) => (
           <Show when={tableOf(tableId)}>
             {(table) => (

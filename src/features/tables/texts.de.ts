@@ -69,4 +69,6 @@ export const texts: Record<keyof typeof english, string> = {
     '1 Bon wurde auf diesem Tablet geparkt, bevor Deckel geteilt wurden: an der Kasse unter Geparkt.',
   'tables.tab.parked.other':
     '{count} Bons wurden auf diesem Tablet geparkt, bevor Deckel geteilt wurden: an der Kasse unter Geparkt.',
+  'tables.tab.tabs': 'Deckel',
+  'tables.askBill': 'Gäste möchten zahlen',
 };

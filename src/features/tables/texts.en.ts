@@ -65,7 +65,9 @@ export const texts = {
   'tables.tab.cancel': 'Cancel',
   'tables.tab.tab': 'Tab',
   'tables.tab.parked.one':
-    '1 ticket parked on this tablet before tabs were shared: on the register, under Parked.',
+    '1 ticket parked on this tablet before tabs were shared: on the register, under Tabs.',
   'tables.tab.parked.other':
-    '{count} tickets parked on this tablet before tabs were shared: on the register, under Parked.',
+    '{count} tickets parked on this tablet before tabs were shared: on the register, under Tabs.',
+  'tables.tab.tabs': 'Bar tabs',
+  'tables.askBill': 'Guests ask for the bill',
 } as const;

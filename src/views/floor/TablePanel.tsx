@@ -160,6 +160,14 @@ export function TablePanel(props: {
       >
         {t('tables.send')}
       </button>
+      <button
+        type="button"
+        class="table-ask-bill"
+        disabled={props.table.state === 'free' || props.table.state === 'bill_asked'}
+        onClick={() => props.record([{ kind: 'ask_bill', tableId: props.table.tableId }])}
+      >
+        {t('tables.askBill')}
+      </button>
       <button type="button" disabled={props.table.lines.length === 0} onClick={() => props.onBill()}>
         {t('tables.bill')}
       </button>

@@ -3,7 +3,7 @@
 // at once, others' as the live channel brings them), whether the server answered last, and what
 // changed while it did not.
 import { type Accessor, createSignal } from 'solid-js';
-import { readFloorPlan } from '../../pms/table-calls.ts';
+import { type PlannedTables, readFloorPlan } from '../../pms/table-calls.ts';
 import { type Floor, type FloorLine, type TableState, tableSummary } from '../../shared/table-fold.ts';
 import { DEFAULT_COURSES, type TableOpBody } from '../../shared/table-ops.ts';
 import { type KeptTable, keepFloorPlan, keptFloorPlan } from '../../storage/floor-plan.ts';
@@ -17,6 +17,9 @@ export interface ShownTable {
   seats: number;
   /** A bar tab (opened by name), not a table of the plan. */
   tab: boolean;
+  /** The plan's area (its name) and place, column and row from 0 (none: a tab, or a plan kept without). */
+  area: string;
+  place: { x: number; y: number } | null;
   state: TableState;
   covers: number;
   waiter: string;
@@ -28,7 +31,16 @@ export interface ShownTable {
 }
 
 const tabletFetch = (url: string, init: RequestInit) => fetch(url, init);
-const keptOf = ({ tableId, name, seats }: KeptTable): KeptTable => ({ tableId, name, seats: seats ?? 0 });
+/** The plan's tables as kept: with their area's name and their place. */
+const keptOf = ({ areas, tables }: PlannedTables): KeptTable[] =>
+  tables.map(({ tableId, name, seats, areaId, x, y }) => ({
+    tableId,
+    name,
+    seats,
+    area: areas.find((area) => area.areaId === areaId)?.name ?? '',
+    x,
+    y,
+  }));
 
 /**
  * Reads the outlet's plan and keeps it (a tablet of an outlet with tables then opens on its floor).
@@ -36,8 +48,7 @@ const keptOf = ({ tableId, name, seats }: KeptTable): KeptTable => ({ tableId, n
  */
 export async function refreshFloorPlan(deviceId: string): Promise<void> {
   try {
-    const { tables } = await readFloorPlan(tabletFetch, '');
-    keepFloorPlan(deviceId, tables.map(keptOf));
+    keepFloorPlan(deviceId, keptOf(await readFloorPlan(tabletFetch, '')));
   } catch {
     // unreachable: the plan kept before stays
   }
@@ -65,7 +76,7 @@ export function createFloorState(deviceId: string) {
   };
   const readPlan = async () => {
     try {
-      const tables = (await readFloorPlan(tabletFetch, '')).tables.map(keptOf);
+      const tables = keptOf(await readFloorPlan(tabletFetch, ''));
       keepFloorPlan(deviceId, tables);
       setPlan(tables);
       setOnline(true);
@@ -96,13 +107,15 @@ export function createFloorState(deviceId: string) {
     return [
       ...named,
       ...tabs.map((tab) => ({ tableId: tab.tableId, name: tab.tabName, seats: 0, tab: true })),
-    ].map(({ tableId, name, seats, tab }: KeptTable & { tab?: boolean }) => {
+    ].map(({ tableId, name, seats, tab, area, x, y }: KeptTable & { tab?: boolean }) => {
       const summary = tableSummary(folded, tableId, DEFAULT_COURSES);
       return {
         tableId,
         name,
         seats: seats ?? 0,
         tab: tab === true,
+        area: area ?? '',
+        place: x !== undefined && y !== undefined ? { x, y } : null,
         state: summary.state,
         covers: summary.table?.covers ?? 0,
         waiter: summary.table?.waiter ?? '',

@@ -12,10 +12,13 @@ export const FLOOR_PLAN_CSS = `
 table.floor-preview{width:auto;border-collapse:separate;border-spacing:4px;margin:8px 0}
 table.floor-preview td{width:72px;height:56px;border:1px dashed #bbb;border-radius:6px;text-align:center;padding:2px}
 table.floor-preview td.placed{border:2px solid #0f5f66;background:#e7f3f3;font-weight:600}
-table.floor-plan-rows input{width:6em}
-table.floor-plan-rows input[name$=".name"]{width:10em}
+table.floor-plan-rows th,table.floor-plan-rows td{padding:4px}
+table.floor-plan-rows input{width:4.5em}
+table.floor-plan-rows input[name$=".name"]{width:8em}
+table.floor-plan-rows select{max-width:9em}
 table.floor-plan-rows input[type=checkbox]{min-width:44px;min-height:44px}
 [aria-invalid=true]{outline:3px solid #9b2c2c}
+nav.outlet-choice a,nav.outlet-choice strong{display:inline-block;min-height:44px;min-width:44px;padding:10px 12px;box-sizing:border-box}
 `;
 
 export interface AreaRow {
@@ -140,7 +143,7 @@ export function floorPlanBody(options: {
   };
   const tableRows = [...rows.tables, blank, blank, blank, blank];
   return html`<section><h1>${w.title}</h1><p class="muted">${w.hint}</p>
-<nav aria-label="${w.outlet}">${options.outlets.map((outlet) =>
+<nav class="outlet-choice" aria-label="${w.outlet}">${options.outlets.map((outlet) =>
     outlet.id === options.outlet
       ? html`<strong aria-current="page">${outlet.name}</strong> `
       : html`<a href="/admin/tables/floor?outlet=${outlet.id}">${outlet.name}</a> `,

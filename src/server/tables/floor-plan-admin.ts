@@ -23,6 +23,16 @@ export function adminActor(hub: Hub, c: Context): string {
   return staffId ? (hub.staff.member(staffId)?.name ?? staffId) : 'admin';
 }
 
+/**
+ * Of `tableIds`, those with guests (not free on the outlet's floor): a plan that drops one would leave
+ * its operations naming a table the outlet no longer has.
+ */
+export function tablesInUse(store: TableStore, outlet: string, tableIds: readonly string[]): string[] {
+  const { floor } = store.floor(outlet);
+  const courses = store.courses(outlet);
+  return tableIds.filter((tableId) => tableSummary(floor, tableId, courses).state !== 'free');
+}
+
 export function createFloorPlanAdminRoutes(hub: Hub, store: TableStore): Hono {
   const routes = new Hono();
   const outletOf = (c: Context) => {

@@ -18,7 +18,7 @@ import { deviceOf, requirePairedDevice } from '../hub/device-routes.ts';
 import type { Hub } from '../hub/hub.ts';
 import { passingApprovals } from '../staff/approvals.ts';
 import { StaffError } from '../staff/staff-registry.ts';
-import { createFloorPlanAdminRoutes } from './floor-plan-admin.ts';
+import { createFloorPlanAdminRoutes, tablesInUse } from './floor-plan-admin.ts';
 import { createModifierAdminRoutes } from './modifier-admin.ts';
 import type { ModifierStore } from './modifier-store.ts';
 import { TableError, type TableStore } from './table-store.ts';
@@ -188,6 +188,16 @@ export function createTablePlanRoutes(
   routes.post('/plan', async (c) => {
     const outlet = outletOf(c);
     const { areas } = await parsed(c, PlanSchema);
+    const kept = new Set(areas.flatMap((area) => area.tables.map((table) => table.tableId)));
+    const [busy] = tablesInUse(
+      store,
+      outlet,
+      store
+        .plan(outlet)
+        .flatMap((area) => area.tables.map((table) => table.tableId))
+        .filter((id) => !kept.has(id)),
+    );
+    if (busy) throw new ApiError(409, `table ${busy} has guests`, 'areas', 'table_in_use');
     try {
       return c.json({ areas: store.setPlan(outlet, areas as FloorPlanArea[]) });
     } catch (error) {

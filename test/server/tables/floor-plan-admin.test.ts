@@ -107,7 +107,7 @@ describe('the floor plan on the admin page', () => {
   });
 
   it('keeps a table with guests until it is paid or moved, and removes a free one', async () => {
-    const { post, one, manager, tables } = adminCalls();
+    const { post, one, manager, tables, app } = adminCalls();
     expect(
       (
         await one.call('/till/tables/ops', {
@@ -120,6 +120,21 @@ describe('the floor plan on the admin page', () => {
     });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({ field: 'table.0.remove', code: 'table_in_use' });
+    expect(tables.plan('restaurant')[0]!.tables.map((table) => table.tableId)).toEqual(['t10', 't11']);
+    // The plan's JSON endpoint keeps it too.
+    const json = await app.request('/admin/tables/plan?outlet=restaurant', {
+      method: 'POST',
+      headers: {
+        host: 'till.example.org',
+        cookie: manager,
+        'content-type': 'application/json',
+        'sec-fetch-site': 'same-origin',
+        'x-till-request-id': crypto.randomUUID(),
+      },
+      body: JSON.stringify({ areas: [{ areaId: 'terrace', name: 'Terrace', tables: [] }] }),
+    });
+    expect(json.status).toBe(409);
+    expect(await json.json()).toMatchObject({ field: 'areas', code: 'table_in_use' });
     expect(tables.plan('restaurant')[0]!.tables.map((table) => table.tableId)).toEqual(['t10', 't11']);
     // Table 11 is free: it goes; table 10 keeps its line.
     expect((await post(manager, PATH, planForm({ 'table.1.remove': 'on' }))).status).toBe(303);

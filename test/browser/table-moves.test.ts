@@ -135,3 +135,50 @@ it('splits, merges and moves a table on one tablet, and the other sees each', { 
   expect(two.errors).toEqual([]);
   await printers.close();
 });
+
+it('fits the table screen in German, its guests, seats and move chooser, at both sizes', {
+  timeout: 120_000,
+}, async ({ browser, server }) => {
+  restaurantPlan(server);
+  const { page, errors } = await openTill(browser, server, {
+    path: '/tables',
+    pair: { outlet: 'restaurant', name: 'Kellner 1' },
+    settings: { staffName: 'Mia', language: 'de' },
+  });
+  await tile(page, 't10').click();
+  await page.getByRole('button', { name: '4 Gäste' }).waitFor();
+  await screenshot(page, 'table-guests-de-768x1024');
+  await page.getByRole('button', { name: '4 Gäste' }).click();
+  await page.getByPlaceholder('Artikel suchen').fill('Burger');
+  await page.locator('.table-products button').first().click();
+  await page.locator('.table-lines li').first().waitFor();
+  await page.getByRole('button', { name: 'Verlegen oder zusammenlegen' }).click();
+  await page.getByRole('button', { name: 'Gewählte Positionen (teilen)' }).click();
+  await page.locator('.move-lines button').first().click();
+  await page.locator('[data-target="t11"]').click();
+  await expect
+    .poll(() => page.getByRole('alertdialog').locator('p').textContent())
+    .toMatch(/^1 Position an 11 verlegen\?/);
+  for (const size of [
+    { width: 1024, height: 768 },
+    { width: 768, height: 1024 },
+  ]) {
+    await page.setViewportSize(size);
+    await screenshot(page, `table-move-de-${size.width}x${size.height}`);
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
+    expect(sideways, `${size.width}x${size.height}`).toBe(false);
+    // Every control of the table screen is a touch target of 44 px or more.
+    const small = await page
+      .locator('.table-panel button, .table-panel select, .table-panel input')
+      .evaluateAll((controls) =>
+        controls
+          .filter((control) => {
+            const box = control.getBoundingClientRect();
+            return box.width > 0 && (box.height < 44 || box.width < 44);
+          })
+          .map((control) => control.outerHTML.slice(0, 60)),
+      );
+    expect(small).toEqual([]);
+  }
+  expect(errors).toEqual([]);
+});

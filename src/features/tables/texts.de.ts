@@ -71,4 +71,8 @@ export const texts: Record<keyof typeof english, string> = {
     '{count} Bons wurden auf diesem Tablet geparkt, bevor Deckel geteilt wurden: an der Kasse unter Geparkt.',
   'tables.tab.tabs': 'Deckel',
   'tables.askBill': 'Gäste möchten zahlen',
+  'tables.courseName.0': 'Getränke',
+  'tables.courseName.1': 'Vorspeisen',
+  'tables.courseName.2': 'Hauptgänge',
+  'tables.courseName.3': 'Desserts',
 };

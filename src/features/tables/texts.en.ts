@@ -70,4 +70,8 @@ export const texts = {
     '{count} tickets parked on this tablet before tabs were shared: on the register, under Tabs.',
   'tables.tab.tabs': 'Bar tabs',
   'tables.askBill': 'Guests ask for the bill',
+  'tables.courseName.0': 'Drinks',
+  'tables.courseName.1': 'Starters',
+  'tables.courseName.2': 'Mains',
+  'tables.courseName.3': 'Desserts',
 } as const;

@@ -3,7 +3,7 @@
 // Owns nothing; every change is an operation the caller records.
 import { For, Show } from 'solid-js';
 import type { FloorLine } from '../../shared/table-fold';
-import type { Course, TableOpBody } from '../../shared/table-ops';
+import { type Course, DEFAULT_COURSES, type TableOpBody } from '../../shared/table-ops';
 import { formatCents } from '../../words/format';
 import { t } from '../../words/i18n';
 
@@ -11,6 +11,14 @@ import { t } from '../../words/i18n';
 export const seatsOf = (seats: number, covers: number, line?: FloorLine) => [
   ...Array(Math.max(seats, covers, line?.seat ?? 0, 1) + 1).keys(),
 ];
+
+/** A course's name: the default courses in the UI language, an outlet's own as it named them. */
+export const courseName = (courses: readonly Course[], index: number) => {
+  const name = courses[index]?.name ?? String(index);
+  return DEFAULT_COURSES[index]?.name === name && index < 4
+    ? t(`tables.courseName.${index as 0 | 1 | 2 | 3}`)
+    : name;
+};
 
 export const seatName = (seat: number) =>
   seat === 0 ? t('tables.seat.shared') : t('tables.seat.n', { n: seat });
@@ -37,7 +45,7 @@ export function TableLine(props: {
             .join(', ')}
         </span>
       </Show>
-      <span class="table-line-course">{props.courses[line().course]?.name}</span>
+      <span class="table-line-course">{courseName(props.courses, line().course)}</span>
       <select
         class="table-line-seat"
         aria-label={t('tables.seat.of', { name: line().name })}

@@ -9,7 +9,7 @@ import { t } from '../../words/i18n';
 import { GuestsChooser } from './GuestsChooser';
 import { MoveChooser } from './MoveChooser';
 import { ProductSearch, type SearchedProduct } from './ProductSearch';
-import { seatName, seatsOf, TableLine } from './TableLine';
+import { courseName, seatName, seatsOf, TableLine } from './TableLine';
 
 export function TablePanel(props: {
   table: ShownTable;
@@ -122,9 +122,9 @@ export function TablePanel(props: {
       <fieldset class="table-courses">
         <legend>{t('tables.course')}</legend>
         <For each={props.courses}>
-          {(entry, index) => (
+          {(_entry, index) => (
             <button type="button" aria-pressed={course() === index()} onClick={() => setCourse(index())}>
-              {entry.name}
+              {courseName(props.courses, index())}
             </button>
           )}
         </For>
@@ -148,7 +148,7 @@ export function TablePanel(props: {
               props.record([{ kind: 'fire', tableId: props.table.tableId, course: entry.index }])
             }
           >
-            {t('tables.fire', { course: entry.name })}
+            {t('tables.fire', { course: courseName(props.courses, entry.index) })}
           </button>
         )}
       </For>

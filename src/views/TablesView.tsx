@@ -1,7 +1,7 @@
 // The tables (issue 31): the outlet's floor, and a table opened from it. Owns which table is open;
 // the floor itself (plan, live changes, this tablet's own operations, offline) is features/tables.
 import { useNavigate } from '@solidjs/router';
-import { createSignal, For, onCleanup, Show } from 'solid-js';
+import { createEffect, createSignal, For, onCleanup, Show } from 'solid-js';
 import { deviceState } from '../features/device';
 import { actingStaff } from '../features/staff';
 import { billTable, createFloorState, type ShownTable } from '../features/tables';
@@ -36,6 +36,23 @@ export default function TablesView() {
     setOpening(false);
     setOpen(tableId);
   };
+  // Lines of the open table another tablet moved away: say where they went.
+  let seen: { tableId: string | null; lineIds: string[] } = { tableId: null, lineIds: [] };
+  createEffect(() => {
+    const tableId = open();
+    const tables = floor.tables();
+    const lineIds = (tables.find((table) => table.tableId === tableId)?.lines ?? []).map(
+      (line) => line.lineId,
+    );
+    if (tableId !== null && tableId === seen.tableId) {
+      const gone = seen.lineIds.filter((lineId) => !lineIds.includes(lineId));
+      const to = tables.find(
+        (table) => table.tableId !== tableId && table.lines.some((line) => gone.includes(line.lineId)),
+      );
+      if (to) setMoved(t('tables.move.away', { to: to.name }));
+    }
+    seen = { tableId, lineIds };
+  });
   // A bar tab by name, shared like a table; tickets parked on this tablet before stay on the register.
   const [opening, setOpening] = createSignal(false);
   const openTab = (name: string) => {

@@ -119,6 +119,10 @@ it('splits, merges and moves a table on one tablet, and the other sees each', { 
   );
   await moveTable.click();
   await expect.poll(() => linesOn(one.page)).toEqual({ 'Mineralwasser 0,25 l': 1, 'Pils 0,3 l': 2 });
+  // Waiter 2 had table 10 open (the merge opened it): he is told where its lines went.
+  await expect
+    .poll(() => two.page.locator('.tables-moved').textContent(), { timeout: 10_000 })
+    .toBe('Lines of this table were moved to 12.');
   await two.page.getByRole('button', { name: 'Back to the floor' }).click();
   await expect.poll(() => stateOf(two.page, 't10'), { timeout: 10_000 }).toBe('free');
   await expect.poll(() => stateOf(two.page, 't12')).toBe('ordered');

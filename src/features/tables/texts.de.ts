@@ -75,4 +75,5 @@ export const texts: Record<keyof typeof english, string> = {
   'tables.courseName.1': 'Vorspeisen',
   'tables.courseName.2': 'Hauptgänge',
   'tables.courseName.3': 'Desserts',
+  'tables.move.away': 'Positionen dieses Tisches wurden an {to} verlegt.',
 };

@@ -74,4 +74,5 @@ export const texts = {
   'tables.courseName.1': 'Starters',
   'tables.courseName.2': 'Mains',
   'tables.courseName.3': 'Desserts',
+  'tables.move.away': 'Lines of this table were moved to {to}.',
 } as const;

@@ -163,15 +163,18 @@ export async function readTableOps(
   })) as { ops: (TableOp & { rev: number })[]; revision: number };
 }
 
+/** The plan's part of GET /till/tables/floor: areas, and tables with seats and their column and row (from 0). */
+export interface PlannedTables {
+  areas: { areaId: string; name: string }[];
+  tables: { tableId: string; name: string; areaId: string | null; seats: number; x: number; y: number }[];
+}
+
 /** The outlet's floor plan as GET /till/tables/floor gives it (the tablet folds the lines itself). */
-export async function readFloorPlan(
-  fetcher: DeviceFetch,
-  baseUrl: string,
-): Promise<{ tables: { tableId: string; name: string; areaId: string | null; seats: number }[] }> {
+export async function readFloorPlan(fetcher: DeviceFetch, baseUrl: string): Promise<PlannedTables> {
   return (await callTillServer(fetcher, `${baseUrl}/till/tables/floor`, {
     method: 'GET',
     headers: { [REQUEST_ID_HEADER]: newRequestId() },
-  })) as { tables: { tableId: string; name: string; areaId: string | null; seats: number }[] };
+  })) as PlannedTables;
 }
 
 const ModifierGroupSchema = v.object({

@@ -1,19 +1,10 @@
-// The admin page's outlet groups and the day page's float correction in Chromium, on the server
-// machine, English and German at 1024×768 and 768×1024: the bar's groups are ticked by name and
-// saved; the float the tablet recorded at sign-in (50.00) is corrected with a manager's name and admin
-// password and shown with who corrected it; the forms stay inside the window, and axe finds nothing
-// on either page (a card sale too: the card terminals' day table is wider than the page in German
-// and at 768 px, and must scroll by keyboard: axe's scrollable-region-focusable, issue 33).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { openFreshContext } from '../support/browser.ts';
 import { openTill, tillTest } from '../support/browser-test.ts';
 import { answerFloat, typePin } from '../support/staff.ts';
+import { axeViolations, outsideWindow } from './page-checks.ts';
 import { productTile } from './till.ts';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const ANNA_PASSWORD = 'anna counts the bar';
 
 const it = tillTest({
@@ -29,34 +20,6 @@ const SIZES = [
   { width: 1024, height: 768 },
   { width: 768, height: 1024 },
 ] as const;
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<AxeResults> } }).axe;
-    return (await axe.run()).violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  });
-}
-interface AxeResults {
-  violations: { id: string; nodes: { target: string[] }[] }[];
-}
-
-/** Inputs, selects and buttons inside `selector` that run out of the window, and whether the page scrolls sideways. */
-function outsideWindow(page: Page, selector: string) {
-  return page.evaluate((within) => {
-    const out = [
-      ...document.querySelectorAll(`${within} input:not([type=hidden]), ${within} select, ${within} button`),
-    ]
-      .filter((el) => {
-        const r = el.getBoundingClientRect();
-        return r.left < 0 || r.right > innerWidth + 0.5;
-      })
-      .map((el) => el.outerHTML.slice(0, 80));
-    return { out, sideways: document.documentElement.scrollWidth > innerWidth };
-  }, selector);
-}
 
 describe('outlet groups and the float on the admin pages', () => {
   it('groups ticked by name and the float corrected by a manager (English)', async ({ browser, server }) => {

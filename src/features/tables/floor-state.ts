@@ -3,7 +3,7 @@
 // at once, others' as the live channel brings them), whether the server answered last, and what
 // changed while it did not.
 import { type Accessor, createSignal } from 'solid-js';
-import { readFloorPlan } from '../../pms/table-calls.ts';
+import { type PlannedTables, readFloorPlan } from '../../pms/table-calls.ts';
 import { kitchenByTable, type TableKitchen } from '../../shared/kitchen-cards.ts';
 import { type Floor, type FloorLine, type TableState, tableSummary } from '../../shared/table-fold.ts';
 import { DEFAULT_COURSES, type TableOpBody } from '../../shared/table-ops.ts';
@@ -14,6 +14,13 @@ import { type ChangedMeanwhile, changedMeanwhile, createTableSync } from './tabl
 export interface ShownTable {
   tableId: string;
   name: string;
+  /** Seats on the plan (0: a bar tab, or a plan kept without them). */
+  seats: number;
+  /** A bar tab (opened by name), not a table of the plan. */
+  tab: boolean;
+  /** The plan's area (its name) and place, column and row from 0 (none: a tab, or a plan kept without). */
+  area: string;
+  place: { x: number; y: number } | null;
   state: TableState;
   covers: number;
   waiter: string;
@@ -27,6 +34,16 @@ export interface ShownTable {
 }
 
 const tabletFetch = (url: string, init: RequestInit) => fetch(url, init);
+/** The plan's tables as kept: with their area's name and their place. */
+const keptOf = ({ areas, tables }: PlannedTables): KeptTable[] =>
+  tables.map(({ tableId, name, seats, areaId, x, y }) => ({
+    tableId,
+    name,
+    seats,
+    area: areas.find((area) => area.areaId === areaId)?.name ?? '',
+    x,
+    y,
+  }));
 
 /**
  * Reads the outlet's plan and keeps it (a tablet of an outlet with tables then opens on its floor).
@@ -34,11 +51,7 @@ const tabletFetch = (url: string, init: RequestInit) => fetch(url, init);
  */
 export async function refreshFloorPlan(deviceId: string): Promise<void> {
   try {
-    const { tables } = await readFloorPlan(tabletFetch, '');
-    keepFloorPlan(
-      deviceId,
-      tables.map(({ tableId, name }) => ({ tableId, name })),
-    );
+    keepFloorPlan(deviceId, keptOf(await readFloorPlan(tabletFetch, '')));
   } catch {
     // unreachable: the plan kept before stays
   }
@@ -66,10 +79,7 @@ export function createFloorState(deviceId: string) {
   };
   const readPlan = async () => {
     try {
-      const tables = (await readFloorPlan(tabletFetch, '')).tables.map(({ tableId, name }) => ({
-        tableId,
-        name,
-      }));
+      const tables = keptOf(await readFloorPlan(tabletFetch, ''));
       keepFloorPlan(deviceId, tables);
       setPlan(tables);
       setOnline(true);
@@ -98,23 +108,28 @@ export function createFloorState(deviceId: string) {
     const named = plan();
     const tabs = [...folded.tables.values()].filter((table) => table.tabName && table.openedAt !== null);
     const kitchenOf = kitchenByTable(folded, DEFAULT_COURSES);
-    return [...named, ...tabs.map((tab) => ({ tableId: tab.tableId, name: tab.tabName }))].map(
-      ({ tableId, name }) => {
-        const summary = tableSummary(folded, tableId, DEFAULT_COURSES);
-        return {
-          tableId,
-          name,
-          state: summary.state,
-          covers: summary.table?.covers ?? 0,
-          waiter: summary.table?.waiter ?? '',
-          amountCents: summary.amountCents,
-          lastRoundAt: summary.table?.lastRoundAt ?? null,
-          lines: summary.lines,
-          fired: summary.table?.fired ?? [],
-          kitchen: kitchenOf(tableId),
-        };
-      },
-    );
+    return [
+      ...named,
+      ...tabs.map((tab) => ({ tableId: tab.tableId, name: tab.tabName, seats: 0, tab: true })),
+    ].map(({ tableId, name, seats, tab, area, x, y }: KeptTable & { tab?: boolean }) => {
+      const summary = tableSummary(folded, tableId, DEFAULT_COURSES);
+      return {
+        tableId,
+        name,
+        seats: seats ?? 0,
+        tab: tab === true,
+        area: area ?? '',
+        place: x !== undefined && y !== undefined ? { x, y } : null,
+        state: summary.state,
+        covers: summary.table?.covers ?? 0,
+        waiter: summary.table?.waiter ?? '',
+        amountCents: summary.amountCents,
+        lastRoundAt: summary.table?.lastRoundAt ?? null,
+        lines: summary.lines,
+        fired: summary.table?.fired ?? [],
+        kitchen: kitchenOf(tableId),
+      };
+    });
   };
 
   return {

@@ -29,6 +29,8 @@ import { SLIP_CSS } from '../printing/slip-picture.ts';
 import { type AuditFilter, auditCsv, SERVER_AUDIT_KINDS } from '../staff/audit-log.ts';
 import { parseMoneyField } from '../staff/money-field.ts';
 import { StaffError } from '../staff/staff-registry.ts';
+import { FLOOR_PLAN_CSS } from '../tables/floor-plan-page.ts';
+import { FLOOR_PLAN_WORDS } from '../tables/floor-plan-words.ts';
 import { MODIFIER_WORDS } from '../tables/modifier-words.ts';
 import {
   type AdminAccessOptions,
@@ -94,7 +96,7 @@ export function createAdminRoutes(options: AdminOptions): Hono {
 
   admin.get('/admin.css', (c) => {
     c.header('content-type', 'text/css; charset=utf-8');
-    return c.body(ADMIN_CSS + OUTLET_GROUPS_CSS + CLOSING_CSS + SLIP_CSS);
+    return c.body(ADMIN_CSS + OUTLET_GROUPS_CSS + CLOSING_CSS + SLIP_CSS + FLOOR_PLAN_CSS);
   });
   admin.use('*', sameOriginPost);
 
@@ -140,7 +142,7 @@ export function createAdminRoutes(options: AdminOptions): Hono {
       ? html`<section><h2><a href="/admin/fiscal">${FISCAL_WORDS[lang].fiscalLink}</a></h2></section>`
       : '';
     const monitoringLink = html`<section><h2><a href="/admin/monitoring">${MONITORING_WORDS[lang].link}</a></h2></section>`;
-    const modifiersLink = html`<section><h2><a href="/admin/tables/modifiers">${MODIFIER_WORDS[lang].title}</a></h2></section>`;
+    const modifiersLink = html`<section><h2><a href="/admin/tables/floor">${FLOOR_PLAN_WORDS[lang].title}</a></h2><h2><a href="/admin/tables/modifiers">${MODIFIER_WORDS[lang].title}</a></h2></section>`;
     const headers = {
       stored: hub.receiptHeaders.stored,
       withoutVatId: hub.receiptHeaders.outletsWithoutVatId(),

@@ -11,13 +11,16 @@ export interface SentLine {
 
 /**
  * Within one transaction of the caller: the lines' quantities not sent yet, and the round this
- * send is (the count of sends that printed something). Records them as sent.
+ * send is (the count of sends that printed something). Records them as sent. With `sharedSuffix`,
+ * a line's key names the same line on every ticket whose id ends so (a restaurant table's line,
+ * moved to another table): what those printed counts as sent too.
  * @example const { round, added } = takeNewLines(db, 'ticket-1', [{ key: 'p7', quantity: 3 }]);
  */
 export function takeNewLines<T extends SentLine>(
   db: HubDb,
   ticketId: string,
   lines: readonly T[],
+  sharedSuffix?: string,
 ): { round: number; added: T[] } {
   const sentBefore = new Map(
     (
@@ -31,11 +34,21 @@ export function takeNewLines<T extends SentLine>(
     `INSERT INTO order_lines_sent (ticket_id, line_key, quantity) VALUES (?, ?, ?)
      ON CONFLICT (ticket_id, line_key) DO UPDATE SET quantity = excluded.quantity`,
   );
+  const elsewhere = sharedSuffix
+    ? db.prepare(
+        `SELECT COALESCE(SUM(quantity), 0) AS quantity FROM order_lines_sent
+          WHERE line_key = ? AND ticket_id <> ? AND ticket_id LIKE ?`,
+      )
+    : null;
   for (const line of lines) {
     const before = sentBefore.get(line.key) ?? 0;
-    if (line.quantity > before) {
-      added.push({ ...line, quantity: line.quantity - before });
-      keep.run(ticketId, line.key, line.quantity);
+    const due =
+      line.quantity -
+      ((elsewhere?.get(line.key, ticketId, `%${sharedSuffix}`) as { quantity: number } | undefined)
+        ?.quantity ?? 0);
+    if (due > before) {
+      added.push({ ...line, quantity: due - before });
+      keep.run(ticketId, line.key, due);
     }
   }
   const rounds =

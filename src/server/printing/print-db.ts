@@ -50,6 +50,8 @@ const STEPS: readonly string[] = [
      ticket_id TEXT PRIMARY KEY,
      rounds INTEGER NOT NULL
    ) STRICT;`,
+  // A table's line moved to another table: what its other tickets printed (order-tickets.ts).
+  'CREATE INDEX order_lines_sent_line ON order_lines_sent (line_key);',
 ];
 
 /** Creates or migrates the printing tables; safe to call on every start. */

@@ -139,11 +139,11 @@ export function createPrinting(options: PrintingOptions) {
      * Prints the lines of `order` not sent before, each at the order printers its group routes to.
      * @throws NoPrinterError when the outlet has no order printer.
      */
-    sendOrder(outlet: Outlet, order: Required<OrderSend>) {
+    sendOrder(outlet: Outlet, order: Required<OrderSend>, options: { sharedSuffix?: string } = {}) {
       const own = printers.list(outlet).filter((printer) => printer.role === 'order');
       if (own.length === 0) throw new NoPrinterError('this outlet has no order printer');
       const sent = db.transaction(() => {
-        const { round, added } = takeNewLines(db, order.ticketId, order.lines);
+        const { round, added } = takeNewLines(db, order.ticketId, order.lines, options.sharedSuffix);
         const { routed, unrouted } = routeLines(added, own);
         const jobs = [...routed].map(([printerId, lines]) => {
           const printer = own.find((candidate) => candidate.id === printerId)!;

@@ -4,14 +4,13 @@
 // priced one sold as PMS product 205), saved or removed one at a time, each change in the audit log.
 import { randomUUID } from 'node:crypto';
 import { type Context, Hono } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { html } from 'hono/html';
 import { requestHeader } from '../../node-http/headers.ts';
 import type { ModifierGroup, ModifierOption } from '../../shared/modifier-groups.ts';
-import { adminCookieName } from '../admin/admin-access.ts';
 import { page } from '../admin/admin-page.ts';
 import { adminWords } from '../admin/admin-words.ts';
 import type { Hub } from '../hub/hub.ts';
+import { adminActor } from './floor-plan-admin.ts';
 import type { ModifierStore } from './modifier-store.ts';
 import { MODIFIER_WORDS, type ModifierWords } from './modifier-words.ts';
 import { TableError } from './table-errors.ts';
@@ -118,10 +117,7 @@ ${groups.map((group) => html`<h2>${group.name}</h2>${groupForm(w, group)}`)}
     c.header('cache-control', 'no-store');
     return c.html(page(lang, admin, body, true), status);
   };
-  const actor = (c: Context) => {
-    const staffId = hub.adminSessionStaff(getCookie(c, adminCookieName(hub)));
-    return staffId ? (hub.staff.member(staffId)?.name ?? staffId) : 'admin';
-  };
+  const actor = (c: Context) => adminActor(hub, c);
   routes.get('/', (c) => show(c));
   routes.post('/', async (c) => {
     try {

@@ -3,6 +3,7 @@
 // printing's sendOrder, which prints per line only what it has not printed before, at the printers
 // the line's group routes to: one ticket per table, course and printer, with table, course, seat,
 // waiter and modifiers. Items voided after sending print as a cancellation ticket at the same printer.
+// A line moved to another table prints nothing more there than what was not printed before.
 import type { Floor, FloorLine } from '../../shared/table-fold.ts';
 import { type Course, tablesOf } from '../../shared/table-ops.ts';
 import { NoPrinterError, type Printing } from '../printing/printing.ts';
@@ -51,20 +52,25 @@ export function connectTablePrinting(
         const courseName = courses[course]?.name ?? String(course);
         const send = (kind: 'order' | 'void', quantity: (line: FloorLine) => number) => {
           try {
-            printing.sendOrder(batch.outlet, {
-              ticketId: `${tableId}@${session}:${course}:${kind}`,
-              place: kind === 'order' ? `${place} · ${courseName}` : `STORNO ${place} · ${courseName}`,
-              staffName,
-              note: '',
-              language: 'de',
-              lines: courseLines.map((line) => ({
-                key: line.lineId,
-                name: lineText(line),
-                quantity: quantity(line),
-                commodityGroupId: line.groupId,
-                note: lineNote(line),
-              })),
-            });
+            printing.sendOrder(
+              batch.outlet,
+              {
+                ticketId: `${tableId}@${session}:${course}:${kind}`,
+                place: kind === 'order' ? `${place} · ${courseName}` : `STORNO ${place} · ${courseName}`,
+                staffName,
+                note: '',
+                language: 'de',
+                lines: courseLines.map((line) => ({
+                  key: line.lineId,
+                  name: lineText(line),
+                  quantity: quantity(line),
+                  commodityGroupId: line.groupId,
+                  note: lineNote(line),
+                })),
+              },
+              // A line moved from another table was printed there: it prints here only what is new.
+              { sharedSuffix: `:${kind}` },
+            );
           } catch (error) {
             if (!(error instanceof NoPrinterError)) throw error; // no order printer: a kitchen screen
           }

@@ -2,7 +2,7 @@
 // names its outlet, the server takes it from the device). GET /floor, GET /ops?since= (catching up,
 // and the poll where the live channel cannot run), GET /live (server-sent events: each stored batch
 // of the outlet's operations), POST /ops (stored once each; a void needs a manager's approval).
-// `/admin/tables/plan` and `/modifiers`: the floor plan and modifier groups, for the admin page.
+// `/admin/tables/plan`, `/floor` and `/modifiers`: the floor plan and modifier groups, for the admin page.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -18,6 +18,7 @@ import { deviceOf, requirePairedDevice } from '../hub/device-routes.ts';
 import type { Hub } from '../hub/hub.ts';
 import { passingApprovals } from '../staff/approvals.ts';
 import { StaffError } from '../staff/staff-registry.ts';
+import { createFloorPlanAdminRoutes, tablesInUse } from './floor-plan-admin.ts';
 import { createModifierAdminRoutes } from './modifier-admin.ts';
 import type { ModifierCheck } from './modifier-check.ts';
 import type { ModifierStore } from './modifier-store.ts';
@@ -191,10 +192,21 @@ export function createTablePlanRoutes(
     return outlet;
   };
   routes.route('/modifiers', createModifierAdminRoutes(hub, options.modifiers));
+  routes.route('/floor', createFloorPlanAdminRoutes(hub, store));
   routes.get('/plan', (c) => c.json({ areas: store.plan(outletOf(c)) }));
   routes.post('/plan', async (c) => {
     const outlet = outletOf(c);
     const { areas } = await parsed(c, PlanSchema);
+    const kept = new Set(areas.flatMap((area) => area.tables.map((table) => table.tableId)));
+    const [busy] = tablesInUse(
+      store,
+      outlet,
+      store
+        .plan(outlet)
+        .flatMap((area) => area.tables.map((table) => table.tableId))
+        .filter((id) => !kept.has(id)),
+    );
+    if (busy) throw new ApiError(409, `table ${busy} has guests`, 'areas', 'table_in_use');
     try {
       return c.json({ areas: store.setPlan(outlet, areas as FloorPlanArea[]) });
     } catch (error) {

@@ -1,14 +1,9 @@
 // Modifier groups on the admin page: only a signed-in manager (or the admin key, or the server machine)
 // reads or changes them; a paired tablet and an unauthenticated caller get 401 and change nothing. A
 // group saved from the form reaches the tablets; a badly made one is refused naming its field.
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { REQUEST_ID_HEADER } from '../../../src/pms/till-headers.ts';
-import { adminCookieName } from '../../../src/server/admin/admin-access.ts';
-import { tableSetup } from './table-support.ts';
+import { adminCalls } from './table-support.ts';
 
-const HOST = 'till.example.org';
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const cooking = {
   name: 'Cooking',
   products: '34',
@@ -24,26 +19,6 @@ const extras = {
   maxChoices: '2',
   options: 'No ice\nExtra shot | 0,50 | 205',
 };
-
-function adminCalls() {
-  const setup = tableSetup();
-  const post = (cookie: string | null, path: string, fields: Record<string, string>) =>
-    setup.app.request(path, {
-      method: 'POST',
-      headers: {
-        host: HOST,
-        'content-type': 'application/x-www-form-urlencoded',
-        'sec-fetch-site': 'same-origin',
-        [REQUEST_ID_HEADER]: randomUUID(),
-        ...(cookie ? { cookie } : {}),
-      },
-      body: form(fields),
-    });
-  const get = (cookie: string | null, path: string) =>
-    setup.app.request(path, { headers: { host: HOST, ...(cookie ? { cookie } : {}) } });
-  const manager = `${adminCookieName(setup.hub)}=${setup.hub.createAdminSession(null)}`;
-  return { ...setup, post, get, manager };
-}
 
 describe('modifier groups on the admin page', () => {
   it('refuses a paired tablet and an unauthenticated caller, reading or saving', async () => {

@@ -1,6 +1,7 @@
 // Order tickets of a table: drinks at the bar's printer and the first course at the kitchen's at once,
 // the mains held until a waiter fires them, and a sent beer voided later prints its cancellation at
-// the bar's printer, not the kitchen's. Printed by the real print queue to printer doubles.
+// the bar's printer, not the kitchen's; a line moved to another table is not printed again.
+// Printed by the real print queue to printer doubles.
 import { afterEach, describe, expect, it } from 'vitest';
 import { slipText } from '../../../src/server/printing/escpos-decoder.ts';
 import { type PrinterDouble, startPrinterDouble } from '../../../src/server/printing/printer-double.ts';
@@ -18,13 +19,11 @@ describe('a table’s rounds at the printers', () => {
     await bar.close();
     await kitchen.close();
   });
-
-  it('prints drinks and starters at once, mains only when fired, and a void as a cancellation at the same printer', {
-    timeout: 30_000,
-  }, async () => {
+  /** The restaurant with its bar (drinks) and kitchen (food) order printers at two doubles. */
+  async function withPrinters() {
     bar = await startPrinterDouble();
     kitchen = await startPrinterDouble();
-    const setup = tableSetup((hub) => {
+    return tableSetup((hub) => {
       printing = createPrinting({
         db: hub.db,
         outlets: () => hub.outlets.list().map((o) => o.id),
@@ -39,6 +38,12 @@ describe('a table’s rounds at the printers', () => {
       );
       return printing;
     });
+  }
+
+  it('prints drinks and starters at once, mains only when fired, and a void as a cancellation at the same printer', {
+    timeout: 30_000,
+  }, async () => {
+    const setup = await withPrinters();
     const { one, hub } = setup;
     const beer = newLine('Beer', 2, { groupId: 1, course: 0 });
     const soup = newLine('Soup', 1, { groupId: 3, course: 1, seat: 2 });
@@ -100,5 +105,39 @@ describe('a table’s rounds at the printers', () => {
     expect(slipText(barSlips[1]!)).toContain('1 x Beer');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(kitchen.count()).toBe(2);
+  });
+
+  it('prints a line moved to another table nothing more there, only what is sent after the move', {
+    timeout: 30_000,
+  }, async () => {
+    const { one } = await withPrinters();
+    const beer = newLine('Beer', 2, { groupId: 1 });
+    const send = (tableId: string, roundId: string, quantity: number) =>
+      one.ops({ kind: 'send', tableId, roundId, lines: [{ lineId: beer.lineId, quantity }] });
+    await one.call('/till/tables/ops', {
+      ops: [one.ops({ kind: 'add_line', tableId: 't10', line: beer }), send('t10', 'r1', 2)],
+    });
+    expect(slipText((await bar.waitForSlips(1))[0]!)).toContain('2 x Beer');
+    // Split to table 11, merged back into 10: nothing is printed again.
+    await one.call('/till/tables/ops', {
+      ops: [one.ops({ kind: 'move_lines', lineIds: [beer.lineId], toTableId: 't11' })],
+    });
+    await one.call('/till/tables/ops', {
+      ops: [one.ops({ kind: 'move_table', tableId: 't11', toTableId: 't10', lineIds: [beer.lineId] })],
+    });
+    await one.call('/till/tables/ops', {
+      ops: [one.ops({ kind: 'move_table', tableId: 't10', toTableId: 't11', lineIds: [beer.lineId] })],
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(bar.count()).toBe(1);
+    // One more beer at table 11 prints that one, under table 11.
+    await one.call('/till/tables/ops', {
+      ops: [one.ops({ kind: 'change_quantity', lineId: beer.lineId, delta: 1 }), send('t11', 'r2', 3)],
+    });
+    const slips = await bar.waitForSlips(2);
+    expect(slipText(slips[1]!)).toContain('1 x Beer');
+    expect(slipText(slips[1]!)).toContain('Tisch/Table 11');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(bar.count()).toBe(2);
   });
 });

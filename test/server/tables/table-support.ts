@@ -3,6 +3,7 @@
 // floor has table 10 and table 11 in one area. Operations are made as a tablet makes them.
 import { randomUUID } from 'node:crypto';
 import { REQUEST_ID_HEADER } from '../../../src/pms/till-headers.ts';
+import { adminCookieName } from '../../../src/server/admin/admin-access.ts';
 import { createApp } from '../../../src/server/app.ts';
 import { createHub } from '../../../src/server/hub/hub.ts';
 import type { Printing } from '../../../src/server/printing/printing.ts';
@@ -100,4 +101,33 @@ export function newLine(name: string, quantity: number, more: Partial<NewLine> =
     note: '',
     ...more,
   };
+}
+
+const HOST = 'till.example.org';
+
+/** The admin page's calls (a form post, a page read) with a cookie or none, and a signed-in manager's cookie. */
+export function adminCalls() {
+  const setup = tableSetup();
+  const post = (
+    cookie: string | null,
+    path: string,
+    fields: Record<string, string>,
+    more: Record<string, string> = {},
+  ) =>
+    setup.app.request(path, {
+      method: 'POST',
+      headers: {
+        host: HOST,
+        'content-type': 'application/x-www-form-urlencoded',
+        'sec-fetch-site': 'same-origin',
+        [REQUEST_ID_HEADER]: randomUUID(),
+        ...(cookie ? { cookie } : {}),
+        ...more,
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const get = (cookie: string | null, path: string) =>
+    setup.app.request(path, { headers: { host: HOST, ...(cookie ? { cookie } : {}) } });
+  const manager = `${adminCookieName(setup.hub)}=${setup.hub.createAdminSession(null)}`;
+  return { ...setup, post, get, manager };
 }

@@ -300,7 +300,9 @@ async function forEachBounded<T>(
   let next = 0;
   let stopped = false;
   const worker = async () => {
-    while (next < items.length && !(stopped ||= stopTaking())) {
+    while (next < items.length) {
+      if (!stopped) stopped = stopTaking();
+      if (stopped) return;
       const item = items[next++] as T;
       await work(item);
     }

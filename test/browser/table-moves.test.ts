@@ -2,31 +2,22 @@
 // seat 1 and 2 beers for seat 2; he moves the beers to table 11 (split), waiter 2 merges table 11
 // back into table 10, and waiter 1 moves the whole table to table 12. Each move is confirmed first,
 // and after each both tablets and the server's log show where every line is; nothing is printed
-// twice. A move made offline takes the lines its tablet saw; a line added meanwhile stays. Screenshots
-// at 1024×768 and 768×1024 (test-results/screenshots/table-*.png).
-import type { Page } from 'playwright-core';
+// twice. Screenshots at 1024×768 and 768×1024 (test-results/screenshots/table-*.png).
 import { expect } from 'vitest';
 import { browserTest, openTill } from '../support/browser-test.ts';
-import { addProduct, linesOn, restaurantPlan, restaurantPrinters, serverLines } from './tables-ui.ts';
+import {
+  addProduct,
+  linesOn,
+  move,
+  restaurantPlan,
+  restaurantPrinters,
+  serverLines,
+  stateOf,
+  tile,
+} from './tables-ui.ts';
 import { screenshot } from './till.ts';
 
 const it = browserTest;
-
-const tile = (page: Page, tableId: string) => page.locator(`[data-table="${tableId}"]`);
-const stateOf = (page: Page, tableId: string) => tile(page, tableId).getAttribute('data-state');
-
-/** Opens Move, chooses what moves and where, checks the question asked and confirms. */
-async function move(page: Page, what: 'whole' | string[], to: string, question: string, confirm: string) {
-  await page.getByRole('button', { name: 'Move or merge' }).click();
-  if (what !== 'whole') {
-    await page.getByRole('button', { name: 'Chosen lines (split)' }).click();
-    for (const name of what) await page.locator('.move-lines').getByRole('button', { name }).click();
-  }
-  await page.locator(`[data-target="${to}"]`).click();
-  const dialog = page.getByRole('alertdialog');
-  await expect.poll(() => dialog.locator('p').textContent()).toBe(question);
-  return dialog.getByRole('button', { name: confirm });
-}
 
 it('splits, merges and moves a table on one tablet, and the other sees each', { timeout: 180_000 }, async ({
   browser,
@@ -186,60 +177,4 @@ it('fits the table screen in German, its guests, seats and move chooser, at both
     expect(small).toEqual([]);
   }
   expect(errors).toEqual([]);
-});
-
-it('merges a move made offline with a line the other waiter added meanwhile: each lands once', {
-  timeout: 180_000,
-}, async ({ browser, server }) => {
-  restaurantPlan(server);
-  const open = (name: string, staffName: string) =>
-    openTill(browser, server, {
-      path: '/tables',
-      pair: { outlet: 'restaurant', name },
-      settings: { staffName },
-    });
-  const one = await open('Waiter 1', 'Mia');
-  const two = await open('Waiter 2', 'Jonas');
-  await tile(one.page, 't10').click();
-  await one.page.getByRole('button', { name: 'Later' }).click();
-  await addProduct(one.page, 'Pils 0,3', 'Pils 0,3 l', 1);
-  await one.page.getByRole('button', { name: 'Send' }).click();
-  await expect.poll(() => stateOf(two.page, 't10'), { timeout: 10_000 }).toBe('ordered');
-
-  // Waiter 1 moves table 10 to 12 while offline; waiter 2 adds a water to table 10 meanwhile.
-  await one.context.setOffline(true);
-  const moveTable = await move(
-    one.page,
-    'whole',
-    't12',
-    'Move 10 with everything on it to 12?',
-    'Move table',
-  );
-  await moveTable.click();
-  await expect.poll(() => linesOn(one.page)).toEqual({ 'Pils 0,3 l': 1 });
-  await tile(two.page, 't10').click();
-  await addProduct(two.page, 'Mineralw', 'Mineralwasser 0,25 l', 1);
-  await two.page.getByRole('button', { name: 'Send' }).click();
-  await expect
-    .poll(() => serverLines(server, 't10').items)
-    .toEqual({
-      'Pils 0,3 l': 1,
-      'Mineralwasser 0,25 l': 1,
-    });
-  await one.context.setOffline(false);
-
-  // The move took the lines waiter 1 saw; the water stays on table 10, on both tablets and the server.
-  await expect.poll(() => serverLines(server, 't12').items, { timeout: 20_000 }).toEqual({ 'Pils 0,3 l': 1 });
-  expect(serverLines(server, 't10').items).toEqual({ 'Mineralwasser 0,25 l': 1 });
-  await expect.poll(() => linesOn(two.page), { timeout: 10_000 }).toEqual({ 'Mineralwasser 0,25 l': 1 });
-  await expect
-    .poll(() => two.page.locator('.tables-moved').textContent())
-    .toBe('Lines of this table were moved to 12.');
-  await one.page.getByRole('button', { name: 'Back to the floor' }).click();
-  await expect.poll(() => stateOf(one.page, 't10'), { timeout: 10_000 }).toBe('ordered');
-  await expect.poll(() => stateOf(one.page, 't12')).toBe('ordered');
-  await tile(one.page, 't10').click();
-  await expect.poll(() => linesOn(one.page)).toEqual({ 'Mineralwasser 0,25 l': 1 });
-  expect(one.errors.filter((error) => !error.includes('net::ERR_INTERNET_DISCONNECTED'))).toEqual([]);
-  expect(two.errors).toEqual([]);
 });

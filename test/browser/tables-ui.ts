@@ -122,3 +122,27 @@ export async function restaurantPrinters(server: Server) {
 export const EVERY_ITEM_PRINTED = Object.fromEntries(
   Object.entries(EVERY_ITEM).map(([name, quantity]) => [name.slice(0, 10), quantity]),
 );
+
+/** A table's tile on the floor. */
+export const tile = (page: Page, tableId: string) => page.locator(`[data-table="${tableId}"]`);
+/** A table's state as its floor tile shows it. */
+export const stateOf = (page: Page, tableId: string) => tile(page, tableId).getAttribute('data-state');
+
+/** Opens Move, chooses what moves and where, checks the question asked and confirms. */
+export async function move(
+  page: Page,
+  what: 'whole' | string[],
+  to: string,
+  question: string,
+  confirm: string,
+) {
+  await page.getByRole('button', { name: 'Move or merge' }).click();
+  if (what !== 'whole') {
+    await page.getByRole('button', { name: 'Chosen lines (split)' }).click();
+    for (const name of what) await page.locator('.move-lines').getByRole('button', { name }).click();
+  }
+  await page.locator(`[data-target="${to}"]`).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect.poll(() => dialog.locator('p').textContent()).toBe(question);
+  return dialog.getByRole('button', { name: confirm });
+}

@@ -9,8 +9,9 @@
 //                          how long until it held them all after that
 //   reconnect_broadcasts   outbox broadcasts one page got in the 10 s after one reconnect with
 //                          1,000 pending; target <= 5
-//   reconnect_busy_until_ms  when the page's main thread was last held > 50 ms after that
-//                          reconnect; target < 1000 (quiet within 1 s while the drain runs on)
+//   reconnect_busy_until_ms  the end of the last 250 ms window after that reconnect in which the
+//                          page worked over a tenth of the time (V8's sampling profiler); target
+//                          < 1000 (quiet within 1 s while the drain runs on)
 //   reconnect_to_ledger_ms from that reconnect until the ledger holds every pending sale; target < 5000
 //   heap_5000_{first,last}_mb  page JS heap after GC, 5,000 pending, after the 1st and 10th reconnect
 //   flapping_complete_to_receipt_{p95,max}_ms  1,000 pending, a second tab on the Sync view, the

@@ -71,46 +71,68 @@ export async function waitForLedger(
   return Date.now() - started;
 }
 
-/** The page counts as busy in a window of this many ms where its main thread ran tasks for more than BUSY_SHARE of it. */
+/** The page counts as busy in a window of this many ms where its main thread worked more than BUSY_SHARE of it. */
 const BUSY_WINDOW_MS = 250;
 const BUSY_SHARE = 0.1;
 
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string } }[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
 /**
  * Offline for a second, then online: the broadcasts the page received over the next `watchMs`,
- * when the page was last busy after the reconnect (its main thread's task time, from Chromium's
- * own counters: not fooled by a busy machine delaying timers), and how long until the ledger held
- * `ledgerTarget` sales (null: not within `watchMs`).
+ * when the page was last busy after the reconnect, and how long until the ledger held
+ * `ledgerTarget` sales (null: not within `watchMs`). Busy is read from V8's sampling profiler on
+ * the page (1 ms samples; what is not idle is the page's work: scripts, GC, rendering, its share of
+ * IPC): a busy machine delaying the page's tasks does not count as the page working, as it did with
+ * the task durations this read before (one figure swung from 0 to 9.7 s with the load alone).
  */
 export async function reconnect(tablet: BacklogTablet, ledgerTarget: number, watchMs = 10_000) {
-  const { context, page, server } = tablet;
+  const { context, page, server, cdp } = tablet;
   await context.setOffline(true);
   await page.waitForTimeout(1000);
   const before = await outboxBroadcasts(page);
-  await tablet.cdp.send('Performance.enable');
-  const taskSeconds = async () => {
-    const { metrics } = (await tablet.cdp.send('Performance.getMetrics')) as {
-      metrics: { name: string; value: number }[];
-    };
-    return metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
-  };
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+  await cdp.send('Profiler.start'); // the profile's time 0 is the reconnect's, give or take a few ms
   const started = Date.now();
   await context.setOffline(false);
   let ledgerMs: number | null = null;
-  let busyUntilMs = 0;
-  let lastTasks = await taskSeconds();
-  let lastSample = Date.now();
   while (Date.now() - started < watchMs) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     if (ledgerMs === null && ledgerCount(server) >= ledgerTarget) ledgerMs = Date.now() - started;
-    if (Date.now() - lastSample < BUSY_WINDOW_MS) continue;
-    const tasks = await taskSeconds();
-    // the page's main thread ran tasks for more than a tenth of this window: still busy
-    if ((tasks - lastTasks) * 1000 > (Date.now() - lastSample) * BUSY_SHARE)
-      busyUntilMs = Date.now() - started;
-    lastTasks = tasks;
-    lastSample = Date.now();
   }
-  return { broadcasts: (await outboxBroadcasts(page)) - before, busyUntilMs, ledgerMs };
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+  await cdp.send('Profiler.disable');
+  return {
+    broadcasts: (await outboxBroadcasts(page)) - before,
+    busyUntilMs: lastBusyWindowEnd(profile, Date.now() - started),
+    ledgerMs,
+  };
+}
+
+/** The end of the last BUSY_WINDOW_MS window (ms from the profile's start) in which the page worked more than BUSY_SHARE of it. */
+function lastBusyWindowEnd(profile: CpuProfile, lengthMs: number): number {
+  const idle = new Set(
+    profile.nodes.filter((node) => node.callFrame.functionName === '(idle)').map((node) => node.id),
+  );
+  const workedMs = new Array<number>(Math.ceil(lengthMs / BUSY_WINDOW_MS) + 1).fill(0);
+  let atUs = 0;
+  profile.samples.forEach((nodeId, i) => {
+    const deltaUs = profile.timeDeltas[i] ?? 0;
+    atUs += deltaUs;
+    if (idle.has(nodeId)) return;
+    const window = Math.min(workedMs.length - 1, Math.floor(atUs / 1000 / BUSY_WINDOW_MS));
+    workedMs[window] = (workedMs[window] ?? 0) + deltaUs / 1000;
+  });
+  let busyUntil = 0;
+  workedMs.forEach((ms, window) => {
+    if (ms > BUSY_WINDOW_MS * BUSY_SHARE) busyUntil = (window + 1) * BUSY_WINDOW_MS;
+  });
+  return busyUntil;
 }
 
 /** The page's JS heap after a full garbage collection, MB. */

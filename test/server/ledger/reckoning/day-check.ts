@@ -75,8 +75,23 @@ export async function dayDifferences(till: Till, plan: DayPlan, played: PlayedDa
   const files = await dsfinvkFiles(till, played.z.zNumber);
   const revenue = csvRows(files['businesscases.csv']!).filter((row) => row.GV_TYP === 'Umsatz');
   const byVatId: Record<string, number> = {};
-  for (const row of revenue)
+  const vatByVatId: Record<string, number> = {};
+  for (const row of revenue) {
     byVatId[row.UST_SCHLUESSEL!] = (byVatId[row.UST_SCHLUESSEL!] ?? 0) + centsOf(row.Z_UMS_BRUTTO!);
+    vatByVatId[row.UST_SCHLUESSEL!] = (vatByVatId[row.UST_SCHLUESSEL!] ?? 0) + centsOf(row.Z_UST!);
+  }
+  compare(
+    out,
+    'DSFinV-K VAT by VAT id',
+    sorted(
+      Object.fromEntries(
+        Object.entries(want.byVat)
+          .filter(([, v]) => v.vatCents !== 0)
+          .map(([rate, v]) => [String(VAT_ID[rate]), v.vatCents]),
+      ),
+    ),
+    sorted(Object.fromEntries(Object.entries(vatByVatId).filter(([, cents]) => cents !== 0))),
+  );
   compare(
     out,
     'DSFinV-K revenue by VAT id',

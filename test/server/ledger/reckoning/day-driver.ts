@@ -25,7 +25,6 @@ import {
   partsOfBill,
   type StaffName,
   type Tablet,
-  vatIn,
 } from './day-model.ts';
 
 export interface Till {
@@ -403,15 +402,12 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
           kind: 'sale',
           tablet: op.tablet,
           staff: op.staff,
-          lines: lines.map((l, i) => ({
-            ...l,
-            grossCents: l.quantity * l.unitPriceCents,
-            // Each part's receipt holds the VAT of its own share of the line.
-            vatCents: partsOfBill(
-              lines.map((x) => x.quantity * x.unitPriceCents),
-              op.parts,
-            ).reduce((sum, part) => sum + vatIn(part[i]!, l.item.vatRateBp), 0),
-          })),
+          lines: lines.map((l) => ({ ...l, grossCents: l.quantity * l.unitPriceCents })),
+          // Each part's receipt holds the VAT of its own share of the lines.
+          parts: partsOfBill(
+            lines.map((l) => l.quantity * l.unitPriceCents),
+            op.parts,
+          ),
           paid,
           discountCents: 0,
         });

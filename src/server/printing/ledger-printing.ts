@@ -367,10 +367,12 @@ export function reportSlip(
     approved: [
       ...(day?.corrections ?? []),
       ...(day?.discounts ?? []).map((d) => ({ ...d, kind: 'discount' })),
+      // An open price: the open lines' gross, approved above the outlet's limit (else "-").
+      ...(day?.openPrices ?? []).map((o) => ({ ...o, kind: 'open-price' })),
     ]
-      .filter((r) => ['void', 'take-back', 'refund', 'discount'].includes(r.kind))
+      .filter((r) => ['void', 'take-back', 'refund', 'discount', 'open-price'].includes(r.kind))
       .map((r) => ({
-        kind: r.kind as 'void' | 'take-back' | 'refund' | 'discount',
+        kind: r.kind as 'void' | 'take-back' | 'refund' | 'discount' | 'open-price',
         reference: r.reference,
         // A discount is money off (negative); a refund of a discounted sale gives its discount back.
         cents: r.kind === 'discount' ? -r.amountCents : r.amountCents,

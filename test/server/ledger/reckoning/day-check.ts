@@ -1,10 +1,12 @@
 // The reckoning test's comparison: the model's reckoning of a played day (day-model.ts) against what
 // the server closed - the Z (total, VAT, discounts, by payment, VAT rate, group, staff, drawer),
-// the DSFinV-K files of that Z, and the TSE's signed amounts of every sale. Answers the differences
+// the DSFinV-K files of that Z (revenue and VAT), the TSE's signed amounts of every sale, and the
+// test hotel's invoices and folios. Answers the differences
 // in words (none: the books are right), so a failing day says what is wrong.
 
 import type { PlayedDay, Till } from './day-driver.ts';
 import { type DayPlan, reckon } from './day-model.ts';
+import { grossByProduct, type PmsItem, pmsHolds } from './pms-side.ts';
 import { centsOf, csvRows, dsfinvkFiles, signedOf } from './till.ts';
 
 const VAT_ID: Record<string, number> = { '1900': 1, '700': 2, '1070': 3, '550': 4, '0': 5 };
@@ -130,6 +132,8 @@ export async function dayDifferences(till: Till, plan: DayPlan, played: PlayedDa
     centsOf(closing!.Z_SE_ZAHLUNGEN!),
   );
 
+  out.push(...pmsDifferences(till, played));
+
   for (const record of played.records) {
     const expected = want.signed[record.key]!;
     const signed = { byVatId: [0, 0, 0, 0, 0], cash: 0, nonCash: 0 };
@@ -156,6 +160,69 @@ export async function dayDifferences(till: Till, plan: DayPlan, played: PlayedDa
       { byVatId: byVatIdWanted, cash: expected.cash, nonCash: expected.nonCash },
       signed,
     );
+  }
+  return out;
+}
+
+/**
+ * The PMS's books against the model: each sale paid at the till has exactly one invoice with its
+ * reference, closed with its method, holding its items (a part of a bill its share of each: the
+ * parts' gross per product is the bill's); each room charge's items are on its stay's folio, once
+ * (none for a charge voided before its PMS step went). Sales whose steps waited for the PMS or an
+ * offline tablet are there too, once.
+ */
+function pmsDifferences(till: Till, played: PlayedDay): string[] {
+  const out: string[] = [];
+  const modelItems = (lines: (typeof played.records)[number]['lines']): PmsItem[] =>
+    lines
+      .map((l) => ({ productId: l.item.id, quantity: l.quantity, unitPriceCents: l.unitPriceCents }))
+      .sort(
+        (a, b) => a.productId - b.productId || a.unitPriceCents - b.unitPriceCents || a.quantity - b.quantity,
+      );
+  for (const record of played.records) {
+    if (record.kind !== 'sale' && record.kind !== 'room-charge') continue;
+    const sent = played.pms.filter((one) => one.key === record.key);
+    if (sent.length === 0) {
+      out.push(`PMS: ${record.kind} ${record.key} was never sent`);
+      continue;
+    }
+    if (record.kind === 'room-charge') {
+      // What is left on the room of the charge: its lines less what voids and take-backs took back.
+      const left = record.lines.map((line) => ({ ...line }));
+      for (const taking of played.records.filter(
+        (r) => r.refersTo === record.key && r.kind !== 'late-charge',
+      ))
+        for (const back of taking.lines) {
+          const line = left.find(
+            (l) => l.item.id === back.item.id && l.unitPriceCents === back.unitPriceCents && l.quantity > 0,
+          );
+          if (line) line.quantity += back.quantity;
+        }
+      const [one] = sent;
+      const { folio } = pmsHolds(till.hotel.db, one!.sale, one!.results);
+      compare(out, `PMS folio of ${record.key}`, modelItems(left.filter((l) => l.quantity > 0)), folio);
+      continue;
+    }
+    const items: PmsItem[] = [];
+    for (const one of sent) {
+      const { invoices } = pmsHolds(till.hotel.db, one.sale, one.results);
+      const method = one.sale.entry.tender?.method === 'card' ? 2 : 1;
+      compare(
+        out,
+        `PMS invoices of ${record.key} (${one.sale.entry.reference})`,
+        [{ ours: true, status: 'closed', method }],
+        invoices.map((i) => ({ ours: i.ours, status: i.status, method: i.method })),
+      );
+      items.push(...invoices.flatMap((i) => i.items));
+    }
+    if (record.parts) {
+      compare(
+        out,
+        `PMS items of the parts of ${record.key} (gross per product)`,
+        grossByProduct(modelItems(record.lines)),
+        grossByProduct(items),
+      );
+    } else compare(out, `PMS items of ${record.key}`, modelItems(record.lines), items);
   }
   return out;
 }

@@ -1,10 +1,13 @@
 // Plays a generated day (day-model.ts) against one till server in-process: three paired tablets (bar,
 // restaurant, minibar) record through `POST /till/sales` the bodies the tablet's own code builds
 // (outbox/intents/ledger-body.ts from journal entries; splits by rules/split.ts), managers' approvals
-// signed with their keys, the TSE failing where the day says, offline sales sent late. Then the
-// drawers are counted and the Z closed; what the server holds is read back for the test to compare.
+// signed with their keys, the TSE failing where the day says, offline sales sent late; each sale's
+// PMS steps sent through the gateway as the outbox sends them (pms-side.ts), failing while the PMS
+// is down and sent once when it is back. Then the drawers are counted and the Z closed; what the
+// server holds is read back for the test to compare.
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
+import type { StepResult } from '../../../../src/outbox/intents/index.ts';
 import { ledgerKindOf, ledgerRecordOf } from '../../../../src/outbox/intents/ledger-body.ts';
 import type { DayReport } from '../../../../src/pms/closing-wire.ts';
 import type { LedgerRecord } from '../../../../src/pms/ledger-wire.ts';
@@ -17,6 +20,7 @@ import type { TicketLine } from '../../../../src/rules/ticket-lines.ts';
 import type { FiscalControl } from '../../../../src/server/fiscal/fiscal-control.ts';
 import type { Device, Hub } from '../../../../src/server/hub/hub.ts';
 import type { SaleLine, SaleRecord } from '../../../../src/storage/records.ts';
+import type { TestHotel } from '../../../../src/test-hotel/index.ts';
 import {
   type CatalogueItem,
   type DayPlan,
@@ -26,9 +30,14 @@ import {
   type StaffName,
   type Tablet,
 } from './day-model.ts';
+import { invoiceSteps, type PmsSteps, reversalSteps, roomSteps, sendSteps } from './pms-side.ts';
 
 export interface Till {
   hub: Hub;
+  /** The embedded test hotel (its SQLite is the PMS's books; its faults make the PMS unreachable). */
+  hotel: TestHotel;
+  /** Checked-in stays the day charges rooms to. */
+  stays: { roomReservationId: number; roomNumber: string }[];
   /** The server app as every caller meets it (each tablet's cookie is added per request). */
   server: Hono;
   fiscal: FiscalControl;
@@ -47,6 +56,16 @@ export interface PlayedDay {
    * said the TSE was out), or recorded while the TSE was out. */
   late: Set<string>;
   z: { zNumber: number; report: DayReport };
+  /** Each sale's, room charge's and reversal's PMS steps (by record key), and their results once sent. */
+  pms: SentToPms[];
+}
+
+/** A sale's PMS steps, what they depend on (a reversal: its charge's), and their results once sent. */
+export interface SentToPms {
+  key: string;
+  sale: PmsSteps;
+  results: StepResult[];
+  after?: SentToPms;
 }
 
 const annaKeys = new Map<string, Promise<CryptoKey | null>>();
@@ -100,6 +119,31 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
   const saleIdsOf = new Map<string, string[]>();
   const late = new Set<string>();
   let tseDown = false;
+  /** PMS writes that fail while the PMS is down: how many sales' writes are still to fail. */
+  let pmsDownFor = 0;
+  const pms: SentToPms[] = [];
+  /** Sales whose PMS steps wait in the outbox: the PMS was down, or the tablet was offline. */
+  const waiting: SentToPms[] = [];
+  const pmsFault = { path: '/api/set', kind: 'error5xx' as const, status: 503, times: 1_000_000 };
+  /** A sale's PMS steps, sent now (it is on the ledger) or left waiting; a failed send waits too. */
+  const toPms = async (key: string, sale: PmsSteps, offline: boolean) => {
+    const one: SentToPms = { key, sale, results: [] };
+    pms.push(one);
+    if (offline) return void waiting.push(one);
+    if (pmsDownFor > 0) {
+      pmsDownFor -= 1;
+      // The write reaches the gateway and fails at the PMS: the sale stays in the outbox.
+      await sendSteps(till, sale).then(
+        () => {
+          throw new Error(`${key}: the PMS took a write while it was down`);
+        },
+        () => undefined,
+      );
+      if (pmsDownFor === 0) till.hotel.faults!.clear();
+      return void waiting.push(one);
+    }
+    one.results = await sendSteps(till, sale);
+  };
   /** Bodies of offline sales, sent after the rest of the day. */
   const held: { tablet: Tablet; body: LedgerRecord }[] = [];
   /** What corrections may refer to: recorded room charges and paid sales, with what is left of them. */
@@ -130,7 +174,8 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
     const at = tick();
     return {
       id: randomUUID(),
-      reference: `R${minute}`,
+      // Unique over the days: the PMS finds a sale's invoice by it.
+      reference: `R${businessDay.replaceAll('-', '')}-${minute}`,
       kind,
       status: 'pending',
       createdAt: at,
@@ -259,6 +304,7 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
           },
         );
         await send(op.tablet, entry, key, op.offline, beyond ? [['discount', off]] : []);
+        await toPms(key, invoiceSteps(op.tablet, entry, op.t), op.offline);
         records.push({
           key,
           kind: 'sale',
@@ -282,6 +328,7 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
           { tender: { method: 'cash', tenderedCents: total, changeCents: 0 } },
         );
         await send(op.tablet, entry, key, false, total > 10_000 ? [['open_price', total]] : []);
+        await toPms(key, invoiceSteps(op.tablet, entry, 'cash'), false);
         records.push({
           key,
           kind: 'sale',
@@ -305,11 +352,8 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
             : linesOf(op.picks, sellable);
         const { off, beyond } = discountOf(lines);
         const total = lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents, 0);
-        const room = {
-          roomReservationId: 100 + op.room,
-          roomNumber: String(101 + op.room),
-          guestName: `Guest ${op.room}`,
-        };
+        const stay = till.stays[op.room % till.stays.length]!;
+        const room = { ...stay, guestName: `Guest ${op.room}` };
         const entry = entryOf(
           'room-charge',
           tablet,
@@ -318,6 +362,7 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
           { room },
         );
         await send(tablet, entry, key, op.t === 'room' && op.offline, beyond ? [['discount', off]] : []);
+        await toPms(key, roomSteps(tablet, entry), op.t === 'room' && op.offline);
         records.push({
           key,
           kind: 'room-charge',
@@ -363,6 +408,7 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
             { tender: { method: 'cash', tenderedCents: total, changeCents: 0 }, split: true },
           );
           await send(op.tablet, entry, `${key}.${n}`);
+          await toPms(`${key}.${n}`, invoiceSteps(op.tablet, entry, 'cash'), false);
           records.push({
             key: `${key}.${n}`,
             kind: 'sale',
@@ -394,6 +440,7 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
             share: share.share,
           });
           await send(op.tablet, entry, key);
+          await toPms(key, invoiceSteps(op.tablet, entry, method), false);
           paid[method] = (paid[method] ?? 0) + totalCents;
         }
         // One bill paid in shares: each item once, at its price, no discount.
@@ -479,6 +526,27 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
         ]);
         for (const t of taken) charge.left[t.i]! -= t.quantity;
         if (op.t === 'void') charge.done = true;
+        // A charge voided before its PMS steps went: the outbox drops them (void-unsent), the folio never
+        // has it. Else the reversal's step takes the items off the room, after the charge's.
+        const chargeSent = pms.find((one) => one.sale.entry.id === charge.entry.id)!;
+        const unsent = waiting.indexOf(chargeSent);
+        if (op.t === 'void' && unsent >= 0) waiting.splice(unsent, 1);
+        else {
+          const reversal: SentToPms = {
+            key,
+            sale: reversalSteps(
+              charge.tablet,
+              entry,
+              charge.entry,
+              op.t === 'take-back' ? { line: taken[0]!.i, quantity: taken[0]!.quantity } : undefined,
+            ),
+            results: [],
+            after: chargeSent,
+          };
+          pms.push(reversal);
+          if (unsent >= 0 || pmsDownFor > 0) waiting.push(reversal);
+          else reversal.results = await sendSteps(till, reversal.sale, chargeSent.results);
+        }
         records.push({
           key,
           kind: op.t,
@@ -544,6 +612,10 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
         });
         break;
       }
+      case 'pms-down':
+        till.hotel.faults!.add(pmsFault);
+        pmsDownFor = op.sales;
+        break;
       case 'tse-down':
         german.testTse!.faults.inject({ kind: 'defective', count: op.requests });
         tseDown = true;
@@ -553,6 +625,10 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
   // The offline tablets come back ten minutes later: their sales arrive, in the order they were made.
   till.clock.now = new Date(till.clock.now.getTime() + 10 * 60_000);
   for (const { tablet, body } of held) await post(till, tablet, body);
+  // The PMS is back: the outbox sends what waited, once, in the order it was made.
+  till.hotel.faults!.clear();
+  pmsDownFor = 0;
+  for (const one of waiting) one.results = await sendSteps(till, one.sale, one.after?.results);
   // The TSE is back: the late-signing queue signs what waits.
   german.testTse!.faults.clear();
   await german.signing.recover();
@@ -575,5 +651,5 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
     });
   }
   const z = till.hub.closing.closeDay({ upToSeq: x.upToSeq, businessDay }, closer);
-  return { records, saleIdsOf, late, z };
+  return { records, saleIdsOf, late, z, pms };
 }

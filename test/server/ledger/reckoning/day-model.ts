@@ -48,7 +48,9 @@ export type Op =
   | { t: 'take-back'; of: number; line: number; quantity: number }
   | { t: 'refund'; of: number }
   | { t: 'late'; of: number }
-  | { t: 'tse-down'; requests: number };
+  | { t: 'tse-down'; requests: number }
+  /** The PMS goes down for the next `sales` sales' writes (they wait in the outbox), then comes back. */
+  | { t: 'pms-down'; sales: number };
 
 export interface DayPlan {
   floats: Record<Tablet, number>;
@@ -143,6 +145,10 @@ export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.record({ t: fc.constant('tse-down' as const), requests: fc.integer({ min: 1, max: 3 }) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ t: fc.constant('pms-down' as const), sales: fc.integer({ min: 1, max: 3 }) }),
   },
 );
 

@@ -1,0 +1,194 @@
+// The reckoning test's PMS side: a sale's PMS steps sent as the tablet's outbox sends them - the real
+// intent definitions (outbox/intents), the real PMS client with the sale's headers, through the till
+// server's gateway (which matches every write to the sale's ledger record) to the embedded test
+// hotel - and what the hotel's SQLite then holds for a sale: its invoice's or its folio's items.
+import { stepMarker } from '../../../../src/outbox/intents/definition.ts';
+import {
+  ADD_ROOM_PRODUCTS,
+  type AddedRoomItems,
+  addCashInvoiceProducts,
+  addRoomProducts,
+  type CreatedCashInvoice,
+  closeCashInvoice,
+  createCashInvoice,
+  type IntentDefinition,
+  type PayloadLine,
+  removeRoomProducts,
+  type StepResult,
+  takeBackRoomLine,
+} from '../../../../src/outbox/intents/index.ts';
+import { pmsForSale } from '../../../../src/outbox/sale-headers.ts';
+import { createPmsClient } from '../../../../src/pms/client.ts';
+import type { SaleRecord } from '../../../../src/storage/records.ts';
+import type { HotelDb } from '../../../../src/test-hotel/index.ts';
+import type { Till } from './day-driver.ts';
+import type { Tablet } from './day-model.ts';
+
+/** The test hotel's payment methods the till closes cash invoices with (seed-catalogue.ts). */
+const PAYMENT_METHOD = { cash: 1, card: 2 } as const;
+const RECEIPT_TEMPLATE = 3;
+
+/** A sale whose PMS steps wait to be sent (the PMS was down, or the tablet offline). */
+export interface PmsSteps {
+  tablet: Tablet;
+  entry: SaleRecord;
+  steps: [IntentDefinition<never, unknown>, unknown][];
+}
+
+const payloadLines = (entry: SaleRecord): PayloadLine[] =>
+  entry.lines.map((line) => ({
+    productId: line.productId,
+    quantity: line.quantity,
+    name: line.name,
+    priceCents: line.unitPriceCents,
+  }));
+
+/** The steps of a sale paid at the till (cash or card): open, fill and close its invoice. */
+export function invoiceSteps(tablet: Tablet, entry: SaleRecord, method: 'cash' | 'card'): PmsSteps {
+  return {
+    tablet,
+    entry,
+    steps: [
+      [createCashInvoice as IntentDefinition<never>, { recipientName: '', reference: entry.reference }],
+      [addCashInvoiceProducts as IntentDefinition<never>, { lines: payloadLines(entry) }],
+      [
+        closeCashInvoice as IntentDefinition<never>,
+        { templateId: RECEIPT_TEMPLATE, paymentMethodId: PAYMENT_METHOD[method], sendInvoice: false },
+      ],
+    ],
+  };
+}
+
+/** The step of a room charge: its lines onto the stay's folio. */
+export function roomSteps(tablet: Tablet, entry: SaleRecord): PmsSteps {
+  return {
+    tablet,
+    entry,
+    steps: [
+      [
+        addRoomProducts as IntentDefinition<never>,
+        { roomReservationId: entry.room!.roomReservationId, lines: payloadLines(entry) },
+      ],
+    ],
+  };
+}
+
+/**
+ * The step of a void (everything the charge put on the room) or a take-back by line of room charge
+ * `charge`, as the outbox queues them (outbox/reversal.ts, journal.ts `recordLineTakeBack`).
+ */
+export function reversalSteps(
+  tablet: Tablet,
+  entry: SaleRecord,
+  charge: SaleRecord,
+  takeBack?: { line: number; quantity: number },
+): PmsSteps {
+  const roomReservationId = charge.room!.roomReservationId;
+  const step: [IntentDefinition<never, unknown>, unknown] = takeBack
+    ? [
+        takeBackRoomLine as IntentDefinition<never>,
+        {
+          roomReservationId,
+          charge: { saleId: charge.id, ...takeBack, productId: charge.lines[takeBack.line]!.productId },
+        },
+      ]
+    : [removeRoomProducts as IntentDefinition<never>, { roomReservationId, reverses: { saleId: charge.id } }];
+  return { tablet, entry, steps: [step] };
+}
+
+/**
+ * Sends `sale`'s steps in order, after `earlier` (the results of the sale it depends on: a reversal's
+ * charge); answers their results (throws on the first that fails).
+ */
+export async function sendSteps(
+  till: Till,
+  sale: PmsSteps,
+  earlier: readonly StepResult[] = [],
+): Promise<StepResult[]> {
+  const { cookie } = till.devices[sale.tablet];
+  const client = createPmsClient({
+    baseUrl: 'http://localhost',
+    fetch: (url, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set('cookie', cookie);
+      return Promise.resolve(till.server.request(String(url), { ...init, headers }));
+    },
+  });
+  const pms = pmsForSale(client, sale.entry);
+  const results: StepResult[] = [];
+  for (const [index, [definition, payload]] of sale.steps.entries()) {
+    const step = index + 1;
+    const result = await definition.send(pms, payload as never, {
+      sale: sale.entry,
+      step,
+      marker: stepMarker(sale.entry.reference, step, 0),
+      results: [...earlier, ...results],
+      before: undefined,
+    });
+    results.push({ saleId: sale.entry.id, step, name: definition.name, result });
+  }
+  return results;
+}
+
+/** An item as the PMS holds it, in the model's terms. */
+export interface PmsItem {
+  productId: number;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+const byItem = (a: PmsItem, b: PmsItem) =>
+  a.productId - b.productId || a.unitPriceCents - b.unitPriceCents || a.quantity - b.quantity;
+
+/**
+ * What the hotel holds of a sale after its steps: a cash sale's invoices with its reference (every
+ * one, so a second copy shows) with their status, method and items; a room charge's items on the folio.
+ */
+export function pmsHolds(db: HotelDb, sale: PmsSteps, results: readonly StepResult[]) {
+  const items = (where: string, ...params: unknown[]) =>
+    (
+      db
+        .prepare(
+          `SELECT product_id AS productId, quantity, price_cents AS unitPriceCents FROM invoice_items WHERE ${where}`,
+        )
+        .all(...params) as PmsItem[]
+    ).sort(byItem);
+  if (sale.entry.kind === 'room-charge') {
+    const added = results.find((r) => r.name === ADD_ROOM_PRODUCTS)?.result as AddedRoomItems | undefined;
+    const ids = (added?.items ?? []).map((item) => item.invoiceItemId);
+    return {
+      invoices: [],
+      folio:
+        ids.length === 0
+          ? []
+          : items(`id IN (${ids.join(',')}) AND room_reservation_id = ?`, sale.entry.room!.roomReservationId),
+    };
+  }
+  const created = results.find((r) => r.name === createCashInvoice.name)?.result as
+    | CreatedCashInvoice
+    | undefined;
+  const invoices = (
+    db
+      .prepare(
+        `SELECT id, status, payment_method_id AS method FROM invoices WHERE reference = ? OR reference LIKE ? ORDER BY id`,
+      )
+      .all(sale.entry.reference, `${sale.entry.reference} %`) as {
+      id: number;
+      status: string;
+      method: number | null;
+    }[]
+  ).map((invoice) => ({
+    ...invoice,
+    ours: invoice.id === created?.invoiceId,
+    items: items('invoice_id = ?', invoice.id),
+  }));
+  return { invoices, folio: [] };
+}
+
+/** Gross per product of `items`, and whole items per product (for parts of a bill: their sum). */
+export function grossByProduct(items: readonly PmsItem[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const item of items)
+    out[item.productId] = (out[item.productId] ?? 0) + item.quantity * item.unitPriceCents;
+  return out;
+}

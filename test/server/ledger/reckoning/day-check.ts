@@ -6,7 +6,7 @@
 
 import type { PlayedDay, Till } from './day-driver.ts';
 import { type DayPlan, reckon } from './day-model.ts';
-import { grossByProduct, type PmsItem, pmsHolds } from './pms-side.ts';
+import { folioOf, grossByProduct, invoicesOf, type PmsItem } from './pms-side.ts';
 import { centsOf, csvRows, dsfinvkFiles, signedOf } from './till.ts';
 
 const VAT_ID: Record<string, number> = { '1900': 1, '700': 2, '1070': 3, '550': 4, '0': 5 };
@@ -167,9 +167,9 @@ export async function dayDifferences(till: Till, plan: DayPlan, played: PlayedDa
 /**
  * The PMS's books against the model: each sale paid at the till has exactly one invoice with its
  * reference, closed with its method, holding its items (a part of a bill its share of each: the
- * parts' gross per product is the bill's); each room charge's items are on its stay's folio, once
- * (none for a charge voided before its PMS step went). Sales whose steps waited for the PMS or an
- * offline tablet are there too, once.
+ * parts' gross per product is the bill's); each stay's folio gained the day's room charges to it,
+ * once, less what voids and take-backs took back (a charge voided before its step went: nothing).
+ * Sales whose steps waited for the PMS or an offline tablet are there too, once.
  */
 function pmsDifferences(till: Till, played: PlayedDay): string[] {
   const out: string[] = [];
@@ -186,26 +186,10 @@ function pmsDifferences(till: Till, played: PlayedDay): string[] {
       out.push(`PMS: ${record.kind} ${record.key} was never sent`);
       continue;
     }
-    if (record.kind === 'room-charge') {
-      // What is left on the room of the charge: its lines less what voids and take-backs took back.
-      const left = record.lines.map((line) => ({ ...line }));
-      for (const taking of played.records.filter(
-        (r) => r.refersTo === record.key && r.kind !== 'late-charge',
-      ))
-        for (const back of taking.lines) {
-          const line = left.find(
-            (l) => l.item.id === back.item.id && l.unitPriceCents === back.unitPriceCents && l.quantity > 0,
-          );
-          if (line) line.quantity += back.quantity;
-        }
-      const [one] = sent;
-      const { folio } = pmsHolds(till.hotel.db, one!.sale, one!.results);
-      compare(out, `PMS folio of ${record.key}`, modelItems(left.filter((l) => l.quantity > 0)), folio);
-      continue;
-    }
+    if (record.kind === 'room-charge') continue; // on its stay's folio, below
     const items: PmsItem[] = [];
     for (const one of sent) {
-      const { invoices } = pmsHolds(till.hotel.db, one.sale, one.results);
+      const invoices = invoicesOf(till.hotel.db, one.sale, one.results);
       const method = one.sale.entry.tender?.method === 'card' ? 2 : 1;
       compare(
         out,
@@ -223,6 +207,32 @@ function pmsDifferences(till: Till, played: PlayedDay): string[] {
         grossByProduct(items),
       );
     } else compare(out, `PMS items of ${record.key}`, modelItems(record.lines), items);
+  }
+  // Each stay's folio gained the day's charges to it, less what voids and take-backs took back.
+  const byKey = new Map(played.records.map((record) => [record.key, record]));
+  for (const stay of till.stays) {
+    const wanted: Record<string, number> = {};
+    for (const record of played.records) {
+      const charge = record.kind === 'room-charge' ? record : byKey.get(record.refersTo ?? '');
+      if (record.kind === 'late-charge' || charge?.kind !== 'room-charge') continue;
+      if (till.stays[charge.room! % till.stays.length] !== stay) continue;
+      for (const line of record.lines) {
+        const key = `${line.item.id}@${line.unitPriceCents}`;
+        wanted[key] = (wanted[key] ?? 0) + line.quantity;
+      }
+    }
+    const before = played.foliosBefore[stay.roomReservationId] ?? {};
+    const after = folioOf(till.hotel.db, stay.roomReservationId);
+    const gained: Record<string, number> = {};
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)]))
+      gained[key] = (after[key] ?? 0) - (before[key] ?? 0);
+    const nonZero = (r: Record<string, number>) =>
+      Object.fromEntries(
+        Object.entries(r)
+          .filter(([, n]) => n !== 0)
+          .sort(([a], [b]) => a.localeCompare(b)),
+      );
+    compare(out, `PMS folio of stay ${stay.roomReservationId}`, nonZero(wanted), nonZero(gained));
   }
   return out;
 }

@@ -30,7 +30,7 @@ import {
   type StaffName,
   type Tablet,
 } from './day-model.ts';
-import { invoiceSteps, type PmsSteps, reversalSteps, roomSteps, sendSteps } from './pms-side.ts';
+import { folioOf, invoiceSteps, type PmsSteps, reversalSteps, roomSteps, sendSteps } from './pms-side.ts';
 
 export interface Till {
   hub: Hub;
@@ -58,6 +58,8 @@ export interface PlayedDay {
   z: { zNumber: number; report: DayReport };
   /** Each sale's, room charge's and reversal's PMS steps (by record key), and their results once sent. */
   pms: SentToPms[];
+  /** Each stay's folio before the day (folioOf), by room reservation id. */
+  foliosBefore: Record<number, Record<string, number>>;
 }
 
 /** A sale's PMS steps, what they depend on (a reversal: its charge's), and their results once sent. */
@@ -119,6 +121,9 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
   const saleIdsOf = new Map<string, string[]>();
   const late = new Set<string>();
   let tseDown = false;
+  const foliosBefore = Object.fromEntries(
+    till.stays.map((stay) => [stay.roomReservationId, folioOf(till.hotel.db, stay.roomReservationId)]),
+  );
   /** PMS writes that fail while the PMS is down: how many sales' writes are still to fail. */
   let pmsDownFor = 0;
   const pms: SentToPms[] = [];
@@ -651,5 +656,5 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
     });
   }
   const z = till.hub.closing.closeDay({ upToSeq: x.upToSeq, businessDay }, closer);
-  return { records, saleIdsOf, late, z, pms };
+  return { records, saleIdsOf, late, z, pms, foliosBefore };
 }

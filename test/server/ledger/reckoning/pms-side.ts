@@ -1,11 +1,9 @@
 // The reckoning test's PMS side: a sale's PMS steps sent as the tablet's outbox sends them - the real
 // intent definitions (outbox/intents), the real PMS client with the sale's headers, through the till
 // server's gateway (which matches every write to the sale's ledger record) to the embedded test
-// hotel - and what the hotel's SQLite then holds for a sale: its invoice's or its folio's items.
+// hotel - and what the hotel's SQLite then holds: a sale's invoices, a stay's folio.
 import { stepMarker } from '../../../../src/outbox/intents/definition.ts';
 import {
-  ADD_ROOM_PRODUCTS,
-  type AddedRoomItems,
   addCashInvoiceProducts,
   addRoomProducts,
   type CreatedCashInvoice,
@@ -141,48 +139,47 @@ const byItem = (a: PmsItem, b: PmsItem) =>
   a.productId - b.productId || a.unitPriceCents - b.unitPriceCents || a.quantity - b.quantity;
 
 /**
- * What the hotel holds of a sale after its steps: a cash sale's invoices with its reference (every
- * one, so a second copy shows) with their status, method and items; a room charge's items on the folio.
+ * The invoices the hotel holds with a cash sale's reference (every one, so a second copy shows), with
+ * their status, method and items, and whether it is the one the sale's steps opened.
  */
-export function pmsHolds(db: HotelDb, sale: PmsSteps, results: readonly StepResult[]) {
-  const items = (where: string, ...params: unknown[]) =>
-    (
-      db
-        .prepare(
-          `SELECT product_id AS productId, quantity, price_cents AS unitPriceCents FROM invoice_items WHERE ${where}`,
-        )
-        .all(...params) as PmsItem[]
-    ).sort(byItem);
-  if (sale.entry.kind === 'room-charge') {
-    const added = results.find((r) => r.name === ADD_ROOM_PRODUCTS)?.result as AddedRoomItems | undefined;
-    const ids = (added?.items ?? []).map((item) => item.invoiceItemId);
-    return {
-      invoices: [],
-      folio:
-        ids.length === 0
-          ? []
-          : items(`id IN (${ids.join(',')}) AND room_reservation_id = ?`, sale.entry.room!.roomReservationId),
-    };
-  }
+export function invoicesOf(db: HotelDb, sale: PmsSteps, results: readonly StepResult[]) {
   const created = results.find((r) => r.name === createCashInvoice.name)?.result as
     | CreatedCashInvoice
     | undefined;
-  const invoices = (
-    db
-      .prepare(
-        `SELECT id, status, payment_method_id AS method FROM invoices WHERE reference = ? OR reference LIKE ? ORDER BY id`,
-      )
-      .all(sale.entry.reference, `${sale.entry.reference} %`) as {
-      id: number;
-      status: string;
-      method: number | null;
-    }[]
-  ).map((invoice) => ({
+  const invoices = db
+    .prepare(
+      `SELECT id, status, payment_method_id AS method FROM invoices WHERE reference = ? OR reference LIKE ? ORDER BY id`,
+    )
+    .all(sale.entry.reference, `${sale.entry.reference} %`) as {
+    id: number;
+    status: string;
+    method: number | null;
+  }[];
+  return invoices.map((invoice) => ({
     ...invoice,
     ours: invoice.id === created?.invoiceId,
-    items: items('invoice_id = ?', invoice.id),
+    items: (
+      db
+        .prepare(
+          'SELECT product_id AS productId, quantity, price_cents AS unitPriceCents FROM invoice_items WHERE invoice_id = ?',
+        )
+        .all(invoice.id) as PmsItem[]
+    ).sort(byItem),
   }));
-  return { invoices, folio: [] };
+}
+
+/**
+ * A stay's folio as quantities by product and unit price ("25@350"). Compared before and after a day
+ * (the test hotel reuses the ids of items a removal deleted, so a charge's item ids are no key).
+ */
+export function folioOf(db: HotelDb, roomReservationId: number): Record<string, number> {
+  const rows = db
+    .prepare(
+      `SELECT product_id AS productId, price_cents AS unitPriceCents, SUM(quantity) AS quantity FROM invoice_items
+        WHERE room_reservation_id = ? GROUP BY product_id, price_cents`,
+    )
+    .all(roomReservationId) as PmsItem[];
+  return Object.fromEntries(rows.map((r) => [`${r.productId}@${r.unitPriceCents}`, r.quantity]));
 }
 
 /** Gross per product of `items`, and whole items per product (for parts of a bill: their sum). */

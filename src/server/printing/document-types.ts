@@ -56,6 +56,8 @@ export interface CancellationSlip {
   header?: PrintableReceipt['header'];
   /** The TSE's data of the refund (it is signed: AVBelegstorno), as on a receipt. */
   fiscal?: PrintableReceipt['fiscal'];
+  /** Net, VAT and gross per rate taken back (negative), as the books count it (docs/ledger.md, "VAT"). */
+  taxes?: PrintableReceipt['taxes'];
 }
 
 /**

@@ -7,7 +7,6 @@
 // server holds is read back for the test to compare.
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
-import type { StepResult } from '../../../../src/outbox/intents/index.ts';
 import { ledgerKindOf, ledgerRecordOf } from '../../../../src/outbox/intents/ledger-body.ts';
 import type { DayReport } from '../../../../src/pms/closing-wire.ts';
 import type { LedgerRecord } from '../../../../src/pms/ledger-wire.ts';
@@ -30,7 +29,14 @@ import {
   type StaffName,
   type Tablet,
 } from './day-model.ts';
-import { folioOf, invoiceSteps, type PmsSteps, reversalSteps, roomSteps, sendSteps } from './pms-side.ts';
+import {
+  createPmsOutbox,
+  folioOf,
+  invoiceSteps,
+  reversalSteps,
+  roomSteps,
+  type SentToPms,
+} from './pms-side.ts';
 
 export interface Till {
   hub: Hub;
@@ -60,14 +66,6 @@ export interface PlayedDay {
   pms: SentToPms[];
   /** Each stay's folio before the day (folioOf), by room reservation id. */
   foliosBefore: Record<number, Record<string, number>>;
-}
-
-/** A sale's PMS steps, what they depend on (a reversal: its charge's), and their results once sent. */
-export interface SentToPms {
-  key: string;
-  sale: PmsSteps;
-  results: StepResult[];
-  after?: SentToPms;
 }
 
 const annaKeys = new Map<string, Promise<CryptoKey | null>>();
@@ -124,31 +122,7 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
   const foliosBefore = Object.fromEntries(
     till.stays.map((stay) => [stay.roomReservationId, folioOf(till.hotel.db, stay.roomReservationId)]),
   );
-  /** PMS writes that fail while the PMS is down: how many sales' writes are still to fail. */
-  let pmsDownFor = 0;
-  const pms: SentToPms[] = [];
-  /** Sales whose PMS steps wait in the outbox: the PMS was down, or the tablet was offline. */
-  const waiting: SentToPms[] = [];
-  const pmsFault = { path: '/api/set', kind: 'error5xx' as const, status: 503, times: 1_000_000 };
-  /** A sale's PMS steps, sent now (it is on the ledger) or left waiting; a failed send waits too. */
-  const toPms = async (key: string, sale: PmsSteps, offline: boolean) => {
-    const one: SentToPms = { key, sale, results: [] };
-    pms.push(one);
-    if (offline) return void waiting.push(one);
-    if (pmsDownFor > 0) {
-      pmsDownFor -= 1;
-      // The write reaches the gateway and fails at the PMS: the sale stays in the outbox.
-      await sendSteps(till, sale).then(
-        () => {
-          throw new Error(`${key}: the PMS took a write while it was down`);
-        },
-        () => undefined,
-      );
-      if (pmsDownFor === 0) till.hotel.faults!.clear();
-      return void waiting.push(one);
-    }
-    one.results = await sendSteps(till, sale);
-  };
+  const outbox = createPmsOutbox(till);
   /** Bodies of offline sales, sent after the rest of the day. */
   const held: { tablet: Tablet; body: LedgerRecord }[] = [];
   /** What corrections may refer to: recorded room charges and paid sales, with what is left of them. */
@@ -309,7 +283,7 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
           },
         );
         await send(op.tablet, entry, key, op.offline, beyond ? [['discount', off]] : []);
-        await toPms(key, invoiceSteps(op.tablet, entry, op.t), op.offline);
+        await outbox.add(key, invoiceSteps(op.tablet, entry, op.t), op.offline);
         records.push({
           key,
           kind: 'sale',
@@ -333,7 +307,7 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
           { tender: { method: 'cash', tenderedCents: total, changeCents: 0 } },
         );
         await send(op.tablet, entry, key, false, total > 10_000 ? [['open_price', total]] : []);
-        await toPms(key, invoiceSteps(op.tablet, entry, 'cash'), false);
+        await outbox.add(key, invoiceSteps(op.tablet, entry, 'cash'), false);
         records.push({
           key,
           kind: 'sale',
@@ -367,7 +341,7 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
           { room },
         );
         await send(tablet, entry, key, op.t === 'room' && op.offline, beyond ? [['discount', off]] : []);
-        await toPms(key, roomSteps(tablet, entry), op.t === 'room' && op.offline);
+        await outbox.add(key, roomSteps(tablet, entry), op.t === 'room' && op.offline);
         records.push({
           key,
           kind: 'room-charge',
@@ -413,7 +387,7 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
             { tender: { method: 'cash', tenderedCents: total, changeCents: 0 }, split: true },
           );
           await send(op.tablet, entry, `${key}.${n}`);
-          await toPms(`${key}.${n}`, invoiceSteps(op.tablet, entry, 'cash'), false);
+          await outbox.add(`${key}.${n}`, invoiceSteps(op.tablet, entry, 'cash'), false);
           records.push({
             key: `${key}.${n}`,
             kind: 'sale',
@@ -445,7 +419,7 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
             share: share.share,
           });
           await send(op.tablet, entry, key);
-          await toPms(key, invoiceSteps(op.tablet, entry, method), false);
+          await outbox.add(key, invoiceSteps(op.tablet, entry, method), false);
           paid[method] = (paid[method] ?? 0) + totalCents;
         }
         // One bill paid in shares: each item once, at its price, no discount.
@@ -531,27 +505,16 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
         ]);
         for (const t of taken) charge.left[t.i]! -= t.quantity;
         if (op.t === 'void') charge.done = true;
-        // A charge voided before its PMS steps went: the outbox drops them (void-unsent), the folio never
-        // has it. Else the reversal's step takes the items off the room, after the charge's.
-        const chargeSent = pms.find((one) => one.sale.entry.id === charge.entry.id)!;
-        const unsent = waiting.indexOf(chargeSent);
-        if (op.t === 'void' && unsent >= 0) waiting.splice(unsent, 1);
-        else {
-          const reversal: SentToPms = {
-            key,
-            sale: reversalSteps(
-              charge.tablet,
-              entry,
-              charge.entry,
-              op.t === 'take-back' ? { line: taken[0]!.i, quantity: taken[0]!.quantity } : undefined,
-            ),
-            results: [],
-            after: chargeSent,
-          };
-          pms.push(reversal);
-          if (unsent >= 0 || pmsDownFor > 0) waiting.push(reversal);
-          else reversal.results = await sendSteps(till, reversal.sale, chargeSent.results);
-        }
+        await outbox.reversal(
+          key,
+          reversalSteps(
+            charge.tablet,
+            entry,
+            charge.entry,
+            op.t === 'take-back' ? { line: taken[0]!.i, quantity: taken[0]!.quantity } : undefined,
+          ),
+          charge.entry.id,
+        );
         records.push({
           key,
           kind: op.t,
@@ -618,8 +581,7 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
         break;
       }
       case 'pms-down':
-        till.hotel.faults!.add(pmsFault);
-        pmsDownFor = op.sales;
+        outbox.pmsDown(op.sales);
         break;
       case 'tse-down':
         german.testTse!.faults.inject({ kind: 'defective', count: op.requests });
@@ -630,10 +592,7 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
   // The offline tablets come back ten minutes later: their sales arrive, in the order they were made.
   till.clock.now = new Date(till.clock.now.getTime() + 10 * 60_000);
   for (const { tablet, body } of held) await post(till, tablet, body);
-  // The PMS is back: the outbox sends what waited, once, in the order it was made.
-  till.hotel.faults!.clear();
-  pmsDownFor = 0;
-  for (const one of waiting) one.results = await sendSteps(till, one.sale, one.after?.results);
+  await outbox.pmsBack();
   // The TSE is back: the late-signing queue signs what waits.
   german.testTse!.faults.clear();
   await german.signing.recover();
@@ -656,5 +615,5 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
     });
   }
   const z = till.hub.closing.closeDay({ upToSeq: x.upToSeq, businessDay }, closer);
-  return { records, saleIdsOf, late, z, pms, foliosBefore };
+  return { records, saleIdsOf, late, z, pms: outbox.sent, foliosBefore };
 }

@@ -138,6 +138,72 @@ export interface PmsItem {
 const byItem = (a: PmsItem, b: PmsItem) =>
   a.productId - b.productId || a.unitPriceCents - b.unitPriceCents || a.quantity - b.quantity;
 
+/** A sale's PMS steps, what they depend on (a reversal: its charge's), and their results once sent. */
+export interface SentToPms {
+  key: string;
+  sale: PmsSteps;
+  results: StepResult[];
+  after?: SentToPms;
+}
+
+/**
+ * The day's PMS writes as the tablets' outboxes make them: sent as soon as the sale is on the ledger;
+ * while the PMS is down (the hotel answers 503 on `/api/set`) a sale's write is tried, fails, and the
+ * sale waits; an offline tablet's sales wait; what waits goes once, in order, when the PMS is back.
+ */
+export function createPmsOutbox(till: Till) {
+  const sent: SentToPms[] = [];
+  const waiting: SentToPms[] = [];
+  /** How many sales' writes are still to fail. */
+  let downFor = 0;
+  return {
+    sent,
+    /** A sale's PMS steps, after its ledger record (an offline sale's: when it lands). */
+    async add(key: string, sale: PmsSteps, offline: boolean): Promise<void> {
+      const one: SentToPms = { key, sale, results: [] };
+      sent.push(one);
+      if (offline) return void waiting.push(one);
+      if (downFor > 0) {
+        downFor -= 1;
+        // The write reaches the gateway and fails at the PMS: the sale stays in the outbox.
+        await sendSteps(till, sale).then(
+          () => {
+            throw new Error(`${key}: the PMS took a write while it was down`);
+          },
+          () => undefined,
+        );
+        if (downFor === 0) till.hotel.faults!.clear();
+        return void waiting.push(one);
+      }
+      one.results = await sendSteps(till, sale);
+    },
+    /**
+     * A void's or take-back's step, after its charge's (`chargeId`). A charge voided before its steps
+     * went: the outbox drops them (void-unsent), so the folio never has it and nothing is taken back.
+     */
+    async reversal(key: string, sale: PmsSteps, chargeId: string): Promise<void> {
+      const charge = sent.find((one) => one.sale.entry.id === chargeId)!;
+      const unsent = waiting.indexOf(charge);
+      if (!sale.entry.takeBack && unsent >= 0) return void waiting.splice(unsent, 1);
+      const one: SentToPms = { key, sale, results: [], after: charge };
+      sent.push(one);
+      if (unsent >= 0 || downFor > 0) waiting.push(one);
+      else one.results = await sendSteps(till, sale, charge.results);
+    },
+    /** The PMS goes down for the next `sales` sales' writes. */
+    pmsDown(sales: number): void {
+      till.hotel.faults!.add({ path: '/api/set', kind: 'error5xx', status: 503, times: 1_000_000 });
+      downFor = sales;
+    },
+    /** The PMS is back: what waited is sent, once, in the order it was made. */
+    async pmsBack(): Promise<void> {
+      till.hotel.faults!.clear();
+      downFor = 0;
+      for (const one of waiting) one.results = await sendSteps(till, one.sale, one.after?.results);
+    },
+  };
+}
+
 /**
  * The invoices the hotel holds with a cash sale's reference (every one, so a second copy shows), with
  * their status, method and items, and whether it is the one the sale's steps opened.

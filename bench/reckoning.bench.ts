@@ -1,6 +1,7 @@
 // `npm run bench -- reckoning`: the reckoning test's generated days (test/server/ledger/reckoning/),
 // 10,000 of them (`RECKONING_DAYS`), played on one till server in-process and each checked against
-// the model's reckoning: the Z, the DSFinV-K files and the TSE's signed amounts. Figures: the days
+// the model's reckoning: the Z, the DSFinV-K files, the TSE's signed amounts and the PMS's invoices
+// and folios. Figures: the days
 // played, the days whose books differ (must be 0; the first difference is printed), the seed, and
 // the time per day (the machines are shared: a figure, not a target).
 import fc from 'fast-check';

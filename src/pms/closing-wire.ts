@@ -123,6 +123,11 @@ export interface DayTotals {
   corrections: ApprovedRecord[];
   discounts: ApprovedRecord[];
   lateCharges: ApprovedRecord[];
+  /**
+   * Sales and room charges with open-price lines: the open lines' gross, and who approved it (null:
+   * below the outlet's open-price limit, nobody had to). Absent on reports stored before (issue 30).
+   */
+  openPrices?: ApprovedRecord[];
 }
 
 export interface DrawerCashUp {

@@ -11,6 +11,20 @@ const Cents = v.pipe(v.number(), v.integer(), v.minValue(-100_000_000), v.maxVal
 const Count = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(999));
 const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(64), v.regex(/^[A-Za-z0-9_.:-]+$/));
 
+/** Net, VAT and gross per rate, as a receipt or slip prints them. */
+const Taxes = v.pipe(
+  v.array(
+    v.object({
+      name: Text(40),
+      ratePercent: v.nullable(v.number()),
+      grossCents: Cents,
+      taxCents: Cents,
+      netCents: Cents,
+    }),
+  ),
+  v.maxLength(20),
+);
+
 /** A receipt as the printer prints it: what the tablet showed the guest (features/payment/receipt.ts). */
 export const PrintableReceiptSchema = v.object({
   saleId: Id,
@@ -45,18 +59,7 @@ export const PrintableReceiptSchema = v.object({
   /** A ticket discount: the total before it and what was taken off. */
   discount: v.optional(v.object({ beforeCents: Cents, cents: Cents })),
   grossCents: Cents,
-  taxes: v.pipe(
-    v.array(
-      v.object({
-        name: Text(40),
-        ratePercent: v.nullable(v.number()),
-        grossCents: Cents,
-        taxCents: Cents,
-        netCents: Cents,
-      }),
-    ),
-    v.maxLength(20),
-  ),
+  taxes: Taxes,
   paymentMethodName: Text(60),
   isCash: v.boolean(),
   tenderedCents: v.nullable(Cents),
@@ -127,6 +130,8 @@ export const PrintableCancellationSchema = v.object({
   /** Cash goes back out of the drawer: it opens. */
   isCash: v.boolean(),
   currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)),
+  /** Net, VAT and gross per rate taken back (negative), as the books count it. */
+  taxes: v.optional(Taxes),
   header: v.optional(
     v.object({
       hotelName: Text(120),

@@ -1,11 +1,11 @@
 // What a ticket comes to: the gross total and the VAT contained in it per tax class. Pure, so the
 // ticket, the receipt and the room charge all compute it the same way. Invariants: money is integer
-// cents; prices are gross (VAT included), so the tax is extracted per tax class from that class's
-// gross sum (one rounding per class, as a German receipt shows it) with the VAT rule the till server
-// shares (src/shared/vat.ts).
+// cents; prices are gross (VAT included), so the tax is extracted per VAT rate from that rate's gross
+// sum (one rounding per rate, as a German receipt shows it) by the function the till server's
+// ledger, X/Z and export use (src/shared/vat.ts `vatByRate`).
 import type { Cents } from '../pms/money';
 import type { TaxClass } from '../pms/wire';
-import { netAndVat, rateBp } from '../shared/vat';
+import { rateBp, vatByRate } from '../shared/vat';
 
 /** The part of a ticket line the totals need. */
 export interface PricedLine {
@@ -43,32 +43,31 @@ export const EMPTY_TOTALS: Totals = { grossCents: 0, taxCents: 0, items: 0, taxe
  */
 export function totalsOf(lines: readonly PricedLine[], taxClasses: readonly TaxClass[]): Totals {
   if (lines.length === 0) return EMPTY_TOTALS;
-  const grossByClass = new Map<number | null, Cents>();
+  const classOf = (taxClassId: number | null) =>
+    taxClassId === null ? undefined : taxClasses.find((c) => c.id === taxClassId);
   let grossCents = 0;
   let items = 0;
-  for (const line of lines) {
+  const amounts = lines.map((line) => {
     const gross = line.unitPriceCents * line.quantity;
     grossCents += gross;
     items += line.quantity;
-    grossByClass.set(line.taxClassId, (grossByClass.get(line.taxClassId) ?? 0) + gross);
-  }
-  const taxes = [...grossByClass].map(([taxClassId, gross]) => taxLine(taxClassId, gross, taxClasses));
-  taxes.sort((a, b) => (b.ratePercent ?? -1) - (a.ratePercent ?? -1));
+    const taxClass = classOf(line.taxClassId);
+    return { grossCents: gross, vatRateBp: taxClass ? rateBp(taxClass.rate) : null };
+  });
+  const taxes = vatByRate(amounts).map((share): TaxLine => {
+    // The first of the ticket's classes at this rate names it (two classes of one rate are one VAT line).
+    const taxClass = lines
+      .map((line) => classOf(line.taxClassId))
+      .find((c) => c !== undefined && rateBp(c.rate) === share.vatRateBp);
+    const unknown = lines.find((line) => classOf(line.taxClassId) === undefined);
+    return {
+      taxClassId: taxClass?.id ?? unknown?.taxClassId ?? null,
+      name: taxClass?.name ?? '',
+      ratePercent: taxClass?.rate ?? null,
+      grossCents: share.grossCents,
+      taxCents: share.vatCents,
+      netCents: share.netCents,
+    };
+  });
   return { grossCents, taxCents: taxes.reduce((sum, tax) => sum + tax.taxCents, 0), items, taxes };
-}
-
-function taxLine(taxClassId: number | null, grossCents: Cents, taxClasses: readonly TaxClass[]): TaxLine {
-  const taxClass = taxClassId === null ? undefined : taxClasses.find((c) => c.id === taxClassId);
-  if (!taxClass) {
-    return { taxClassId, name: '', ratePercent: null, grossCents, taxCents: 0, netCents: grossCents };
-  }
-  const { netCents, vatCents } = netAndVat(grossCents, rateBp(taxClass.rate));
-  return {
-    taxClassId,
-    name: taxClass.name,
-    ratePercent: taxClass.rate,
-    grossCents,
-    taxCents: vatCents,
-    netCents,
-  };
 }

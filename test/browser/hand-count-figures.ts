@@ -48,10 +48,17 @@ export const DAY = {
     { method: 'room', records: 2, amountCents: 2970, tipCents: 0 },
   ],
   byVat: [
-    // 19 %: 1200 + 1130 + 1050 + 520 + 450 + 1470 + 840 + 532 + 448 + 15000 + 8900 − 8900 − 1130 = 21510;
-    // VAT 21510 × 19 / 119 = 3434.37 → 3434, net 18076 (one rounding for the rate's day)
-    { vatRateBp: 1900, netCents: 18_076, vatCents: 3434, grossCents: 21_510 },
-    // 7 %: 1550 + 1690 + 1250 + 750 + 1085 = 6325; VAT 6325 × 7 / 107 = 413.79 → 414, net 5911
+    // The Z's VAT of a rate is the sum of the receipts' VAT lines of that rate (each receipt rounds
+    // once per rate, half away from zero; docs/ledger.md, "VAT"), so an auditor adding up the receipts
+    // finds it. 19 %: gross 1200 + 1130 + 1050 + 520 + 450 + 1470 + 840 + 532 + 448 + 15000 + 8900
+    // − 8900 − 1130 = 21510; VAT per receipt (gross × 19 / 119): cash1 191.60 → 192, cash2 180.42 → 180,
+    // card 167.65 → 168, room 83.03 → 83, minibar 71.85 → 72, splitA 234.71 → 235, splitB 134.12 → 134,
+    // lineDiscount 84.94 → 85, ticketDiscount 71.53 → 72, openPrice 2394.96 → 2395, voided 1421.01 → 1421,
+    // its void −1421, the refund −180: 3436, net 21510 − 3436 = 18074 (the day's gross at one rounding,
+    // 21510 × 19 / 119 = 3434.37 → 3434, would not be what the receipts say)
+    { vatRateBp: 1900, netCents: 18_074, vatCents: 3436, grossCents: 21_510 },
+    // 7 %: 1550 + 1690 + 1250 + 750 + 1085 = 6325; VAT per receipt (gross × 7 / 107): cash1 101.40 → 101,
+    // card 110.56 → 111, room 81.78 → 82, minibar 49.07 → 49, ticketDiscount 70.98 → 71: 414, net 5911
     { vatRateBp: 700, netCents: 5911, vatCents: 414, grossCents: 6325 },
   ],
   // quantityMilli: the items in thousandths (an equal split's part counts a share of an item); whole

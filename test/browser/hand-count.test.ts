@@ -244,8 +244,12 @@ describe('a day at the bar, counted by hand', () => {
     expect(day.byStaff.map((s) => [s.staffName, s.records, s.grossCents, s.tipCents])).toEqual([
       ['Mia', DAY.records, DAY.grossCents, DAY.tipCents],
     ]);
-    // The refund's credit note is for the PMS by hand; the open price's approval is on its record.
+    // The refund's credit note is for the PMS by hand; the open price is listed with its approver (and
+    // its approval is on its record).
     expect(z.refundsToBook?.map((r) => [r.refersTo, r.totalCents])).toEqual([[referred(ref.cash2), -1130]]);
+    expect(day.openPrices?.map((o) => [o.reference, o.amountCents, o.approvedBy])).toEqual([
+      [ref.openPrice, 15_000, 'Anna'],
+    ]);
     expect(ledgerApprovals(server, ref.openPrice!)).toEqual([{ action: 'open_price', manager: 'Anna' }]);
     const [drawer] = z.drawers;
     expect(drawer).toMatchObject({ floatCents: DAY.floatCents, ...DAY.drawer });

@@ -77,7 +77,16 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
   const ticket = currentTicket();
   const lines = payment.part?.lines ?? ticket.lines;
   const shared = shareOf(payment, ticket);
-  const totals = totalsOf(lines, taxClasses());
+  // A part of an equal split: the VAT of the part's own lines, the ones the ledger records.
+  const totals = shared
+    ? {
+        ...totalsOf(
+          shared.lines.map((line) => ({ ...line, taxClassId: line.taxClassId ?? null })),
+          taxClasses(),
+        ),
+        items: totalsOf(lines, taxClasses()).items,
+      }
+    : totalsOf(lines, taxClasses());
   const { payment_methods: methods, invoice_templates: templates } = catalogue().paymentOptions;
   const { currency, cashPaymentMethodId } = settings();
   const { tillName, outletName } = tillIdentity();

@@ -221,6 +221,7 @@ ${table(
 )}
 ${listed(w.correctionsTitle, 'corrections', totals.corrections)}
 ${listed(w.discountsTitle, 'discounts', totals.discounts)}
+${listed(w.openPricesTitle, 'open-prices', totals.openPrices ?? [])}
 ${totals === report.hotel && report.deviations ? listed(w.deviationsTitle, 'deviations', report.deviations) : ''}
 ${listed(w.lateChargesTitle, 'late-charges', totals.lateCharges)}`;
 }

@@ -478,6 +478,8 @@ const MIGRATIONS: readonly string[] = [
      BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
    CREATE TRIGGER ledger_shares_no_delete BEFORE DELETE ON ledger_shares
      BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;`,
+  // The day's open prices (lines with no catalogue price), listed on the X/Z with their approvers.
+  `CREATE INDEX ledger_lines_open_price ON ledger_lines (sale_seq) WHERE catalogue_price_cents IS NULL;`,
 ];
 
 /** The schema version this code writes (`user_version` after the last migration). */

@@ -12,7 +12,7 @@ import { type LedgerRecord, type LedgerRecordAnswer, LedgerRecordSchema } from '
 import { type ApprovalAction, readApproval } from '../../pms/staff-calls.ts';
 import { describeIssues } from '../../pms/wire.ts';
 import { discountOfLine } from '../../shared/bill-share.ts';
-import { lineGross, netAndVat } from '../../shared/vat.ts';
+import { lineGross, linesNetAndVat } from '../../shared/vat.ts';
 import { type Catalogue, priceRecord } from '../catalogue/index.ts';
 import type { HubDb } from '../hub/hub-db.ts';
 import {
@@ -409,9 +409,13 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
         );
         billShares.add(seq, device.outlet, sent, sent.lines);
         const milli = quantitiesMilli(sale, referredBody);
+        // Each line's share of the record's VAT per rate, as its receipt prints it (docs/ledger.md, "VAT").
+        const taxed = linesNetAndVat(
+          sale.lines.map((line) => ({ grossCents: lineGross(line), vatRateBp: line.vatRateBp })),
+        );
         sale.lines.forEach((line, index) => {
           const gross = lineGross(line);
-          const { netCents, vatCents } = netAndVat(gross, line.vatRateBp);
+          const { netCents, vatCents } = taxed[index]!;
           const off = discountOfLine(line);
           insertLine.run(
             seq,

@@ -56,6 +56,8 @@ export interface CancellationSlip {
   header?: PrintableReceipt['header'];
   /** The TSE's data of the refund (it is signed: AVBelegstorno), as on a receipt. */
   fiscal?: PrintableReceipt['fiscal'];
+  /** Net, VAT and gross per rate taken back (negative), as the books count it (docs/ledger.md, "VAT"). */
+  taxes?: PrintableReceipt['taxes'];
 }
 
 /**
@@ -85,9 +87,9 @@ export interface ReportSlip {
   cancellations: { count: number; cents: number };
   refunds: { count: number; cents: number };
   byStaff: { name: string; count: number; cents: number }[];
-  /** Voids, take-backs, refunds and discounts one by one, with who approved each (issue 30). */
+  /** Voids, take-backs, refunds, discounts and open prices one by one, with who approved each (issue 30). */
   approved?: {
-    kind: 'void' | 'take-back' | 'refund' | 'discount';
+    kind: 'void' | 'take-back' | 'refund' | 'discount' | 'open-price';
     reference: string;
     cents: number;
     approvedBy: string | null;

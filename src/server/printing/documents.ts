@@ -158,26 +158,7 @@ class Slip {
     this.pair(w('total'), this.money(r.grossCents, r.currency), true);
     this.e.size(1, 1);
     this.e.newline();
-    if (r.taxes.length > 0) {
-      this.e.table(
-        [
-          { width: this.columns - 30, align: 'left' },
-          { width: 10, align: 'right' },
-          { width: 10, align: 'right' },
-          { width: 10, align: 'right' },
-        ],
-        [
-          [w('vat'), w('net'), w('vat'), w('gross')],
-          ...r.taxes.map((tax) => [
-            tax.ratePercent === null ? tax.name : `${tax.ratePercent} %`,
-            this.money(tax.netCents, r.currency),
-            this.money(tax.taxCents, r.currency),
-            this.money(tax.grossCents, r.currency),
-          ]),
-        ],
-      );
-      this.e.newline();
-    }
+    this.vatTable(r.taxes, r.currency);
     this.pair(`${w('paid')} ${r.paymentMethodName}`, this.money(r.tenderedCents ?? r.grossCents, r.currency));
     if (r.changeCents !== null && r.changeCents > 0)
       this.pair(w('change'), this.money(r.changeCents, r.currency));
@@ -244,6 +225,30 @@ class Slip {
     this.e.cut('partial');
   }
 
+  /** Net, VAT and gross per rate, as the record's VAT lines (nothing when there are none). */
+  private vatTable(taxes: PrintableReceipt['taxes'], currency: string): void {
+    if (taxes.length === 0) return;
+    const w = this.w;
+    this.e.table(
+      [
+        { width: this.columns - 30, align: 'left' },
+        { width: 10, align: 'right' },
+        { width: 10, align: 'right' },
+        { width: 10, align: 'right' },
+      ],
+      [
+        [w('vat'), w('net'), w('vat'), w('gross')],
+        ...taxes.map((tax) => [
+          tax.ratePercent === null ? tax.name : `${tax.ratePercent} %`,
+          this.money(tax.netCents, currency),
+          this.money(tax.taxCents, currency),
+          this.money(tax.grossCents, currency),
+        ]),
+      ],
+    );
+    this.e.newline();
+  }
+
   cancellation(slip: CancellationSlip, printedLater?: number) {
     const w = this.w;
     this.printedLater(printedLater);
@@ -261,6 +266,8 @@ class Slip {
       this.money(-slip.totalCents, slip.currency),
       true,
     );
+    this.e.newline();
+    this.vatTable(slip.taxes ?? [], slip.currency);
     this.e.line(`${w('reason')}: ${slip.reason}`);
     this.e.line(`${w('staff')}: ${slip.staffName}`);
     this.fiscal(slip.fiscal);

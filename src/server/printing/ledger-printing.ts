@@ -101,7 +101,6 @@ export function connectLedgerPrinting(
     const invoice = withInvoice
       ? (invoiceOf.get(sale.saleId) as { invoice: string } | undefined)?.invoice
       : undefined;
-    const lines = record.lines.map((line) => ({ grossCents: lineGross(line), vatRateBp: line.vatRateBp }));
     return {
       saleId: sale.saleId,
       reference: record.reference,
@@ -113,13 +112,7 @@ export function connectLedgerPrinting(
       ...printedLines(withShareNames(record, words.share)),
       note: '',
       grossCents: record.totalCents,
-      taxes: vatByRate(lines).map((share) => ({
-        name: share.vatRateBp === null ? '' : `${words.vat} ${share.vatRateBp / 100} %`,
-        ratePercent: share.vatRateBp === null ? null : share.vatRateBp / 100,
-        grossCents: share.grossCents,
-        taxCents: share.vatCents,
-        netCents: share.netCents,
-      })),
+      taxes: taxesOf(record, words.vat),
       paymentMethodName: method ? paymentName(method, prefsOf(sale.deviceId).language) : '',
       isCash: record.payments.some((payment) => payment.method === 'cash' && payment.amountCents > 0),
       tenderedCents: cash?.tenderedCents ?? null,
@@ -181,6 +174,7 @@ export function connectLedgerPrinting(
           totalCents: Math.abs(lineGross(line)),
         })),
         totalCents: Math.abs(record.totalCents),
+        taxes: taxesOf(record, SLIP_WORDS[language].vat),
         paymentMethodName: method ? paymentName(method, language) : '',
         isCash: record.kind === 'refund' ? true : paid.payments.some((payment) => payment.method === 'cash'),
         currency,
@@ -367,10 +361,12 @@ export function reportSlip(
     approved: [
       ...(day?.corrections ?? []),
       ...(day?.discounts ?? []).map((d) => ({ ...d, kind: 'discount' })),
+      // An open price: the open lines' gross, approved above the outlet's limit (else "-").
+      ...(day?.openPrices ?? []).map((o) => ({ ...o, kind: 'open-price' })),
     ]
-      .filter((r) => ['void', 'take-back', 'refund', 'discount'].includes(r.kind))
+      .filter((r) => ['void', 'take-back', 'refund', 'discount', 'open-price'].includes(r.kind))
       .map((r) => ({
-        kind: r.kind as 'void' | 'take-back' | 'refund' | 'discount',
+        kind: r.kind as 'void' | 'take-back' | 'refund' | 'discount' | 'open-price',
         reference: r.reference,
         // A discount is money off (negative); a refund of a discounted sale gives its discount back.
         cents: r.kind === 'discount' ? -r.amountCents : r.amountCents,
@@ -379,6 +375,18 @@ export function reportSlip(
     cashExpectedCents:
       drawers.length === 0 ? null : drawers.reduce((total, drawer) => total + drawer.expectedCents, 0),
   };
+}
+
+/** A record's VAT lines as its receipt or slip prints them: `vatByRate` of its lines (docs/ledger.md, "VAT"). */
+function taxesOf(record: LedgerRecord, vatWord: string): PrintableReceipt['taxes'] {
+  const lines = record.lines.map((line) => ({ grossCents: lineGross(line), vatRateBp: line.vatRateBp }));
+  return vatByRate(lines).map((share) => ({
+    name: share.vatRateBp === null ? '' : `${vatWord} ${share.vatRateBp / 100} %`,
+    ratePercent: share.vatRateBp === null ? null : share.vatRateBp / 100,
+    grossCents: share.grossCents,
+    taxCents: share.vatCents,
+    netCents: share.netCents,
+  }));
 }
 
 /** A part of an equal split's lines named with their share, as the tablet's receipt and the PMS show them. */

@@ -1,6 +1,7 @@
 // Every signed record's slip shows its TSE data (issue 30, item 5): a refund is signed
 // (AVBelegstorno), so its slip printed from the ledger carries the TSE transaction, the signature
-// counter and a QR code that verifies, as a receipt does. Test TSE, DE, the printer double.
+// counter and a QR code that verifies, as a receipt does, and its VAT per rate taken back. Test TSE,
+// DE, the printer double.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FiscalReceipt } from '../../../src/pms/fiscal-wire.ts';
 import { verifyQrCode } from '../../../src/server/fiscal/de/qr-code.ts';
@@ -46,6 +47,8 @@ describe('a refund slip with fiscal signing on', () => {
     const [, slip] = await setup.printer.waitForSlips(2);
     const text = slipText(slip!);
     expect(text).toContain('ERSTATTUNG');
+    // Its VAT as the books count it (docs/ledger.md, "VAT"): −12.80 at 19 %, 1280 × 19 / 119 = 204.37 → −2.04.
+    expect(text).toMatch(/19 %\s+-10,76 €\s+-2,04 €\s+-12,80 €/);
     expect(text).toContain(`TSE-Transaktion / TSE transaction: ${signed.tse!.txNumber}`);
     const qr = slip!.items.flatMap((item) => (item.kind === 'qr' ? [item.data] : []));
     expect(qr).toEqual([signed.qrCode]);

@@ -20,6 +20,7 @@ export const CSV_TABLES = [
   'rooms',
   'corrections',
   'discounts',
+  'open-prices',
   'late-charges',
   'deviations',
   'drawers',
@@ -97,14 +98,16 @@ function tableRows(report: DayReport, table: CsvTable): Row[] {
       );
     case 'corrections':
     case 'discounts':
+    case 'open-prices':
     case 'late-charges': {
       const pick = {
         corrections: 'corrections',
         discounts: 'discounts',
+        'open-prices': 'openPrices',
         'late-charges': 'lateCharges',
       } as const;
       return report.outlets.flatMap((o) =>
-        o[pick[table]].map((r) => ({
+        (o[pick[table]] ?? []).map((r) => ({
           scope: o.outlet,
           kind: r.kind,
           sale_id: r.saleId,

@@ -204,6 +204,16 @@ export function createDayQueries(db: HubDb) {
           WHERE s.kind IN ${LINE_KINDS} ORDER BY s.seq`,
       ),
     ),
+    openPrices: all<ApprovedRecord>(
+      listed(
+        `o.cents AS amountCents, NULL AS reason, ${approvers(`'open_price'`)} AS approvedBy`,
+        `FROM (SELECT l.sale_seq, SUM(l.gross_cents) AS cents FROM ledger_lines l INDEXED BY ledger_lines_open_price
+                WHERE l.catalogue_price_cents IS NULL AND l.sale_seq > @after AND l.sale_seq <= @upTo
+                GROUP BY l.sale_seq) o
+           JOIN ledger_sales s ON s.seq = o.sale_seq
+          WHERE s.kind IN ('sale', 'room-charge') ORDER BY s.seq`,
+      ),
+    ),
     lateCharges: all<ApprovedRecord>(
       listed(
         `s.total_cents AS amountCents, json_extract(s.body, '$.room.guestName') AS reason,

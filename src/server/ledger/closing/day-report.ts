@@ -1,7 +1,7 @@
 // The day's figures over the ledger tables (the SQL is day-queries.ts): totals by payment method, VAT
-// rate, commodity group, staff, device, hour and room; voids, take-backs, refunds and discounts with
-// their approvers; late charges; tips apart. Every aggregate is grouped by outlet, and the hotel's
-// totals are the sum of its outlets'. How each kind of record counts is in docs/ledger.md, "The Z report".
+// rate, commodity group, staff, device, hour and room; voids, take-backs, refunds, discounts and open
+// prices with their approvers; late charges; tips apart. Every aggregate is grouped by outlet, and the
+// hotel's totals are the sum of its outlets'. How each kind of record counts is in docs/ledger.md, "The Z report".
 import type { ApprovedRecord, DayTotals, OutletDay, StaffTotal } from '../../../pms/closing-wire.ts';
 import { hotelHour } from '../../clock/hotel-clock.ts';
 import type { OutletInfo } from '../../hub/outlets.ts';
@@ -26,6 +26,7 @@ const emptyTotals = (): DayTotals => ({
   corrections: [],
   discounts: [],
   lateCharges: [],
+  openPrices: [],
 });
 
 /** Adds rows with the same key together (the hotel's totals from its outlets'). */
@@ -131,6 +132,7 @@ export function dayTotals(
   spread(queries.corrections(range), (d, row) => d.corrections.push(row));
   spread(queries.discounts(range), (d, row) => d.discounts.push(row));
   spread(queries.lateCharges(range), (d, row) => d.lateCharges.push(row));
+  spread(queries.openPrices(range), (d, row) => d.openPrices!.push(row));
   for (const d of days.values()) mergeTotals(d);
 
   const list = [...days.values()];
@@ -155,6 +157,7 @@ export function dayTotals(
     hotel.corrections.push(...d.corrections);
     hotel.discounts.push(...d.discounts);
     hotel.lateCharges.push(...d.lateCharges);
+    hotel.openPrices!.push(...d.openPrices!);
   }
   mergeTotals(hotel);
   return { hotel, outlets: list };
@@ -194,4 +197,5 @@ function sortTotals(totals: DayTotals): void {
   totals.corrections.sort(bySale);
   totals.discounts.sort(bySale);
   totals.lateCharges.sort(bySale);
+  totals.openPrices?.sort(bySale);
 }

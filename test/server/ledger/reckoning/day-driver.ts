@@ -1,8 +1,10 @@
 // Plays a generated day (day-model.ts) against one till server in-process: three paired tablets (bar,
 // restaurant, minibar) record through `POST /till/sales` the bodies the tablet's own code builds
 // (outbox/intents/ledger-body.ts from journal entries; splits by rules/split.ts), managers' approvals
-// signed with their keys, the TSE failing where the day says, offline sales sent late. Then the
-// drawers are counted and the Z closed; what the server holds is read back for the test to compare.
+// signed with their keys, the TSE failing where the day says, offline sales sent late; each sale's
+// PMS steps sent through the gateway as the outbox sends them (pms-side.ts), failing while the PMS
+// is down and sent once when it is back. Then the drawers are counted and the Z closed; what the
+// server holds is read back for the test to compare.
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { ledgerKindOf, ledgerRecordOf } from '../../../../src/outbox/intents/ledger-body.ts';
@@ -17,6 +19,7 @@ import type { TicketLine } from '../../../../src/rules/ticket-lines.ts';
 import type { FiscalControl } from '../../../../src/server/fiscal/fiscal-control.ts';
 import type { Device, Hub } from '../../../../src/server/hub/hub.ts';
 import type { SaleLine, SaleRecord } from '../../../../src/storage/records.ts';
+import type { TestHotel } from '../../../../src/test-hotel/index.ts';
 import {
   type CatalogueItem,
   type DayPlan,
@@ -25,11 +28,22 @@ import {
   partsOfBill,
   type StaffName,
   type Tablet,
-  vatIn,
 } from './day-model.ts';
+import {
+  createPmsOutbox,
+  folioOf,
+  invoiceSteps,
+  reversalSteps,
+  roomSteps,
+  type SentToPms,
+} from './pms-side.ts';
 
 export interface Till {
   hub: Hub;
+  /** The embedded test hotel (its SQLite is the PMS's books; its faults make the PMS unreachable). */
+  hotel: TestHotel;
+  /** Checked-in stays the day charges rooms to. */
+  stays: { roomReservationId: number; roomNumber: string }[];
   /** The server app as every caller meets it (each tablet's cookie is added per request). */
   server: Hono;
   fiscal: FiscalControl;
@@ -48,6 +62,10 @@ export interface PlayedDay {
    * said the TSE was out), or recorded while the TSE was out. */
   late: Set<string>;
   z: { zNumber: number; report: DayReport };
+  /** Each sale's, room charge's and reversal's PMS steps (by record key), and their results once sent. */
+  pms: SentToPms[];
+  /** Each stay's folio before the day (folioOf), by room reservation id. */
+  foliosBefore: Record<number, Record<string, number>>;
 }
 
 const annaKeys = new Map<string, Promise<CryptoKey | null>>();
@@ -101,6 +119,10 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
   const saleIdsOf = new Map<string, string[]>();
   const late = new Set<string>();
   let tseDown = false;
+  const foliosBefore = Object.fromEntries(
+    till.stays.map((stay) => [stay.roomReservationId, folioOf(till.hotel.db, stay.roomReservationId)]),
+  );
+  const outbox = createPmsOutbox(till);
   /** Bodies of offline sales, sent after the rest of the day. */
   const held: { tablet: Tablet; body: LedgerRecord }[] = [];
   /** What corrections may refer to: recorded room charges and paid sales, with what is left of them. */
@@ -131,7 +153,8 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
     const at = tick();
     return {
       id: randomUUID(),
-      reference: `R${minute}`,
+      // Unique over the days: the PMS finds a sale's invoice by it.
+      reference: `R${businessDay.replaceAll('-', '')}-${minute}`,
       kind,
       status: 'pending',
       createdAt: at,
@@ -260,6 +283,7 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
           },
         );
         await send(op.tablet, entry, key, op.offline, beyond ? [['discount', off]] : []);
+        await outbox.add(key, invoiceSteps(op.tablet, entry, op.t), op.offline);
         records.push({
           key,
           kind: 'sale',
@@ -283,6 +307,7 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
           { tender: { method: 'cash', tenderedCents: total, changeCents: 0 } },
         );
         await send(op.tablet, entry, key, false, total > 10_000 ? [['open_price', total]] : []);
+        await outbox.add(key, invoiceSteps(op.tablet, entry, 'cash'), false);
         records.push({
           key,
           kind: 'sale',
@@ -306,11 +331,8 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
             : linesOf(op.picks, sellable);
         const { off, beyond } = discountOf(lines);
         const total = lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents, 0);
-        const room = {
-          roomReservationId: 100 + op.room,
-          roomNumber: String(101 + op.room),
-          guestName: `Guest ${op.room}`,
-        };
+        const stay = till.stays[op.room % till.stays.length]!;
+        const room = { ...stay, guestName: `Guest ${op.room}` };
         const entry = entryOf(
           'room-charge',
           tablet,
@@ -319,6 +341,7 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
           { room },
         );
         await send(tablet, entry, key, op.t === 'room' && op.offline, beyond ? [['discount', off]] : []);
+        await outbox.add(key, roomSteps(tablet, entry), op.t === 'room' && op.offline);
         records.push({
           key,
           kind: 'room-charge',
@@ -364,6 +387,7 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
             { tender: { method: 'cash', tenderedCents: total, changeCents: 0 }, split: true },
           );
           await send(op.tablet, entry, `${key}.${n}`);
+          await outbox.add(`${key}.${n}`, invoiceSteps(op.tablet, entry, 'cash'), false);
           records.push({
             key: `${key}.${n}`,
             kind: 'sale',
@@ -395,6 +419,7 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
             share: share.share,
           });
           await send(op.tablet, entry, key);
+          await outbox.add(key, invoiceSteps(op.tablet, entry, method), false);
           paid[method] = (paid[method] ?? 0) + totalCents;
         }
         // One bill paid in shares: each item once, at its price, no discount.
@@ -403,15 +428,12 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
           kind: 'sale',
           tablet: op.tablet,
           staff: op.staff,
-          lines: lines.map((l, i) => ({
-            ...l,
-            grossCents: l.quantity * l.unitPriceCents,
-            // Each part's receipt holds the VAT of its own share of the line.
-            vatCents: partsOfBill(
-              lines.map((x) => x.quantity * x.unitPriceCents),
-              op.parts,
-            ).reduce((sum, part) => sum + vatIn(part[i]!, l.item.vatRateBp), 0),
-          })),
+          lines: lines.map((l) => ({ ...l, grossCents: l.quantity * l.unitPriceCents })),
+          // Each part's receipt holds the VAT of its own share of the lines.
+          parts: partsOfBill(
+            lines.map((l) => l.quantity * l.unitPriceCents),
+            op.parts,
+          ),
           paid,
           discountCents: 0,
         });
@@ -483,6 +505,16 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
         ]);
         for (const t of taken) charge.left[t.i]! -= t.quantity;
         if (op.t === 'void') charge.done = true;
+        await outbox.reversal(
+          key,
+          reversalSteps(
+            charge.tablet,
+            entry,
+            charge.entry,
+            op.t === 'take-back' ? { line: taken[0]!.i, quantity: taken[0]!.quantity } : undefined,
+          ),
+          charge.entry.id,
+        );
         records.push({
           key,
           kind: op.t,
@@ -548,6 +580,9 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
         });
         break;
       }
+      case 'pms-down':
+        outbox.pmsDown(op.sales);
+        break;
       case 'tse-down':
         german.testTse!.faults.inject({ kind: 'defective', count: op.requests });
         tseDown = true;
@@ -557,6 +592,7 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
   // The offline tablets come back ten minutes later: their sales arrive, in the order they were made.
   till.clock.now = new Date(till.clock.now.getTime() + 10 * 60_000);
   for (const { tablet, body } of held) await post(till, tablet, body);
+  await outbox.pmsBack();
   // The TSE is back: the late-signing queue signs what waits.
   german.testTse!.faults.clear();
   await german.signing.recover();
@@ -579,5 +615,5 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
     });
   }
   const z = till.hub.closing.closeDay({ upToSeq: x.upToSeq, businessDay }, closer);
-  return { records, saleIdsOf, late, z };
+  return { records, saleIdsOf, late, z, pms: outbox.sent, foliosBefore };
 }

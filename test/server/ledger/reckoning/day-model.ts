@@ -48,7 +48,9 @@ export type Op =
   | { t: 'take-back'; of: number; line: number; quantity: number }
   | { t: 'refund'; of: number }
   | { t: 'late'; of: number }
-  | { t: 'tse-down'; requests: number };
+  | { t: 'tse-down'; requests: number }
+  /** The PMS goes down for the next `sales` sales' writes (they wait in the outbox), then comes back. */
+  | { t: 'pms-down'; sales: number };
 
 export interface DayPlan {
   floats: Record<Tablet, number>;
@@ -144,6 +146,10 @@ export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({ t: fc.constant('tse-down' as const), requests: fc.integer({ min: 1, max: 3 }) }),
   },
+  {
+    weight: 1,
+    arbitrary: fc.record({ t: fc.constant('pms-down' as const), sales: fc.integer({ min: 1, max: 3 }) }),
+  },
 );
 
 /** Days of every operation but those of `without` (kinds `Op['t']`). */
@@ -168,10 +174,8 @@ export interface SoldLine {
   item: CatalogueItem;
   quantity: number;
   unitPriceCents: number;
-  /** The gross this line adds (its share for a part of an equal split). */
+  /** The gross this line adds. */
   grossCents: number;
-  /** The VAT it holds, where it was sold in parts (each part's receipt holds its own): else from its gross. */
-  vatCents?: number;
 }
 
 export type ModelKind = 'sale' | 'room-charge' | 'late-charge' | 'void' | 'take-back' | 'refund';
@@ -189,6 +193,8 @@ export interface ModelRecord {
   discountCents: number;
   room?: number;
   refersTo?: string;
+  /** A bill paid in equal parts: each part's gross of each line (each part is a receipt of its own). */
+  parts?: number[][];
 }
 
 /** VAT contained in `gross` at `rateBp`, half away from zero, so a reversal takes back exactly what its sale held. */
@@ -264,16 +270,28 @@ export function reckon(records: readonly ModelRecord[], floats: Record<Tablet, n
   for (const record of records) {
     const revenue = REVENUE.includes(record.kind);
     const byRate: Record<string, number> = {};
+    // The VAT of a rate is what the record's receipts print: one rounding of each receipt's gross at the rate.
+    for (const receipt of record.parts ?? [record.lines.map((line) => line.grossCents)]) {
+      const receiptByRate: Record<string, number> = {};
+      receipt.forEach((cents, i) => {
+        add(receiptByRate, String(record.lines[i]!.item.vatRateBp), cents);
+      });
+      for (const [rateBp, cents] of Object.entries(receiptByRate)) {
+        if (!revenue) continue;
+        const vat = vatIn(cents, Number(rateBp));
+        out.vatCents += vat;
+        const rate = out.byVat[rateBp] ?? { grossCents: 0, vatCents: 0 };
+        out.byVat[rateBp] = rate;
+        rate.vatCents += vat;
+      }
+    }
     for (const line of record.lines) {
       add(byRate, String(line.item.vatRateBp), line.grossCents);
       if (!revenue) continue;
       out.grossCents += line.grossCents;
-      const vat = line.vatCents ?? vatIn(line.grossCents, line.item.vatRateBp);
-      out.vatCents += vat;
       const rate = out.byVat[String(line.item.vatRateBp)] ?? { grossCents: 0, vatCents: 0 };
       out.byVat[String(line.item.vatRateBp)] = rate;
       rate.grossCents += line.grossCents;
-      rate.vatCents += vat;
       const group = out.byGroup[String(line.item.groupId)] ?? { quantity: 0, grossCents: 0 };
       out.byGroup[String(line.item.groupId)] = group;
       group.quantity += line.quantity;

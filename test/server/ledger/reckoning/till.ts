@@ -63,8 +63,19 @@ export async function startTill(): Promise<Till & { close(): void }> {
     groupName: p.commodity_group_name,
     openPrice: p.open_price,
   }));
+  // The stays the day charges rooms to: checked in at the embedded hotel, so the PMS takes the charges.
+  const stays = (
+    hotel.db
+      .prepare(
+        `SELECT r.id, COALESCE(rm.number, '') AS roomNumber FROM room_reservations r
+           LEFT JOIN rooms rm ON rm.id = r.room_id WHERE r.status = 'CHECKED_IN' ORDER BY r.id LIMIT 3`,
+      )
+      .all() as { id: number; roomNumber: string }[]
+  ).map((stay) => ({ roomReservationId: stay.id, roomNumber: stay.roomNumber }));
   return {
     hub,
+    hotel,
+    stays,
     server,
     fiscal,
     devices,

@@ -24,8 +24,8 @@ export default function TablesView() {
   const record = (bodies: TableOpBody[]) => void floor.record(bodies, actingStaff().staff || '?');
   const navigate = useNavigate();
   const [billError, setBillError] = createSignal('');
-  const bill = (table: ShownTable) =>
-    billTable(table.tableId, table.name, table.lines).then(
+  const bill = (table: ShownTable, seat?: number) =>
+    billTable(table.tableId, table.name, table.lines, seat).then(
       () => navigate('/?pay'),
       (error: unknown) => setBillError(t('tables.billFailed', { reason: String(error) })),
     );
@@ -139,7 +139,7 @@ export default function TablesView() {
                 courses={floor.courses}
                 record={record}
                 onBack={() => openOn(null)}
-                onBill={() => void bill(table())}
+                onBill={(seat) => void bill(table(), seat)}
                 onMoved={(to) => {
                   const from = table().name;
                   openOn(to);

@@ -54,6 +54,8 @@ export const texts: Record<keyof typeof english, string> = {
   'pay.room.chooseGuest': 'Zuerst den Gast wählen und den Nachnamen bestätigen.',
   'split.label': 'Rechnung teilen',
   'split.whole': 'Ganzer Bon',
+  'split.bySeat': 'Nach Platz',
+  'split.seat': 'Platz {seat} · {amount}',
   'split.lines': 'Nach Positionen',
   'split.equal': 'Gleiche Teile',
   'split.fewer': 'Ein Teil weniger',

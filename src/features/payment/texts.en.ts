@@ -54,6 +54,8 @@ export const texts = {
   'pay.room.chooseGuest': 'Choose the guest and confirm the surname first.',
   'split.label': 'Split the bill',
   'split.whole': 'Whole ticket',
+  'split.bySeat': 'By seat',
+  'split.seat': 'Seat {seat} · {amount}',
   'split.lines': 'By lines',
   'split.equal': 'Equal parts',
   'split.fewer': 'One part fewer',

@@ -10,5 +10,6 @@ export {
 } from '../../shared/modifier-groups.ts';
 export { createFloorState, type FloorState, refreshFloorPlan, type ShownTable } from './floor-state.ts';
 export { modifierGroups, refreshModifierGroups } from './modifiers.ts';
+export { chosenSeatSplit, type SeatPart, seatParts } from './seat-parts.ts';
 export { billTable, tableSalePaid } from './table-bill.ts';
 export { type ChangedMeanwhile, changedMeanwhile, createTableSync, type TableSync } from './table-sync.ts';

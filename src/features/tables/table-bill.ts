@@ -2,22 +2,31 @@
 // the register's ticket (one ticket line per table line, at the catalogue's price) and remembers
 // which table it is; after each sale of it, `tableSalePaid` records a `settle` of what that sale
 // paid (the last part settles the rest and frees the table), sent after the sale's ledger record.
+// It keeps each billed line's seat, for paying by seat (seat-parts.ts).
 import type { TicketLine } from '../../rules/ticket-lines';
 import type { FloorLine } from '../../shared/table-fold.ts';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../../storage/local';
 import { catalogue, loadCatalogue } from '../catalogue';
 import { deviceState } from '../device';
 import { actingStaff } from '../staff';
-import { startTicketWith } from '../ticket';
+import { clearTicket, currentTicket, startTicketWith } from '../ticket';
 import { createTableSync } from './table-sync.ts';
 
 /** The table whose bill a ticket is: the items billed and settled so far, by table line. */
-interface TableBill {
+export interface TableBill {
   ticketId: string;
   tableId: string;
   billed: Record<string, number>;
   settled: Record<string, number>;
+  /** Each billed line's seat (0: the table's); absent in bills kept before seats were paid apart. */
+  seats?: Record<string, number>;
+  /** "Pay seat N" on the table: the pay screen starts with that seat's part (read once). */
+  chosenSeat?: number;
 }
+
+/** The table bill this tablet keeps, if any. */
+export const readTableBill = () => readLocal(LOCAL_KEYS.tableBill) as TableBill | undefined;
+export const writeTableBill = (bill: TableBill) => writeLocal(LOCAL_KEYS.tableBill, bill);
 
 const KEY_PREFIX = 'tl:';
 /** How often, and how long, a settle waiting for its sale's ledger record is tried again here. */
@@ -65,11 +74,29 @@ export function ticketLinesOf(line: FloorLine): TicketLine[] {
 }
 
 /**
- * Puts what is still owed on the table (`lines`, as the floor shows them) on the register's ticket.
- * @example await billTable('t10', 'Table 10', table.lines); navigate('/?pay');
+ * Puts what is still owed on the table (`lines`, as the floor shows them) on the register's ticket;
+ * `seat` (from "Pay seat N") makes the pay screen start with that seat's part. When the register's
+ * ticket is already this table's bill, it is made again from the floor (never parked beside it), or
+ * kept as it is in the middle of an equal split (its parts are reckoned on what it holds).
+ * @example await billTable('t10', 'Table 10', table.lines, 2); navigate('/?pay');
  */
-export async function billTable(tableId: string, name: string, lines: readonly FloorLine[]): Promise<void> {
+export async function billTable(
+  tableId: string,
+  name: string,
+  lines: readonly FloorLine[],
+  seat?: number,
+): Promise<void> {
   await loadCatalogue();
+  const seats = Object.fromEntries(lines.map((line) => [line.lineId, line.seat]));
+  const chosen = seat && seat > 0 ? { chosenSeat: seat } : {};
+  const earlier = readTableBill();
+  const ticket = currentTicket();
+  const ours = earlier?.tableId === tableId && earlier.ticketId === ticket.id && ticket.paidAt === undefined;
+  if (ours && earlier && ticket.equalSplit) {
+    writeTableBill({ ...earlier, seats, ...chosen });
+    return;
+  }
+  if (ours) clearTicket();
   const owed = lines.filter((line) => line.quantity - line.voided - line.paid > 0).flatMap(ticketLinesOf);
   const ticketId = await startTicketWith(name, owed);
   const billed = Object.fromEntries(
@@ -77,7 +104,7 @@ export async function billTable(tableId: string, name: string, lines: readonly F
       .filter((line) => line.key.startsWith(KEY_PREFIX))
       .map((line) => [line.key.slice(KEY_PREFIX.length), line.quantity]),
   );
-  writeLocal(LOCAL_KEYS.tableBill, { ticketId, tableId, billed, settled: {} } satisfies TableBill);
+  writeTableBill({ ticketId, tableId, billed, settled: {}, seats, ...chosen });
 }
 
 /**
@@ -91,7 +118,7 @@ export async function tableSalePaid(
   lines: readonly { key: string; quantity: number }[],
   final: boolean,
 ): Promise<void> {
-  const bill = readLocal(LOCAL_KEYS.tableBill) as TableBill | undefined;
+  const bill = readTableBill();
   if (!bill || bill.ticketId !== ticketId) return;
   const paid: Record<string, number> = {};
   if (final) {
@@ -105,7 +132,7 @@ export async function tableSalePaid(
   }
   const settled = { ...bill.settled };
   for (const [lineId, quantity] of Object.entries(paid)) settled[lineId] = (settled[lineId] ?? 0) + quantity;
-  writeLocal(LOCAL_KEYS.tableBill, final ? undefined : { ...bill, settled });
+  writeLocal(LOCAL_KEYS.tableBill, final ? undefined : { ...bill, settled, chosenSeat: undefined });
   const settle = Object.entries(paid)
     .filter(([, quantity]) => quantity > 0)
     .map(([lineId, quantity]) => ({ lineId, quantity }));

@@ -19,6 +19,7 @@ export const texts: Record<keyof typeof english, string> = {
   'tables.fire': '{course} abrufen',
   'tables.send': 'Senden',
   'tables.bill': 'Rechnung',
+  'tables.paySeat': 'Platz {n} zahlen',
   'tables.billFailed': 'Die Rechnung konnte nicht geöffnet werden: {reason}',
   'tables.sent': '{n} gesendet',
   'tables.more': 'Ein {name} mehr',

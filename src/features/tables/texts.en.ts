@@ -19,6 +19,7 @@ export const texts = {
   'tables.fire': 'Fire {course}',
   'tables.send': 'Send',
   'tables.bill': 'Bill',
+  'tables.paySeat': 'Pay seat {n}',
   'tables.billFailed': 'The bill could not be opened: {reason}',
   'tables.sent': 'sent {n}',
   'tables.more': 'One more {name}',

@@ -18,8 +18,8 @@ export function TablePanel(props: {
   courses: readonly Course[];
   record: (bodies: TableOpBody[]) => void;
   onBack: () => void;
-  /** "Bill": the table's unpaid lines to the register's pay screen. */
-  onBill: () => void;
+  /** "Bill": the table's unpaid lines to the register's pay screen; "Pay seat N": starting with that seat's. */
+  onBill: (seat?: number) => void;
   /** A move was recorded: the table it went to is opened. */
   onMoved: (toTableId: string) => void;
 }) {
@@ -63,6 +63,15 @@ export function TablePanel(props: {
         },
       },
     ]);
+  /** Seats with lines still to pay, for "Pay seat N" (lines on the table itself go with the last part). */
+  const seatsOwing = () =>
+    [
+      ...new Set(
+        props.table.lines
+          .filter((line) => line.seat > 0 && line.quantity - line.voided - line.paid > 0)
+          .map((line) => line.seat),
+      ),
+    ].sort((a, b) => a - b);
   const send = () =>
     props.record([
       {
@@ -171,6 +180,17 @@ export function TablePanel(props: {
       <button type="button" disabled={props.table.lines.length === 0} onClick={() => props.onBill()}>
         {t('tables.bill')}
       </button>
+      <Show when={seatsOwing().length > 0}>
+        <div class="table-pay-seats">
+          <For each={seatsOwing()}>
+            {(entry) => (
+              <button type="button" onClick={() => props.onBill(entry)}>
+                {t('tables.paySeat', { n: entry })}
+              </button>
+            )}
+          </For>
+        </div>
+      </Show>
     </section>
   );
 }

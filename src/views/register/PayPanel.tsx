@@ -8,6 +8,7 @@ import { catalogue } from '../../features/catalogue';
 import { settings } from '../../features/device';
 import { isCardMethod, reachTerminal } from '../../features/payment';
 import type { SaleRecord } from '../../features/room-charge';
+import { chosenSeatSplit, seatParts } from '../../features/tables';
 import {
   type ApprovedSale,
   approveSale,
@@ -49,7 +50,7 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
   );
   const [templateId, setTemplateId] = createSignal(defaultTemplateId(options().invoice_templates));
   const [tendered, setTendered] = createSignal('');
-  const [split, setSplit] = createSignal<Split>(nextSplit());
+  const [split, setSplit] = createSignal<Split>(chosenSeatSplit(ticketLines()) ?? nextSplit());
   const [charged, setCharged] = createSignal<SaleRecord>();
   // Escape goes back to the ticket, as the Back button does (not while a dialog over it is open)
   onMount(() => {
@@ -189,7 +190,12 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
               selected={pick()}
               onSelect={setPick}
             />
-            <SplitChoice lines={ticketLines()} split={split()} onSplit={setSplit} />
+            <SplitChoice
+              lines={ticketLines()}
+              seats={seatParts(ticketLines())}
+              split={split()}
+              onSplit={setSplit}
+            />
             <Show when={plan().summary}>
               {(summary) => (
                 <p class="split-summary" data-testid="split-summary">

@@ -1,7 +1,8 @@
 // Splitting the bill on the pay screen: the whole ticket, the lines (and how many of each) this
-// guest pays, or equal parts (2–10). Owns only the choice; the part it makes is rules/split.ts's,
+// guest pays, a seat's lines (a table's bill), or equal parts (2–10). Owns only the choice; the part it makes is rules/split.ts's,
 // and each part is paid as its own sale while the rest stays on the ticket.
-import { For, Match, Switch } from 'solid-js';
+import { For, Match, Show, Switch } from 'solid-js';
+import type { SeatPart } from '../../features/tables';
 import { MAX_PARTS, MIN_PARTS, type Split } from '../../rules/split';
 import type { TicketLine } from '../../rules/ticket-lines';
 import { formatCents } from '../../words/format';
@@ -16,6 +17,8 @@ const MODES = [
 
 export function SplitChoice(props: {
   lines: readonly TicketLine[];
+  /** A table's bill: each seat's lines, taken as one part by lines. */
+  seats: readonly SeatPart[];
   split: Split;
   onSplit: (split: Split) => void;
 }) {
@@ -34,6 +37,11 @@ export function SplitChoice(props: {
     picks.set(line.key, Math.min(line.quantity, Math.max(0, quantity)));
     props.onSplit({ mode: 'lines', picks });
   };
+  /** The seat whose lines are exactly the part picked. */
+  const isSeat = (part: SeatPart) =>
+    props.split.mode === 'lines' &&
+    [...props.split.picks].filter(([, quantity]) => quantity > 0).length === part.picks.size &&
+    [...part.picks].every(([key, quantity]) => picked(key) === quantity);
   const parts = () => (props.split.mode === 'equal' ? props.split.parts : MIN_PARTS);
   const setParts = (count: number) =>
     props.onSplit({ mode: 'equal', parts: Math.min(MAX_PARTS, Math.max(MIN_PARTS, count)) });
@@ -52,6 +60,22 @@ export function SplitChoice(props: {
           )}
         </For>
       </div>
+      <Show when={props.seats.length > 0}>
+        {/* biome-ignore lint/a11y/useSemanticElements: a fieldset's legend is laid out taller in WebKit (LabelledGroup) */}
+        <div class="split-seats" role="group" aria-label={t('split.bySeat')}>
+          <For each={props.seats}>
+            {(part) => (
+              <button
+                type="button"
+                aria-pressed={isSeat(part)}
+                onClick={() => props.onSplit({ mode: 'lines', picks: new Map(part.picks) })}
+              >
+                {t('split.seat', { seat: part.seat, amount: formatCents(part.cents) })}
+              </button>
+            )}
+          </For>
+        </div>
+      </Show>
       <Switch>
         <Match when={props.split.mode === 'lines'}>
           <ul class="split-lines" aria-label={t('split.pickLines')}>

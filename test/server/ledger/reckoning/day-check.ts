@@ -34,6 +34,13 @@ export async function dayDifferences(till: Till, plan: DayPlan, played: PlayedDa
       ),
     ),
   );
+  // Every card here is taken (and given back) on a stand-alone terminal: the Z lists all of it apart.
+  compare(
+    out,
+    'Z stand-alone card',
+    want.byPayment.card ?? 0,
+    (played.z.report.standaloneCards ?? []).reduce((sum, p) => sum + p.amountCents, 0),
+  );
   compare(
     out,
     'Z by VAT rate',

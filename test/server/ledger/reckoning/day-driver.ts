@@ -257,6 +257,8 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
                     changeCents: op.extraTenderedCents,
                   }
                 : { method: 'card' },
+            // no terminal is driven here: the card is taken stand-alone (issue 30), its receipt number typed
+            ...(op.t === 'card' ? { standaloneCard: { receiptNumber: String(index + 1) } } : {}),
           },
         );
         await send(op.tablet, entry, key, op.offline, beyond ? [['discount', off]] : []);
@@ -391,6 +393,7 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
           const method = op.card[part - 1] ? 'card' : 'cash';
           const entry = entryOf('cash-sale', op.tablet, op.staff, share.lines, {
             tender: method === 'cash' ? { method, tenderedCents: totalCents, changeCents: 0 } : { method },
+            ...(method === 'card' ? { standaloneCard: { receiptNumber: `${index + 1}${part}` } } : {}),
             split: true,
             share: share.share,
           });
@@ -518,6 +521,8 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
           {
             cancels: { saleId: sale.entry.id, reference: sale.entry.reference },
             tender: { method: sale.method },
+            // a stand-alone card payment is given back on the stand-alone terminal, with its receipt number
+            ...(sale.method === 'card' ? { standaloneCard: { receiptNumber: `9${index + 1}` } } : {}),
             reason: 'guest complaint',
           },
         );

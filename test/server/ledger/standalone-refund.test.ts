@@ -6,6 +6,9 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LedgerPayment, LedgerRecord } from '../../../src/pms/ledger-wire.ts';
+import { ADMIN_WORDS } from '../../../src/server/admin/admin-words.ts';
+import { dayPage } from '../../../src/server/admin/closing-page.ts';
+import { reportSlip } from '../../../src/server/printing/ledger-printing.ts';
 import type { TestHotel } from '../../../src/test-hotel/index.ts';
 import { pinnedHotel } from '../../support/hotel.ts';
 import { addStaff, signedApproval } from '../staff/staff-support.ts';
@@ -82,6 +85,23 @@ describe('refunding a sale paid on a stand-alone terminal', () => {
     expect(x.standaloneCards).toMatchObject([
       { saleId: sale.saleId, kind: 'sale', receiptNumber: '0042', amountCents: 840, tipCents: 160 },
       { saleId: refund.saleId, kind: 'refund', receiptNumber: '0057', amountCents: -840, tipCents: -160 },
+    ]);
+    // the admin page names the refund's row; the slip lists what was given back on its own line
+    const page = await dayPage(ADMIN_WORDS.en, {
+      lang: 'en',
+      report: x,
+      closings: [],
+      outlets: [],
+      today: '2026-12-06',
+    }).toString();
+    expect(page).toMatch(
+      /data-standalone="0057">.*?<td>K7QM-1F \(Refund\)<\/td><td class="n">-€8\.40<\/td><td class="n">-€1\.60</s,
+    );
+    expect(page).toMatch(/data-figure="standalone-total">€0\.00</);
+    expect(reportSlip(x, x.standaloneCards![0]!.outlet, 'Bar', 'Anna', 'de').payments).toEqual([
+      { name: 'Karte', count: 2, cents: 0 },
+      { name: '  davon Karte (Stand-alone-Terminal)', count: 1, cents: 840 },
+      { name: '  davon Karte zurück (Stand-alone-Terminal)', count: 1, cents: -840 },
     ]);
   });
 

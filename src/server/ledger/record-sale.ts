@@ -1,10 +1,9 @@
 // Recording a sale in the ledger (`POST /till/sales`; rules: docs/ledger.md, "Recording"): the body
-// checked at the edge, idempotent by sale id (409 `sale_conflict`), its lines priced by the server's
-// catalogue (src/server/catalogue/), its size held to the outlet's limits (bounds.ts), a card payment
-// checked against the terminal (card-check.ts), a card refund against how the sale was paid
-// (refund-card-checks.ts), its approvals checked once and spent with it, net and VAT per line
-// (src/shared/vat.ts), a receipt number per outlet and audit rows, in one SQLite transaction
-// (shared with the records ready at the same moment: group-commit.ts).
+// checked at the edge, idempotent by sale id (409 `sale_conflict`), lines priced by the server's
+// catalogue (src/server/catalogue/), size held to the outlet's limits (bounds.ts), card payments checked
+// against the terminal (card-check.ts) and a card refund against how the sale was paid
+// (refund-card-checks.ts), approvals checked once and spent with it, net and VAT per line, a receipt
+// number and audit rows, in one SQLite transaction (shared with others ready then: group-commit.ts).
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { ApiError } from '../../node-http/errors.ts';

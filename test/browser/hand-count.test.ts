@@ -5,7 +5,7 @@
 // Anna's approval, a sale voided after the server recorded it, a refund); Anna counts the drawer and
 // closes the Z on the tablet. The Z must equal the hand count of hand-count-figures.ts, item by item,
 // and the PMS must hold each sale once. A card is taken on the stand-alone terminal while the till
-// server is down (its tip typed). Left out for now: the equal split.
+// server is down (its tip typed), and a bill is paid in two equal parts.
 
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
@@ -159,6 +159,17 @@ describe('a day at the bar, counted by hand', () => {
     ref.splitB = await completeCash();
   });
 
+  it('splits a bill into two equal parts, each paid in cash', async () => {
+    await tap('Weißbier 0,5 l', 'Espresso');
+    await openPay();
+    await page.getByRole('button', { name: 'Equal parts' }).click();
+    expect(await page.getByTestId('pay-total').textContent()).toBe('€4.00');
+    ref.equalA = await completeCash();
+    await openPay();
+    expect(await page.getByTestId('pay-total').textContent()).toBe('€4.00');
+    ref.equalB = await completeCash();
+  });
+
   it('gives a line discount and a ticket discount, each approved by Anna', async () => {
     await tap('Espresso', 'Cola 0,33 l');
     await page.getByRole('button', { name: 'Discount: Cola 0,33 l' }).click();
@@ -230,14 +241,14 @@ describe('a day at the bar, counted by hand', () => {
     await panel.getByRole('button', { name: 'Open the day closing' }).click();
     await panel.getByTestId('day-by-payment').waitFor({ timeout: 15_000 });
     const drawer = panel.getByTestId('day-drawer').first();
-    expect(await drawer.getByTestId('drawer-expected').textContent()).toBe('€371.25');
+    expect(await drawer.getByTestId('drawer-expected').textContent()).toBe('€379.25');
     await drawer.getByRole('button', { name: /^Count / }).click();
     for (const [cents, pieces] of Object.entries(DAY.countedPieces))
       await drawer.locator(`input[data-cents="${cents}"]`).fill(String(pieces));
     await drawer.getByRole('button', { name: 'Save count' }).click();
     await expect
       .poll(() => drawer.getByTestId('drawer-counted').textContent(), { timeout: 15_000 })
-      .toMatch(/^Counted €371\.25/);
+      .toMatch(/^Counted €379\.25/);
     await panel.getByRole('button', { name: 'Close the day (Z)' }).click();
     await panel.getByRole('button', { name: 'Yes, close the day' }).click();
     await expect
@@ -307,6 +318,8 @@ describe('a day at the bar, counted by hand', () => {
       ref.standalone,
       ref.splitA,
       ref.splitB,
+      ref.equalA,
+      ref.equalB,
       ref.lineDiscount,
       ref.ticketDiscount,
       ref.openPrice,
@@ -364,6 +377,22 @@ describe('a day at the bar, counted by hand', () => {
     expect(invoicesOf(ref.splitB!)).toEqual([
       { status: 'closed', method: cash, signed: true, items: [item('Pils 0,3 l', 2, 420)] },
     ]);
+    // an equal part: each bill line once at quantity 1, at the part's share of it (520 / 2, 280 / 2)
+    for (const [reference, part] of [
+      [ref.equalA, 1],
+      [ref.equalB, 2],
+    ] as const)
+      expect(invoicesOf(reference!)).toEqual([
+        {
+          status: 'closed',
+          method: cash,
+          signed: true,
+          items: [
+            item(`Weißbier 0,5 l · share ${part}/2`, 1, 260),
+            item(`Espresso · share ${part}/2`, 1, 140),
+          ],
+        },
+      ]);
     expect(invoicesOf(ref.lineDiscount!)).toEqual([
       {
         status: 'closed',
@@ -389,7 +418,7 @@ describe('a day at the bar, counted by hand', () => {
       },
     ]);
     expect(invoicesOf(ref.voided!).flatMap((invoice) => invoice.items)).toEqual([]);
-    // The TSE finished one transaction per record of a sale kind: 12 sales and charges, the void, the refund.
+    // The TSE finished one transaction per record of a sale kind: 14 sales and charges, the void, the refund.
     const german = server.fiscal.german()!;
     const finished = german
       .testTse!.logMessages(german.store.setup()!.tssId)

@@ -110,6 +110,8 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
     tablet: Tablet;
     entry: SaleRecord;
     method: 'cash' | 'card';
+    /** A card sale's tip, given back whole by its refund. */
+    tipCents: number;
     done: boolean;
   }[] = [];
   /** A correction of a sale still on an offline tablet waits behind it in that tablet's outbox. */
@@ -258,7 +260,14 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
                   }
                 : { method: 'card' },
             // no terminal is driven here: the card is taken stand-alone (issue 30), its receipt number typed
-            ...(op.t === 'card' ? { standaloneCard: { receiptNumber: String(index + 1) } } : {}),
+            ...(op.t === 'card'
+              ? {
+                  standaloneCard: {
+                    receiptNumber: String(index + 1),
+                    ...(op.tipCents > 0 ? { tipCents: op.tipCents } : {}),
+                  },
+                }
+              : {}),
           },
         );
         await send(op.tablet, entry, key, op.offline, beyond ? [['discount', off]] : []);
@@ -270,8 +279,16 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
           lines: lines.map((l) => ({ ...l, grossCents: l.quantity * l.unitPriceCents })),
           paid: { [op.t]: total },
           discountCents: off,
+          ...(op.t === 'card' ? { tipCents: op.tipCents } : {}),
         });
-        paidSales.push({ key, tablet: op.tablet, entry, method: op.t, done: false });
+        paidSales.push({
+          key,
+          tablet: op.tablet,
+          entry,
+          method: op.t,
+          tipCents: op.t === 'card' ? op.tipCents : 0,
+          done: false,
+        });
         break;
       }
       case 'open-price': {
@@ -522,7 +539,14 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
             cancels: { saleId: sale.entry.id, reference: sale.entry.reference },
             tender: { method: sale.method },
             // a stand-alone card payment is given back on the stand-alone terminal, with its receipt number
-            ...(sale.method === 'card' ? { standaloneCard: { receiptNumber: `9${index + 1}` } } : {}),
+            ...(sale.method === 'card'
+              ? {
+                  standaloneCard: {
+                    receiptNumber: `9${index + 1}`,
+                    ...(sale.tipCents > 0 ? { tipCents: sale.tipCents } : {}),
+                  },
+                }
+              : {}),
             reason: 'guest complaint',
           },
         );
@@ -542,6 +566,7 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
           staff: 'Jonas',
           lines,
           paid: { [sale.method]: -entry.totalCents },
+          tipCents: -sale.tipCents,
           discountCents: -discountOf(
             sale.entry.lines.map((l) => ({
               item: itemOf(l),

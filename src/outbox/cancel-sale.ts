@@ -4,7 +4,7 @@
 // transaction; staff then cancel the PMS invoice by hand (docs/pms-api.md, "Refunds"). Owns when a
 // cash sale may be cancelled: confirmed, not voided, not cancelled before, with a reason.
 import { changeSale, type SaleEntry, type SaleWrite } from '../storage/outbox-store.ts';
-import type { CardPaymentRecord, SaleRecord } from '../storage/records.ts';
+import type { CardPaymentRecord, SaleRecord, StandaloneCardRecord } from '../storage/records.ts';
 import { pmsInvoiceOf } from './invoice-of.ts';
 import { isRefusal, OutboxActionRefused, type OutboxRefusal } from './refusal.ts';
 import { composeSale, type SaleOrigin } from './sale-draft.ts';
@@ -20,6 +20,8 @@ export interface CashCancellationInput extends SaleOrigin {
   approval?: string;
   /** A card sale's money given back on the terminal (features/payment/card-refund.ts): for the refund's ledger record. */
   card?: CardPaymentRecord;
+  /** A stand-alone card sale's money given back on the stand-alone terminal: its receipt number, the tip. */
+  standaloneCard?: StandaloneCardRecord;
 }
 
 /** Why this sale cannot be cancelled, or undefined when it can. */
@@ -92,6 +94,7 @@ function cancellationWrite(
         ...(input.approval ? { approvals: [input.approval] } : {}),
         ...(sale.tender ? { tender: { method: sale.tender.method } } : {}),
         ...(input.card ? { card: input.card } : {}),
+        ...(input.standaloneCard ? { standaloneCard: input.standaloneCard } : {}),
       };
       return { sale: created, intents: composed.intents };
     },

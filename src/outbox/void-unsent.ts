@@ -95,6 +95,8 @@ export function voidRecordOf(
       amountCents: -payment.amountCents,
       ...(payment.pmsPaymentMethodId !== undefined ? { pmsPaymentMethodId: payment.pmsPaymentMethodId } : {}),
       ...(payment.standalone ? { standalone: payment.standalone } : {}),
+      // a stand-alone payment's tip goes back with it (a driven terminal's payment is reversed there)
+      ...(payment.standalone && payment.tipCents ? { tipCents: -payment.tipCents } : {}),
     })),
     totalCents: -sale.totalCents,
     refersTo: sale.saleId,

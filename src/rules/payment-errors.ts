@@ -12,7 +12,8 @@ export class PaymentError extends Error {
       | 'no-template'
       | 'tendered-too-little'
       | 'card-needs-terminal'
-      | 'standalone-receipt',
+      | 'standalone-receipt'
+      | 'standalone-tip',
   ) {
     super(reason);
   }

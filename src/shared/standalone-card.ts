@@ -14,3 +14,7 @@ export function readStandaloneReceipt(typed: string): string | undefined {
   const digits = typed.replace(/\s+/g, '');
   return STANDALONE_RECEIPT_PATTERN.test(digits) ? digits : undefined;
 }
+
+/** The most a tip typed for a stand-alone card payment may be (10,000.00): the outlet's tip limits
+ * (server, ledger/bounds.ts) ask a manager far below it. */
+export const STANDALONE_TIP_MAX_CENTS = 1_000_000;

@@ -69,6 +69,13 @@ export interface SaleNote {
   text: string;
 }
 
+/** A card taken on a stand-alone terminal (issue 30): the receipt number staff typed from it, and
+ * a tip the guest added there (cents, 0 or absent when none; given back whole on a refund). */
+export interface StandaloneCardRecord {
+  receiptNumber: string;
+  tipCents?: number;
+}
+
 /** A card payment through the terminal (issue 25), as the terminal reported it, kept with its sale. */
 export interface CardPaymentRecord {
   /** The payment's number within the sale (the server keys it by sale id and this). */
@@ -119,8 +126,8 @@ export interface SaleRecord {
   payment?: { templateId: number; paymentMethodId: number; sendInvoice: boolean };
   /** For a sale paid by card through the terminal: the terminal's data and the tip. */
   card?: CardPaymentRecord;
-  /** Paid by card on a stand-alone terminal the till could not drive: the receipt number staff typed. */
-  standaloneCard?: { receiptNumber: string };
+  /** Paid (or, on a refund, given back) by card on a stand-alone terminal the till could not drive. */
+  standaloneCard?: StandaloneCardRecord;
   room?: { roomReservationId: number; roomNumber?: string; guestName?: string; bookingDate?: string };
   /** Sales whose steps must be confirmed before this one's are sent (e.g. the charge a reversal undoes). */
   dependsOn?: string[];

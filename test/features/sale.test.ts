@@ -321,6 +321,41 @@ describe('completing a cash sale', () => {
     ]);
   });
 
+  it('records a tip the guest added on the stand-alone terminal apart from the amount, on the receipt and the ledger record', async () => {
+    addProduct(ESPRESSO, 3);
+    const receipt = await completeCashSale({
+      paymentMethodId: 2,
+      templateId: 3,
+      standaloneCard: { receiptNumber: '0043', tipCents: 160 },
+    });
+    expect(receipt.standaloneCard).toEqual({ receiptNumber: '0043', tipCents: 160 });
+    const { sale } = (await readSale(receipt.saleId))!;
+    expect(ledgerRecordOf(sale, 'sale').payments).toEqual([
+      {
+        method: 'card',
+        amountCents: 840,
+        pmsPaymentMethodId: 2,
+        standalone: { receiptNumber: '0043' },
+        tipCents: 160,
+      },
+    ]);
+  });
+
+  it.each([-1, 1.5, 1_000_001])(
+    'refuses a stand-alone tip of %j cents, nothing recorded',
+    async (tipCents) => {
+      addProduct(PILS);
+      const before = (await listSales()).length;
+      const failure = await completeCashSale({
+        paymentMethodId: 2,
+        templateId: 3,
+        standaloneCard: { receiptNumber: '7', tipCents },
+      }).catch((e: unknown) => e);
+      expect((failure as PaymentError).reason).toBe('standalone-tip');
+      expect((await listSales()).length).toBe(before);
+    },
+  );
+
   it.each(['', '12a', '12345678901'])(
     'refuses a stand-alone receipt number %j, nothing recorded',
     async (typed) => {

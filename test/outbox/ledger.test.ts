@@ -189,6 +189,46 @@ describe('recording a sale on the till server first', () => {
     ]);
   });
 
+  it('records a stand-alone card sale with its tip, and its refund on the stand-alone terminal with the tip given back', async () => {
+    // issue 30: a stand-alone payment is refunded there, with that refund's receipt number, never on this server's terminal
+    const pms = createFakePms();
+    const sale = await recordCashSale({
+      ...TILL,
+      lines: [PILS_LEDGER],
+      payment: CARD_PAYMENT,
+      tender: { method: 'card' },
+      standaloneCard: { receiptNumber: '0042', tipCents: 160 },
+    });
+    await replayAgainst(pms, createClock());
+    expect(pms.ledger.get(sale.id)?.record.payments).toEqual([
+      {
+        method: 'card',
+        amountCents: 840,
+        pmsPaymentMethodId: 2,
+        standalone: { receiptNumber: '0042' },
+        tipCents: 160,
+      },
+    ]);
+    const cancellation = await cancelCashSale({
+      ...TILL,
+      saleId: sale.id,
+      reason: 'wrong drink',
+      standaloneCard: { receiptNumber: '0057', tipCents: 160 },
+    });
+    await replayAgainst(pms, createClock());
+    const record = pms.ledger.get(cancellation.id)?.record;
+    expect(record).toMatchObject({ kind: 'refund', refersTo: sale.id, totalCents: -840 });
+    expect(record?.payments).toEqual([
+      {
+        method: 'card',
+        amountCents: -840,
+        pmsPaymentMethodId: 2,
+        standalone: { receiptNumber: '0057' },
+        tipCents: -160,
+      },
+    ]);
+  });
+
   it('sends nothing to the PMS until the ledger holds the sale', async () => {
     const pms = createFakePms();
     const clock = createClock();

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordCashSale, recordRoomCharge } from '../../src/outbox/journal.ts';
 import { voidSale } from '../../src/outbox/void-sale.ts';
+import { voidRecordOf } from '../../src/outbox/void-unsent.ts';
 import { equalShareSale } from '../../src/rules/equal-share.ts';
 import { createHub } from '../../src/server/hub/hub.ts';
 import { readSale } from '../../src/storage/outbox-store.ts';
@@ -155,5 +156,27 @@ describe('a sale voided before it reached the till server', () => {
       approvals: ['approval-void-1'],
       payments: [{ method: 'invoice', amountCents: -840, pmsPaymentMethodId: 2 }],
     });
+  });
+});
+
+describe('the void record of a stand-alone card sale (issue 30)', () => {
+  it('takes back the amount and the tip, naming the stand-alone receipt', () => {
+    const sale = {
+      v: 1 as const,
+      saleId: 'sale-1',
+      reference: 'K7QM-1F',
+      kind: 'sale' as const,
+      createdAt: new Date(0).toISOString(),
+      staffId: null,
+      lines: [],
+      totalCents: 840,
+      approvals: [],
+      payments: [
+        { method: 'card' as const, amountCents: 840, tipCents: 160, standalone: { receiptNumber: '0042' } },
+      ],
+    };
+    expect(voidRecordOf(sale, 'void-1', 'K7QM-1G', TILL, 0, 'wrong table').payments).toEqual([
+      { method: 'card', amountCents: -840, tipCents: -160, standalone: { receiptNumber: '0042' } },
+    ]);
   });
 });

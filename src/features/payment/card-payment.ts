@@ -15,7 +15,7 @@ import {
 import type { CardPaymentRecord } from '../../storage/records';
 import { settings } from '../device';
 
-export { readStandaloneReceipt } from '../../shared/standalone-card';
+export { readStandaloneReceipt, STANDALONE_TIP_MAX_CENTS } from '../../shared/standalone-card';
 export type { CardPayment, CardTerminalInfo };
 
 const CARD_NAME = /(karte|card|girocard|(^|[^\p{L}])ec([^\p{L}]|$)|visa|master|amex|maestro)/iu;

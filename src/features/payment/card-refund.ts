@@ -2,10 +2,13 @@
 // on the terminal if it is still the terminal's last one, else refunds what the card was charged
 // (the guest presents the card). The refund's manager approval (void_sale, naming the sale) covers
 // it; the server checks it. If the terminal does not give the money back, this throws and the
-// refund is not recorded.
+// refund is not recorded. A sale paid on a stand-alone terminal is never given back on this server's
+// terminal: staff refund it on the stand-alone one and type its receipt number (issue 30).
 import { refundToCard, reverseCardPayment } from '../../pms/card-calls';
 import { TillServerError } from '../../pms/device-calls';
-import type { CardPaymentRecord, SaleRecord } from '../../storage/records';
+import { PaymentError } from '../../rules/payment-errors';
+import { readStandaloneReceipt } from '../../shared/standalone-card';
+import type { CardPaymentRecord, SaleRecord, StandaloneCardRecord } from '../../storage/records';
 import { settings } from '../device';
 
 /**
@@ -39,4 +42,23 @@ export async function returnCardMoney(
       receiptNumber: refunded.receiptNumber ?? card.receiptNumber,
     };
   }
+}
+
+/** Whether `sale`'s card money goes back on a stand-alone terminal: it was taken on one (or by card
+ * with no terminal data at all, as before issue 30), never through this server's terminal. */
+export function refundsOnStandalone(sale: SaleRecord): boolean {
+  return !sale.card && (!!sale.standaloneCard || sale.tender?.method === 'card');
+}
+
+/**
+ * The stand-alone giving back of `sale` for its refund's record: the receipt number staff typed from
+ * the stand-alone terminal's refund, and the sale's tip, given back whole as a terminal refund does.
+ * @throws PaymentError 'standalone-receipt' when `typed` is not 1 to 10 digits
+ * @example standaloneRefundOf(sale, '0057') // { receiptNumber: '0057', tipCents: 160 }
+ */
+export function standaloneRefundOf(sale: SaleRecord, typed: string): StandaloneCardRecord {
+  const receiptNumber = readStandaloneReceipt(typed);
+  if (!receiptNumber) throw new PaymentError('standalone-receipt');
+  const tipCents = sale.standaloneCard?.tipCents ?? 0;
+  return { receiptNumber, ...(tipCents > 0 ? { tipCents } : {}) };
 }

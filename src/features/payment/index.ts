@@ -13,8 +13,9 @@ export {
   payByCard,
   reachTerminal,
   readStandaloneReceipt,
+  STANDALONE_TIP_MAX_CENTS,
 } from './card-payment';
-export { returnCardMoney } from './card-refund';
+export { refundsOnStandalone, returnCardMoney, standaloneRefundOf } from './card-refund';
 export {
   copyBlock,
   fiscalCountry,

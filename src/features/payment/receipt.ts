@@ -14,7 +14,7 @@ import type { Totals } from '../../rules/totals';
 import { dropKeptReceipts, readKeptReceipts, setMeta } from '../../storage/db';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../../storage/local';
 import { readSale } from '../../storage/outbox-store';
-import type { CardPaymentRecord, SaleStatus } from '../../storage/records';
+import type { CardPaymentRecord, SaleStatus, StandaloneCardRecord } from '../../storage/records';
 import { receiptHeader } from '../device';
 import { type LedgerFiscal, ledgerFiscalOf } from './fiscal-receipt';
 
@@ -76,7 +76,7 @@ export interface ReceiptData {
   /** Paid by card through the terminal: brand, masked PAN, terminal data and the tip (issue 25). */
   card?: CardPaymentRecord;
   /** Paid by card on a stand-alone terminal: the terminal's receipt number staff typed (issue 30). */
-  standaloneCard?: { receiptNumber: string };
+  standaloneCard?: StandaloneCardRecord;
 }
 
 const [lastReceipt, setLastReceiptSignal] = createSignal<ReceiptData | null>(loadReceipt());

@@ -13,7 +13,7 @@ import { PaymentError, SaleNotSavedError } from '../../rules/payment-errors';
 import type { TicketPart } from '../../rules/split';
 import type { TicketLine } from '../../rules/ticket-lines';
 import { totalsOf } from '../../rules/totals';
-import type { CardPaymentRecord, SaleLine } from '../../storage/records';
+import type { CardPaymentRecord, SaleLine, StandaloneCardRecord } from '../../storage/records';
 import { catalogue, catalogueVersion, loadCatalogue, noteSold, taxClasses } from '../catalogue';
 import { requestReplay, settings, tillIdentity } from '../device';
 import { chargeRoom, type SaleRecord } from '../room-charge';
@@ -30,7 +30,7 @@ import {
   TicketEndedError,
   ticketChangesHandedOver,
 } from '../ticket';
-import { isCardMethod, readStandaloneReceipt } from './card-payment';
+import { isCardMethod, readStandaloneReceipt, STANDALONE_TIP_MAX_CENTS } from './card-payment';
 import { type ReceiptData, type ReceiptDiscount, setLastReceipt } from './receipt';
 
 export interface CashPayment {
@@ -50,8 +50,8 @@ export interface CashPayment {
   card?: CardPaymentRecord;
   /** The staff's word for a share of an equal split, in the lines of its part ('share', 'Anteil'). */
   shareWord?: string;
-  /** Paid by card on a stand-alone terminal the till could not drive: the receipt number staff typed. */
-  standaloneCard?: { receiptNumber: string };
+  /** Paid by card on a stand-alone terminal the till could not drive: the receipt number staff typed, the tip. */
+  standaloneCard?: StandaloneCardRecord;
 }
 
 /** Charging the ticket (or a part) to a guest's room from the pay screen. */
@@ -163,9 +163,9 @@ export async function completeCashSale(payment: CashPayment): Promise<ReceiptDat
 /**
  * A card method is paid through the terminal (`card`) or on a stand-alone terminal with its receipt
  * number; never recorded as card money with neither (issue 30). Answers the stand-alone payment, if any.
- * @throws PaymentError 'card-needs-terminal' or 'standalone-receipt'
+ * @throws PaymentError 'card-needs-terminal', 'standalone-receipt' or 'standalone-tip' (not whole cents up to 10,000.00)
  */
-function cardTaken(methodName: string, payment: CashPayment): { receiptNumber: string } | undefined {
+function cardTaken(methodName: string, payment: CashPayment): StandaloneCardRecord | undefined {
   const byCard = isCardMethod(methodName);
   if (!payment.standaloneCard) {
     if (byCard && !payment.card) throw new PaymentError('card-needs-terminal');
@@ -174,7 +174,10 @@ function cardTaken(methodName: string, payment: CashPayment): { receiptNumber: s
   const receiptNumber = readStandaloneReceipt(payment.standaloneCard.receiptNumber);
   if (!byCard || payment.card) throw new PaymentError('card-needs-terminal');
   if (!receiptNumber) throw new PaymentError('standalone-receipt');
-  return { receiptNumber };
+  const tipCents = payment.standaloneCard.tipCents ?? 0;
+  if (!Number.isSafeInteger(tipCents) || tipCents < 0 || tipCents > STANDALONE_TIP_MAX_CENTS)
+    throw new PaymentError('standalone-tip');
+  return { receiptNumber, ...(tipCents > 0 ? { tipCents } : {}) };
 }
 
 /**

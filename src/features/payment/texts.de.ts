@@ -9,6 +9,7 @@ export const texts: Record<keyof typeof english, string> = {
   'pay.error.tendered-too-little': 'Der gegebene Betrag reicht nicht für die Summe.',
   'pay.error.card-needs-terminal':
     'Eine Karte wird am Terminal kassiert: über das Terminal oder am Stand-alone-Terminal mit seiner Belegnummer.',
+  'pay.error.standalone-tip': 'Bitte das Trinkgeld als Betrag eingeben, z. B. 2,50, oder leer lassen.',
   'pay.error.standalone-receipt': 'Bitte die Belegnummer des Terminals eingeben: 1 bis 10 Ziffern.',
   'pay.error.not-saved':
     'Der Verkauf wurde auf diesem Tablet NICHT gespeichert: Er ist nicht erfasst. Der Bon ist noch da – bitte erneut „Verkauf abschließen“ tippen. Klappt es wieder nicht, den Verkauf notieren und die Leitung informieren.',
@@ -156,6 +157,7 @@ export const texts: Record<keyof typeof english, string> = {
   'card.standalone.steps':
     'Am Terminal: Stand-alone-Zahlung über {amount}. Den Verkauf erst buchen, wenn das Terminal sie genehmigt hat.',
   'card.standalone.receipt': 'Belegnummer des Terminals',
+  'card.standalone.tip': 'Trinkgeld, das der Gast am Terminal gegeben hat (optional)',
   'card.standalone.record': 'Am Terminal genehmigt: {amount} buchen',
   'card.receipt.standalone': 'Karte (Stand-alone-Terminal), Terminal-Beleg-Nr. {receipt}',
   'card.receipt.card': 'Karte',

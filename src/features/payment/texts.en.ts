@@ -9,6 +9,7 @@ export const texts = {
   'pay.error.tendered-too-little': 'The cash tendered does not cover the total.',
   'pay.error.card-needs-terminal':
     'A card is taken on the terminal: pay through the terminal, or on a stand-alone terminal with its receipt number.',
+  'pay.error.standalone-tip': 'Type the tip as an amount, e.g. 2.50, or leave it empty.',
   'pay.error.standalone-receipt': 'Type the terminal receipt number: 1 to 10 digits.',
   'pay.error.not-saved':
     'The sale was NOT saved on this tablet: it is not recorded. The ticket is still here — tap “Complete sale” again. If it fails again, write the sale down and tell the manager.',
@@ -152,6 +153,7 @@ export const texts = {
   'card.standalone.steps':
     'On the terminal: stand-alone payment of {amount}. Record the sale only when the terminal has approved it.',
   'card.standalone.receipt': 'Terminal receipt number',
+  'card.standalone.tip': 'Tip the guest added on the terminal (optional)',
   'card.standalone.record': 'Approved on the terminal: record {amount}',
   'card.receipt.standalone': 'Card (stand-alone terminal), terminal receipt no. {receipt}',
   'card.receipt.card': 'Card',

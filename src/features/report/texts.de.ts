@@ -114,6 +114,8 @@ export const texts: Record<keyof typeof english, string> = {
   'report.receipts': 'Belege dieser Schicht',
   'report.printCopy': 'Kopie drucken',
   'report.refund': 'Erstatten …',
+  'report.refundStandalone':
+    'Am Stand-alone-Terminal bezahlt: {amount} dort zurückbuchen (Gutschrift), dann dessen Belegnummer eingeben.',
   'report.refundReason': 'Warum wird der Verkauf erstattet?',
   'report.refundConfirm': '{amount} erstatten und Beleg drucken',
   'report.refundWhat': 'Verkauf {reference} erstatten ({amount})',

@@ -111,6 +111,8 @@ export const texts = {
   'report.receipts': 'Receipts of this shift',
   'report.printCopy': 'Print copy',
   'report.refund': 'Refund…',
+  'report.refundStandalone':
+    'Paid on the stand-alone terminal: give {amount} back on that terminal (refund), then type its receipt number.',
   'report.refundReason': 'Why is the sale refunded?',
   'report.refundConfirm': 'Refund {amount} and print the slip',
   'report.refundWhat': 'Refund sale {reference} ({amount})',

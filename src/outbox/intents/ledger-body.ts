@@ -144,8 +144,9 @@ function paymentsOf(sale: SaleRecord, kind: LedgerKind, totalCents: number): Led
   // Paid (or given back) through the terminal: the card's data and the tip, the tip apart from the amount.
   const card = (kind === 'sale' || kind === 'refund') && sale.card ? sale.card : undefined;
   const sign = kind === 'refund' ? -1 : 1;
-  // Taken on a stand-alone terminal (the till could not drive one): the receipt number staff typed.
-  const standalone = kind === 'sale' && !card ? sale.standaloneCard : undefined;
+  // Taken (or given back) on a stand-alone terminal the till could not drive: its receipt number, the tip.
+  const standalone = (kind === 'sale' || kind === 'refund') && !card ? sale.standaloneCard : undefined;
+  const standaloneTip = standalone?.tipCents ?? 0;
   return [
     {
       method: card || standalone ? 'card' : method,
@@ -155,6 +156,7 @@ function paymentsOf(sale: SaleRecord, kind: LedgerKind, totalCents: number): Led
       ...(tender?.tenderedCents !== undefined ? { tenderedCents: tender.tenderedCents } : {}),
       ...(tender?.changeCents !== undefined ? { changeCents: tender.changeCents } : {}),
       ...(card ? { tipCents: sign * card.tipCents, card: terminalDataOf(card) } : {}),
+      ...(standaloneTip > 0 ? { tipCents: sign * standaloneTip } : {}),
     },
   ];
 }

@@ -474,6 +474,10 @@ export const ADMIN_WORDS = {
 
 export type AdminWords = Record<keyof (typeof ADMIN_WORDS)['en'], string>;
 
+/** The word of `key` (a kind or a method), or `fallback` where there is none. */
+export const wordOf = (words: AdminWords, key: string, fallback: string) =>
+  (words as Record<string, string>)[key] ?? fallback;
+
 export function adminWords(acceptLanguage: string | undefined): { lang: 'en' | 'de'; words: AdminWords } {
   const lang = /^\s*de\b/i.test(acceptLanguage ?? '') ? 'de' : 'en';
   return { lang, words: ADMIN_WORDS[lang] };

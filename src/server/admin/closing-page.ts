@@ -13,7 +13,7 @@ import {
 import type { OutletInfo } from '../hub/outlets.ts';
 import type { ZClosingRow } from '../ledger/closing/day-closing.ts';
 import { shortTime } from './admin-page.ts';
-import type { AdminWords } from './admin-words.ts';
+import { type AdminWords, wordOf } from './admin-words.ts';
 import { refundsToBookSection } from './refunds-to-book.ts';
 import { standaloneCardsSection } from './standalone-cards-section.ts';
 
@@ -39,9 +39,6 @@ export const money = (lang: string) => {
   });
   return (cents: number) => format.format(cents / 100);
 };
-
-const wordOf = (words: AdminWords, key: string, fallback: string) =>
-  (words as Record<string, string>)[key] ?? fallback;
 
 interface Ctx {
   w: AdminWords;

@@ -1,9 +1,9 @@
 // Recording a sale in the ledger (`POST /till/sales`; rules: docs/ledger.md, "Recording"): the body
-// checked at the edge, idempotent by sale id (409 `sale_conflict`), its lines priced by the server's
-// catalogue (src/server/catalogue/), its size held to the outlet's limits (bounds.ts), a card payment
-// checked against the terminal (card-check.ts), its approvals checked once and spent with it, net and
-// VAT per line (src/shared/vat.ts), a receipt number per outlet and audit rows, in one SQLite
-// transaction (shared with the records ready at the same moment: group-commit.ts).
+// checked at the edge, idempotent by sale id (409 `sale_conflict`), lines priced by the server's
+// catalogue (src/server/catalogue/), size held to the outlet's limits (bounds.ts), card payments checked
+// against the terminal (card-check.ts) and a card refund against how the sale was paid
+// (refund-card-checks.ts), approvals checked once and spent with it, net and VAT per line, a receipt
+// number and audit rows, in one SQLite transaction (shared with others ready then: group-commit.ts).
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { ApiError } from '../../node-http/errors.ts';
@@ -32,6 +32,7 @@ import { type CardPaymentSource, checkCardPayments } from './card-check.ts';
 import { createDeviations, type Deviation, madeWithoutServer } from './deviations.ts';
 import { createGroupCommit } from './group-commit.ts';
 import { type TaxSource, taxOfLines } from './line-tax.ts';
+import { checkRefundCards } from './refund-card-checks.ts';
 import { checkRefundLeft } from './refund-checks.ts';
 import { checkConsistent } from './sale-checks.ts';
 import { createStandaloneCards } from './standalone-cards.ts';
@@ -349,6 +350,7 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
       referredBody = JSON.parse(referred.body) as LedgerRecord;
       if (sent.kind === 'late-charge') sameLinesAs(sent, referredBody);
       checkRefundLeft(db, sent, referred);
+      checkRefundCards(db, sent, referred.seq);
       referredRow = referred;
     }
     // What is stored (and signed, printed, exported) is the record as the server priced it, and for
@@ -385,7 +387,10 @@ export function createSaleRecorder({ db, staff, audit, now }: LedgerDeps) {
         const raced = earlierAnswer(sale.saleId, bodySha256, device);
         if (raced) return raced;
         // Two refunds of one sale sent together: the second sees the first here; two parts of one bill too.
-        if (referredRow) checkRefundLeft(db, sale, referredRow);
+        if (referredRow) {
+          checkRefundLeft(db, sale, referredRow);
+          checkRefundCards(db, sale, referredRow.seq);
+        }
         billShares.check(device.outlet, sent, sent.lines);
         const receiptNumber = (nextReceipt.get(device.outlet) as { n: number }).n;
         const seq = Number(

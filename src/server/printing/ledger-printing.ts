@@ -296,13 +296,29 @@ function paymentName(method: string, language: PrintLanguage): string {
   return pair ? pair[language === 'de' ? 0 : 1] : method;
 }
 
-/** The outlet's card payments on a stand-alone terminal, as their own line under the card's (in it). */
+/** The outlet's card payments on a stand-alone terminal, as their own line under the card's (in it),
+ * and what was given back there (refunds, voids) as another. */
 function standaloneLine(report: DayReport, outlet: string, language: PrintLanguage) {
-  const taken = (report.standaloneCards ?? []).filter((payment) => payment.outlet === outlet);
-  if (taken.length === 0) return [];
-  const name =
-    language === 'de' ? '  davon Karte (Stand-alone-Terminal)' : '  of it card (stand-alone terminal)';
-  return [{ name, count: taken.length, cents: taken.reduce((sum, p) => sum + p.amountCents, 0) }];
+  const all = (report.standaloneCards ?? []).filter((payment) => payment.outlet === outlet);
+  const de = language === 'de';
+  return [
+    {
+      name: de ? '  davon Karte (Stand-alone-Terminal)' : '  of it card (stand-alone terminal)',
+      rows: all.filter((p) => p.kind === 'sale'),
+    },
+    {
+      name: de
+        ? '  davon Karte zurück (Stand-alone-Terminal)'
+        : '  of it card given back (stand-alone terminal)',
+      rows: all.filter((p) => p.kind !== 'sale'),
+    },
+  ]
+    .filter(({ rows }) => rows.length > 0)
+    .map(({ name, rows }) => ({
+      name,
+      count: rows.length,
+      cents: rows.reduce((sum, p) => sum + p.amountCents, 0),
+    }));
 }
 
 /** The part of `report` of `outlet` as an X or Z slip (figures as the ledger made them, in cents). */

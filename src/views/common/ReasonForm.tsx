@@ -1,7 +1,7 @@
 // A form that acts on a sale only with a reason (voiding it, refunding it): the reason field, the
 // confirming and the back button, and what went wrong: no reason given (said before anything is
 // done), or the action's own refusal in words. The action itself is the caller's.
-import { createSignal, Show } from 'solid-js';
+import { createSignal, type JSX, Show } from 'solid-js';
 import { t } from '../../words/i18n';
 import { ReasonField } from './ReasonField';
 
@@ -17,6 +17,8 @@ export function ReasonForm(props: {
   /** Runs the action with the (non-blank) reason. */
   onConfirm: (reason: string) => Promise<void>;
   onBack: () => void;
+  /** More fields the action needs, below the reason. */
+  children?: JSX.Element;
 }) {
   const [reason, setReason] = createSignal('');
   const [reasonMissing, setReasonMissing] = createSignal(false);
@@ -29,6 +31,7 @@ export function ReasonForm(props: {
   return (
     <form class={props.class} onSubmit={(event) => void confirm(event)}>
       <ReasonField label={props.label} value={reason()} onInput={setReason} />
+      {props.children}
       <div class="desk-actions">
         <button type="submit" class="desk-danger" disabled={props.pending}>
           {props.confirm}

@@ -136,10 +136,11 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
     if (await submit(payment)) props.onDone();
   };
   /** Paid on a stand-alone terminal: the sale with the receipt number staff typed from it. */
-  const completeStandalone = async (receiptNumber: string) => {
+  const completeStandalone = async (receiptNumber: string, tipCents: number) => {
     const method = pick();
     if (typeof method !== 'number') return;
-    const approved = await approve();
+    // a tip above the outlet's limits is approved with the sale, as one typed for the terminal
+    const approved = tipCents > 0 ? await approveForCard(tipCents) : await approve();
     if (!approved) return;
     const taken = plan().discount;
     const payment = {
@@ -147,7 +148,7 @@ export function PayPanel(props: { onBack: () => void; onDone: () => void }) {
       templateId: templateId() ?? 0,
       part: part(),
       ...approved,
-      standaloneCard: { receiptNumber },
+      standaloneCard: { receiptNumber, ...(tipCents > 0 ? { tipCents } : {}) },
       ...(taken ? { discount: { beforeCents: taken.beforeCents, cents: taken.cents } } : {}),
     };
     if (await submit(payment)) props.onDone();

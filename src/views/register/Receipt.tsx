@@ -175,6 +175,14 @@ function ReceiptTotals(props: { receipt: ReceiptData; money: (cents: number) => 
           </dd>
         )}
       </Show>
+      <Show when={r().standaloneCard?.tipCents}>
+        {(tipCents) => (
+          <>
+            <dt>{t('card.receipt.tip')}</dt>
+            <dd data-testid="receipt-tip">{props.money(tipCents())}</dd>
+          </>
+        )}
+      </Show>
       <Show when={r().tenderedCents !== null}>
         <dt>{t('receipt.tendered')}</dt>
         <dd data-testid="receipt-tendered">{props.money(r().tenderedCents ?? 0)}</dd>

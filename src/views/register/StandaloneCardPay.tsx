@@ -1,10 +1,12 @@
 // The pay screen's card step when this till cannot drive a terminal (issue 30): the till server does
 // not answer, or no terminal serves the tablet. It says so, and lets staff take the card on the
 // terminal in stand-alone mode and record the sale with the terminal's receipt number (required,
-// 1 to 10 digits). Never a card payment recorded without a terminal having taken it.
+// 1 to 10 digits), and a tip the guest added on the terminal (optional). Never a card payment
+// recorded without a terminal having taken it.
 import { createSignal, type JSX, Show } from 'solid-js';
-import { readStandaloneReceipt, type TerminalReach } from '../../features/payment';
-import { formatCents } from '../../words/format';
+import { readStandaloneReceipt, STANDALONE_TIP_MAX_CENTS, type TerminalReach } from '../../features/payment';
+import { parseAmount } from '../../rules/ticket-lines';
+import { formatCents, withoutGrouping } from '../../words/format';
 import { t } from '../../words/i18n';
 import './card-pay.css';
 
@@ -13,17 +15,21 @@ export function StandaloneCardPay(props: {
   amountCents: number;
   pending: boolean;
   disabled: boolean;
-  /** Records the sale as paid on the stand-alone terminal with this receipt number. */
-  onRecord: (receiptNumber: string) => void;
+  /** Records the sale as paid on the stand-alone terminal with this receipt number and tip (cents). */
+  onRecord: (receiptNumber: string, tipCents: number) => void;
   /** The pay screen's way back, beside the button. */
   back: JSX.Element;
 }) {
   const [typed, setTyped] = createSignal('');
   const [wrong, setWrong] = createSignal(false);
+  const [tipText, setTipText] = createSignal('');
+  const [tipWrong, setTipWrong] = createSignal(false);
   const record = () => {
     const receipt = readStandaloneReceipt(typed());
+    const tip = readTip(tipText());
     setWrong(receipt === undefined);
-    if (receipt !== undefined) props.onRecord(receipt);
+    setTipWrong(tip === undefined);
+    if (receipt !== undefined && tip !== undefined) props.onRecord(receipt, tip);
   };
   return (
     <div class="card-pay card-standalone" data-testid="card-standalone">
@@ -56,6 +62,26 @@ export function StandaloneCardPay(props: {
           {t('pay.error.standalone-receipt')}
         </p>
       </Show>
+      <label class="field">
+        <span>{t('card.standalone.tip')}</span>
+        <input
+          inputmode="decimal"
+          autocomplete="off"
+          maxlength="12"
+          data-testid="standalone-tip"
+          aria-invalid={tipWrong()}
+          value={tipText()}
+          onInput={(e) => {
+            setTipText(e.currentTarget.value);
+            setTipWrong(false);
+          }}
+        />
+      </label>
+      <Show when={tipWrong()}>
+        <p class="form-error" role="alert">
+          {t('pay.error.standalone-tip')}
+        </p>
+      </Show>
       <div class="pay-buttons">
         <button
           type="button"
@@ -69,4 +95,11 @@ export function StandaloneCardPay(props: {
       </div>
     </div>
   );
+}
+
+/** The tip typed (empty: none) in cents, or undefined when it is not an amount up to the ceiling. */
+function readTip(text: string): number | undefined {
+  if (!text.trim()) return 0;
+  const cents = parseAmount(withoutGrouping(text));
+  return cents !== undefined && cents >= 0 && cents <= STANDALONE_TIP_MAX_CENTS ? cents : undefined;
 }

@@ -25,7 +25,9 @@ const bodies = {
   cash: saleBody([ledgerLine(PILS, 2, 420), ledgerLine(CHOCOLATE, 1, 350, { vatRateBp: 700 })], {
     payments: [{ method: 'cash', amountCents: 1190, tenderedCents: 2000, changeCents: 810 }],
   }),
-  card: saleBody([ledgerLine(PILS, 3, 500)], { payments: [{ method: 'card', amountCents: 1500 }] }),
+  card: saleBody([ledgerLine(PILS, 3, 500)], {
+    payments: [{ method: 'card', amountCents: 1500, standalone: { receiptNumber: '41' } }],
+  }),
   charge: saleBody([ledgerLine(KAISERSCHMARRN, 1, 1290, { vatRateBp: 700 })], {
     kind: 'room-charge',
     payments: [{ method: 'room', amountCents: 1290 }],
@@ -35,7 +37,8 @@ const bodies = {
 const refund = saleBody([ledgerLine(PILS, -3, 500)], {
   kind: 'refund',
   refersTo: bodies.card.saleId,
-  payments: [{ method: 'card', amountCents: -1500 }],
+  // a card taken on a stand-alone terminal is given back there (issue 30)
+  payments: [{ method: 'card', amountCents: -1500, standalone: { receiptNumber: '42' } }],
   reason: 'wrong table',
 });
 const late = saleBody([ledgerLine(KAISERSCHMARRN, 1, 1290, { vatRateBp: 700 })], {

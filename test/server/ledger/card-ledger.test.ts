@@ -178,6 +178,26 @@ describe('a card sale in the ledger', () => {
     });
   });
 
+  it('refuses a refund of a sale this terminal took given back stand-alone, or naming no terminal', async () => {
+    // issue 30: a card refund goes back on the terminal that took the payment; card-1 was this server's
+    const refund = (payment: Partial<LedgerRecord['payments'][number]>): LedgerRecord =>
+      saleBody([ledgerLine(OPEN_PRICE, -1, 1890, { cataloguePriceCents: null })], {
+        kind: 'refund',
+        refersTo: 'card-1',
+        payments: [{ method: 'card', amountCents: -1890, tipCents: -200, ...payment }],
+      });
+    const before = ledgerCount();
+    for (const [body, field] of [
+      [refund({ standalone: { receiptNumber: '0815' } }), 'payments.0.standalone'],
+      [refund({}), 'payments.0.card'],
+    ] as const) {
+      const answer = await postSale(app, body);
+      expect(answer.status, field).toBe(409);
+      expect(await answer.json(), field).toMatchObject({ code: 'card_payment_unknown', field });
+    }
+    expect(ledgerCount()).toBe(before);
+  });
+
   it('sets the terminal’s end-of-day beside the ledger’s card money (tips included)', async () => {
     // A manager's (issue 30): the close_day approval of the day closing.
     const token = await signedApproval(app, anna, '9999', {

@@ -26,6 +26,7 @@ export async function dayDifferences(till: Till, plan: DayPlan, played: PlayedDa
   compare(out, 'Z gross', want.grossCents, z.grossCents);
   compare(out, 'Z VAT', want.vatCents, z.vatCents);
   compare(out, 'Z discounts', want.discountCents, z.discountCents);
+  compare(out, 'Z tips', want.tipCents, z.tipCents);
   compare(
     out,
     'Z by payment',
@@ -35,6 +36,13 @@ export async function dayDifferences(till: Till, plan: DayPlan, played: PlayedDa
         z.byPayment.filter((p) => p.amountCents !== 0).map((p) => [p.method, p.amountCents]),
       ),
     ),
+  );
+  // Every card here is taken (and given back) on a stand-alone terminal: the Z lists all of it apart.
+  compare(
+    out,
+    'Z stand-alone card',
+    want.byPayment.card ?? 0,
+    (played.z.report.standaloneCards ?? []).reduce((sum, p) => sum + p.amountCents, 0),
   );
   compare(
     out,
@@ -128,7 +136,7 @@ export async function dayDifferences(till: Till, plan: DayPlan, played: PlayedDa
   compare(
     out,
     'DSFinV-K payments',
-    (want.byPayment.cash ?? 0) + (want.byPayment.card ?? 0),
+    (want.byPayment.cash ?? 0) + (want.byPayment.card ?? 0) + want.tipCents,
     centsOf(closing!.Z_SE_ZAHLUNGEN!),
   );
 
@@ -154,6 +162,7 @@ export async function dayDifferences(till: Till, plan: DayPlan, played: PlayedDa
     }
     const byVatIdWanted = [0, 0, 0, 0, 0];
     for (const [rate, cents] of Object.entries(expected.byRate)) byVatIdWanted[VAT_ID[rate]! - 1]! += cents;
+    byVatIdWanted[4]! += expected.tipCents; // a tip is signed at VAT id 5 (not taxable), as the Bon has it
     compare(
       out,
       `TSE of ${record.kind} ${record.key}`,

@@ -132,6 +132,8 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
     tablet: Tablet;
     entry: SaleRecord;
     method: 'cash' | 'card';
+    /** A card sale's tip, given back whole by its refund. */
+    tipCents: number;
     done: boolean;
   }[] = [];
   /** A correction of a sale still on an offline tablet waits behind it in that tablet's outbox. */
@@ -280,6 +282,15 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
                     changeCents: op.extraTenderedCents,
                   }
                 : { method: 'card' },
+            // no terminal is driven here: the card is taken stand-alone (issue 30), its receipt number typed
+            ...(op.t === 'card'
+              ? {
+                  standaloneCard: {
+                    receiptNumber: String(index + 1),
+                    ...(op.tipCents > 0 ? { tipCents: op.tipCents } : {}),
+                  },
+                }
+              : {}),
           },
         );
         await send(op.tablet, entry, key, op.offline, beyond ? [['discount', off]] : []);
@@ -292,8 +303,16 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
           lines: lines.map((l) => ({ ...l, grossCents: l.quantity * l.unitPriceCents })),
           paid: { [op.t]: total },
           discountCents: off,
+          ...(op.t === 'card' ? { tipCents: op.tipCents } : {}),
         });
-        paidSales.push({ key, tablet: op.tablet, entry, method: op.t, done: false });
+        paidSales.push({
+          key,
+          tablet: op.tablet,
+          entry,
+          method: op.t,
+          tipCents: op.t === 'card' ? op.tipCents : 0,
+          done: false,
+        });
         break;
       }
       case 'open-price': {
@@ -415,6 +434,7 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
           const method = op.card[part - 1] ? 'card' : 'cash';
           const entry = entryOf('cash-sale', op.tablet, op.staff, share.lines, {
             tender: method === 'cash' ? { method, tenderedCents: totalCents, changeCents: 0 } : { method },
+            ...(method === 'card' ? { standaloneCard: { receiptNumber: `${index + 1}${part}` } } : {}),
             split: true,
             share: share.share,
           });
@@ -550,6 +570,15 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
           {
             cancels: { saleId: sale.entry.id, reference: sale.entry.reference },
             tender: { method: sale.method },
+            // a stand-alone card payment is given back on the stand-alone terminal, with its receipt number
+            ...(sale.method === 'card'
+              ? {
+                  standaloneCard: {
+                    receiptNumber: `9${index + 1}`,
+                    ...(sale.tipCents > 0 ? { tipCents: sale.tipCents } : {}),
+                  },
+                }
+              : {}),
             reason: 'guest complaint',
           },
         );
@@ -569,6 +598,7 @@ export async function playDay(till: Till, plan: DayPlan, businessDay: string): P
           staff: 'Jonas',
           lines,
           paid: { [sale.method]: -entry.totalCents },
+          tipCents: -sale.tipCents,
           discountCents: -discountOf(
             sale.entry.lines.map((l) => ({
               item: itemOf(l),

@@ -38,7 +38,7 @@ export type Op =
       extraTenderedCents: number;
       offline: boolean;
     }
-  | { t: 'card'; tablet: Tablet; staff: StaffName; picks: Pick[]; offline: boolean }
+  | { t: 'card'; tablet: Tablet; staff: StaffName; picks: Pick[]; offline: boolean; tipCents: number }
   | { t: 'open-price'; tablet: Tablet; staff: StaffName; priceCents: number; quantity: number }
   | { t: 'room'; tablet: Tablet; staff: StaffName; picks: Pick[]; room: number; offline: boolean }
   | { t: 'minibar'; staff: StaffName; picks: Pick[]; room: number }
@@ -82,7 +82,15 @@ export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
   },
   {
     weight: 4,
-    arbitrary: fc.record({ t: fc.constant('card' as const), tablet, staff, picks, offline: fc.boolean() }),
+    arbitrary: fc.record({
+      t: fc.constant('card' as const),
+      tablet,
+      staff,
+      picks,
+      offline: fc.boolean(),
+      // a tip the guest added on the stand-alone terminal: none, or up to 5.00 (within any sale's limits)
+      tipCents: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 500 })),
+    }),
   },
   {
     weight: 1,
@@ -191,6 +199,8 @@ export interface ModelRecord {
   paid: Partial<Record<'cash' | 'card' | 'room' | 'invoice', number>>;
   /** Cents taken off the catalogue by a discount (0 for an equal split's shares). */
   discountCents: number;
+  /** A card tip (not revenue; negative when a refund gives it back). */
+  tipCents?: number;
   room?: number;
   refersTo?: string;
   /** A bill paid in equal parts: each part's gross of each line (each part is a receipt of its own). */
@@ -245,8 +255,10 @@ export interface Reckoning {
   byStaff: Record<string, number>;
   /** Expected cash per tablet's drawer: float + cash in - cash out. */
   drawers: Record<Tablet, number>;
-  /** Per sale: what the TSE must have signed, gross per VAT rate and cash / non-cash. */
-  signed: Record<string, { byRate: Record<string, number>; cash: number; nonCash: number }>;
+  /** Card tips, less those given back. */
+  tipCents: number;
+  /** Per sale: what the TSE must have signed, gross per VAT rate, the tip (VAT id 5) and cash / non-cash. */
+  signed: Record<string, { byRate: Record<string, number>; tipCents: number; cash: number; nonCash: number }>;
 }
 
 const REVENUE: readonly ModelKind[] = ['sale', 'room-charge', 'void', 'take-back', 'refund'];
@@ -262,6 +274,7 @@ export function reckon(records: readonly ModelRecord[], floats: Record<Tablet, n
     byGroup: {},
     byStaff: {},
     drawers: { ...floats },
+    tipCents: 0,
     signed: {},
   };
   const add = (into: Record<string, number>, key: string, cents: number) => {
@@ -302,9 +315,11 @@ export function reckon(records: readonly ModelRecord[], floats: Record<Tablet, n
     for (const [method, cents] of Object.entries(record.paid)) add(out.byPayment, method, cents);
     out.drawers[record.tablet] += record.paid.cash ?? 0;
     const cash = record.paid.cash ?? 0;
+    const tipCents = record.tipCents ?? 0;
+    out.tipCents += tipCents;
     const nonCash =
-      record.kind === 'room-charge' || record.kind === 'late-charge' ? 0 : (record.paid.card ?? 0);
-    out.signed[record.key] = { byRate, cash, nonCash };
+      record.kind === 'room-charge' || record.kind === 'late-charge' ? 0 : (record.paid.card ?? 0) + tipCents;
+    out.signed[record.key] = { byRate, tipCents, cash, nonCash };
   }
   for (const method of Object.keys(out.byPayment))
     if (out.byPayment[method] === 0) delete out.byPayment[method];

@@ -6,7 +6,7 @@
 import type { GatewayReadiness } from '../pms/device-calls.ts';
 import { getMeta, setMeta, setMetas } from '../storage/db.ts';
 import { readOutboxCounts } from '../storage/journal-queries.ts';
-import { changeSale, readInFlightIntents, readSale } from '../storage/outbox-store.ts';
+import { changeSale, readInFlightIntents } from '../storage/outbox-store.ts';
 import { type BackoffPolicy, DEFAULT_BACKOFF } from './backoff.ts';
 import { type OutboxPms, RECORD_IN_LEDGER } from './intents/index.ts';
 import { ledgerBatcher } from './ledger-batch.ts';
@@ -165,56 +165,29 @@ async function bringForwardAfterProgress(run: ReplayRun): Promise<number | undef
 async function drain(run: ReplayRun, concurrency: number, ledgerConcurrency: number): Promise<Schedule> {
   // A sale recorded during a PMS round (which can take minutes at the PMS's pace) goes to the
   // ledger before the round starts its next sale, not after the round.
-  let recordedMeanwhile: string[] = [];
-  let recordedUnnamed = false;
+  let recordedMeanwhile = false;
   const unsubscribe = subscribeOutbox((event) => {
-    if (event.type !== 'recorded') return;
-    if (event.saleId === undefined) recordedUnnamed = true;
-    else recordedMeanwhile.push(event.saleId);
+    if (event.type === 'recorded') recordedMeanwhile = true;
   });
-  const news: RecordedNews = {
-    any: () => recordedMeanwhile.length > 0 || recordedUnnamed,
-    take: () => {
-      const named = { saleIds: recordedMeanwhile, unnamed: recordedUnnamed };
-      recordedMeanwhile = [];
-      recordedUnnamed = false;
-      return named;
-    },
-  };
   try {
-    return await drainRounds(run, concurrency, ledgerConcurrency, news);
+    return await drainRounds(run, concurrency, ledgerConcurrency, () => {
+      const seen = recordedMeanwhile;
+      recordedMeanwhile = false;
+      return seen;
+    });
   } finally {
     unsubscribe();
   }
-}
-
-/** The sales recorded since the drain last asked (a tab or the worker announced them). */
-interface RecordedNews {
-  any(): boolean;
-  take(): { saleIds: string[]; unnamed: boolean };
 }
 
 async function drainRounds(
   run: ReplayRun,
   concurrency: number,
   ledgerConcurrency: number,
-  news: RecordedNews,
+  recordedSinceAsked: () => boolean,
 ): Promise<Schedule> {
   const tried = new Set<string>(); // one pass per sale and run: failures wait for their backoff
   const recorded = new Set<string>(); // sales whose ledger step this run tried
-  /** The ledger steps of `entries` (those whose next step it is, once per run), in batches. */
-  const ledgerRound = async (entries: readonly SaleSnapshot[]) => {
-    const toLedger = entries.filter((entry) => waitsForLedger(entry) && !recorded.has(entry.sale.id));
-    if (toLedger.length === 0) return false;
-    for (const entry of toLedger) recorded.add(entry.sale.id);
-    run.ledgerOnly = true;
-    // several due: their records go to the server in batches (ledger-batch.ts)
-    run.ledgerBatch = toLedger.length > 1 ? ledgerBatcher(run.pms, toLedger.length) : undefined;
-    await forEachBounded(toLedger, ledgerConcurrency, (entry) => replaySale(run, entry));
-    run.ledgerOnly = false;
-    run.ledgerBatch = undefined;
-    return true;
-  };
   for (;;) {
     const schedule = await readSchedule(run.now());
     if (run.stopping) return schedule;
@@ -225,31 +198,30 @@ async function drainRounds(
     // The ledger first: every due sale's record, before the PMS steps of older sales (cheap, and
     // the day's books, fiscal signing and printing wait on it); a sale's PMS steps then follow
     // in a later round, oldest first.
-    if (await ledgerRound(schedule.due)) continue;
-    let due = schedule.due.filter((entry) => !tried.has(entry.sale.id) && !waitsForLedger(entry));
-    if (due.length === 0) return schedule;
-    news.take();
-    while (due.length > 0 && !run.stopping) {
-      // a sale is tried once it starts; once a sale is recorded, no further one starts ...
-      await forEachBounded(
-        due,
-        concurrency,
-        (entry) => {
-          tried.add(entry.sale.id);
-          return replaySale(run, entry);
-        },
-        news.any,
-      );
-      due = due.filter((entry) => !tried.has(entry.sale.id));
-      if (due.length === 0) break;
-      // ... until the sales recorded meanwhile have their ledger steps: read alone, not with the
-      // whole backlog (a schedule of thousands read again per sale held up the sales being made).
-      // A recording that named no sale reads the schedule again.
-      const recordedNow = news.take();
-      if (recordedNow.unnamed) break;
-      const entries = await Promise.all(recordedNow.saleIds.map((saleId) => readSale(saleId)));
-      await ledgerRound(entries.filter((entry) => entry?.sale.status === 'pending') as SaleSnapshot[]);
+    const toLedger = schedule.due.filter((entry) => waitsForLedger(entry) && !recorded.has(entry.sale.id));
+    if (toLedger.length > 0) {
+      for (const entry of toLedger) recorded.add(entry.sale.id);
+      run.ledgerOnly = true;
+      // several due: their records go to the server in batches (ledger-batch.ts)
+      run.ledgerBatch = toLedger.length > 1 ? ledgerBatcher(run.pms, toLedger.length) : undefined;
+      await forEachBounded(toLedger, ledgerConcurrency, (entry) => replaySale(run, entry));
+      run.ledgerOnly = false;
+      run.ledgerBatch = undefined;
+      continue;
     }
+    const due = schedule.due.filter((entry) => !tried.has(entry.sale.id) && !waitsForLedger(entry));
+    if (due.length === 0) return schedule;
+    recordedSinceAsked();
+    // a sale is tried once it starts; those not started when a sale was recorded come back next round
+    await forEachBounded(
+      due,
+      concurrency,
+      (entry) => {
+        tried.add(entry.sale.id);
+        return replaySale(run, entry);
+      },
+      recordedSinceAsked,
+    );
     // found another sale's step to the same place in doubt: due again (the schedule says when)
     for (const saleId of run.waitingForPlace) tried.delete(saleId);
     run.waitingForPlace.clear();

@@ -17,7 +17,7 @@ import { PAIRING_RECHECK_MS, type ReplayReport, ReplayRun } from './replay-run.t
 import { replayStep } from './replay-step.ts';
 import { changeIntent, nextMove, openStep, type SaleSnapshot } from './sale-state.ts';
 import { dependenciesConfirmed, readSchedule, type Schedule } from './schedule.ts';
-import { announceOutboxChange, subscribeOutbox } from './status.ts';
+import { announceOutboxChange } from './status.ts';
 import type { StepOutcome } from './step-outcomes.ts';
 import { interrupted } from './transitions.ts';
 
@@ -163,29 +163,6 @@ async function bringForwardAfterProgress(run: ReplayRun): Promise<number | undef
 }
 
 async function drain(run: ReplayRun, concurrency: number, ledgerConcurrency: number): Promise<Schedule> {
-  // A sale recorded during a PMS round (which can take minutes at the PMS's pace) goes to the
-  // ledger before the round starts its next sale, not after the round.
-  let recordedMeanwhile = false;
-  const unsubscribe = subscribeOutbox((event) => {
-    if (event.type === 'recorded') recordedMeanwhile = true;
-  });
-  try {
-    return await drainRounds(run, concurrency, ledgerConcurrency, () => {
-      const seen = recordedMeanwhile;
-      recordedMeanwhile = false;
-      return seen;
-    });
-  } finally {
-    unsubscribe();
-  }
-}
-
-async function drainRounds(
-  run: ReplayRun,
-  concurrency: number,
-  ledgerConcurrency: number,
-  recordedSinceAsked: () => boolean,
-): Promise<Schedule> {
   const tried = new Set<string>(); // one pass per sale and run: failures wait for their backoff
   const recorded = new Set<string>(); // sales whose ledger step this run tried
   for (;;) {
@@ -211,17 +188,8 @@ async function drainRounds(
     }
     const due = schedule.due.filter((entry) => !tried.has(entry.sale.id) && !waitsForLedger(entry));
     if (due.length === 0) return schedule;
-    recordedSinceAsked();
-    // a sale is tried once it starts; those not started when a sale was recorded come back next round
-    await forEachBounded(
-      due,
-      concurrency,
-      (entry) => {
-        tried.add(entry.sale.id);
-        return replaySale(run, entry);
-      },
-      recordedSinceAsked,
-    );
+    for (const entry of due) tried.add(entry.sale.id);
+    await forEachBounded(due, concurrency, (entry) => replaySale(run, entry));
     // found another sale's step to the same place in doubt: due again (the schedule says when)
     for (const saleId of run.waitingForPlace) tried.delete(saleId);
     run.waitingForPlace.clear();
@@ -290,19 +258,10 @@ async function recordRun(run: ReplayRun, nextAttemptAt: number | null): Promise<
   announceOutboxChange({ type: 'replayed' });
 }
 
-/** `work` on each item, `limit` at once; once `stopTaking()` says so, no further item is started. */
-async function forEachBounded<T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-  stopTaking: () => boolean = () => false,
-) {
+async function forEachBounded<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
-  let stopped = false;
   const worker = async () => {
     while (next < items.length) {
-      if (!stopped) stopped = stopTaking();
-      if (stopped) return;
       const item = items[next++] as T;
       await work(item);
     }

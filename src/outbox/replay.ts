@@ -61,11 +61,8 @@ export interface ReplayOptions {
   readyToSend?: () => Promise<GatewayReadiness>;
 }
 
-/**
- * After a run the PMS answered, a step waiting longer than this for its backoff is due by then
- * (docs/outbox.md: short enough that a backlog drains within seconds once the PMS works again).
- */
-export const PROGRESS_RETRY_MS = 5_000;
+/** After a run the PMS answered, a step waiting longer than this for its backoff is due by then. */
+export const PROGRESS_RETRY_MS = 15_000;
 
 /** When outcome reports the server did not take are tried again, at the latest. */
 const REPORT_RETRY_MS = 5000;
@@ -155,7 +152,7 @@ async function recoverInterruptedSends(run: ReplayRun): Promise<void> {
  */
 async function bringForwardAfterProgress(run: ReplayRun): Promise<number | undefined> {
   // the till server's ledger answering says nothing of the PMS (with the PMS failing, bringing
-  // forward after each sale's record made the whole backlog due again and again)
+  // forward after each sale's record made the whole backlog due every 15 s)
   if (run.pmsAnswered === 0 || run.stoppedBy !== undefined) return undefined;
   const by = run.now() + PROGRESS_RETRY_MS;
   await setMeta('brought-forward', { at: run.now(), by });

@@ -263,7 +263,11 @@ describe('card payments through the terminal', () => {
       );
     await screenshot(page, 'card-check-terminal');
     expect(await page.getByRole('button', { name: /by card$/ }).count()).toBe(0); // no second charge offered
-    await page.getByRole('button', { name: 'Ask the terminal again' }).click();
+    const askAgain = page.getByRole('button', { name: 'Ask the terminal again' });
+    await askAgain.click();
+    // the ask is over (its button is enabled again) before the terminal comes back: else the ask still
+    // under way gets the answer and completes the sale, and no button is left to tap below
+    await expect.poll(() => askAgain.isEnabled(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => cardStatus(page).textContent(), { timeout: 10_000 }).toMatch(/^No answer/);
     double(server).plugIn();
     await page.getByRole('button', { name: 'Ask the terminal again' }).click();

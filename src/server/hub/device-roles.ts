@@ -3,8 +3,10 @@
 // with the pairing code on the admin page and fixed when the device pairs (a device never changes
 // role: re-pair it). Own tables in the hub's database, versioned apart (hub_settings
 // 'device_roles_schema'); a device with no row is a till (every device paired before roles).
+
 import type { DeviceRole } from '../../pms/device-calls.ts';
 import type { HubDb } from './hub-db.ts';
+import { applySchemaSteps } from './schema-steps.ts';
 
 export { DEVICE_ROLES, type DeviceRole } from '../../pms/device-calls.ts';
 
@@ -25,18 +27,7 @@ const STEPS: readonly string[] = [
 
 /** Creates or migrates the role tables; safe on every start. */
 export function migrateDeviceRoles(db: HubDb): void {
-  db.transaction(() => {
-    const row = db.prepare("SELECT value FROM hub_settings WHERE key = 'device_roles_schema'").get() as
-      | { value: string }
-      | undefined;
-    const done = row ? Number(row.value) : 0;
-    for (let step = done; step < STEPS.length; step += 1) db.exec(STEPS[step]!);
-    if (done !== STEPS.length)
-      db.prepare(
-        `INSERT INTO hub_settings (key, value) VALUES ('device_roles_schema', ?)
-         ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-      ).run(String(STEPS.length));
-  })();
+  applySchemaSteps(db, 'device_roles_schema', STEPS);
 }
 
 /** The role a new pairing code gives its device. */

@@ -3,7 +3,9 @@
 // operations (triggers refuse UPDATE and DELETE; an operation is stored once, by its id), settles
 // held for their sale, and the modifier groups. Versioned on its own (hub_settings
 // 'tables_schema'), apart from hub-db.ts.
+
 import type { HubDb } from '../hub/hub-db.ts';
+import { applySchemaSteps } from '../hub/schema-steps.ts';
 
 const STEPS: readonly string[] = [
   `CREATE TABLE floor_areas (
@@ -64,16 +66,5 @@ const STEPS: readonly string[] = [
 
 /** Creates or migrates the table tables; safe to call on every start. */
 export function migrateTableTables(db: HubDb): void {
-  db.transaction(() => {
-    const row = db.prepare("SELECT value FROM hub_settings WHERE key = 'tables_schema'").get() as
-      | { value: string }
-      | undefined;
-    const done = row ? Number(row.value) : 0;
-    for (let step = done; step < STEPS.length; step += 1) db.exec(STEPS[step]!);
-    if (done !== STEPS.length)
-      db.prepare(
-        `INSERT INTO hub_settings (key, value) VALUES ('tables_schema', ?)
-         ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-      ).run(String(STEPS.length));
-  })();
+  applySchemaSteps(db, 'tables_schema', STEPS);
 }

@@ -6,7 +6,7 @@
 import type { GatewayReadiness } from '../pms/device-calls.ts';
 import { getMeta, setMeta, setMetas } from '../storage/db.ts';
 import { readOutboxCounts } from '../storage/journal-queries.ts';
-import { changeSale, readInFlightIntents } from '../storage/outbox-store.ts';
+import { changeSale, countLedgerUnreported, readInFlightIntents } from '../storage/outbox-store.ts';
 import { type BackoffPolicy, DEFAULT_BACKOFF } from './backoff.ts';
 import { type OutboxPms, RECORD_IN_LEDGER } from './intents/index.ts';
 import { ledgerBatcher } from './ledger-batch.ts';
@@ -66,6 +66,8 @@ export const PROGRESS_RETRY_MS = 15_000;
 
 /** When outcome reports the server did not take are tried again, at the latest. */
 const REPORT_RETRY_MS = 5000;
+/** How often a run under way sends the outcome reports its settled steps queued. */
+export const REPORT_DURING_RUN_MS = 2000;
 
 /**
  * Replays the outbox until nothing is due. Resolves with what happened; never rejects for PMS
@@ -89,13 +91,19 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayReport
     await recoverInterruptedSends(run);
     const concurrency = Math.max(1, options.concurrency ?? DEFAULT_REPLAY_CONCURRENCY);
     // an explicit bound holds for the ledger round too
-    let schedule = await drain(run, concurrency, Math.max(1, options.concurrency ?? LEDGER_CONCURRENCY));
+    const reporter = reportDuringRun(run);
+    let schedule: Schedule;
+    try {
+      schedule = await drain(run, concurrency, Math.max(1, options.concurrency ?? LEDGER_CONCURRENCY));
+    } finally {
+      await reporter.stop();
+    }
     const by = await bringForwardAfterProgress(run);
     // the PMS steps' outcomes, to the sales ledger (not while the tablet waits for pairing); a run
     // that stopped as unreachable still reports what the till server can take
     if (!run.unpaired && !run.heldFromStart && run.stoppedBy !== 'aborted') {
       const delivery = await deliverLedgerOutcomes(run.pms, Math.min(6, concurrency));
-      run.report.outcomesReported = delivery.reported;
+      run.report.outcomesReported = (run.report.outcomesReported ?? 0) + delivery.reported;
       reportsWait = delivery.waiting > 0;
       if (!run.stopping) run.report.pruned = await pruneKeptSales(run.pms, run.now());
     }
@@ -122,6 +130,39 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayReport
     needsAttention: counts.needsAttention,
     nextAttemptAt,
     ...(run.stoppedBy ? { stoppedBy: run.stoppedBy } : {}),
+  };
+}
+
+/**
+ * While the run drains, every REPORT_DURING_RUN_MS the outcome reports queued so far go to the
+ * ledger (with sales arriving all the time, a run may not end for many minutes, and the ledger
+ * would not hear where those sales stand until it did). Not once the run stops (unreachable,
+ * unpaired, 429): the delivery after the run decides then. `stop` waits for a delivery under way.
+ */
+function reportDuringRun(run: ReplayRun): { stop(): Promise<void> } {
+  let stopped = false;
+  let wake = () => {};
+  const loop = (async () => {
+    while (!stopped) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, REPORT_DURING_RUN_MS);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      if (stopped || run.stopping) return;
+      if ((await countLedgerUnreported()) === 0) continue;
+      const delivery = await deliverLedgerOutcomes(run.pms);
+      run.report.outcomesReported = (run.report.outcomesReported ?? 0) + delivery.reported;
+    }
+  })().catch((error: unknown) => console.error('[outbox] could not report outcomes during the run', error));
+  return {
+    async stop() {
+      stopped = true;
+      wake();
+      await loop;
+    },
   };
 }
 

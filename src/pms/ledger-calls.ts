@@ -1,6 +1,6 @@
 // The till server's sales-ledger calls the outbox makes (docs/ledger.md): record a sale
 // (`POST /till/sales`, the first step of every sale; several at once: `POST /till/sales/batch`), report its PMS steps' outcomes
-// (`POST /till/sales/:saleId/outcomes`), and read how far the hotel's days are closed (for pruning). Sent like the PMS calls (http.ts: the same failure kinds,
+// (`POST /till/sales/:saleId/outcomes`; several, of several sales: `POST /till/sales/outcomes`), and read how far the hotel's days are closed (for pruning). Sent like the PMS calls (http.ts: the same failure kinds,
 // the device cookie, the sale's headers), each body checked against ledger-wire.ts before sending.
 import * as v from 'valibot';
 import { PmsInvalidResponseError, PmsRejectedError, PmsRequestError, PmsServerError } from './errors.ts';
@@ -15,6 +15,12 @@ import {
 import type { TillOperation } from './operations.ts';
 import { describeIssues } from './wire.ts';
 
+/** One outcome report of a batch: the sale it is of, and the outcome. */
+export interface OutcomeReport {
+  saleId: string;
+  outcome: LedgerOutcome;
+}
+
 /** The ledger calls of the outbox's client; tests pass fakes with the same functions. */
 export interface LedgerCalls {
   /** Records a sale; a resend of the same body gets the stored answer (409 `sale_conflict` for another body). */
@@ -27,6 +33,12 @@ export interface LedgerCalls {
   recordLedgerSales?(records: LedgerRecord[]): Promise<(LedgerRecordAnswer | Error)[]>;
   /** Reports one PMS step's outcome of a recorded sale; the server stores a repeat once. */
   reportLedgerOutcome(saleId: string, outcome: LedgerOutcome): Promise<unknown>;
+  /**
+   * Reports several outcomes, of several sales, in one request; for each, undefined when the server
+   * took it, or the error reporting it alone would have thrown. Throws, for all of them, what the
+   * request itself met. Absent on fakes that have no batch.
+   */
+  reportLedgerOutcomes?(reports: OutcomeReport[]): Promise<(Error | undefined)[]>;
   /** The hotel's last Z closing (`GET /till/closing/last-z`): the ledger number it closed up to; null before the first. */
   readLastClosing(): Promise<{ upToSeq: number } | null>;
 }
@@ -50,21 +62,20 @@ function enveloped<S extends v.GenericSchema>(schema: S) {
 }
 
 const RecordResponse = enveloped(RecordAnswer);
+const BatchRefusal = v.looseObject({
+  ok: v.literal(false),
+  status: v.number(),
+  message: v.optional(v.string(), ''),
+  code: v.optional(v.string()),
+  field: v.optional(v.string()),
+});
 const BatchResponse = enveloped(
   v.looseObject({
-    results: v.array(
-      v.union([
-        v.looseObject({ ok: v.literal(true), answer: RecordAnswer }),
-        v.looseObject({
-          ok: v.literal(false),
-          status: v.number(),
-          message: v.optional(v.string(), ''),
-          code: v.optional(v.string()),
-          field: v.optional(v.string()),
-        }),
-      ]),
-    ),
+    results: v.array(v.union([v.looseObject({ ok: v.literal(true), answer: RecordAnswer }), BatchRefusal])),
   }),
+);
+const OutcomeBatchResponse = enveloped(
+  v.looseObject({ results: v.array(v.union([v.looseObject({ ok: v.literal(true) }), BatchRefusal])) }),
 );
 const OutcomesResponse = enveloped(v.unknown());
 const LastClosingResponse = enveloped(
@@ -117,16 +128,42 @@ export function ledgerCallsOver(transport: Transport): LedgerCalls {
       return checked.map((refused) => {
         if (refused) return refused;
         const result = answers[next++]!;
-        if (result.ok) return result.answer as LedgerRecordAnswer;
-        const details = {
-          status: result.status,
-          pmsMessage: result.message,
-          field: result.field,
-          code: result.code,
-        };
-        return result.status < 500
-          ? new PmsRejectedError(call, details)
-          : new PmsServerError(call, { ...details, pmsUnreachable: false });
+        return result.ok ? (result.answer as LedgerRecordAnswer) : refusalError(call, result);
+      });
+    },
+    async reportLedgerOutcomes(reports) {
+      const checked = reports.map((report) => {
+        try {
+          check('reportLedgerOutcome', LedgerOutcomeSchema, report.outcome);
+          return null;
+        } catch (error) {
+          return error as PmsRequestError;
+        }
+      });
+      const sent = reports.filter((_, index) => !checked[index]);
+      const path = '/till/sales/outcomes';
+      const answers = sent.length
+        ? (
+            await callPms(transport, {
+              operation: 'reportLedgerOutcome',
+              path,
+              body: { reports: sent },
+              response: OutcomeBatchResponse,
+            })
+          ).results
+        : [];
+      const call = {
+        operation: 'reportLedgerOutcome' as const,
+        method: 'POST' as const,
+        url: `${transport.baseUrl}${path}`,
+      };
+      if (answers.length !== sent.length)
+        throw new PmsInvalidResponseError(call, 200, `${answers.length} results for ${sent.length} reports`);
+      let next = 0;
+      return checked.map((refused) => {
+        if (refused) return refused;
+        const result = answers[next++]!;
+        return result.ok ? undefined : refusalError(call, result);
       });
     },
     async reportLedgerOutcome(saleId, outcome) {
@@ -150,6 +187,22 @@ export function ledgerCallsOver(transport: Transport): LedgerCalls {
       return answer.lastZ ? { upToSeq: answer.lastZ.upToSeq } : null;
     },
   };
+}
+
+/** A batch entry's refusal as the error the call alone would have thrown. */
+function refusalError(
+  call: { operation: TillOperation; method: 'POST'; url: string },
+  result: v.InferOutput<typeof BatchRefusal>,
+): PmsRejectedError | PmsServerError {
+  const details = {
+    status: result.status,
+    pmsMessage: result.message,
+    field: result.field,
+    code: result.code,
+  };
+  return result.status < 500
+    ? new PmsRejectedError(call, details)
+    : new PmsServerError(call, { ...details, pmsUnreachable: false });
 }
 
 function check(operation: TillOperation, schema: v.GenericSchema, value: unknown): void {

@@ -10,6 +10,7 @@ import {
   recordShiftClose,
 } from '../../src/outbox/journal.ts';
 import { voidSale } from '../../src/outbox/void-sale.ts';
+import { PmsRejectedError, PmsServerError } from '../../src/pms/errors.ts';
 import { readSale } from '../../src/storage/outbox-store.ts';
 import { loadTexts } from '../../src/words/i18n.ts';
 import { stepProblem } from '../../src/words/sync-problems.ts';
@@ -412,6 +413,89 @@ describe('reporting where each PMS step ended', () => {
       [2, 'voided', 'no such product'],
       [3, 'voided', undefined],
     ]);
+  });
+
+  it('sends the reports of many sales in batches of at most 100, each sale whole, and clears them', async () => {
+    const pms = createFakePms();
+    pms.takeOutcomeBatches();
+    const sales = [];
+    for (let index = 0; index < 70; index++)
+      sales.push(await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT }));
+
+    await replayAgainst(pms, createClock());
+
+    const batches = pms.ledgerCalls
+      .filter((call) => call.operation === 'reportLedgerOutcome')
+      .map((call) => (call.args as { batch: { saleId: string }[] }).batch);
+    // 3 reports a sale: 33 sales (99 reports) a batch, and the 4 left
+    expect(batches.map((batch) => batch.length)).toEqual([99, 99, 12]);
+    for (const batch of batches) {
+      const inBatch = new Set(batch.map((report) => report.saleId));
+      for (const saleId of inBatch) expect(batch.filter((r) => r.saleId === saleId)).toHaveLength(3);
+    }
+    expect(pms.outcomes).toHaveLength(210);
+    for (const sale of sales) {
+      expect(pms.outcomes.filter((o) => o.saleId === sale.id).map((o) => o.outcome.step)).toEqual([1, 2, 3]);
+      expect((await readSale(sale.id))?.sale.ledgerOutcomes).toBeUndefined();
+    }
+  });
+
+  it('in a batch, drops a report the server refused for good and keeps one it could not take for now', async () => {
+    const pms = createFakePms();
+    pms.takeOutcomeBatches();
+    const clock = createClock();
+    const kept = await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT });
+    const refused = await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT });
+    const later = pms.client.reportLedgerOutcomes!;
+    // the server refuses every report of one sale (404) and answers 500 to the second of the other
+    pms.client.reportLedgerOutcomes = async (reports) => {
+      const answers = await later(reports);
+      return answers.map((answer, index) =>
+        reports[index]!.saleId === refused.id
+          ? new PmsRejectedError(
+              { operation: 'reportLedgerOutcome', method: 'POST', url: 'fake' },
+              { status: 404, pmsMessage: 'no sale' },
+            )
+          : index === 1
+            ? new PmsServerError(
+                { operation: 'reportLedgerOutcome', method: 'POST', url: 'fake' },
+                { status: 500, pmsMessage: 'fault', pmsUnreachable: false },
+              )
+            : answer,
+      );
+    };
+
+    const first = await replayAgainst(pms, clock);
+    expect(first.nextAttemptAt).toBe(clock.now() + 5000); // the one left waits for the next try
+    expect((await readSale(refused.id))?.sale.ledgerOutcomes).toBeUndefined();
+    expect((await readSale(kept.id))?.sale.ledgerOutcomes?.map((o) => o.step)).toEqual([2, 3]);
+
+    pms.client.reportLedgerOutcomes = later;
+    await replayAgainst(pms, clock);
+    expect((await readSale(kept.id))?.sale.ledgerOutcomes).toBeUndefined();
+  });
+
+  it('sends the reports during a run that goes on, not only when it ends', async () => {
+    const pms = createFakePms();
+    pms.takeOutcomeBatches();
+    for (let index = 0; index < 4; index++)
+      await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT });
+    const slow = await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT });
+    // the last sale's invoice waits until the ledger heard of the others (at most 8 s)
+    let heardDuringRun = false;
+    pms.setAround(async (operation) => {
+      if (operation !== 'createCashInvoice' || pms.callsOf('createCashInvoice').length !== 5) return;
+      const until = Date.now() + 8000;
+      while (pms.outcomes.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      heardDuringRun = pms.outcomes.length > 0;
+    });
+
+    const report = await replayAgainst(pms, createClock());
+
+    expect(heardDuringRun).toBe(true);
+    expect(pms.outcomes.filter((o) => o.saleId !== slow.id)).toHaveLength(12);
+    expect(pms.outcomes.filter((o) => o.saleId === slow.id)).toHaveLength(3); // after the run
+    expect(report.outcomesReported).toBe(15);
   });
 
   it('keeps the reports while the till server cannot be reached, and sends them on the next run', async () => {

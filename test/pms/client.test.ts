@@ -369,6 +369,7 @@ describe('the client generated from the operations table', () => {
         'recordLedgerSale',
         'recordLedgerSales',
         'reportLedgerOutcome',
+        'reportLedgerOutcomes',
         'readLastClosing',
       ].sort(),
     );

@@ -25,6 +25,7 @@ export type OutboxPms = Pick<
   | 'recordLedgerSale'
   | 'recordLedgerSales'
   | 'reportLedgerOutcome'
+  | 'reportLedgerOutcomes'
   | 'readLastClosing'
 >;
 

@@ -2,6 +2,7 @@
 // tablet gets 401 from requirePairedDevice): `POST /till/sales` records a sale (record-sale.ts),
 // `POST /till/sales/batch` up to 100 of them, each answered on its own (record-batch.ts),
 // `POST /till/sales/:saleId/outcomes` reports a PMS step's outcome of one of the tablet's own sales,
+// `POST /till/sales/outcomes` up to 200 such reports of several sales, each answered on its own,
 // `GET /till/sales?after=&limit=` lists the tablet's own records (sale-outcomes.ts). Who may call
 // each: docs/security.md.
 import { Hono } from 'hono';
@@ -55,6 +56,12 @@ export function createLedgerRoutes(
       async (answer) => (await options.after?.afterRecord(answer)) ?? {},
     );
     return c.json({ results });
+  });
+
+  routes.post('/outcomes', requireAppRequest(['POST']), async (c) => {
+    const body = await jsonBody(c, 'reports', 'batch_invalid');
+    c.header('cache-control', 'no-store');
+    return c.json({ results: hub.ledger.outcomes.reportMany(deviceOf(c)!, body) });
   });
 
   routes.post('/:saleId/outcomes', requireAppRequest(['POST']), async (c) => {

@@ -2,7 +2,8 @@
 // "Outcomes"): the tablet reports every PMS step's outcome (done, refused, needs attention, voided)
 // with the invoice or charges it got; each report is a row of its own (append-only), the newest per
 // step is where the step stands, and a resent report (the same step, outcome and time) is stored once.
-// Only the device that recorded the sale reports on it. Also reads a device's own records back,
+// Only the device that recorded the sale reports on it; several reports, of several sales, go in one
+// request (`POST /till/sales/outcomes`, each answered on its own, one transaction). Also reads a device's own records back,
 // paged, with where each stands (`GET /till/sales`, for the tablet's Sync view once it has pruned).
 import * as v from 'valibot';
 import { ApiError } from '../../node-http/errors.ts';
@@ -35,6 +36,13 @@ export interface ListedSale extends LedgerRecordAnswer {
 
 /** Most records one page lists. */
 export const MAX_PAGE = 500;
+/** Most outcome reports one `POST /till/sales/outcomes` carries. */
+export const MAX_OUTCOME_BATCH = 200;
+
+/** One report's own answer in a batch: stored (or a repeat), or the refusal it would get alone. */
+export type OutcomeBatchResult =
+  | { ok: true; stored: boolean }
+  | { ok: false; status: number; message: string; code?: string; field?: string };
 
 export function createSaleOutcomes(db: HubDb, now: () => Date) {
   const saleOfDevice = db.prepare('SELECT device_id AS deviceId FROM ledger_sales WHERE sale_id = ?');
@@ -57,7 +65,7 @@ export function createSaleOutcomes(db: HubDb, now: () => Date) {
        FROM ledger_sales WHERE device_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
   );
 
-  return {
+  const outcomes = {
     /**
      * Stores the outcome `body` reports of `saleId`'s step; false when it repeats the step's newest.
      * @throws ApiError 400 `outcome_invalid` naming the field, 404 `sale_unknown` (not this device's)
@@ -100,6 +108,47 @@ export function createSaleOutcomes(db: HubDb, now: () => Date) {
       })();
     },
 
+    /**
+     * Stores each of `body.reports` (`[{saleId, outcome}]`, 1 to MAX_OUTCOME_BATCH) as `report` would
+     * alone, in one transaction; answers each one's own result in order. One refused report never
+     * fails the others.
+     * @throws ApiError 400 `batch_invalid` naming `reports` when the body is not such a list
+     */
+    reportMany(device: Device, body: unknown): OutcomeBatchResult[] {
+      const reports = (body as { reports?: unknown } | null)?.reports;
+      if (!Array.isArray(reports) || reports.length === 0 || reports.length > MAX_OUTCOME_BATCH)
+        throw new ApiError(
+          400,
+          `reports: must be 1 to ${MAX_OUTCOME_BATCH} reports`,
+          'reports',
+          'batch_invalid',
+        );
+      return db.transaction(() =>
+        reports.map((entry, index): OutcomeBatchResult => {
+          const { saleId, outcome } = (entry ?? {}) as { saleId?: unknown; outcome?: unknown };
+          try {
+            if (typeof saleId !== 'string' || saleId === '')
+              throw new ApiError(
+                400,
+                `reports[${index}].saleId: must be a sale id`,
+                'saleId',
+                'outcome_invalid',
+              );
+            return { ok: true, ...outcomes.report(device, saleId, outcome) };
+          } catch (error) {
+            if (!(error instanceof ApiError) || error.status >= 500) throw error; // the whole request fails
+            return {
+              ok: false,
+              status: error.status,
+              message: error.message,
+              ...(error.code ? { code: error.code } : {}),
+              ...(error.field ? { field: error.field } : {}),
+            };
+          }
+        }),
+      )();
+    },
+
     /** What the ledger stored of `saleId`: its lines (net and VAT worked out), payments and approvals. */
     stored(saleId: string) {
       const seq = (
@@ -137,4 +186,5 @@ export function createSaleOutcomes(db: HubDb, now: () => Date) {
       return { sales, next: more ? sales.at(-1)!.seq : null };
     },
   };
+  return outcomes;
 }

@@ -297,6 +297,26 @@ export function createFakePms() {
     pair() {
       deviceRefusal = undefined;
     },
+    /**
+     * The till server takes outcome reports in batches (`POST /till/sales/outcomes`): one call per
+     * batch, each report answered on its own as `reportLedgerOutcome` would (a report of a sale the
+     * ledger does not hold is refused with 404; the others are stored).
+     */
+    takeOutcomeBatches() {
+      client.reportLedgerOutcomes = (reports) =>
+        perform('reportLedgerOutcome', { batch: structuredClone(reports) }, () =>
+          reports.map(({ saleId, outcome }) => {
+            if (!ledger.has(saleId))
+              return pmsFailure('reportLedgerOutcome', {
+                kind: 'rejected',
+                status: 404,
+                message: `no sale ${saleId}`,
+              });
+            outcomes.push({ saleId, outcome: structuredClone(outcome) });
+            return undefined;
+          }),
+        );
+    },
   };
 }
 

@@ -4,7 +4,12 @@
 // how long the page stays busy, how long until the ledger holds every seeded sale) and page memory.
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { openFreshContext, waitForServiceWorkerControl } from '../../test/support/browser.ts';
-import { countOutboxBroadcasts, outboxBroadcasts, timedCashSale } from '../../test/support/outbox-backlog.ts';
+import {
+  countOutboxBroadcasts,
+  outboxBroadcastKinds,
+  outboxBroadcasts,
+  timedCashSale,
+} from '../../test/support/outbox-backlog.ts';
 import { pairContext, type Server } from '../../test/support/till-server.ts';
 import { percentile } from '../ui/stats.ts';
 
@@ -76,7 +81,7 @@ const BUSY_WINDOW_MS = 250;
 const BUSY_SHARE = 0.1;
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string } }[];
+  nodes: { id: number; callFrame: { functionName: string; url?: string; lineNumber?: number } }[];
   startTime: number;
   samples: number[];
   timeDeltas: number[];
@@ -109,9 +114,28 @@ export async function reconnect(tablet: BacklogTablet, ledgerTarget: number, wat
   await cdp.send('Profiler.disable');
   return {
     broadcasts: (await outboxBroadcasts(page)) - before,
+    broadcastKinds: await outboxBroadcastKinds(page, before),
     busyUntilMs: lastBusyWindowEnd(profile, Date.now() - started),
+    busiest: busiestFunctions(profile, 8),
     ledgerMs,
   };
+}
+
+/** The `count` functions the page spent most time in (own time, ms), to say what kept it busy. */
+function busiestFunctions(profile: CpuProfile, count: number): string[] {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const selfMs = new Map<string, number>();
+  profile.samples.forEach((nodeId, i) => {
+    const frame = byNode.get(nodeId);
+    if (!frame || frame.functionName === '(idle)') return;
+    const file = frame.url?.split('/').at(-1) ?? '';
+    const name = `${frame.functionName || '(anonymous)'} ${file}:${(frame.lineNumber ?? 0) + 1}`;
+    selfMs.set(name, (selfMs.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...selfMs]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, ms]) => `${Math.round(ms)} ms ${name}`);
 }
 
 /** The end of the last BUSY_WINDOW_MS window (ms from the profile's start) in which the page worked more than BUSY_SHARE of it. */

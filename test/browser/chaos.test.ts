@@ -26,6 +26,7 @@ import {
   type MadeSale,
   readTill,
   seeded,
+  type TillContents,
   tillActivity,
 } from './chaos-support.ts';
 import { chargeMinibar, chooseMinibarGuest, guestListShown, sellForCash } from './chaos-ui.ts';
@@ -127,7 +128,15 @@ describe('the outbox under chaos', () => {
       // Online until drained: the faults stop; the till's own triggers and Background Sync do the rest.
       const faults = (await control(server, 'DELETE', '/faults')) as { counts: Record<string, number> };
       const drainStarted = Date.now();
-      const drained = await waitFor(async () => (await tillActivity(tabA)).notDone === 0, SCALE.drainMs);
+      const atLastFault = waitingSteps(await readTill(tabA), Date.now());
+      // steps not done, every second of the drain: what a slow drain waited on
+      const drainCurve: number[] = [];
+      const drained = await waitFor(async () => {
+        const { notDone } = await tillActivity(tabA);
+        const second = Math.floor((Date.now() - drainStarted) / 1000);
+        if (drainCurve.length <= second) drainCurve[second] = notDone;
+        return notDone === 0;
+      }, SCALE.drainMs);
       const outboxDrainedSeconds = (Date.now() - drainStarted) / 1000;
       console.info('chaos: drained', drained, outboxDrainedSeconds);
       if (!drained) console.info('chaos: not done', JSON.stringify(notDone(await readTill(tabA))));
@@ -154,6 +163,8 @@ describe('the outbox under chaos', () => {
           salesSeconds,
           outboxDrainedSeconds, // every step done
           drainSeconds, // ... and every PMS outcome reported to the ledger
+          atLastFault,
+          drainCurve,
           reported,
           chaos,
           faults: faults.counts,
@@ -412,6 +423,23 @@ async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Pr
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   return false;
+}
+
+/**
+ * The steps not done when the faults stopped, by state and by how long until each may be sent
+ * (a slow drain is steps waiting out a backoff, or steps the replayer did not get to).
+ */
+function waitingSteps(till: TillContents, now: number): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const intent of till.intents) {
+    if (intent.state === 'done') continue;
+    const waitS = (intent.notBefore - now) / 1000;
+    const bucket =
+      waitS <= 0 ? 'due' : waitS <= 5 ? '<5s' : waitS <= 15 ? '<15s' : waitS <= 60 ? '<60s' : '>60s';
+    const key = `${intent.state} ${bucket}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
 }
 
 /** One to three products, as a sale or a minibar count looks. */

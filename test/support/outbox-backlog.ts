@@ -138,13 +138,27 @@ export async function timedCashSale(
 /** Counts, in every page of the context from now on, the outbox broadcasts it receives (`window.outboxMessages`). */
 export async function countOutboxBroadcasts(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
-    const w = window as unknown as { outboxMessages: number };
+    const w = window as unknown as { outboxMessages: number; outboxMessageKinds: string[] };
     w.outboxMessages = 0;
+    w.outboxMessageKinds = [];
+    const started = performance.now();
     const listen = new BroadcastChannel('hotel-till-outbox');
-    listen.onmessage = () => {
+    listen.onmessage = (message: MessageEvent<{ type?: string; saleId?: string }>) => {
       w.outboxMessages += 1;
+      // what each was and when (ms since the page opened), for a bench to say where they came from
+      const kind = `${message.data?.type}${message.data?.saleId ? ' (a sale)' : ''}`;
+      w.outboxMessageKinds.push(`${Math.round(performance.now() - started)} ${kind}`);
     };
   });
+}
+
+/** The outbox broadcasts the page has received from `from` on (their kinds and times). */
+export function outboxBroadcastKinds(page: Page, from: number): Promise<string[]> {
+  return page.evaluate(
+    (start) =>
+      ((window as unknown as { outboxMessageKinds?: string[] }).outboxMessageKinds ?? []).slice(start),
+    from,
+  );
 }
 
 /** The outbox broadcasts the page has received so far. */

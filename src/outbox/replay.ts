@@ -7,7 +7,7 @@ import type { GatewayReadiness } from '../pms/device-calls.ts';
 import { getMeta, setMeta, setMetas } from '../storage/db.ts';
 import { readOutboxCounts } from '../storage/journal-queries.ts';
 import { changeSale, countLedgerUnreported, readInFlightIntents } from '../storage/outbox-store.ts';
-import { type BackoffPolicy, DEFAULT_BACKOFF } from './backoff.ts';
+import { type BackoffPolicy, backoffDelay, DEFAULT_BACKOFF } from './backoff.ts';
 import { type OutboxPms, RECORD_IN_LEDGER } from './intents/index.ts';
 import { ledgerBatcher } from './ledger-batch.ts';
 import { deliverLedgerOutcomes } from './ledger-outcomes.ts';
@@ -107,6 +107,7 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayReport
       reportsWait = delivery.waiting > 0;
       if (!run.stopping) run.report.pruned = await pruneKeptSales(run.pms, run.now());
     }
+    await settleUnreachableStreak(run);
     if (by !== undefined && schedule.nextAttemptAt !== null && schedule.nextAttemptAt > by)
       schedule = { ...schedule, nextAttemptAt: Math.max(by, schedule.heldUntil) };
     // the holds this run found (written by recordRun) apply to what the schedule read before them
@@ -164,6 +165,28 @@ function reportDuringRun(run: ReplayRun): { stop(): Promise<void> } {
       await loop;
     },
   };
+}
+
+/**
+ * How long every sale waits after a run that stopped because the PMS (or the till server) could not
+ * be reached: a backoff over the runs in a row that stopped so without an answer from it (meta
+ * `unreachable-streak`), not over the failed step's own failures. A run it answered before one
+ * request failed starts the count again, so one reset connection among answers holds the others
+ * for about a second, while an outage backs off to minutes (the recovery probe and `online` end it
+ * sooner). The failed step keeps its own backoff. docs/outbox.md, "The unreachable hold".
+ */
+async function settleUnreachableStreak(run: ReplayRun): Promise<void> {
+  const { sent, readBack, failed } = run.report;
+  // the PMS's answers count for the PMS; any answer of the till server's for the till server
+  const answeredBy = run.unreachable === 'till-server' ? sent + readBack + failed : run.pmsAnswered;
+  const stored = (await getMeta('unreachable-streak')) ?? 0;
+  if (!run.unreachable) {
+    if (stored > 0 && answeredBy > 0) await setMeta('unreachable-streak', 0);
+    return;
+  }
+  const streak = answeredBy > 0 ? 1 : stored + 1;
+  await setMeta('unreachable-streak', streak);
+  run.unreachableUntil = run.now() + backoffDelay(streak, run.backoff, run.random);
 }
 
 /** Steps still in-flight when the lock is ours were being sent by a replayer that died: unknown. */

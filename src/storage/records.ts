@@ -264,6 +264,8 @@ export interface MetaValues {
   'paused-until': number;
   /** The PMS was unreachable: no new attempt before this time, unless staff or 'online' say so. */
   'unreachable-until': number;
+  /** Replay runs in a row that stopped as unreachable without an answer (the hold's backoff, outbox/replay.ts). */
+  'unreachable-streak': number;
   /**
    * The gateway refused this tablet (not paired, or unpaired by a manager): why, since when, and
    * no new attempt before `until` (a short, fixed recheck). Cleared by pairing, or by a run that

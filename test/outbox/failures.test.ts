@@ -81,6 +81,44 @@ describe('a send that gets no usable answer', () => {
   });
 });
 
+describe('the hold after an unreachable run', () => {
+  it('backs off over the runs in a row that reached nothing, not over the failed step’s own failures', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    const stubborn = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS_ONE] });
+    // five faults of the PMS's own (500): the step backs off each time, no run stops as unreachable
+    for (let run = 0; run < 5; run++) {
+      pms.failNext('addProducts', { kind: 'server' });
+      const report = await replayAgainst(pms, clock, { random: () => 1 });
+      expect(report.stoppedBy).toBeUndefined();
+      clock.advance(report.nextAttemptAt! - clock.now());
+    }
+    const waiting = await recordRoomCharge({ ...TILL, room: { roomReservationId: 502 }, lines: [PILS_ONE] });
+
+    // then the PMS cannot be reached: the stubborn step waits 32 s, the other sale a second
+    pms.failNext('addProducts', { kind: 'network' });
+    const first = await replayAgainst(pms, clock, { random: () => 1, concurrency: 1 });
+    expect(first.stoppedBy).toBe('unreachable');
+    expect((await readPmsSteps(stubborn.id))?.intents[0]?.notBefore).toBe(clock.now() + 32_000);
+    expect(first.nextAttemptAt).toBe(clock.now() + 1000);
+
+    // each further run that reaches nothing (the till server says the PMS is down) doubles the hold
+    const holds: number[] = [];
+    clock.advance(1000);
+    for (let run = 0; run < 3; run++) {
+      const report = await replayAgainst(pms, clock, {
+        random: () => 1,
+        readyToSend: async () => 'pms-unreachable',
+      });
+      holds.push(report.nextAttemptAt! - clock.now());
+      clock.advance(report.nextAttemptAt! - clock.now());
+    }
+    expect(holds).toEqual([2000, 4000, 8000]);
+    await replayAgainst(pms, clock, { random: () => 1 });
+    expect((await readPmsSteps(waiting.id))?.sale.status).toBe('synced');
+  });
+});
+
 describe('429 Too Many Requests', () => {
   it('is not applied: the step is sent again only after Retry-After, and no other request goes out meanwhile', async () => {
     const pms = createFakePms();

@@ -44,6 +44,9 @@ export interface ReplayReport {
   pruned?: number;
 }
 
+/** One readiness check serves the failures of this many ms (ReplayRun.answersAgain). */
+const RECHECK_MS = 1000;
+
 export class ReplayRun {
   readonly report: ReplayReport = {
     ran: true,
@@ -84,6 +87,9 @@ export class ReplayRun {
   /** When the run began (a retry pass after it is news the run's holds must not overwrite). */
   readonly startedAt: number;
   private stopReason: ReplayReport['stoppedBy'];
+  /** The readiness check asked again after a failure, and when (answersAgain). */
+  private recheck: { at: number; answer: Promise<boolean> } | undefined;
+  private rechecking: Promise<void> | undefined;
   private readiness: Promise<GatewayReadiness> | undefined;
 
   constructor(
@@ -132,16 +138,40 @@ export class ReplayRun {
 
   /**
    * A transient failure; when it says the PMS cannot be reached at all, the run stops and no sale
-   * is tried before `retryAt` (the failed step's backoff).
+   * is tried before `retryAt` (the failed step's backoff) — unless the readiness check, asked again,
+   * finds the till server and the PMS answering: then it was this one request's failure (a dropped
+   * connection, an answer lost), the step waits for its own backoff and the run goes on.
    */
-  noteTransientFailure(message: string, error: PmsError | undefined, retryAt: number): void {
+  async noteTransientFailure(message: string, error: PmsError | undefined, retryAt: number): Promise<void> {
     this.lastTransientError ??= message;
     const unreachable =
       !error ||
       error.kind === 'network' ||
       error.kind === 'timeout' ||
       (error.kind === 'server' && 'pmsUnreachable' in error && error.pmsUnreachable === true);
-    if (unreachable) this.noteUnreachable(message, error?.kind === 'server' ? 'pms' : 'till-server', retryAt);
+    if (!unreachable || (await this.answersAgain())) return;
+    this.noteUnreachable(message, error?.kind === 'server' ? 'pms' : 'till-server', retryAt);
+  }
+
+  /**
+   * Whether the readiness check, asked again after a request failed as unreachable, says the till
+   * server and the PMS answer; false without a check (every such failure stops the run). One check
+   * serves the failures within RECHECK_MS, and no step starts while it is under way (`settled`).
+   */
+  private answersAgain(): Promise<boolean> {
+    if (!this.readyToSend || this.stopping) return Promise.resolve(false);
+    if (this.recheck && this.now() - this.recheck.at < RECHECK_MS) return this.recheck.answer;
+    const answer = this.readyToSend()
+      .then((readiness) => readiness === 'ready')
+      .catch(() => false);
+    this.recheck = { at: this.now(), answer };
+    this.rechecking = answer.then(() => undefined);
+    return answer;
+  }
+
+  /** Resolves once no readiness check asked after a failure is under way (a step waits for it before starting). */
+  async settled(): Promise<void> {
+    await this.rechecking;
   }
 
   /** The till server or the PMS cannot be reached: the run stops, and no sale is tried before `retryAt`. */

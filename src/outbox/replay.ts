@@ -278,6 +278,7 @@ async function replaySale(run: ReplayRun, scheduled: SaleSnapshot): Promise<void
       step = await replayStep(run, snapshot, started, dependenciesSynced);
       continue;
     }
+    await run.settled(); // a readiness check after another step's failure decides whether the run goes on
     if (run.stopping) return;
     const move = nextMove(snapshot, run.now(), dependenciesSynced);
     if (move.kind !== 'send' && move.kind !== 'reconcile') return;

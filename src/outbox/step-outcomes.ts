@@ -37,7 +37,10 @@ export interface TransientFailure {
   error: unknown;
 }
 
-/** A network-class failure: the step waits for its backoff (a 429: its Retry-After); offline stops the run. */
+/**
+ * A network-class failure: the step waits for its backoff (a 429: its Retry-After); unreachable
+ * (offline, the PMS down: the readiness check agrees) stops the run.
+ */
 export async function transientFailure(
   run: ReplayRun,
   { saleId, intent, transition, error }: TransientFailure,
@@ -48,7 +51,7 @@ export async function transientFailure(
       ? run.pause(error.retryAfterMs)
       : run.now() + backoffDelay((intent.failuresInRow ?? 0) + 1, run.backoff, run.random);
   await settle(run, { saleId, intent, transition, event: { notBefore, lastError } });
-  run.noteTransientFailure(lastError.message, isPmsError(error) ? error : undefined, notBefore);
+  await run.noteTransientFailure(lastError.message, isPmsError(error) ? error : undefined, notBefore);
   return 'stop';
 }
 

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordCashSale, recordRoomCharge } from '../../src/outbox/journal.ts';
 import { getOutboxSummary } from '../../src/outbox/status.ts';
+import type { GatewayReadiness } from '../../src/pms/device-calls.ts';
 import { createFakePms, type FaultKind } from './support/fake-pms.ts';
 import {
   CARD_PAYMENT,
@@ -78,6 +79,47 @@ describe('a send that gets no usable answer', () => {
     clock.advance(1000);
     await replayAgainst(pms, clock);
     expect(pms.rooms.get(501)).toHaveLength(3);
+  });
+});
+
+describe('a request that fails as unreachable while the readiness check says ready', () => {
+  it('is that one request’s failure: the step backs off and the run goes on with the other sales', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    const dropped = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS_ONE] });
+    const others = [
+      await recordRoomCharge({ ...TILL, room: { roomReservationId: 502 }, lines: [PILS_ONE] }),
+      await recordRoomCharge({ ...TILL, room: { roomReservationId: 502 }, lines: [PILS_ONE] }),
+    ];
+    pms.failNext('addProducts', { kind: 'network' });
+    let checks = 0;
+    const readyToSend = async () => {
+      checks += 1;
+      return 'ready' as const;
+    };
+
+    const report = await replayAgainst(pms, clock, { concurrency: 1, readyToSend });
+
+    expect(report.stoppedBy).toBeUndefined();
+    expect(checks).toBe(2); // before the first send, and after the failure
+    for (const sale of others) expect((await readPmsSteps(sale.id))?.sale.status).toBe('synced');
+    expect((await readPmsSteps(dropped.id))?.intents[0]).toMatchObject({ state: 'unsure' });
+    expect(report.nextAttemptAt).toBe((await readPmsSteps(dropped.id))?.intents[0]?.notBefore);
+  });
+
+  it('stops the run and holds every sale when the check agrees the PMS cannot be reached', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    for (const room of [501, 502, 502])
+      await recordRoomCharge({ ...TILL, room: { roomReservationId: room }, lines: [PILS_ONE] });
+    pms.failNext('addProducts', { kind: 'network' });
+    const answers: GatewayReadiness[] = ['ready', 'pms-unreachable'];
+    const readyToSend = async () => answers.shift() ?? 'pms-unreachable';
+
+    const report = await replayAgainst(pms, clock, { concurrency: 1, readyToSend });
+
+    expect(report).toMatchObject({ stoppedBy: 'unreachable', pending: 3 });
+    expect(pms.callsOf('addProducts')).toHaveLength(1);
   });
 });
 

@@ -50,12 +50,15 @@ const READ_BACK_AGAIN_MS = 1_000;
  * Sends the step, or reads back first when its last send got no answer. A step already marked
  * in-flight by the write that settled the one before it (`StepOutcome.started`) is sent at once.
  * `dependenciesSynced`: whether the sales this one depends on are confirmed (for starting the next step).
+ * `alone`: start no next step in the same write (the ledger's step of a sale recorded during a PMS
+ * round, replay.ts: its PMS steps wait for their turn).
  */
 export async function replayStep(
   run: ReplayRun,
   snapshot: SaleSnapshot,
   intent: IntentRecord,
   dependenciesSynced: boolean,
+  alone = false,
 ): Promise<StepOutcome> {
   const definition = definitionOf(intent.name);
   if (!definition) {
@@ -66,7 +69,7 @@ export async function replayStep(
   }
   const context = await contextFor(snapshot, intent);
   const startNext: StartNext = (settled) => {
-    if (run.stopping || run.ledgerOnly) return undefined;
+    if (run.stopping || run.ledgerOnly || alone) return undefined;
     const move = nextMove(settled, run.now(), dependenciesSynced);
     if (move.kind !== 'send') return undefined;
     const next = definitionOf(move.intent.name);

@@ -6,7 +6,7 @@
 import type { GatewayReadiness } from '../pms/device-calls.ts';
 import { getMeta, setMeta, setMetas } from '../storage/db.ts';
 import { readOutboxCounts } from '../storage/journal-queries.ts';
-import { changeSale, countLedgerUnreported, readInFlightIntents } from '../storage/outbox-store.ts';
+import { changeSale, countLedgerUnreported, readInFlightIntents, readSale } from '../storage/outbox-store.ts';
 import { type BackoffPolicy, backoffDelay, DEFAULT_BACKOFF } from './backoff.ts';
 import { type OutboxPms, RECORD_IN_LEDGER } from './intents/index.ts';
 import { ledgerBatcher } from './ledger-batch.ts';
@@ -17,7 +17,7 @@ import { PAIRING_RECHECK_MS, type ReplayReport, ReplayRun } from './replay-run.t
 import { replayStep } from './replay-step.ts';
 import { changeIntent, nextMove, openStep, type SaleSnapshot } from './sale-state.ts';
 import { dependenciesConfirmed, readSchedule, type Schedule } from './schedule.ts';
-import { announceOutboxChange } from './status.ts';
+import { announceOutboxChange, subscribeOutbox } from './status.ts';
 import type { StepOutcome } from './step-outcomes.ts';
 import { interrupted } from './transitions.ts';
 
@@ -250,11 +250,62 @@ async function drain(run: ReplayRun, concurrency: number, ledgerConcurrency: num
     const due = schedule.due.filter((entry) => !tried.has(entry.sale.id) && !waitsForLedger(entry));
     if (due.length === 0) return schedule;
     for (const entry of due) tried.add(entry.sale.id);
-    await forEachBounded(due, concurrency, (entry) => replaySale(run, entry));
+    const arrivals = recordArrivals(run, recorded);
+    try {
+      await forEachBounded(due, concurrency, (entry) => replaySale(run, entry));
+    } finally {
+      await arrivals.stop();
+    }
     // found another sale's step to the same place in doubt: due again (the schedule says when)
     for (const saleId of run.waitingForPlace) tried.delete(saleId);
     run.waitingForPlace.clear();
   }
+}
+
+/**
+ * During a PMS round (minutes, at the PMS's pace, with a backlog): each sale recorded meanwhile (a
+ * tab or this context announces it) has its ledger step sent now, beside the round, not after it:
+ * the day's books, fiscal signing and printing wait on it. Its PMS steps wait for the next round,
+ * behind the older sales'. One sale at a time; `stop` waits for the one under way.
+ */
+function recordArrivals(run: ReplayRun, recorded: Set<string>): { stop(): Promise<void> } {
+  const arrived: string[] = [];
+  let working: Promise<void> | undefined;
+  const work = async () => {
+    for (let saleId = arrived.shift(); saleId !== undefined && !run.stopping; saleId = arrived.shift()) {
+      if (recorded.has(saleId)) continue;
+      const entry = await readSale(saleId);
+      if (!entry || !waitsForLedger(entry)) continue;
+      const move = nextMove(entry, run.now(), await dependenciesConfirmed(entry));
+      if ((move.kind !== 'send' && move.kind !== 'reconcile') || move.intent.name !== RECORD_IN_LEDGER)
+        continue;
+      recorded.add(saleId);
+      await replayStep(run, entry, move.intent, false, true);
+    }
+  };
+  let stopped = false;
+  const kick = () => {
+    if (working || stopped || arrived.length === 0) return;
+    working = work()
+      .catch((error: unknown) => console.error('[outbox] could not record a new sale in the ledger', error))
+      .finally(() => {
+        working = undefined;
+        kick(); // one that arrived as the loop ended
+      });
+  };
+  const unsubscribe = subscribeOutbox((event) => {
+    if (event.type !== 'recorded' || event.saleId === undefined) return;
+    arrived.push(event.saleId);
+    kick();
+  });
+  return {
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      arrived.length = 0;
+      await working;
+    },
+  };
 }
 
 /** Whether the sale's next step is its record in the till server's ledger. */

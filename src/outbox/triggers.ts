@@ -233,8 +233,12 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
 const RETRY_PASS_WINDOW_MS = 3000;
 /** How soon a page sends outcome reports another replayer left waiting. */
 const REPORT_WAKE_MS = 2000;
-/** A run asked of the worker that has not ended within this long is the page's to make. */
-const WORKER_ANSWER_MS = 10_000;
+/**
+ * A run asked of the worker that has not ended within this long is the page's to make: it costs a
+ * lock request while the worker's run holds the outbox, and the page drains when the browser
+ * stopped the worker mid-run (10 s once left a 10x chaos soak's last steps waiting that long).
+ */
+const WORKER_ANSWER_MS = 2000;
 
 /**
  * "Everything waiting is due now", once per device: under the Web Lock `hotel-till-outbox-retry`

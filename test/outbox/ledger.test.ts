@@ -341,6 +341,40 @@ describe('recording a sale on the till server first', () => {
   });
 });
 
+describe('a sale recorded during a PMS round', () => {
+  it('goes to the ledger beside the round, and its PMS steps after the older sales’', async () => {
+    const pms = createFakePms();
+    const older = [];
+    for (let index = 0; index < 3; index++)
+      older.push(await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT }));
+    // the PMS takes 300 ms for each new invoice: the round of three takes about a second
+    const inLedgerAtEachInvoice: boolean[] = [];
+    let newest: string | undefined;
+    pms.setAround(async (operation) => {
+      if (operation !== 'createCashInvoice') return;
+      inLedgerAtEachInvoice.push(newest !== undefined && pms.ledger.has(newest));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+
+    const run = replayAgainst(pms, createClock(), { concurrency: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 150)); // the round's first invoice is under way
+    newest = (await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT })).id;
+    await run;
+
+    // in the ledger by the second older sale's invoice, not after the round
+    expect(inLedgerAtEachInvoice).toEqual([false, true, true, true]);
+    // the fake numbers invoices in the order they are made: the newest sale's is made after the others'
+    const invoiceIds = await Promise.all(
+      [...older.map((sale) => sale.id), newest].map(async (id) => {
+        const created = (await readSale(id))?.intents.find((i) => i.name === 'cash-invoice.create@1');
+        return (created?.result as { invoiceId: number } | undefined)?.invoiceId ?? 0;
+      }),
+    );
+    expect(Math.max(...invoiceIds.slice(0, 3))).toBeLessThan(invoiceIds[3]!);
+    expect((await readSale(newest))?.sale.status).toBe('synced');
+  });
+});
+
 describe('a closed shift', () => {
   it('is recorded on the ledger only, with its approval, and sends nothing to the PMS', async () => {
     const pms = createFakePms();
@@ -447,7 +481,7 @@ describe('reporting where each PMS step ended', () => {
     const kept = await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT });
     const refused = await recordCashSale({ ...TILL, lines: [PILS], payment: CARD_PAYMENT });
     const later = pms.client.reportLedgerOutcomes!;
-    // the server refuses every report of one sale (404) and answers 500 to the second of the other
+    // the server refuses every report of one sale (404) and answers 500 to the other's second (step 2)
     pms.client.reportLedgerOutcomes = async (reports) => {
       const answers = await later(reports);
       return answers.map((answer, index) =>
@@ -456,7 +490,7 @@ describe('reporting where each PMS step ended', () => {
               { operation: 'reportLedgerOutcome', method: 'POST', url: 'fake' },
               { status: 404, pmsMessage: 'no sale' },
             )
-          : index === 1
+          : reports[index]!.outcome.step === 2
             ? new PmsServerError(
                 { operation: 'reportLedgerOutcome', method: 'POST', url: 'fake' },
                 { status: 500, pmsMessage: 'fault', pmsUnreachable: false },

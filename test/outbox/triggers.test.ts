@@ -191,6 +191,29 @@ describe('the page replayer', () => {
     expect(probes).toBe(0);
   });
 
+  it('replays a sale itself within a few seconds when the worker it asked died before its run ended', async () => {
+    fakeWindow();
+    const posted: unknown[] = [];
+    // a worker controls the page, takes the message, and never runs (stopped by the browser)
+    vi.stubGlobal('navigator', {
+      serviceWorker: {
+        controller: { postMessage: (message: unknown) => posted.push(message) },
+        getRegistration: async () => undefined,
+      },
+    });
+    const pms = createFakePms();
+    replayer = startPageReplayer({ client: pms.client });
+    const sale = await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+
+    expect(posted.length).toBeGreaterThan(0);
+    const asked = Date.now();
+    await vi.waitFor(async () => expect((await readPmsSteps(sale.id))?.sale.status).toBe('synced'), {
+      timeout: 8000,
+    });
+    // the page waits WORKER_ANSWER_MS (2 s) and its timer's second: not the 10 s it once did
+    expect(Date.now() - asked).toBeLessThan(6000);
+  });
+
   it('back online while another replayer (the worker) holds the outbox, waits for it instead of looking again in 5 s', async () => {
     const window = fakeWindow();
     const pms = createFakePms();

@@ -1,10 +1,9 @@
 // The sales ledger's endpoints under `/till`, for paired tablets only (a stranger or a revoked
 // tablet gets 401 from requirePairedDevice): `POST /till/sales` records a sale (record-sale.ts),
-// `POST /till/sales/batch` up to 100 of them, each answered on its own (record-batch.ts),
-// `POST /till/sales/:saleId/outcomes` reports a PMS step's outcome of one of the tablet's own sales,
-// `POST /till/sales/outcomes` up to 200 such reports of several sales, each answered on its own,
-// `GET /till/sales?after=&limit=` lists the tablet's own records (sale-outcomes.ts). Who may call
-// each: docs/security.md.
+// `POST /till/sales/batch` up to 100 of them (record-batch.ts); `POST /till/sales/:saleId/outcomes`
+// reports a PMS step's outcome of one of the tablet's own sales, `POST /till/sales/outcomes` up to
+// 200 of them; `GET /till/sales?after=&limit=` lists the tablet's own records (sale-outcomes.ts).
+// Batches answer each entry on its own. Who may call each: docs/security.md.
 import { Hono } from 'hono';
 import { ApiError } from '../../node-http/errors.ts';
 import type { LedgerRecordAnswer } from '../../pms/ledger-wire.ts';

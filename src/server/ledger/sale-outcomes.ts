@@ -1,10 +1,9 @@
 // Where each recorded sale stands in the PMS (`POST /till/sales/:saleId/outcomes`, docs/ledger.md
 // "Outcomes"): the tablet reports every PMS step's outcome (done, refused, needs attention, voided)
-// with the invoice or charges it got; each report is a row of its own (append-only), the newest per
-// step is where the step stands, and a resent report (the same step, outcome and time) is stored once.
-// Only the device that recorded the sale reports on it; several reports, of several sales, go in one
-// request (`POST /till/sales/outcomes`, each answered on its own, one transaction). Also reads a device's own records back,
-// paged, with where each stands (`GET /till/sales`, for the tablet's Sync view once it has pruned).
+// with the invoice or charges it got; a row each (append-only), the newest per step is where it stands,
+// a resent report is stored once. Only the device that recorded the sale reports on it, alone or many
+// in one request (`POST /till/sales/outcomes`, one transaction). Also reads a device's own records
+// back, paged, with where each stands (`GET /till/sales`, for the Sync view once it has pruned).
 import * as v from 'valibot';
 import { ApiError } from '../../node-http/errors.ts';
 import type { Device } from '../../pms/device-calls.ts';

@@ -97,14 +97,7 @@ export function ledgerCallsOver(transport: Transport): LedgerCalls {
       return answer as LedgerRecordAnswer;
     },
     async recordLedgerSales(records) {
-      const checked = records.map((record) => {
-        try {
-          check('recordLedgerSale', LedgerRecordSchema, record);
-          return null;
-        } catch (error) {
-          return error as PmsRequestError;
-        }
-      });
+      const checked = checkEach('recordLedgerSale', LedgerRecordSchema, records, (record) => record);
       const sent = records.filter((_, index) => !checked[index]);
       const path = '/till/sales/batch';
       const answers = sent.length
@@ -117,29 +110,16 @@ export function ledgerCallsOver(transport: Transport): LedgerCalls {
             })
           ).results
         : [];
-      const call = {
-        operation: 'recordLedgerSale' as const,
-        method: 'POST' as const,
-        url: `${transport.baseUrl}${path}`,
-      };
-      if (answers.length !== sent.length)
-        throw new PmsInvalidResponseError(call, 200, `${answers.length} results for ${sent.length} records`);
-      let next = 0;
-      return checked.map((refused) => {
-        if (refused) return refused;
-        const result = answers[next++]!;
-        return result.ok ? (result.answer as LedgerRecordAnswer) : refusalError(call, result);
-      });
+      const call = batchCall(transport, 'recordLedgerSale', path);
+      return inEntriesPlaces(call, checked, answers, 'records', (ok) => ok.answer as LedgerRecordAnswer);
     },
     async reportLedgerOutcomes(reports) {
-      const checked = reports.map((report) => {
-        try {
-          check('reportLedgerOutcome', LedgerOutcomeSchema, report.outcome);
-          return null;
-        } catch (error) {
-          return error as PmsRequestError;
-        }
-      });
+      const checked = checkEach(
+        'reportLedgerOutcome',
+        LedgerOutcomeSchema,
+        reports,
+        (report) => report.outcome,
+      );
       const sent = reports.filter((_, index) => !checked[index]);
       const path = '/till/sales/outcomes';
       const answers = sent.length
@@ -152,19 +132,8 @@ export function ledgerCallsOver(transport: Transport): LedgerCalls {
             })
           ).results
         : [];
-      const call = {
-        operation: 'reportLedgerOutcome' as const,
-        method: 'POST' as const,
-        url: `${transport.baseUrl}${path}`,
-      };
-      if (answers.length !== sent.length)
-        throw new PmsInvalidResponseError(call, 200, `${answers.length} results for ${sent.length} reports`);
-      let next = 0;
-      return checked.map((refused) => {
-        if (refused) return refused;
-        const result = answers[next++]!;
-        return result.ok ? undefined : refusalError(call, result);
-      });
+      const call = batchCall(transport, 'reportLedgerOutcome', path);
+      return inEntriesPlaces(call, checked, answers, 'reports', () => undefined);
     },
     async reportLedgerOutcome(saleId, outcome) {
       const body = outcome;
@@ -189,9 +158,55 @@ export function ledgerCallsOver(transport: Transport): LedgerCalls {
   };
 }
 
+type BatchCall = { operation: TillOperation; method: 'POST'; url: string };
+
+function batchCall(transport: Transport, operation: TillOperation, path: string): BatchCall {
+  return { operation, method: 'POST', url: `${transport.baseUrl}${path}` };
+}
+
+/** Each entry of a batch checked as it would be alone: null, or the error that keeps it from being sent. */
+function checkEach<T>(
+  operation: TillOperation,
+  schema: v.GenericSchema,
+  entries: readonly T[],
+  checkedPart: (entry: T) => unknown,
+): (PmsRequestError | null)[] {
+  return entries.map((entry) => {
+    try {
+      check(operation, schema, checkedPart(entry));
+      return null;
+    } catch (error) {
+      return error as PmsRequestError;
+    }
+  });
+}
+
+/**
+ * A batch's answers (one per entry sent, in order) put back in the entries' places, beside the
+ * entries that failed the check: `answered` of each taken one, the error alone would have thrown
+ * of each refused one. An answer count that does not match is the server's invalid response.
+ */
+function inEntriesPlaces<Ok extends { ok: true }, R>(
+  call: BatchCall,
+  checked: readonly (PmsRequestError | null)[],
+  answers: readonly (Ok | v.InferOutput<typeof BatchRefusal>)[],
+  noun: string,
+  answered: (ok: Ok) => R,
+): (R | Error)[] {
+  const sent = checked.filter((refused) => !refused).length;
+  if (answers.length !== sent)
+    throw new PmsInvalidResponseError(call, 200, `${answers.length} results for ${sent} ${noun}`);
+  let next = 0;
+  return checked.map((refused) => {
+    if (refused) return refused;
+    const result = answers[next++]!;
+    return result.ok ? answered(result as Ok) : refusalError(call, result);
+  });
+}
+
 /** A batch entry's refusal as the error the call alone would have thrown. */
 function refusalError(
-  call: { operation: TillOperation; method: 'POST'; url: string },
+  call: BatchCall,
   result: v.InferOutput<typeof BatchRefusal>,
 ): PmsRejectedError | PmsServerError {
   const details = {

@@ -40,15 +40,19 @@ export async function recordBatch(
   );
 }
 
+/** A batch entry's 4xx as its answer: what the request alone would have answered (a batch of outcomes too). */
+export function entryRefusal(error: ApiError): Extract<BatchResult, { ok: false }> {
+  return {
+    ok: false,
+    status: error.status,
+    message: error.message,
+    ...(error.code ? { code: error.code } : {}),
+    ...(error.field ? { field: error.field } : {}),
+  };
+}
+
 function refusalOf(error: unknown): BatchResult {
-  if (error instanceof ApiError && error.status < 500)
-    return {
-      ok: false,
-      status: error.status,
-      message: error.message,
-      ...(error.code ? { code: error.code } : {}),
-      ...(error.field ? { field: error.field } : {}),
-    };
+  if (error instanceof ApiError && error.status < 500) return entryRefusal(error);
   // anything else is the server's fault, as a single record's 500 would be: the tablet sends it again
   return { ok: false, status: 500, message: 'the till server could not record this sale' };
 }

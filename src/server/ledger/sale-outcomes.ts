@@ -15,6 +15,7 @@ import {
 } from '../../pms/ledger-wire.ts';
 import { describeIssues } from '../../pms/wire.ts';
 import type { HubDb } from '../hub/hub-db.ts';
+import { entryRefusal } from './record-batch.ts';
 
 /** Where one PMS step of a sale stands: its newest reported outcome. */
 export interface StepStanding {
@@ -136,13 +137,7 @@ export function createSaleOutcomes(db: HubDb, now: () => Date) {
             return { ok: true, ...outcomes.report(device, saleId, outcome) };
           } catch (error) {
             if (!(error instanceof ApiError) || error.status >= 500) throw error; // the whole request fails
-            return {
-              ok: false,
-              status: error.status,
-              message: error.message,
-              ...(error.code ? { code: error.code } : {}),
-              ...(error.field ? { field: error.field } : {}),
-            };
+            return entryRefusal(error);
           }
         }),
       )();

@@ -11,7 +11,7 @@ const DUE_CHUNK = 200;
 /**
  * The pending sales whose open step is due by `now` (`wakeAt`), and those waiting since
  * `waitingUpTo` or earlier (`waitingSince`: a retry pass or a bring-forward made them due without
- * rewriting them), oldest first.
+ * rewriting them), oldest first (sales made in the same millisecond in the order they were recorded).
  * @example const entries = await readDueSales(Date.now(), allDueAt);
  */
 export async function readDueSales(now: number, waitingUpTo: number): Promise<SaleEntry[]> {
@@ -35,7 +35,12 @@ export async function readDueSales(now: number, waitingUpTo: number): Promise<Sa
     );
     for (const entry of chunk) if (entry?.sale.status === 'pending') entries.push(entry);
   }
-  return entries.sort((a, b) => a.sale.createdAt - b.sale.createdAt);
+  return entries.sort((a, b) => a.sale.createdAt - b.sale.createdAt || firstSeq(a) - firstSeq(b));
+}
+
+/** The order a sale was recorded in: its first intent's key, drawn in its recording transaction. */
+function firstSeq(entry: SaleEntry): number {
+  return entry.intents[0]?.seq ?? Number.MAX_SAFE_INTEGER;
 }
 
 /** When the pending sales not due by `now` wake, and whether any waits since `waitingUpTo` or earlier. */

@@ -8,6 +8,7 @@ import { recordCashSale, recordRoomCharge } from '../../src/outbox/journal.ts';
 import { voidSale } from '../../src/outbox/void-sale.ts';
 import { readCatalogue, replaceCatalogue } from '../../src/storage/caches.ts';
 import { closeTillDb, DB_VERSION, getMeta, getTillDb } from '../../src/storage/db.ts';
+import { readDueSales } from '../../src/storage/due-sales.ts';
 import { listSales } from '../../src/storage/journal-queries.ts';
 import { changeSale, type SaleEntry } from '../../src/storage/outbox-store.ts';
 import { changeTicketRecords, listParkedTickets } from '../../src/storage/ticket-store.ts';
@@ -204,6 +205,17 @@ describe('recording a sale', () => {
     const tag = await getMeta('device-tag');
     expect(references.sort()).toEqual([`${tag}-1`, `${tag}-2`, `${tag}-3`]);
     expect(tag).toMatch(/^[2-9A-HJKMNP-Z]{4}$/);
+  });
+
+  it('reads sales due in the order they were recorded, also those made in the same millisecond', async () => {
+    const at = Date.UTC(2026, 11, 6, 21, 0);
+    const recorded: string[] = [];
+    for (let room = 501; room <= 512; room++) {
+      const sale = await recordRoomCharge({ ...TILL, at, room: { roomReservationId: room }, lines: [PILS] });
+      recorded.push(sale.id);
+    }
+    const due = await readDueSales(at, 0);
+    expect(due.map((entry) => entry.sale.id)).toEqual(recorded);
   });
 
   it('refuses bad lines before anything is recorded', async () => {

@@ -5,6 +5,7 @@
 // unpaired, so nothing gets through until it is paired; or the caller aborted.
 import type { GatewayReadiness } from '../pms/device-calls.ts';
 import type { DeviceRefusalCode, PmsError } from '../pms/errors.ts';
+import type { DueMark } from '../storage/due-sales.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import type { OutboxPms } from './intents/index.ts';
 import type { RecordLedgerSale } from './ledger-batch.ts';
@@ -37,7 +38,7 @@ export interface ReplayReport {
   /** When the next retry is due; null when nothing is waiting by itself. */
   nextAttemptAt: number | null;
   /** Why the run ended early, if it did. */
-  stoppedBy?: 'unreachable' | 'rate-limited' | 'unpaired' | 'aborted';
+  stoppedBy?: 'unreachable' | 'pms-failing' | 'rate-limited' | 'unpaired' | 'aborted';
   /** PMS step outcomes the sales ledger took in this run (ledger-outcomes.ts). */
   outcomesReported?: number;
   /** Sales the tablet let go after the run (prune.ts). */
@@ -46,6 +47,12 @@ export interface ReplayReport {
 
 /** One readiness check serves the failures of this many ms (ReplayRun.answersAgain). */
 const RECHECK_MS = 1000;
+
+/**
+ * PMS steps failed by the PMS (5xx) in a row, none landing between, that stop the run and hold the
+ * PMS steps (replay.ts, `settlePmsFailing`); with one in ten writes failing, five in a row is rare.
+ */
+export const PMS_FAILING_IN_ROW = 5;
 
 export class ReplayRun {
   readonly report: ReplayReport = {
@@ -64,6 +71,26 @@ export class ReplayRun {
    * PMS works, so steps waiting out a long backoff are brought forward (replay.ts).
    */
   pmsAnswered = 0;
+  /** PMS steps that landed in this run: sent and answered, or found applied when read back. */
+  pmsWritesLanded = 0;
+  /** PMS steps the PMS failed (5xx) since the last one landed in this run (PMS_FAILING_IN_ROW). */
+  private pmsFailuresInRow = 0;
+  /** The PMS failed PMS_FAILING_IN_ROW steps in a row: the run stopped, and the PMS steps are held. */
+  pmsFailing = false;
+  /** The schedule this run read held the PMS steps (the PMS failing): only ledger steps went. */
+  pmsHeld = false;
+  /** This run found the PMS failing: no PMS step is sent before this time (0: not held). */
+  pmsFailingUntil = 0;
+  /**
+   * Where the run last read what was due (due-sales.ts) before any ledger step of it failed: every
+   * ledger step due then was tried in this run, and one that failed wakes after the first such read,
+   * so the PMS-failing hold reads from here (`since`).
+   */
+  dueMark: DueMark | undefined;
+  /** The run's first read of what was due was only what came after the PMS-failing hold's `since`. */
+  readSinceHold = false;
+  /** A ledger step of this run failed transiently (it may be due again before a later read). */
+  ledgerStepFailed = false;
   /** Nothing is sent before this time (0: not paused). */
   pausedUntil = 0;
   /** The PMS was unreachable: the next attempt of any sale waits until this time (0: reachable). */
@@ -137,13 +164,39 @@ export class ReplayRun {
   }
 
   /**
+   * The PMS answered a PMS step (sent and answered, or read back); `landed`: the write is in the PMS
+   * (a read-back finding it missing says the PMS reads, not that it takes writes).
+   */
+  notePmsAnswer(landed: boolean): void {
+    this.pmsAnswered += 1;
+    if (!landed) return;
+    this.pmsWritesLanded += 1;
+    this.pmsFailuresInRow = 0;
+  }
+
+  /**
    * A transient failure; when it says the PMS cannot be reached at all, the run stops and no sale
    * is tried before `retryAt` (the failed step's backoff) — unless the readiness check, asked again,
    * finds the till server and the PMS answering: then it was this one request's failure (a dropped
-   * connection, an answer lost), the step waits for its own backoff and the run goes on.
+   * connection, an answer lost), the step waits for its own backoff and the run goes on. A PMS step
+   * the PMS failed (5xx) PMS_FAILING_IN_ROW times in a row stops the run (`pmsFailing`).
    */
-  async noteTransientFailure(message: string, error: PmsError | undefined, retryAt: number): Promise<void> {
+  async noteTransientFailure(
+    message: string,
+    error: PmsError | undefined,
+    retryAt: number,
+    pmsStep: boolean,
+  ): Promise<void> {
     this.lastTransientError ??= message;
+    if (!pmsStep) this.ledgerStepFailed = true;
+    if (pmsStep && error?.kind === 'server' && !('pmsUnreachable' in error && error.pmsUnreachable)) {
+      this.pmsFailuresInRow += 1;
+      if (this.pmsFailuresInRow >= PMS_FAILING_IN_ROW && !this.pmsFailing) {
+        this.pmsFailing = true;
+        this.stopReason ??= 'pms-failing';
+      }
+      return;
+    }
     const unreachable =
       !error ||
       error.kind === 'network' ||

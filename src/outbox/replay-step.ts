@@ -10,7 +10,7 @@ import {
   definitionOf,
   type IntentContext,
   type IntentDefinition,
-  RECORD_IN_LEDGER,
+  isLedgerStep,
   stepMarker,
 } from './intents/index.ts';
 import { withBatchedLedger } from './ledger-batch.ts';
@@ -144,7 +144,7 @@ async function sendStep(
     const pms = withBatchedLedger(pmsForSale(run.pms, snapshot.sale), run.ledgerBatch);
     const result = await definition.send(pms, intent.payload, { ...context, before });
     run.report.sent += 1;
-    if (intent.name !== RECORD_IN_LEDGER) run.pmsAnswered += 1;
+    if (!isLedgerStep(intent.name)) run.notePmsAnswer(true);
     const event = { result };
     return (await settle(run, { saleId, intent: sending, transition: answered, event, startNext })) ?? 'stop';
   } catch (error) {
@@ -212,7 +212,7 @@ async function reconcileStep(
     return transientFailure(run, { saleId, intent, transition: readFailed, error });
   }
   run.report.readBack += 1;
-  run.pmsAnswered += 1;
+  run.notePmsAnswer(answer.outcome === 'applied');
   if (answer.outcome === 'applied') {
     const note = `Read back: ${answer.note}`;
     const event = { result: answer.result };

@@ -5,6 +5,7 @@
 // is due, and record how the run went. What one step does is in replay-step.ts.
 import type { GatewayReadiness } from '../pms/device-calls.ts';
 import { getMeta, setMeta, setMetas } from '../storage/db.ts';
+import { markDue } from '../storage/due-sales.ts';
 import { readOutboxCounts } from '../storage/journal-queries.ts';
 import { changeSale, countLedgerUnreported, readInFlightIntents, readSale } from '../storage/outbox-store.ts';
 import { type BackoffPolicy, backoffDelay, DEFAULT_BACKOFF } from './backoff.ts';
@@ -108,12 +109,14 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayReport
       if (!run.stopping) run.report.pruned = await pruneKeptSales(run.pms, run.now());
     }
     await settleUnreachableStreak(run);
+    await settlePmsFailing(run);
     if (by !== undefined && schedule.nextAttemptAt !== null && schedule.nextAttemptAt > by)
       schedule = { ...schedule, nextAttemptAt: Math.max(by, schedule.heldUntil) };
     // the holds this run found (written by recordRun) apply to what the schedule read before them
     const held = Math.max(
       run.pausedUntil,
       run.unreachableUntil,
+      run.pmsFailingUntil,
       run.unpaired ? run.now() + PAIRING_RECHECK_MS : 0,
     );
     const next = schedule.nextAttemptAt === null ? null : Math.max(schedule.nextAttemptAt, held);
@@ -189,6 +192,27 @@ async function settleUnreachableStreak(run: ReplayRun): Promise<void> {
   run.unreachableUntil = run.now() + backoffDelay(streak, run.backoff, run.random);
 }
 
+/**
+ * The PMS failing every write (PMS_FAILING_IN_ROW 5xx in a row, replay-run.ts): its steps are held,
+ * backing off over such runs in a row in which no PMS step landed (`pms-failing`); the ledger
+ * steps still go. A run in which one landed lifts the hold.
+ */
+async function settlePmsFailing(run: ReplayRun): Promise<void> {
+  const stored = await getMeta('pms-failing');
+  const since = run.dueMark;
+  if (run.pmsFailing && since) {
+    const streak = run.pmsWritesLanded > 0 ? 1 : (stored?.streak ?? 0) + 1;
+    const at = run.now();
+    run.pmsFailingUntil = at + backoffDelay(streak, run.backoff, run.random);
+    await setMeta('pms-failing', { at, since, until: run.pmsFailingUntil, streak });
+  } else if (stored && run.pmsWritesLanded > 0) {
+    await setMeta('pms-failing', null);
+  } else if (stored && since && run.readSinceHold) {
+    // this run read all that came since; the next reads from where this one began
+    await setMeta('pms-failing', { ...stored, since });
+  }
+}
+
 /** Steps still in-flight when the lock is ours were being sent by a replayer that died: unknown. */
 async function recoverInterruptedSends(run: ReplayRun): Promise<void> {
   for (const intent of await readInFlightIntents()) {
@@ -227,8 +251,12 @@ async function drain(run: ReplayRun, concurrency: number, ledgerConcurrency: num
   const tried = new Set<string>(); // one pass per sale and run: failures wait for their backoff
   const recorded = new Set<string>(); // sales whose ledger step this run tried
   for (;;) {
-    const schedule = await readSchedule(run.now());
+    const mark = await markDue(run.now());
+    const schedule = await readSchedule(mark.at, { pmsLanded: run.pmsWritesLanded > 0 });
     if (run.stopping) return schedule;
+    if (!run.dueMark) run.readSinceHold = schedule.readSinceHold;
+    if (!run.dueMark || !run.ledgerStepFailed) run.dueMark = mark;
+    run.pmsHeld ||= schedule.pmsHeldUntil > 0;
     if (schedule.heldUntil) {
       run.heldFromStart = tried.size === 0 && recorded.size === 0;
       return schedule;
@@ -362,7 +390,7 @@ async function recordRun(run: ReplayRun, nextAttemptAt: number | null): Promise<
   if (run.lastTransientError) {
     const down = run.unreachable ? { unreachable: run.unreachable } : {};
     await setMeta('last-error', { at: now, message: run.lastTransientError, ...down });
-  } else if (answered) {
+  } else if (answered && !(run.pmsHeld && run.pmsAnswered === 0)) {
     // "Last sync" is the last exchange the PMS answered: a run with nothing due (e.g. a sale
     // waiting out its backoff after a failed try) says nothing about the PMS and changes neither.
     await setMeta('last-sync-at', now);

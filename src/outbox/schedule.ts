@@ -1,13 +1,15 @@
 // Which sales the replayer can work on now, and when the next one becomes due. Owns: combining each
-// sale's next move with the sales it depends on and the places in doubt (one-doubt.ts: a step waits
-// while another sale's step to its place is in doubt), and three holds on all sending: a 429's
-// Retry-After, "the PMS was unreachable" (an offline till probes once per backoff interval, not once
-// per sale), "the gateway refused this tablet as unpaired" (a fixed recheck; pairing lifts it). Used
-// by the engine (what to replay), the status summary and the page timer (when to try next).
+// sale's next move with the sales it depends on and the places in doubt (one-doubt.ts), three holds
+// on all sending (a 429's Retry-After; the PMS unreachable: one probe per backoff interval, not one
+// per sale; the gateway refusing this tablet as unpaired) and one on the PMS steps only (the PMS
+// failing every write: the ledger steps still go). Used by the engine (what to replay), the status
+// summary and the page timer (when to try next).
 import { getMeta } from '../storage/db.ts';
 import { readDueSales, readLaterWakes } from '../storage/due-sales.ts';
 import { readSale } from '../storage/outbox-store.ts';
+import { isLedgerStep } from './intents/index.ts';
 import { placesInDoubt, waitsForAnother } from './one-doubt.ts';
+import { PMS_FAILING_IN_ROW } from './replay-run.ts';
 import { currentSteps, type NextMove, nextMove, type SaleSnapshot } from './sale-state.ts';
 import { broughtForward, dueNow } from './transitions.ts';
 
@@ -18,27 +20,48 @@ export interface Schedule {
   nextAttemptAt: number | null;
   /** Nothing is sent before this time (a 429's Retry-After, PMS unreachable, unpaired); 0: not held. */
   heldUntil: number;
+  /** No PMS step is sent before this time (the PMS failing; ledger steps are); 0: not held. */
+  pmsHeldUntil: number;
+  /** Only what came after the PMS-failing hold's `since` was read (held, or probing). */
+  readSinceHold: boolean;
 }
+
+/** Sales read when the PMS-failing hold is over and nothing has landed yet: enough for one probe. */
+export const PMS_PROBE_SALES = 3 * PMS_FAILING_IN_ROW;
 
 /**
  * Reads the outbox and works out what is due at `now`.
  * @example const { due, nextAttemptAt } = await readSchedule(Date.now());
  */
-export async function readSchedule(now: number): Promise<Schedule> {
-  const [rateLimitedUntil, unreachableUntil, pairingHold, doubts, allDueAt, forward] = await Promise.all([
-    getMeta('paused-until'),
-    getMeta('unreachable-until'),
-    getMeta('pairing-hold'),
-    placesInDoubt(),
-    getMeta('all-due-at'),
-    getMeta('brought-forward'),
-  ]);
+export async function readSchedule(now: number, { pmsLanded = false } = {}): Promise<Schedule> {
+  const [rateLimitedUntil, unreachableUntil, pairingHold, doubts, allDueAt, forward, pmsFailing] =
+    await Promise.all([
+      getMeta('paused-until'),
+      getMeta('unreachable-until'),
+      getMeta('pairing-hold'),
+      placesInDoubt(),
+      getMeta('all-due-at'),
+      getMeta('brought-forward'),
+      getMeta('pms-failing'),
+    ]);
+  // The PMS failing (replay.ts): its steps wait for the hold's end, or a retry pass after it began.
+  // Every sale due when it began had its ledger step tried then, so only what came since is read:
+  // the ledger steps queued since, the steps failed or woken since (not the backlog).
+  const failingNow = pmsFailing && (allDueAt ?? 0) < pmsFailing.at ? pmsFailing : null;
+  const pmsHeld = failingNow && failingNow.until > now ? failingNow : null;
+  // Its hold over, the PMS is probed with the first few to wake (and what woke since), not the whole
+  // backlog read (and due) at once: the run reads everything once a PMS step landed (`pmsLanded`).
+  const probing = pmsHeld === null && !pmsLanded ? failingNow : null;
+  const failingRead = pmsHeld ?? probing;
   // Only what may be due is read (due-sales.ts): woken by its own time, or made due without a
   // rewrite by a retry pass (`allDueAt`) or, once its time has come, a bring-forward.
   const forwardDue = forward !== undefined && forward.by <= now;
-  const waitingUpTo = Math.max(allDueAt ?? 0, forwardDue ? forward.at : 0);
+  const waitingUpTo = pmsHeld ? 0 : Math.max(allDueAt ?? 0, forwardDue ? forward.at : 0);
   const [stored, later] = await Promise.all([
-    readDueSales(now, waitingUpTo),
+    readDueSales(now, waitingUpTo, {
+      ...(failingRead ? { after: failingRead.since } : {}),
+      ...(probing ? { probe: PMS_PROBE_SALES } : {}),
+    }),
     readLaterWakes(now, forward && !forwardDue ? forward.at : 0),
   ]);
   const active = stored.map((entry) => asRetried(entry, allDueAt ?? 0, forward));
@@ -53,6 +76,10 @@ export async function readSchedule(now: number): Promise<Schedule> {
   );
   for (const entry of active) {
     const move = nextMove(entry, now, dependenciesSynced(entry, synced));
+    if (pmsHeld && (move.kind === 'send' || move.kind === 'reconcile') && !isLedgerStep(move.intent.name)) {
+      nextAttemptAt = earliest(nextAttemptAt, pmsHeld.until);
+      continue;
+    }
     // due once the other sale's step there is settled: its own schedule wakes the replayer
     if (move.kind === 'send' && waitsForAnother(move.intent, doubts)) continue;
     const at = dueAt(move, now);
@@ -61,7 +88,18 @@ export async function readSchedule(now: number): Promise<Schedule> {
     nextAttemptAt = earliest(nextAttemptAt, at);
   }
   if (heldUntil && nextAttemptAt !== null) nextAttemptAt = Math.max(nextAttemptAt, heldUntil);
-  return { due: heldUntil ? [] : due, nextAttemptAt, heldUntil };
+  // Held for the PMS: no run before the hold ends for the PMS steps' backoffs (one a second after a
+  // reconnect). A ledger step waiting out a backoff (the till server failed it) waits as long, or
+  // until the next sale's run, which reads it (what woke since).
+  if (pmsHeld && nextAttemptAt !== null) nextAttemptAt = Math.max(nextAttemptAt, pmsHeld.until);
+  const pmsHeldUntil = pmsHeld?.until ?? 0;
+  return {
+    due: heldUntil ? [] : due,
+    nextAttemptAt,
+    heldUntil,
+    pmsHeldUntil,
+    readSinceHold: failingRead !== null,
+  };
 }
 
 function earliest(a: number | null, b: number | null): number | null {

@@ -6,6 +6,7 @@ import { isPmsError, PmsRejectedError, PmsRequestError, type PmsUnpairedError } 
 import { changeSale, type SaleWrite } from '../storage/outbox-store.ts';
 import type { IntentError, IntentRecord } from '../storage/records.ts';
 import { backoffDelay } from './backoff.ts';
+import { isLedgerStep } from './intents/index.ts';
 import type { ReplayRun } from './replay-run.ts';
 import { applyWrite, changeIntent, type SaleSnapshot } from './sale-state.ts';
 import { announceOutboxChange, RECENT_SALE_MS } from './status.ts';
@@ -51,7 +52,13 @@ export async function transientFailure(
       ? run.pause(error.retryAfterMs)
       : run.now() + backoffDelay((intent.failuresInRow ?? 0) + 1, run.backoff, run.random);
   await settle(run, { saleId, intent, transition, event: { notBefore, lastError } });
-  await run.noteTransientFailure(lastError.message, isPmsError(error) ? error : undefined, notBefore);
+  const pmsStep = !isLedgerStep(intent.name);
+  await run.noteTransientFailure(
+    lastError.message,
+    isPmsError(error) ? error : undefined,
+    notBefore,
+    pmsStep,
+  );
   return 'stop';
 }
 

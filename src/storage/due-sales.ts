@@ -4,27 +4,57 @@
 // one chunk at most. Whether a sale read here is really due is the outbox's decision (schedule.ts).
 import { getTillDb, unwrapReadTx } from './db.ts';
 import { readEntry, type SaleEntry } from './outbox-store.ts';
+import { isLedgerStep } from './sale-wake.ts';
 
 /** Sales read per transaction: a sale recorded meanwhile waits for one chunk only. */
 const DUE_CHUNK = 200;
 
 /**
+ * Where a run's look at what was due stood: its time and the outbox's last intent key then. What
+ * woke, began to wait or was queued after it is what a PMS-failing hold reads (schedule.ts).
+ */
+export interface DueMark {
+  at: number;
+  seq: number;
+}
+
+/**
  * The pending sales whose open step is due by `now` (`wakeAt`), and those waiting since
  * `waitingUpTo` or earlier (`waitingSince`: a retry pass or a bring-forward made them due without
  * rewriting them), oldest first (sales made in the same millisecond in the order they were recorded).
+ * With `after` (the PMS failing: schedule.ts), only what came after that mark: sales with a ledger
+ * step queued since (a key, not a clock: a clock set back loses none), and steps that failed or woke
+ * since; of the others only the first `probe` to wake and to wait (none without `probe`).
  * @example const entries = await readDueSales(Date.now(), allDueAt);
  */
-export async function readDueSales(now: number, waitingUpTo: number): Promise<SaleEntry[]> {
+export async function readDueSales(
+  now: number,
+  waitingUpTo: number,
+  { after, probe }: { after?: DueMark; probe?: number } = {},
+): Promise<SaleEntry[]> {
   const db = await getTillDb();
-  const keys = db.transaction('sales', 'readonly');
-  const [waking, waiting] = await Promise.all([
-    keys.store.index('by-wake-at').getAllKeys(IDBKeyRange.upperBound(now)),
-    waitingUpTo > 0
-      ? keys.store.index('by-waiting-since').getAllKeys(IDBKeyRange.upperBound(waitingUpTo))
-      : [],
+  const keys = db.transaction(['sales', 'intents'], 'readonly');
+  const sales = keys.objectStore('sales');
+  const byWake = sales.index('by-wake-at');
+  const byWaiting = sales.index('by-waiting-since');
+  const none = Promise.resolve([] as string[]);
+  const some = after === undefined ? undefined : probe;
+  const [waking, waiting, wokenSince, waitingSinceAfter, queuedSince] = await Promise.all([
+    after === undefined || some ? byWake.getAllKeys(IDBKeyRange.upperBound(now), some) : none,
+    waitingUpTo > 0 && (after === undefined || some)
+      ? byWaiting.getAllKeys(IDBKeyRange.upperBound(waitingUpTo), some)
+      : none,
+    after !== undefined && after.at < now
+      ? byWake.getAllKeys(IDBKeyRange.bound(after.at, now, true, false))
+      : none,
+    after !== undefined ? byWaiting.getAllKeys(IDBKeyRange.lowerBound(after.at, true)) : none,
+    after !== undefined ? keys.objectStore('intents').getAll(IDBKeyRange.lowerBound(after.seq, true)) : [],
     keys.done,
   ]);
-  const saleIds = [...new Set([...waking, ...waiting])];
+  const ledgerQueued = queuedSince
+    .filter((intent) => isLedgerStep(intent.name) && intent.state !== 'done' && intent.state !== 'voided')
+    .map((intent) => intent.saleId);
+  const saleIds = [...new Set([...waking, ...waiting, ...wokenSince, ...waitingSinceAfter, ...ledgerQueued])];
   const entries: SaleEntry[] = [];
   for (let start = 0; start < saleIds.length; start += DUE_CHUNK) {
     const plain = unwrapReadTx(db.transaction(['sales', 'intents'], 'readonly'));
@@ -63,4 +93,11 @@ export async function readLaterWakes(now: number, waitingUpTo: number): Promise<
   const nextWakeAt = next ? (next.key as number) : null;
   await tx.done;
   return { nextWakeAt, waitingSinceBefore: waiting !== undefined };
+}
+
+/** Where the outbox stands now, for a later `readDueSales(…, { after })`. */
+export async function markDue(now: number): Promise<DueMark> {
+  const db = await getTillDb();
+  const last = await db.transaction('intents', 'readonly').store.openKeyCursor(null, 'prev');
+  return { at: now, seq: last ? last.key : 0 };
 }

@@ -267,6 +267,14 @@ export interface MetaValues {
   /** Replay runs in a row that stopped as unreachable without an answer (the hold's backoff, outbox/replay.ts). */
   'unreachable-streak': number;
   /**
+   * The PMS failed every write in a row (5xx; outbox/replay.ts, `settlePmsFailing`): no PMS step is
+   * sent before `until` (ledger steps still are), unless a retry pass after `at` lifts it. `since`:
+   * the run's last look at what was due (its time, the last intent key then; due-sales.ts): every
+   * sale due by then had its ledger step tried; `streak`: such runs in a row in which no PMS step
+   * landed (the hold's backoff).
+   */
+  'pms-failing': { at: number; since: { at: number; seq: number }; until: number; streak: number } | null;
+  /**
    * The gateway refused this tablet (not paired, or unpaired by a manager): why, since when, and
    * no new attempt before `until` (a short, fixed recheck). Cleared by pairing, or by a run that
    * got through the gateway.

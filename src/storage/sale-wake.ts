@@ -4,6 +4,18 @@
 // them), and the two fields: every write of a sale or its intents recomputes them (outbox-store.ts).
 import type { IntentRecord, SaleRecord } from './records.ts';
 
+/** The steps that go to the till server's ledger, not the PMS (outbox/intents: ledger-record.ts, ledger-void.ts; a test checks). */
+const LEDGER_STEPS: ReadonlySet<string> = new Set(['ledger.record@1', 'ledger.void@1']);
+
+/**
+ * Whether a step goes to the till server's ledger rather than to the PMS (its answers and failures
+ * say nothing of the PMS).
+ * @example isLedgerStep('ledger.record@1') === true
+ */
+export function isLedgerStep(name: string): boolean {
+  return LEDGER_STEPS.has(name);
+}
+
 /** The latest revision of each step, in step order. */
 export function currentSteps(intents: readonly IntentRecord[]): IntentRecord[] {
   const latest = new Map<number, IntentRecord>();

@@ -1,12 +1,21 @@
 // Each failure class of a send, and what the outbox does with it: retry with backoff (reading back
 // first when the write may have landed), pause on 429, or hold the sale for staff on a refusal.
 import { describe, expect, it } from 'vitest';
+import {
+  addRoomProducts,
+  isLedgerStep,
+  RECORD_IN_LEDGER,
+  RECORD_VOID_IN_LEDGER,
+} from '../../src/outbox/intents/index.ts';
 import { recordCashSale, recordRoomCharge } from '../../src/outbox/journal.ts';
+import { PMS_FAILING_IN_ROW } from '../../src/outbox/replay-run.ts';
 import { getOutboxSummary } from '../../src/outbox/status.ts';
 import type { GatewayReadiness } from '../../src/pms/device-calls.ts';
-import { createFakePms, type FaultKind } from './support/fake-pms.ts';
+import { getMeta } from '../../src/storage/db.ts';
+import { createFakePms, type FakePms, type FaultKind } from './support/fake-pms.ts';
 import {
   CARD_PAYMENT,
+  type Clock,
   createClock,
   PILS,
   PILS_ONE,
@@ -158,6 +167,101 @@ describe('the hold after an unreachable run', () => {
     expect(holds).toEqual([2000, 4000, 8000]);
     await replayAgainst(pms, clock, { random: () => 1 });
     expect((await readPmsSteps(waiting.id))?.sale.status).toBe('synced');
+  });
+});
+
+describe('the PMS failing every write (5xx)', () => {
+  const serverErrors = (count: number) =>
+    Array.from({ length: count }, () => ({ kind: 'server' as const, status: 503 }));
+  /** A charge to a room of its own (the fake hotel gets the room), so no charge waits for another's. */
+  const chargeRoom = (pms: FakePms, clock: Clock, room: number, at = clock.now()) => {
+    pms.rooms.set(room, []);
+    return recordRoomCharge({
+      ...TILL,
+      at,
+      room: { roomReservationId: room },
+      lines: [PILS_ONE],
+    });
+  };
+
+  it('stops the run after five in a row and holds the PMS steps, not the ledger; a step landing lifts the hold', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    for (let room = 501; room <= 508; room++) await chargeRoom(pms, clock, room);
+    pms.failNext('addProducts', ...serverErrors(2 * PMS_FAILING_IN_ROW)); // two runs' worth
+
+    const first = await replayAgainst(pms, clock, { concurrency: 1 });
+    expect(first.stoppedBy).toBe('pms-failing');
+    expect(pms.callsOf('addProducts')).toHaveLength(PMS_FAILING_IN_ROW); // not 8: three never went
+    expect(pms.ledger.size).toBe(8); // the ledger heard of every sale first
+    expect(await getMeta('pms-failing')).toMatchObject({ streak: 1, until: clock.now() + 1000 });
+    expect(first.nextAttemptAt).toBe(clock.now() + 1000);
+
+    // During the hold a new sale reaches the ledger, and nothing goes to the PMS; also one made
+    // with the tablet's clock set back a minute (found by its place in the outbox, not its time).
+    clock.advance(500);
+    const late = await chargeRoom(pms, clock, 509, clock.now() - 60_000);
+    const held = await replayAgainst(pms, clock, { concurrency: 1 });
+    expect(pms.ledger.has(late.id)).toBe(true);
+    expect(pms.callsOf('addProducts')).toHaveLength(PMS_FAILING_IN_ROW);
+    expect(pms.callsOf('getRoomReservation')).toHaveLength(PMS_FAILING_IN_ROW); // the reads before the sends
+    expect(held.nextAttemptAt).toBe(clock.now() + 500);
+    expect(held.pending).toBe(9);
+
+    // The hold over, the PMS still failing: five more, and a longer streak.
+    clock.advance(500);
+    const again = await replayAgainst(pms, clock, { concurrency: 1 });
+    expect(again.stoppedBy).toBe('pms-failing');
+    expect(pms.callsOf('addProducts')).toHaveLength(2 * PMS_FAILING_IN_ROW);
+    expect(await getMeta('pms-failing')).toMatchObject({ streak: 2 });
+
+    // The PMS takes writes again (no failure left): every room charged once, the hold gone.
+    for (let run = 0; run < 10 && (await getOutboxSummary()).pending > 0; run++) {
+      clock.advance(60_000);
+      await replayAgainst(pms, clock);
+    }
+    for (let room = 501; room <= 509; room++) expect(pms.rooms.get(room)).toHaveLength(1);
+    expect(await getMeta('pms-failing')).toBeNull();
+  });
+
+  it('probes with a few sales once the hold is over; a sale made as it ended reaches the ledger in that run', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    for (let room = 501; room <= 540; room++) await chargeRoom(pms, clock, room);
+    pms.failNext('addProducts', ...serverErrors(2 * PMS_FAILING_IN_ROW));
+    expect((await replayAgainst(pms, clock, { concurrency: 1 })).stoppedBy).toBe('pms-failing');
+
+    clock.advance(1000); // the hold is over
+    const late = await chargeRoom(pms, clock, 541); // its step wakes as early as the 35 never tried
+    const probe = await replayAgainst(pms, clock, { concurrency: 1 });
+    expect(pms.ledger.has(late.id)).toBe(true);
+    expect(probe.stoppedBy).toBe('pms-failing');
+    expect(pms.callsOf('addProducts')).toHaveLength(2 * PMS_FAILING_IN_ROW);
+    expect(await getMeta('pms-failing')).toMatchObject({ streak: 2 });
+  });
+
+  it("counts only the PMS steps: the ledger steps are the till server's", () => {
+    expect(isLedgerStep(RECORD_IN_LEDGER)).toBe(true);
+    expect(isLedgerStep(RECORD_VOID_IN_LEDGER)).toBe(true);
+    expect(isLedgerStep(addRoomProducts.name)).toBe(false);
+  });
+
+  it('does not stop for four in a row: a step landing starts the count again', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    for (let room = 501; room <= 510; room++) await chargeRoom(pms, clock, room);
+    // 4 fail, 1 lands, 4 fail, 1 lands: never five in a row
+    pms.failNext('addProducts', ...serverErrors(4));
+    let sends = 0;
+    pms.setAround(async (operation) => {
+      if (operation === 'addProducts' && ++sends === 6) pms.failNext('addProducts', ...serverErrors(4));
+    });
+
+    const report = await replayAgainst(pms, clock, { concurrency: 1 });
+    expect(report.stoppedBy).toBeUndefined();
+    expect(pms.callsOf('addProducts')).toHaveLength(10); // every sale tried once
+    expect(report.sent).toBe(10 + 2); // ten ledger records, two charges
+    expect(await getMeta('pms-failing')).toBeUndefined();
   });
 });
 

@@ -34,6 +34,7 @@ export function definitionOf(name: string): IntentDefinition | undefined {
   return BY_NAME.get(name);
 }
 
+export { isLedgerStep } from '../../storage/sale-wake.ts';
 export * from './cash-invoice.ts';
 export * from './definition.ts';
 export * from './late-charge.ts';

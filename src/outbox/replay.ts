@@ -198,9 +198,11 @@ async function settleUnreachableStreak(run: ReplayRun): Promise<void> {
  * steps still go. A run in which one landed lifts the hold.
  */
 async function settlePmsFailing(run: ReplayRun): Promise<void> {
-  const stored = await getMeta('pms-failing');
+  const [stored, allDueAt] = await Promise.all([getMeta('pms-failing'), getMeta('all-due-at')]);
   const since = run.dueMark;
-  if (run.pmsFailing && since) {
+  // back online or "Sync now" while this run went on is newer news: the next run tries again, and
+  // reads everything the retry made due
+  if (run.pmsFailing && since && (allDueAt ?? 0) < run.startedAt) {
     const streak = run.pmsWritesLanded > 0 ? 1 : (stored?.streak ?? 0) + 1;
     const at = run.now();
     run.pmsFailingUntil = at + backoffDelay(streak, run.backoff, run.random);

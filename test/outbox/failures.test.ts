@@ -1,6 +1,7 @@
 // Each failure class of a send, and what the outbox does with it: retry with backoff (reading back
 // first when the write may have landed), pause on 429, or hold the sale for staff on a refusal.
 import { describe, expect, it } from 'vitest';
+import { retryWaitingNow } from '../../src/outbox/actions.ts';
 import {
   addRoomProducts,
   isLedgerStep,
@@ -238,6 +239,24 @@ describe('the PMS failing every write (5xx)', () => {
     expect(probe.stoppedBy).toBe('pms-failing');
     expect(pms.callsOf('addProducts')).toHaveLength(2 * PMS_FAILING_IN_ROW);
     expect(await getMeta('pms-failing')).toMatchObject({ streak: 2 });
+  });
+
+  it('sets no hold when staff asked to sync (or the tablet came back online) while the run went on', async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    for (let room = 501; room <= 508; room++) await chargeRoom(pms, clock, room);
+    pms.failNext('addProducts', ...serverErrors(PMS_FAILING_IN_ROW));
+    let sends = 0;
+    pms.setAround(async (operation) => {
+      if (operation === 'addProducts' && ++sends === 3) await retryWaitingNow(clock.now());
+    });
+
+    const report = await replayAgainst(pms, clock, { concurrency: 1 });
+    expect(report.stoppedBy).toBe('pms-failing');
+    expect(await getMeta('pms-failing')).toBeUndefined();
+    // the next run tries the PMS again at once
+    await replayAgainst(pms, clock, { concurrency: 1 });
+    for (let room = 501; room <= 508; room++) expect(pms.rooms.get(room)).toHaveLength(1);
   });
 
   it("counts only the PMS steps: the ledger steps are the till server's", () => {

@@ -117,16 +117,21 @@ export async function reconnect(tablet: BacklogTablet, ledgerTarget: number, wat
     broadcasts: (await outboxBroadcasts(page)) - before,
     broadcastKinds: await outboxBroadcastKinds(page, before),
     busyUntilMs: lastBusyWindowEnd(profile, Date.now() - started),
+    busyWindowsMs: workedPerWindow(profile, Date.now() - started).map(Math.round),
     busiest: busiestFunctions(profile, 8),
+    busiestAfter1s: busiestFunctions(profile, 8, 1000),
     ledgerMs,
   };
 }
 
-/** The `count` functions the page spent most time in (own time, ms), to say what kept it busy. */
-function busiestFunctions(profile: CpuProfile, count: number): string[] {
+/** The `count` functions the page spent most time in (own time, ms) from `fromMs` on, to say what kept it busy. */
+function busiestFunctions(profile: CpuProfile, count: number, fromMs = 0): string[] {
   const byNode = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   const selfMs = new Map<string, number>();
+  let atUs = 0;
   profile.samples.forEach((nodeId, i) => {
+    atUs += profile.timeDeltas[i] ?? 0;
+    if (atUs < fromMs * 1000) return;
     const frame = byNode.get(nodeId);
     if (!frame || frame.functionName === '(idle)') return;
     const file = frame.url?.split('/').at(-1) ?? '';
@@ -141,6 +146,15 @@ function busiestFunctions(profile: CpuProfile, count: number): string[] {
 
 /** The end of the last BUSY_WINDOW_MS window (ms from the profile's start) in which the page worked more than BUSY_SHARE of it. */
 function lastBusyWindowEnd(profile: CpuProfile, lengthMs: number): number {
+  let busyUntil = 0;
+  workedPerWindow(profile, lengthMs).forEach((ms, window) => {
+    if (ms > BUSY_WINDOW_MS * BUSY_SHARE) busyUntil = (window + 1) * BUSY_WINDOW_MS;
+  });
+  return busyUntil;
+}
+
+/** What the page worked (ms, not idle) in each BUSY_WINDOW_MS window from the profile's start. */
+function workedPerWindow(profile: CpuProfile, lengthMs: number): number[] {
   const idle = new Set(
     profile.nodes.filter((node) => node.callFrame.functionName === '(idle)').map((node) => node.id),
   );
@@ -153,11 +167,7 @@ function lastBusyWindowEnd(profile: CpuProfile, lengthMs: number): number {
     const window = Math.min(workedMs.length - 1, Math.floor(atUs / 1000 / BUSY_WINDOW_MS));
     workedMs[window] = (workedMs[window] ?? 0) + deltaUs / 1000;
   });
-  let busyUntil = 0;
-  workedMs.forEach((ms, window) => {
-    if (ms > BUSY_WINDOW_MS * BUSY_SHARE) busyUntil = (window + 1) * BUSY_WINDOW_MS;
-  });
-  return busyUntil;
+  return workedMs;
 }
 
 /** The page's JS heap after a full garbage collection, MB. */

@@ -113,6 +113,11 @@ export async function reconnect(tablet: BacklogTablet, ledgerTarget: number, wat
   }
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
   await cdp.send('Profiler.disable');
+  // the ledger short: where the outbox's holds stood, to say why
+  if (ledgerMs === null && Number.isFinite(ledgerTarget))
+    console.log(
+      `bench backlog: ledger ${ledgerCount(server)} of ${ledgerTarget}, ${await outboxHolds(page)}`,
+    );
   return {
     broadcasts: (await outboxBroadcasts(page)) - before,
     broadcastKinds: await outboxBroadcastKinds(page, before),
@@ -168,6 +173,29 @@ function workedPerWindow(profile: CpuProfile, lengthMs: number): number[] {
     workedMs[window] = (workedMs[window] ?? 0) + deltaUs / 1000;
   });
   return workedMs;
+}
+
+/** The outbox's holds and schedule marks, as stored (meta), with the page's clock, as JSON. */
+function outboxHolds(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('hotel-till');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const keys = ['pms-failing', 'all-due-at', 'unreachable-until', 'paused-until', 'next-attempt-at'];
+    const store = db.transaction('meta').objectStore('meta');
+    const values = await Promise.all(
+      keys.map(
+        (key) =>
+          new Promise(
+            (resolve) => (store.get(key).onsuccess = (e) => resolve((e.target as IDBRequest).result)),
+          ),
+      ),
+    );
+    db.close();
+    return JSON.stringify({ now: Date.now(), ...Object.fromEntries(keys.map((key, i) => [key, values[i]])) });
+  });
 }
 
 /** The page's JS heap after a full garbage collection, MB. */

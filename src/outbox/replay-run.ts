@@ -189,7 +189,9 @@ export class ReplayRun {
   ): Promise<void> {
     this.lastTransientError ??= message;
     if (!pmsStep) this.ledgerStepFailed = true;
-    if (pmsStep && error?.kind === 'server' && !('pmsUnreachable' in error && error.pmsUnreachable)) {
+    const pmsUnreachable =
+      error?.kind === 'server' && 'pmsUnreachable' in error && error.pmsUnreachable === true;
+    if (pmsStep && error?.kind === 'server' && !pmsUnreachable) {
       this.pmsFailuresInRow += 1;
       if (this.pmsFailuresInRow >= PMS_FAILING_IN_ROW && !this.pmsFailing) {
         this.pmsFailing = true;
@@ -197,11 +199,7 @@ export class ReplayRun {
       }
       return;
     }
-    const unreachable =
-      !error ||
-      error.kind === 'network' ||
-      error.kind === 'timeout' ||
-      (error.kind === 'server' && 'pmsUnreachable' in error && error.pmsUnreachable === true);
+    const unreachable = !error || error.kind === 'network' || error.kind === 'timeout' || pmsUnreachable;
     if (!unreachable || (await this.answersAgain())) return;
     this.noteUnreachable(message, error?.kind === 'server' ? 'pms' : 'till-server', retryAt);
   }

@@ -5,7 +5,6 @@
 // is due, and record how the run went. What one step does is in replay-step.ts.
 import type { GatewayReadiness } from '../pms/device-calls.ts';
 import { getMeta, setMeta, setMetas } from '../storage/db.ts';
-import { markDue } from '../storage/due-sales.ts';
 import { readOutboxCounts } from '../storage/journal-queries.ts';
 import { changeSale, countLedgerUnreported, readInFlightIntents, readSale } from '../storage/outbox-store.ts';
 import { type BackoffPolicy, backoffDelay, DEFAULT_BACKOFF } from './backoff.ts';
@@ -109,7 +108,9 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayReport
       if (!run.stopping) run.report.pruned = await pruneKeptSales(run.pms, run.now());
     }
     await settleUnreachableStreak(run);
-    await settlePmsFailing(run);
+    // back online or "Sync now" while this run went on is newer news than the holds it found
+    const retriedMeanwhile = ((await getMeta('all-due-at')) ?? 0) >= run.startedAt;
+    await settlePmsFailing(run, retriedMeanwhile);
     if (by !== undefined && schedule.nextAttemptAt !== null && schedule.nextAttemptAt > by)
       schedule = { ...schedule, nextAttemptAt: Math.max(by, schedule.heldUntil) };
     // the holds this run found (written by recordRun) apply to what the schedule read before them
@@ -123,7 +124,7 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayReport
     nextAttemptAt = reportsWait
       ? Math.min(next ?? Number.POSITIVE_INFINITY, run.now() + REPORT_RETRY_MS)
       : next;
-    await recordRun(run, nextAttemptAt);
+    await recordRun(run, nextAttemptAt, retriedMeanwhile);
   });
   const counts = await readOutboxCounts();
   if (!outcome.acquired) nextAttemptAt = (await getMeta('next-attempt-at')) ?? null;
@@ -197,12 +198,11 @@ async function settleUnreachableStreak(run: ReplayRun): Promise<void> {
  * backing off over such runs in a row in which no PMS step landed (`pms-failing`); the ledger
  * steps still go. A run in which one landed lifts the hold.
  */
-async function settlePmsFailing(run: ReplayRun): Promise<void> {
-  const [stored, allDueAt] = await Promise.all([getMeta('pms-failing'), getMeta('all-due-at')]);
+async function settlePmsFailing(run: ReplayRun, retriedMeanwhile: boolean): Promise<void> {
+  const stored = await getMeta('pms-failing');
   const since = run.dueMark;
-  // back online or "Sync now" while this run went on is newer news: the next run tries again, and
-  // reads everything the retry made due
-  if (run.pmsFailing && since && (allDueAt ?? 0) < run.startedAt) {
+  // after a retry pass during the run, the next run tries again and reads all the retry made due
+  if (run.pmsFailing && since && !retriedMeanwhile) {
     const streak = run.pmsWritesLanded > 0 ? 1 : (stored?.streak ?? 0) + 1;
     const at = run.now();
     run.pmsFailingUntil = at + backoffDelay(streak, run.backoff, run.random);
@@ -253,11 +253,10 @@ async function drain(run: ReplayRun, concurrency: number, ledgerConcurrency: num
   const tried = new Set<string>(); // one pass per sale and run: failures wait for their backoff
   const recorded = new Set<string>(); // sales whose ledger step this run tried
   for (;;) {
-    const mark = await markDue(run.now());
-    const schedule = await readSchedule(mark.at, { pmsLanded: run.pmsWritesLanded > 0 });
+    const schedule = await readSchedule(run.now(), { pmsLanded: run.pmsWritesLanded > 0 });
     if (run.stopping) return schedule;
     if (!run.dueMark) run.readSinceHold = schedule.readSinceHold;
-    if (!run.dueMark || !run.ledgerStepFailed) run.dueMark = mark;
+    if (!run.dueMark || !run.ledgerStepFailed) run.dueMark = schedule.mark;
     run.pmsHeld ||= schedule.pmsHeldUntil > 0;
     if (schedule.heldUntil) {
       run.heldFromStart = tried.size === 0 && recorded.size === 0;
@@ -368,7 +367,11 @@ async function replaySale(run: ReplayRun, scheduled: SaleSnapshot): Promise<void
   }
 }
 
-async function recordRun(run: ReplayRun, nextAttemptAt: number | null): Promise<void> {
+async function recordRun(
+  run: ReplayRun,
+  nextAttemptAt: number | null,
+  retriedMeanwhile: boolean,
+): Promise<void> {
   await setMeta('next-attempt-at', nextAttemptAt);
   if (run.heldFromStart) {
     announceOutboxChange({ type: 'replayed' }); // pages wake at the next attempt
@@ -376,9 +379,7 @@ async function recordRun(run: ReplayRun, nextAttemptAt: number | null): Promise<
   }
   const now = run.now();
   if (run.pausedUntil > now) await setMeta('paused-until', run.pausedUntil);
-  // back online (a retry pass) while this run went on is newer news than its unreachable hold
-  if (((await getMeta('all-due-at')) ?? 0) < run.startedAt)
-    await setMeta('unreachable-until', run.unreachableUntil);
+  if (!retriedMeanwhile) await setMeta('unreachable-until', run.unreachableUntil);
   if (run.unpaired) {
     // Not a failure of the PMS, nor a sync: the header keeps its state, the sync view says why.
     await setMeta('pairing-hold', { code: run.unpaired, at: now, until: now + PAIRING_RECHECK_MS });

@@ -5,7 +5,7 @@
 // failing every write: the ledger steps still go). Used by the engine (what to replay), the status
 // summary and the page timer (when to try next).
 import { getMeta } from '../storage/db.ts';
-import { readDueSales, readLaterWakes } from '../storage/due-sales.ts';
+import { type DueMark, readDueSales, readLaterWakes } from '../storage/due-sales.ts';
 import { readSale } from '../storage/outbox-store.ts';
 import { isLedgerStep } from './intents/index.ts';
 import { placesInDoubt, waitsForAnother } from './one-doubt.ts';
@@ -24,6 +24,8 @@ export interface Schedule {
   pmsHeldUntil: number;
   /** Only what came after the PMS-failing hold's `since` was read (held, or probing). */
   readSinceHold: boolean;
+  /** Where this read stood (due-sales.ts): the PMS-failing hold reads from such a mark. */
+  mark: DueMark;
 }
 
 /** Sales read when the PMS-failing hold is over and nothing has landed yet: enough for one probe. */
@@ -57,7 +59,7 @@ export async function readSchedule(now: number, { pmsLanded = false } = {}): Pro
   // rewrite by a retry pass (`allDueAt`) or, once its time has come, a bring-forward.
   const forwardDue = forward !== undefined && forward.by <= now;
   const waitingUpTo = pmsHeld ? 0 : Math.max(allDueAt ?? 0, forwardDue ? forward.at : 0);
-  const [stored, later] = await Promise.all([
+  const [{ entries: stored, mark }, later] = await Promise.all([
     readDueSales(now, waitingUpTo, {
       ...(failingRead ? { after: failingRead.since } : {}),
       ...(probing ? { probe: PMS_PROBE_SALES } : {}),
@@ -99,6 +101,7 @@ export async function readSchedule(now: number, { pmsLanded = false } = {}): Pro
     heldUntil,
     pmsHeldUntil,
     readSinceHold: failingRead !== null,
+    mark,
   };
 }
 

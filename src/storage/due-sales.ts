@@ -24,26 +24,28 @@ export interface DueMark {
  * rewriting them), oldest first (sales made in the same millisecond in the order they were recorded).
  * With `after` (the PMS failing: schedule.ts), only what came after that mark: sales with a ledger
  * step queued since (a key, not a clock: a clock set back loses none), and steps that failed or woke
- * since; of the others only the first `probe` to wake and to wait (none without `probe`).
- * @example const entries = await readDueSales(Date.now(), allDueAt);
+ * since; of the others only the first `probe` to wake and to wait (none without `probe`). Also
+ * answers the mark of this read (its time, the last intent key in the same snapshot).
+ * @example const { entries, mark } = await readDueSales(Date.now(), allDueAt);
  */
 export async function readDueSales(
   now: number,
   waitingUpTo: number,
   { after, probe }: { after?: DueMark; probe?: number } = {},
-): Promise<SaleEntry[]> {
+): Promise<{ entries: SaleEntry[]; mark: DueMark }> {
   const db = await getTillDb();
   const keys = db.transaction(['sales', 'intents'], 'readonly');
   const sales = keys.objectStore('sales');
   const byWake = sales.index('by-wake-at');
   const byWaiting = sales.index('by-waiting-since');
   const none = Promise.resolve([] as string[]);
-  const some = after === undefined ? undefined : probe;
-  const [waking, waiting, wokenSince, waitingSinceAfter, queuedSince] = await Promise.all([
-    after === undefined || some ? byWake.getAllKeys(IDBKeyRange.upperBound(now), some) : none,
-    waitingUpTo > 0 && (after === undefined || some)
-      ? byWaiting.getAllKeys(IDBKeyRange.upperBound(waitingUpTo), some)
-      : none,
+  // the backlog: all of it, or (after a mark) only the first `probe` of it, or none
+  const backlog = after === undefined || Boolean(probe);
+  const limit = after === undefined ? undefined : probe;
+  const [last, waking, waiting, wokenSince, waitingSinceAfter, queuedSince] = await Promise.all([
+    keys.objectStore('intents').openKeyCursor(null, 'prev'),
+    backlog ? byWake.getAllKeys(IDBKeyRange.upperBound(now), limit) : none,
+    waitingUpTo > 0 && backlog ? byWaiting.getAllKeys(IDBKeyRange.upperBound(waitingUpTo), limit) : none,
     after !== undefined && after.at < now
       ? byWake.getAllKeys(IDBKeyRange.bound(after.at, now, true, false))
       : none,
@@ -65,7 +67,8 @@ export async function readDueSales(
     );
     for (const entry of chunk) if (entry?.sale.status === 'pending') entries.push(entry);
   }
-  return entries.sort((a, b) => a.sale.createdAt - b.sale.createdAt || firstSeq(a) - firstSeq(b));
+  entries.sort((a, b) => a.sale.createdAt - b.sale.createdAt || firstSeq(a) - firstSeq(b));
+  return { entries, mark: { at: now, seq: last ? last.key : 0 } };
 }
 
 /** The order a sale was recorded in: its first intent's key, drawn in its recording transaction. */
@@ -93,11 +96,4 @@ export async function readLaterWakes(now: number, waitingUpTo: number): Promise<
   const nextWakeAt = next ? (next.key as number) : null;
   await tx.done;
   return { nextWakeAt, waitingSinceBefore: waiting !== undefined };
-}
-
-/** Where the outbox stands now, for a later `readDueSales(…, { after })`. */
-export async function markDue(now: number): Promise<DueMark> {
-  const db = await getTillDb();
-  const last = await db.transaction('intents', 'readonly').store.openKeyCursor(null, 'prev');
-  return { at: now, seq: last ? last.key : 0 };
 }

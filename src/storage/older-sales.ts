@@ -4,10 +4,9 @@
 // sales; the kinds as ledgerKindOf (outbox/intents/ledger-body.ts) maps them, which a test checks.
 // Pending sales from before v4 get their wake fields (sale-wake.ts), so the replayer finds them.
 import type { IntentRecord, SaleRecord } from './records.ts';
-import { withWake } from './sale-wake.ts';
+import { LEDGER_STEP_NAME, withWake } from './sale-wake.ts';
 
-/** The ledger step's intent name (outbox/intents/ledger-record.ts: RECORD_IN_LEDGER). */
-export const LEDGER_STEP_NAME = 'ledger.record@1';
+export { LEDGER_STEP_NAME };
 
 /** The ledger kind of an older entry; undefined: the ledger does not hold it. */
 export function olderLedgerKind(sale: Pick<SaleRecord, 'kind' | 'takeBack'>): string | undefined {

@@ -4,8 +4,11 @@
 // them), and the two fields: every write of a sale or its intents recomputes them (outbox-store.ts).
 import type { IntentRecord, SaleRecord } from './records.ts';
 
+/** The ledger step's intent name (outbox/intents/ledger-record.ts: RECORD_IN_LEDGER; a test checks). */
+export const LEDGER_STEP_NAME = 'ledger.record@1';
+
 /** The steps that go to the till server's ledger, not the PMS (outbox/intents: ledger-record.ts, ledger-void.ts; a test checks). */
-const LEDGER_STEPS: ReadonlySet<string> = new Set(['ledger.record@1', 'ledger.void@1']);
+const LEDGER_STEPS: ReadonlySet<string> = new Set([LEDGER_STEP_NAME, 'ledger.void@1']);
 
 /**
  * Whether a step goes to the till server's ledger rather than to the PMS (its answers and failures

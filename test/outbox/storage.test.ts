@@ -214,7 +214,7 @@ describe('recording a sale', () => {
       const sale = await recordRoomCharge({ ...TILL, at, room: { roomReservationId: room }, lines: [PILS] });
       recorded.push(sale.id);
     }
-    const due = await readDueSales(at, 0);
+    const { entries: due } = await readDueSales(at, 0);
     expect(due.map((entry) => entry.sale.id)).toEqual(recorded);
   });
 

@@ -3,7 +3,7 @@
 // replay-request hooks of the outbox. It never caches /api: PMS traffic always goes to the network (or into the outbox).
 import { clientsClaim } from 'workbox-core';
 import { replayFromWorker, SYNC_TAG } from './outbox/triggers';
-import { isReplayRequest } from './outbox/worker-replay';
+import { isReplayRequest, replayDone } from './outbox/worker-replay';
 import { registerAppShell } from './worker/app-shell';
 import { replayOnRequest } from './worker/replay-requests';
 import { listenForSkipWaiting } from './worker/update-handshake';
@@ -26,7 +26,9 @@ self.addEventListener('sync', (event) => {
 });
 // A page asks the worker to replay (after a reconnect, on its retry timer), so a long drain runs
 // here, not on the page's main thread (src/outbox/worker-replay.ts).
+// The page that asked hears the run's end directly (a run that changed nothing tells no other tab).
 self.addEventListener('message', (event) => {
-  if (isReplayRequest(event.data)) event.waitUntil(replayOnRequest());
+  if (!isReplayRequest(event.data)) return;
+  event.waitUntil(replayOnRequest().then((report) => event.source?.postMessage(replayDone(report))));
 });
 // ─────────────────────────────────────────────────────────────────────────────────────────────────

@@ -43,6 +43,11 @@ export interface ReplayReport {
   outcomesReported?: number;
   /** Sales the tablet let go after the run (prune.ts). */
   pruned?: number;
+  /**
+   * False when the run changed nothing anyone could see (no step tried, no report taken, nothing
+   * let go, the next attempt where it was) and so told no one it ended (replay.ts, recordRun).
+   */
+  announced?: boolean;
 }
 
 /** One readiness check serves the failures of this many ms (ReplayRun.answersAgain). */
@@ -71,6 +76,8 @@ export class ReplayRun {
    * PMS works, so steps waiting out a long backoff are brought forward (replay.ts).
    */
   pmsAnswered = 0;
+  /** Steps this run took up (sent, read back, or settled without sending), interrupted sends recovered included. */
+  stepsTried = 0;
   /** PMS steps that landed in this run: sent and answered, or found applied when read back. */
   pmsWritesLanded = 0;
   /** PMS steps the PMS failed (5xx) since the last one landed in this run (PMS_FAILING_IN_ROW). */

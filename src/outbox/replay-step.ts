@@ -60,6 +60,7 @@ export async function replayStep(
   dependenciesSynced: boolean,
   alone = false,
 ): Promise<StepOutcome> {
+  run.stepsTried += 1;
   const definition = definitionOf(intent.name);
   if (!definition) {
     const message = `This version of the till does not know the step "${intent.name}"; update the app.`;

@@ -87,6 +87,7 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayReport
   /** Outcome reports left waiting (the server did not take them): try again soon, nothing else would. */
   let reportsWait = false;
   let nextAttemptAt: number | null = null;
+  let announced = false;
   const outcome = await lock.run(OUTBOX_LOCK, { wait: options.waitForLock ?? false }, async () => {
     await recoverInterruptedSends(run);
     const concurrency = Math.max(1, options.concurrency ?? DEFAULT_REPLAY_CONCURRENCY);
@@ -124,7 +125,7 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayReport
     nextAttemptAt = reportsWait
       ? Math.min(next ?? Number.POSITIVE_INFINITY, run.now() + REPORT_RETRY_MS)
       : next;
-    await recordRun(run, nextAttemptAt, retriedMeanwhile);
+    announced = await recordRun(run, nextAttemptAt, retriedMeanwhile);
   });
   const counts = await readOutboxCounts();
   if (!outcome.acquired) nextAttemptAt = (await getMeta('next-attempt-at')) ?? null;
@@ -134,6 +135,7 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayReport
     pending: counts.pending,
     needsAttention: counts.needsAttention,
     nextAttemptAt,
+    announced,
     ...(run.stoppedBy ? { stoppedBy: run.stoppedBy } : {}),
   };
 }
@@ -218,6 +220,7 @@ async function settlePmsFailing(run: ReplayRun, retriedMeanwhile: boolean): Prom
 /** Steps still in-flight when the lock is ours were being sent by a replayer that died: unknown. */
 async function recoverInterruptedSends(run: ReplayRun): Promise<void> {
   for (const intent of await readInFlightIntents()) {
+    run.stepsTried += 1;
     const now = run.now();
     await changeSale(intent.saleId, (entry) =>
       changeIntent(
@@ -367,15 +370,29 @@ async function replaySale(run: ReplayRun, scheduled: SaleSnapshot): Promise<void
   }
 }
 
+/**
+ * Stores what the run found (next attempt, holds, last sync or error) and tells every context it
+ * ended; answers whether it told them. A run that changed nothing (no step tried, no report taken,
+ * nothing let go, the next attempt where it already was: one queued behind another that did the
+ * work, a retry timer that found its sales still held) tells no one: each announcement wakes every
+ * tab, and there is nothing new to read. The page that asked the worker for it hears its end
+ * directly (worker-replay.ts).
+ */
 async function recordRun(
   run: ReplayRun,
   nextAttemptAt: number | null,
   retriedMeanwhile: boolean,
-): Promise<void> {
+): Promise<boolean> {
+  const changedNothing =
+    run.stepsTried === 0 &&
+    !run.report.outcomesReported &&
+    !run.report.pruned &&
+    (await getMeta('next-attempt-at')) === nextAttemptAt;
+  if (changedNothing) return false;
   await setMeta('next-attempt-at', nextAttemptAt);
   if (run.heldFromStart) {
     announceOutboxChange({ type: 'replayed' }); // pages wake at the next attempt
-    return;
+    return true;
   }
   const now = run.now();
   if (run.pausedUntil > now) await setMeta('paused-until', run.pausedUntil);
@@ -384,7 +401,7 @@ async function recordRun(
     // Not a failure of the PMS, nor a sync: the header keeps its state, the sync view says why.
     await setMeta('pairing-hold', { code: run.unpaired, at: now, until: now + PAIRING_RECHECK_MS });
     announceOutboxChange({ type: 'replayed' });
-    return;
+    return true;
   }
   const { sent, readBack, failed } = run.report;
   const answered = sent + readBack + failed > 0;
@@ -400,6 +417,7 @@ async function recordRun(
     await setMeta('last-error', null);
   }
   announceOutboxChange({ type: 'replayed' });
+  return true;
 }
 
 async function forEachBounded<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {

@@ -137,13 +137,16 @@ class StepCoalescer {
     this.held = this.held === undefined || this.held.saleId === event.saleId ? event : { type: 'replayed' };
   }
 
-  /** Sends what is held now (before another event, so the order stays) and closes the window. */
-  flush(): void {
+  /**
+   * Sends what is held now (before another event, so the order stays) and closes the window; with
+   * `dropHeld`, drops it instead (the event that follows says all it would).
+   */
+  flush(dropHeld = false): void {
     const held = this.held;
     this.held = undefined;
     clearTimeout(this.window);
     this.window = undefined;
-    if (held) this.send(held);
+    if (held && !dropHeld) this.send(held);
   }
 
   private open(): void {
@@ -166,7 +169,7 @@ const remoteSteps = new StepCoalescer(REMOTE_STEP_WINDOW_MS, post);
 /**
  * Tells this context's listeners and every other tab and worker that the outbox changed. A replayed
  * step (`type: 'replayed'` with a `saleId`) is coalesced (see above); any other event goes out at
- * once, after the step events held.
+ * once, after the step events held (a run's end, `replayed` without a sale, in their place).
  * @example announceOutboxChange({ type: 'recorded', saleId });
  */
 export function announceOutboxChange(event: OutboxEvent): void {
@@ -176,8 +179,10 @@ export function announceOutboxChange(event: OutboxEvent): void {
     if (!quiet) remoteSteps.add(step);
     return;
   }
-  localSteps.flush();
-  remoteSteps.flush();
+  // a run's end ('replayed' without a sale) is news of every sale: the steps held add nothing to it
+  const runEnd = event.type === 'replayed';
+  localSteps.flush(runEnd);
+  remoteSteps.flush(runEnd);
   deliver(event);
   post(event);
 }

@@ -13,7 +13,7 @@ import type { OutboxPms } from './intents/index.ts';
 import { defaultOutboxLock, type OutboxLock, RETRY_LOCK } from './locks.ts';
 import { type ReplayOptions, type ReplayReport, replayOutbox } from './replay.ts';
 import { announceOutboxChange, subscribeOutbox } from './status.ts';
-import { askWorkerToReplay } from './worker-replay.ts';
+import { askWorkerToReplay, onWorkerReplayDone } from './worker-replay.ts';
 
 /** The Background Sync tag the service worker replays on. */
 export const SYNC_TAG = 'outbox-replay';
@@ -204,6 +204,12 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
     if (unreported > 0) wakeAt(now() + REPORT_WAKE_MS, false);
     watchForRecoveryQuietly(async () => (await readOutboxCounts()).pending);
   };
+  // The worker's answer to this page's request: a run that changed nothing told no tab, so this
+  // page sets its timer from the stored next attempt itself (not the request's watchdog).
+  const stopHearingWorker = onWorkerReplayDone((done) => {
+    heardRunAt = now();
+    if (!done.announced) afterRunElsewhere().catch(() => undefined);
+  });
   // Back online is news the backoff could not know.
   scope.addEventListener?.('online', retryAllNow);
   doc?.addEventListener('visibilitychange', onVisible);
@@ -222,6 +228,7 @@ export function startPageReplayer(options: PageReplayerOptions): PageReplayer {
       clearTimeout(timer);
       clearInterval(probing);
       unsubscribe();
+      stopHearingWorker();
       scope.removeEventListener?.('online', retryAllNow);
       doc?.removeEventListener('visibilitychange', onVisible);
       await Promise.all([running?.catch(() => undefined), rerun?.catch(() => undefined)]);
@@ -281,6 +288,20 @@ export async function setGatewayBaseUrl(baseUrl: string): Promise<void> {
 }
 
 /**
+ * One run in the service worker (through the gateway at the stored base URL), behind any replayer
+ * holding the lock; resolves with its report, whatever still waits.
+ * @example const report = await replayInWorker();
+ */
+export async function replayInWorker(): Promise<ReplayReport> {
+  const baseUrl = (await getMeta('gateway-base-url')) ?? '';
+  return replayOutbox({
+    client: createPmsClient({ baseUrl }),
+    waitForLock: true,
+    readyToSend: () => gatewayReadiness(baseUrl),
+  });
+}
+
+/**
  * The service worker's replay, for its `sync` event. Queues behind a page replayer that is running.
  * Rejects while sales are still waiting for the PMS, so the browser tries the sync again later;
  * not while they wait for this tablet to be paired (trying later does not help: pairing in the page
@@ -288,12 +309,7 @@ export async function setGatewayBaseUrl(baseUrl: string): Promise<void> {
  * @example self.addEventListener('sync', (event) => { if (event.tag === SYNC_TAG) event.waitUntil(replayFromWorker()); });
  */
 export async function replayFromWorker(): Promise<void> {
-  const baseUrl = (await getMeta('gateway-base-url')) ?? '';
-  const report = await replayOutbox({
-    client: createPmsClient({ baseUrl }),
-    waitForLock: true,
-    readyToSend: () => gatewayReadiness(baseUrl),
-  });
+  const report = await replayInWorker();
   const waitingForPairing = report.stoppedBy === 'unpaired' || (await getMeta('pairing-hold')) != null;
   if (report.pending > 0 && !waitingForPairing) {
     throw new Error(`${report.pending} sale(s) still waiting for the PMS; Background Sync will retry.`);

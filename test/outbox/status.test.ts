@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordCashSale, recordRoomCharge } from '../../src/outbox/journal.ts';
 import {
+  announceOutboxChange,
   getOutboxSummary,
   OUTBOX_CHANNEL,
   type OutboxEvent,
@@ -87,6 +88,53 @@ describe('change announcements', () => {
       expect(here.filter((e) => e.type === 'recorded')).toHaveLength(1);
     } finally {
       stop();
+      otherTab.close();
+    }
+  });
+
+  it("a run's end goes to other tabs in place of the step events still held, not after them", async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // earlier tests' step windows closed
+    const elsewhere: OutboxEvent[] = [];
+    const otherTab = new BroadcastChannel(OUTBOX_CHANNEL);
+    otherTab.onmessage = (message: MessageEvent<OutboxEvent>) => elsewhere.push(message.data);
+    try {
+      announceOutboxChange({ type: 'replayed', saleId: 'sale-a' }); // the first of a burst: at once
+      announceOutboxChange({ type: 'replayed', saleId: 'sale-b' }); // held for the window
+      announceOutboxChange({ type: 'replayed' }); // the run ended: every tab re-reads anyway
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      expect(elsewhere).toEqual([{ type: 'replayed', saleId: 'sale-a' }, { type: 'replayed' }]);
+    } finally {
+      otherTab.close();
+    }
+  });
+
+  it('a run that changed nothing (its one sale still waiting out its backoff) tells no tab it ended', async () => {
+    const elsewhere: OutboxEvent[] = [];
+    const otherTab = new BroadcastChannel(OUTBOX_CHANNEL);
+    otherTab.onmessage = (message: MessageEvent<OutboxEvent>) => elsewhere.push(message.data);
+    const runEnds = () => elsewhere.filter((e) => e.type === 'replayed' && e.saleId === undefined).length;
+    try {
+      const pms = createFakePms();
+      const clock = createClock();
+      await recordRoomCharge({ ...TILL, room: { roomReservationId: 501 }, lines: [PILS] });
+      pms.failNext('addProducts', { kind: 'server' });
+      const tried = await replayAgainst(pms, clock);
+      expect(tried.announced).toBe(true);
+      await vi.waitFor(() => expect(runEnds()).toBe(1));
+
+      // nothing due: the sale waits a second for its next try
+      clock.advance(100);
+      const idle = await replayAgainst(pms, clock);
+      expect(idle).toMatchObject({ announced: false, nextAttemptAt: tried.nextAttemptAt, pending: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(runEnds()).toBe(1);
+
+      // its backoff over, the next run tries it again and says so
+      clock.advance(60_000);
+      const again = await replayAgainst(pms, clock);
+      expect(again).toMatchObject({ announced: true, pending: 0 });
+      await vi.waitFor(() => expect(runEnds()).toBe(2));
+    } finally {
       otherTab.close();
     }
   });

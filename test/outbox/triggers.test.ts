@@ -214,6 +214,33 @@ describe('the page replayer', () => {
     expect(Date.now() - asked).toBeLessThan(6000);
   });
 
+  it('hears the worker end a run that changed nothing from its answer, and neither replays itself nor asks again', async () => {
+    fakeWindow();
+    const posted: unknown[] = [];
+    const container = Object.assign(new EventTarget(), {
+      controller: { postMessage: (message: unknown) => posted.push(message) },
+      getRegistration: async () => undefined,
+    });
+    vi.stubGlobal('navigator', { serviceWorker: container });
+    const lock = inMemoryLocks();
+    let ownRuns = 0;
+    const countingLock: typeof lock = {
+      run: (name, options, work) => {
+        if (name === OUTBOX_LOCK) ownRuns += 1;
+        return lock.run(name, options, work);
+      },
+    };
+    replayer = startPageReplayer({ client: createFakePms().client, lock: countingLock });
+    expect(posted).toEqual([{ type: 'outbox-replay' }]); // at start: the worker is asked
+
+    // the worker's run found nothing to do: no broadcast, only its answer to this page
+    container.dispatchEvent(new MessageEvent('message', { data: { type: 'outbox-replay-done', announced: false } }));
+    // past WORKER_ANSWER_MS and the request's timer (3 s): an unanswered request would be run here
+    await new Promise((resolve) => setTimeout(resolve, 3600));
+    expect(ownRuns).toBe(0);
+    expect(posted).toHaveLength(1);
+  });
+
   it('back online while another replayer (the worker) holds the outbox, waits for it instead of looking again in 5 s', async () => {
     const window = fakeWindow();
     const pms = createFakePms();

@@ -89,22 +89,31 @@ interface CpuProfile {
 }
 
 /**
- * Offline for a second, then online: the broadcasts the page received over the next `watchMs`,
+ * Offline for `offlineMs`, then online: the broadcasts the page received over the next `watchMs`,
  * when the page was last busy after the reconnect, and how long until the ledger held
  * `ledgerTarget` sales (null: not within `watchMs`). Busy is read from V8's sampling profiler on
  * the page (1 ms samples; what is not idle is the page's work: scripts, GC, rendering, its share of
  * IPC): a busy machine delaying the page's tasks does not count as the page working, as it did with
  * the task durations this read before (one figure swung from 0 to 9.7 s with the load alone).
+ * A trace of V8's events on the page says when V8's memory reducer collected garbage in the window
+ * (`memoryReducerAtMs`): a collection V8 starts on its own once the page has gone idle after
+ * work, to give memory back, which counts as busy like any other.
  */
-export async function reconnect(tablet: BacklogTablet, ledgerTarget: number, watchMs = 10_000) {
+export async function reconnect(
+  tablet: BacklogTablet,
+  ledgerTarget: number,
+  { watchMs = 10_000, offlineMs = 1000 }: { watchMs?: number; offlineMs?: number } = {},
+) {
   const { context, page, server, cdp } = tablet;
   await context.setOffline(true);
-  await page.waitForTimeout(1000);
+  await page.waitForTimeout(offlineMs);
   const before = await outboxBroadcasts(page);
+  const trace = await startV8Trace(cdp);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
   await cdp.send('Profiler.start'); // the profile's time 0 is the reconnect's, give or take a few ms
   const started = Date.now();
+  await page.evaluate(() => performance.mark('bench-reconnect'));
   await context.setOffline(false);
   let ledgerMs: number | null = null;
   while (Date.now() - started < watchMs) {
@@ -113,6 +122,7 @@ export async function reconnect(tablet: BacklogTablet, ledgerTarget: number, wat
   }
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
   await cdp.send('Profiler.disable');
+  const memoryReducerAtMs = memoryReducerCollections(await trace.stop());
   // the ledger short: where the outbox's holds stood, to say why
   if (ledgerMs === null && Number.isFinite(ledgerTarget))
     console.log(
@@ -125,8 +135,53 @@ export async function reconnect(tablet: BacklogTablet, ledgerTarget: number, wat
     busyWindowsMs: workedPerWindow(profile, Date.now() - started).map(Math.round),
     busiest: busiestFunctions(profile, 8),
     busiestAfter1s: busiestFunctions(profile, 8, 1000),
+    memoryReducerAtMs,
     ledgerMs,
   };
+}
+
+interface TraceEvent {
+  name: string;
+  cat?: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  args?: { value?: { gc_reason?: string } };
+}
+
+/** Records V8's trace events (and the page's performance marks) until `stop`, which answers them. */
+async function startV8Trace(cdp: CDPSession): Promise<{ stop(): Promise<TraceEvent[]> }> {
+  const events: TraceEvent[] = [];
+  const collect = (data: { value: object[] }) => events.push(...(data.value as TraceEvent[]));
+  cdp.on('Tracing.dataCollected', collect);
+  await cdp.send('Tracing.start', { categories: 'v8,blink.user_timing', transferMode: 'ReportEvents' });
+  return {
+    async stop() {
+      const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+      await cdp.send('Tracing.end');
+      await complete;
+      cdp.off('Tracing.dataCollected', collect);
+      return events;
+    },
+  };
+}
+
+/**
+ * When (ms after the reconnect's mark) V8's memory reducer began a collection on the page's main
+ * thread (the thread that made the mark): V8 names it as the reason incremental marking started.
+ */
+function memoryReducerCollections(events: TraceEvent[]): number[] {
+  const mark = events.find((event) => event.name === 'bench-reconnect');
+  if (!mark) return [];
+  return events
+    .filter(
+      (event) =>
+        event.name === 'V8.GCIncrementalMarkingStart' &&
+        event.pid === mark.pid &&
+        event.tid === mark.tid &&
+        event.args?.value?.gc_reason === 'memory reducer',
+    )
+    .map((event) => Math.round((event.ts - mark.ts) / 1000));
 }
 
 /** The `count` functions the page spent most time in (own time, ms) from `fromMs` on, to say what kept it busy. */

@@ -98,6 +98,8 @@ export class ReplayRun {
   readSinceHold = false;
   /** A ledger step of this run failed transiently (it may be due again before a later read). */
   ledgerStepFailed = false;
+  /** When the first ledger step this run failed transiently is due again (null: none failed). */
+  ledgerRetryAt: number | null = null;
   /** Nothing is sent before this time (0: not paused). */
   pausedUntil = 0;
   /** The PMS was unreachable: the next attempt of any sale waits until this time (0: reachable). */
@@ -195,7 +197,10 @@ export class ReplayRun {
     pmsStep: boolean,
   ): Promise<void> {
     this.lastTransientError ??= message;
-    if (!pmsStep) this.ledgerStepFailed = true;
+    if (!pmsStep) {
+      this.ledgerStepFailed = true;
+      this.ledgerRetryAt = Math.min(this.ledgerRetryAt ?? retryAt, retryAt);
+    }
     const pmsUnreachable =
       error?.kind === 'server' && 'pmsUnreachable' in error && error.pmsUnreachable === true;
     if (pmsStep && error?.kind === 'server' && !pmsUnreachable) {

@@ -115,13 +115,19 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayReport
     if (by !== undefined && schedule.nextAttemptAt !== null && schedule.nextAttemptAt > by)
       schedule = { ...schedule, nextAttemptAt: Math.max(by, schedule.heldUntil) };
     // the holds this run found (written by recordRun) apply to what the schedule read before them
-    const held = Math.max(
+    const heldForAll = Math.max(
       run.pausedUntil,
       run.unreachableUntil,
-      run.pmsFailingUntil,
       run.unpaired ? run.now() + PAIRING_RECHECK_MS : 0,
     );
-    const next = schedule.nextAttemptAt === null ? null : Math.max(schedule.nextAttemptAt, held);
+    const held = Math.max(heldForAll, run.pmsFailingUntil);
+    let next = schedule.nextAttemptAt === null ? null : Math.max(schedule.nextAttemptAt, held);
+    // A ledger step the till server failed is due by its own backoff, not by the PMS's hold: the
+    // next run, held, reads it (it failed after the hold's mark) and sends it alone.
+    if (run.ledgerRetryAt !== null) {
+      const ledgerNext = Math.max(run.ledgerRetryAt, heldForAll);
+      next = next === null ? ledgerNext : Math.min(next, ledgerNext);
+    }
     nextAttemptAt = reportsWait
       ? Math.min(next ?? Number.POSITIVE_INFINITY, run.now() + REPORT_RETRY_MS)
       : next;

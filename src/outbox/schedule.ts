@@ -91,8 +91,8 @@ export async function readSchedule(now: number, { pmsLanded = false } = {}): Pro
   }
   if (heldUntil && nextAttemptAt !== null) nextAttemptAt = Math.max(nextAttemptAt, heldUntil);
   // Held for the PMS: no run before the hold ends for the PMS steps' backoffs (one a second after a
-  // reconnect). A ledger step waiting out a backoff (the till server failed it) waits as long, or
-  // until the next sale's run, which reads it (what woke since).
+  // reconnect). A ledger step the till server failed sets the next attempt by its own backoff in
+  // the run that failed it (replay.ts, ReplayRun.ledgerRetryAt).
   if (pmsHeld && nextAttemptAt !== null) nextAttemptAt = Math.max(nextAttemptAt, pmsHeld.until);
   const pmsHeldUntil = pmsHeld?.until ?? 0;
   return {

@@ -225,6 +225,35 @@ describe('the PMS failing every write (5xx)', () => {
     expect(await getMeta('pms-failing')).toBeNull();
   });
 
+  it("sends a ledger step the till server failed during the hold after its own backoff, not the hold's", async () => {
+    const pms = createFakePms();
+    const clock = createClock();
+    // backoffs at their ceilings (random 1): the hold 1 s, then 2 s; a step's first failure 1 s
+    for (let room = 501; room <= 508; room++) await chargeRoom(pms, clock, room);
+    pms.failNext('addProducts', ...serverErrors(2 * PMS_FAILING_IN_ROW));
+    expect((await replayAgainst(pms, clock, { concurrency: 1, random: () => 1 })).stoppedBy).toBe(
+      'pms-failing',
+    );
+
+    // the hold over (1 s), a sale made; the probe finds the PMS still failing (a 2 s hold now),
+    // and the till server fails that sale's record once (its own backoff: 1 s)
+    clock.advance(1000);
+    const late = await chargeRoom(pms, clock, 509);
+    pms.failNext('recordLedgerSale', { kind: 'server', status: 503 });
+    const probe = await replayAgainst(pms, clock, { concurrency: 1, random: () => 1 });
+    expect(probe.stoppedBy).toBe('pms-failing');
+    expect(pms.ledger.has(late.id)).toBe(false);
+    expect(await getMeta('pms-failing')).toMatchObject({ streak: 2, until: clock.now() + 2000 });
+    expect(probe.nextAttemptAt).toBe(clock.now() + 1000);
+
+    // that run, a second on, still held for the PMS: the record goes, no PMS step does
+    clock.advance(1000);
+    const held = await replayAgainst(pms, clock, { concurrency: 1, random: () => 1 });
+    expect(pms.ledger.has(late.id)).toBe(true);
+    expect(pms.callsOf('addProducts')).toHaveLength(2 * PMS_FAILING_IN_ROW);
+    expect(held.nextAttemptAt).toBe(clock.now() + 1000); // the hold's end
+  });
+
   it('probes with a few sales once the hold is over; a sale made as it ended reaches the ledger in that run', async () => {
     const pms = createFakePms();
     const clock = createClock();

@@ -234,7 +234,9 @@ describe('the page replayer', () => {
     expect(posted).toEqual([{ type: 'outbox-replay' }]); // at start: the worker is asked
 
     // the worker's run found nothing to do: no broadcast, only its answer to this page
-    container.dispatchEvent(new MessageEvent('message', { data: { type: 'outbox-replay-done', announced: false } }));
+    container.dispatchEvent(
+      new MessageEvent('message', { data: { type: 'outbox-replay-done', announced: false } }),
+    );
     // past WORKER_ANSWER_MS and the request's timer (3 s): an unanswered request would be run here
     await new Promise((resolve) => setTimeout(resolve, 3600));
     expect(ownRuns).toBe(0);

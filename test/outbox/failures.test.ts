@@ -9,7 +9,6 @@ import {
   RECORD_VOID_IN_LEDGER,
 } from '../../src/outbox/intents/index.ts';
 import { recordCashSale, recordRoomCharge } from '../../src/outbox/journal.ts';
-import { PROGRESS_RETRY_MS } from '../../src/outbox/replay.ts';
 import { PMS_FAILING_IN_ROW } from '../../src/outbox/replay-run.ts';
 import { getOutboxSummary } from '../../src/outbox/status.ts';
 import type { GatewayReadiness } from '../../src/pms/device-calls.ts';
@@ -397,11 +396,11 @@ describe('a step waiting out a long backoff', () => {
     }
     const waiting = (await readPmsSteps(stalled.id))?.intents[0];
     expect(waiting).toMatchObject({ state: 'queued', failuresInRow: 6 });
-    expect(waiting!.notBefore - clock.now()).toBeGreaterThan(PROGRESS_RETRY_MS);
+    expect(waiting!.notBefore - clock.now()).toBeGreaterThan(15_000);
     return { stalled, farOff: waiting!.notBefore };
   }
 
-  it('is due within 5 s once a run gets other steps through, and still backs off if it fails again', async () => {
+  it('is due within 15 s once a run gets other steps through, and still backs off if it fails again', async () => {
     const pms = createFakePms();
     const clock = createClock();
     const { stalled } = await stalledCharge(pms, clock);
@@ -410,11 +409,11 @@ describe('a step waiting out a long backoff', () => {
     await recordRoomCharge({ ...TILL, room: { roomReservationId: 502 }, lines: [PILS_ONE] });
     const report = await replayAgainst(pms, clock);
 
-    // brought forward by one write (outbox/schedule.ts applies it as it reads): due in 5 s, its
+    // brought forward by one write (outbox/schedule.ts applies it as it reads): due in 15 s, its
     // failures in a row still counted
-    expect(report.nextAttemptAt).toBe(clock.now() + PROGRESS_RETRY_MS);
+    expect(report.nextAttemptAt).toBe(clock.now() + 15_000);
     expect((await readPmsSteps(stalled.id))?.intents[0]?.failuresInRow).toBe(6);
-    clock.advance(PROGRESS_RETRY_MS - 1_000);
+    clock.advance(14_000);
     await replayAgainst(pms, clock);
     expect((await readPmsSteps(stalled.id))?.sale.status).toBe('pending');
     clock.advance(1_000);
@@ -434,8 +433,8 @@ describe('a step waiting out a long backoff', () => {
     const report = await replayAgainst(pms, clock);
 
     expect(report.sent).toBeGreaterThan(0); // the ledger's record
-    expect(report.nextAttemptAt).not.toBe(clock.now() + PROGRESS_RETRY_MS);
-    clock.advance(PROGRESS_RETRY_MS);
+    expect(report.nextAttemptAt).not.toBe(clock.now() + 15_000);
+    clock.advance(15_000);
     await replayAgainst(pms, clock);
     // not tried again before its own backoff is over
     expect((await readPmsSteps(stalled.id))?.intents[0]).toMatchObject({

@@ -142,7 +142,6 @@ export async function reconnect(
 
 interface TraceEvent {
   name: string;
-  cat?: string;
   pid: number;
   tid: number;
   ts: number;

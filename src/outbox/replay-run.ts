@@ -96,9 +96,10 @@ export class ReplayRun {
   dueMark: DueMark | undefined;
   /** The run's first read of what was due was only what came after the PMS-failing hold's `since`. */
   readSinceHold = false;
-  /** A ledger step of this run failed transiently (it may be due again before a later read). */
-  ledgerStepFailed = false;
-  /** When the first ledger step this run failed transiently is due again (null: none failed). */
+  /**
+   * When the first ledger step this run failed transiently is due again (null: none failed; one
+   * that did may be due again before a later read).
+   */
   ledgerRetryAt: number | null = null;
   /** Nothing is sent before this time (0: not paused). */
   pausedUntil = 0;
@@ -197,10 +198,7 @@ export class ReplayRun {
     pmsStep: boolean,
   ): Promise<void> {
     this.lastTransientError ??= message;
-    if (!pmsStep) {
-      this.ledgerStepFailed = true;
-      this.ledgerRetryAt = Math.min(this.ledgerRetryAt ?? retryAt, retryAt);
-    }
+    if (!pmsStep) this.ledgerRetryAt = Math.min(this.ledgerRetryAt ?? retryAt, retryAt);
     const pmsUnreachable =
       error?.kind === 'server' && 'pmsUnreachable' in error && error.pmsUnreachable === true;
     if (pmsStep && error?.kind === 'server' && !pmsUnreachable) {

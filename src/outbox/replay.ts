@@ -265,7 +265,7 @@ async function drain(run: ReplayRun, concurrency: number, ledgerConcurrency: num
     const schedule = await readSchedule(run.now(), { pmsLanded: run.pmsWritesLanded > 0 });
     if (run.stopping) return schedule;
     if (!run.dueMark) run.readSinceHold = schedule.readSinceHold;
-    if (!run.dueMark || !run.ledgerStepFailed) run.dueMark = schedule.mark;
+    if (!run.dueMark || run.ledgerRetryAt === null) run.dueMark = schedule.mark;
     run.pmsHeld ||= schedule.pmsHeldUntil > 0;
     if (schedule.heldUntil) {
       run.heldFromStart = tried.size === 0 && recorded.size === 0;
